@@ -1,0 +1,91 @@
+#include "scenario.h"
+
+namespace Core {
+
+Action Action::acquire(Tick at, Tick ttl)
+{
+    Action a;
+    a.at = at;
+    a.amount = ttl;
+    a.kind = ActionKind::Acquire;
+    return a;
+}
+
+Action Action::release(Tick at)
+{
+    Action a;
+    a.at = at;
+    a.kind = ActionKind::Release;
+    return a;
+}
+
+Action Action::pause(Tick at, Tick length)
+{
+    Action a;
+    a.at = at;
+    a.amount = length;
+    a.kind = ActionKind::Pause;
+    return a;
+}
+
+Action Action::write(Tick at, const QString &value, std::uint32_t storage, Tick delay)
+{
+    Action a;
+    a.at = at;
+    a.amount = delay;
+    a.value = value;
+    a.storage = storage;
+    a.kind = ActionKind::Write;
+    return a;
+}
+
+std::size_t Scenario::actionCount() const
+{
+    std::size_t n = 0;
+    for (const Client &c : clients)
+        n += c.actions.size();
+    return n;
+}
+
+int Scenario::clientIndex(const QString &name) const
+{
+    for (std::size_t i = 0; i < clients.size(); ++i)
+        if (clients[i].name == name)
+            return int(i);
+    return -1;
+}
+
+int Scenario::storageIndex(const QString &name) const
+{
+    for (std::size_t i = 0; i < storages.size(); ++i)
+        if (storages[i].name == name)
+            return int(i);
+    return -1;
+}
+
+QString toString(ActionKind kind)
+{
+    switch (kind) {
+    case ActionKind::Acquire:
+        return QStringLiteral("acquire");
+    case ActionKind::Release:
+        return QStringLiteral("release");
+    case ActionKind::Pause:
+        return QStringLiteral("pause");
+    case ActionKind::Write:
+        return QStringLiteral("write");
+    }
+    return {};
+}
+
+QString toString(FenceRule rule)
+{
+    return rule == FenceRule::Le ? QStringLiteral("le") : QStringLiteral("lt");
+}
+
+QString toString(TokenSource)
+{
+    return QStringLiteral("counter");
+}
+
+} // namespace Core

@@ -1,0 +1,45 @@
+#pragma once
+
+// The seed's Storage: the fenced resource. One compare and at most one store per write.
+
+#include "scenario.h"
+
+#include <optional>
+
+namespace Core {
+
+class Storage
+{
+public:
+    Storage(bool fenced, FenceRule rule) : m_fenced(fenced), m_rule(rule) {}
+
+    // A write carrying `token` (none: untagged). Returns true when applied; otherwise the
+    // caller reports maxToken() back to the writer so it learns it lost the lock.
+    bool write(std::optional<Token> token, const QString &value)
+    {
+        if (m_fenced) {
+            if (!token)
+                return false;
+            // equal tokens are accepted under `lt`: the same holder writes many times
+            const bool stale = m_rule == FenceRule::Lt ? *token < m_maxToken : *token <= m_maxToken;
+            if (stale)
+                return false;
+            m_maxToken = *token;
+        }
+        m_value = value;
+        return true;
+    }
+
+    bool fenced() const { return m_fenced; }
+    FenceRule rule() const { return m_rule; }
+    Token maxToken() const { return m_maxToken; }
+    const QString &value() const { return m_value; }
+
+private:
+    bool m_fenced;
+    FenceRule m_rule;
+    Token m_maxToken = 0;
+    QString m_value;
+};
+
+} // namespace Core

@@ -1,0 +1,174 @@
+#pragma once
+
+// What happened when a Scenario ran: every event in the order it happened, the records behind
+// them, and the state over time (leases, beliefs, storage values) so a view can draw any tick.
+// Produced only by simulate(); views read it, nobody edits it.
+
+#include "scenario.h"
+
+#include <limits>
+#include <vector>
+
+namespace Core {
+
+inline constexpr Tick kForever = std::numeric_limits<Tick>::max();
+inline constexpr std::uint32_t kNone = 0xffffffffu;
+
+enum class EventKind : std::uint8_t {
+    Grant,        // ref: Trace::grants
+    Renewal,      // ref: Trace::grants
+    Refusal,      // ref: Trace::refusals
+    Release,      // ref: Trace::releases
+    PauseStart,   // ref: index of the pause in the client's actions
+    PauseEnd,     // ref: index of the pause in the client's actions
+    WriteSent,    // ref: Trace::writes
+    WriteArrived, // ref: Trace::writes; the write's result is known from here on
+};
+
+enum class WriteResult : std::uint8_t {
+    Accepted,  // applied, and nothing newer had been applied before it
+    Rejected,  // not applied: a stale writer was correctly turned away
+    Corrupted, // applied although a write of a later epoch was already applied: data lost
+    LockedOut, // not applied although its writer was the live holder of the newest epoch
+};
+
+struct Event
+{
+    Tick tick = 0;
+    std::uint32_t ref = 0;
+    std::uint16_t client = 0;
+    EventKind kind = EventKind::Grant;
+};
+
+struct Grant // a grant or a renewal
+{
+    Tick at = 0;
+    Tick expires = 0;
+    Token token = 0;
+    std::uint32_t epoch = 0;
+    std::uint32_t client = 0;
+    std::uint32_t action = 0; // index into the client's actions
+    bool renewal = false;
+};
+
+struct Refusal
+{
+    Tick at = 0;
+    std::uint32_t client = 0;
+    std::uint32_t action = 0;
+    std::uint32_t holder = 0; // the live holder that caused the refusal
+    std::uint32_t holderEpoch = 0;
+};
+
+struct Release
+{
+    Tick at = 0;
+    std::uint32_t client = 0;
+    std::uint32_t action = 0;
+    std::uint32_t epoch = 0; // the epoch that ended, when effective
+    bool effective = false;  // false: the client was not the live holder, nothing changed
+};
+
+struct Write
+{
+    Tick sentAt = 0;
+    Tick arrivedAt = 0;
+    Token token = 0;    // meaningful when tagged
+    Token maxToken = 0; // storage's max_token after handling (for a rejection: the reply)
+    std::uint32_t epoch = 0; // epoch of the grant that gave the token; 0 when untagged
+    std::uint32_t client = 0;
+    std::uint32_t action = 0;  // index into the client's actions (for the value)
+    std::uint32_t storage = 0;
+    std::uint32_t overwrote = kNone; // applied write whose value this one replaced
+    WriteResult result = WriteResult::Accepted;
+    bool tagged = false;
+    bool expired = false; // arrived after its writer's lease had ended
+    bool applied = false;
+};
+
+// One epoch's lease: from its grant until it expired or was released (renewals extend it).
+struct Lease
+{
+    Tick start = 0;
+    Tick end = 0;
+    Token token = 0;
+    std::uint32_t epoch = 0;
+    std::uint32_t client = 0;
+    bool released = false;
+};
+
+// A stretch of time in which a client is frozen (the union of its overlapping pauses).
+struct Freeze
+{
+    Tick from = 0;
+    Tick to = 0;
+};
+
+enum class BeliefEnd : std::uint8_t {
+    Never,     // still believes at the end of the run
+    Regranted, // a new grant replaced the belief
+    Refused,   // an acquire was refused: someone else holds the lock
+    Rejected,  // the storage turned a write down and replied with its max_token
+    Released,  // the client gave the lock up
+};
+
+// Where a client *believes* it holds the lock. Compare with Lease: the difference is the zombie
+// window in which it acts on a lock it no longer has.
+struct Belief
+{
+    Tick from = 0;
+    Tick to = kForever;
+    std::uint32_t epoch = 0;
+    BeliefEnd end = BeliefEnd::Never;
+};
+
+struct StorageState
+{
+    QString value;
+    Token maxToken = 0;
+    std::uint32_t lastWrite = kNone; // last applied write
+};
+
+struct Summary
+{
+    std::uint64_t accepted = 0;
+    std::uint64_t rejected = 0;
+    std::uint64_t corrupted = 0;
+    std::uint64_t lockedOut = 0;
+    bool safe() const { return corrupted == 0; }
+};
+
+struct Trace
+{
+    bool fencing = true;
+    Tick horizon = 0;  // the scenario's, or enough to show every event
+    Tick lastTick = 0; // tick of the last event or lease end
+
+    std::vector<Event> events; // in the order they happened
+    std::vector<Grant> grants; // grants and renewals in order
+    std::vector<Refusal> refusals;
+    std::vector<Release> releases;
+    std::vector<Write> writes; // in the order they were sent
+    std::vector<Lease> leases; // one per epoch: leases[e - 1]
+
+    // Per client: its events (indices into events), frozen stretches and beliefs, by time.
+    std::vector<std::vector<std::uint32_t>> clientEvents;
+    std::vector<std::vector<Freeze>> freezes;
+    std::vector<std::vector<Belief>> beliefs;
+    // Per storage: the writes that arrived there (indices into writes), in arrival order.
+    std::vector<std::vector<std::uint32_t>> storageWrites;
+    std::vector<StorageState> finals;
+    Summary summary;
+
+    // Lock holder at the end of tick t (after everything that happened at t): the live lease
+    // or nullptr.
+    const Lease *leaseAt(Tick t) const;
+    // First event with tick >= t / last event with tick <= t (events.size() / kNone if none).
+    std::uint32_t firstEventAt(Tick t) const;
+    std::uint32_t lastEventAtOrBefore(Tick t) const;
+};
+
+QString toString(WriteResult result); // "accepted", "rejected", "corrupted", "lockedOut"
+QString toString(EventKind kind);
+
+} // namespace Core

@@ -1,0 +1,56 @@
+#pragma once
+
+// One QUndoCommand per kind of edit. Commands change the scenario through Document::edit()
+// and remember only what they need to undo (never a whole scenario: files can hold a
+// million actions).
+
+#include "scenario.h"
+
+#include <QUndoCommand>
+
+class Document;
+
+namespace EditCommands {
+
+enum { SetActionId = 1 };
+
+// Replace one action. `mergeable` commands on the same action merge (keyboard nudges).
+class SetAction : public QUndoCommand
+{
+public:
+    SetAction(Document *doc, int client, int index, const Core::Action &before,
+              const Core::Action &after, const QString &text, bool mergeable = false);
+    void redo() override;
+    void undo() override;
+    int id() const override { return m_mergeable ? SetActionId : -1; }
+    bool mergeWith(const QUndoCommand *other) override;
+
+private:
+    Document *m_doc;
+    int m_client;
+    int m_index;
+    Core::Action m_before;
+    Core::Action m_after;
+    bool m_mergeable;
+};
+
+// Where a new action at `at` goes in a client's list: after every action at or before it,
+// so the list stays in time order and ties keep their listed order.
+int insertionIndex(const Core::Client &client, Core::Tick at);
+
+QUndoCommand *setAction(Document *doc, int client, int index, const Core::Action &after,
+                        const QString &text = {}, bool mergeable = false);
+QUndoCommand *insertAction(Document *doc, int client, int index, const Core::Action &action);
+QUndoCommand *removeAction(Document *doc, int client, int index);
+QUndoCommand *insertClient(Document *doc, int index, const Core::Client &client);
+QUndoCommand *removeClient(Document *doc, int index);
+QUndoCommand *renameClient(Document *doc, int index, const QString &name);
+QUndoCommand *setFencing(Document *doc, bool on);
+QUndoCommand *setStorageRule(Document *doc, int storage, Core::FenceRule rule);
+QUndoCommand *setTitle(Document *doc, const QString &title, const QString &description);
+QUndoCommand *setHorizon(Document *doc, std::optional<Core::Tick> horizon);
+
+// A client name not used yet ("C", "D", ... then "Client 27", ...).
+QString freshClientName(const Core::Scenario &scenario);
+
+} // namespace EditCommands

@@ -1,0 +1,142 @@
+#pragma once
+
+// Colours and sizes for every view and export. Outcomes use the Okabe-Ito palette, which
+// stays distinct for colour-blind viewers, and every outcome also has its own marker shape,
+// so nothing is told by colour alone.
+
+#include "trace.h"
+
+#include <QColor>
+#include <QString>
+#include <QStringList>
+
+enum class MarkerShape { Circle, Cross, Triangle, Diamond };
+
+struct Theme
+{
+    QString name;
+    QColor background;
+    QColor foreground;   // text, axis
+    QColor muted;        // secondary text, grid
+    QColor laneStripe;   // every other lane
+    QColor lease;        // actual lock holding
+    QColor belief;       // where a client believes it holds the lock
+    QColor zombie;       // believes but does not hold: the danger
+    QColor pause;
+    QColor accepted;
+    QColor rejected;
+    QColor corrupted;
+    QColor lockedOut;
+    QColor refusal;
+    QColor write;        // a write in flight (sent, not arrived)
+    QColor maxToken;     // storage max_token step line
+    QColor playhead;
+    QColor selection;
+    double fontScale = 1.0; // presentation mode makes text larger
+    double lineScale = 1.0; // and lines thicker
+
+    QColor outcome(Core::WriteResult r) const
+    {
+        switch (r) {
+        case Core::WriteResult::Accepted:
+            return accepted;
+        case Core::WriteResult::Rejected:
+            return rejected;
+        case Core::WriteResult::Corrupted:
+            return corrupted;
+        case Core::WriteResult::LockedOut:
+            return lockedOut;
+        }
+        return foreground;
+    }
+    static MarkerShape shape(Core::WriteResult r)
+    {
+        switch (r) {
+        case Core::WriteResult::Accepted:
+            return MarkerShape::Circle;
+        case Core::WriteResult::Rejected:
+            return MarkerShape::Cross;
+        case Core::WriteResult::Corrupted:
+            return MarkerShape::Triangle;
+        case Core::WriteResult::LockedOut:
+            return MarkerShape::Diamond;
+        }
+        return MarkerShape::Circle;
+    }
+
+    static Theme light()
+    {
+        Theme t;
+        t.name = QStringLiteral("light");
+        t.background = QColor(0xffffff);
+        t.foreground = QColor(0x1a1a1a);
+        t.muted = QColor(0x8a8a8a);
+        t.laneStripe = QColor(0xf3f5f8);
+        t.lease = QColor(0x0072B2);     // blue
+        t.belief = QColor(0x56B4E9);    // sky blue
+        t.zombie = QColor(0xD55E00);    // vermillion, hatched
+        t.pause = QColor(0x6b6b6b);
+        t.accepted = QColor(0x009E73);  // bluish green
+        t.rejected = QColor(0xE69F00);  // orange
+        t.corrupted = QColor(0xD55E00); // vermillion
+        t.lockedOut = QColor(0xCC79A7); // reddish purple
+        t.refusal = QColor(0x6b6b6b);
+        t.write = QColor(0x1a1a1a);
+        t.maxToken = QColor(0x0072B2);
+        t.playhead = QColor(0xc0392b);
+        t.selection = QColor(0xF0E442); // yellow halo
+        return t;
+    }
+    static Theme dark()
+    {
+        Theme t = light();
+        t.name = QStringLiteral("dark");
+        t.background = QColor(0x1e1f22);
+        t.foreground = QColor(0xe8e8e8);
+        t.muted = QColor(0x8c8f94);
+        t.laneStripe = QColor(0x26282c);
+        t.lease = QColor(0x3d9be0);
+        t.pause = QColor(0xa0a0a0);
+        t.refusal = QColor(0xa0a0a0);
+        t.write = QColor(0xe8e8e8);
+        t.maxToken = QColor(0x56B4E9);
+        t.playhead = QColor(0xff6b5b);
+        return t;
+    }
+    // White background, black text: for printing and slides.
+    static Theme print()
+    {
+        Theme t = light();
+        t.name = QStringLiteral("print");
+        t.foreground = QColor(0x000000);
+        t.laneStripe = QColor(0xf6f6f6);
+        return t;
+    }
+    // Lecture halls: black on white, thick lines, large text.
+    static Theme highContrast()
+    {
+        Theme t = print();
+        t.name = QStringLiteral("contrast");
+        t.laneStripe = QColor(0xeeeeee);
+        t.muted = QColor(0x444444);
+        t.fontScale = 1.6;
+        t.lineScale = 2.0;
+        return t;
+    }
+    static QStringList names()
+    {
+        return {QStringLiteral("light"), QStringLiteral("dark"), QStringLiteral("print"),
+                QStringLiteral("contrast")};
+    }
+    // Unknown names give the light theme.
+    static Theme byName(const QString &name)
+    {
+        if (name == QLatin1String("dark"))
+            return dark();
+        if (name == QLatin1String("print"))
+            return print();
+        if (name == QLatin1String("contrast"))
+            return highContrast();
+        return light();
+    }
+};

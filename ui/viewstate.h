@@ -1,0 +1,70 @@
+#pragma once
+
+// Zoom, scroll, selection, playhead and compare mode, shared by every view of a document
+// (timeline, token chart, event log). Views listen to the signals; none of them owns this.
+
+#include "scenario.h"
+#include "trace.h"
+
+#include <QObject>
+
+// What is selected, in scenario terms so it survives re-simulation: one action of one client.
+struct Selection
+{
+    int client = -1;
+    int action = -1;
+
+    bool isValid() const { return client >= 0 && action >= 0; }
+    friend bool operator==(const Selection &a, const Selection &b)
+    {
+        return a.client == b.client && a.action == b.action;
+    }
+    friend bool operator!=(const Selection &a, const Selection &b) { return !(a == b); }
+};
+
+class ViewState : public QObject
+{
+    Q_OBJECT
+public:
+    static constexpr double kMinPixelsPerTick = 1e-6;
+    static constexpr double kMaxPixelsPerTick = 400;
+
+    explicit ViewState(QObject *parent = nullptr);
+
+    // Time axis: the tick at the left edge of the lanes and the zoom.
+    double firstTick() const { return m_firstTick; }
+    double pixelsPerTick() const { return m_pixelsPerTick; }
+    void setAxis(double firstTick, double pixelsPerTick);
+    void scrollBy(double ticks);
+    // Zoom by `factor` keeping `anchorTick` at the same place on screen.
+    void zoomAround(double anchorTick, double factor);
+    // Show [from, to] across `width` pixels.
+    void fit(double from, double to, double width);
+
+    Selection selection() const { return m_selection; }
+    void setSelection(const Selection &selection);
+    void clearSelection() { setSelection({}); }
+
+    // Everything after the playhead is dimmed; kForever: no playhead, all shown.
+    Core::Tick playhead() const { return m_playhead; }
+    bool hasPlayhead() const { return m_playhead != Core::kForever; }
+    void setPlayhead(Core::Tick tick);
+    void clearPlayhead() { setPlayhead(Core::kForever); }
+
+    // Fenced over unfenced, one above the other on one time axis.
+    bool compare() const { return m_compare; }
+    void setCompare(bool on);
+
+signals:
+    void axisChanged();
+    void selectionChanged(const Selection &selection);
+    void playheadChanged(Core::Tick tick);
+    void compareChanged(bool on);
+
+private:
+    double m_firstTick = -1;
+    double m_pixelsPerTick = 20;
+    Selection m_selection;
+    Core::Tick m_playhead = Core::kForever;
+    bool m_compare = false;
+};

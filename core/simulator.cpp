@@ -48,15 +48,24 @@ struct LaneAt
 class Simulation
 {
 public:
-    Simulation(const Scenario &s, bool fencing) : m_s(s)
+    Simulation(const Scenario &s, bool fencing, Trace &out) : m_s(s), m_t(out)
     {
+        // Reuse the buffers of the previous trace: a drag re-simulates every frame, and fresh
+        // memory costs more in page faults than the simulation itself.
         m_t.fencing = fencing;
+        m_t.events.clear();
+        m_t.grants.clear();
+        m_t.refusals.clear();
+        m_t.releases.clear();
+        m_t.writes.clear();
+        m_t.leases.clear();
+        m_t.summary = {};
         const std::size_t nc = s.clients.size();
         const std::size_t ns = s.storages.size();
-        m_t.clientEvents.resize(nc);
-        m_t.freezes.resize(nc);
-        m_t.beliefs.resize(nc);
-        m_t.storageWrites.resize(ns);
+        resetEach(m_t.clientEvents, nc);
+        resetEach(m_t.freezes, nc);
+        resetEach(m_t.beliefs, nc);
+        resetEach(m_t.storageWrites, ns);
         m_storages.reserve(ns);
         for (const StorageSpec &spec : s.storages)
             m_storages.emplace_back(fencing, spec.rule);
@@ -65,18 +74,26 @@ public:
         m_lanes.resize(nc);
     }
 
-    Trace run()
+    void run()
     {
         prepare();
         loop();
         finish();
-        return std::move(m_t);
     }
 
 private:
+    template<typename T>
+    static void resetEach(std::vector<std::vector<T>> &lists, std::size_t n)
+    {
+        lists.resize(n);
+        for (std::vector<T> &l : lists)
+            l.clear();
+    }
+
     void prepare()
     {
         std::size_t writes = 0;
+        std::size_t acquires = 0;
         for (std::uint32_t c = 0; c < m_s.clients.size(); ++c) {
             const std::vector<Action> &actions = m_s.clients[c].actions;
             // Actions run in order of `at`, ties in listed order. Files are usually sorted
@@ -112,6 +129,7 @@ private:
             lane.order.reserve(actions.size());
             lane.runAt.reserve(actions.size());
             std::size_t f = 0;
+            std::size_t laneWrites = 0;
             for (std::uint32_t i : byTime) {
                 const Action &a = actions[i];
                 if (a.kind == ActionKind::Pause)
@@ -122,8 +140,13 @@ private:
                 lane.order.push_back(i);
                 lane.runAt.push_back(frozen ? freezes[f].to : a.at);
                 if (a.kind == ActionKind::Write)
-                    ++writes;
+                    ++laneWrites;
+                else if (a.kind == ActionKind::Acquire)
+                    ++acquires;
             }
+            writes += laneWrites;
+            // exact sizes keep the trace near its minimum footprint (no doubling slack)
+            m_t.clientEvents[c].reserve(actions.size() + laneWrites + (actions.size() - lane.order.size()));
             if (!lane.order.empty())
                 m_laneQueue.push({lane.runAt.front(), c});
         }
@@ -139,6 +162,7 @@ private:
                       return a.action < b.action;
                   });
         m_t.writes.reserve(writes);
+        m_t.grants.reserve(acquires);
         m_t.events.reserve(m_s.actionCount() + writes + m_pauseEdges.size());
     }
 
@@ -324,7 +348,7 @@ private:
     }
 
     const Scenario &m_s;
-    Trace m_t;
+    Trace &m_t;
     LockService m_lock;
     std::vector<Storage> m_storages;
     std::vector<std::uint32_t> m_newestApplied; // per storage: newest epoch applied so far
@@ -344,7 +368,14 @@ Trace simulate(const Scenario &scenario)
 
 Trace simulate(const Scenario &scenario, bool fencing)
 {
-    return Simulation(scenario, fencing).run();
+    Trace trace;
+    Simulation(scenario, fencing, trace).run();
+    return trace;
+}
+
+void simulateInto(const Scenario &scenario, bool fencing, Trace &trace)
+{
+    Simulation(scenario, fencing, trace).run();
 }
 
 const QString &writeValue(const Scenario &scenario, const Write &write)

@@ -11,6 +11,8 @@ namespace Core {
 Trace simulate(const Scenario &scenario);
 // The same schedule with fencing forced on or off (compare mode, `--fencing`).
 Trace simulate(const Scenario &scenario, bool fencing);
+// The same, into an existing trace whose buffers are reused (re-simulation while dragging).
+void simulateInto(const Scenario &scenario, bool fencing, Trace &trace);
 
 // The value a write carried.
 const QString &writeValue(const Scenario &scenario, const Write &write);

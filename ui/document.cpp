@@ -6,7 +6,8 @@
 #include <QUndoStack>
 
 Document::Document(QObject *parent)
-    : QObject(parent), m_trace(std::make_unique<Core::Trace>()), m_undo(new QUndoStack(this))
+    : QObject(parent), m_trace(std::make_unique<Core::Trace>()),
+      m_other(std::make_unique<Core::Trace>()), m_undo(new QUndoStack(this))
 {
     connect(m_undo, &QUndoStack::cleanChanged, this,
             [this](bool clean) { emit modifiedChanged(!clean); });
@@ -19,8 +20,10 @@ const Core::Trace &Document::traceFor(bool fencing) const
 {
     if (fencing == m_scenario.fencing)
         return *m_trace;
-    if (!m_other)
-        m_other = std::make_unique<Core::Trace>(Core::simulate(m_scenario, fencing));
+    if (!m_otherValid) {
+        Core::simulateInto(m_scenario, fencing, *m_other);
+        m_otherValid = true;
+    }
     return *m_other;
 }
 
@@ -59,7 +62,8 @@ void Document::edit(const std::function<void(Core::Scenario &)> &change)
 
 void Document::resimulate()
 {
-    *m_trace = Core::simulate(m_scenario);
-    m_other.reset();
+    // into the existing trace: its buffers are reused, which keeps drags within a frame
+    Core::simulateInto(m_scenario, m_scenario.fencing, *m_trace);
+    m_otherValid = false;
     emit changed();
 }

@@ -51,7 +51,8 @@ private:
 
     Core::Scenario m_scenario;
     std::unique_ptr<Core::Trace> m_trace;
-    mutable std::unique_ptr<Core::Trace> m_other; // the opposite fencing, lazily
+    std::unique_ptr<Core::Trace> m_other; // the opposite fencing, computed lazily
+    mutable bool m_otherValid = false;
     QUndoStack *m_undo;
     QString m_path;
 };

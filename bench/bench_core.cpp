@@ -1,0 +1,86 @@
+// Core benchmarks: simulate and load. GUI benchmarks live in bench_ui.cpp.
+
+#include "schedulegenerator.h"
+#include "scenariofile.h"
+#include "simulator.h"
+
+#include <benchmark/benchmark.h>
+
+#include <map>
+
+namespace {
+
+const Core::Scenario &schedule(std::size_t actions)
+{
+    static std::map<std::size_t, Core::Scenario> cache;
+    auto it = cache.find(actions);
+    if (it == cache.end())
+        it = cache.emplace(actions, Bench::makeSchedule(actions, 6, 42)).first;
+    return it->second;
+}
+
+std::size_t traceBytes(const Core::Trace &t)
+{
+    std::size_t b = sizeof(Core::Trace);
+    b += t.events.capacity() * sizeof(Core::Event);
+    b += t.grants.capacity() * sizeof(Core::Grant);
+    b += t.refusals.capacity() * sizeof(Core::Refusal);
+    b += t.releases.capacity() * sizeof(Core::Release);
+    b += t.writes.capacity() * sizeof(Core::Write);
+    b += t.leases.capacity() * sizeof(Core::Lease);
+    for (const auto &v : t.clientEvents)
+        b += v.capacity() * sizeof(std::uint32_t) + sizeof(v);
+    for (const auto &v : t.freezes)
+        b += v.capacity() * sizeof(Core::Freeze) + sizeof(v);
+    for (const auto &v : t.beliefs)
+        b += v.capacity() * sizeof(Core::Belief) + sizeof(v);
+    for (const auto &v : t.storageWrites)
+        b += v.capacity() * sizeof(std::uint32_t) + sizeof(v);
+    return b;
+}
+
+void BM_Simulate(benchmark::State &state)
+{
+    const Core::Scenario &s = schedule(std::size_t(state.range(0)));
+    std::size_t bytes = 0;
+    for (auto _ : state) {
+        Core::Trace t = Core::simulate(s);
+        bytes = traceBytes(t);
+        benchmark::DoNotOptimize(t.summary.accepted);
+    }
+    const double actions = double(s.actionCount());
+    state.counters["actions/s"] =
+        benchmark::Counter(actions * double(state.iterations()), benchmark::Counter::kIsRate);
+    state.counters["trace B/action"] = double(bytes) / actions;
+}
+BENCHMARK(BM_Simulate)->Arg(1000)->Arg(10000)->Arg(100000)->Arg(1000000)->Unit(benchmark::kMillisecond);
+
+// Steady state, as while dragging: the document re-simulates into the same trace.
+void BM_Resimulate(benchmark::State &state)
+{
+    const Core::Scenario &s = schedule(std::size_t(state.range(0)));
+    Core::Trace t;
+    Core::simulateInto(s, true, t);
+    for (auto _ : state) {
+        Core::simulateInto(s, true, t);
+        benchmark::DoNotOptimize(t.summary.accepted);
+    }
+    state.counters["actions/s"] = benchmark::Counter(double(s.actionCount()) * double(state.iterations()),
+                                                     benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_Resimulate)->Arg(1000)->Arg(10000)->Arg(100000)->Arg(1000000)->Unit(benchmark::kMillisecond);
+
+void BM_Load(benchmark::State &state)
+{
+    const QByteArray json = Core::ScenarioFile::serialize(schedule(std::size_t(state.range(0))));
+    for (auto _ : state) {
+        Core::LoadResult r = Core::ScenarioFile::parse(json);
+        benchmark::DoNotOptimize(r.scenario);
+    }
+    state.counters["MB/s"] = benchmark::Counter(double(json.size()) * double(state.iterations()) / 1e6,
+                                                benchmark::Counter::kIsRate);
+    state.counters["file MB"] = double(json.size()) / 1e6;
+}
+BENCHMARK(BM_Load)->Arg(1000)->Arg(10000)->Arg(100000)->Arg(1000000)->Unit(benchmark::kMillisecond);
+
+} // namespace

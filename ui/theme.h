@@ -108,7 +108,7 @@ struct Theme
     {
         Theme t = light();
         t.name = QStringLiteral("print");
-        t.foreground = QColor(0x000000);
+        t.foreground = QColor(Qt::black); // QColor(0x000000) would be ambiguous: 0 is a null pointer
         t.laneStripe = QColor(0xf6f6f6);
         return t;
     }

@@ -1,0 +1,59 @@
+#pragma once
+
+// Where each lane of the timeline sits inside the painted rectangle. Computed from the scenario
+// (how many clients and storages) and the options (font scale, compare mode) only, never from a
+// trace, so the renderer, the hit test, the view and the tests agree on every pixel.
+
+#include <QRectF>
+
+#include <vector>
+
+// One client lane, split into rows from top to bottom.
+struct ClientLaneRects
+{
+    QRectF lane;     // the whole lane, plot area only (right of the header column)
+    QRectF header;   // the lane's part of the header column (client name)
+    QRectF labels;   // text above the markers ("acquire ttl 10", "write 'A'")
+    QRectF markers;  // acquire, refusal, release and write glyphs; delay arrows
+    QRectF pauses;   // hatched pause blocks
+    QRectF holds;    // the lease bar: where it actually holds the lock
+    QRectF believes; // where it believes it holds the lock; the zombie window inside
+};
+
+struct StorageLaneRects
+{
+    QRectF lane;
+    QRectF header;
+    QRectF values;   // the stored value between changes
+    QRectF outcomes; // arriving writes: glyph and text
+    QRectF maxToken; // max_token as a step line
+};
+
+// One set of lanes. Compare mode stacks two panels (fenced over unfenced) on one time axis.
+struct TimelinePanel
+{
+    bool bottom = false;
+    QRectF rect;  // all lanes of this panel, header column included
+    QRectF title; // panel label strip (compare mode only; empty otherwise)
+    std::vector<ClientLaneRects> clients;
+    QRectF lock;       // lock-service lane, plot area
+    QRectF lockHeader; // its header cell
+    std::vector<StorageLaneRects> storages;
+};
+
+struct TimelineLayout
+{
+    double headerWidth = 0;
+    QRectF ruler;    // tick labels along the top, plot area only
+    QRectF plot;     // everything right of the header column, below the ruler
+    std::vector<TimelinePanel> panels; // one, or two in compare mode (top = fenced)
+
+    // The panel containing y, or nullptr.
+    const TimelinePanel *panelAt(double y) const
+    {
+        for (const TimelinePanel &p : panels)
+            if (y >= p.rect.top() && y < p.rect.bottom())
+                return &p;
+        return nullptr;
+    }
+};

@@ -1,0 +1,97 @@
+#pragma once
+
+// Paints a Trace as lanes on a tick axis onto any QPainter: the widget, a QImage, an SVG or a
+// PDF. No widget calls, no scrollbars: everything comes from the rectangle it is given, so the
+// exporter and the view draw the same picture. The renderer never edits and never simulates.
+//
+// Built for a million actions: each lane paints only the visible slice (binary search), one item
+// per pixel column when they crowd, and labels only where there is room for them.
+
+#include "theme.h"
+#include "timecoordinates.h"
+#include "timelinelayout.h"
+#include "viewstate.h"
+
+#include "scenario.h"
+#include "trace.h"
+
+#include <QRectF>
+#include <QSizeF>
+#include <QString>
+
+class QPainter;
+
+class TimelineRenderer
+{
+public:
+    struct Options
+    {
+        Theme theme = Theme::light();
+        Core::Tick playhead = Core::kForever; // everything after it is dimmed
+        Selection selection;
+        int hoverClient = -1;
+        int hoverAction = -1;
+        bool compare = false; // fenced trace on top, unfenced trace below
+        QString compareTopLabel;    // empty: a default ("Fencing ON ...")
+        QString compareBottomLabel; // empty: a default ("Fencing OFF ...")
+    };
+
+    struct Hit
+    {
+        enum Part {
+            None,
+            PauseBody,     // move the pause
+            PauseStart,    // resize from the left
+            PauseEnd,      // resize from the right
+            LeaseEnd,      // change the ttl of the acquire that set this expiry
+            AcquireMarker, // grant, renewal or refusal
+            WriteMarker,
+            DelayHead,     // arrow head of a delayed write: change the delay
+            ReleaseMarker,
+            StorageWrite,  // a write's arrival on a storage lane
+            LockSegment,   // a lease on the lock-service lane
+            LaneHeader,    // the header cell of a client lane
+        };
+        Part part = None;
+        int client = -1;  // scenario client, or -1
+        int action = -1;  // index into that client's actions, or -1
+        // Lane within its panel: 0..clients-1 the client lanes, clients the lock lane,
+        // clients + 1 + s storage s; -1 for the ruler or outside the lanes.
+        int lane = -1;
+        bool bottomPanel = false; // compare mode: the unfenced panel
+
+        bool isItem() const { return part != None && part != LaneHeader; }
+        // Parts a drag changes (everything but a click-only item).
+        bool isDraggable() const
+        {
+            return part == PauseBody || part == PauseStart || part == PauseEnd ||
+                   part == LeaseEnd || part == AcquireMarker || part == WriteMarker ||
+                   part == DelayHead || part == ReleaseMarker;
+        }
+    };
+
+    // Width of the lane label column; the plot area (and the token chart's) starts there.
+    static double headerWidth(const Options &options);
+    // Where every lane goes inside `rect`. Pure: the same answer for the same inputs.
+    static TimelineLayout layout(const Core::Scenario &scenario, const Options &options,
+                                 const QRectF &rect);
+    // The size that shows every lane at its natural height at the given width.
+    static QSizeF preferredSize(const Core::Scenario &scenario, const Options &options,
+                                double width = 900);
+
+    void paint(QPainter *p, const QRectF &rect, const Core::Scenario &s, const Core::Trace &trace,
+               const Core::Trace *unfenced, const TimeAxis &axis, const Options &o) const;
+
+    // What lies under `pos`. Pure. In compare mode, pass the bottom panel's trace as `bottom`
+    // (when omitted, `trace` is used for both: only storage outcomes differ between them).
+    Hit hitTest(const Core::Scenario &s, const Core::Trace &trace, const TimeAxis &axis,
+                const QRectF &rect, const Options &o, QPointF pos,
+                const Core::Trace *bottom = nullptr) const;
+
+    // One-line description of a hit for tooltips and the status bar, built on demand.
+    static QString describe(const Core::Scenario &s, const Core::Trace &trace, const Hit &hit);
+
+    // Tick span that shows the whole run (for fit to window).
+    static double fitFrom(const Core::Trace &trace);
+    static double fitTo(const Core::Trace &trace);
+};

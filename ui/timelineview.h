@@ -1,0 +1,98 @@
+#pragma once
+
+// The timeline widget: asks the renderer to paint the document's trace, turns mouse and
+// keyboard input into zoom/scroll on the ViewState and into edit commands on the Document.
+// It never simulates: a drag edits the scenario through the document, which re-simulates and
+// emits changed(); the view repaints from the new trace.
+
+#include "theme.h"
+#include "timecoordinates.h"
+#include "timelinerenderer.h"
+
+#include "scenario.h"
+
+#include <QPointF>
+#include <QWidget>
+
+class Document;
+class ViewState;
+
+class TimelineView : public QWidget
+{
+    Q_OBJECT
+public:
+    TimelineView(Document *doc, ViewState *state, QWidget *parent = nullptr);
+
+    void setTheme(const Theme &theme);
+    const Theme &theme() const { return m_theme; }
+    const TimelineRenderer &renderer() const { return m_renderer; }
+    // The axis the widget paints with: ViewState zoom/scroll, plot starting after the header.
+    TimeAxis axis() const;
+    // Options as painted now (theme, playhead, selection, hover, compare).
+    TimelineRenderer::Options options() const;
+    // The lane geometry inside this widget.
+    TimelineLayout currentLayout() const;
+    bool isDragging() const { return m_drag.active; }
+
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
+public slots:
+    void fitToWindow();
+    void zoomIn();
+    void zoomOut();
+
+signals:
+    // The item under the mouse changed (for a status bar); empty when none.
+    void hoverTextChanged(const QString &text);
+
+protected:
+    void paintEvent(QPaintEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
+    void showEvent(QShowEvent *event) override;
+    void mousePressEvent(QMouseEvent *event) override;
+    void mouseMoveEvent(QMouseEvent *event) override;
+    void mouseReleaseEvent(QMouseEvent *event) override;
+    void mouseDoubleClickEvent(QMouseEvent *event) override;
+    void wheelEvent(QWheelEvent *event) override;
+    void keyPressEvent(QKeyEvent *event) override;
+    void leaveEvent(QEvent *event) override;
+    void contextMenuEvent(QContextMenuEvent *event) override;
+    bool event(QEvent *event) override;
+
+private:
+    struct Drag
+    {
+        bool active = false;   // an item drag (edits the scenario)
+        bool panning = false;  // a background drag (scrolls)
+        bool moved = false;
+        TimelineRenderer::Hit hit;
+        Core::Action before;   // the action as it was on press
+        Core::Tick leaseEnd = 0; // LeaseEnd: the expiry on press
+        qint64 pressTick = 0;
+        QPointF pressPos;
+        double pressFirstTick = 0;
+        QPointF lastPos;
+        QString label; // tick shown next to the cursor while dragging
+    };
+
+    const Core::Trace &bottomTrace() const;
+    const Core::Trace &topTrace() const;
+    TimelineRenderer::Hit hitAt(QPointF pos) const;
+    Core::Action draggedAction(QPointF pos) const;
+    void updateDrag(QPointF pos);
+    void finishDrag();
+    void cancelDrag();
+    void updateHover(QPointF pos);
+    void updateCursor(const TimelineRenderer::Hit &hit);
+    void removeSelected();
+    void zoomBy(double factor, double anchorX);
+
+    Document *m_doc;
+    ViewState *m_state;
+    TimelineRenderer m_renderer;
+    Theme m_theme = Theme::light();
+    Drag m_drag;
+    TimelineRenderer::Hit m_hover;
+    bool m_fittedOnce = false;
+};

@@ -1,0 +1,610 @@
+#include "explain.h"
+
+#include "simulator.h"
+
+#include <QStringList>
+
+#include <algorithm>
+
+namespace Core {
+
+namespace {
+
+QString num(std::uint64_t v)
+{
+    return QString::number(qulonglong(v));
+}
+
+QString at(Tick t)
+{
+    return QStringLiteral("t=") + num(t);
+}
+
+QString quoted(const QString &value)
+{
+    return QLatin1Char('\'') + value + QLatin1Char('\'');
+}
+
+QString clientName(const Scenario &s, std::uint32_t c)
+{
+    return c < s.clients.size() ? s.clients[c].name : QStringLiteral("?");
+}
+
+QString storageName(const Scenario &s, std::uint32_t i)
+{
+    return i < s.storages.size() ? s.storages[i].name : QStringLiteral("?");
+}
+
+FenceRule ruleOf(const Scenario &s, std::uint32_t storage)
+{
+    return storage < s.storages.size() ? s.storages[storage].rule : FenceRule::Lt;
+}
+
+// "with token 1", or why there is none.
+QString tokenPhrase(const Scenario &s, const Write &w)
+{
+    if (!w.tagged)
+        return QStringLiteral("without a token (%1 was never granted the lock)")
+            .arg(clientName(s, w.client));
+    return QStringLiteral("with token ") + num(w.token);
+}
+
+// "t=30: A wrote 'A' with token 1" — or, for a delayed packet, when it was sent and arrived.
+QString writeOpening(const Scenario &s, const Write &w)
+{
+    const QString who = clientName(s, w.client);
+    const QString value = quoted(writeValue(s, w));
+    if (w.arrivedAt == w.sentAt)
+        return QStringLiteral("%1: %2 wrote %3 %4").arg(at(w.arrivedAt), who, value, tokenPhrase(s, w));
+    return QStringLiteral("%1: %2's write of %3 %4, sent at %5 and held up %6 ticks by the network, "
+                          "arrived")
+        .arg(at(w.arrivedAt), who, value, tokenPhrase(s, w), at(w.sentAt), num(w.arrivedAt - w.sentAt));
+}
+
+// Position of a write among its storage's arrivals. Within a tick, arrival order is send
+// order (delayed packets were sent earlier than the writes sent at that tick), so the list is
+// sorted by (arrivedAt, index).
+std::size_t arrivalPosition(const Trace &trace, std::uint32_t writeIndex)
+{
+    const Write &w = trace.writes[writeIndex];
+    const std::vector<std::uint32_t> &arrived = trace.storageWrites[w.storage];
+    const auto it = std::lower_bound(arrived.begin(), arrived.end(), writeIndex,
+                                     [&](std::uint32_t a, std::uint32_t b) {
+                                         const Tick ta = trace.writes[a].arrivedAt;
+                                         const Tick tb = trace.writes[b].arrivedAt;
+                                         return ta != tb ? ta < tb : a < b;
+                                     });
+    return std::size_t(it - arrived.begin());
+}
+
+// The lease a client believes in just before tick t (its last belief that began before t).
+const Belief *beliefBefore(const Trace &trace, std::uint32_t c, Tick t)
+{
+    if (c >= trace.beliefs.size())
+        return nullptr;
+    const std::vector<Belief> &beliefs = trace.beliefs[c];
+    auto it = std::lower_bound(beliefs.begin(), beliefs.end(), t,
+                               [](const Belief &b, Tick tick) { return b.from < tick; });
+    if (it == beliefs.begin())
+        return nullptr;
+    return &*(it - 1);
+}
+
+const Lease *leaseOfEpoch(const Trace &trace, std::uint32_t epoch)
+{
+    if (epoch == 0 || epoch > trace.leases.size())
+        return nullptr;
+    return &trace.leases[epoch - 1];
+}
+
+// The holder's lease expiry as it stood at tick t: its last grant or renewal up to then.
+Tick expiryAt(const Trace &trace, std::uint32_t epoch, Tick t)
+{
+    auto it = std::upper_bound(trace.grants.begin(), trace.grants.end(), t,
+                               [](Tick tick, const Grant &g) { return tick < g.at; });
+    while (it != trace.grants.begin()) {
+        --it;
+        if (it->epoch == epoch)
+            return it->expires;
+        if (it->epoch < epoch)
+            break;
+    }
+    const Lease *l = leaseOfEpoch(trace, epoch);
+    return l ? l->end : 0;
+}
+
+QString explainAccepted(const Scenario &s, const Trace &trace, const Write &w)
+{
+    const QString who = clientName(s, w.client);
+    const QString storage = storageName(s, w.storage);
+    QString text;
+    if (!trace.fencing) {
+        text = QStringLiteral("%1, and the storage %2, which does not check tokens (fencing off), "
+                              "applied it.")
+                   .arg(writeOpening(s, w), storage);
+    } else {
+        const FenceRule rule = ruleOf(s, w.storage);
+        text = QStringLiteral("%1, and the storage %2 accepted it: token %3 is %4 the highest token "
+                              "it had seen, so max_token is now %5.")
+                   .arg(writeOpening(s, w), storage, num(w.token),
+                        rule == FenceRule::Lt ? QStringLiteral("not below")
+                                              : QStringLiteral("above"),
+                        num(w.maxToken));
+    }
+    if (w.overwrote != kNone) {
+        const Write &old = trace.writes[w.overwrote];
+        text += QStringLiteral(" It replaced %1, written by %2 at %3.")
+                    .arg(quoted(writeValue(s, old)), clientName(s, old.client), at(old.arrivedAt));
+    }
+    if (w.expired) {
+        const Lease *l = leaseOfEpoch(trace, w.epoch);
+        text += QStringLiteral(" %1's lease had already ended at %2, but no newer owner had written "
+                               "there, so the storage could not tell and nothing was lost.")
+                    .arg(who, at(l ? l->end : 0));
+    } else if (!trace.fencing) {
+        // unfenced and harmless: nothing newer was there to lose
+        text += QStringLiteral(" Nothing newer had been written there, so no data was lost.");
+    }
+    return text;
+}
+
+QString explainRejected(const Scenario &s, const Trace &trace, std::uint32_t index)
+{
+    const Write &w = trace.writes[index];
+    const QString who = clientName(s, w.client);
+    const QString storage = storageName(s, w.storage);
+    if (!w.tagged)
+        return QStringLiteral("%1, so the fenced storage %2 rejected it: an untagged write cannot "
+                              "prove it holds the lock.")
+            .arg(writeOpening(s, w), storage);
+
+    const std::uint32_t source = maxTokenSource(trace, index);
+    QString seen;
+    if (source != kNone) {
+        const Write &r = trace.writes[source];
+        seen = QStringLiteral("the storage %1 had already accepted token %2 from %3 at %4")
+                   .arg(storage, num(r.token), clientName(s, r.client), at(r.arrivedAt));
+    } else {
+        seen = QStringLiteral("the storage %1 had already seen token %2").arg(storage, num(w.maxToken));
+    }
+    QString why;
+    if (w.token == w.maxToken && ruleOf(s, w.storage) == FenceRule::Le)
+        why = QStringLiteral(" and its rule le turns away equal tokens");
+    QString text = QStringLiteral("%1, but %2%3, so it rejected the write and told %4 its lock was "
+                                  "lost (max token %5).")
+                       .arg(writeOpening(s, w), seen, why, who, num(w.maxToken));
+    if (w.expired) {
+        const Lease *l = leaseOfEpoch(trace, w.epoch);
+        if (l)
+            text += QStringLiteral(" %1's lease with token %2 had ended at %3; it kept acting on a "
+                                   "lock it no longer held.")
+                        .arg(who, num(w.token), at(l->end));
+    }
+    return text;
+}
+
+QString explainCorrupted(const Scenario &s, const Trace &trace, std::uint32_t index)
+{
+    const Write &w = trace.writes[index];
+    const QString who = clientName(s, w.client);
+    const QString storage = storageName(s, w.storage);
+    QString text = trace.fencing
+                       ? QStringLiteral("%1, and the storage %2 applied it although newer data was "
+                                        "already there.")
+                             .arg(writeOpening(s, w), storage)
+                       : QStringLiteral("%1, and the storage %2, which does not check tokens "
+                                        "(fencing off), applied it.")
+                             .arg(writeOpening(s, w), storage);
+    if (w.overwrote != kNone) {
+        const Write &old = trace.writes[w.overwrote];
+        text += QStringLiteral(" It silently overwrote %1, written by %2 at %3")
+                    .arg(quoted(writeValue(s, old)), clientName(s, old.client), at(old.arrivedAt));
+        text += old.tagged ? QStringLiteral(" with token %1.").arg(num(old.token))
+                           : QStringLiteral(".");
+    }
+
+    // The newest owner's data that this write undid, and the max_token a fenced storage would
+    // have held: both from the writes applied there before it.
+    const std::vector<std::uint32_t> &arrived = trace.storageWrites[w.storage];
+    const std::size_t pos = arrivalPosition(trace, index);
+    std::uint32_t newest = kNone;
+    Token maxTagged = 0;
+    for (std::size_t i = 0; i < pos && i < arrived.size(); ++i) {
+        const Write &o = trace.writes[arrived[i]];
+        if (!o.applied || !o.tagged)
+            continue;
+        maxTagged = std::max(maxTagged, o.token);
+        if (newest == kNone || o.epoch > trace.writes[newest].epoch)
+            newest = arrived[i];
+    }
+    if (newest != kNone && trace.writes[newest].epoch > w.epoch) {
+        const Write &n = trace.writes[newest];
+        if (newest != w.overwrote)
+            text += QStringLiteral(" A newer owner, %1 with token %2, had written %3 there at %4.")
+                        .arg(clientName(s, n.client), num(n.token), quoted(writeValue(s, n)),
+                             at(n.arrivedAt));
+        text += QStringLiteral(" %1 still believed it held the lock, but %2 owned it now: %2's data "
+                               "is lost.")
+                    .arg(who, clientName(s, n.client));
+    }
+    if (!trace.fencing) {
+        if (w.tagged && maxTagged > 0)
+            text += QStringLiteral(" With fencing on, token %1 < max %2 would have been rejected "
+                                   "and %3 told that its lock was lost.")
+                        .arg(num(w.token), num(maxTagged), who);
+        else
+            text += QStringLiteral(" With fencing on, this untagged write would have been rejected.");
+    }
+    return text;
+}
+
+QString explainLockedOut(const Scenario &s, const Trace &trace, std::uint32_t index)
+{
+    const Write &w = trace.writes[index];
+    const QString who = clientName(s, w.client);
+    const QString storage = storageName(s, w.storage);
+    const std::uint32_t source = maxTokenSource(trace, index);
+    QString setBy;
+    if (source != kNone) {
+        const Write &r = trace.writes[source];
+        setBy = r.client == w.client
+                    ? QStringLiteral(", which %1's own write at %2 had set").arg(who, at(r.arrivedAt))
+                    : QStringLiteral(", which %1's write at %2 had set")
+                          .arg(clientName(s, r.client), at(r.arrivedAt));
+    }
+    QString text = QStringLiteral("%1 while still the live lock holder, but the storage %2 "
+                                  "rejected it.")
+                       .arg(writeOpening(s, w), storage);
+    if (ruleOf(s, w.storage) == FenceRule::Le) {
+        text += QStringLiteral(" Its rule le turns away tokens equal to max_token (%1)%2. This is a "
+                               "liveness failure, not a safety one: the rule is too strict. The "
+                               "correct rule lt accepts equal tokens, so the same holder can write "
+                               "many times.")
+                    .arg(num(w.maxToken), setBy);
+    } else {
+        text += QStringLiteral(" Token %1 is below max_token %2%3: tokens went backwards, so the "
+                               "rightful holder is locked out (a liveness failure).")
+                    .arg(num(w.token), num(w.maxToken), setBy);
+    }
+    return text;
+}
+
+QString explainGrant(const Scenario &s, const Trace &trace, const Grant &g)
+{
+    const QString who = clientName(s, g.client);
+    if (g.renewal)
+        return QStringLiteral("%1: %2 renewed its lease while still holding the lock: same token %3, "
+                              "now valid until %4. A renewal is not a new owner, so the token does "
+                              "not change and the storage keeps accepting it.")
+            .arg(at(g.at), who, num(g.token), at(g.expires));
+    QString text = QStringLiteral("%1: the lock service granted the lock to %2 with token %3, lease "
+                                  "until %4 (ttl %5).")
+                       .arg(at(g.at), who, num(g.token), at(g.expires), num(g.expires - g.at));
+    const Lease *prev = g.epoch > 1 ? leaseOfEpoch(trace, g.epoch - 1) : nullptr;
+    if (!prev) {
+        text += QStringLiteral(" Nobody had held the lock before, so this is the first token.");
+    } else {
+        const QString prevWho = clientName(s, prev->client);
+        if (prev->released)
+            text += QStringLiteral(" %1 had released it at %2").arg(prevWho, at(prev->end));
+        else if (prev->client == g.client)
+            text += QStringLiteral(" %1's own earlier lease (token %2) had run out at %3")
+                        .arg(prevWho, num(prev->token), at(prev->end));
+        else
+            text += QStringLiteral(" %1's lease (token %2) had run out at %3")
+                        .arg(prevWho, num(prev->token), at(prev->end));
+        text += QStringLiteral(", so this is a new owner and it gets a higher token than any before.");
+    }
+    return text;
+}
+
+QString explainRefusal(const Scenario &s, const Trace &trace, const Refusal &r)
+{
+    const Lease *l = leaseOfEpoch(trace, r.holderEpoch);
+    return QStringLiteral("%1: %2 asked for the lock but was refused: %3 holds it with token %4 "
+                          "until %5. The lock service never hands out a lock whose lease is live.")
+        .arg(at(r.at), clientName(s, r.client), clientName(s, r.holder), num(l ? l->token : 0),
+             at(expiryAt(trace, r.holderEpoch, r.at)));
+}
+
+QString explainRelease(const Scenario &s, const Trace &trace, const Release &r)
+{
+    const QString who = clientName(s, r.client);
+    if (r.effective) {
+        const Lease *l = leaseOfEpoch(trace, r.epoch);
+        return QStringLiteral("%1: %2 released the lock (token %3). It is free from now on; the "
+                              "next owner gets a higher token.")
+            .arg(at(r.at), who, num(l ? l->token : 0));
+    }
+    const Lease *live = trace.leaseAt(r.at);
+    if (live && live->client != r.client)
+        return QStringLiteral("%1: %2 tried to release the lock, but %3 holds it (token %4), so "
+                              "nothing changed.")
+            .arg(at(r.at), who, clientName(s, live->client), num(live->token));
+    return QStringLiteral("%1: %2 tried to release the lock, but it was not the live holder (its "
+                          "lease had already ended), so nothing changed.")
+        .arg(at(r.at), who);
+}
+
+QString explainPauseStart(const Scenario &s, const Trace &trace, std::uint32_t c, std::uint32_t a)
+{
+    const Action &pause = s.clients[c].actions[a];
+    const Tick from = pause.at;
+    const Tick to = pause.at + pause.length();
+    const QString who = clientName(s, c);
+    QString text = QStringLiteral("%1: %2 froze for %3 ticks, until %4 (a GC pause or a stopped VM). "
+                                  "It cannot notice time passing.")
+                       .arg(at(from), who, num(pause.length()), at(to));
+    QStringList deferred;
+    int more = 0;
+    for (const Action &x : s.clients[c].actions) {
+        if (x.kind == ActionKind::Pause || x.at < from || x.at >= to)
+            continue;
+        if (deferred.size() >= 3) {
+            ++more;
+            continue;
+        }
+        QString what = toString(x.kind);
+        if (x.kind == ActionKind::Write)
+            what += QLatin1Char(' ') + quoted(x.value);
+        deferred << QStringLiteral("%1 due at %2").arg(what, at(x.at));
+    }
+    if (!deferred.isEmpty()) {
+        QString list = deferred.join(QStringLiteral(", "));
+        if (more > 0)
+            list += QStringLiteral(" and %1 more").arg(more);
+        text += QStringLiteral(" Deferred until it wakes: %1.").arg(list);
+    }
+    const Belief *b = beliefBefore(trace, c, from + 1);
+    if (b && (b->to == kForever || b->to > from)) {
+        const Lease *l = leaseOfEpoch(trace, b->epoch);
+        if (l && l->end > from && l->end < to)
+            text += QStringLiteral(" Its lease (token %1) runs out at %2 while it sleeps, and it will "
+                                   "wake up still believing it holds the lock.")
+                        .arg(num(l->token), at(l->end));
+    }
+    return text;
+}
+
+QString explainPauseEnd(const Scenario &s, const Trace &trace, std::uint32_t c, std::uint32_t a,
+                        Tick now)
+{
+    const Action &pause = s.clients[c].actions[a];
+    const QString who = clientName(s, c);
+    QString text = QStringLiteral("%1: %2 wakes up after its pause from %3.")
+                       .arg(at(now), who, at(pause.at));
+    const Belief *b = beliefBefore(trace, c, now);
+    if (b && (b->to == kForever || b->to >= now)) {
+        const Lease *l = leaseOfEpoch(trace, b->epoch);
+        if (l && l->end <= now)
+            text += QStringLiteral(" It still believes it holds the lock with token %1, but that "
+                                   "lease ended at %2: it is a zombie, and its next write carries a "
+                                   "stale token.")
+                        .arg(num(l->token), at(l->end));
+        else if (l)
+            text += QStringLiteral(" Its lease (token %1) is still live until %2.")
+                        .arg(num(l->token), at(l->end));
+    }
+    return text;
+}
+
+QString explainWriteSent(const Scenario &s, const Trace &trace, std::uint32_t index)
+{
+    const Write &w = trace.writes[index];
+    if (w.arrivedAt == w.sentAt)
+        return explainWrite(s, trace, index);
+    const QString who = clientName(s, w.client);
+    QString text = QStringLiteral("%1: %2 sent %3 to the storage %4 %5; the network holds the packet "
+                                  "for %6 ticks, so it arrives at %7.")
+                       .arg(at(w.sentAt), who, quoted(writeValue(s, w)), storageName(s, w.storage),
+                            tokenPhrase(s, w), num(w.arrivedAt - w.sentAt), at(w.arrivedAt));
+    if (w.expired) {
+        const Lease *l = leaseOfEpoch(trace, w.epoch);
+        if (l)
+            text += QStringLiteral(" By then %1's lease (token %2) has ended at %3.")
+                        .arg(who, num(l->token), at(l->end));
+    }
+    return text;
+}
+
+} // namespace
+
+std::uint32_t maxTokenSource(const Trace &trace, std::uint32_t writeIndex)
+{
+    if (writeIndex >= trace.writes.size())
+        return kNone;
+    const Write &w = trace.writes[writeIndex];
+    // fencing off leaves max_token at 0: nothing raised it
+    if (!trace.fencing || w.maxToken == 0)
+        return kNone;
+    const std::vector<std::uint32_t> &arrived = trace.storageWrites[w.storage];
+    const std::size_t pos = arrivalPosition(trace, writeIndex);
+    const auto end = arrived.begin() + std::ptrdiff_t(std::min(pos, arrived.size()));
+    // max_token changes only when an applied write sets it to its token, so the first arrival
+    // that saw max_token >= w.maxToken is the one that raised it there
+    const auto it = std::partition_point(arrived.begin(), end, [&](std::uint32_t i) {
+        return trace.writes[i].maxToken < w.maxToken;
+    });
+    if (it == end)
+        return kNone;
+    return *it;
+}
+
+QString explainWrite(const Scenario &s, const Trace &trace, std::uint32_t writeIndex)
+{
+    if (writeIndex >= trace.writes.size())
+        return {};
+    const Write &w = trace.writes[writeIndex];
+    switch (w.result) {
+    case WriteResult::Accepted:
+        return explainAccepted(s, trace, w);
+    case WriteResult::Rejected:
+        return explainRejected(s, trace, writeIndex);
+    case WriteResult::Corrupted:
+        return explainCorrupted(s, trace, writeIndex);
+    case WriteResult::LockedOut:
+        return explainLockedOut(s, trace, writeIndex);
+    }
+    return {};
+}
+
+QString explainEvent(const Scenario &s, const Trace &trace, std::uint32_t eventIndex)
+{
+    if (eventIndex >= trace.events.size())
+        return {};
+    const Event &e = trace.events[eventIndex];
+    switch (e.kind) {
+    case EventKind::Grant:
+    case EventKind::Renewal:
+        return explainGrant(s, trace, trace.grants[e.ref]);
+    case EventKind::Refusal:
+        return explainRefusal(s, trace, trace.refusals[e.ref]);
+    case EventKind::Release:
+        return explainRelease(s, trace, trace.releases[e.ref]);
+    case EventKind::PauseStart:
+        return explainPauseStart(s, trace, e.client, e.ref);
+    case EventKind::PauseEnd:
+        return explainPauseEnd(s, trace, e.client, e.ref, e.tick);
+    case EventKind::WriteSent:
+        return explainWriteSent(s, trace, e.ref);
+    case EventKind::WriteArrived:
+        return explainWrite(s, trace, e.ref);
+    }
+    return {};
+}
+
+QString briefEvent(const Scenario &s, const Trace &trace, std::uint32_t eventIndex)
+{
+    if (eventIndex >= trace.events.size())
+        return {};
+    const Event &e = trace.events[eventIndex];
+    switch (e.kind) {
+    case EventKind::Grant: {
+        const Grant &g = trace.grants[e.ref];
+        return QStringLiteral("new owner: token %1 until %2").arg(num(g.token), at(g.expires));
+    }
+    case EventKind::Renewal: {
+        const Grant &g = trace.grants[e.ref];
+        return QStringLiteral("same token %1, now until %2").arg(num(g.token), at(g.expires));
+    }
+    case EventKind::Refusal: {
+        const Refusal &r = trace.refusals[e.ref];
+        return QStringLiteral("%1 holds the lock").arg(clientName(s, r.holder));
+    }
+    case EventKind::Release:
+        return trace.releases[e.ref].effective ? QStringLiteral("the lock is free")
+                                               : QStringLiteral("not the holder: no effect");
+    case EventKind::PauseStart: {
+        const Action &p = s.clients[e.client].actions[e.ref];
+        return QStringLiteral("frozen until %1").arg(at(p.at + p.length()));
+    }
+    case EventKind::PauseEnd:
+        return QStringLiteral("wakes up; deferred actions run");
+    case EventKind::WriteSent: {
+        const Write &w = trace.writes[e.ref];
+        if (w.arrivedAt == w.sentAt)
+            return QStringLiteral("%1 to %2").arg(quoted(writeValue(s, w)), storageName(s, w.storage));
+        return QStringLiteral("%1 to %2, in flight until %3")
+            .arg(quoted(writeValue(s, w)), storageName(s, w.storage), at(w.arrivedAt));
+    }
+    case EventKind::WriteArrived: {
+        const Write &w = trace.writes[e.ref];
+        switch (w.result) {
+        case WriteResult::Accepted:
+            return trace.fencing ? QStringLiteral("stored, max_token %1").arg(num(w.maxToken))
+                                 : QStringLiteral("stored (fencing off)");
+        case WriteResult::Rejected:
+            if (!w.tagged)
+                return QStringLiteral("untagged: rejected");
+            return QStringLiteral("token %1 %2 max %3: rejected, lock lost")
+                .arg(num(w.token), w.token == w.maxToken ? QStringLiteral("=") : QStringLiteral("<"),
+                     num(w.maxToken));
+        case WriteResult::Corrupted:
+            if (w.overwrote != kNone)
+                return QStringLiteral("overwrote newer data (%1 from %2)")
+                    .arg(quoted(writeValue(s, trace.writes[w.overwrote])),
+                         clientName(s, trace.writes[w.overwrote].client));
+            return QStringLiteral("overwrote newer data");
+        case WriteResult::LockedOut:
+            return QStringLiteral("live holder turned away (token %1, max %2)")
+                .arg(num(w.token), num(w.maxToken));
+        }
+        break;
+    }
+    }
+    return {};
+}
+
+QString summarize(const Scenario &s, const Trace &trace)
+{
+    Q_UNUSED(s)
+    const Summary &m = trace.summary;
+    QString text = QStringLiteral("Fencing %1: %2 accepted, %3 rejected, %4 corrupted, %5 locked out.")
+                       .arg(trace.fencing ? QStringLiteral("on") : QStringLiteral("off"),
+                            num(m.accepted), num(m.rejected), num(m.corrupted), num(m.lockedOut));
+    if (m.safe())
+        text += QStringLiteral(" Safety held.");
+    else
+        text += m.corrupted == 1
+                    ? QStringLiteral(" Safety violated: 1 write overwrote newer data.")
+                    : QStringLiteral(" Safety violated: %1 writes overwrote newer data.").arg(num(m.corrupted));
+    return text;
+}
+
+std::uint32_t actionOfEvent(const Trace &trace, std::uint32_t eventIndex)
+{
+    if (eventIndex >= trace.events.size())
+        return kNone;
+    const Event &e = trace.events[eventIndex];
+    switch (e.kind) {
+    case EventKind::Grant:
+    case EventKind::Renewal:
+        return trace.grants[e.ref].action;
+    case EventKind::Refusal:
+        return trace.refusals[e.ref].action;
+    case EventKind::Release:
+        return trace.releases[e.ref].action;
+    case EventKind::PauseStart:
+    case EventKind::PauseEnd:
+        return e.ref;
+    case EventKind::WriteSent:
+    case EventKind::WriteArrived:
+        return trace.writes[e.ref].action;
+    }
+    return kNone;
+}
+
+std::uint32_t outcomeEvent(const Scenario &s, const Trace &trace, std::uint32_t client,
+                           std::uint32_t action)
+{
+    if (client >= s.clients.size() || client >= trace.clientEvents.size() ||
+        action >= s.clients[client].actions.size())
+        return kNone;
+    const std::vector<std::uint32_t> &mine = trace.clientEvents[client];
+    const auto from = [&](Tick t) {
+        return std::lower_bound(mine.begin(), mine.end(), t, [&](std::uint32_t e, Tick tick) {
+            return trace.events[e].tick < tick;
+        });
+    };
+    // an action runs at its tick or later (when its client thaws), never earlier
+    const Action &a = s.clients[client].actions[action];
+    for (auto it = from(a.at); it != mine.end(); ++it) {
+        const Event &e = trace.events[*it];
+        if (e.kind == EventKind::PauseEnd || e.kind == EventKind::WriteArrived)
+            continue;
+        if (actionOfEvent(trace, *it) != action)
+            continue;
+        if (e.kind != EventKind::WriteSent)
+            return *it;
+        const Write &w = trace.writes[e.ref];
+        for (auto jt = from(w.arrivedAt); jt != mine.end(); ++jt) {
+            const Event &arrival = trace.events[*jt];
+            if (arrival.kind == EventKind::WriteArrived && arrival.ref == e.ref)
+                return *jt;
+        }
+        return *it;
+    }
+    return kNone;
+}
+
+} // namespace Core

@@ -1,0 +1,112 @@
+#pragma once
+
+// Seeded random schedules for property tests (and benchmarks): several clients acquiring with
+// random TTLs, pausing, releasing and writing with random network delays to 1-3 storages.
+// Header-only and fully deterministic: the same seed gives the same Scenario on every machine
+// (splitmix64, no std::random_device, no std distributions whose output varies by library).
+
+#include "scenario.h"
+
+#include <QString>
+
+#include <algorithm>
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+namespace TestSupport {
+
+// splitmix64 (Steele, Lea, Flood 2014): one 64-bit state, good enough mixing for test input.
+class Rng
+{
+public:
+    explicit Rng(std::uint64_t seed) : m_state(seed) {}
+
+    std::uint64_t next()
+    {
+        std::uint64_t z = (m_state += 0x9e3779b97f4a7c15ull);
+        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+        z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+        return z ^ (z >> 31);
+    }
+    // Uniform enough in [lo, hi] (the modulo bias is irrelevant for test schedules).
+    std::uint64_t between(std::uint64_t lo, std::uint64_t hi)
+    {
+        return lo + next() % (hi - lo + 1);
+    }
+    bool chance(unsigned percent) { return next() % 100 < percent; }
+
+private:
+    std::uint64_t m_state;
+};
+
+struct RandomScenarioOptions
+{
+    int minClients = 1;
+    int maxClients = 5;
+    int minStorages = 1;
+    int maxStorages = 3;
+    int minActions = 1; // per client
+    int maxActions = 12;
+    Core::Tick span = 60; // actions are scheduled at ticks in [0, span)
+    Core::Tick maxTtl = 20;
+    Core::Tick maxPause = 25;
+    Core::Tick maxDelay = 20;
+    unsigned lePercent = 0;       // chance that a storage uses the too-strict `le` rule
+    unsigned zeroDelayPercent = 50; // chance that a write has no network delay
+    unsigned shufflePercent = 20; // chance that a client's actions are listed out of time order
+    bool fencing = true;
+};
+
+inline Core::Scenario randomScenario(std::uint64_t seed, const RandomScenarioOptions &o = {})
+{
+    using namespace Core;
+    Rng rng(seed);
+    Scenario s;
+    s.title = QStringLiteral("random %1").arg(seed);
+    s.fencing = o.fencing;
+
+    const auto storages = int(rng.between(std::uint64_t(o.minStorages), std::uint64_t(o.maxStorages)));
+    s.storages.clear();
+    for (int i = 0; i < storages; ++i) {
+        StorageSpec spec;
+        spec.name = QStringLiteral("s%1").arg(i);
+        spec.rule = rng.chance(o.lePercent) ? FenceRule::Le : FenceRule::Lt;
+        s.storages.push_back(spec);
+    }
+
+    const auto clients = int(rng.between(std::uint64_t(o.minClients), std::uint64_t(o.maxClients)));
+    for (int c = 0; c < clients; ++c) {
+        Client client;
+        client.name = QStringLiteral("c%1").arg(c);
+        const auto n = int(rng.between(std::uint64_t(o.minActions), std::uint64_t(o.maxActions)));
+        std::vector<Action> actions;
+        actions.reserve(std::size_t(n));
+        for (int i = 0; i < n; ++i) {
+            const Tick at = rng.between(0, o.span - 1);
+            const std::uint64_t kind = rng.between(0, 99);
+            if (kind < 30) {
+                actions.push_back(Action::acquire(at, rng.between(1, o.maxTtl)));
+            } else if (kind < 40) {
+                actions.push_back(Action::release(at));
+            } else if (kind < 55) {
+                actions.push_back(Action::pause(at, rng.between(1, o.maxPause)));
+            } else {
+                const Tick delay = rng.chance(o.zeroDelayPercent) ? 0 : rng.between(1, o.maxDelay);
+                const auto storage = std::uint32_t(rng.between(0, std::uint64_t(storages - 1)));
+                actions.push_back(Action::write(
+                    at, QStringLiteral("%1.%2").arg(client.name).arg(i), storage, delay));
+            }
+        }
+        if (!rng.chance(o.shufflePercent)) {
+            // usually listed in time order, as a user draws them; ties keep their random order
+            std::stable_sort(actions.begin(), actions.end(),
+                             [](const Action &a, const Action &b) { return a.at < b.at; });
+        }
+        client.actions = std::move(actions);
+        s.clients.push_back(std::move(client));
+    }
+    return s;
+}
+
+} // namespace TestSupport

@@ -6,6 +6,8 @@ packages=(cmake ninja-build g++ qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6te
 if [ "${FENCESCOPE_GUI_DEPS:-0}" = 1 ]; then
   packages+=(qt6-qpa-plugins libqt6svg6)
 fi
+# shellcheck disable=SC2206
+packages+=(${FENCESCOPE_EXTRA_DEPS:-})
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer target with clang and fuzzes the scenario loader + simulation for
+# SECONDS (default 60). Crashing inputs are written to fuzz/crash-*; move them to
+# fuzz/regressions/ so the test suite replays them forever.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-60}
+bash scripts/deps.sh
+FENCESCOPE_EXTRA_DEPS="clang-14 libclang-rt-14-dev" bash scripts/deps.sh
+cmake --preset fuzz -G Ninja >/dev/null
+cmake --build --preset fuzz
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cp fuzz/corpus/* resources/scenarios/*.json "$work"/
+[ -z "$(ls -A fuzz/regressions 2>/dev/null)" ] || cp fuzz/regressions/* "$work"/
+./build/fuzz/fuzz/fuzz_scenario -max_total_time="$seconds" -rss_limit_mb=4096 -timeout=10 \
+  -dict=fuzz/scenario.dict -artifact_prefix=fuzz/ -print_final_stats=1 "$work" 2>&1 | tail -n 20

@@ -1,0 +1,197 @@
+#include "eventlogmodel.h"
+
+#include "document.h"
+#include "outcomemarker.h"
+
+#include "explain.h"
+#include "simulator.h"
+
+#include <QBrush>
+#include <QFont>
+
+#include <climits>
+
+EventLogModel::EventLogModel(Document *doc, QObject *parent) : QAbstractTableModel(parent), m_doc(doc)
+{
+    rebuildIcons();
+    // a new trace can have any number of events: a reset is the honest signal
+    connect(doc, &Document::changed, this, [this] {
+        beginResetModel();
+        endResetModel();
+    });
+}
+
+void EventLogModel::setTheme(const Theme &theme)
+{
+    m_theme = theme;
+    rebuildIcons();
+    if (rowCount() > 0)
+        emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1),
+                         {Qt::DecorationRole, Qt::ForegroundRole});
+}
+
+void EventLogModel::rebuildIcons()
+{
+    for (int r = 0; r < 4; ++r)
+        m_icons[size_t(r)] = OutcomeMarker::icon(m_theme, Core::WriteResult(r));
+}
+
+const Core::Trace &EventLogModel::trace() const
+{
+    return m_doc->trace();
+}
+
+int EventLogModel::rowCount(const QModelIndex &parent) const
+{
+    if (parent.isValid())
+        return 0;
+    // a QTableView cannot address more rows than an int holds
+    return int(std::min<std::size_t>(trace().events.size(), std::size_t(INT_MAX)));
+}
+
+int EventLogModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QString EventLogModel::kindName(Core::EventKind kind)
+{
+    switch (kind) {
+    case Core::EventKind::Grant:
+        return tr("grant");
+    case Core::EventKind::Renewal:
+        return tr("renewal");
+    case Core::EventKind::Refusal:
+        return tr("refused");
+    case Core::EventKind::Release:
+        return tr("release");
+    case Core::EventKind::PauseStart:
+        return tr("pause starts");
+    case Core::EventKind::PauseEnd:
+        return tr("pause ends");
+    case Core::EventKind::WriteSent:
+        return tr("write sent");
+    case Core::EventKind::WriteArrived:
+        return tr("write arrives");
+    }
+    return {};
+}
+
+QString EventLogModel::resultName(Core::WriteResult result)
+{
+    switch (result) {
+    case Core::WriteResult::Accepted:
+        return tr("accepted");
+    case Core::WriteResult::Rejected:
+        return tr("rejected");
+    case Core::WriteResult::Corrupted:
+        return tr("CORRUPTED");
+    case Core::WriteResult::LockedOut:
+        return tr("locked out");
+    }
+    return {};
+}
+
+QVariant EventLogModel::data(const QModelIndex &index, int role) const
+{
+    if (!index.isValid() || index.row() >= rowCount() || index.column() >= ColumnCount)
+        return {};
+    const Core::Trace &t = trace();
+    const Core::Scenario &s = m_doc->scenario();
+    const std::uint32_t ei = eventOfRow(index.row());
+    const Core::Event &e = t.events[ei];
+    const bool arrival = e.kind == Core::EventKind::WriteArrived;
+    const bool isWrite = arrival || e.kind == Core::EventKind::WriteSent;
+    const Core::Write *w = isWrite ? &t.writes[e.ref] : nullptr;
+
+    switch (role) {
+    case EventIndexRole:
+        return QVariant::fromValue(ei);
+    case ClientRole:
+        return int(e.client);
+    case ActionRole:
+        return int(Core::actionOfEvent(t, ei));
+    case ResultRole:
+        return arrival ? int(w->result) : -1;
+    case FullExplanationRole:
+    case Qt::ToolTipRole:
+        return Core::explainEvent(s, t, ei);
+    case Qt::DecorationRole:
+        if (index.column() == ResultColumn && arrival)
+            return m_icons[size_t(w->result)];
+        return {};
+    case Qt::ForegroundRole:
+        if (index.column() == ResultColumn && arrival && w->result != Core::WriteResult::Accepted)
+            return QBrush(m_theme.outcome(w->result).darker(m_theme.name == QLatin1String("dark") ? 100 : 130));
+        return {};
+    case Qt::FontRole:
+        if (index.column() == ResultColumn && arrival && w->result == Core::WriteResult::Corrupted) {
+            QFont f;
+            f.setBold(true);
+            return f;
+        }
+        return {};
+    case Qt::TextAlignmentRole:
+        if (index.column() == TickColumn || index.column() == TokenColumn)
+            return int(Qt::AlignRight | Qt::AlignVCenter);
+        return {};
+    case Qt::DisplayRole:
+        break;
+    default:
+        return {};
+    }
+
+    switch (index.column()) {
+    case TickColumn:
+        return QString::number(qulonglong(e.tick));
+    case ClientColumn:
+        return e.client < s.clients.size() ? s.clients[e.client].name : QString();
+    case EventColumn:
+        return kindName(e.kind);
+    case TokenColumn:
+        switch (e.kind) {
+        case Core::EventKind::Grant:
+        case Core::EventKind::Renewal:
+            return QString::number(qulonglong(t.grants[e.ref].token));
+        case Core::EventKind::WriteSent:
+        case Core::EventKind::WriteArrived:
+            return w->tagged ? QString::number(qulonglong(w->token)) : tr("none");
+        default:
+            return {};
+        }
+    case StorageColumn:
+        return w && w->storage < s.storages.size() ? s.storages[w->storage].name : QString();
+    case ResultColumn:
+        if (arrival)
+            return resultName(w->result);
+        if (e.kind == Core::EventKind::Refusal)
+            return tr("refused");
+        return {};
+    case ExplanationColumn:
+        return Core::briefEvent(s, t, ei);
+    }
+    return {};
+}
+
+QVariant EventLogModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    switch (section) {
+    case TickColumn:
+        return tr("Tick");
+    case ClientColumn:
+        return tr("Client");
+    case EventColumn:
+        return tr("Event");
+    case TokenColumn:
+        return tr("Token");
+    case StorageColumn:
+        return tr("Storage");
+    case ResultColumn:
+        return tr("Result");
+    case ExplanationColumn:
+        return tr("What happened");
+    }
+    return {};
+}

@@ -470,6 +470,10 @@ private slots:
         QCOMPARE(freezes(t, 0), QStringLiteral("[1,10)"));
         QCOMPARE(t.writes[0].sentAt, Tick(10));
         QCOMPARE(t.writes[1].sentAt, Tick(10));
+        // at 6 the first pause ends before the second starts
+        QCOMPARE(events(s, t), QStringLiteral("1:A:pauseStart 6:A:pauseEnd 6:A:pauseStart "
+                                              "10:A:pauseEnd 10:A:writeSent 10:A:writeArrived "
+                                              "10:A:writeSent 10:A:writeArrived"));
 
         // disjoint [1,3) and [4,6): the write at 3 runs in the gap, the one at 4 at 6
         s = scenario({lane("A", {Action::pause(4, 2), Action::pause(1, 2), write(3, "x"),

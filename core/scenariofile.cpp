@@ -12,6 +12,7 @@
 #include <QSaveFile>
 
 #include <cmath>
+#include <limits>
 
 namespace Core {
 namespace {
@@ -141,8 +142,14 @@ private:
 
     static QString describe(const QJsonValue &v)
     {
-        if (v.isDouble())
+        if (v.isDouble()) {
+            // integers Qt kept exactly are shown exactly: 2^53 + 1 must not read as 2^53
+            constexpr qint64 notWhole = std::numeric_limits<qint64>::min();
+            const qint64 exact = v.toInteger(notWhole);
+            if (exact != notWhole)
+                return QString::number(exact);
             return QString::number(v.toDouble(), 'g', 17);
+        }
         if (v.isString())
             return QLatin1Char('"') + v.toString() + QLatin1Char('"');
         return typeName(v);

@@ -1,0 +1,652 @@
+// Scenario file version 1 (SCENARIO.md section 7): every invalid-input rule with the place it
+// must name, the documented limits, lossless round trips, unknown keys, atomic saves, and the
+// built-in scenarios.
+
+#include "randomscenario.h"
+#include "scenariofile.h"
+#include "simulator.h"
+#include "testprinters.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <csignal>
+#include <sys/resource.h>
+
+using namespace Core;
+
+namespace {
+
+// A minimal valid file with `clients` spliced in.
+QByteArray withClients(const char *clients)
+{
+    return QByteArray("{\"fencescope\": 1, \"clients\": ") + clients + "}";
+}
+
+QByteArray readAll(const QString &path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    return f.readAll();
+}
+
+bool writeAll(const QString &path, const QByteArray &bytes)
+{
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size();
+}
+
+// The writer leaves out what is the default anyway: a write's storage when it is the first
+// one, and a delay of 0. Drop those from a hand-written file before comparing it as JSON.
+QJsonObject withoutDefaultWriteKeys(QJsonObject root)
+{
+    const QString first = root.value(QStringLiteral("storages"))
+                              .toArray()
+                              .at(0)
+                              .toObject()
+                              .value(QStringLiteral("name"))
+                              .toString(QStringLiteral("db"));
+    QJsonArray clients = root.value(QStringLiteral("clients")).toArray();
+    for (qsizetype c = 0; c < clients.size(); ++c) {
+        QJsonObject client = clients.at(c).toObject();
+        QJsonArray actions = client.value(QStringLiteral("actions")).toArray();
+        for (qsizetype i = 0; i < actions.size(); ++i) {
+            QJsonObject a = actions.at(i).toObject();
+            if (a.value(QStringLiteral("storage")).toString() == first)
+                a.remove(QStringLiteral("storage"));
+            if (a.value(QStringLiteral("delay")) == QJsonValue(0))
+                a.remove(QStringLiteral("delay"));
+            actions.replace(i, a);
+        }
+        client.insert(QStringLiteral("actions"), actions);
+        clients.replace(c, client);
+    }
+    root.insert(QStringLiteral("clients"), clients);
+    return root;
+}
+
+QStringList resourceScenarioFiles()
+{
+    QDir dir(QStringLiteral(FENCESCOPE_SOURCE_DIR "/resources/scenarios"));
+    QStringList out;
+    for (const QString &name : dir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name))
+        out << dir.filePath(name);
+    return out;
+}
+
+} // namespace
+
+class TestScenarioFile : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    // ---- refused input: one message naming the place ----------------------------------------
+
+    void invalidInput_data()
+    {
+        QTest::addColumn<QByteArray>("json");
+        QTest::addColumn<QString>("message");
+
+        // not JSON: line and column (Qt reports the offset just past the offending character;
+        // columns count characters, so the three 2-byte é count once: byte counting would
+        // give column 23)
+        QTest::newRow("not json") << QByteArray("{\n  \"fencescope\": 1,\n  \"title\": \"ééé\", x\n}")
+                                  << "line 3, column 20: not valid JSON (unterminated object)";
+        QTest::newRow("missing comma") << QByteArray("{\n  \"fencescope\": 1\n  \"title\": \"x\"\n}")
+                                       << "line 3, column 4: not valid JSON (unterminated object)";
+        QTest::newRow("trailing comma")
+            << QByteArray("{\"fencescope\":1,\"clients\":[{\"name\":\"A\"}],}")
+            << "line 1, column 43: not valid JSON (object is missing after a comma)";
+        QTest::newRow("garbage after")
+            << QByteArray("{\"fencescope\":1,\"clients\":[{\"name\":\"A\"}]} x")
+            << "line 1, column 43: not valid JSON (garbage at the end of the document)";
+        QTest::newRow("empty") << QByteArray() << "line 1, column 1: not valid JSON (illegal value)";
+        QTest::newRow("top array") << QByteArray("[{\"fencescope\": 1}]")
+                                   << "file: must be a JSON object with \"fencescope\": 1 at the "
+                                      "top, not an array";
+
+        // the format version
+        QTest::newRow("no version") << QByteArray("{\"clients\": [{\"name\": \"A\"}]}")
+                                    << "fencescope: missing: this is not a FenceScope scenario "
+                                       "file (expected \"fencescope\": 1)";
+        QTest::newRow("version 2") << QByteArray("{\"fencescope\": 2, \"clients\": [{\"name\": \"A\"}]}")
+                                   << "fencescope: unsupported format version 2 (this FenceScope "
+                                      "reads version 1)";
+        QTest::newRow("version string")
+            << QByteArray("{\"fencescope\": \"1\", \"clients\": [{\"name\": \"A\"}]}")
+            << "fencescope: unsupported format version \"1\" (this FenceScope reads version 1)";
+        QTest::newRow("version 1.5")
+            << QByteArray("{\"fencescope\": 1.5, \"clients\": [{\"name\": \"A\"}]}")
+            << "fencescope: unsupported format version 1.5 (this FenceScope reads version 1)";
+
+        // wrong types at the top
+        QTest::newRow("title type") << QByteArray("{\"fencescope\": 1, \"title\": 5, \"clients\": [{\"name\": \"A\"}]}")
+                                    << "title: must be a string, not a number";
+        QTest::newRow("description type")
+            << QByteArray("{\"fencescope\": 1, \"description\": [], \"clients\": [{\"name\": \"A\"}]}")
+            << "description: must be a string, not an array";
+        QTest::newRow("fencing type")
+            << QByteArray("{\"fencescope\": 1, \"fencing\": \"yes\", \"clients\": [{\"name\": \"A\"}]}")
+            << "fencing: must be true or false, not a string";
+        QTest::newRow("horizon zero")
+            << QByteArray("{\"fencescope\": 1, \"horizon\": 0, \"clients\": [{\"name\": \"A\"}]}")
+            << "horizon: must be a positive integer, not 0";
+        QTest::newRow("lock type") << QByteArray("{\"fencescope\": 1, \"lock\": [], \"clients\": [{\"name\": \"A\"}]}")
+                                   << "lock: must be an object, not an array";
+        QTest::newRow("unknown token source")
+            << QByteArray("{\"fencescope\": 1, \"lock\": {\"tokens\": \"zxid\"}, \"clients\": [{\"name\": \"A\"}]}")
+            << "lock.tokens: unknown token source \"zxid\" (known: counter)";
+        QTest::newRow("token source type")
+            << QByteArray("{\"fencescope\": 1, \"lock\": {\"tokens\": 1}, \"clients\": [{\"name\": \"A\"}]}")
+            << "lock.tokens: must be a string, not a number";
+
+        // storages
+        QTest::newRow("storages empty")
+            << QByteArray("{\"fencescope\": 1, \"storages\": [], \"clients\": [{\"name\": \"A\"}]}")
+            << "storages: must list at least one storage (or be left out for the default \"db\")";
+        QTest::newRow("storages type")
+            << QByteArray("{\"fencescope\": 1, \"storages\": {}, \"clients\": [{\"name\": \"A\"}]}")
+            << "storages: must be an array, not an object";
+        QTest::newRow("storage not object")
+            << QByteArray("{\"fencescope\": 1, \"storages\": [{\"name\": \"a\"}, \"b\"], \"clients\": [{\"name\": \"A\"}]}")
+            << "storages[1]: must be an object, not a string";
+        QTest::newRow("storage without name")
+            << QByteArray("{\"fencescope\": 1, \"storages\": [{\"rule\": \"lt\"}], \"clients\": [{\"name\": \"A\"}]}")
+            << "storages[0].name: missing (every storage needs a name)";
+        QTest::newRow("duplicate storage")
+            << QByteArray("{\"fencescope\": 1, \"storages\": [{\"name\": \"db\"}, {\"name\": \"x\"}, {\"name\": \"db\"}], \"clients\": [{\"name\": \"A\"}]}")
+            << "storages[2].name: duplicate storage name \"db\"";
+        QTest::newRow("bad rule")
+            << QByteArray("{\"fencescope\": 1, \"storages\": [{\"name\": \"db\", \"rule\": \"lte\"}], \"clients\": [{\"name\": \"A\"}]}")
+            << "storages[0].rule: must be \"lt\" or \"le\", not \"lte\"";
+        QTest::newRow("rule type")
+            << QByteArray("{\"fencescope\": 1, \"storages\": [{\"name\": \"db\", \"rule\": true}], \"clients\": [{\"name\": \"A\"}]}")
+            << "storages[0].rule: must be \"lt\" or \"le\", not a boolean";
+
+        // clients
+        QTest::newRow("clients missing") << QByteArray("{\"fencescope\": 1}")
+                                         << "clients: missing: a scenario needs at least one client";
+        QTest::newRow("clients empty") << withClients("[]") << "clients: must list at least one client";
+        QTest::newRow("clients type") << withClients("{\"name\": \"A\"}")
+                                      << "clients: must be an array, not an object";
+        QTest::newRow("client not object") << withClients("[{\"name\": \"A\"}, 7]")
+                                           << "clients[1]: must be an object, not a number";
+        QTest::newRow("client without name") << withClients("[{\"actions\": []}]")
+                                             << "clients[0].name: missing (every client needs a name)";
+        QTest::newRow("client name type") << withClients("[{\"name\": null}]")
+                                          << "clients[0].name: must be a string, not null";
+        QTest::newRow("client name empty") << withClients("[{\"name\": \"A\"}, {\"name\": \"\"}]")
+                                           << "clients[1].name: must not be empty";
+        QTest::newRow("client name blank") << withClients("[{\"name\": \"  \"}]")
+                                           << "clients[0].name: must not be empty";
+        QTest::newRow("duplicate client")
+            << withClients("[{\"name\": \"A\"}, {\"name\": \"B\"}, {\"name\": \"A\"}]")
+            << "clients[2].name: duplicate client name \"A\" (also clients[0])";
+        QTest::newRow("actions type") << withClients("[{\"name\": \"A\", \"actions\": {}}]")
+                                      << "clients[0].actions: must be an array, not an object";
+
+        // actions: the README's own example, with the exact place
+        QTest::newRow("ttl zero")
+            << withClients("[{\"name\": \"A\", \"actions\": []},"
+                           " {\"name\": \"B\", \"actions\": [{\"at\": 1, \"do\": \"release\"},"
+                           " {\"at\": 2, \"do\": \"pause\", \"for\": 3},"
+                           " {\"at\": 3, \"do\": \"acquire\", \"ttl\": 0}]}]")
+            << "clients[1].actions[2].ttl: must be a positive integer, not 0";
+        QTest::newRow("action not object") << withClients("[{\"name\": \"A\", \"actions\": [5]}]")
+                                           << "clients[0].actions[0]: must be an object, not a number";
+        QTest::newRow("at missing") << withClients("[{\"name\": \"A\", \"actions\": [{\"do\": \"release\"}]}]")
+                                    << "clients[0].actions[0].at: missing (every action needs the "
+                                       "tick it happens at)";
+        QTest::newRow("at negative")
+            << withClients("[{\"name\": \"A\", \"actions\": [{\"at\": 0, \"do\": \"release\"}, {\"at\": -1, \"do\": \"release\"}]}]")
+            << "clients[0].actions[1].at: must be a non-negative integer, not -1";
+        QTest::newRow("at fraction") << withClients("[{\"name\": \"A\", \"actions\": [{\"at\": 1.5, \"do\": \"release\"}]}]")
+                                     << "clients[0].actions[0].at: must be a non-negative integer, not 1.5";
+        QTest::newRow("at string") << withClients("[{\"name\": \"A\", \"actions\": [{\"at\": \"1\", \"do\": \"release\"}]}]")
+                                   << "clients[0].actions[0].at: must be a non-negative integer, not a string";
+        QTest::newRow("at 2^53+1")
+            << withClients("[{\"name\": \"A\", \"actions\": [{\"at\": 9007199254740993, \"do\": \"release\"}]}]")
+            << "clients[0].actions[0].at: must be a non-negative integer no larger than 2^53 "
+               "(9007199254740992), not 9007199254740993";
+        QTest::newRow("at 1e300")
+            << withClients("[{\"name\": \"A\", \"actions\": [{\"at\": 1e300, \"do\": \"release\"}]}]")
+            << "clients[0].actions[0].at: must be a non-negative integer no larger than 2^53 "
+               "(9007199254740992), not 1.0000000000000001e+300";
+        QTest::newRow("at 2^64")
+            << withClients("[{\"name\": \"A\", \"actions\": [{\"at\": 18446744073709551616, \"do\": \"release\"}]}]")
+            << "clients[0].actions[0].at: must be a non-negative integer no larger than 2^53 "
+               "(9007199254740992), not 1.8446744073709552e+19";
+        QTest::newRow("do missing") << withClients("[{\"name\": \"A\", \"actions\": [{\"at\": 1}]}]")
+                                    << "clients[0].actions[0].do: missing (one of acquire, release, "
+                                       "pause, write)";
+        QTest::newRow("do type") << withClients("[{\"name\": \"A\", \"actions\": [{\"at\": 1, \"do\": 3}]}]")
+                                 << "clients[0].actions[0].do: must be a string, not a number";
+        QTest::newRow("unknown action")
+            << withClients("[{\"name\": \"A\", \"actions\": [{\"at\": 1, \"do\": \"jump\"}]}]")
+            << "clients[0].actions[0].do: unknown action \"jump\" (known: acquire, release, pause, "
+               "write)";
+        QTest::newRow("ttl missing") << withClients("[{\"name\": \"A\", \"actions\": [{\"at\": 1, \"do\": \"acquire\"}]}]")
+                                     << "clients[0].actions[0].ttl: missing (must be a positive integer)";
+        QTest::newRow("ttl negative") << withClients("[{\"name\": \"A\", \"actions\": [{\"at\": 1, \"do\": \"acquire\", \"ttl\": -4}]}]")
+                                      << "clients[0].actions[0].ttl: must be a positive integer, not -4";
+        QTest::newRow("ttl 2^53+1")
+            << withClients("[{\"name\": \"A\", \"actions\": [{\"at\": 1, \"do\": \"acquire\", \"ttl\": 9007199254740993}]}]")
+            << "clients[0].actions[0].ttl: must be a positive integer no larger than 2^53 "
+               "(9007199254740992), not 9007199254740993";
+        QTest::newRow("for missing") << withClients("[{\"name\": \"A\", \"actions\": [{\"at\": 1, \"do\": \"pause\"}]}]")
+                                     << "clients[0].actions[0].for: missing (must be a positive integer)";
+        QTest::newRow("for zero") << withClients("[{\"name\": \"A\", \"actions\": [{\"at\": 1, \"do\": \"pause\", \"for\": 0}]}]")
+                                  << "clients[0].actions[0].for: must be a positive integer, not 0";
+        QTest::newRow("value missing") << withClients("[{\"name\": \"A\", \"actions\": [{\"at\": 1, \"do\": \"write\"}]}]")
+                                       << "clients[0].actions[0].value: missing (a write needs the value it writes)";
+        QTest::newRow("value type") << withClients("[{\"name\": \"A\", \"actions\": [{\"at\": 1, \"do\": \"write\", \"value\": 3}]}]")
+                                    << "clients[0].actions[0].value: must be a string, not a number";
+        QTest::newRow("delay negative")
+            << withClients("[{\"name\": \"A\", \"actions\": [{\"at\": 1, \"do\": \"write\", \"value\": \"x\", \"delay\": -2}]}]")
+            << "clients[0].actions[0].delay: must be a non-negative integer, not -2";
+        QTest::newRow("delay fraction")
+            << withClients("[{\"name\": \"A\", \"actions\": [{\"at\": 1, \"do\": \"write\", \"value\": \"x\", \"delay\": 0.5}]}]")
+            << "clients[0].actions[0].delay: must be a non-negative integer, not 0.5";
+        QTest::newRow("unknown storage")
+            << QByteArray("{\"fencescope\": 1, \"storages\": [{\"name\": \"db\"}],"
+                          " \"clients\": [{\"name\": \"A\", \"actions\": [{\"at\": 1, \"do\": \"write\", \"value\": \"x\", \"storage\": \"cache\"}]}]}")
+            << "clients[0].actions[0].storage: unknown storage \"cache\" (known: db)";
+        QTest::newRow("unknown default storage")
+            << withClients("[{\"name\": \"A\", \"actions\": [{\"at\": 1, \"do\": \"write\", \"value\": \"x\", \"storage\": \"other\"}]}]")
+            << "clients[0].actions[0].storage: unknown storage \"other\" (known: db)";
+        QTest::newRow("storage type")
+            << withClients("[{\"name\": \"A\", \"actions\": [{\"at\": 1, \"do\": \"write\", \"value\": \"x\", \"storage\": 0}]}]")
+            << "clients[0].actions[0].storage: must be a storage name, not a number";
+    }
+
+    void invalidInput()
+    {
+        QFETCH(QByteArray, json);
+        QFETCH(QString, message);
+        const LoadResult r = ScenarioFile::parse(json);
+        QVERIFY(!r.ok()); // never half a scenario
+        QCOMPARE(r.error, message);
+    }
+
+    void integersUpTo2Pow53AreAccepted()
+    {
+        const QByteArray json = withClients(
+            "[{\"name\": \"A\", \"actions\": ["
+            "{\"at\": 9007199254740992, \"do\": \"acquire\", \"ttl\": 9007199254740992},"
+            "{\"at\": 9007199254740992, \"do\": \"pause\", \"for\": 9007199254740992},"
+            "{\"at\": 0, \"do\": \"write\", \"value\": \"v\", \"delay\": 9007199254740992},"
+            "{\"at\": 1e3, \"do\": \"release\"}]}]");
+        const LoadResult r = ScenarioFile::parse(json.chopped(1) + ", \"horizon\": 9007199254740992}");
+        QVERIFY2(r.ok(), qPrintable(r.error));
+        const Scenario &s = *r.scenario;
+        const Tick max = Tick(1) << 53;
+        QCOMPARE(s.clients[0].actions[0].at, max);
+        QCOMPARE(s.clients[0].actions[0].ttl(), max);
+        QCOMPARE(s.clients[0].actions[1].length(), max);
+        QCOMPARE(s.clients[0].actions[2].delay(), max);
+        QCOMPARE(s.clients[0].actions[3].at, Tick(1000)); // integer-valued, written with exponent
+        QCOMPARE(*s.horizon, max);
+        // simulates without overflow: the acquire at 2^53 is frozen by the pause starting at
+        // the same tick, runs when it thaws at 2^54 and expires at 2^54 + 2^53
+        const Trace t = simulate(s);
+        QCOMPARE(t.grants.size(), std::size_t(1));
+        QCOMPARE(t.grants[0].at, max * 2);
+        QCOMPARE(t.grants[0].expires, max * 3);
+        QCOMPARE(t.writes[0].arrivedAt, max);
+    }
+
+    void defaultsWhenLeftOut()
+    {
+        const LoadResult r = ScenarioFile::parse(withClients(
+            "[{\"name\": \"A\", \"actions\": [{\"at\": 1, \"do\": \"write\", \"value\": \"v\"}]},"
+            " {\"name\": \"B\"}]"));
+        QVERIFY2(r.ok(), qPrintable(r.error));
+        const Scenario &s = *r.scenario;
+        QCOMPARE(s.title, QString());
+        QVERIFY(!s.horizon.has_value());
+        QVERIFY(s.fencing);
+        QVERIFY(s.tokens == TokenSource::Counter);
+        QCOMPARE(s.storages.size(), std::size_t(1));
+        QCOMPARE(s.storages[0].name, QStringLiteral("db"));
+        QCOMPARE_NAME(s.storages[0].rule, FenceRule::Lt);
+        QCOMPARE(s.clients.size(), std::size_t(2));
+        QVERIFY(s.clients[1].actions.empty());
+        QCOMPARE(s.clients[0].actions[0].storage, 0u);
+        QCOMPARE(s.clients[0].actions[0].delay(), Tick(0));
+
+        // a write's storage defaults to the first storage, whatever its name
+        const LoadResult two = ScenarioFile::parse(QByteArray(
+            "{\"fencescope\": 1, \"fencing\": false, \"storages\": [{\"name\": \"main\", \"rule\": \"le\"}, {\"name\": \"db\"}],"
+            " \"clients\": [{\"name\": \"A\", \"actions\": [{\"at\": 1, \"do\": \"write\", \"value\": \"v\"},"
+            " {\"at\": 2, \"do\": \"write\", \"value\": \"w\", \"storage\": \"db\", \"delay\": 4}]}]}"));
+        QVERIFY2(two.ok(), qPrintable(two.error));
+        QVERIFY(!two.scenario->fencing);
+        QCOMPARE_NAME(two.scenario->storages[0].rule, FenceRule::Le);
+        QCOMPARE(two.scenario->clients[0].actions[0].storage, 0u);
+        QCOMPARE(two.scenario->clients[0].actions[1].storage, 1u);
+        QCOMPARE(two.scenario->clients[0].actions[1].delay(), Tick(4));
+    }
+
+    // ---- files ------------------------------------------------------------------------------
+
+    void fileErrors()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        // a missing file
+        const QString missing = dir.filePath(QStringLiteral("nope.json"));
+        LoadResult r = ScenarioFile::load(missing);
+        QVERIFY(!r.ok());
+        QCOMPARE(r.error, QStringLiteral("file: cannot open %1 (No such file or directory)").arg(missing));
+        // a directory
+        r = ScenarioFile::load(dir.path());
+        QVERIFY(!r.ok());
+        QCOMPARE(r.error, QStringLiteral("file: %1 is a folder, not a scenario file").arg(dir.path()));
+        // an empty file
+        const QString empty = dir.filePath(QStringLiteral("empty.json"));
+        QVERIFY(writeAll(empty, {}));
+        r = ScenarioFile::load(empty);
+        QVERIFY(!r.ok());
+        QCOMPARE(r.error, QStringLiteral("line 1, column 1: not valid JSON (illegal value)"));
+        // a top-level array
+        const QString array = dir.filePath(QStringLiteral("array.json"));
+        QVERIFY(writeAll(array, "[]"));
+        r = ScenarioFile::load(array);
+        QCOMPARE(r.error, QStringLiteral("file: must be a JSON object with \"fencescope\": 1 at "
+                                         "the top, not an array"));
+    }
+
+    void limits()
+    {
+        const QByteArray four = withClients(
+            "[{\"name\": \"A\", \"actions\": [{\"at\": 1, \"do\": \"release\"}, {\"at\": 2, \"do\": \"release\"}]},"
+            " {\"name\": \"B\", \"actions\": [{\"at\": 1, \"do\": \"release\"}, {\"at\": 2, \"do\": \"release\"}]}]");
+        FileLimits l;
+        l.maxActions = 4;
+        QVERIFY(ScenarioFile::parse(four, l).ok());
+        l.maxActions = 3; // counted over all clients: B's list takes the total to 4
+        QCOMPARE(ScenarioFile::parse(four, l).error,
+                 QStringLiteral("clients[1].actions: too many actions (more than 3 in the file)"));
+
+        l = FileLimits();
+        l.maxClients = 2;
+        QVERIFY(ScenarioFile::parse(four, l).ok());
+        l.maxClients = 1;
+        QCOMPARE(ScenarioFile::parse(four, l).error,
+                 QStringLiteral("clients: too many clients (2; the limit is 1)"));
+
+        const QByteArray storages = QByteArray(
+            "{\"fencescope\": 1, \"storages\": [{\"name\": \"a\"}, {\"name\": \"b\"}], \"clients\": [{\"name\": \"A\"}]}");
+        l = FileLimits();
+        l.maxStorages = 2;
+        QVERIFY(ScenarioFile::parse(storages, l).ok());
+        l.maxStorages = 1;
+        QCOMPARE(ScenarioFile::parse(storages, l).error,
+                 QStringLiteral("storages: too many storages (2; the limit is 1)"));
+
+        // file size: parse() and load() both check; 3 MiB against a 2 MiB limit
+        l = FileLimits();
+        l.maxFileBytes = qint64(2) << 20;
+        QByteArray big = withClients("[{\"name\": \"A\"}]");
+        big.chop(1);
+        big += ", \"padding\": \"" + QByteArray(3 << 20, 'x') + "\"}";
+        QCOMPARE(ScenarioFile::parse(big, l).error,
+                 QStringLiteral("file: too large (3.0 MiB; the limit is 2.0 MiB)"));
+        QVERIFY(ScenarioFile::parse(big).ok()); // fine under the default 256 MiB
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("big.json"));
+        QVERIFY(writeAll(path, big));
+        QCOMPARE(ScenarioFile::load(path, l).error,
+                 QStringLiteral("file: too large (3.0 MiB; the limit is 2.0 MiB)"));
+
+        // nesting: the default scenario needs 5 levels (root, clients, client, actions,
+        // action); with a limit of 4 the first action object (line 11, column 7) is too deep
+        const QByteArray def = readAll(QStringLiteral(":/scenarios/default.json"));
+        l = FileLimits();
+        l.maxDepth = 5;
+        QVERIFY(ScenarioFile::parse(def, l).ok());
+        l.maxDepth = 4;
+        QCOMPARE(ScenarioFile::parse(def, l).error,
+                 QStringLiteral("line 11, column 7: nested too deeply (more than 4 levels)"));
+
+        // the default limit of 64 levels: an unknown key nesting 63 arrays under the root is
+        // kept; 64 arrays make the 65th level, at the 64th '[' (column 20 + 64 = 84)
+        const QByteArray prefix = "{\"fencescope\":1,\"x\":";
+        const auto nested = [&](int n) {
+            return prefix + QByteArray(n, '[') + QByteArray(n, ']') +
+                   ",\"clients\":[{\"name\":\"A\"}]}";
+        };
+        QVERIFY(ScenarioFile::parse(nested(63)).ok());
+        QCOMPARE(ScenarioFile::parse(nested(64)).error,
+                 QStringLiteral("line 1, column 84: nested too deeply (more than 64 levels)"));
+        // brackets inside strings do not count
+        QVERIFY(ScenarioFile::parse(prefix + "\"" + QByteArray(100, '[') + "\\\"\",\"clients\":[{\"name\":\"A\"}]}").ok());
+        // a deep bomb is refused without a crash
+        QVERIFY(!ScenarioFile::parse(QByteArray(1 << 20, '[')).ok());
+    }
+
+    // ---- round trips and unknown keys -------------------------------------------------------
+
+    void roundTripOfBuiltinFiles()
+    {
+        const QStringList files = resourceScenarioFiles();
+        QCOMPARE(files.size(), 5);
+        for (const QString &path : files) {
+            const LoadResult r = ScenarioFile::load(path);
+            QVERIFY2(r.ok(), qPrintable(path + QStringLiteral(": ") + r.error));
+            const QByteArray text = ScenarioFile::serialize(*r.scenario);
+            const LoadResult again = ScenarioFile::parse(text);
+            QVERIFY2(again.ok(), qPrintable(again.error));
+            QCOMPARE(*again.scenario, *r.scenario);
+            QCOMPARE(ScenarioFile::serialize(*again.scenario), text); // stable
+            // and it says the same as the original file, key by key
+            QCOMPARE(QJsonDocument::fromJson(text).object(),
+                     withoutDefaultWriteKeys(QJsonDocument::fromJson(readAll(path)).object()));
+        }
+    }
+
+    void roundTripOfRandomScenarios()
+    {
+        TestSupport::RandomScenarioOptions o;
+        o.lePercent = 30;
+        o.shufflePercent = 50;
+        for (std::uint64_t seed = 0; seed < 2000; ++seed) {
+            Scenario s = TestSupport::randomScenario(seed, o);
+            if (seed % 3 == 0)
+                s.horizon = seed + 1;
+            if (seed % 5 == 0)
+                s.description = QStringLiteral("seed %1").arg(seed);
+            s.fencing = seed % 2 == 0;
+            const LoadResult r = ScenarioFile::parse(ScenarioFile::serialize(s));
+            QVERIFY2(r.ok(), qPrintable(r.error));
+            QVERIFY2(*r.scenario == s, qPrintable(s.title));
+        }
+    }
+
+    void roundTripOfAwkwardStrings()
+    {
+        Scenario s;
+        s.title = QStringLiteral("quotes \" backslash \\ slash / tab \t newline \n cr \r");
+        s.description = QString::fromUtf8("unicode é ü 漢字 emoji \xF0\x9F\x94\x92 control \x01\x1f");
+        s.storages = {StorageSpec{QStringLiteral("d\"b"), FenceRule::Le, {}},
+                      StorageSpec{QString::fromUtf8("stö rage"), FenceRule::Lt, {}}};
+        s.clients = {Client{QString::fromUtf8("Ä \\ \""), {Action::write(0, QString(), 1, 3),
+                                                           Action::write(1, QStringLiteral("\n"), 0, 0)},
+                            {}}};
+        const LoadResult r = ScenarioFile::parse(ScenarioFile::serialize(s));
+        QVERIFY2(r.ok(), qPrintable(r.error));
+        QCOMPARE(*r.scenario, s);
+    }
+
+    void unknownKeysAreKeptAtEveryLevel()
+    {
+        const QByteArray json = R"({
+          "fencescope": 1,
+          "future": { "nested": [1, 2.5, "x", null, true, {"deep": []}] },
+          "title": "t",
+          "lock": { "tokens": "counter", "replicas": 3 },
+          "storages": [ { "name": "db", "rule": "lt", "region": "eu", "shards": [1, 2] } ],
+          "clients": [
+            { "name": "A", "color": "#ff0000", "actions": [
+              { "at": 0, "do": "acquire", "ttl": 10, "note": "first" },
+              { "at": 1, "do": "pause", "for": 2, "reason": "gc" },
+              { "at": 4, "do": "write", "value": "v", "storage": "db", "delay": 1, "size": 1.25 },
+              { "at": 5, "do": "release", "why": null } ] }
+          ],
+          "zzz": false
+        })";
+        const LoadResult r = ScenarioFile::parse(json);
+        QVERIFY2(r.ok(), qPrintable(r.error));
+        const Scenario &s = *r.scenario;
+        QCOMPARE(s.extra.size(), 2);
+        QCOMPARE(s.extra.value(QStringLiteral("future")).toObject().value(QStringLiteral("nested")).toArray().size(), 6);
+        QCOMPARE(s.extra.value(QStringLiteral("zzz")), QJsonValue(false));
+        QCOMPARE(s.lockExtra.value(QStringLiteral("replicas")).toInt(), 3);
+        QCOMPARE(s.storages[0].extra.value(QStringLiteral("region")).toString(), QStringLiteral("eu"));
+        QCOMPARE(s.clients[0].extra.value(QStringLiteral("color")).toString(), QStringLiteral("#ff0000"));
+        const auto &a = s.clients[0].actions;
+        QCOMPARE(a[0].extra.value(QStringLiteral("note")).toString(), QStringLiteral("first"));
+        QCOMPARE(a[1].extra.value(QStringLiteral("reason")).toString(), QStringLiteral("gc"));
+        QCOMPARE(a[2].extra.value(QStringLiteral("size")).toDouble(), 1.25);
+        QCOMPARE(a[2].extra.size(), 1); // value, storage and delay are known keys
+        QVERIFY(a[3].extra.contains(QStringLiteral("why")));
+        QVERIFY(a[3].extra.value(QStringLiteral("why")).isNull());
+
+        // serialize keeps every key: the saved file equals the original as JSON
+        const QByteArray text = ScenarioFile::serialize(s);
+        const LoadResult again = ScenarioFile::parse(text);
+        QVERIFY2(again.ok(), qPrintable(again.error));
+        QCOMPARE(*again.scenario, s);
+        QJsonObject expected = withoutDefaultWriteKeys(QJsonDocument::fromJson(json).object());
+        // the writer spells out the defaults it fills in
+        expected.insert(QStringLiteral("fencing"), true);
+        QCOMPARE(QJsonDocument::fromJson(text).object(), expected);
+    }
+
+    // ---- saving -----------------------------------------------------------------------------
+
+    void saveAndLoad()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("s.json"));
+        const Scenario s = TestSupport::randomScenario(42);
+        QString error;
+        QVERIFY2(ScenarioFile::save(s, path, &error), qPrintable(error));
+        QVERIFY(error.isEmpty());
+        const LoadResult r = ScenarioFile::load(path);
+        QVERIFY2(r.ok(), qPrintable(r.error));
+        QCOMPARE(*r.scenario, s);
+        // overwrite in place
+        const Scenario other = TestSupport::randomScenario(43);
+        QVERIFY(ScenarioFile::save(other, path, &error));
+        QCOMPARE(*ScenarioFile::load(path).scenario, other);
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), QStringList({"s.json"}));
+    }
+
+    void saveIntoAMissingFolderFails()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("no/such/folder/s.json"));
+        QString error;
+        QVERIFY(!ScenarioFile::save(TestSupport::randomScenario(1), path, &error));
+        QVERIFY2(error.startsWith(QStringLiteral("cannot save ") + path), qPrintable(error));
+        QVERIFY(!QFile::exists(path));
+    }
+
+    void saveBelowARegularFileFails()
+    {
+        // root ignores permissions, so make the parent "folder" a regular file instead
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("plain"));
+        QVERIFY(writeAll(file, "keep me"));
+        QString error;
+        QVERIFY(!ScenarioFile::save(TestSupport::randomScenario(1), file + QStringLiteral("/s.json"),
+                                    &error));
+        QVERIFY2(error.startsWith(QStringLiteral("cannot save ")), qPrintable(error));
+        QCOMPARE(readAll(file), QByteArray("keep me"));
+    }
+
+    void failedSaveLeavesTheOldFileIntact()
+    {
+        // Make the write itself fail half way, for root too: a file size limit (RLIMIT_FSIZE)
+        // smaller than the new file. The old, smaller file must survive unchanged and no
+        // temporary file may be left behind.
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("s.json"));
+        const Scenario small = ScenarioFile::defaultScenario();
+        QVERIFY(ScenarioFile::save(small, path));
+        const QByteArray before = readAll(path);
+
+        TestSupport::RandomScenarioOptions o;
+        o.minActions = o.maxActions = 200;
+        const Scenario large = TestSupport::randomScenario(7, o);
+        QVERIFY(ScenarioFile::serialize(large).size() > 4 * before.size());
+
+        rlimit old{};
+        QCOMPARE(getrlimit(RLIMIT_FSIZE, &old), 0);
+        const auto oldHandler = std::signal(SIGXFSZ, SIG_IGN); // get EFBIG, not a signal
+        rlimit tight = old;
+        tight.rlim_cur = rlim_t(before.size() + 100);
+        QCOMPARE(setrlimit(RLIMIT_FSIZE, &tight), 0);
+        QString error;
+        const bool saved = ScenarioFile::save(large, path, &error);
+        setrlimit(RLIMIT_FSIZE, &old);
+        std::signal(SIGXFSZ, oldHandler);
+
+        QVERIFY(!saved);
+        QVERIFY2(error.startsWith(QStringLiteral("cannot save ") + path), qPrintable(error));
+        QCOMPARE(readAll(path), before);
+        QCOMPARE(*ScenarioFile::load(path).scenario, small);
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), QStringList({"s.json"}));
+    }
+
+    // ---- the built-in scenarios -------------------------------------------------------------
+
+    void defaultScenarioIsTheSpecExample()
+    {
+        const Scenario d = ScenarioFile::defaultScenario();
+        const LoadResult r = ScenarioFile::load(ScenarioFile::builtinPath(QStringLiteral("default")));
+        QVERIFY2(r.ok(), qPrintable(r.error));
+        QCOMPARE(d, *r.scenario);
+        QCOMPARE(d.clients.size(), std::size_t(2));
+        QCOMPARE(d.clients[0].name, QStringLiteral("A"));
+        QCOMPARE(d.clients[1].name, QStringLiteral("B"));
+        QCOMPARE(d.title, QStringLiteral("Paused client wakes after its lease expired"));
+        QCOMPARE(*d.horizon, Tick(40));
+        QVERIFY(d.fencing);
+        QCOMPARE(d.storages.size(), std::size_t(1));
+        QCOMPARE(d.storages[0].name, QStringLiteral("db"));
+        // the actions of SCENARIO.md section 7
+        QCOMPARE(d.clients[0].actions, (std::vector<Action>{Action::acquire(0, 10), Action::pause(1, 29),
+                                                             Action::write(30, QStringLiteral("A"))}));
+        QCOMPARE(d.clients[1].actions,
+                 (std::vector<Action>{Action::acquire(5, 10), Action::acquire(12, 10),
+                                      Action::write(13, QStringLiteral("B"), 0, 0)}));
+    }
+
+    void builtinsAreCompiledInAndMatchTheSources()
+    {
+        const QStringList names = ScenarioFile::builtinNames();
+        QCOMPARE(names.first(), QStringLiteral("default"));
+        QCOMPARE(names.size(), resourceScenarioFiles().size());
+        for (const QString &name : names) {
+            const QString resource = ScenarioFile::builtinPath(name);
+            QCOMPARE(readAll(resource),
+                     readAll(QStringLiteral(FENCESCOPE_SOURCE_DIR "/resources/scenarios/%1.json").arg(name)));
+            const LoadResult r = ScenarioFile::load(resource);
+            QVERIFY2(r.ok(), qPrintable(name + QStringLiteral(": ") + r.error));
+            QVERIFY(!r.scenario->title.isEmpty());
+            QVERIFY(!r.scenario->description.isEmpty());
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestScenarioFile)
+#include "tst_scenariofile.moc"

@@ -1,23 +1,36 @@
 #include "timelinerenderer.h"
 
+#include "simulator.h"
+
+#include <QFontMetricsF>
 #include <QPainter>
+#include <QPainterPath>
+#include <QPolygonF>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+using Core::Tick;
 
 namespace {
 
-// Natural heights at font scale 1; everything scales with Theme::fontScale.
-constexpr double kHeader = 128;
+// Natural sizes at font scale 1; everything scales with Theme::fontScale.
+constexpr double kHeader = 132;
 constexpr double kRuler = 30;
-constexpr double kPanelTitle = 26;
+constexpr double kPanelTitle = 28;
 constexpr double kPad = 4;
 constexpr double kLabelRow = 18;
 constexpr double kMarkerRow = 18;
 constexpr double kPauseRow = 18;
 constexpr double kHoldRow = 22;
-constexpr double kBeliefRow = 14;
+constexpr double kBeliefRow = 16;
 constexpr double kLockLane = 36;
 constexpr double kValueRow = 24;
 constexpr double kOutcomeRow = 22;
 constexpr double kMaxTokenRow = 26;
+// Hit tolerance around edges and markers, in pixels at font scale 1.
+constexpr double kGrip = 6;
 
 double clientLaneHeight(double f)
 {
@@ -34,6 +47,1299 @@ double panelHeight(const Core::Scenario &s, double f, bool titled)
     return (titled ? kPanelTitle * f : 0) + double(s.clients.size()) * clientLaneHeight(f) +
            kLockLane * f + double(s.storages.size()) * storageLaneHeight(f);
 }
+
+QColor withAlpha(QColor c, int alpha)
+{
+    c.setAlpha(alpha);
+    return c;
+}
+
+// A colour between two others: tints that work on light and dark backgrounds alike.
+QColor mix(const QColor &a, const QColor &b, double t)
+{
+    return QColor::fromRgbF(float(a.redF() * (1 - t) + b.redF() * t),
+                            float(a.greenF() * (1 - t) + b.greenF() * t),
+                            float(a.blueF() * (1 - t) + b.blueF() * t));
+}
+
+// Text colour that reads on top of `fill`.
+QColor textOn(const QColor &fill)
+{
+    return fill.lightnessF() > 0.6 ? QColor(0x1a1a1a) : QColor(0xffffff);
+}
+
+QString quoted(const QString &v)
+{
+    return QStringLiteral("'%1'").arg(v);
+}
+
+// --- searching the sorted per-lane lists -------------------------------------------------
+
+// First of a client's events at or after tick t.
+std::size_t firstClientEvent(const Core::Trace &t, const std::vector<std::uint32_t> &evs, Tick tick)
+{
+    return std::size_t(std::lower_bound(evs.begin(), evs.end(), tick,
+                                        [&](std::uint32_t e, Tick v) { return t.events[e].tick < v; }) -
+                       evs.begin());
+}
+
+// First write arriving at a storage at or after tick t.
+std::size_t firstArrival(const Core::Trace &t, const std::vector<std::uint32_t> &ws, Tick tick)
+{
+    return std::size_t(std::lower_bound(ws.begin(), ws.end(), tick,
+                                        [&](std::uint32_t w, Tick v) {
+                                            return t.writes[w].arrivedAt < v;
+                                        }) -
+                       ws.begin());
+}
+
+// First lease still live at tick t. Leases never overlap (one lock), so their ends are sorted.
+std::size_t firstLeaseEndingAfter(const Core::Trace &t, Tick tick)
+{
+    return std::size_t(std::upper_bound(t.leases.begin(), t.leases.end(), tick,
+                                        [](Tick v, const Core::Lease &l) { return v < l.end; }) -
+                       t.leases.begin());
+}
+
+std::size_t firstFreezeEndingAfter(const std::vector<Core::Freeze> &fs, Tick tick)
+{
+    return std::size_t(std::upper_bound(fs.begin(), fs.end(), tick,
+                                        [](Tick v, const Core::Freeze &f) { return v < f.to; }) -
+                       fs.begin());
+}
+
+std::size_t firstBeliefEndingAfter(const std::vector<Core::Belief> &bs, Tick tick)
+{
+    return std::size_t(std::upper_bound(bs.begin(), bs.end(), tick,
+                                        [](Tick v, const Core::Belief &b) { return v < b.to; }) -
+                       bs.begin());
+}
+
+// The grant or renewal that set an epoch's current expiry: the last one of that epoch.
+// Grants are in time order and their epochs never decrease.
+const Core::Grant *lastGrantOfEpoch(const Core::Trace &t, std::uint32_t epoch)
+{
+    auto it = std::upper_bound(t.grants.begin(), t.grants.end(), epoch,
+                               [](std::uint32_t e, const Core::Grant &g) { return e < g.epoch; });
+    if (it == t.grants.begin() || (it - 1)->epoch != epoch)
+        return nullptr;
+    return &*(it - 1);
+}
+
+const Core::Grant *firstGrantOfEpoch(const Core::Trace &t, std::uint32_t epoch)
+{
+    auto it = std::lower_bound(t.grants.begin(), t.grants.end(), epoch,
+                               [](const Core::Grant &g, std::uint32_t e) { return g.epoch < e; });
+    if (it == t.grants.end() || it->epoch != epoch)
+        return nullptr;
+    return &*it;
+}
+
+// The action behind an event (index into its client's actions).
+std::uint32_t actionOf(const Core::Trace &t, const Core::Event &e)
+{
+    switch (e.kind) {
+    case Core::EventKind::Grant:
+    case Core::EventKind::Renewal:
+        return t.grants[e.ref].action;
+    case Core::EventKind::Refusal:
+        return t.refusals[e.ref].action;
+    case Core::EventKind::Release:
+        return t.releases[e.ref].action;
+    case Core::EventKind::PauseStart:
+    case Core::EventKind::PauseEnd:
+        return e.ref;
+    case Core::EventKind::WriteSent:
+    case Core::EventKind::WriteArrived:
+        return t.writes[e.ref].action;
+    }
+    return Core::kNone;
+}
+
+bool isMarker(Core::EventKind k)
+{
+    return k == Core::EventKind::Grant || k == Core::EventKind::Renewal ||
+           k == Core::EventKind::Refusal || k == Core::EventKind::Release ||
+           k == Core::EventKind::WriteSent;
+}
+
+// The event where an action ran (grant/renewal/refusal, release, write sent, pause start):
+// the first event at or after its scheduled tick that belongs to it. kNone if it has not run.
+// Deferred actions run when the client thaws, so the search starts at `at`.
+std::uint32_t runEventOf(const Core::Scenario &s, const Core::Trace &t, int client, int action)
+{
+    if (client < 0 || action < 0 || std::size_t(client) >= t.clientEvents.size() ||
+        std::size_t(client) >= s.clients.size() ||
+        std::size_t(action) >= s.clients[std::size_t(client)].actions.size())
+        return Core::kNone;
+    const Core::Action &a = s.clients[std::size_t(client)].actions[std::size_t(action)];
+    const std::vector<std::uint32_t> &evs = t.clientEvents[std::size_t(client)];
+    std::size_t i = firstClientEvent(t, evs, a.at);
+    // Bounded: a frozen stretch can pile many deferred actions onto one tick, but the
+    // selection halo must not turn a paint into a scan of the whole lane.
+    for (std::size_t n = 0; i < evs.size() && n < 200000; ++i, ++n) {
+        const Core::Event &e = t.events[evs[i]];
+        if (e.kind == Core::EventKind::PauseEnd || e.kind == Core::EventKind::WriteArrived)
+            continue;
+        if (actionOf(t, e) == std::uint32_t(action))
+            return evs[i];
+    }
+    return Core::kNone;
+}
+
+// --- painting -----------------------------------------------------------------------------
+
+// Pens, brushes and fonts for one paint, built once rather than per item.
+struct Style
+{
+    Style(const Theme &th, QPaintDevice *device)
+        : th(th), f(th.fontScale), lw(th.lineScale), fmLabel(labelFont(th), device),
+          fmSmall(smallFont(th), device), fmName(nameFont(th), device)
+    {
+        label = labelFont(th);
+        small = smallFont(th);
+        name = nameFont(th);
+        bold = label;
+        bold.setBold(true);
+        strike = label;
+        strike.setStrikeOut(true);
+        grid = QPen(withAlpha(th.muted, 50), 1);
+        grid.setCosmetic(false);
+        separator = QPen(withAlpha(th.muted, 90), 1);
+        fg = QPen(th.foreground, 1.5 * lw);
+        muted = QPen(th.muted, 1 * lw);
+        leaseFill = th.lease;
+        leaseEdge = QPen(th.lease.darker(140), 1 * lw);
+        lockFillA = mix(th.lease, th.background, 0.15);
+        lockFillB = mix(th.lease, th.background, 0.45);
+        beliefFill = mix(th.belief, th.background, 0.45);
+        pauseFill = mix(th.pause, th.background, 0.82);
+        pauseHatch = QBrush(withAlpha(th.pause, 200), Qt::BDiagPattern);
+        pauseEdge = QPen(th.pause, 1.2 * lw);
+        freezeTint = withAlpha(th.pause, 26);
+        zombieTint = withAlpha(th.zombie, 30);
+        zombieHatch = QBrush(th.zombie, Qt::BDiagPattern);
+        zombieFill = mix(th.zombie, th.background, 0.72);
+        zombieEdge = QPen(th.zombie, 1.2 * lw);
+        deferred = QPen(th.muted, 1.2 * lw, Qt::DotLine);
+        arrow = QPen(th.write, 1.5 * lw);
+        maxTokenPen = QPen(th.maxToken, 2 * lw);
+        maxTokenPen.setJoinStyle(Qt::MiterJoin);
+        chip = withAlpha(th.background, 225);
+        valueFill = mix(th.foreground, th.background, 0.9);
+        valueEdge = QPen(withAlpha(th.muted, 160), 1);
+        corruptFill = mix(th.corrupted, th.background, 0.7);
+    }
+
+    static QFont labelFont(const Theme &th)
+    {
+        QFont f;
+        f.setPixelSize(std::max(6, int(std::lround(12.5 * th.fontScale))));
+        return f;
+    }
+    static QFont smallFont(const Theme &th)
+    {
+        QFont f;
+        f.setPixelSize(std::max(6, int(std::lround(11 * th.fontScale))));
+        return f;
+    }
+    static QFont nameFont(const Theme &th)
+    {
+        QFont f;
+        f.setPixelSize(std::max(8, int(std::lround(17 * th.fontScale))));
+        f.setBold(true);
+        return f;
+    }
+
+    const Theme &th;
+    double f;
+    double lw;
+    QFont label, small, name, bold, strike;
+    QFontMetricsF fmLabel, fmSmall, fmName;
+    QPen grid, separator, fg, muted, leaseEdge, pauseEdge, zombieEdge, deferred, arrow,
+        maxTokenPen, valueEdge;
+    QColor leaseFill, lockFillA, lockFillB, beliefFill, pauseFill, freezeTint, zombieTint,
+        zombieFill, chip, valueFill, corruptFill;
+    QBrush pauseHatch, zombieHatch;
+};
+
+// Greedy left-to-right label placement within one row: a label is drawn only if it does not
+// run into the previous one. This is the level of detail: zoomed out, labels simply drop out.
+struct LabelRow
+{
+    double right = -std::numeric_limits<double>::infinity();
+    double min = 0;
+    double max = 0;
+    double gap = 6;
+
+    // Left edge where a label of width w centred on x fits, or NaN.
+    bool fits(double left, double w) const
+    {
+        return left >= right + gap && left >= min && left + w <= max;
+    }
+    void take(double left, double w) { right = left + w; }
+};
+
+class Painter
+{
+public:
+    Painter(QPainter *p, const Style &st, const TimeAxis &axis, const TimelineLayout &l,
+            const Core::Scenario &s, const TimelineRenderer::Options &o)
+        : m_p(p), m_st(st), m_axis(axis), m_l(l), m_s(s), m_o(o)
+    {
+        m_xmin = l.plot.left();
+        m_xmax = l.plot.right();
+        const double lo = axis.xToTick(m_xmin - 2);
+        const double hi = axis.xToTick(m_xmax + 2);
+        m_tLo = lo <= 0 ? 0 : Tick(std::floor(lo));
+        m_tHi = hi <= 0 ? 0 : (hi >= 1.8e19 ? Core::kForever - 1 : Tick(std::ceil(hi)));
+    }
+
+    // x of a tick, clamped a little outside the plot so huge ticks stay paintable.
+    double X(double tick) const
+    {
+        return std::clamp(m_axis.tickToX(tick), m_xmin - 40, m_xmax + 40);
+    }
+    double X(Tick tick) const
+    {
+        if (tick == Core::kForever)
+            return m_xmax + 40;
+        return X(double(tick));
+    }
+    int column(Tick tick) const { return int(std::floor(X(tick))); }
+    // First tick whose x lies in the column after `col` (jumping over crowded items).
+    Tick firstTickOfColumn(int col) const
+    {
+        const double t = std::ceil(m_axis.xToTick(double(col) + 1.0));
+        return t <= 0 ? 0 : (t >= 1.8e19 ? Core::kForever : Tick(t));
+    }
+
+    void paintPanel(const TimelinePanel &panel, const Core::Trace &t, int panelIndex)
+    {
+        paintBackgrounds(panel, t);
+        m_p->save();
+        m_p->setClipRect(QRectF(m_xmin, panel.rect.top(), m_xmax - m_xmin, panel.rect.height()));
+        paintGrid(panel.rect);
+        for (std::size_t c = 0; c < panel.clients.size(); ++c)
+            paintClient(int(c), panel.clients[c], t);
+        paintLock(panel, t);
+        for (std::size_t s = 0; s < panel.storages.size(); ++s)
+            paintStorage(int(s), panel.storages[s], t);
+        paintHighlight(panel, t, m_o.hoverClient, m_o.hoverAction, false);
+        paintHighlight(panel, t, m_o.selection.client, m_o.selection.action, true);
+        m_p->restore();
+        if (!panel.title.isEmpty())
+            paintPanelTitle(panel, t, panelIndex);
+    }
+
+    void paintRuler()
+    {
+        const QRectF r = m_l.ruler;
+        const QRectF header(r.left() - m_l.headerWidth, r.top(), m_l.headerWidth, r.height());
+        m_p->fillRect(r.united(header), m_st.th.background);
+        m_p->setPen(m_st.muted);
+        m_p->setFont(m_st.small);
+        m_p->drawText(header.adjusted(8 * m_st.f, 0, -8 * m_st.f, 0),
+                      Qt::AlignRight | Qt::AlignVCenter, QObject::tr("tick"));
+        const qint64 step = rulerStep();
+        m_p->save();
+        m_p->setClipRect(r);
+        const qint64 minor = step >= 10 ? step / (step % 5 == 0 && (step / 5) % 2 == 0 ? 5 : 2)
+                                        : (step == 5 ? 1 : (step == 2 ? 1 : 0));
+        const qint64 first = qint64(m_tLo) - qint64(m_tLo) % step;
+        QPen tickPen(m_st.th.muted, 1);
+        m_p->setFont(m_st.label);
+        for (qint64 t = first; t <= qint64(m_tHi) + step; t += step) {
+            if (t < 0)
+                continue;
+            const double x = m_axis.tickToX(double(t));
+            m_p->setPen(tickPen);
+            m_p->drawLine(QPointF(x, r.bottom() - 8 * m_st.f), QPointF(x, r.bottom()));
+            m_p->setPen(m_st.th.foreground);
+            const QString text = QString::number(t);
+            const double w = m_st.fmLabel.horizontalAdvance(text);
+            m_p->drawText(QRectF(x - w / 2 - 2, r.top() + 2, w + 4, r.height() - 10 * m_st.f),
+                          Qt::AlignCenter, text);
+            if (minor > 0 && minor < step) {
+                m_p->setPen(tickPen);
+                for (qint64 m = t + minor; m < t + step; m += minor) {
+                    const double mx = m_axis.tickToX(double(m));
+                    m_p->drawLine(QPointF(mx, r.bottom() - 4 * m_st.f), QPointF(mx, r.bottom()));
+                }
+            }
+        }
+        m_p->restore();
+        m_p->setPen(m_st.separator);
+        m_p->drawLine(QPointF(r.left() - m_l.headerWidth, r.bottom()), r.bottomRight());
+    }
+
+    void paintPlayhead(double top, double bottom)
+    {
+        if (m_o.playhead == Core::kForever)
+            return;
+        const double x = m_axis.tickToX(double(m_o.playhead));
+        if (x > m_xmax)
+            return;
+        m_p->save();
+        m_p->setClipRect(QRectF(m_xmin, top, m_xmax - m_xmin, bottom - top));
+        // what has not happened yet at the playhead is dimmed, not hidden
+        const double from = std::max(m_xmin, x + 1);
+        m_p->fillRect(QRectF(from, m_l.plot.top(), m_xmax - from, bottom - m_l.plot.top()),
+                      withAlpha(m_st.th.background, 150));
+        QPen pen(m_st.th.playhead, 2 * m_st.lw);
+        m_p->setPen(pen);
+        m_p->drawLine(QPointF(x, top), QPointF(x, bottom));
+        const QString text = QStringLiteral("t=%1").arg(m_o.playhead);
+        m_p->setFont(m_st.bold);
+        const double w = m_st.fmLabel.horizontalAdvance(text) + 10;
+        const QRectF badge(x - w / 2, m_l.ruler.top() + 2, w, m_l.ruler.height() - 4);
+        m_p->setPen(Qt::NoPen);
+        m_p->setBrush(m_st.th.playhead);
+        m_p->drawRoundedRect(badge, 4, 4);
+        m_p->setPen(textOn(m_st.th.playhead));
+        m_p->drawText(badge, Qt::AlignCenter, text);
+        m_p->restore();
+    }
+
+    Tick tLo() const { return m_tLo; }
+    Tick tHi() const { return m_tHi; }
+
+private:
+    qint64 rulerStep() const
+    {
+        const QString widest = QString::number(std::max<Tick>(m_tHi, 10));
+        const double minSpacing = m_st.fmLabel.horizontalAdvance(widest) + 18 * m_st.f;
+        return TimeCoordinates::rulerStep(m_axis.pixelsPerTick, minSpacing);
+    }
+
+    void paintGrid(const QRectF &r)
+    {
+        const qint64 step = rulerStep();
+        m_p->setPen(m_st.grid);
+        const qint64 first = qint64(m_tLo) - qint64(m_tLo) % step;
+        for (qint64 t = first; t <= qint64(m_tHi) + step; t += step) {
+            const double x = m_axis.tickToX(double(t));
+            m_p->drawLine(QPointF(x, r.top()), QPointF(x, r.bottom()));
+        }
+    }
+
+    void paintBackgrounds(const TimelinePanel &panel, const Core::Trace &t)
+    {
+        const double hw = m_l.headerWidth;
+        const double f = m_st.f;
+        int stripe = 0;
+        auto laneBg = [&](const QRectF &lane) {
+            const QRectF full(lane.left() - hw, lane.top(), lane.width() + hw, lane.height());
+            if (stripe++ % 2 == 1)
+                m_p->fillRect(full, m_st.th.laneStripe);
+            m_p->setPen(m_st.separator);
+            m_p->drawLine(full.bottomLeft(), full.bottomRight());
+        };
+        const QRectF headerCol(panel.rect.left(), panel.rect.top(), hw, panel.rect.height());
+        for (std::size_t c = 0; c < panel.clients.size(); ++c) {
+            const ClientLaneRects &r = panel.clients[c];
+            laneBg(r.lane);
+            m_p->setFont(m_st.name);
+            m_p->setPen(m_st.th.foreground);
+            const QRectF nameRect(r.header.left() + 10 * f, r.header.top() + kPad * f,
+                                  r.header.width() - 14 * f, (kLabelRow + kMarkerRow) * f);
+            m_p->drawText(nameRect, Qt::AlignLeft | Qt::AlignVCenter,
+                          m_st.fmName.elidedText(m_s.clients[c].name, Qt::ElideRight,
+                                                 nameRect.width()));
+            m_p->setFont(m_st.small);
+            m_p->setPen(m_st.th.muted);
+            const double rx = r.header.left() + 10 * f;
+            const double rw = r.header.width() - 18 * f;
+            m_p->drawText(QRectF(rx, r.pauses.top(), rw, r.pauses.height()),
+                          Qt::AlignRight | Qt::AlignVCenter, QObject::tr("paused"));
+            m_p->drawText(QRectF(rx, r.holds.top(), rw, r.holds.height()),
+                          Qt::AlignRight | Qt::AlignVCenter, QObject::tr("holds lock"));
+            m_p->drawText(QRectF(rx, r.believes.top(), rw, r.believes.height()),
+                          Qt::AlignRight | Qt::AlignVCenter, QObject::tr("believes it holds"));
+        }
+        {
+            laneBg(panel.lock);
+            const QRectF h = panel.lockHeader.adjusted(10 * f, 2 * f, -8 * f, -2 * f);
+            m_p->setFont(m_st.bold);
+            m_p->setPen(m_st.th.foreground);
+            m_p->drawText(QRectF(h.left(), h.top(), h.width(), h.height() * 0.55),
+                          Qt::AlignLeft | Qt::AlignBottom, QObject::tr("lock service"));
+            // the token counter as it stands at the playhead (or at the end)
+            Core::Token counter = 0;
+            const Tick at = m_o.playhead;
+            auto it = std::upper_bound(t.grants.begin(), t.grants.end(), at,
+                                       [](Tick v, const Core::Grant &g) { return v < g.at; });
+            if (it != t.grants.begin())
+                counter = (it - 1)->token;
+            m_p->setFont(m_st.small);
+            m_p->setPen(m_st.th.muted);
+            m_p->drawText(QRectF(h.left(), h.top() + h.height() * 0.55, h.width(), h.height() * 0.45),
+                          Qt::AlignLeft | Qt::AlignTop,
+                          QObject::tr("token counter: %1").arg(counter));
+        }
+        for (std::size_t s = 0; s < panel.storages.size(); ++s) {
+            const StorageLaneRects &r = panel.storages[s];
+            laneBg(r.lane);
+            const Core::StorageSpec &spec = m_s.storages[s];
+            m_p->setFont(m_st.name);
+            m_p->setPen(m_st.th.foreground);
+            const QRectF nameRect(r.header.left() + 10 * f, r.values.top(), r.header.width() - 14 * f,
+                                  r.values.height());
+            m_p->drawText(nameRect, Qt::AlignLeft | Qt::AlignVCenter,
+                          m_st.fmName.elidedText(spec.name, Qt::ElideRight, nameRect.width()));
+            m_p->setFont(m_st.small);
+            m_p->setPen(t.fencing ? m_st.th.muted : m_st.th.corrupted);
+            const QString rule = !t.fencing ? QObject::tr("NOT fenced")
+                                 : spec.rule == Core::FenceRule::Lt ? QObject::tr("fenced: rejects <")
+                                                                    : QObject::tr("fenced: rejects <=");
+            m_p->drawText(QRectF(nameRect.left(), r.outcomes.top(), nameRect.width(),
+                                 r.outcomes.height()),
+                          Qt::AlignLeft | Qt::AlignVCenter, rule);
+            m_p->setPen(m_st.th.muted);
+            m_p->drawText(QRectF(nameRect.left(), r.maxToken.top(), r.header.width() - 18 * f,
+                                 r.maxToken.height()),
+                          Qt::AlignRight | Qt::AlignVCenter, QObject::tr("max_token"));
+        }
+        m_p->setPen(m_st.separator);
+        m_p->drawLine(headerCol.topRight(), headerCol.bottomRight());
+    }
+
+    void paintPanelTitle(const TimelinePanel &panel, const Core::Trace &t, int index)
+    {
+        const QRectF r = panel.title;
+        const QColor accent = t.fencing ? m_st.th.accepted : m_st.th.corrupted;
+        m_p->fillRect(r, mix(accent, m_st.th.background, 0.82));
+        m_p->fillRect(QRectF(r.left(), r.top(), 6 * m_st.f, r.height()), accent);
+        m_p->setPen(QPen(accent, 1));
+        m_p->drawLine(r.topLeft(), r.topRight());
+        QString text = index == 0 ? m_o.compareTopLabel : m_o.compareBottomLabel;
+        if (text.isEmpty())
+            text = t.fencing ? QObject::tr("Fencing ON: the storage checks every token")
+                             : QObject::tr("Fencing OFF: the same schedule, tokens ignored");
+        m_p->setFont(m_st.bold);
+        m_p->setPen(m_st.th.foreground);
+        m_p->drawText(r.adjusted(14 * m_st.f, 0, -10 * m_st.f, 0), Qt::AlignLeft | Qt::AlignVCenter,
+                      text);
+        const Core::Summary &sum = t.summary;
+        const QString counts = QObject::tr("%1 accepted · %2 rejected · %3 corrupted · %4 locked out")
+                                   .arg(sum.accepted)
+                                   .arg(sum.rejected)
+                                   .arg(sum.corrupted)
+                                   .arg(sum.lockedOut);
+        m_p->setFont(sum.corrupted ? m_st.bold : m_st.label);
+        m_p->setPen(sum.corrupted ? m_st.th.corrupted : m_st.th.foreground);
+        m_p->drawText(r.adjusted(14 * m_st.f, 0, -12 * m_st.f, 0), Qt::AlignRight | Qt::AlignVCenter,
+                      counts);
+    }
+
+    // Text on a background chip so it stays readable over grid lines and bars.
+    void chipText(const QRectF &r, const QString &text, const QColor &color, const QFont &font)
+    {
+        m_p->setPen(Qt::NoPen);
+        m_p->setBrush(m_st.chip);
+        m_p->drawRoundedRect(r, 3, 3);
+        m_p->setFont(font);
+        m_p->setPen(color);
+        m_p->drawText(r, Qt::AlignCenter, text);
+    }
+
+    // A label centred on x in a row, if there is room.
+    bool placeLabel(LabelRow &row, const QRectF &band, double x, const QString &text,
+                    const QColor &color, bool leftAligned = false)
+    {
+        const double w = m_st.fmLabel.horizontalAdvance(text) + 6;
+        double left = leftAligned ? x : x - w / 2;
+        if (!row.fits(left, w)) {
+            // shift right of the marker if centring collides on the left only
+            left = std::max(left, row.right + row.gap);
+            if (left > x + 2 || !row.fits(left, w))
+                return false;
+        }
+        row.take(left, w);
+        chipText(QRectF(left, band.top(), w, band.height()), text, color, m_st.label);
+        return true;
+    }
+
+    void glyph(MarkerShape shape, QPointF c, double r, const QColor &color, bool hollow = false)
+    {
+        m_p->setPen(QPen(hollow ? color : color.darker(130), 1.3 * m_st.lw));
+        m_p->setBrush(hollow ? QBrush(m_st.th.background) : QBrush(color));
+        switch (shape) {
+        case MarkerShape::Circle:
+            m_p->drawEllipse(c, r, r);
+            break;
+        case MarkerShape::Diamond: {
+            const QPointF pts[4] = {{c.x(), c.y() - r * 1.2}, {c.x() + r * 1.2, c.y()},
+                                    {c.x(), c.y() + r * 1.2}, {c.x() - r * 1.2, c.y()}};
+            m_p->drawPolygon(pts, 4);
+            break;
+        }
+        case MarkerShape::Triangle: {
+            const QPointF pts[3] = {{c.x(), c.y() - r * 1.35}, {c.x() + r * 1.3, c.y() + r},
+                                    {c.x() - r * 1.3, c.y() + r}};
+            m_p->drawPolygon(pts, 3);
+            break;
+        }
+        case MarkerShape::Cross: {
+            QPen pen(color, 3 * m_st.lw, Qt::SolidLine, Qt::RoundCap);
+            m_p->setPen(pen);
+            m_p->drawLine(QPointF(c.x() - r, c.y() - r), QPointF(c.x() + r, c.y() + r));
+            m_p->drawLine(QPointF(c.x() - r, c.y() + r), QPointF(c.x() + r, c.y() - r));
+            break;
+        }
+        }
+    }
+
+    // --- client lanes --------------------------------------------------------------------
+
+    void paintClient(int c, const ClientLaneRects &r, const Core::Trace &t)
+    {
+        const std::size_t cu = std::size_t(c);
+        if (cu >= t.clientEvents.size())
+            return;
+        paintFreezes(t.freezes[cu], r);
+        paintBeliefs(c, r, t);
+        paintHolds(c, r, t);
+
+        const std::vector<std::uint32_t> &evs = t.clientEvents[cu];
+        const std::size_t lo = firstClientEvent(t, evs, m_tLo);
+        const std::size_t hi = firstClientEvent(t, evs, m_tHi + 1);
+        const bool dense = double(hi - lo) > (m_xmax - m_xmin) / 3;
+        if (dense)
+            paintClientDense(c, r, t, evs, lo, hi);
+        else
+            paintClientDetailed(c, r, t, evs, lo, hi);
+    }
+
+    void paintFreezes(const std::vector<Core::Freeze> &fs, const ClientLaneRects &r)
+    {
+        double painted = -1e300;
+        for (std::size_t i = firstFreezeEndingAfter(fs, m_tLo); i < fs.size(); ++i) {
+            const Core::Freeze &z = fs[i];
+            if (z.from > m_tHi)
+                break;
+            const double x0 = X(z.from);
+            const double x1 = std::max(X(z.to), x0 + 1);
+            if (x1 <= painted)
+                continue;
+            painted = x1;
+            // the union of the pauses, subtly across the lane: the client is frozen here
+            m_p->fillRect(QRectF(x0, r.lane.top(), x1 - x0, r.lane.height()), m_st.freezeTint);
+        }
+    }
+
+    void paintBeliefs(int c, const ClientLaneRects &r, const Core::Trace &t)
+    {
+        const std::vector<Core::Belief> &bs = t.beliefs[std::size_t(c)];
+        const QRectF &row = r.believes;
+        const double end = double(std::max(t.horizon, t.lastTick + 1));
+        double painted = -1e300;
+        LabelRow labels{-1e300, m_xmin, m_xmax, 8};
+        for (std::size_t i = firstBeliefEndingAfter(bs, m_tLo); i < bs.size(); ++i) {
+            const Core::Belief &b = bs[i];
+            if (b.from > m_tHi)
+                break;
+            const double to = b.to == Core::kForever ? std::max(end, double(b.from) + 1) : double(b.to);
+            const double x0 = X(b.from);
+            const double x1 = std::max(X(to), x0 + 1);
+            if (x1 <= painted)
+                continue;
+            painted = x1;
+            m_p->fillRect(QRectF(x0, row.top(), x1 - x0, row.height()), m_st.beliefFill);
+            // believes minus actually holds: the zombie window
+            Tick leaseEnd = b.from;
+            if (b.epoch >= 1 && b.epoch <= t.leases.size())
+                leaseEnd = t.leases[b.epoch - 1].end;
+            const double zx0 = X(std::max(leaseEnd, b.from));
+            if (to > double(leaseEnd) && x1 - zx0 >= 0.5) {
+                const QRectF z(zx0, row.top(), std::max(1.0, x1 - zx0), row.height());
+                m_p->fillRect(QRectF(zx0, r.lane.top(), z.width(), r.lane.height()), m_st.zombieTint);
+                m_p->fillRect(z, m_st.zombieFill);
+                m_p->fillRect(z, m_st.zombieHatch);
+                m_p->setPen(m_st.zombieEdge);
+                m_p->setBrush(Qt::NoBrush);
+                m_p->drawRect(z);
+                const QString text = QObject::tr("zombie: lease gone, still believes");
+                if (!placeLabel(labels, row, (zx0 + x1) / 2, text, m_st.th.zombie))
+                    placeLabel(labels, row, (zx0 + x1) / 2, QObject::tr("zombie"), m_st.th.zombie);
+            } else if (x1 - x0 > 40) {
+                placeLabel(labels, row, (x0 + x1) / 2, QObject::tr("believes"), m_st.th.foreground);
+            }
+        }
+    }
+
+    void paintHolds(int c, const ClientLaneRects &r, const Core::Trace &t)
+    {
+        const QRectF &row = r.holds;
+        double painted = -1e300;
+        LabelRow labels{-1e300, m_xmin, m_xmax + 200, 6};
+        m_p->setFont(m_st.label);
+        for (std::size_t i = firstLeaseEndingAfter(t, m_tLo); i < t.leases.size(); ++i) {
+            const Core::Lease &l = t.leases[i];
+            if (l.start > m_tHi)
+                break;
+            if (l.client != std::uint32_t(c))
+                continue;
+            const double x0 = X(l.start);
+            const double x1 = std::max(X(l.end), x0 + 1);
+            if (x1 <= painted)
+                continue;
+            painted = x1;
+            const QRectF bar(x0, row.top(), x1 - x0, row.height());
+            m_p->fillRect(bar, m_st.leaseFill);
+            if (bar.width() < 3)
+                continue;
+            // a grip at the end: drag it to change the ttl (released leases end by release)
+            if (!l.released) {
+                m_p->fillRect(QRectF(x1 - 3 * m_st.f, row.top(), 3 * m_st.f, row.height()),
+                              m_st.th.lease.darker(150));
+            } else {
+                m_p->setPen(QPen(m_st.th.foreground, 2 * m_st.lw));
+                m_p->drawLine(QPointF(x1, row.top() - 2), QPointF(x1, row.bottom() + 2));
+            }
+            QString text = QObject::tr("token %1").arg(l.token);
+            double w = m_st.fmLabel.horizontalAdvance(text) + 8;
+            if (w > bar.width()) {
+                text = QString::number(l.token);
+                w = m_st.fmLabel.horizontalAdvance(text) + 4;
+            }
+            if (w <= bar.width() - 3) {
+                m_p->setPen(textOn(m_st.leaseFill));
+                const double left = std::max(x0, m_xmin);
+                const double right = std::min(x1, m_xmax);
+                m_p->drawText(QRectF(left, row.top(), std::max(w, right - left), row.height()),
+                              Qt::AlignCenter, text);
+            }
+            // where it ends, in words, when there is room after the bar
+            if (!l.released && l.end <= m_tHi) {
+                const QString ends = QObject::tr("expires %1").arg(l.end);
+                const double ew = m_st.fmSmall.horizontalAdvance(ends) + 4;
+                if (labels.fits(x1 + 4, ew) && nextLeaseStartOf(t, i, c) > x1 + ew + 10) {
+                    labels.take(x1 + 4, ew);
+                    m_p->setFont(m_st.small);
+                    m_p->setPen(m_st.th.muted);
+                    m_p->drawText(QRectF(x1 + 4, row.top(), ew, row.height()),
+                                  Qt::AlignLeft | Qt::AlignVCenter, ends);
+                    m_p->setFont(m_st.label);
+                }
+            }
+        }
+    }
+
+    // x where the client's next lease after lease i starts (for label room).
+    double nextLeaseStartOf(const Core::Trace &t, std::size_t i, int c) const
+    {
+        for (std::size_t j = i + 1, n = 0; j < t.leases.size() && n < 64; ++j, ++n) {
+            if (t.leases[j].start > m_tHi)
+                break;
+            if (t.leases[j].client == std::uint32_t(c))
+                return X(t.leases[j].start);
+        }
+        return m_xmax + 1000;
+    }
+
+    QString markerText(const Core::Trace &t, const Core::Event &e) const
+    {
+        switch (e.kind) {
+        case Core::EventKind::Grant:
+            return QObject::tr("acquire → token %1").arg(t.grants[e.ref].token);
+        case Core::EventKind::Renewal:
+            return QObject::tr("renew → token %1").arg(t.grants[e.ref].token);
+        case Core::EventKind::Refusal:
+            return QObject::tr("acquire refused");
+        case Core::EventKind::Release:
+            return t.releases[e.ref].effective ? QObject::tr("release")
+                                               : QObject::tr("release (not holder)");
+        case Core::EventKind::WriteSent: {
+            const Core::Write &w = t.writes[e.ref];
+            const QString &v = Core::writeValue(m_s, w);
+            return w.tagged ? QObject::tr("write %1 with token %2").arg(quoted(v)).arg(w.token)
+                            : QObject::tr("write %1, no token").arg(quoted(v));
+        }
+        default:
+            return {};
+        }
+    }
+
+    void markerGlyph(const Core::Trace &t, const Core::Event &e, double x, const QRectF &row)
+    {
+        const double r = 5.5 * m_st.f;
+        const QPointF c(x, row.center().y());
+        switch (e.kind) {
+        case Core::EventKind::Grant:
+            glyph(MarkerShape::Circle, c, r, m_st.th.lease);
+            break;
+        case Core::EventKind::Renewal:
+            glyph(MarkerShape::Circle, c, r, m_st.th.lease, true);
+            break;
+        case Core::EventKind::Refusal: {
+            // a hollow circle crossed out: asked for the lock, did not get it
+            glyph(MarkerShape::Circle, c, r, m_st.th.refusal, true);
+            QPen pen(m_st.th.refusal, 2 * m_st.lw, Qt::SolidLine, Qt::RoundCap);
+            m_p->setPen(pen);
+            m_p->drawLine(QPointF(x - r, c.y() - r), QPointF(x + r, c.y() + r));
+            m_p->drawLine(QPointF(x - r, c.y() + r), QPointF(x + r, c.y() - r));
+            break;
+        }
+        case Core::EventKind::Release: {
+            m_p->setPen(QPen(m_st.th.foreground, 1.3 * m_st.lw));
+            m_p->setBrush(t.releases[e.ref].effective ? QBrush(m_st.th.foreground)
+                                                      : QBrush(m_st.th.background));
+            m_p->drawRect(QRectF(x - r * 0.85, c.y() - r * 0.85, r * 1.7, r * 1.7));
+            break;
+        }
+        case Core::EventKind::WriteSent: {
+            // a pen nib pointing down towards the storage lanes
+            const Core::Write &w = t.writes[e.ref];
+            const QColor color = m_st.th.write;
+            m_p->setPen(QPen(color, 1.2 * m_st.lw));
+            m_p->setBrush(mix(m_st.th.outcome(w.result), m_st.th.background, 0.0));
+            const QPointF pts[5] = {{x - r, c.y() - r}, {x + r, c.y() - r}, {x + r, c.y() + r * 0.2},
+                                    {x, c.y() + r * 1.3}, {x - r, c.y() + r * 0.2}};
+            m_p->drawPolygon(pts, 5);
+            break;
+        }
+        default:
+            break;
+        }
+    }
+
+    void delayArrow(double x0, double x1, const QRectF &row, bool head)
+    {
+        const double y = row.center().y();
+        const double h = 5 * m_st.f;
+        m_p->setPen(m_st.arrow);
+        m_p->drawLine(QPointF(x0, y), QPointF(head ? x1 - h : x1, y));
+        if (head) {
+            m_p->setBrush(m_st.th.write);
+            const QPointF pts[3] = {{x1, y}, {x1 - 2 * h, y - h}, {x1 - 2 * h, y + h}};
+            m_p->drawPolygon(pts, 3);
+        }
+    }
+
+    void paintClientDetailed(int c, const ClientLaneRects &r, const Core::Trace &t,
+                             const std::vector<std::uint32_t> &evs, std::size_t lo, std::size_t hi)
+    {
+        const Core::Client &client = m_s.clients[std::size_t(c)];
+        // pause blocks that started before the view but reach into it: from the start of the
+        // first frozen stretch still live at the left edge
+        std::size_t from = lo;
+        const std::vector<Core::Freeze> &fs = t.freezes[std::size_t(c)];
+        const std::size_t fz = firstFreezeEndingAfter(fs, m_tLo);
+        if (fz < fs.size() && fs[fz].from < m_tLo)
+            from = firstClientEvent(t, evs, fs[fz].from);
+
+        LabelRow pauseLabels{-1e300, m_xmin, m_xmax, 6};
+        LabelRow labels{-1e300, m_xmin - 40, m_xmax + 40, 6};
+        // pauses first (under the markers), then arrows, then markers with their labels
+        for (std::size_t i = from; i < hi; ++i) {
+            const Core::Event &e = t.events[evs[i]];
+            if (e.kind != Core::EventKind::PauseStart)
+                continue;
+            const Core::Action &a = client.actions[e.ref];
+            const Tick end = a.at + a.amount;
+            if (end < m_tLo)
+                continue;
+            const double x0 = X(a.at);
+            const double x1 = std::max(X(end), x0 + 1);
+            const QRectF block(x0, r.pauses.top(), x1 - x0, r.pauses.height());
+            m_p->fillRect(block, m_st.pauseFill);
+            m_p->fillRect(block, m_st.pauseHatch);
+            m_p->setPen(m_st.pauseEdge);
+            m_p->setBrush(Qt::NoBrush);
+            m_p->drawRect(block);
+            const QString text = QObject::tr("paused %1 ticks").arg(a.amount);
+            const double cx = (std::max(x0, m_xmin) + std::min(x1, m_xmax)) / 2;
+            const double w = m_st.fmLabel.horizontalAdvance(text) + 8;
+            if (w < x1 - x0 - 6)
+                placeLabel(pauseLabels, r.pauses, cx, text, m_st.th.foreground);
+        }
+        for (std::size_t i = lo; i < hi; ++i) {
+            const Core::Event &e = t.events[evs[i]];
+            if (e.kind == Core::EventKind::WriteSent) {
+                const Core::Write &w = t.writes[e.ref];
+                if (w.arrivedAt > w.sentAt)
+                    delayArrow(X(w.sentAt), X(w.arrivedAt), r.markers, true);
+            } else if (e.kind == Core::EventKind::WriteArrived) {
+                const Core::Write &w = t.writes[e.ref];
+                if (w.sentAt < m_tLo) // its send lies left of the view
+                    delayArrow(X(w.sentAt), X(w.arrivedAt), r.markers, true);
+            }
+        }
+        int lastCol = std::numeric_limits<int>::min();
+        for (std::size_t i = lo; i < hi; ++i) {
+            const Core::Event &e = t.events[evs[i]];
+            if (!isMarker(e.kind))
+                continue;
+            const double x = X(e.tick);
+            const std::uint32_t action = actionOf(t, e);
+            const Core::Action &a = client.actions[action];
+            // deferred: scheduled while frozen, ran when the client thawed
+            if (a.at < e.tick) {
+                const double xs = X(a.at);
+                const double y = r.markers.center().y();
+                m_p->setPen(m_st.deferred);
+                m_p->drawLine(QPointF(xs, y), QPointF(x, y));
+                m_p->setBrush(m_st.th.background);
+                m_p->setPen(QPen(m_st.th.muted, 1.2 * m_st.lw));
+                m_p->drawEllipse(QPointF(xs, y), 3 * m_st.f, 3 * m_st.f);
+            }
+            const int col = int(std::floor(x));
+            if (col == lastCol)
+                continue; // already a marker on this pixel
+            lastCol = col;
+            markerGlyph(t, e, x, r.markers);
+            QString text = markerText(t, e);
+            if (a.at < e.tick)
+                text += QObject::tr(" (due %1, ran late)").arg(a.at);
+            QColor color = m_st.th.foreground;
+            if (e.kind == Core::EventKind::Refusal)
+                color = m_st.th.refusal;
+            if (!placeLabel(labels, r.labels, x, text, color) && a.at < e.tick)
+                placeLabel(labels, r.labels, x, markerText(t, e), color);
+        }
+    }
+
+    void paintClientDense(int c, const ClientLaneRects &r, const Core::Trace &t,
+                          const std::vector<std::uint32_t> &evs, std::size_t lo, std::size_t hi)
+    {
+        // Too many events for detail: one glyph per pixel column, jumping over the rest.
+        // Pause blocks are shown by their union, hatched, in the pause row.
+        const std::vector<Core::Freeze> &fs = t.freezes[std::size_t(c)];
+        double painted = -1e300;
+        for (std::size_t k = firstFreezeEndingAfter(fs, m_tLo); k < fs.size(); ++k) {
+            if (fs[k].from > m_tHi)
+                break;
+            const double x0 = X(fs[k].from);
+            const double x1 = std::max(X(fs[k].to), x0 + 1);
+            if (x1 <= painted)
+                continue;
+            painted = x1;
+            const QRectF block(x0, r.pauses.top(), x1 - x0, r.pauses.height());
+            m_p->fillRect(block, m_st.pauseFill);
+            m_p->fillRect(block, m_st.pauseHatch);
+        }
+        const double y0 = r.markers.top() + 3 * m_st.f;
+        const double y1 = r.markers.bottom() - 3 * m_st.f;
+        std::size_t i = lo;
+        int lastCol = std::numeric_limits<int>::min();
+        while (i < hi) {
+            const Core::Event &e = t.events[evs[i]];
+            const int col = column(e.tick);
+            if (col == lastCol) {
+                // jump to the first event in the next column
+                const Tick next = firstTickOfColumn(col);
+                i = std::size_t(std::lower_bound(evs.begin() + std::ptrdiff_t(i) + 1,
+                                                 evs.begin() + std::ptrdiff_t(hi), next,
+                                                 [&](std::uint32_t ev, Tick v) {
+                                                     return t.events[ev].tick < v;
+                                                 }) -
+                                evs.begin());
+                continue;
+            }
+            lastCol = col;
+            QColor color = m_st.th.foreground;
+            switch (e.kind) {
+            case Core::EventKind::Grant:
+            case Core::EventKind::Renewal:
+                color = m_st.th.lease;
+                break;
+            case Core::EventKind::Refusal:
+                color = m_st.th.refusal;
+                break;
+            case Core::EventKind::PauseStart:
+            case Core::EventKind::PauseEnd:
+                color = m_st.th.pause;
+                break;
+            case Core::EventKind::WriteArrived:
+                color = m_st.th.outcome(t.writes[e.ref].result);
+                break;
+            default:
+                break;
+            }
+            m_p->fillRect(QRectF(double(col), y0, 1, y1 - y0), color);
+            ++i;
+        }
+    }
+
+    // --- lock lane -----------------------------------------------------------------------
+
+    void paintLock(const TimelinePanel &panel, const Core::Trace &t)
+    {
+        const QRectF row = panel.lock.adjusted(0, 5 * m_st.f, 0, -5 * m_st.f);
+        double painted = -1e300;
+        m_p->setFont(m_st.label);
+        for (std::size_t i = firstLeaseEndingAfter(t, m_tLo); i < t.leases.size(); ++i) {
+            const Core::Lease &l = t.leases[i];
+            if (l.start > m_tHi)
+                break;
+            const double x0 = X(l.start);
+            const double x1 = std::max(X(l.end), x0 + 1);
+            if (x1 <= painted)
+                continue;
+            painted = x1;
+            // alternate shades so back-to-back owners stay apart
+            const QColor fill = l.epoch % 2 ? m_st.lockFillA : m_st.lockFillB;
+            const QRectF bar(x0, row.top(), x1 - x0, row.height());
+            m_p->fillRect(bar, fill);
+            if (bar.width() < 3)
+                continue;
+            m_p->setPen(QPen(m_st.th.background, 1));
+            m_p->drawLine(bar.topLeft(), bar.bottomLeft());
+            const QString name = l.client < m_s.clients.size() ? m_s.clients[l.client].name
+                                                               : QString();
+            QString text = QObject::tr("%1 holds · token %2").arg(name).arg(l.token);
+            double w = m_st.fmLabel.horizontalAdvance(text) + 8;
+            if (w > bar.width()) {
+                text = QObject::tr("%1 · %2").arg(name).arg(l.token);
+                w = m_st.fmLabel.horizontalAdvance(text) + 6;
+            }
+            if (w <= bar.width()) {
+                const double left = std::max(x0, m_xmin);
+                const double right = std::min(x1, m_xmax);
+                m_p->setPen(textOn(fill));
+                m_p->drawText(QRectF(left, row.top(), std::max(w, right - left), row.height()),
+                              Qt::AlignCenter, text);
+            }
+        }
+    }
+
+    // --- storage lanes -------------------------------------------------------------------
+
+    QString outcomeText(const Core::Trace &t, const Core::Write &w, std::uint32_t storage) const
+    {
+        const bool le = m_s.storages[storage].rule == Core::FenceRule::Le;
+        switch (w.result) {
+        case Core::WriteResult::Accepted:
+            return w.tagged ? QObject::tr("accepted, token %1").arg(w.token)
+                            : QObject::tr("accepted");
+        case Core::WriteResult::Rejected:
+        case Core::WriteResult::LockedOut: {
+            if (!w.tagged)
+                return QObject::tr("rejected: no token");
+            const QString cmp = le ? QObject::tr("token %1 <= max %2").arg(w.token).arg(w.maxToken)
+                                   : QObject::tr("token %1 < max %2").arg(w.token).arg(w.maxToken);
+            return w.result == Core::WriteResult::Rejected ? QObject::tr("rejected: %1").arg(cmp)
+                                                           : QObject::tr("LOCKED OUT: %1").arg(cmp);
+        }
+        case Core::WriteResult::Corrupted:
+            (void)t;
+            return QObject::tr("CORRUPTED");
+        }
+        return {};
+    }
+
+    void paintStorage(int s, const StorageLaneRects &r, const Core::Trace &t)
+    {
+        const std::uint32_t su = std::uint32_t(s);
+        if (su >= t.storageWrites.size())
+            return;
+        const std::vector<std::uint32_t> &ws = t.storageWrites[su];
+        const std::size_t lo = firstArrival(t, ws, m_tLo);
+        const std::size_t hi = firstArrival(t, ws, m_tHi + 1);
+        const bool dense = double(hi - lo) > (m_xmax - m_xmin) / 6;
+
+        paintMaxToken(su, r, t, ws, lo, hi);
+        if (!dense)
+            paintValues(su, r, t, ws, lo, hi);
+
+        // outcomes: glyph at the arrival tick, colour and shape per outcome
+        LabelRow labels{-1e300, m_xmin - 40, m_xmax + 40, 8};
+        const double gr = 6 * m_st.f;
+        const double y = r.outcomes.center().y();
+        std::size_t i = lo;
+        int lastCol = std::numeric_limits<int>::min();
+        while (i < hi) {
+            const Core::Write &w0 = t.writes[ws[i]];
+            const int col = column(w0.arrivedAt);
+            if (col == lastCol) {
+                const Tick next = firstTickOfColumn(col);
+                i = std::size_t(std::lower_bound(ws.begin() + std::ptrdiff_t(i) + 1,
+                                                 ws.begin() + std::ptrdiff_t(hi), next,
+                                                 [&](std::uint32_t w, Tick v) {
+                                                     return t.writes[w].arrivedAt < v;
+                                                 }) -
+                                ws.begin());
+                continue;
+            }
+            lastCol = col;
+            // crowded pixel: show the worst outcome among the first few, so a corruption is
+            // never hidden behind an accepted write
+            std::uint32_t shown = ws[i];
+            std::size_t j = i + 1;
+            for (; j < hi && j < i + 64 && column(t.writes[ws[j]].arrivedAt) == col; ++j) {
+                const auto rank = [](Core::WriteResult res) {
+                    switch (res) {
+                    case Core::WriteResult::Corrupted:
+                        return 3;
+                    case Core::WriteResult::LockedOut:
+                        return 2;
+                    case Core::WriteResult::Rejected:
+                        return 1;
+                    case Core::WriteResult::Accepted:
+                        return 0;
+                    }
+                    return 0;
+                };
+                if (rank(t.writes[ws[j]].result) > rank(t.writes[shown].result))
+                    shown = ws[j];
+            }
+            const Core::Write &w = t.writes[shown];
+            const double x = X(w.arrivedAt);
+            if (dense) {
+                m_p->fillRect(QRectF(double(col), r.outcomes.top() + 2, 1, r.outcomes.height() - 4),
+                              m_st.th.outcome(w.result));
+                i = j;
+                continue;
+            }
+            glyph(Theme::shape(w.result), QPointF(x, y), gr, m_st.th.outcome(w.result));
+            paintOutcomeLabel(labels, r, t, w, su, x + gr + 4);
+            i = j;
+        }
+    }
+
+    void paintOutcomeLabel(LabelRow &labels, const StorageLaneRects &r, const Core::Trace &t,
+                           const Core::Write &w, std::uint32_t s, double left)
+    {
+        const QColor color = m_st.th.outcome(w.result).darker(m_st.th.background.lightnessF() > 0.5 ? 125 : 100);
+        const QString main = outcomeText(t, w, s);
+        if (w.result != Core::WriteResult::Corrupted) {
+            const double wd = m_st.fmLabel.horizontalAdvance(main) + 6;
+            if (!labels.fits(left, wd))
+                return;
+            labels.take(left, wd);
+            QFont font = w.result == Core::WriteResult::Accepted ? m_st.label : m_st.bold;
+            chipText(QRectF(left, r.outcomes.top(), wd, r.outcomes.height()), main, color, font);
+            return;
+        }
+        // corrupted: "CORRUPTED  'A' over 'B'" with the lost value struck through
+        const QString written = quoted(Core::writeValue(m_s, w));
+        QString lost;
+        if (w.overwrote != Core::kNone)
+            lost = quoted(Core::writeValue(m_s, t.writes[w.overwrote]));
+        const QString over = QObject::tr(" overwrote ");
+        QFontMetricsF fmBold(m_st.bold, m_p->device());
+        QFontMetricsF fmStrike(m_st.strike, m_p->device());
+        const double w1 = fmBold.horizontalAdvance(main + QLatin1Char(' ') + written);
+        const double w2 = lost.isEmpty() ? 0 : m_st.fmLabel.horizontalAdvance(over);
+        const double w3 = lost.isEmpty() ? 0 : fmStrike.horizontalAdvance(lost);
+        const double total = w1 + w2 + w3 + 10;
+        if (!labels.fits(left, total)) {
+            const double wd = fmBold.horizontalAdvance(main) + 6;
+            if (!labels.fits(left, wd))
+                return;
+            labels.take(left, wd);
+            chipText(QRectF(left, r.outcomes.top(), wd, r.outcomes.height()), main, color, m_st.bold);
+            return;
+        }
+        labels.take(left, total);
+        const QRectF box(left, r.outcomes.top(), total, r.outcomes.height());
+        m_p->setPen(QPen(m_st.th.corrupted, 1.5 * m_st.lw));
+        m_p->setBrush(m_st.corruptFill);
+        m_p->drawRoundedRect(box, 3, 3);
+        double x = left + 5;
+        m_p->setFont(m_st.bold);
+        m_p->setPen(textOn(m_st.corruptFill));
+        m_p->drawText(QRectF(x, box.top(), w1, box.height()), Qt::AlignLeft | Qt::AlignVCenter,
+                      main + QLatin1Char(' ') + written);
+        x += w1;
+        if (!lost.isEmpty()) {
+            m_p->setFont(m_st.label);
+            m_p->drawText(QRectF(x, box.top(), w2, box.height()), Qt::AlignLeft | Qt::AlignVCenter,
+                          over);
+            x += w2;
+            m_p->setFont(m_st.strike);
+            m_p->setPen(m_st.th.corrupted.darker(150));
+            m_p->drawText(QRectF(x, box.top(), w3 + 2, box.height()),
+                          Qt::AlignLeft | Qt::AlignVCenter, lost);
+        }
+    }
+
+    void paintValues(std::uint32_t s, const StorageLaneRects &r, const Core::Trace &t,
+                     const std::vector<std::uint32_t> &ws, std::size_t lo, std::size_t hi)
+    {
+        // the stored value between changes: a box per value, the corrupted ones marked
+        const QRectF row = r.values.adjusted(0, 2 * m_st.f, 0, -2 * m_st.f);
+        Core::StorageState start;
+        if (m_tLo > 0)
+            start = Core::storageStateAt(m_s, t, s, m_tLo - 1);
+        QString value = start.value;
+        std::uint32_t valueWrite = start.lastWrite;
+        double from = m_tLo > 0 ? m_xmin - 40 : X(Tick(0));
+        auto box = [&](double x0, double x1) {
+            if (x1 - x0 < 1)
+                return;
+            const bool corrupt = valueWrite != Core::kNone &&
+                                 t.writes[valueWrite].result == Core::WriteResult::Corrupted;
+            const bool empty = valueWrite == Core::kNone && value.isEmpty();
+            const QRectF b(x0, row.top(), x1 - x0, row.height());
+            m_p->setPen(corrupt ? QPen(m_st.th.corrupted, 1.5 * m_st.lw) : m_st.valueEdge);
+            m_p->setBrush(corrupt ? m_st.corruptFill : (empty ? QColor(Qt::transparent) : m_st.valueFill));
+            m_p->drawRect(b);
+            const QString text = empty ? QObject::tr("(empty)")
+                                       : (corrupt ? QObject::tr("value %1 (corrupt)").arg(quoted(value))
+                                                  : QObject::tr("value %1").arg(quoted(value)));
+            QString shown = text;
+            double w = m_st.fmLabel.horizontalAdvance(shown) + 8;
+            if (w > b.width()) {
+                shown = empty ? QString() : quoted(value);
+                w = m_st.fmLabel.horizontalAdvance(shown) + 6;
+            }
+            if (!shown.isEmpty() && w <= b.width()) {
+                const double left = std::max(x0, m_xmin);
+                const double right = std::min(x1, m_xmax);
+                m_p->setFont(m_st.label);
+                m_p->setPen(empty ? m_st.th.muted : (corrupt ? textOn(m_st.corruptFill) : m_st.th.foreground));
+                m_p->drawText(QRectF(left, row.top(), std::max(w, right - left), row.height()),
+                              Qt::AlignCenter, shown);
+            }
+        };
+        for (std::size_t i = lo; i < hi; ++i) {
+            const Core::Write &w = t.writes[ws[i]];
+            if (!w.applied)
+                continue;
+            const double x = X(w.arrivedAt);
+            box(from, x);
+            from = x;
+            value = Core::writeValue(m_s, w);
+            valueWrite = ws[i];
+        }
+        box(from, std::max(from, std::min(m_xmax + 40, X(std::max(t.horizon, t.lastTick + 1)))));
+    }
+
+    void paintMaxToken(std::uint32_t s, const StorageLaneRects &r, const Core::Trace &t,
+                       const std::vector<std::uint32_t> &ws, std::size_t lo, std::size_t hi)
+    {
+        const QRectF row = r.maxToken.adjusted(0, 4 * m_st.f, 0, -4 * m_st.f);
+        const double top = double(std::max<Core::Token>(1, t.finals[s].maxToken));
+        const auto yOf = [&](Core::Token v) { return row.bottom() - row.height() * double(v) / top; };
+        Core::Token cur = 0;
+        if (lo > 0)
+            cur = t.writes[ws[lo - 1]].maxToken;
+        QPolygonF line;
+        line.reserve(int(std::min<std::size_t>(hi - lo, 4096) * 2 + 4));
+        line << QPointF(m_tLo == 0 ? X(Tick(0)) : m_xmin - 40, yOf(cur));
+        LabelRow labels{-1e300, m_xmin - 40, m_xmax + 40, 6};
+        m_p->setFont(m_st.small);
+        std::size_t i = lo;
+        int lastCol = std::numeric_limits<int>::min();
+        const auto label = [&](double x, Core::Token v) {
+            const QString text = QString::number(v);
+            const double w = m_st.fmSmall.horizontalAdvance(text) + 4;
+            if (labels.fits(x + 3, w)) {
+                labels.take(x + 3, w);
+                m_p->setPen(m_st.th.maxToken);
+                m_p->drawText(QRectF(x + 3, yOf(v) - m_st.fmSmall.height() - 1, w,
+                                     m_st.fmSmall.height()),
+                              Qt::AlignLeft | Qt::AlignBottom, text);
+            }
+        };
+        if (cur > 0)
+            label(std::max(m_xmin, line.front().x()), cur);
+        while (i < hi) {
+            const Core::Write &w = t.writes[ws[i]];
+            if (w.maxToken == cur) {
+                ++i;
+                continue;
+            }
+            const double x = X(w.arrivedAt);
+            const int col = int(std::floor(x));
+            line << QPointF(x, yOf(cur)) << QPointF(x, yOf(w.maxToken));
+            cur = w.maxToken;
+            if (col != lastCol)
+                label(x, cur);
+            lastCol = col;
+            ++i;
+            // crowded: jump to the next column, keeping the line's shape by its last value
+            if (i < hi && column(t.writes[ws[i]].arrivedAt) == col) {
+                const Tick next = firstTickOfColumn(col);
+                const std::size_t j = std::size_t(
+                    std::lower_bound(ws.begin() + std::ptrdiff_t(i), ws.begin() + std::ptrdiff_t(hi),
+                                     next,
+                                     [&](std::uint32_t wi, Tick v) { return t.writes[wi].arrivedAt < v; }) -
+                    ws.begin());
+                const Core::Token last = t.writes[ws[j - 1]].maxToken;
+                if (last != cur) {
+                    line << QPointF(x, yOf(last));
+                    cur = last;
+                }
+                i = j;
+            }
+        }
+        line << QPointF(std::min(m_xmax + 40, X(std::max(t.horizon, t.lastTick + 1))), yOf(cur));
+        m_p->setPen(QPen(withAlpha(m_st.th.muted, 90), 1, Qt::DashLine));
+        m_p->drawLine(QPointF(m_xmin, row.bottom()), QPointF(m_xmax, row.bottom()));
+        m_p->setPen(m_st.maxTokenPen);
+        m_p->setBrush(Qt::NoBrush);
+        m_p->drawPolyline(line);
+        if (!t.fencing) {
+            m_p->setFont(m_st.small);
+            m_p->setPen(m_st.th.muted);
+            m_p->drawText(QRectF(m_xmin + 6, r.maxToken.top(), m_xmax - m_xmin, r.maxToken.height()),
+                          Qt::AlignLeft | Qt::AlignVCenter,
+                          QObject::tr("max_token stays 0: this storage does not check tokens"));
+        }
+    }
+
+    // --- selection and hover -------------------------------------------------------------
+
+    void paintHighlight(const TimelinePanel &panel, const Core::Trace &t, int client, int action,
+                        bool selected)
+    {
+        if (client < 0 || action < 0 || std::size_t(client) >= panel.clients.size() ||
+            std::size_t(client) >= m_s.clients.size() ||
+            std::size_t(action) >= m_s.clients[std::size_t(client)].actions.size())
+            return;
+        const Core::Action &a = m_s.clients[std::size_t(client)].actions[std::size_t(action)];
+        const ClientLaneRects &r = panel.clients[std::size_t(client)];
+        QColor color = m_st.th.selection;
+        if (!selected)
+            color.setAlpha(130);
+        QPen halo(color, (selected ? 5 : 4) * m_st.lw);
+        halo.setJoinStyle(Qt::RoundJoin);
+        m_p->setBrush(Qt::NoBrush);
+        m_p->setPen(halo);
+        const double pad = 3 * m_st.f;
+        if (a.kind == Core::ActionKind::Pause) {
+            const double x0 = X(a.at);
+            const double x1 = std::max(X(a.at + a.amount), x0 + 1);
+            m_p->drawRoundedRect(QRectF(x0 - pad, r.pauses.top() - pad, x1 - x0 + 2 * pad,
+                                        r.pauses.height() + 2 * pad),
+                                 4, 4);
+            return;
+        }
+        const std::uint32_t ev = runEventOf(m_s, t, client, action);
+        if (ev == Core::kNone)
+            return;
+        const Core::Event &e = t.events[ev];
+        const double x = X(e.tick);
+        const double rad = 10 * m_st.f;
+        m_p->drawEllipse(QPointF(x, r.markers.center().y()), rad, rad);
+        if (e.kind == Core::EventKind::WriteSent) {
+            const Core::Write &w = t.writes[e.ref];
+            const std::size_t su = w.storage;
+            if (su < panel.storages.size()) {
+                const double xa = X(w.arrivedAt);
+                m_p->drawEllipse(QPointF(xa, panel.storages[su].outcomes.center().y()), rad, rad);
+            }
+        } else if (e.kind == Core::EventKind::Grant || e.kind == Core::EventKind::Renewal) {
+            const Core::Grant &g = t.grants[e.ref];
+            const double x1 = std::max(X(g.expires), x + 1);
+            m_p->drawRect(QRectF(x, r.holds.top() - 1, x1 - x, r.holds.height() + 2));
+        }
+    }
+
+    QPainter *m_p;
+    const Style &m_st;
+    const TimeAxis &m_axis;
+    const TimelineLayout &m_l;
+    const Core::Scenario &m_s;
+    const TimelineRenderer::Options &m_o;
+    double m_xmin = 0;
+    double m_xmax = 0;
+    Tick m_tLo = 0;
+    Tick m_tHi = 0;
+};
 
 } // namespace
 
@@ -112,27 +1418,322 @@ QSizeF TimelineRenderer::preferredSize(const Core::Scenario &s, const Options &o
     double h = kRuler * f;
     for (int i = 0; i < panels; ++i)
         h += panelHeight(s, f, o.compare);
-    return QSizeF(width, h + 2);
+    return QSizeF(width, std::ceil(h) + 2);
 }
 
-void TimelineRenderer::paint(QPainter *p, const QRectF &rect, const Core::Scenario &,
-                             const Core::Trace &, const Core::Trace *, const TimeAxis &,
-                             const Options &o) const
+void TimelineRenderer::paint(QPainter *p, const QRectF &rect, const Core::Scenario &s,
+                             const Core::Trace &trace, const Core::Trace *unfenced,
+                             const TimeAxis &axis, const Options &o) const
 {
+    p->save();
+    p->setClipRect(rect);
     p->fillRect(rect, o.theme.background);
+    if (!(axis.pixelsPerTick > 0) || s.clients.size() != trace.clientEvents.size()) {
+        p->restore();
+        return;
+    }
+    p->setRenderHint(QPainter::Antialiasing, true);
+    p->setRenderHint(QPainter::TextAntialiasing, true);
+    const TimelineLayout l = layout(s, o, rect);
+    const Style st(o.theme, p->device());
+    Painter painter(p, st, axis, l, s, o);
+    for (std::size_t i = 0; i < l.panels.size(); ++i) {
+        const Core::Trace &t = (l.panels[i].bottom && unfenced) ? *unfenced : trace;
+        if (t.clientEvents.size() != s.clients.size())
+            continue;
+        painter.paintPanel(l.panels[i], t, int(i));
+    }
+    painter.paintRuler();
+    const double bottom = l.panels.empty() ? l.plot.bottom() : l.panels.back().rect.bottom();
+    painter.paintPlayhead(l.ruler.top(), bottom);
+    p->restore();
 }
 
-TimelineRenderer::Hit TimelineRenderer::hitTest(const Core::Scenario &, const Core::Trace &,
-                                                const TimeAxis &, const QRectF &,
-                                                const Options &, QPointF,
-                                                const Core::Trace *) const
+TimelineRenderer::Hit TimelineRenderer::hitTest(const Core::Scenario &s, const Core::Trace &trace,
+                                                const TimeAxis &axisIn, const QRectF &rect,
+                                                const Options &o, QPointF pos,
+                                                const Core::Trace *bottom) const
 {
-    return {};
+    Hit hit;
+    if (!rect.contains(pos) || !(axisIn.pixelsPerTick > 0))
+        return hit;
+    const TimelineLayout l = layout(s, o, rect);
+    const TimeAxis &axis = axisIn;
+    const TimelinePanel *panel = l.panelAt(pos.y());
+    if (!panel || (!panel->title.isEmpty() && panel->title.contains(pos)))
+        return hit;
+    const Core::Trace &t = (panel->bottom && bottom) ? *bottom : trace;
+    if (t.clientEvents.size() != s.clients.size())
+        return hit;
+    hit.bottomPanel = panel->bottom;
+    const double f = o.theme.fontScale;
+    const double grip = kGrip * std::max(1.0, f);
+    const double x = pos.x();
+    const auto X = [&](Tick tick) { return axis.tickToX(double(tick)); };
+    const auto tickAt = [&](double px) {
+        const double v = std::floor(axis.xToTick(px));
+        return v <= 0 ? Tick(0) : (v >= 1.8e19 ? Core::kForever - 1 : Tick(v));
+    };
+    const Tick tA = tickAt(x - grip - 1);
+    const Tick tB = tickAt(x + grip + 1) + 1;
+
+    const int nc = int(s.clients.size());
+    for (int c = 0; c < nc; ++c) {
+        const ClientLaneRects &r = panel->clients[std::size_t(c)];
+        const QRectF full(r.header.left(), r.lane.top(), r.header.width() + r.lane.width(),
+                          r.lane.height());
+        if (!full.contains(pos))
+            continue;
+        hit.lane = c;
+        hit.client = c;
+        if (x < r.lane.left()) {
+            hit.part = Hit::LaneHeader;
+            return hit;
+        }
+        const std::vector<std::uint32_t> &evs = t.clientEvents[std::size_t(c)];
+        const Core::Client &client = s.clients[std::size_t(c)];
+        const double y = pos.y();
+        if (y < r.pauses.top()) {
+            // markers (and their labels above): the nearest within the grip; a delay
+            // arrow's head wins when it is the nearer
+            double best = grip + 1;
+            for (std::size_t i = firstClientEvent(t, evs, tA); i < evs.size(); ++i) {
+                const Core::Event &e = t.events[evs[i]];
+                if (e.tick > tB)
+                    break;
+                const double d = std::abs(X(e.tick) - x);
+                if (d > best)
+                    continue;
+                if (e.kind == Core::EventKind::WriteArrived) {
+                    const Core::Write &w = t.writes[e.ref];
+                    if (w.arrivedAt > w.sentAt && y >= r.markers.top()) {
+                        best = d;
+                        hit.part = Hit::DelayHead;
+                        hit.action = int(w.action);
+                    }
+                    continue;
+                }
+                if (!isMarker(e.kind))
+                    continue;
+                best = d;
+                hit.action = int(actionOf(t, e));
+                switch (e.kind) {
+                case Core::EventKind::Grant:
+                case Core::EventKind::Renewal:
+                case Core::EventKind::Refusal:
+                    hit.part = Hit::AcquireMarker;
+                    break;
+                case Core::EventKind::Release:
+                    hit.part = Hit::ReleaseMarker;
+                    break;
+                default:
+                    hit.part = Hit::WriteMarker;
+                    break;
+                }
+            }
+            return hit;
+        }
+        if (y < r.holds.top() - 1) {
+            // pauses: edges before bodies; the last drawn (topmost) wins among equals
+            const std::vector<Core::Freeze> &fs = t.freezes[std::size_t(c)];
+            std::size_t fz = firstFreezeEndingAfter(fs, tA == 0 ? 0 : tA - 1);
+            if (fz >= fs.size() || fs[fz].from > tB)
+                return hit;
+            int body = -1;
+            double bestEdge = grip + 1;
+            for (std::size_t i = firstClientEvent(t, evs, fs[fz].from); i < evs.size(); ++i) {
+                const Core::Event &e = t.events[evs[i]];
+                if (e.tick > tB)
+                    break;
+                if (e.kind != Core::EventKind::PauseStart)
+                    continue;
+                const Core::Action &a = client.actions[e.ref];
+                const double x0 = X(a.at);
+                const double x1 = std::max(X(a.at + a.amount), x0 + 1);
+                // narrow blocks keep a grabbable middle: edges take at most a third
+                const double g = std::min(grip, (x1 - x0) / 3);
+                const double dEnd = std::abs(x - x1);
+                const double dStart = std::abs(x - x0);
+                if (dEnd <= std::max(g, 1.0) && dEnd <= bestEdge) {
+                    bestEdge = dEnd;
+                    hit.part = Hit::PauseEnd;
+                    hit.action = int(e.ref);
+                } else if (dStart <= std::max(g, 1.0) && dStart < bestEdge) {
+                    bestEdge = dStart;
+                    hit.part = Hit::PauseStart;
+                    hit.action = int(e.ref);
+                } else if (x >= x0 && x <= x1) {
+                    body = int(e.ref);
+                }
+            }
+            if (hit.part == Hit::None && body >= 0) {
+                hit.part = Hit::PauseBody;
+                hit.action = body;
+            }
+            return hit;
+        }
+        if (y < r.holds.bottom() + 1) {
+            // the lease bar: its end sets the ttl of the acquire that set the expiry
+            for (std::size_t i = firstLeaseEndingAfter(t, tA == 0 ? 0 : tA - 1); i < t.leases.size(); ++i) {
+                const Core::Lease &le = t.leases[i];
+                if (le.start > tB)
+                    break;
+                if (le.client != std::uint32_t(c))
+                    continue;
+                const double x0 = X(le.start);
+                const double x1 = std::max(X(le.end), x0 + 1);
+                if (!le.released && std::abs(x - x1) <= grip) {
+                    if (const Core::Grant *g = lastGrantOfEpoch(t, le.epoch)) {
+                        hit.part = Hit::LeaseEnd;
+                        hit.action = int(g->action);
+                        return hit;
+                    }
+                }
+                if (x >= x0 && x <= x1) {
+                    if (const Core::Grant *g = firstGrantOfEpoch(t, le.epoch)) {
+                        hit.part = Hit::LockSegment;
+                        hit.action = int(g->action);
+                    }
+                }
+            }
+            return hit;
+        }
+        return hit; // the belief row is read-only
+    }
+
+    if (QRectF(panel->lockHeader.left(), panel->lock.top(),
+               panel->lockHeader.width() + panel->lock.width(), panel->lock.height())
+            .contains(pos)) {
+        hit.lane = nc;
+        if (x < panel->lock.left())
+            return hit;
+        const Tick tick = tickAt(x);
+        const Core::Lease *le = t.leaseAt(tick);
+        if (le) {
+            if (const Core::Grant *g = firstGrantOfEpoch(t, le->epoch)) {
+                hit.part = Hit::LockSegment;
+                hit.client = int(le->client);
+                hit.action = int(g->action);
+            }
+        }
+        return hit;
+    }
+
+    for (std::size_t si = 0; si < panel->storages.size(); ++si) {
+        const StorageLaneRects &r = panel->storages[si];
+        if (!QRectF(r.header.left(), r.lane.top(), r.header.width() + r.lane.width(), r.lane.height())
+                 .contains(pos))
+            continue;
+        hit.lane = nc + 1 + int(si);
+        if (x < r.lane.left() || si >= t.storageWrites.size())
+            return hit;
+        const std::vector<std::uint32_t> &ws = t.storageWrites[si];
+        double best = grip + 2;
+        for (std::size_t i = firstArrival(t, ws, tA); i < ws.size(); ++i) {
+            const Core::Write &w = t.writes[ws[i]];
+            if (w.arrivedAt > tB)
+                break;
+            const double d = std::abs(X(w.arrivedAt) - x);
+            // the worst outcome wins among writes on one spot, as painted
+            if (d < best || (d <= best && w.result != Core::WriteResult::Accepted)) {
+                best = d;
+                hit.part = Hit::StorageWrite;
+                hit.client = int(w.client);
+                hit.action = int(w.action);
+            }
+        }
+        return hit;
+    }
+    return hit;
 }
 
-QString TimelineRenderer::describe(const Core::Scenario &, const Core::Trace &, const Hit &)
+QString TimelineRenderer::describe(const Core::Scenario &s, const Core::Trace &t, const Hit &hit)
 {
-    return {};
+    if (hit.client < 0 || std::size_t(hit.client) >= s.clients.size())
+        return {};
+    const Core::Client &client = s.clients[std::size_t(hit.client)];
+    if (hit.part == Hit::LaneHeader)
+        return QObject::tr("Client %1: %2 actions").arg(client.name).arg(client.actions.size());
+    if (hit.action < 0 || std::size_t(hit.action) >= client.actions.size())
+        return {};
+    const Core::Action &a = client.actions[std::size_t(hit.action)];
+    if (a.kind == Core::ActionKind::Pause)
+        return QObject::tr("%1 paused from %2 to %3 (%4 ticks): frozen, it cannot notice time "
+                           "passing")
+            .arg(client.name)
+            .arg(a.at)
+            .arg(a.at + a.amount)
+            .arg(a.amount);
+    const std::uint32_t ev = runEventOf(s, t, hit.client, hit.action);
+    if (ev == Core::kNone)
+        return QObject::tr("%1: %2 at %3 (not run)").arg(client.name, Core::toString(a.kind)).arg(a.at);
+    const Core::Event &e = t.events[ev];
+    const QString late = a.at < e.tick ? QObject::tr(" (due at %1, ran when it thawed)").arg(a.at)
+                                       : QString();
+    switch (e.kind) {
+    case Core::EventKind::Grant:
+    case Core::EventKind::Renewal: {
+        const Core::Grant &g = t.grants[e.ref];
+        const QString what = g.renewal ? QObject::tr("renewed") : QObject::tr("was granted");
+        QString text = QObject::tr("t=%1: %2 %3 the lock with token %4, ttl %5, expires at %6%7")
+                           .arg(e.tick)
+                           .arg(client.name, what)
+                           .arg(g.token)
+                           .arg(a.amount)
+                           .arg(g.expires)
+                           .arg(late);
+        if (hit.part == Hit::LeaseEnd)
+            text += QObject::tr(". Drag to change the ttl.");
+        return text;
+    }
+    case Core::EventKind::Refusal: {
+        const Core::Refusal &r = t.refusals[e.ref];
+        const QString holder = r.holder < s.clients.size() ? s.clients[r.holder].name : QString();
+        return QObject::tr("t=%1: %2 asked for the lock and was refused: %3 holds a live lease%4")
+            .arg(e.tick)
+            .arg(client.name, holder, late);
+    }
+    case Core::EventKind::Release: {
+        const Core::Release &r = t.releases[e.ref];
+        return r.effective ? QObject::tr("t=%1: %2 released the lock%3").arg(e.tick).arg(client.name, late)
+                           : QObject::tr("t=%1: %2 released, but it was not the live holder: "
+                                         "nothing changed%3")
+                                 .arg(e.tick)
+                                 .arg(client.name, late);
+    }
+    case Core::EventKind::WriteSent: {
+        const Core::Write &w = t.writes[e.ref];
+        const QString storage = w.storage < s.storages.size() ? s.storages[w.storage].name : QString();
+        const QString token = w.tagged ? QObject::tr("token %1").arg(w.token) : QObject::tr("no token");
+        QString res;
+        switch (w.result) {
+        case Core::WriteResult::Accepted:
+            res = QObject::tr("accepted");
+            break;
+        case Core::WriteResult::Rejected:
+            res = QObject::tr("rejected (max_token %1)").arg(w.maxToken);
+            break;
+        case Core::WriteResult::Corrupted:
+            res = QObject::tr("CORRUPTED: applied over newer data");
+            break;
+        case Core::WriteResult::LockedOut:
+            res = QObject::tr("locked out (max_token %1)").arg(w.maxToken);
+            break;
+        }
+        QString text = QObject::tr("t=%1: %2 wrote %3 to %4 with %5%6; arrived at %7: %8")
+                           .arg(e.tick)
+                           .arg(client.name, quoted(a.value), storage, token, late)
+                           .arg(w.arrivedAt)
+                           .arg(res);
+        if (w.expired)
+            text += QObject::tr(" (its lease had already expired)");
+        if (hit.part == Hit::DelayHead)
+            text += QObject::tr(". Drag to change the network delay (%1 ticks).").arg(a.amount);
+        return text;
+    }
+    default:
+        return {};
+    }
 }
 
 double TimelineRenderer::fitFrom(const Core::Trace &)
@@ -142,5 +1743,5 @@ double TimelineRenderer::fitFrom(const Core::Trace &)
 
 double TimelineRenderer::fitTo(const Core::Trace &trace)
 {
-    return double(std::max(trace.horizon, trace.lastTick + 1));
+    return double(std::max(trace.horizon, trace.lastTick + 1)) + 1;
 }

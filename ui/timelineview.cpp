@@ -1,17 +1,102 @@
 #include "timelineview.h"
 
 #include "document.h"
+#include "editcommands.h"
 #include "viewstate.h"
 
+#include <QContextMenuEvent>
+#include <QHelpEvent>
+#include <QKeyEvent>
+#include <QMenu>
+#include <QMouseEvent>
 #include <QPainter>
+#include <QToolTip>
+#include <QUndoStack>
+#include <QWheelEvent>
+
+#include <cmath>
+
+using Hit = TimelineRenderer::Hit;
+
+namespace {
+
+// The command pushed when a drag ends. The live preview already left the scenario in its new
+// state, so the push must not apply (and re-simulate) it a second time; undo and later redos
+// behave like any SetAction.
+class FinishedDrag : public EditCommands::SetAction
+{
+public:
+    using EditCommands::SetAction::SetAction;
+    void redo() override
+    {
+        if (m_applied) {
+            m_applied = false;
+            return;
+        }
+        EditCommands::SetAction::redo();
+    }
+
+private:
+    bool m_applied = true;
+};
+
+// value + delta, kept at or above min (ticks and lengths never go below 0 or 1)
+Core::Tick shifted(Core::Tick value, qint64 delta, Core::Tick min)
+{
+    if (delta < 0) {
+        const Core::Tick d = Core::Tick(-delta);
+        return value >= min + d ? value - d : min;
+    }
+    return std::max(min, std::min(value + Core::Tick(delta), Core::kMaxFileInteger));
+}
+
+QString dragText(Hit::Part part)
+{
+    switch (part) {
+    case Hit::PauseBody:
+        return TimelineView::tr("Move pause");
+    case Hit::PauseStart:
+    case Hit::PauseEnd:
+        return TimelineView::tr("Resize pause");
+    case Hit::LeaseEnd:
+        return TimelineView::tr("Change lease ttl");
+    case Hit::AcquireMarker:
+        return TimelineView::tr("Move acquire");
+    case Hit::WriteMarker:
+        return TimelineView::tr("Move write");
+    case Hit::DelayHead:
+        return TimelineView::tr("Change network delay");
+    case Hit::ReleaseMarker:
+        return TimelineView::tr("Move release");
+    default:
+        return {};
+    }
+}
+
+constexpr double kZoomStep = 1.5;
+constexpr double kWheelZoomPerNotch = 1.25;
+constexpr double kWheelPanPx = 80; // pixels scrolled per wheel notch
+
+} // namespace
 
 TimelineView::TimelineView(Document *doc, ViewState *state, QWidget *parent)
     : QWidget(parent), m_doc(doc), m_state(state)
 {
     setFocusPolicy(Qt::StrongFocus);
     setMouseTracking(true);
-    connect(m_doc, &Document::changed, this, qOverload<>(&QWidget::update));
+    setAttribute(Qt::WA_OpaquePaintEvent);
+    setContextMenuPolicy(Qt::DefaultContextMenu);
+    connect(m_doc, &Document::changed, this, [this] {
+        updateGeometry(); // clients or storages may have come or gone
+        update();
+    });
     connect(m_state, &ViewState::axisChanged, this, qOverload<>(&QWidget::update));
+    connect(m_state, &ViewState::selectionChanged, this, qOverload<>(&QWidget::update));
+    connect(m_state, &ViewState::playheadChanged, this, qOverload<>(&QWidget::update));
+    connect(m_state, &ViewState::compareChanged, this, [this] {
+        updateGeometry();
+        update();
+    });
 }
 
 void TimelineView::setTheme(const Theme &theme)
@@ -37,6 +122,10 @@ TimelineRenderer::Options TimelineView::options() const
     o.playhead = m_state->playhead();
     o.selection = m_state->selection();
     o.compare = m_state->compare();
+    if (m_hover.isItem() && !m_drag.active) {
+        o.hoverClient = m_hover.client;
+        o.hoverAction = m_hover.action;
+    }
     return o;
 }
 
@@ -52,28 +141,478 @@ QSize TimelineView::sizeHint() const
 
 QSize TimelineView::minimumSizeHint() const
 {
-    return QSize(300, 120);
+    return QSize(320, 160);
 }
 
-void TimelineView::fitToWindow() {}
-void TimelineView::zoomIn() {}
-void TimelineView::zoomOut() {}
+const Core::Trace &TimelineView::topTrace() const
+{
+    return m_state->compare() ? m_doc->traceFor(true) : m_doc->trace();
+}
+
+const Core::Trace &TimelineView::bottomTrace() const
+{
+    return m_state->compare() ? m_doc->traceFor(false) : m_doc->trace();
+}
+
+Hit TimelineView::hitAt(QPointF pos) const
+{
+    return m_renderer.hitTest(m_doc->scenario(), topTrace(), axis(), QRectF(rect()), options(), pos,
+                              &bottomTrace());
+}
+
+// --- zoom --------------------------------------------------------------------------------
+
+void TimelineView::fitToWindow()
+{
+    const double plotWidth = width() - TimelineRenderer::headerWidth(options()) - 12;
+    if (plotWidth <= 10)
+        return;
+    const Core::Trace &t = m_doc->trace();
+    m_state->fit(TimelineRenderer::fitFrom(t), TimelineRenderer::fitTo(t), plotWidth);
+}
+
+void TimelineView::zoomIn()
+{
+    const TimelineLayout l = currentLayout();
+    zoomBy(kZoomStep, l.plot.center().x());
+}
+
+void TimelineView::zoomOut()
+{
+    const TimelineLayout l = currentLayout();
+    zoomBy(1 / kZoomStep, l.plot.center().x());
+}
+
+void TimelineView::zoomBy(double factor, double anchorX)
+{
+    m_state->zoomAround(axis().xToTick(anchorX), factor);
+}
+
+// --- painting ----------------------------------------------------------------------------
 
 void TimelineView::paintEvent(QPaintEvent *)
 {
     QPainter p(this);
-    m_renderer.paint(&p, QRectF(rect()), m_doc->scenario(), m_doc->trace(), nullptr, axis(),
-                     options());
+    const bool compare = m_state->compare();
+    m_renderer.paint(&p, QRectF(rect()), m_doc->scenario(), topTrace(),
+                     compare ? &bottomTrace() : nullptr, axis(), options());
+    if (m_drag.active && m_drag.moved && !m_drag.label.isEmpty()) {
+        // the value being dragged, next to the cursor
+        QFont f = font();
+        f.setPixelSize(int(std::lround(13 * m_theme.fontScale)));
+        f.setBold(true);
+        p.setFont(f);
+        const QFontMetricsF fm(f);
+        const double w = fm.horizontalAdvance(m_drag.label) + 14;
+        const double h = fm.height() + 8;
+        QRectF box(m_drag.lastPos.x() + 14, m_drag.lastPos.y() - h - 10, w, h);
+        if (box.right() > width() - 2)
+            box.moveRight(m_drag.lastPos.x() - 14);
+        if (box.top() < 2)
+            box.moveTop(m_drag.lastPos.y() + 18);
+        p.setRenderHint(QPainter::Antialiasing);
+        p.setPen(QPen(m_theme.foreground, 1));
+        p.setBrush(m_theme.background);
+        p.drawRoundedRect(box, 5, 5);
+        p.setPen(m_theme.foreground);
+        p.drawText(box, Qt::AlignCenter, m_drag.label);
+    }
 }
 
-void TimelineView::resizeEvent(QResizeEvent *event) { QWidget::resizeEvent(event); }
-void TimelineView::showEvent(QShowEvent *event) { QWidget::showEvent(event); }
-void TimelineView::mousePressEvent(QMouseEvent *event) { QWidget::mousePressEvent(event); }
-void TimelineView::mouseMoveEvent(QMouseEvent *event) { QWidget::mouseMoveEvent(event); }
-void TimelineView::mouseReleaseEvent(QMouseEvent *event) { QWidget::mouseReleaseEvent(event); }
-void TimelineView::mouseDoubleClickEvent(QMouseEvent *event) { QWidget::mouseDoubleClickEvent(event); }
-void TimelineView::wheelEvent(QWheelEvent *event) { QWidget::wheelEvent(event); }
-void TimelineView::keyPressEvent(QKeyEvent *event) { QWidget::keyPressEvent(event); }
-void TimelineView::leaveEvent(QEvent *event) { QWidget::leaveEvent(event); }
-void TimelineView::contextMenuEvent(QContextMenuEvent *event) { QWidget::contextMenuEvent(event); }
-bool TimelineView::event(QEvent *event) { return QWidget::event(event); }
+void TimelineView::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+}
+
+void TimelineView::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    if (!m_fittedOnce) {
+        m_fittedOnce = true;
+        fitToWindow();
+    }
+}
+
+// --- dragging ----------------------------------------------------------------------------
+
+Core::Action TimelineView::draggedAction(QPointF pos) const
+{
+    // whole ticks only: the drag moves by a whole number of ticks from where it was grabbed
+    const qint64 delta = qint64(std::llround((pos.x() - m_drag.pressPos.x()) / m_state->pixelsPerTick()));
+    Core::Action a = m_drag.before;
+    switch (m_drag.hit.part) {
+    case Hit::PauseBody:
+    case Hit::AcquireMarker:
+    case Hit::WriteMarker:
+    case Hit::ReleaseMarker:
+        a.at = shifted(a.at, delta, 0);
+        break;
+    case Hit::PauseStart: {
+        // the end stays put; at least one tick of pause remains
+        const Core::Tick end = a.at + a.amount;
+        a.at = std::min(shifted(a.at, delta, 0), end - 1);
+        a.amount = end - a.at;
+        break;
+    }
+    case Hit::PauseEnd:
+    case Hit::LeaseEnd:
+        a.amount = shifted(a.amount, delta, 1); // pause length and ttl stay >= 1
+        break;
+    case Hit::DelayHead:
+        a.amount = shifted(a.amount, delta, 0);
+        break;
+    default:
+        break;
+    }
+    return a;
+}
+
+void TimelineView::updateDrag(QPointF pos)
+{
+    m_drag.lastPos = pos;
+    if (!m_drag.moved && std::abs(pos.x() - m_drag.pressPos.x()) < 3 &&
+        std::abs(pos.y() - m_drag.pressPos.y()) < 3)
+        return;
+    m_drag.moved = true;
+    const Core::Action a = draggedAction(pos);
+    const int c = m_drag.hit.client;
+    const int i = m_drag.hit.action;
+    switch (m_drag.hit.part) {
+    case Hit::PauseBody:
+        m_drag.label = tr("pause %1 → %2").arg(a.at).arg(a.at + a.amount);
+        break;
+    case Hit::PauseStart:
+        m_drag.label = tr("starts at %1 (%2 ticks)").arg(a.at).arg(a.amount);
+        break;
+    case Hit::PauseEnd:
+        m_drag.label = tr("ends at %1 (%2 ticks)").arg(a.at + a.amount).arg(a.amount);
+        break;
+    case Hit::LeaseEnd:
+        m_drag.label = tr("ttl %1: expires at %2")
+                           .arg(a.amount)
+                           .arg(m_drag.leaseEnd - m_drag.before.amount + a.amount);
+        break;
+    case Hit::DelayHead:
+        m_drag.label = tr("delay %1").arg(a.amount);
+        break;
+    default:
+        m_drag.label = tr("at %1").arg(a.at);
+        break;
+    }
+    const Core::Action &current = m_doc->scenario().clients[size_t(c)].actions[size_t(i)];
+    if (current != a)
+        m_doc->edit([c, i, a](Core::Scenario &s) { s.clients[size_t(c)].actions[size_t(i)] = a; });
+    update();
+}
+
+void TimelineView::finishDrag()
+{
+    const int c = m_drag.hit.client;
+    const int i = m_drag.hit.action;
+    const Core::Action after = m_doc->scenario().clients[size_t(c)].actions[size_t(i)];
+    const Core::Action before = m_drag.before;
+    const Hit::Part part = m_drag.hit.part;
+    m_drag = Drag();
+    if (after != before)
+        m_doc->undoStack()->push(new FinishedDrag(m_doc, c, i, before, after, dragText(part)));
+    update();
+}
+
+void TimelineView::cancelDrag()
+{
+    if (m_drag.active) {
+        const int c = m_drag.hit.client;
+        const int i = m_drag.hit.action;
+        const Core::Action before = m_drag.before;
+        m_drag = Drag();
+        if (m_doc->scenario().clients[size_t(c)].actions[size_t(i)] != before)
+            m_doc->edit([c, i, before](Core::Scenario &s) { s.clients[size_t(c)].actions[size_t(i)] = before; });
+    } else if (m_drag.panning) {
+        const double first = m_drag.pressFirstTick;
+        m_drag = Drag();
+        m_state->setAxis(first, m_state->pixelsPerTick());
+    }
+    unsetCursor();
+    update();
+}
+
+void TimelineView::mousePressEvent(QMouseEvent *event)
+{
+    if (event->button() != Qt::LeftButton) {
+        QWidget::mousePressEvent(event);
+        return;
+    }
+    setFocus(Qt::MouseFocusReason);
+    const QPointF pos = event->position();
+    const Hit hit = hitAt(pos);
+    m_drag = Drag();
+    m_drag.pressPos = pos;
+    m_drag.lastPos = pos;
+    m_drag.pressFirstTick = m_state->firstTick();
+    m_drag.hit = hit;
+    if (hit.isItem() && hit.client >= 0 && hit.action >= 0)
+        m_state->setSelection({hit.client, hit.action});
+    if (hit.isDraggable() && hit.client >= 0 && hit.action >= 0) {
+        m_drag.active = true;
+        m_drag.before = m_doc->scenario().clients[size_t(hit.client)].actions[size_t(hit.action)];
+        if (hit.part == Hit::LeaseEnd) {
+            const Core::Trace &t = hit.bottomPanel ? bottomTrace() : topTrace();
+            for (const Core::Grant &g : t.grants) // rare: one press, not per frame
+                if (g.client == std::uint32_t(hit.client) && g.action == std::uint32_t(hit.action))
+                    m_drag.leaseEnd = g.expires;
+        }
+        setCursor(hit.part == Hit::PauseBody || hit.part == Hit::AcquireMarker ||
+                          hit.part == Hit::WriteMarker || hit.part == Hit::ReleaseMarker
+                      ? Qt::ClosedHandCursor
+                      : Qt::SizeHorCursor);
+        QToolTip::hideText();
+    } else if (!hit.isItem() && hit.part != Hit::LaneHeader) {
+        m_drag.panning = true; // empty space: drag pans, a click clears the selection
+    }
+    event->accept();
+}
+
+void TimelineView::mouseMoveEvent(QMouseEvent *event)
+{
+    const QPointF pos = event->position();
+    if (m_drag.active) {
+        updateDrag(pos);
+        return;
+    }
+    if (m_drag.panning && (event->buttons() & Qt::LeftButton)) {
+        const double dx = pos.x() - m_drag.pressPos.x();
+        if (m_drag.moved || std::abs(dx) >= 3) {
+            m_drag.moved = true;
+            setCursor(Qt::ClosedHandCursor);
+            m_state->setAxis(m_drag.pressFirstTick - dx / m_state->pixelsPerTick(),
+                             m_state->pixelsPerTick());
+        }
+        return;
+    }
+    updateHover(pos);
+}
+
+void TimelineView::mouseReleaseEvent(QMouseEvent *event)
+{
+    if (event->button() != Qt::LeftButton) {
+        QWidget::mouseReleaseEvent(event);
+        return;
+    }
+    if (m_drag.active) {
+        if (m_drag.moved)
+            updateDrag(event->position());
+        finishDrag();
+    } else if (m_drag.panning) {
+        const bool moved = m_drag.moved;
+        m_drag = Drag();
+        if (!moved)
+            m_state->clearSelection();
+    } else {
+        m_drag = Drag();
+    }
+    updateHover(event->position());
+    event->accept();
+}
+
+void TimelineView::mouseDoubleClickEvent(QMouseEvent *event)
+{
+    // a double click on empty space fits the whole run
+    const Hit hit = hitAt(event->position());
+    if (!hit.isItem() && hit.part != Hit::LaneHeader && event->button() == Qt::LeftButton) {
+        fitToWindow();
+        return;
+    }
+    QWidget::mouseDoubleClickEvent(event);
+}
+
+void TimelineView::updateHover(QPointF pos)
+{
+    const Hit hit = hitAt(pos);
+    updateCursor(hit);
+    if (hit.part != m_hover.part || hit.client != m_hover.client || hit.action != m_hover.action ||
+        hit.bottomPanel != m_hover.bottomPanel) {
+        const bool repaint = hit.isItem() || m_hover.isItem();
+        m_hover = hit;
+        if (repaint)
+            update();
+        emit hoverTextChanged(hit.isItem() ? TimelineRenderer::describe(
+                                                 m_doc->scenario(),
+                                                 hit.bottomPanel ? bottomTrace() : topTrace(), hit)
+                                           : QString());
+    }
+}
+
+void TimelineView::updateCursor(const Hit &hit)
+{
+    switch (hit.part) {
+    case Hit::PauseStart:
+    case Hit::PauseEnd:
+    case Hit::LeaseEnd:
+    case Hit::DelayHead:
+        setCursor(Qt::SizeHorCursor);
+        break;
+    case Hit::PauseBody:
+    case Hit::AcquireMarker:
+    case Hit::WriteMarker:
+    case Hit::ReleaseMarker:
+        setCursor(Qt::OpenHandCursor);
+        break;
+    case Hit::StorageWrite:
+    case Hit::LockSegment:
+    case Hit::LaneHeader:
+        setCursor(Qt::PointingHandCursor);
+        break;
+    case Hit::None:
+        unsetCursor();
+        break;
+    }
+}
+
+void TimelineView::leaveEvent(QEvent *event)
+{
+    if (m_hover.part != Hit::None) {
+        m_hover = Hit();
+        update();
+        emit hoverTextChanged({});
+    }
+    QWidget::leaveEvent(event);
+}
+
+bool TimelineView::event(QEvent *event)
+{
+    if (event->type() == QEvent::ToolTip) {
+        // built on demand: only when the tooltip is actually asked for
+        auto *help = static_cast<QHelpEvent *>(event);
+        const Hit hit = hitAt(help->pos());
+        QString text;
+        if (!m_drag.active)
+            text = TimelineRenderer::describe(m_doc->scenario(),
+                                              hit.bottomPanel ? bottomTrace() : topTrace(), hit);
+        if (text.isEmpty())
+            QToolTip::hideText();
+        else
+            QToolTip::showText(help->globalPos(), text, this);
+        return true;
+    }
+    return QWidget::event(event);
+}
+
+// --- wheel and keys ------------------------------------------------------------------------
+
+void TimelineView::wheelEvent(QWheelEvent *event)
+{
+    const QPoint d = event->angleDelta();
+    if (event->modifiers() & Qt::ControlModifier) {
+        const double notches = d.y() / 120.0;
+        if (notches != 0)
+            zoomBy(std::pow(kWheelZoomPerNotch, notches), event->position().x());
+    } else {
+        // plain wheel and shift+wheel (often delivered as horizontal) both pan in time
+        const int delta = d.x() != 0 ? d.x() : d.y();
+        m_state->scrollBy(-delta / 120.0 * kWheelPanPx / m_state->pixelsPerTick());
+    }
+    event->accept();
+}
+
+void TimelineView::keyPressEvent(QKeyEvent *event)
+{
+    switch (event->key()) {
+    case Qt::Key_Escape:
+        if (m_drag.active || m_drag.panning)
+            cancelDrag();
+        else
+            m_state->clearSelection();
+        return;
+    case Qt::Key_Plus:
+    case Qt::Key_Equal:
+        zoomIn();
+        return;
+    case Qt::Key_Minus:
+        zoomOut();
+        return;
+    case Qt::Key_Home:
+        fitToWindow();
+        return;
+    case Qt::Key_Delete:
+    case Qt::Key_Backspace:
+        if (!m_drag.active) {
+            removeSelected();
+            return;
+        }
+        break;
+    default:
+        break;
+    }
+    QWidget::keyPressEvent(event);
+}
+
+void TimelineView::removeSelected()
+{
+    const Selection sel = m_state->selection();
+    const Core::Scenario &s = m_doc->scenario();
+    if (!sel.isValid() || size_t(sel.client) >= s.clients.size() ||
+        size_t(sel.action) >= s.clients[size_t(sel.client)].actions.size())
+        return;
+    m_state->clearSelection();
+    m_doc->undoStack()->push(EditCommands::removeAction(m_doc, sel.client, sel.action));
+}
+
+// --- context menu --------------------------------------------------------------------------
+
+void TimelineView::contextMenuEvent(QContextMenuEvent *event)
+{
+    if (m_drag.active)
+        return;
+    const QPointF pos = event->pos();
+    const Hit hit = hitAt(pos);
+    const Core::Scenario &s = m_doc->scenario();
+    if (hit.client < 0 || size_t(hit.client) >= s.clients.size()) {
+        QWidget::contextMenuEvent(event);
+        return;
+    }
+    const int c = hit.client;
+    const QString name = s.clients[size_t(c)].name;
+    QMenu menu(this);
+    if (hit.part == Hit::LaneHeader) {
+        QAction *remove = menu.addAction(tr("Remove client %1").arg(name));
+        remove->setEnabled(s.clients.size() > 1);
+        connect(remove, &QAction::triggered, this, [this, c] {
+            m_state->clearSelection();
+            m_doc->undoStack()->push(EditCommands::removeClient(m_doc, c));
+        });
+        menu.exec(event->globalPos());
+        return;
+    }
+    const bool onClientLane = hit.lane == c;
+    if (onClientLane) {
+        const Core::Tick tick = Core::Tick(axis().snapTick(pos.x()));
+        const auto add = [this, c](const Core::Action &a) {
+            const int index = EditCommands::insertionIndex(m_doc->scenario().clients[size_t(c)], a.at);
+            m_doc->undoStack()->push(EditCommands::insertAction(m_doc, c, index, a));
+            m_state->setSelection({c, index});
+        };
+        connect(menu.addAction(tr("Add pause at %1").arg(tick)), &QAction::triggered, this,
+                [add, tick] { add(Core::Action::pause(tick, 10)); });
+        connect(menu.addAction(tr("Add acquire at %1").arg(tick)), &QAction::triggered, this,
+                [add, tick] { add(Core::Action::acquire(tick, 10)); });
+        connect(menu.addAction(tr("Add write at %1").arg(tick)), &QAction::triggered, this,
+                [add, tick, name] { add(Core::Action::write(tick, name)); });
+        connect(menu.addAction(tr("Add release at %1").arg(tick)), &QAction::triggered, this,
+                [add, tick] { add(Core::Action::release(tick)); });
+    }
+    if (hit.isItem() && hit.action >= 0 &&
+        size_t(hit.action) < s.clients[size_t(c)].actions.size()) {
+        if (!menu.isEmpty())
+            menu.addSeparator();
+        const Core::Action &a = s.clients[size_t(c)].actions[size_t(hit.action)];
+        const int i = hit.action;
+        connect(menu.addAction(tr("Remove %1 of %2").arg(Core::toString(a.kind), name)),
+                &QAction::triggered, this, [this, c, i] {
+                    m_state->clearSelection();
+                    m_doc->undoStack()->push(EditCommands::removeAction(m_doc, c, i));
+                });
+    }
+    if (menu.isEmpty())
+        return;
+    menu.exec(event->globalPos());
+}

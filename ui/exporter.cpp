@@ -1,0 +1,606 @@
+#include "exporter.h"
+
+#include "explain.h"
+#include "outcomemarker.h"
+#include "simulator.h"
+#include "timelinerenderer.h"
+
+#include <QBuffer>
+#include <QDir>
+#include <QFileInfo>
+#include <QFontMetricsF>
+#include <QPageSize>
+#include <QPainter>
+#include <QPdfWriter>
+#include <QSaveFile>
+#include <QSvgGenerator>
+
+#include <algorithm>
+#include <cmath>
+
+namespace Exporter {
+namespace {
+
+struct Traces
+{
+    Core::Trace main;     // the one shown (top panel in compare mode: fenced)
+    Core::Trace unfenced; // compare mode only
+};
+
+Traces simulateFor(const Core::Scenario &s, const ExportOptions &o)
+{
+    Traces t;
+    if (o.compare) {
+        t.main = Core::simulate(s, true);
+        t.unfenced = Core::simulate(s, false);
+    } else {
+        t.main = Core::simulate(s, o.fencing.value_or(s.fencing));
+    }
+    return t;
+}
+
+QFont font(const ExportOptions &o, double px, bool bold = false)
+{
+    QFont f;
+    f.setPixelSize(std::max(1, int(std::lround(px * o.theme.fontScale))));
+    f.setBold(bold);
+    return f;
+}
+
+double margin(const ExportOptions &o)
+{
+    return 28 * o.theme.fontScale;
+}
+
+TimelineRenderer::Options rendererOptions(const ExportOptions &o)
+{
+    TimelineRenderer::Options r;
+    r.theme = o.theme;
+    r.playhead = o.playhead;
+    r.selection = o.explain;
+    r.compare = o.compare;
+    return r;
+}
+
+// One legend entry: a symbol drawn like the timeline draws it, and what it means.
+struct LegendItem
+{
+    enum Kind { Lease, Belief, Zombie, Pause, Write, Delay, Refusal, Outcome, MaxToken } kind;
+    Core::WriteResult result = Core::WriteResult::Accepted;
+    QString text;
+};
+
+std::vector<LegendItem> legendItems(const Core::Scenario &s, const Traces &t, bool compare)
+{
+    std::vector<LegendItem> items;
+    items.push_back({LegendItem::Lease, {}, QObject::tr("holds the lock (lease, with its token)")});
+    items.push_back({LegendItem::Belief, {}, QObject::tr("believes it holds the lock")});
+    bool zombie = false;
+    for (std::size_t c = 0; c < t.main.beliefs.size() && !zombie; ++c)
+        for (const Core::Belief &b : t.main.beliefs[c])
+            for (const Core::Lease &l : t.main.leases)
+                if (l.epoch == b.epoch && b.to > l.end)
+                    zombie = true;
+    if (zombie)
+        items.push_back({LegendItem::Zombie, {}, QObject::tr("zombie window: lease gone, still believes")});
+    bool pauses = false;
+    bool delays = false;
+    for (const Core::Client &c : s.clients)
+        for (const Core::Action &a : c.actions) {
+            pauses = pauses || a.kind == Core::ActionKind::Pause;
+            delays = delays || (a.kind == Core::ActionKind::Write && a.amount > 0);
+        }
+    if (pauses)
+        items.push_back({LegendItem::Pause, {}, QObject::tr("pause (GC, stopped VM): frozen")});
+    if (!t.main.writes.empty())
+        items.push_back({LegendItem::Write, {}, QObject::tr("write sent")});
+    if (delays)
+        items.push_back({LegendItem::Delay, {}, QObject::tr("network delay until arrival")});
+    if (!t.main.refusals.empty())
+        items.push_back({LegendItem::Refusal, {}, QObject::tr("acquire refused")});
+    const auto has = [&](Core::WriteResult r) {
+        const auto count = [r](const Core::Summary &sum) {
+            switch (r) {
+            case Core::WriteResult::Accepted:
+                return sum.accepted;
+            case Core::WriteResult::Rejected:
+                return sum.rejected;
+            case Core::WriteResult::Corrupted:
+                return sum.corrupted;
+            case Core::WriteResult::LockedOut:
+                return sum.lockedOut;
+            }
+            return std::uint64_t(0);
+        };
+        return count(t.main.summary) > 0 || (compare && count(t.unfenced.summary) > 0);
+    };
+    const std::pair<Core::WriteResult, QString> outcomes[] = {
+        {Core::WriteResult::Accepted, QObject::tr("accepted")},
+        {Core::WriteResult::Rejected, QObject::tr("rejected: stale token")},
+        {Core::WriteResult::Corrupted, QObject::tr("corrupted: overwrote newer data")},
+        {Core::WriteResult::LockedOut, QObject::tr("locked out: live holder refused")}};
+    for (const auto &[r, text] : outcomes)
+        if (has(r))
+            items.push_back({LegendItem::Outcome, r, text});
+    if (t.main.fencing || compare)
+        items.push_back({LegendItem::MaxToken, {}, QObject::tr("storage max_token")});
+    return items;
+}
+
+void paintSymbol(QPainter *p, const LegendItem &item, const QRectF &box, const Theme &th)
+{
+    const double lw = th.lineScale;
+    const QPointF c = box.center();
+    p->save();
+    switch (item.kind) {
+    case LegendItem::Lease:
+        p->setPen(QPen(th.lease.darker(140), lw));
+        p->setBrush(th.lease);
+        p->drawRect(QRectF(box.left(), c.y() - box.height() * 0.25, box.width(), box.height() * 0.5));
+        break;
+    case LegendItem::Belief:
+        p->setPen(Qt::NoPen);
+        p->setBrush(th.belief);
+        p->drawRect(QRectF(box.left(), c.y() - box.height() * 0.15, box.width(), box.height() * 0.3));
+        break;
+    case LegendItem::Zombie:
+        p->setPen(QPen(th.zombie, lw));
+        p->setBrush(QBrush(th.zombie, Qt::BDiagPattern));
+        p->drawRect(QRectF(box.left(), c.y() - box.height() * 0.25, box.width(), box.height() * 0.5));
+        break;
+    case LegendItem::Pause:
+        p->setPen(QPen(th.pause, lw));
+        p->setBrush(QBrush(th.pause, Qt::BDiagPattern));
+        p->drawRect(QRectF(box.left(), c.y() - box.height() * 0.3, box.width(), box.height() * 0.6));
+        break;
+    case LegendItem::Write: {
+        p->setPen(Qt::NoPen);
+        p->setBrush(th.write);
+        const double r = box.height() * 0.25;
+        p->drawPolygon(QPolygonF({QPointF(c.x() - r, c.y() - r), QPointF(c.x() + r, c.y()),
+                                  QPointF(c.x() - r, c.y() + r)}));
+        break;
+    }
+    case LegendItem::Delay: {
+        p->setPen(QPen(th.write, 1.5 * lw, Qt::DashLine));
+        p->drawLine(QPointF(box.left(), c.y()), QPointF(box.right() - 6, c.y()));
+        p->setPen(Qt::NoPen);
+        p->setBrush(th.write);
+        p->drawPolygon(QPolygonF({QPointF(box.right() - 8, c.y() - 4), QPointF(box.right(), c.y()),
+                                  QPointF(box.right() - 8, c.y() + 4)}));
+        break;
+    }
+    case LegendItem::Refusal: {
+        const double r = box.height() * 0.28;
+        p->setPen(QPen(th.refusal, 2 * lw));
+        p->drawLine(QPointF(c.x() - r, c.y() - r), QPointF(c.x() + r, c.y() + r));
+        p->drawLine(QPointF(c.x() - r, c.y() + r), QPointF(c.x() + r, c.y() - r));
+        break;
+    }
+    case LegendItem::Outcome:
+        OutcomeMarker::paint(p, Theme::shape(item.result), c, box.height() * 0.75,
+                             th.outcome(item.result), th.foreground);
+        break;
+    case LegendItem::MaxToken: {
+        p->setPen(QPen(th.maxToken, 2 * lw));
+        p->setBrush(Qt::NoBrush);
+        const double y1 = c.y() + box.height() * 0.25;
+        const double y2 = c.y() - box.height() * 0.25;
+        p->drawPolyline(QPolygonF({QPointF(box.left(), y1), QPointF(c.x(), y1), QPointF(c.x(), y2),
+                                   QPointF(box.right(), y2)}));
+        break;
+    }
+    }
+    p->restore();
+}
+
+// Lays legend items out in rows; paints them when `p` is given. Returns the height used.
+double layoutLegend(QPainter *p, const std::vector<LegendItem> &items, const QRectF &area,
+                    const ExportOptions &o)
+{
+    const QFont f = font(o, 15);
+    const QFontMetricsF fm(f);
+    const double symbolW = 30 * o.theme.fontScale;
+    const double rowH = std::max(fm.height(), 18 * o.theme.fontScale) + 8;
+    const double gap = 22 * o.theme.fontScale;
+    double x = area.left();
+    double y = area.top();
+    if (p)
+        p->setFont(f);
+    for (const LegendItem &item : items) {
+        const double w = symbolW + 6 + fm.horizontalAdvance(item.text);
+        if (x > area.left() && x + w > area.right()) {
+            x = area.left();
+            y += rowH;
+        }
+        if (p) {
+            paintSymbol(p, item, QRectF(x, y + 2, symbolW, rowH - 4), o.theme);
+            p->setPen(o.theme.foreground);
+            p->drawText(QRectF(x + symbolW + 6, y, w - symbolW - 6, rowH),
+                        Qt::AlignVCenter | Qt::AlignLeft, item.text);
+        }
+        x += w + gap;
+    }
+    return items.empty() ? 0 : y + rowH - area.top();
+}
+
+double textHeight(const QString &text, const QFont &f, double width)
+{
+    if (text.isEmpty())
+        return 0;
+    return QFontMetricsF(f).boundingRect(QRectF(0, 0, width, 1e6), Qt::TextWordWrap, text).height();
+}
+
+QString explanationFor(const Core::Scenario &s, const Core::Trace &t, const Selection &sel)
+{
+    if (!sel.isValid())
+        return {};
+    // the most telling event of the action: a write's arrival, else where it ran
+    std::uint32_t best = Core::kNone;
+    for (std::uint32_t i = 0; i < t.events.size(); ++i) {
+        const Core::Event &e = t.events[i];
+        if (int(e.client) != sel.client)
+            continue;
+        std::uint32_t action = Core::kNone;
+        switch (e.kind) {
+        case Core::EventKind::Grant:
+        case Core::EventKind::Renewal:
+            action = t.grants[e.ref].action;
+            break;
+        case Core::EventKind::Refusal:
+            action = t.refusals[e.ref].action;
+            break;
+        case Core::EventKind::Release:
+            action = t.releases[e.ref].action;
+            break;
+        case Core::EventKind::PauseStart:
+        case Core::EventKind::PauseEnd:
+            action = e.ref;
+            break;
+        case Core::EventKind::WriteSent:
+        case Core::EventKind::WriteArrived:
+            action = t.writes[e.ref].action;
+            break;
+        }
+        if (int(action) != sel.action)
+            continue;
+        best = i;
+        if (e.kind == Core::EventKind::WriteArrived || e.kind != Core::EventKind::WriteSent)
+            if (e.kind != Core::EventKind::PauseEnd)
+                break;
+    }
+    return best == Core::kNone ? QString() : Core::explainEvent(s, t, best);
+}
+
+struct Page
+{
+    QSizeF size;
+    double margin = 0;
+    QRectF title;
+    QRectF subtitle;
+    QRectF timeline;
+    QRectF legend;
+    QRectF caption;
+    QRectF explanation;
+    QString titleText;
+    QString subtitleText;
+    QString captionText;
+    QString explanationText;
+    std::vector<LegendItem> legendItems;
+};
+
+Page layoutPage(const Core::Scenario &s, const Traces &t, const ExportOptions &o)
+{
+    Page pg;
+    const double w = std::max(320.0, o.width);
+    pg.margin = margin(o);
+    const double inner = w - 2 * pg.margin;
+    double y = pg.margin;
+    if (o.showTitle) {
+        pg.titleText = s.title.isEmpty() ? QObject::tr("Untitled scenario") : s.title;
+        const double h = textHeight(pg.titleText, font(o, 30, true), inner);
+        pg.title = QRectF(pg.margin, y, inner, h);
+        y += h + 4;
+        QStringList rules;
+        for (const Core::StorageSpec &st : s.storages)
+            rules << QObject::tr("%1 rejects token %2 max").arg(st.name, st.rule == Core::FenceRule::Lt ? QStringLiteral("<") : QStringLiteral("<="));
+        pg.subtitleText = o.compare ? QObject::tr("The same schedule with fencing on (top) and off (bottom)")
+                                    : (t.main.fencing ? QObject::tr("Fencing on: %1").arg(rules.join(QStringLiteral(", ")))
+                                                      : QObject::tr("Fencing off: storage ignores tokens"));
+        if (o.playhead != Core::kForever)
+            pg.subtitleText += QObject::tr(" \u2014 at t=%1").arg(o.playhead);
+        const double sh = textHeight(pg.subtitleText, font(o, 17), inner);
+        pg.subtitle = QRectF(pg.margin, y, inner, sh);
+        y += sh + 16;
+    }
+    const TimelineRenderer::Options ro = rendererOptions(o);
+    const QSizeF tl = TimelineRenderer::preferredSize(s, ro, inner);
+    pg.timeline = QRectF(pg.margin, y, inner, tl.height());
+    y += tl.height() + 14;
+    if (o.showLegend) {
+        pg.legendItems = legendItems(s, t, o.compare);
+        const double h = layoutLegend(nullptr, pg.legendItems, QRectF(pg.margin, y, inner, 1e6), o);
+        pg.legend = QRectF(pg.margin, y, inner, h);
+        y += h + 10;
+    }
+    if (o.showCaption) {
+        pg.captionText = o.caption.isEmpty() ? defaultCaption(s, t.main) : o.caption;
+        const double h = textHeight(pg.captionText, font(o, 18), inner);
+        pg.caption = QRectF(pg.margin, y, inner, h);
+        y += h + 10;
+    }
+    pg.explanationText = explanationFor(s, t.main, o.explain);
+    if (!pg.explanationText.isEmpty()) {
+        const double pad = 12 * o.theme.fontScale;
+        const double h = textHeight(pg.explanationText, font(o, 18), inner - 2 * pad) + 2 * pad;
+        pg.explanation = QRectF(pg.margin, y, inner, h);
+        y += h + 10;
+    }
+    pg.size = QSizeF(w, std::ceil(y + pg.margin - 10));
+    return pg;
+}
+
+TimeAxis axisFor(const Core::Trace &trace, const ExportOptions &o, const QRectF &timeline)
+{
+    const double header = TimelineRenderer::headerWidth(rendererOptions(o));
+    const double from = o.fromTick.value_or(TimelineRenderer::fitFrom(trace));
+    const double to = o.toTick.value_or(TimelineRenderer::fitTo(trace));
+    // relative to the timeline rectangle, which the painter is translated to
+    return TimeCoordinates::fitted(from, std::max(from + 1, to), header,
+                                   std::max(1.0, timeline.width() - header - 8));
+}
+
+void paintPage(QPainter *p, const Core::Scenario &s, const Traces &t, const ExportOptions &o,
+               const Page &pg)
+{
+    p->save();
+    p->setRenderHint(QPainter::Antialiasing);
+    p->setRenderHint(QPainter::TextAntialiasing);
+    p->fillRect(QRectF(QPointF(0, 0), pg.size), o.theme.background);
+    const int wrap = Qt::TextWordWrap | Qt::AlignLeft | Qt::AlignTop;
+    if (!pg.titleText.isEmpty()) {
+        p->setPen(o.theme.foreground);
+        p->setFont(font(o, 30, true));
+        p->drawText(pg.title, wrap, pg.titleText);
+        p->setFont(font(o, 17));
+        p->setPen(o.theme.muted);
+        p->drawText(pg.subtitle, wrap, pg.subtitleText);
+    }
+    p->save();
+    p->translate(pg.timeline.topLeft());
+    const QRectF local(QPointF(0, 0), pg.timeline.size());
+    const TimelineRenderer renderer;
+    renderer.paint(p, local, s, t.main, o.compare ? &t.unfenced : nullptr,
+                   axisFor(t.main, o, pg.timeline), rendererOptions(o));
+    p->restore();
+    if (!pg.legendItems.empty())
+        layoutLegend(p, pg.legendItems, pg.legend, o);
+    if (!pg.captionText.isEmpty()) {
+        p->setPen(o.theme.foreground);
+        p->setFont(font(o, 18));
+        p->drawText(pg.caption, wrap, pg.captionText);
+    }
+    if (!pg.explanationText.isEmpty()) {
+        const double pad = 12 * o.theme.fontScale;
+        p->setPen(QPen(o.theme.muted, 1));
+        p->setBrush(o.theme.laneStripe);
+        p->drawRoundedRect(pg.explanation, 6, 6);
+        p->setPen(o.theme.foreground);
+        p->setFont(font(o, 18));
+        p->drawText(pg.explanation.adjusted(pad, pad, -pad, -pad), wrap, pg.explanationText);
+    }
+    p->restore();
+}
+
+QString writeWhole(const QString &path, const QByteArray &bytes)
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return QObject::tr("cannot write %1: %2").arg(path, file.errorString());
+    if (file.write(bytes) != bytes.size()) {
+        const QString why = file.errorString();
+        file.cancelWriting();
+        return QObject::tr("cannot write %1: %2").arg(path, why);
+    }
+    if (!file.commit())
+        return QObject::tr("cannot write %1: %2").arg(path, file.errorString());
+    return {};
+}
+
+QByteArray pngBytes(const QImage &image)
+{
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    image.save(&buffer, "PNG");
+    return bytes;
+}
+
+void setUpPdf(QPdfWriter &pdf, const QSizeF &size)
+{
+    pdf.setResolution(96); // one painter unit = one logical pixel, as on screen
+    pdf.setPageSize(QPageSize(QSizeF(size.width() * 72.0 / 96.0, size.height() * 72.0 / 96.0),
+                              QPageSize::Point, QString(), QPageSize::ExactMatch));
+    pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
+    pdf.setCreator(QStringLiteral("FenceScope"));
+}
+
+} // namespace
+
+std::optional<ExportOptions::Format> formatFor(const QString &path)
+{
+    const QString ext = QFileInfo(path).suffix().toLower();
+    if (ext == QLatin1String("png"))
+        return ExportOptions::Format::Png;
+    if (ext == QLatin1String("svg"))
+        return ExportOptions::Format::Svg;
+    if (ext == QLatin1String("pdf"))
+        return ExportOptions::Format::Pdf;
+    return std::nullopt;
+}
+
+QString defaultCaption(const Core::Scenario &s, const Core::Trace &t)
+{
+    Q_UNUSED(s)
+    const Core::Summary &sum = t.summary;
+    QString text = t.fencing ? QObject::tr("Fencing on") : QObject::tr("Fencing off");
+    text += QObject::tr(": %1 accepted, %2 rejected, %3 corrupted, %4 locked out. ")
+                .arg(sum.accepted)
+                .arg(sum.rejected)
+                .arg(sum.corrupted)
+                .arg(sum.lockedOut);
+    text += sum.safe() ? QObject::tr("Safety held: no write overwrote newer data.")
+                       : QObject::tr("Safety violated: %n write(s) overwrote newer data.", nullptr,
+                                     int(sum.corrupted));
+    return text;
+}
+
+QSizeF pageSize(const Core::Scenario &scenario, const ExportOptions &options)
+{
+    return layoutPage(scenario, simulateFor(scenario, options), options).size;
+}
+
+void paint(QPainter *p, const Core::Scenario &scenario, const ExportOptions &options)
+{
+    const Traces t = simulateFor(scenario, options);
+    paintPage(p, scenario, t, options, layoutPage(scenario, t, options));
+}
+
+QImage renderImage(const Core::Scenario &scenario, const ExportOptions &o)
+{
+    const Traces t = simulateFor(scenario, o);
+    const Page pg = layoutPage(scenario, t, o);
+    const double scale = std::clamp(o.scale, 0.25, 8.0);
+    QImage image(QSize(int(std::lround(pg.size.width() * scale)),
+                       int(std::lround(pg.size.height() * scale))),
+                 QImage::Format_ARGB32_Premultiplied);
+    image.fill(o.theme.background);
+    QPainter p(&image);
+    p.scale(scale, scale);
+    paintPage(&p, scenario, t, o, pg);
+    return image;
+}
+
+QByteArray renderSvg(const Core::Scenario &scenario, const ExportOptions &o)
+{
+    const Traces t = simulateFor(scenario, o);
+    const Page pg = layoutPage(scenario, t, o);
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    QSvgGenerator svg;
+    svg.setOutputDevice(&buffer);
+    svg.setResolution(96);
+    svg.setSize(pg.size.toSize());
+    svg.setViewBox(QRectF(QPointF(0, 0), pg.size));
+    svg.setTitle(scenario.title);
+    svg.setDescription(defaultCaption(scenario, t.main));
+    QPainter p(&svg);
+    paintPage(&p, scenario, t, o, pg);
+    p.end();
+    return bytes;
+}
+
+QByteArray renderPdf(const Core::Scenario &scenario, const ExportOptions &o)
+{
+    const Traces t = simulateFor(scenario, o);
+    const Page pg = layoutPage(scenario, t, o);
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    QPdfWriter pdf(&buffer);
+    pdf.setTitle(scenario.title);
+    setUpPdf(pdf, pg.size);
+    QPainter p(&pdf);
+    paintPage(&p, scenario, t, o, pg);
+    p.end();
+    return bytes;
+}
+
+QString exportTo(const QString &path, const Core::Scenario &scenario, const ExportOptions &o)
+{
+    const std::optional<ExportOptions::Format> format = formatFor(path);
+    if (!format)
+        return QObject::tr("cannot export to %1: unknown format (use .png, .svg or .pdf)").arg(path);
+    QByteArray bytes;
+    switch (*format) {
+    case ExportOptions::Format::Png:
+        bytes = pngBytes(renderImage(scenario, o));
+        break;
+    case ExportOptions::Format::Svg:
+        bytes = renderSvg(scenario, o);
+        break;
+    case ExportOptions::Format::Pdf:
+        bytes = renderPdf(scenario, o);
+        break;
+    }
+    if (bytes.isEmpty())
+        return QObject::tr("cannot export to %1: rendering failed (picture too large?)").arg(path);
+    return writeWhole(path, bytes);
+}
+
+std::vector<Core::Tick> keyframeTicks(const Core::Trace &trace)
+{
+    std::vector<Core::Tick> ticks;
+    for (const Core::Event &e : trace.events)
+        if (ticks.empty() || ticks.back() != e.tick)
+            ticks.push_back(e.tick);
+    return ticks;
+}
+
+QString exportStoryboard(const QString &target, const Core::Scenario &scenario,
+                         const ExportOptions &options, const std::vector<Core::Tick> &ticks,
+                         QStringList *written)
+{
+    if (ticks.empty())
+        return QObject::tr("storyboard: no keyframes (the scenario has no events)");
+    ExportOptions o = options;
+    if (target.endsWith(QLatin1String(".pdf"), Qt::CaseInsensitive)) {
+        QByteArray bytes;
+        QBuffer buffer(&bytes);
+        buffer.open(QIODevice::WriteOnly);
+        QPdfWriter pdf(&buffer);
+        pdf.setTitle(scenario.title);
+        const Traces t = simulateFor(scenario, o);
+        o.playhead = ticks.front();
+        setUpPdf(pdf, layoutPage(scenario, t, o).size);
+        QPainter p(&pdf);
+        for (std::size_t i = 0; i < ticks.size(); ++i) {
+            o.playhead = ticks[i];
+            if (i > 0)
+                pdf.newPage();
+            paintPage(&p, scenario, t, o, layoutPage(scenario, t, o));
+        }
+        p.end();
+        const QString error = writeWhole(target, bytes);
+        if (error.isEmpty() && written)
+            *written << target;
+        return error;
+    }
+    if (QFileInfo(target).exists() && !QFileInfo(target).isDir())
+        return QObject::tr("storyboard: %1 exists and is not a folder").arg(target);
+    const bool created = !QFileInfo::exists(target);
+    if (!QDir().mkpath(target))
+        return QObject::tr("storyboard: cannot create folder %1").arg(target);
+    const int digits = std::max(2, int(QString::number(ticks.size()).size()));
+    QStringList done;
+    for (std::size_t i = 0; i < ticks.size(); ++i) {
+        o.playhead = ticks[i];
+        const QString file = QDir(target).filePath(
+            QStringLiteral("frame-%1.png").arg(qulonglong(i + 1), digits, 10, QLatin1Char('0')));
+        const QString error = writeWhole(file, pngBytes(renderImage(scenario, o)));
+        if (!error.isEmpty()) {
+            for (const QString &f : done)
+                QFile::remove(f); // whole or nothing
+            if (created)
+                QDir().rmdir(target);
+            return error;
+        }
+        done << file;
+    }
+    if (written)
+        *written << done;
+    return {};
+}
+
+} // namespace Exporter

@@ -1,0 +1,74 @@
+#pragma once
+
+// Pictures for slides: the timeline (or the fenced-over-unfenced comparison) rendered by the
+// same TimelineRenderer as the window, laid out with a title, a legend of every symbol used,
+// a caption and optionally the explanation of one outcome. PNG (1x/2x/4x), SVG (real text
+// and shapes), PDF, and storyboards of numbered keyframes. Needs QtGui only, no widgets, so
+// fencescope-cli uses it headless. Files are written whole or not at all.
+
+#include "scenario.h"
+#include "theme.h"
+#include "trace.h"
+#include "viewstate.h"
+
+#include <QImage>
+#include <QString>
+
+#include <optional>
+#include <vector>
+
+struct ExportOptions
+{
+    enum class Format { Png, Svg, Pdf };
+
+    std::optional<bool> fencing; // unset: the scenario's own switch
+    bool compare = false;        // fenced over unfenced on one time axis
+    double width = 1920;         // logical pixels (PNG pixels = width * scale)
+    double scale = 1;            // PNG only: 1, 2, 4 for crisp slides
+    // Tick range shown; unset: the whole scenario.
+    std::optional<double> fromTick;
+    std::optional<double> toTick;
+    Core::Tick playhead = Core::kForever; // state at this tick: later events dimmed
+    Theme theme = Theme::print();
+    bool showTitle = true;
+    bool showLegend = true;
+    bool showCaption = true;
+    QString caption;          // empty: the scenario's title and outcome summary
+    Selection explain;        // a valid selection adds the explanation of that outcome
+};
+
+namespace Exporter {
+
+// Format from a file name's extension; nullopt for anything else.
+std::optional<ExportOptions::Format> formatFor(const QString &path);
+
+// The caption used when ExportOptions::caption is empty.
+QString defaultCaption(const Core::Scenario &scenario, const Core::Trace &trace);
+
+// Size of the laid-out picture in logical pixels.
+QSizeF pageSize(const Core::Scenario &scenario, const ExportOptions &options);
+
+// Paints the whole picture onto any painter, `size` as returned by pageSize().
+void paint(QPainter *p, const Core::Scenario &scenario, const ExportOptions &options);
+
+QImage renderImage(const Core::Scenario &scenario, const ExportOptions &options);
+QByteArray renderSvg(const Core::Scenario &scenario, const ExportOptions &options);
+QByteArray renderPdf(const Core::Scenario &scenario, const ExportOptions &options);
+
+// Writes `path` in the format of its extension. Returns an empty string on success, else a
+// one-line message; on failure no file (and no partial file) is left at `path`.
+QString exportTo(const QString &path, const Core::Scenario &scenario,
+                 const ExportOptions &options);
+
+// Ticks after each event that changes what a viewer sees of the outcome: grants, renewals,
+// refusals, releases, pause edges and write arrivals (one keyframe per distinct tick).
+std::vector<Core::Tick> keyframeTicks(const Core::Trace &trace);
+
+// A storyboard: one picture per tick with the playhead there. `target` ending in .pdf gives
+// one multi-page PDF, otherwise a folder (created if needed) of frame-01.png, frame-02.png...
+// Returns "" on success or a message; on failure nothing written by this call is left.
+QString exportStoryboard(const QString &target, const Core::Scenario &scenario,
+                         const ExportOptions &options, const std::vector<Core::Tick> &ticks,
+                         QStringList *written = nullptr);
+
+} // namespace Exporter

@@ -1,0 +1,518 @@
+// fencescope-cli, driven as a real process: the run report of SCENARIO.md section 8, exit
+// status 0/2/1 with exactly one line on stderr for bad input or usage, `check`, and `-` for
+// standard input. Expected reports are worked out by hand from the scenario files (see the
+// comments), not copied from the program.
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+
+struct Result
+{
+    int exitCode = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+Result cli(const QStringList &args, const QByteArray &input = {}, const QString &stdoutFile = {})
+{
+    QProcess p;
+    if (!stdoutFile.isEmpty())
+        p.setStandardOutputFile(stdoutFile);
+    p.start(QStringLiteral(FENCESCOPE_CLI), args);
+    Result r;
+    if (!p.waitForStarted(10000))
+        return r;
+    p.write(input);
+    p.closeWriteChannel();
+    if (!p.waitForFinished(60000)) {
+        p.kill();
+        p.waitForFinished();
+        return r;
+    }
+    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2;
+    r.out = p.readAllStandardOutput();
+    r.err = p.readAllStandardError();
+    return r;
+}
+
+QString scenarioPath(const QString &name)
+{
+    return QStringLiteral(FENCESCOPE_SOURCE_DIR "/resources/scenarios/%1.json").arg(name);
+}
+
+QString dataPath(const QString &name)
+{
+    return QStringLiteral(FENCESCOPE_TESTDATA "/%1").arg(name);
+}
+
+QJsonObject parseObject(const QByteArray &json)
+{
+    QJsonParseError error;
+    const QJsonDocument doc = QJsonDocument::fromJson(json, &error);
+    if (error.error != QJsonParseError::NoError || !doc.isObject())
+        qWarning("not a JSON object: %s\n%s", qPrintable(error.errorString()), json.constData());
+    return doc.object();
+}
+
+QJsonObject object(const char *json)
+{
+    return parseObject(QByteArray(json));
+}
+
+QByteArray readAll(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+// SCENARIO.md section 8, with the real title of the section 7 file.
+const char kSpecReport[] = R"({
+  "title": "Paused client wakes after its lease expired", "fencing": true,
+  "grants":   [ { "client": "A", "at": 0, "token": 1, "epoch": 1, "renewal": false, "expires": 10 },
+                { "client": "B", "at": 12, "token": 2, "epoch": 2, "renewal": false, "expires": 22 } ],
+  "refusals": [ { "client": "B", "at": 5, "holder": "A" } ],
+  "writes": [
+    { "client": "B", "value": "B", "storage": "db", "sentAt": 13, "arrivedAt": 13,
+      "token": 2, "epoch": 2, "result": "accepted", "maxToken": 2, "expired": false },
+    { "client": "A", "value": "A", "storage": "db", "sentAt": 30, "arrivedAt": 30,
+      "token": 1, "epoch": 1, "result": "rejected", "maxToken": 2, "expired": true } ],
+  "final": { "db": { "value": "B", "maxToken": 2 } },
+  "summary": { "accepted": 1, "rejected": 1, "corrupted": 0, "lockedOut": 0 }
+})";
+
+// The same schedule unfenced: both writes applied, max_token never moves, A's epoch 1 lands
+// after epoch 2 and overwrites B.
+const char kSpecReportUnfenced[] = R"({
+  "title": "Paused client wakes after its lease expired", "fencing": false,
+  "grants":   [ { "client": "A", "at": 0, "token": 1, "epoch": 1, "renewal": false, "expires": 10 },
+                { "client": "B", "at": 12, "token": 2, "epoch": 2, "renewal": false, "expires": 22 } ],
+  "refusals": [ { "client": "B", "at": 5, "holder": "A" } ],
+  "writes": [
+    { "client": "B", "value": "B", "storage": "db", "sentAt": 13, "arrivedAt": 13,
+      "token": 2, "epoch": 2, "result": "accepted", "maxToken": 0, "expired": false },
+    { "client": "A", "value": "A", "storage": "db", "sentAt": 30, "arrivedAt": 30,
+      "token": 1, "epoch": 1, "result": "corrupted", "maxToken": 0, "expired": true } ],
+  "final": { "db": { "value": "A", "maxToken": 0 } },
+  "summary": { "accepted": 1, "rejected": 0, "corrupted": 1, "lockedOut": 0 }
+})";
+
+// tests/data/untagged-two-storages.json with --fencing on. Arrival order: u@0, a1@2, a3@4,
+// a2@5 (sent 3, delay 2), b@6.
+// u: A never held the lock -> untagged -> rejected (max 0). a1: db (lt) 1 >= 0 -> accepted,
+// max 1. a3: log (le) 1 > 0 -> accepted, max 1. a2: log (le) 1 <= 1 -> refused while A is the
+// live holder of epoch 1 (lease [1,11)) -> lockedOut. b: B never held it -> untagged, rejected
+// with max 1.
+const char kUntaggedFenced[] = R"({
+  "title": "Untagged writes and two storages", "fencing": true,
+  "grants": [ { "client": "A", "at": 1, "token": 1, "epoch": 1, "renewal": false, "expires": 11 } ],
+  "refusals": [],
+  "writes": [
+    { "client": "A", "value": "u", "storage": "log", "sentAt": 0, "arrivedAt": 0,
+      "token": null, "epoch": 0, "result": "rejected", "maxToken": 0, "expired": false },
+    { "client": "A", "value": "a1", "storage": "db", "sentAt": 2, "arrivedAt": 2,
+      "token": 1, "epoch": 1, "result": "accepted", "maxToken": 1, "expired": false },
+    { "client": "A", "value": "a3", "storage": "log", "sentAt": 4, "arrivedAt": 4,
+      "token": 1, "epoch": 1, "result": "accepted", "maxToken": 1, "expired": false },
+    { "client": "A", "value": "a2", "storage": "log", "sentAt": 3, "arrivedAt": 5,
+      "token": 1, "epoch": 1, "result": "lockedOut", "maxToken": 1, "expired": false },
+    { "client": "B", "value": "b", "storage": "log", "sentAt": 6, "arrivedAt": 6,
+      "token": null, "epoch": 0, "result": "rejected", "maxToken": 1, "expired": false } ],
+  "final": { "db": { "value": "a1", "maxToken": 1 }, "log": { "value": "a3", "maxToken": 1 } },
+  "summary": { "accepted": 2, "rejected": 2, "corrupted": 0, "lockedOut": 1 }
+})";
+
+} // namespace
+
+class TestCli : public QObject
+{
+    Q_OBJECT
+
+    static void expectUsageError(const Result &r, const QString &line)
+    {
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.out.isEmpty(), r.out.constData());
+        QCOMPARE(r.err.count('\n'), 1); // exactly one line
+        QVERIFY(r.err.endsWith('\n'));
+        QCOMPARE(QString::fromUtf8(r.err.trimmed()), line);
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY2(QFile::exists(QStringLiteral(FENCESCOPE_CLI)), FENCESCOPE_CLI);
+    }
+
+    // ---- run: SCENARIO.md section 8 ---------------------------------------------------------
+
+    void runMatchesTheSpecDocument()
+    {
+        const Result r = cli({QStringLiteral("run"), scenarioPath(QStringLiteral("default"))});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.err.isEmpty(), r.err.constData());
+        // Note: section 8 of SCENARIO.md lists only A's grant; the file's B also gets token 2
+        // at 12 and "grants" holds every grant, so both are expected here.
+        QCOMPARE(parseObject(r.out), object(kSpecReport));
+    }
+
+    void runUnfenced_data()
+    {
+        QTest::addColumn<QStringList>("options");
+        QTest::newRow("--fencing off") << QStringList({"--fencing", "off"});
+        QTest::newRow("--fencing=off") << QStringList({"--fencing=off"});
+        QTest::newRow("option first") << QStringList({"--fencing", "off"});
+    }
+    void runUnfenced()
+    {
+        QFETCH(QStringList, options);
+        QStringList args{QStringLiteral("run")};
+        if (QByteArray(QTest::currentDataTag()) == "option first")
+            args << options << scenarioPath(QStringLiteral("default"));
+        else
+            args << scenarioPath(QStringLiteral("default")) << options;
+        const Result r = cli(args);
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.err.isEmpty(), r.err.constData());
+        QCOMPARE(parseObject(r.out), object(kSpecReportUnfenced));
+    }
+
+    void fencingOnOverridesTheFile()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("off.json"));
+        QByteArray text = readAll(scenarioPath(QStringLiteral("default")));
+        text.replace("\"fencing\": true", "\"fencing\": false");
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(text);
+        f.close();
+        Result r = cli({QStringLiteral("run"), path});
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(parseObject(r.out).value(QStringLiteral("fencing")), QJsonValue(false));
+        QCOMPARE(parseObject(r.out).value(QStringLiteral("summary")).toObject().value(
+                     QStringLiteral("corrupted")),
+                 QJsonValue(1));
+        r = cli({QStringLiteral("run"), path, QStringLiteral("--fencing"), QStringLiteral("on")});
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(parseObject(r.out), object(kSpecReport));
+    }
+
+    void untaggedWritesPrintNullTokens()
+    {
+        const Result r = cli({QStringLiteral("run"), dataPath(QStringLiteral("untagged-two-storages.json")),
+                              QStringLiteral("--fencing=on")});
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(parseObject(r.out), object(kUntaggedFenced));
+
+        // the file's own setting, unfenced: everything applied, max_token stays 0. On log the
+        // untagged b (epoch 0) lands after epoch 1 was applied -> corrupted; the rest accepted.
+        const Result open = cli({QStringLiteral("run"), dataPath(QStringLiteral("untagged-two-storages.json"))});
+        QCOMPARE(open.exitCode, 0);
+        const QJsonObject o = parseObject(open.out);
+        QCOMPARE(o.value(QStringLiteral("summary")).toObject(),
+                 object(R"({"accepted": 4, "rejected": 0, "corrupted": 1, "lockedOut": 0})"));
+        QCOMPARE(o.value(QStringLiteral("final")).toObject(),
+                 object(R"({"db": {"value": "a1", "maxToken": 0}, "log": {"value": "b", "maxToken": 0}})"));
+        const QJsonArray writes = o.value(QStringLiteral("writes")).toArray();
+        QCOMPARE(writes.size(), 5);
+        QVERIFY(writes.at(0).toObject().value(QStringLiteral("token")).isNull());
+        QCOMPARE(writes.at(4).toObject().value(QStringLiteral("result")).toString(),
+                 QStringLiteral("corrupted"));
+    }
+
+    void summaryOnly()
+    {
+        const Result r = cli({QStringLiteral("run"), QStringLiteral("--summary"),
+                              scenarioPath(QStringLiteral("default"))});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject o = parseObject(r.out);
+        QCOMPARE(o.keys(), QStringList({"fencing", "final", "summary", "title"}));
+        QJsonObject expected = object(kSpecReport);
+        for (const char *key : {"grants", "refusals", "writes"})
+            expected.remove(QLatin1String(key));
+        QCOMPARE(o, expected);
+    }
+
+    // Each built-in scenario, worked out by hand from its file:
+    //
+    // default: A token 1 [0,10), frozen [1,30). B refused at 5, token 2 at 12 [12,22), writes
+    //   at 13 (max 2). A writes at 30 with token 1 -> rejected. Unfenced: A's epoch-1 write
+    //   lands after epoch 2 -> corrupted, value A.
+    // delayed-packet: A token 1 [0,10) sends at 3 with delay 17 (arrives 20). B refused at 5,
+    //   token 2 at 11 [11,21), writes at 12 (max 2). A's packet at 20: 1 < 2 -> rejected.
+    //   Unfenced: applied after epoch 2 -> corrupted, value A.
+    // renewal-keeps-token: A token 1 [0,10) writes A1 at 2 (max 1), renews at 8 -> [0,18),
+    //   token 1. B refused at 11. A2 at 12 with token 1 = max -> accepted. B token 2 at 20,
+    //   writes at 21 (max 2). 3 accepted either way (epochs 1, 1, 2 never go backwards).
+    // three-owners: A token 1 [0,8) frozen [2,32): its write at 3 runs at 32. B token 2 at 10
+    //   [10,18) writes B at 11 (max 2), frozen [12,27): B2 at 13 runs at 27. C token 3 at 20
+    //   [20,30) writes C at 21 (max 3). B2 (token 2) at 27 and A (token 1) at 32 rejected.
+    //   Unfenced: both land after epoch 3 -> corrupted; the last is A's.
+    // le-locks-out-holder: A token 1 [0,20). A1 at 2: 1 > 0 -> max 1. A2 at 4: 1 <= 1 -> not
+    //   applied while A holds the live newest epoch -> lockedOut. B token 2 at 25 [25,30),
+    //   writes at 26: 2 > 1 -> accepted. Unfenced: all three applied in epoch order.
+    void builtinScenarios_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QString>("fencing");
+        QTest::addColumn<QByteArray>("summary");
+        QTest::addColumn<QByteArray>("finals");
+
+        QTest::newRow("default on") << "default" << "on"
+            << QByteArray(R"({"accepted": 1, "rejected": 1, "corrupted": 0, "lockedOut": 0})")
+            << QByteArray(R"({"db": {"value": "B", "maxToken": 2}})");
+        QTest::newRow("default off") << "default" << "off"
+            << QByteArray(R"({"accepted": 1, "rejected": 0, "corrupted": 1, "lockedOut": 0})")
+            << QByteArray(R"({"db": {"value": "A", "maxToken": 0}})");
+        QTest::newRow("delayed-packet on") << "delayed-packet" << "on"
+            << QByteArray(R"({"accepted": 1, "rejected": 1, "corrupted": 0, "lockedOut": 0})")
+            << QByteArray(R"({"db": {"value": "B", "maxToken": 2}})");
+        QTest::newRow("delayed-packet off") << "delayed-packet" << "off"
+            << QByteArray(R"({"accepted": 1, "rejected": 0, "corrupted": 1, "lockedOut": 0})")
+            << QByteArray(R"({"db": {"value": "A", "maxToken": 0}})");
+        QTest::newRow("renewal-keeps-token on") << "renewal-keeps-token" << "on"
+            << QByteArray(R"({"accepted": 3, "rejected": 0, "corrupted": 0, "lockedOut": 0})")
+            << QByteArray(R"({"db": {"value": "B", "maxToken": 2}})");
+        QTest::newRow("renewal-keeps-token off") << "renewal-keeps-token" << "off"
+            << QByteArray(R"({"accepted": 3, "rejected": 0, "corrupted": 0, "lockedOut": 0})")
+            << QByteArray(R"({"db": {"value": "B", "maxToken": 0}})");
+        QTest::newRow("three-owners on") << "three-owners" << "on"
+            << QByteArray(R"({"accepted": 2, "rejected": 2, "corrupted": 0, "lockedOut": 0})")
+            << QByteArray(R"({"db": {"value": "C", "maxToken": 3}})");
+        QTest::newRow("three-owners off") << "three-owners" << "off"
+            << QByteArray(R"({"accepted": 2, "rejected": 0, "corrupted": 2, "lockedOut": 0})")
+            << QByteArray(R"({"db": {"value": "A", "maxToken": 0}})");
+        QTest::newRow("le-locks-out-holder on") << "le-locks-out-holder" << "on"
+            << QByteArray(R"({"accepted": 2, "rejected": 0, "corrupted": 0, "lockedOut": 1})")
+            << QByteArray(R"({"db": {"value": "B", "maxToken": 2}})");
+        QTest::newRow("le-locks-out-holder off") << "le-locks-out-holder" << "off"
+            << QByteArray(R"({"accepted": 3, "rejected": 0, "corrupted": 0, "lockedOut": 0})")
+            << QByteArray(R"({"db": {"value": "B", "maxToken": 0}})");
+    }
+    void builtinScenarios()
+    {
+        QFETCH(QString, name);
+        QFETCH(QString, fencing);
+        QFETCH(QByteArray, summary);
+        QFETCH(QByteArray, finals);
+        const Result r = cli({QStringLiteral("run"), scenarioPath(name), QStringLiteral("--fencing"), fencing});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.err.isEmpty(), r.err.constData());
+        const QJsonObject o = parseObject(r.out);
+        QCOMPARE(o.value(QStringLiteral("fencing")).toBool(), fencing == QLatin1String("on"));
+        QCOMPARE(o.value(QStringLiteral("summary")).toObject(), parseObject(summary));
+        QCOMPARE(o.value(QStringLiteral("final")).toObject(), parseObject(finals));
+        // summary counts agree with the listed writes
+        QMap<QString, int> counted;
+        for (const QJsonValue &w : o.value(QStringLiteral("writes")).toArray())
+            ++counted[w.toObject().value(QStringLiteral("result")).toString()];
+        const QJsonObject sum = o.value(QStringLiteral("summary")).toObject();
+        for (const QString &key : sum.keys())
+            QCOMPARE(counted.value(key), sum.value(key).toInt());
+        // --summary prints the same summary
+        const Result s = cli({QStringLiteral("run"), scenarioPath(name), QStringLiteral("--fencing"),
+                              fencing, QStringLiteral("--summary")});
+        QCOMPARE(parseObject(s.out).value(QStringLiteral("summary")).toObject(), parseObject(summary));
+    }
+
+    void threeOwnersInDetail()
+    {
+        // the deferred writes of three-owners, as worked out above
+        const Result r = cli({QStringLiteral("run"), scenarioPath(QStringLiteral("three-owners"))});
+        const QJsonObject o = parseObject(r.out);
+        QCOMPARE(o.value(QStringLiteral("writes")).toArray(), QJsonDocument::fromJson(R"([
+            { "client": "B", "value": "B", "storage": "db", "sentAt": 11, "arrivedAt": 11,
+              "token": 2, "epoch": 2, "result": "accepted", "maxToken": 2, "expired": false },
+            { "client": "C", "value": "C", "storage": "db", "sentAt": 21, "arrivedAt": 21,
+              "token": 3, "epoch": 3, "result": "accepted", "maxToken": 3, "expired": false },
+            { "client": "B", "value": "B2", "storage": "db", "sentAt": 27, "arrivedAt": 27,
+              "token": 2, "epoch": 2, "result": "rejected", "maxToken": 3, "expired": true },
+            { "client": "A", "value": "A", "storage": "db", "sentAt": 32, "arrivedAt": 32,
+              "token": 1, "epoch": 1, "result": "rejected", "maxToken": 3, "expired": true } ])").array());
+        QCOMPARE(o.value(QStringLiteral("grants")).toArray(), QJsonDocument::fromJson(R"([
+            { "client": "A", "at": 0, "token": 1, "epoch": 1, "renewal": false, "expires": 8 },
+            { "client": "B", "at": 10, "token": 2, "epoch": 2, "renewal": false, "expires": 18 },
+            { "client": "C", "at": 20, "token": 3, "epoch": 3, "renewal": false, "expires": 30 } ])").array());
+        QCOMPARE(o.value(QStringLiteral("refusals")).toArray(), QJsonArray());
+    }
+
+    void renewalInTheReport()
+    {
+        const Result r = cli({QStringLiteral("run"), scenarioPath(QStringLiteral("renewal-keeps-token"))});
+        const QJsonObject o = parseObject(r.out);
+        QCOMPARE(o.value(QStringLiteral("grants")).toArray(), QJsonDocument::fromJson(R"([
+            { "client": "A", "at": 0, "token": 1, "epoch": 1, "renewal": false, "expires": 10 },
+            { "client": "A", "at": 8, "token": 1, "epoch": 1, "renewal": true, "expires": 18 },
+            { "client": "B", "at": 20, "token": 2, "epoch": 2, "renewal": false, "expires": 30 } ])").array());
+        QCOMPARE(o.value(QStringLiteral("refusals")).toArray(),
+                 QJsonDocument::fromJson(R"([ { "client": "B", "at": 11, "holder": "A" } ])").array());
+    }
+
+    void standardInput()
+    {
+        const QByteArray text = readAll(scenarioPath(QStringLiteral("default")));
+        Result r = cli({QStringLiteral("run"), QStringLiteral("-")}, text);
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(parseObject(r.out), object(kSpecReport));
+        r = cli({QStringLiteral("check"), QStringLiteral("-")}, text);
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(QString::fromUtf8(r.out),
+                 QStringLiteral("-: ok (\"Paused client wakes after its lease expired\", 2 clients, "
+                                "1 storages, 6 actions)\n"));
+        r = cli({QStringLiteral("run"), QStringLiteral("-")}, "{\"fencescope\": 1, \"clients\": []}");
+        expectUsageError(r, QStringLiteral("fencescope-cli: -: clients: must list at least one client"));
+    }
+
+    // ---- check ------------------------------------------------------------------------------
+
+    void checkOk()
+    {
+        const QString path = scenarioPath(QStringLiteral("three-owners"));
+        const Result r = cli({QStringLiteral("check"), path});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.err.isEmpty());
+        QCOMPARE(QString::fromUtf8(r.out),
+                 path + QStringLiteral(": ok (\"Three successive owners\", 3 clients, 1 storages, "
+                                       "9 actions)\n"));
+    }
+
+    // ---- exit status 2: invalid input, one line on stderr naming the place ------------------
+
+    void invalidInput_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("line");
+        const QString ttl = dataPath(QStringLiteral("invalid/ttl-zero.json"));
+        QTest::newRow("run ttl zero")
+            << QStringList({"run", ttl})
+            << QStringLiteral("fencescope-cli: %1: clients[1].actions[2].ttl: must be a positive integer, not 0").arg(ttl);
+        QTest::newRow("check ttl zero")
+            << QStringList({"check", ttl})
+            << QStringLiteral("fencescope-cli: %1: clients[1].actions[2].ttl: must be a positive integer, not 0").arg(ttl);
+        const QString notJson = dataPath(QStringLiteral("invalid/not-json.json"));
+        // the missing comma after line 3 is noticed at line 4 (Qt reports just past the
+        // opening quote of "clients")
+        QTest::newRow("not json")
+            << QStringList({"run", notJson})
+            << QStringLiteral("fencescope-cli: %1: line 4, column 4: not valid JSON (unterminated object)").arg(notJson);
+        const QString storage = dataPath(QStringLiteral("invalid/unknown-storage.json"));
+        QTest::newRow("unknown storage")
+            << QStringList({"run", storage, "--summary"})
+            << QStringLiteral("fencescope-cli: %1: clients[0].actions[1].storage: unknown storage \"disk\" (known: ...").arg(storage);
+        const QString dup = dataPath(QStringLiteral("invalid/duplicate-client.json"));
+        QTest::newRow("duplicate client")
+            << QStringList({"check", dup})
+            << QStringLiteral("fencescope-cli: %1: clients[2].name: duplicate client name \"A\" (also clients[0])").arg(dup);
+        const QString v2 = dataPath(QStringLiteral("invalid/version-2.json"));
+        QTest::newRow("version 2")
+            << QStringList({"run", v2})
+            << QStringLiteral("fencescope-cli: %1: fencescope: unsupported format version 2 (this FenceScope reads version 1)").arg(v2);
+        const QString array = dataPath(QStringLiteral("invalid/top-array.json"));
+        QTest::newRow("top array")
+            << QStringList({"run", array})
+            << QStringLiteral("fencescope-cli: %1: file: must be a JSON object with \"fencescope\": 1 at the top, not an array").arg(array);
+        const QString empty = dataPath(QStringLiteral("invalid/empty.json"));
+        QTest::newRow("empty file")
+            << QStringList({"run", empty})
+            << QStringLiteral("fencescope-cli: %1: line 1, column 1: not valid JSON (illegal value)").arg(empty);
+        const QString missing = dataPath(QStringLiteral("no-such-file.json"));
+        QTest::newRow("missing file")
+            << QStringList({"run", missing})
+            << QStringLiteral("fencescope-cli: %1: file: cannot open %1 (No such file or directory)").arg(missing);
+        const QString folder = dataPath(QStringLiteral("invalid"));
+        QTest::newRow("folder")
+            << QStringList({"check", folder})
+            << QStringLiteral("fencescope-cli: %1: file: %1 is a folder, not a scenario file").arg(folder);
+
+        // usage
+        const QString def = scenarioPath(QStringLiteral("default"));
+        QTest::newRow("no command") << QStringList()
+                                    << QStringLiteral("fencescope-cli: missing command (run, check...");
+        QTest::newRow("unknown command") << QStringList({"simulate", def})
+                                         << QStringLiteral("fencescope-cli: unknown command \"simulate\" (run, check...");
+        QTest::newRow("unknown option") << QStringList({"run", def, "--colour"})
+                                        << QStringLiteral("fencescope-cli: run: unknown option --colour");
+        QTest::newRow("run without file")
+            << QStringList({"run"})
+            << QStringLiteral("fencescope-cli: run: missing FILE (usage: fencescope-cli run FILE [--fencing on|off] [--summary])");
+        QTest::newRow("two files") << QStringList({"run", def, def})
+                                   << QStringLiteral("fencescope-cli: run: one FILE only, got also %1").arg(def);
+        QTest::newRow("bad fencing value") << QStringList({"run", def, "--fencing", "maybe"})
+                                           << QStringLiteral("fencescope-cli: --fencing takes on or off, not \"maybe\"");
+        QTest::newRow("bad fencing=value") << QStringList({"run", def, "--fencing=yes"})
+                                           << QStringLiteral("fencescope-cli: --fencing takes on or off, not \"yes\"");
+        QTest::newRow("fencing without value") << QStringList({"run", def, "--fencing"})
+                                               << QStringLiteral("fencescope-cli: --fencing takes on or off, not \"\"");
+        QTest::newRow("check without file") << QStringList({"check"})
+                                            << QStringLiteral("fencescope-cli: check: expects exactly one FILE");
+        QTest::newRow("check two files") << QStringList({"check", def, def})
+                                         << QStringLiteral("fencescope-cli: check: expects exactly one FILE");
+    }
+    void invalidInput()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, line);
+        const Result r = cli(args);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.out.isEmpty(), r.out.constData());
+        QCOMPARE(r.err.count('\n'), 1);
+        QVERIFY(r.err.endsWith('\n'));
+        const QString got = QString::fromUtf8(r.err.trimmed());
+        // "..." at the end: only the start is fixed (the order of known storages is not, and
+        // the list of commands grows)
+        if (line.endsWith(QLatin1String("...")))
+            QVERIFY2(got.startsWith(line.chopped(3)), qPrintable(got));
+        else
+            QCOMPARE(got, line);
+    }
+
+    void invalidJsonMessageIsOneLine()
+    {
+        // a scenario whose error text could contain a newline (a client name with one) still
+        // gives one line
+        const Result r = cli({QStringLiteral("run"), QStringLiteral("-")},
+                             "{\"fencescope\": 1, \"clients\": [{\"name\": \"a\\nb\"}, {\"name\": \"a\\nb\"}]}");
+        QCOMPARE(r.exitCode, 2);
+        QCOMPARE(r.err.count('\n'), 1);
+        QVERIFY(r.err.startsWith("fencescope-cli: -: clients[1].name: duplicate client name"));
+    }
+
+    // ---- exit status 0 and 1 ----------------------------------------------------------------
+
+    void help()
+    {
+        const Result r = cli({QStringLiteral("--help")});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.out.startsWith("usage: fencescope-cli run FILE"));
+    }
+
+    void unwritableOutputIsExitOne()
+    {
+        // standard output on a full disk: not the input's fault -> 1, with a message
+        const Result r = cli({QStringLiteral("run"), scenarioPath(QStringLiteral("default"))}, {},
+                             QStringLiteral("/dev/full"));
+        QCOMPARE(r.exitCode, 1);
+        QCOMPARE(r.err, QByteArray("fencescope-cli: cannot write the report to standard output\n"));
+    }
+
+    void simulatedOutcomeDoesNotChangeTheExitStatus()
+    {
+        // corrupted writes are a result, not an error
+        const Result r = cli({QStringLiteral("run"), scenarioPath(QStringLiteral("three-owners")),
+                              QStringLiteral("--fencing"), QStringLiteral("off")});
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(parseObject(r.out).value(QStringLiteral("summary")).toObject().value(
+                     QStringLiteral("corrupted")),
+                 QJsonValue(2));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"

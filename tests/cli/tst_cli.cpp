@@ -322,6 +322,17 @@ private slots:
         QCOMPARE(parseObject(s.out).value(QStringLiteral("summary")).toObject(), parseObject(summary));
     }
 
+    void everyBuiltinFileIsWorkedOut()
+    {
+        // a new file in resources/scenarios needs its row in builtinScenarios_data
+        QStringList names = QDir(QStringLiteral(FENCESCOPE_SOURCE_DIR "/resources/scenarios"))
+                                .entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
+        for (QString &n : names)
+            n.chop(5);
+        QCOMPARE(names, QStringList({"default", "delayed-packet", "le-locks-out-holder",
+                                     "renewal-keeps-token", "three-owners"}));
+    }
+
     void threeOwnersInDetail()
     {
         // the deferred writes of three-owners, as worked out above

@@ -3,6 +3,7 @@
 #include "mainwindow.h"
 
 #include <QApplication>
+#include <QStyleFactory>
 
 int main(int argc, char **argv)
 {
@@ -10,11 +11,15 @@ int main(int argc, char **argv)
     QApplication::setApplicationName(QStringLiteral("FenceScope"));
     QApplication::setOrganizationName(QStringLiteral("FenceScope"));
     QApplication::setApplicationVersion(QStringLiteral(FENCESCOPE_VERSION));
+    // Fusion looks the same everywhere and takes the dark theme's palette fully
+    if (QStyle *fusion = QStyleFactory::create(QStringLiteral("Fusion")))
+        QApplication::setStyle(fusion);
 
     MainWindow window;
-    const QStringList args = app.arguments();
+    window.show();
+    // after show(): the timeline fits the run to its real width, and an error box has a parent
+    const QStringList args = QApplication::arguments();
     if (args.size() > 1)
         window.openAtStart(args.at(1));
-    window.show();
     return app.exec();
 }

@@ -1,34 +1,956 @@
 #include "mainwindow.h"
 
+#include "document.h"
+#include "editcommands.h"
+#include "eventlogmodel.h"
+#include "inspector.h"
+#include "narrationpanel.h"
+#include "playback.h"
+#include "summarystrip.h"
+#include "timelinerenderer.h"
+#include "timelineview.h"
+#include "tokenchart.h"
+#include "viewstate.h"
+
+#include "explain.h"
 #include "scenariofile.h"
+#include "simulator.h"
 
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QComboBox>
+#include <QDir>
+#include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QItemSelectionModel>
 #include <QLabel>
-#include <QMessageBox>
+#include <QMenuBar>
+#include <QMimeData>
+#include <QScrollArea>
+#include <QSettings>
+#include <QSlider>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QStyle>
+#include <QTableView>
+#include <QToolBar>
+#include <QToolButton>
+#include <QUndoStack>
+#include <QVBoxLayout>
 
-MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
+#include <algorithm>
+#include <climits>
+
+namespace {
+
+constexpr int kMaxRecent = 8;
+const char *const kRecentKey = "recentFiles";
+const char *const kThemeKey = "theme";
+
+QString displayName(const QString &path)
 {
-    m_title = new QLabel(this);
-    m_title->setAlignment(Qt::AlignCenter);
-    setCentralWidget(m_title);
-    setScenario(Core::ScenarioFile::defaultScenario());
-    resize(1280, 800);
+    return path.isEmpty() ? MainWindow::tr("Untitled") : QFileInfo(path).fileName();
+}
+
+} // namespace
+
+MainWindow::MainWindow(QWidget *parent)
+    : QMainWindow(parent), m_doc(new Document(this)), m_state(new ViewState(this)),
+      m_playback(new Playback(m_state, this))
+{
+    setAcceptDrops(true);
+    setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks);
+    createViews();
+    createActions();
+    // the playback bar's buttons show actions, so it comes after them
+    static_cast<QVBoxLayout *>(centralWidget()->layout())->addWidget(createPlaybackBar());
+    createMenus();
+    createToolBar();
+    createDocks();
+    connectSelection();
+
+    connect(m_doc, &Document::changed, this, &MainWindow::documentChanged);
+    connect(m_doc, &Document::modifiedChanged, this, &MainWindow::updateTitle);
+    connect(m_doc, &Document::filePathChanged, this, &MainWindow::updateTitle);
+
+    const QString theme = QSettings().value(QLatin1String(kThemeKey), QStringLiteral("light")).toString();
+    m_theme = Theme::byName(theme);
+    for (QAction *a : m_themeGroup->actions())
+        a->setChecked(a->data().toString() == m_theme.name);
+    applyTheme();
+
+    resize(1600, 1000);
+    documentChanged(); // the document was filled before the connections existed
+    afterLoad();
+    updateTitle();
+    statusBar()->showMessage(tr("Drag pauses, lease ends and writes on the timeline; press F to "
+                                "switch fencing off and watch the stale write corrupt the data."));
+}
+
+MainWindow::~MainWindow() = default;
+
+const Core::Scenario &MainWindow::scenario() const
+{
+    return m_doc->scenario();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Construction
+
+void MainWindow::createViews()
+{
+    auto *central = new QWidget(this);
+    auto *col = new QVBoxLayout(central);
+    col->setContentsMargins(0, 0, 0, 0);
+    col->setSpacing(0);
+
+    m_summary = new SummaryStrip(m_doc, central);
+    col->addWidget(m_summary);
+
+    auto *view = new TimelineView(m_doc, m_state, central);
+    m_timeline = view;
+    connect(view, &TimelineView::hoverTextChanged, this, [this](const QString &text) {
+        if (!text.isEmpty())
+            statusBar()->showMessage(text);
+    });
+    m_chart = new TokenChart(m_doc, m_state, central);
+    connect(m_chart, &TokenChart::hoverTextChanged, this, [this](const QString &text) {
+        if (!text.isEmpty())
+            statusBar()->showMessage(text);
+    });
+
+    // the chart's plot starts where the timeline's lanes start, in both widgets' coordinates
+    m_splitter = new QSplitter(Qt::Vertical, central);
+    m_splitter->setChildrenCollapsible(false);
+    m_splitter->addWidget(view);
+    m_splitter->addWidget(m_chart);
+    m_splitter->setStretchFactor(0, 3);
+    m_splitter->setStretchFactor(1, 1);
+    m_splitter->setSizes({560, 220});
+    col->addWidget(m_splitter, 1);
+    setCentralWidget(central);
+}
+
+QWidget *MainWindow::createPlaybackBar()
+{
+    auto *bar = new QWidget(this);
+    bar->setObjectName(QStringLiteral("playbackBar"));
+    auto *row = new QHBoxLayout(bar);
+    row->setContentsMargins(8, 4, 8, 4);
+    m_slider = new QSlider(Qt::Horizontal, bar);
+    m_slider->setObjectName(QStringLiteral("playheadSlider"));
+    m_slider->setToolTip(tr("Scrub the playhead: everything after it is dimmed. At the far right "
+                            "the whole run is shown."));
+    m_tickLabel = new QLabel(bar);
+    m_tickLabel->setMinimumWidth(110);
+    m_speed = new QComboBox(bar);
+    m_speed->setObjectName(QStringLiteral("speed"));
+    for (const double tps : {1.0, 2.0, 4.0, 8.0, 16.0, 64.0, 256.0, 1024.0})
+        m_speed->addItem(tr("%1 ticks/s").arg(tps), tps);
+    m_speed->setCurrentIndex(2);
+    m_speed->setToolTip(tr("Playback speed"));
+    connect(m_speed, &QComboBox::currentIndexChanged, this,
+            [this] { m_playback->setSpeed(m_speed->currentData().toDouble()); });
+    m_playback->setSpeed(m_speed->currentData().toDouble());
+
+    const auto button = [bar](QAction *a) {
+        auto *b = new QToolButton(bar);
+        b->setDefaultAction(a);
+        b->setFocusPolicy(Qt::NoFocus); // Space plays; it must not click a focused button too
+        return b;
+    };
+    auto *prev = button(m_prevAct);
+    auto *play = button(m_playAct);
+    auto *next = button(m_nextAct);
+    auto *all = button(m_showAllAct);
+    all->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    row->addWidget(prev);
+    row->addWidget(play);
+    row->addWidget(next);
+    row->addWidget(m_slider, 1);
+    row->addWidget(m_tickLabel);
+    row->addWidget(all);
+    row->addWidget(m_speed);
+
+    connect(m_slider, &QSlider::valueChanged, this, [this](int v) {
+        if (v >= m_slider->maximum())
+            m_state->clearPlayhead();
+        else
+            m_state->setPlayhead(Core::Tick(v));
+    });
+    connect(m_state, &ViewState::playheadChanged, this, &MainWindow::syncPlaybackBar);
+    return bar;
+}
+
+void MainWindow::createActions()
+{
+    const auto make = [this](const QString &name, const QString &text, const QKeySequence &key = {}) {
+        auto *a = new QAction(text, this);
+        a->setObjectName(name);
+        if (!key.isEmpty())
+            a->setShortcut(key);
+        addAction(a); // shortcuts work with menus and toolbars hidden too
+        return a;
+    };
+    QStyle *st = style();
+
+    m_newAct = make(QStringLiteral("new"), tr("&New"), QKeySequence::New);
+    connect(m_newAct, &QAction::triggered, this, &MainWindow::newScenario);
+    m_openAct = make(QStringLiteral("open"), tr("&Open…"), QKeySequence::Open);
+    m_openAct->setIcon(st->standardIcon(QStyle::SP_DialogOpenButton));
+    connect(m_openAct, &QAction::triggered, this, &MainWindow::open);
+    m_saveAct = make(QStringLiteral("save"), tr("&Save"), QKeySequence::Save);
+    m_saveAct->setIcon(st->standardIcon(QStyle::SP_DialogSaveButton));
+    connect(m_saveAct, &QAction::triggered, this, &MainWindow::save);
+    m_saveAsAct = make(QStringLiteral("saveAs"), tr("Save &As…"), QKeySequence::SaveAs);
+    connect(m_saveAsAct, &QAction::triggered, this, &MainWindow::saveAs);
+    m_quitAct = make(QStringLiteral("quit"), tr("&Quit"), QKeySequence::Quit);
+    connect(m_quitAct, &QAction::triggered, this, &QWidget::close);
+
+    m_undoAct = m_doc->undoStack()->createUndoAction(this, tr("&Undo"));
+    m_undoAct->setObjectName(QStringLiteral("undo"));
+    m_undoAct->setShortcut(QKeySequence::Undo);
+    m_undoAct->setIcon(st->standardIcon(QStyle::SP_ArrowBack));
+    addAction(m_undoAct);
+    m_redoAct = m_doc->undoStack()->createRedoAction(this, tr("&Redo"));
+    m_redoAct->setObjectName(QStringLiteral("redo"));
+    m_redoAct->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence::Redo});
+    m_redoAct->setIcon(st->standardIcon(QStyle::SP_ArrowForward));
+    addAction(m_redoAct);
+
+    m_fencingAct = make(QStringLiteral("fencing"), tr("&Fencing"), QKeySequence(Qt::Key_F));
+    m_fencingAct->setCheckable(true);
+    m_fencingAct->setToolTip(tr("Fencing on/off (F): does the storage check tokens?"));
+    connect(m_fencingAct, &QAction::triggered, this, [this](bool on) {
+        if (on != m_doc->scenario().fencing)
+            m_doc->undoStack()->push(EditCommands::setFencing(m_doc, on));
+    });
+    m_compareAct = make(QStringLiteral("compare"), tr("&Compare fenced / unfenced"),
+                        QKeySequence(Qt::Key_C));
+    m_compareAct->setCheckable(true);
+    m_compareAct->setToolTip(tr("Show the same schedule with fencing on and off, one above the "
+                                "other (C)"));
+    connect(m_compareAct, &QAction::toggled, m_state, &ViewState::setCompare);
+    connect(m_state, &ViewState::compareChanged, m_compareAct, &QAction::setChecked);
+
+    m_zoomInAct = make(QStringLiteral("zoomIn"), tr("Zoom &in"));
+    m_zoomInAct->setShortcuts({QKeySequence(Qt::Key_Plus), QKeySequence(Qt::Key_Equal),
+                               QKeySequence::ZoomIn});
+    m_zoomOutAct = make(QStringLiteral("zoomOut"), tr("Zoom &out"));
+    m_zoomOutAct->setShortcuts({QKeySequence(Qt::Key_Minus), QKeySequence::ZoomOut});
+    m_fitAct = make(QStringLiteral("fit"), tr("&Fit to window"));
+    m_fitAct->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_0), QKeySequence(Qt::Key_Home)});
+    auto *view = static_cast<TimelineView *>(m_timeline);
+    connect(m_zoomInAct, &QAction::triggered, view, &TimelineView::zoomIn);
+    connect(m_zoomOutAct, &QAction::triggered, view, &TimelineView::zoomOut);
+    connect(m_fitAct, &QAction::triggered, view, &TimelineView::fitToWindow);
+
+    m_playAct = make(QStringLiteral("play"), tr("&Play"), QKeySequence(Qt::Key_Space));
+    m_playAct->setIcon(st->standardIcon(QStyle::SP_MediaPlay));
+    m_playAct->setToolTip(tr("Play / pause (Space)"));
+    connect(m_playAct, &QAction::triggered, m_playback, &Playback::toggle);
+    connect(m_playback, &Playback::playingChanged, this, [this](bool playing) {
+        m_playAct->setText(playing ? tr("&Pause") : tr("&Play"));
+        m_playAct->setIcon(style()->standardIcon(playing ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
+    });
+    m_prevAct = make(QStringLiteral("previousEvent"), tr("P&revious event"), QKeySequence(Qt::Key_Left));
+    m_prevAct->setIcon(st->standardIcon(QStyle::SP_MediaSeekBackward));
+    m_prevAct->setToolTip(tr("Move the playhead to the previous event (Left)"));
+    connect(m_prevAct, &QAction::triggered, this, &MainWindow::stepPreviousEvent);
+    m_nextAct = make(QStringLiteral("nextEvent"), tr("&Next event"), QKeySequence(Qt::Key_Right));
+    m_nextAct->setIcon(st->standardIcon(QStyle::SP_MediaSeekForward));
+    m_nextAct->setToolTip(tr("Move the playhead to the next event (Right)"));
+    connect(m_nextAct, &QAction::triggered, this, &MainWindow::stepNextEvent);
+    m_showAllAct = make(QStringLiteral("showAll"), tr("Show &all"), QKeySequence(Qt::Key_End));
+    m_showAllAct->setToolTip(tr("Remove the playhead and show the whole run (End)"));
+    connect(m_showAllAct, &QAction::triggered, this, [this] {
+        m_playback->pause();
+        m_state->clearPlayhead();
+    });
+
+    m_addClientAct = make(QStringLiteral("addClient"), tr("Add &client"));
+    connect(m_addClientAct, &QAction::triggered, this, &MainWindow::addClient);
+    m_removeClientAct = make(QStringLiteral("removeClient"), tr("Remove client"));
+    connect(m_removeClientAct, &QAction::triggered, this, &MainWindow::removeClient);
+    m_addAcquireAct = make(QStringLiteral("addAcquire"), tr("Add &acquire"));
+    connect(m_addAcquireAct, &QAction::triggered, this, [this] { addScenarioAction(Core::ActionKind::Acquire); });
+    m_addWriteAct = make(QStringLiteral("addWrite"), tr("Add &write"));
+    connect(m_addWriteAct, &QAction::triggered, this, [this] { addScenarioAction(Core::ActionKind::Write); });
+    m_addPauseAct = make(QStringLiteral("addPause"), tr("Add &pause"));
+    connect(m_addPauseAct, &QAction::triggered, this, [this] { addScenarioAction(Core::ActionKind::Pause); });
+    m_addReleaseAct = make(QStringLiteral("addRelease"), tr("Add r&elease"));
+    connect(m_addReleaseAct, &QAction::triggered, this, [this] { addScenarioAction(Core::ActionKind::Release); });
+    m_deleteAct = make(QStringLiteral("delete"), tr("&Delete action"), QKeySequence::Delete);
+    connect(m_deleteAct, &QAction::triggered, this, &MainWindow::deleteSelected);
+
+    // keys without modifiers must not fire while the user types in the inspector; line edits
+    // and spin boxes claim them through ShortcutOverride, so window shortcuts are safe
+    for (QAction *a : {m_fencingAct, m_compareAct, m_playAct, m_prevAct, m_nextAct, m_deleteAct})
+        a->setShortcutContext(Qt::WindowShortcut);
+}
+
+void MainWindow::createMenus()
+{
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    file->addAction(m_newAct);
+    file->addAction(m_openAct);
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    m_recentMenu->setObjectName(QStringLiteral("recentMenu"));
+    file->addSeparator();
+    file->addAction(m_saveAct);
+    file->addAction(m_saveAsAct);
+    file->addSeparator();
+    file->addAction(m_quitAct);
+    rebuildRecentMenu();
+
+    QMenu *edit = menuBar()->addMenu(tr("&Edit"));
+    edit->addAction(m_undoAct);
+    edit->addAction(m_redoAct);
+    edit->addSeparator();
+    edit->addAction(m_addAcquireAct);
+    edit->addAction(m_addWriteAct);
+    edit->addAction(m_addPauseAct);
+    edit->addAction(m_addReleaseAct);
+    edit->addAction(m_deleteAct);
+    edit->addSeparator();
+    edit->addAction(m_addClientAct);
+    edit->addAction(m_removeClientAct);
+
+    QMenu *sim = menuBar()->addMenu(tr("&Simulation"));
+    sim->addAction(m_fencingAct);
+    QMenu *rule = sim->addMenu(tr("Storage &rule"));
+    QAction *lt = rule->addAction(tr("token < max_token rejects (lt, correct)"));
+    lt->setObjectName(QStringLiteral("ruleLt"));
+    connect(lt, &QAction::triggered, this, [this] { setRule(Core::FenceRule::Lt); });
+    QAction *le = rule->addAction(tr("token <= max_token rejects (le, too strict)"));
+    le->setObjectName(QStringLiteral("ruleLe"));
+    connect(le, &QAction::triggered, this, [this] { setRule(Core::FenceRule::Le); });
+    sim->addAction(m_compareAct);
+
+    QMenu *scenarios = menuBar()->addMenu(tr("S&cenarios"));
+    scenarios->setObjectName(QStringLiteral("scenariosMenu"));
+    for (const QString &name : Core::ScenarioFile::builtinNames()) {
+        const Core::LoadResult r = Core::ScenarioFile::load(Core::ScenarioFile::builtinPath(name));
+        QAction *a = scenarios->addAction(r.ok() && !r.scenario->title.isEmpty() ? r.scenario->title : name);
+        a->setObjectName(QStringLiteral("preset-") + name);
+        a->setData(name);
+        connect(a, &QAction::triggered, this, [this, name] {
+            if (maybeSave())
+                openPreset(name);
+        });
+    }
+
+    QMenu *view = menuBar()->addMenu(tr("&View"));
+    view->addAction(m_zoomInAct);
+    view->addAction(m_zoomOutAct);
+    view->addAction(m_fitAct);
+    view->addSeparator();
+    view->addAction(m_compareAct);
+    view->addSeparator();
+    QMenu *themes = view->addMenu(tr("&Theme"));
+    m_themeGroup = new QActionGroup(this);
+    for (const auto &[name, label] : {std::pair{QStringLiteral("light"), tr("&Light")},
+                                      std::pair{QStringLiteral("dark"), tr("&Dark")},
+                                      std::pair{QStringLiteral("contrast"), tr("Lecture &hall (large)")}}) {
+        QAction *a = themes->addAction(label);
+        a->setObjectName(QStringLiteral("theme-") + name);
+        a->setCheckable(true);
+        a->setData(name);
+        m_themeGroup->addAction(a);
+        connect(a, &QAction::triggered, this, [this, name] { setThemeByName(name); });
+    }
+    view->addSeparator();
+    m_viewMenu = view;
+
+    QMenu *play = menuBar()->addMenu(tr("&Playback"));
+    play->addAction(m_playAct);
+    play->addAction(m_prevAct);
+    play->addAction(m_nextAct);
+    play->addAction(m_showAllAct);
+
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    QAction *about = help->addAction(tr("&About FenceScope"));
+    connect(about, &QAction::triggered, this, [this] {
+        if (!m_interactive)
+            return;
+        QMessageBox::about(this, tr("About FenceScope"),
+                           tr("<p><b>FenceScope</b> %1</p><p>Makes fencing tokens visible: a lock "
+                              "service hands every new owner a higher token, and the storage "
+                              "rejects writes with a token lower than the highest it has seen.</p>")
+                               .arg(QApplication::applicationVersion()));
+    });
+}
+
+void MainWindow::createToolBar()
+{
+    QToolBar *tb = addToolBar(tr("Main"));
+    tb->setObjectName(QStringLiteral("mainToolBar"));
+    tb->setMovable(false);
+    tb->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    tb->addAction(m_openAct);
+    tb->addAction(m_saveAct);
+    tb->addSeparator();
+    tb->addAction(m_undoAct);
+    tb->addAction(m_redoAct);
+    tb->addSeparator();
+    tb->addAction(m_fencingAct);
+    tb->addWidget(new QLabel(tr("  Rule: "), tb));
+    m_rule = new QComboBox(tb);
+    m_rule->setObjectName(QStringLiteral("rule"));
+    m_rule->addItem(tr("reject token < max (lt)"), int(Core::FenceRule::Lt));
+    m_rule->addItem(tr("reject token <= max (le)"), int(Core::FenceRule::Le));
+    m_rule->setToolTip(tr("How the storage compares an arriving token with max_token"));
+    connect(m_rule, &QComboBox::activated, this,
+            [this](int i) { setRule(Core::FenceRule(m_rule->itemData(i).toInt())); });
+    tb->addWidget(m_rule);
+    tb->addAction(m_compareAct);
+    tb->addSeparator();
+    tb->addAction(m_addAcquireAct);
+    tb->addAction(m_addWriteAct);
+    tb->addAction(m_addPauseAct);
+    tb->addAction(m_addReleaseAct);
+    tb->addAction(m_addClientAct);
+    tb->addSeparator();
+    tb->addAction(m_zoomOutAct);
+    tb->addAction(m_zoomInAct);
+    tb->addAction(m_fitAct);
+}
+
+void MainWindow::createDocks()
+{
+    m_narration = new NarrationPanel(m_doc, m_state, this);
+    auto *scroll = new QScrollArea(this);
+    scroll->setWidget(m_narration);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    auto *story = new QDockWidget(tr("Story"), this);
+    story->setObjectName(QStringLiteral("storyDock"));
+    story->setWidget(scroll);
+    addDockWidget(Qt::RightDockWidgetArea, story);
+
+    m_inspector = new Inspector(m_doc, m_state, this);
+    connect(m_inspector, &Inspector::deleteRequested, this, &MainWindow::deleteSelected);
+    auto *insp = new QDockWidget(tr("Inspector"), this);
+    insp->setObjectName(QStringLiteral("inspectorDock"));
+    insp->setWidget(m_inspector);
+    addDockWidget(Qt::RightDockWidgetArea, insp);
+
+    m_logModel = new EventLogModel(m_doc, this);
+    m_log = new QTableView(this);
+    m_log->setObjectName(QStringLiteral("eventLog"));
+    m_log->setModel(m_logModel);
+    m_log->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_log->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_log->setAlternatingRowColors(true);
+    m_log->setWordWrap(false);
+    m_log->verticalHeader()->hide();
+    // fixed row heights: the view never measures millions of rows
+    m_log->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    m_log->verticalHeader()->setDefaultSectionSize(m_log->fontMetrics().height() + 8);
+    QHeaderView *h = m_log->horizontalHeader();
+    h->setSectionResizeMode(QHeaderView::Interactive);
+    h->setStretchLastSection(true);
+    const int widths[] = {56, 70, 110, 60, 70, 110};
+    for (int c = 0; c < 6; ++c)
+        m_log->setColumnWidth(c, widths[c]);
+    auto *log = new QDockWidget(tr("Event log"), this);
+    log->setObjectName(QStringLiteral("eventLogDock"));
+    log->setWidget(m_log);
+    addDockWidget(Qt::BottomDockWidgetArea, log);
+
+    // the bottom dock spans under the central area only; the story keeps the full height
+    setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
+    resizeDocks({story, insp}, {640, 260}, Qt::Vertical);
+    resizeDocks({story}, {450}, Qt::Horizontal);
+    resizeDocks({log}, {230}, Qt::Vertical);
+
+    m_viewMenu->addAction(story->toggleViewAction());
+    m_viewMenu->addAction(insp->toggleViewAction());
+    m_viewMenu->addAction(log->toggleViewAction());
+}
+
+void MainWindow::connectSelection()
+{
+    // log row -> selection: the row's action is selected everywhere
+    connect(m_log->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex &current) {
+                if (m_syncingSelection || !current.isValid())
+                    return;
+                const int client = current.data(EventLogModel::ClientRole).toInt();
+                const int action = current.data(EventLogModel::ActionRole).toInt();
+                m_syncingSelection = true;
+                m_state->setSelection({client, action});
+                m_syncingSelection = false;
+                revealTick(m_doc->trace().events[EventLogModel::eventOfRow(current.row())].tick);
+            });
+    // selection -> log row (the action's outcome event) and the timeline scrolled to it
+    connect(m_state, &ViewState::selectionChanged, this, [this](const Selection &sel) {
+        if (m_syncingSelection)
+            return;
+        const Core::Trace &t = m_doc->trace();
+        const std::uint32_t e = sel.isValid()
+                                    ? Core::outcomeEvent(m_doc->scenario(), t, std::uint32_t(sel.client),
+                                                         std::uint32_t(sel.action))
+                                    : Core::kNone;
+        m_syncingSelection = true;
+        if (e == Core::kNone) {
+            m_log->selectionModel()->clearSelection();
+        } else {
+            const QModelIndex idx = m_logModel->index(EventLogModel::rowOfEvent(e), 0);
+            m_log->selectionModel()->setCurrentIndex(
+                idx, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+            m_log->scrollTo(idx);
+            revealTick(t.events[e].tick);
+        }
+        m_syncingSelection = false;
+    });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Document
+
+void MainWindow::documentChanged()
+{
+    const Core::Scenario &s = m_doc->scenario();
+    m_fencingAct->setChecked(s.fencing);
+    const bool anyLe = std::any_of(s.storages.begin(), s.storages.end(),
+                                   [](const Core::StorageSpec &st) { return st.rule == Core::FenceRule::Le; });
+    m_rule->setCurrentIndex(anyLe ? 1 : 0);
+    m_playback->setEnd(m_doc->trace().horizon);
+    // the selection names an action: drop it when the action is gone
+    const Selection sel = m_state->selection();
+    if (sel.isValid() && (size_t(sel.client) >= s.clients.size() ||
+                          size_t(sel.action) >= s.clients[size_t(sel.client)].actions.size()))
+        m_state->clearSelection();
+    else if (sel.isValid())
+        emit m_state->selectionChanged(sel); // its outcome may be another row now
+    syncPlaybackBar();
+    updateTitle();
+}
+
+void MainWindow::updateTitle()
+{
+    setWindowTitle(tr("%1[*] — %2 — FenceScope").arg(displayName(m_doc->filePath()), m_doc->scenario().title));
+    setWindowModified(m_doc->isModified());
+}
+
+void MainWindow::afterLoad()
+{
+    m_playback->pause();
+    m_state->clearPlayhead();
+    m_state->clearSelection();
+    if (auto *view = qobject_cast<TimelineView *>(m_timeline); view && view->isVisible())
+        view->fitToWindow();
+    selectMostInteresting();
+}
+
+void MainWindow::selectMostInteresting()
+{
+    const Core::Trace &t = m_doc->trace();
+    for (const Core::WriteResult wanted :
+         {Core::WriteResult::Corrupted, Core::WriteResult::Rejected, Core::WriteResult::LockedOut}) {
+        for (const Core::Write &w : t.writes) {
+            if (w.result == wanted) {
+                m_state->setSelection({int(w.client), int(w.action)});
+                return;
+            }
+        }
+    }
+}
+
+bool MainWindow::openFile(const QString &path)
+{
+    const Core::LoadResult r = Core::ScenarioFile::load(path);
+    if (!r.ok()) {
+        // the current scenario stays open, untouched
+        reportError(tr("Cannot open scenario"), tr("%1\n\n%2").arg(QDir::toNativeSeparators(path), r.error));
+        return false;
+    }
+    m_doc->reset(*r.scenario, path);
+    addRecentFile(path);
+    afterLoad();
+    statusBar()->showMessage(tr("Opened %1").arg(QDir::toNativeSeparators(path)), 4000);
+    return true;
+}
+
+bool MainWindow::openPreset(const QString &name)
+{
+    const Core::LoadResult r = Core::ScenarioFile::load(Core::ScenarioFile::builtinPath(name));
+    if (!r.ok()) {
+        reportError(tr("Cannot open scenario"), r.error);
+        return false;
+    }
+    // a preset is a starting point, not a file of the user's: saving asks for a path
+    m_doc->reset(*r.scenario);
+    afterLoad();
+    return true;
 }
 
 void MainWindow::openAtStart(const QString &path)
 {
-    Core::LoadResult r = Core::ScenarioFile::load(path);
-    if (!r.ok()) {
-        QMessageBox::warning(this, tr("Cannot open scenario"),
-                             tr("%1\n\n%2\n\nThe default scenario is shown instead.")
-                                 .arg(path, r.error));
-        return;
-    }
-    setScenario(*r.scenario);
+    if (!openFile(path))
+        statusBar()->showMessage(tr("Could not open %1; showing the default scenario.").arg(path));
 }
 
-void MainWindow::setScenario(const Core::Scenario &scenario)
+bool MainWindow::saveTo(const QString &path)
 {
-    m_scenario = scenario;
-    m_title->setText(m_scenario.title);
-    setWindowTitle(tr("%1 - FenceScope").arg(m_scenario.title));
+    QString error;
+    if (!Core::ScenarioFile::save(m_doc->scenario(), path, &error)) {
+        reportError(tr("Cannot save scenario"), error);
+        return false;
+    }
+    m_doc->setFilePath(path);
+    m_doc->markSaved();
+    addRecentFile(path);
+    updateTitle();
+    statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path)), 4000);
+    return true;
+}
+
+void MainWindow::newScenario()
+{
+    if (!maybeSave())
+        return;
+    m_doc->reset(Core::ScenarioFile::defaultScenario());
+    afterLoad();
+}
+
+void MainWindow::open()
+{
+    if (!maybeSave())
+        return;
+    const QString path = askOpenPath();
+    if (!path.isEmpty())
+        openFile(path);
+}
+
+bool MainWindow::save()
+{
+    if (m_doc->filePath().isEmpty())
+        return saveAs();
+    return saveTo(m_doc->filePath());
+}
+
+bool MainWindow::saveAs()
+{
+    const QString path = askSavePath();
+    return !path.isEmpty() && saveTo(path);
+}
+
+bool MainWindow::maybeSave()
+{
+    if (!m_doc->isModified())
+        return true;
+    switch (askUnsavedChanges()) {
+    case QMessageBox::Save:
+        return save();
+    case QMessageBox::Discard:
+        return true;
+    default:
+        return false;
+    }
+}
+
+void MainWindow::addRecentFile(const QString &path)
+{
+    QSettings settings;
+    QStringList files = settings.value(QLatin1String(kRecentKey)).toStringList();
+    const QString abs = QFileInfo(path).absoluteFilePath();
+    files.removeAll(abs);
+    files.prepend(abs);
+    while (files.size() > kMaxRecent)
+        files.removeLast();
+    settings.setValue(QLatin1String(kRecentKey), files);
+    rebuildRecentMenu();
+}
+
+void MainWindow::rebuildRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList files = QSettings().value(QLatin1String(kRecentKey)).toStringList();
+    for (const QString &f : files) {
+        QAction *a = m_recentMenu->addAction(QDir::toNativeSeparators(f));
+        connect(a, &QAction::triggered, this, [this, f] {
+            if (maybeSave())
+                openFile(f);
+        });
+    }
+    m_recentMenu->setEnabled(!files.isEmpty());
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dialog hooks
+
+void MainWindow::reportError(const QString &title, const QString &message)
+{
+    m_lastError = message;
+    statusBar()->showMessage(message.section(QLatin1Char('\n'), -1), 8000);
+    if (m_interactive)
+        QMessageBox::warning(this, title, message);
+}
+
+QMessageBox::StandardButton MainWindow::askUnsavedChanges()
+{
+    if (!m_interactive)
+        return m_unsavedAnswer;
+    return QMessageBox::question(this, tr("Unsaved changes"),
+                                 tr("“%1” has unsaved changes. Save them first?")
+                                     .arg(displayName(m_doc->filePath())),
+                                 QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel,
+                                 QMessageBox::Save);
+}
+
+QString MainWindow::askOpenPath()
+{
+    if (!m_interactive)
+        return m_nextPath;
+    return QFileDialog::getOpenFileName(this, tr("Open scenario"), QFileInfo(m_doc->filePath()).path(),
+                                        tr("FenceScope scenarios (*.json);;All files (*)"));
+}
+
+QString MainWindow::askSavePath()
+{
+    if (!m_interactive)
+        return m_nextPath;
+    QString path = QFileDialog::getSaveFileName(this, tr("Save scenario"),
+                                                m_doc->filePath().isEmpty() ? tr("scenario.json")
+                                                                            : m_doc->filePath(),
+                                                tr("FenceScope scenarios (*.json)"));
+    if (!path.isEmpty() && QFileInfo(path).suffix().isEmpty())
+        path += QStringLiteral(".json");
+    return path;
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    if (maybeSave()) {
+        m_playback->pause();
+        event->accept();
+    } else {
+        event->ignore();
+    }
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent *event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (urls.size() == 1 && urls.front().isLocalFile())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent *event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (urls.size() != 1 || !urls.front().isLocalFile())
+        return;
+    event->acceptProposedAction();
+    if (maybeSave())
+        openFile(urls.front().toLocalFile());
+}
+
+// ---------------------------------------------------------------------------------------------
+// Playback
+
+void MainWindow::stepNextEvent()
+{
+    Core::Tick t = 0;
+    m_playback->pause();
+    if (Playback::nextEventTick(m_doc->trace(), *m_state, &t)) {
+        m_state->setPlayhead(t);
+        revealTick(t);
+    }
+}
+
+void MainWindow::stepPreviousEvent()
+{
+    Core::Tick t = 0;
+    m_playback->pause();
+    if (Playback::previousEventTick(m_doc->trace(), *m_state, &t)) {
+        m_state->setPlayhead(t);
+        revealTick(t);
+    }
+}
+
+void MainWindow::syncPlaybackBar()
+{
+    const Core::Tick horizon = std::max<Core::Tick>(1, m_doc->trace().horizon);
+    // a slider holds an int: very long runs scrub in coarser steps is not needed below 2^31
+    const int max = int(std::min<Core::Tick>(horizon, Core::Tick(INT_MAX - 1)));
+    const QSignalBlocker block(m_slider);
+    m_slider->setRange(0, max);
+    m_slider->setPageStep(std::max(1, max / 20));
+    if (m_state->hasPlayhead()) {
+        m_slider->setValue(int(std::min<Core::Tick>(m_state->playhead(), Core::Tick(max))));
+        m_tickLabel->setText(tr("t = %1").arg(qulonglong(m_state->playhead())));
+    } else {
+        m_slider->setValue(max);
+        m_tickLabel->setText(tr("whole run"));
+    }
+}
+
+void MainWindow::revealTick(Core::Tick tick)
+{
+    auto *view = qobject_cast<TimelineView *>(m_timeline);
+    if (!view)
+        return;
+    const double plotWidth = std::max(1.0, view->width() - TimelineRenderer::headerWidth(view->options()));
+    const double first = m_state->firstTick();
+    const double last = first + plotWidth / m_state->pixelsPerTick();
+    const double margin = (last - first) * 0.05;
+    if (double(tick) < first + margin || double(tick) > last - margin)
+        m_state->setAxis(double(tick) - (last - first) / 2, m_state->pixelsPerTick());
+}
+
+// ---------------------------------------------------------------------------------------------
+// Editing
+
+int MainWindow::targetClient() const
+{
+    const Selection sel = m_state->selection();
+    if (sel.client >= 0 && size_t(sel.client) < m_doc->scenario().clients.size())
+        return sel.client;
+    return m_doc->scenario().clients.empty() ? -1 : 0;
+}
+
+Core::Tick MainWindow::targetTick() const
+{
+    if (m_state->hasPlayhead())
+        return m_state->playhead();
+    const Selection sel = m_state->selection();
+    const Core::Scenario &s = m_doc->scenario();
+    if (sel.isValid() && size_t(sel.client) < s.clients.size() &&
+        size_t(sel.action) < s.clients[size_t(sel.client)].actions.size())
+        return s.clients[size_t(sel.client)].actions[size_t(sel.action)].at + 1;
+    // the middle of what is on screen
+    auto *view = qobject_cast<TimelineView *>(m_timeline);
+    const double width = view ? view->width() - TimelineRenderer::headerWidth(view->options()) : 400;
+    const double mid = m_state->firstTick() + width / 2 / m_state->pixelsPerTick();
+    return mid < 0 ? 0 : Core::Tick(mid);
+}
+
+void MainWindow::addScenarioAction(Core::ActionKind kind)
+{
+    const int c = targetClient();
+    if (c < 0) {
+        addClient();
+        return;
+    }
+    const Core::Tick at = targetTick();
+    const Core::Client &client = m_doc->scenario().clients[size_t(c)];
+    Core::Action a;
+    switch (kind) {
+    case Core::ActionKind::Acquire:
+        a = Core::Action::acquire(at, 10);
+        break;
+    case Core::ActionKind::Write:
+        a = Core::Action::write(at, client.name);
+        break;
+    case Core::ActionKind::Pause:
+        a = Core::Action::pause(at, 10);
+        break;
+    case Core::ActionKind::Release:
+        a = Core::Action::release(at);
+        break;
+    }
+    const int index = EditCommands::insertionIndex(client, at);
+    m_doc->undoStack()->push(EditCommands::insertAction(m_doc, c, index, a));
+    m_state->setSelection({c, index});
+}
+
+void MainWindow::addClient()
+{
+    Core::Client c;
+    c.name = EditCommands::freshClientName(m_doc->scenario());
+    const int index = int(m_doc->scenario().clients.size());
+    m_doc->undoStack()->push(EditCommands::insertClient(m_doc, index, c));
+}
+
+void MainWindow::removeClient()
+{
+    const int c = targetClient();
+    // a scenario needs at least one client (the file format says so)
+    if (c < 0 || m_doc->scenario().clients.size() <= 1)
+        return;
+    m_state->clearSelection();
+    m_doc->undoStack()->push(EditCommands::removeClient(m_doc, c));
+}
+
+void MainWindow::deleteSelected()
+{
+    const Selection sel = m_state->selection();
+    const Core::Scenario &s = m_doc->scenario();
+    if (!sel.isValid() || size_t(sel.client) >= s.clients.size() ||
+        size_t(sel.action) >= s.clients[size_t(sel.client)].actions.size())
+        return;
+    m_state->clearSelection();
+    m_doc->undoStack()->push(EditCommands::removeAction(m_doc, sel.client, sel.action));
+}
+
+void MainWindow::setRule(Core::FenceRule rule)
+{
+    const Core::Scenario &s = m_doc->scenario();
+    QList<int> change;
+    for (std::size_t i = 0; i < s.storages.size(); ++i)
+        if (s.storages[i].rule != rule)
+            change << int(i);
+    if (change.isEmpty())
+        return;
+    // one undo step for all storages
+    m_doc->undoStack()->beginMacro(tr("Rule %1").arg(Core::toString(rule)));
+    for (const int i : change)
+        m_doc->undoStack()->push(EditCommands::setStorageRule(m_doc, i, rule));
+    m_doc->undoStack()->endMacro();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Theme
+
+void MainWindow::setThemeByName(const QString &name)
+{
+    m_theme = Theme::byName(name);
+    QSettings().setValue(QLatin1String(kThemeKey), m_theme.name);
+    for (QAction *a : m_themeGroup->actions())
+        a->setChecked(a->data().toString() == m_theme.name);
+    applyTheme();
+}
+
+void MainWindow::applyTheme()
+{
+    const bool dark = m_theme.name == QLatin1String("dark");
+    QPalette pal = QApplication::style()->standardPalette();
+    if (dark) {
+        const QColor base = m_theme.background;
+        const QColor panel = base.lighter(118);
+        pal.setColor(QPalette::Window, panel);
+        pal.setColor(QPalette::WindowText, m_theme.foreground);
+        pal.setColor(QPalette::Base, base);
+        pal.setColor(QPalette::AlternateBase, m_theme.laneStripe);
+        pal.setColor(QPalette::Text, m_theme.foreground);
+        pal.setColor(QPalette::Button, panel);
+        pal.setColor(QPalette::ButtonText, m_theme.foreground);
+        pal.setColor(QPalette::ToolTipBase, panel);
+        pal.setColor(QPalette::ToolTipText, m_theme.foreground);
+        pal.setColor(QPalette::PlaceholderText, m_theme.muted);
+        pal.setColor(QPalette::Highlight, m_theme.lease);
+        pal.setColor(QPalette::HighlightedText, QColor(Qt::white));
+        pal.setColor(QPalette::Disabled, QPalette::Text, m_theme.muted);
+        pal.setColor(QPalette::Disabled, QPalette::WindowText, m_theme.muted);
+        pal.setColor(QPalette::Disabled, QPalette::ButtonText, m_theme.muted);
+    }
+    setPalette(pal);
+    if (auto *view = qobject_cast<TimelineView *>(m_timeline)) {
+        view->setTheme(m_theme);
+        m_chart->setHeaderWidth(TimelineRenderer::headerWidth(view->options()));
+    }
+    m_chart->setTheme(m_theme);
+    m_logModel->setTheme(m_theme);
+    m_summary->setTheme(m_theme);
+    m_narration->setTheme(m_theme);
 }

@@ -1,0 +1,343 @@
+// The real MainWindow, driven offscreen with QTest: keyboard shortcuts, undo, files, presets,
+// playback and the selection shared by the event log and the timeline. Dialogs never block:
+// the window runs with setInteractive(false) (see mainwindow.h).
+
+#include "document.h"
+#include "eventlogmodel.h"
+#include "mainwindow.h"
+#include "narrationpanel.h"
+#include "playback.h"
+#include "summarystrip.h"
+#include "tokenchart.h"
+#include "viewstate.h"
+
+#include "explain.h"
+#include "scenariofile.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QFile>
+#include <QMenu>
+#include <QMenuBar>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUndoStack>
+
+class TestMainWindow : public QObject
+{
+    Q_OBJECT
+
+    std::unique_ptr<MainWindow> m_window;
+
+    MainWindow &window() { return *m_window; }
+
+private slots:
+    void initTestCase()
+    {
+        // keep the user's settings (recent files, theme) out of the tests
+        QStandardPaths::setTestModeEnabled(true);
+        QApplication::setOrganizationName(QStringLiteral("FenceScopeTest"));
+        QApplication::setApplicationName(QStringLiteral("tst_mainwindow"));
+        QSettings().clear();
+    }
+
+    void init()
+    {
+        m_window = std::make_unique<MainWindow>();
+        m_window->setInteractive(false);
+        m_window->show();
+        m_window->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+    }
+
+    void cleanup()
+    {
+        m_window->document()->markSaved(); // no question on close
+        m_window.reset();
+    }
+
+    void startsOnTheDefaultScenarioWithTheRejectionExplained()
+    {
+        QCOMPARE(window().scenario(), Core::ScenarioFile::defaultScenario());
+        // the most telling outcome is selected: A's rejected write (client 0, action 2)
+        QCOMPARE(window().viewState()->selection(), (Selection{0, 2}));
+        QVERIFY(window().narration()->explanation().contains(
+            QStringLiteral("had already accepted token 2 from B at t=13")));
+        QVERIFY(window().summaryStrip()->verdict().contains(QStringLiteral("Safety held")));
+        QVERIFY(window().windowTitle().contains(window().scenario().title));
+    }
+
+    void pressFTogglesFencingAndCtrlZUndoesIt()
+    {
+        QCOMPARE(window().document()->trace().summary.corrupted, 0u);
+        QTest::keyClick(&window(), Qt::Key_F);
+        QVERIFY(!window().scenario().fencing);
+        QCOMPARE(window().document()->trace().summary.corrupted, 1u);
+        QVERIFY(window().summaryStrip()->text().contains(QStringLiteral("1 corrupted")));
+        QVERIFY(window().summaryStrip()->verdict().contains(
+            QStringLiteral("Safety violated: 1 write overwrote newer data")));
+        QVERIFY(window().isWindowModified());
+        // the narration follows: A's write is now a corruption
+        QVERIFY(window().narration()->explanation().contains(QStringLiteral("silently overwrote 'B'")));
+
+        QTest::keyClick(&window(), Qt::Key_Z, Qt::ControlModifier);
+        QVERIFY(window().scenario().fencing);
+        QCOMPARE(window().document()->trace().summary.corrupted, 0u);
+        QVERIFY(window().summaryStrip()->text().contains(QStringLiteral("0 corrupted")));
+        QVERIFY(!window().isWindowModified());
+
+        QTest::keyClick(&window(), Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+        QVERIFY(!window().scenario().fencing);
+    }
+
+    void ruleSelectorLocksOutTheHolder()
+    {
+        QVERIFY(window().openPreset(QStringLiteral("renewal-keeps-token")));
+        QCOMPARE(window().document()->trace().summary.lockedOut, 0u);
+        auto *le = window().findChild<QAction *>(QStringLiteral("ruleLe"));
+        QVERIFY(le);
+        le->trigger();
+        QVERIFY(window().scenario().storages[0].rule == Core::FenceRule::Le);
+        QVERIFY(window().document()->trace().summary.lockedOut > 0);
+        window().document()->undoStack()->undo();
+        QVERIFY(window().scenario().storages[0].rule == Core::FenceRule::Lt);
+    }
+
+    void brokenFileKeepsTheCurrentScenario()
+    {
+        QVERIFY(window().openPreset(QStringLiteral("three-owners")));
+        const Core::Scenario before = window().scenario();
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("broken.json"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(R"({"fencescope": 1, "clients": [ { "name": "A", "actions": [ { "at": 0, "do": "acquire", "ttl": 0 } ] } ] })");
+        f.close();
+
+        window().setNextPath(path);
+        QAction *open = window().findChild<QAction *>(QStringLiteral("open"));
+        QVERIFY(open);
+        open->trigger();
+        QCOMPARE(window().scenario(), before);
+        QVERIFY2(window().lastError().contains(QStringLiteral("clients[0].actions[0].ttl")),
+                 qPrintable(window().lastError()));
+        QVERIFY(window().document()->filePath().isEmpty());
+    }
+
+    void openAtStartWithABrokenFileLeavesTheDefault()
+    {
+        MainWindow w;
+        w.setInteractive(false);
+        w.openAtStart(QStringLiteral("/nonexistent/dir/missing.json"));
+        QCOMPARE(w.scenario(), Core::ScenarioFile::defaultScenario());
+        QVERIFY(!w.lastError().isEmpty());
+        QVERIFY(w.lastError().contains(QStringLiteral("missing.json")));
+    }
+
+    void openAtStartWithAGoodFile()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("three.json"));
+        Core::Scenario s = Core::ScenarioFile::load(QStringLiteral(":/scenarios/three-owners.json")).scenario.value();
+        QVERIFY(Core::ScenarioFile::save(s, path));
+        MainWindow w;
+        w.setInteractive(false);
+        w.openAtStart(path);
+        QCOMPARE(w.scenario(), s);
+        QCOMPARE(w.document()->filePath(), path);
+        QVERIFY(w.windowTitle().contains(QStringLiteral("three.json")));
+    }
+
+    void leftAndRightStepThroughEventTicks()
+    {
+        const Core::Trace &t = window().document()->trace();
+        std::vector<Core::Tick> ticks;
+        for (const Core::Event &e : t.events)
+            if (ticks.empty() || ticks.back() != e.tick)
+                ticks.push_back(e.tick);
+        QVERIFY(ticks.size() >= 5); // 0, 1, 5, 12, 13, 30
+        QVERIFY(!window().viewState()->hasPlayhead());
+        for (const Core::Tick expected : ticks) {
+            QTest::keyClick(&window(), Qt::Key_Right);
+            QCOMPARE(window().viewState()->playhead(), expected);
+        }
+        QTest::keyClick(&window(), Qt::Key_Right); // nothing after the last: stays
+        QCOMPARE(window().viewState()->playhead(), ticks.back());
+        for (auto it = ticks.rbegin() + 1; it != ticks.rend(); ++it) {
+            QTest::keyClick(&window(), Qt::Key_Left);
+            QCOMPARE(window().viewState()->playhead(), *it);
+        }
+        QTest::keyClick(&window(), Qt::Key_Left);
+        QCOMPARE(window().viewState()->playhead(), ticks.front());
+        // the narration shows the state at the playhead
+        QVERIFY(window().narration()->stateText().contains(QStringLiteral("held by A with token 1")));
+    }
+
+    void spaceStartsAndStopsPlayback()
+    {
+        QVERIFY(!window().playback()->isPlaying());
+        QTest::keyClick(&window(), Qt::Key_Space);
+        QVERIFY(window().playback()->isPlaying());
+        QVERIFY(window().viewState()->hasPlayhead());
+        QCOMPARE(window().viewState()->playhead(), Core::Tick(0));
+        // it moves on by itself at the chosen speed
+        QTRY_VERIFY_WITH_TIMEOUT(window().viewState()->playhead() > 0, 3000);
+        QTest::keyClick(&window(), Qt::Key_Space);
+        QVERIFY(!window().playback()->isPlaying());
+        const Core::Tick stopped = window().viewState()->playhead();
+        QTest::qWait(400);
+        QCOMPARE(window().viewState()->playhead(), stopped);
+    }
+
+    void eventLogAndSelectionStayInSync()
+    {
+        QTableView *log = window().eventLog();
+        EventLogModel *model = window().eventLogModel();
+        // a row -> the ViewState selection: the refusal of B (client 1, action 0)
+        int refusal = -1;
+        for (int r = 0; r < model->rowCount(); ++r)
+            if (model->index(r, EventLogModel::EventColumn).data().toString() == QStringLiteral("refused"))
+                refusal = r;
+        QVERIFY(refusal >= 0);
+        log->selectionModel()->setCurrentIndex(model->index(refusal, 0),
+                                               QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        QCOMPARE(window().viewState()->selection(), (Selection{1, 0}));
+        QVERIFY(window().narration()->explanation().contains(QStringLiteral("B asked for the lock but was refused")));
+
+        // the selection (e.g. a click on the timeline) -> the row of the action's outcome
+        window().viewState()->setSelection({1, 2}); // B's write: its arrival row
+        const std::uint32_t e = Core::outcomeEvent(window().scenario(), window().document()->trace(), 1, 2);
+        QCOMPARE(log->currentIndex().row(), EventLogModel::rowOfEvent(e));
+        QVERIFY(log->selectionModel()->isRowSelected(int(e), {}));
+
+        window().viewState()->clearSelection();
+        QVERIFY(!log->selectionModel()->hasSelection());
+    }
+
+    void deleteRemovesTheSelectedAction()
+    {
+        window().viewState()->setSelection({0, 1}); // A's pause
+        const std::size_t before = window().scenario().clients[0].actions.size();
+        QTest::keyClick(&window(), Qt::Key_Delete);
+        QCOMPARE(window().scenario().clients[0].actions.size(), before - 1);
+        // the trace follows: no pause any more
+        for (const Core::Event &e : window().document()->trace().events)
+            QVERIFY(e.kind != Core::EventKind::PauseStart);
+        QVERIFY(!window().viewState()->selection().isValid());
+        window().document()->undoStack()->undo();
+        QCOMPARE(window().scenario(), Core::ScenarioFile::defaultScenario());
+    }
+
+    void addActionsAtThePlayhead()
+    {
+        window().viewState()->setSelection({1, 0});
+        window().viewState()->setPlayhead(20);
+        window().findChild<QAction *>(QStringLiteral("addPause"))->trigger();
+        const Core::Client &b = window().scenario().clients[1];
+        QCOMPARE(b.actions.size(), size_t(4));
+        const Selection sel = window().viewState()->selection();
+        QCOMPARE(sel.client, 1);
+        QVERIFY(b.actions[size_t(sel.action)].kind == Core::ActionKind::Pause);
+        QCOMPARE(b.actions[size_t(sel.action)].at, Core::Tick(20));
+        window().findChild<QAction *>(QStringLiteral("addClient"))->trigger();
+        QCOMPARE(window().scenario().clients.size(), size_t(3));
+        QCOMPARE(window().scenario().clients[2].name, QStringLiteral("C"));
+    }
+
+    void saveWritesAFileThatLoadsBackEqual()
+    {
+        QTest::keyClick(&window(), Qt::Key_F); // an edit, so there is something to save
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("saved.json"));
+        window().setNextPath(path);
+        QTest::keyClick(&window(), Qt::Key_S, Qt::ControlModifier); // no path yet: asks
+        QVERIFY(QFile::exists(path));
+        const Core::LoadResult r = Core::ScenarioFile::load(path);
+        QVERIFY2(r.ok(), qPrintable(r.error));
+        QCOMPARE(*r.scenario, window().scenario());
+        QCOMPARE(window().document()->filePath(), path);
+        QVERIFY(!window().isWindowModified());
+        QVERIFY(window().windowTitle().contains(QStringLiteral("saved.json")));
+        // recent files remember it
+        QVERIFY(QSettings().value(QStringLiteral("recentFiles")).toStringList().contains(path));
+    }
+
+    void unsavedChangesPrompt()
+    {
+        QTest::keyClick(&window(), Qt::Key_F);
+        QVERIFY(window().document()->isModified());
+        // Cancel keeps everything
+        window().setUnsavedAnswer(QMessageBox::Cancel);
+        window().newScenario();
+        QVERIFY(!window().scenario().fencing);
+        // Discard replaces it
+        window().setUnsavedAnswer(QMessageBox::Discard);
+        window().newScenario();
+        QVERIFY(window().scenario().fencing);
+        QVERIFY(!window().document()->isModified());
+    }
+
+    void presetsMenuLoadsEachPreset()
+    {
+        const QStringList names = Core::ScenarioFile::builtinNames();
+        QVERIFY(names.size() >= 5);
+        for (const QString &name : names) {
+            auto *a = window().findChild<QAction *>(QStringLiteral("preset-") + name);
+            QVERIFY2(a, qPrintable(name));
+            a->trigger();
+            const Core::Scenario expected =
+                Core::ScenarioFile::load(Core::ScenarioFile::builtinPath(name)).scenario.value();
+            QCOMPARE(window().scenario(), expected);
+            QCOMPARE(a->text(), expected.title);
+            QVERIFY(!window().document()->isModified());
+        }
+    }
+
+    void compareToggle()
+    {
+        QTest::keyClick(&window(), Qt::Key_C);
+        QVERIFY(window().viewState()->compare());
+        // both runs are explained for the selected write
+        QVERIFY(window().narration()->explanation().startsWith(QStringLiteral("With fencing:")));
+        QTest::keyClick(&window(), Qt::Key_C);
+        QVERIFY(!window().viewState()->compare());
+    }
+
+    void themeIsRemembered()
+    {
+        window().findChild<QAction *>(QStringLiteral("theme-dark"))->trigger();
+        QCOMPARE(window().theme().name, QStringLiteral("dark"));
+        MainWindow other;
+        QCOMPARE(other.theme().name, QStringLiteral("dark"));
+        window().setThemeByName(QStringLiteral("light"));
+    }
+
+    // Not a check: renders the window for the README when FENCESCOPE_SCREENSHOT_DIR is set.
+    void screenshots()
+    {
+        const QString dir = qEnvironmentVariable("FENCESCOPE_SCREENSHOT_DIR");
+        if (dir.isEmpty())
+            QSKIP("set FENCESCOPE_SCREENSHOT_DIR to render screenshots");
+        window().resize(1600, 1000);
+        QTest::qWait(50);
+        window().findChild<QAction *>(QStringLiteral("fit"))->trigger();
+        QTest::qWait(50);
+        QVERIFY(window().grab().save(dir + QStringLiteral("/main-window.png")));
+        window().viewState()->setCompare(true);
+        window().findChild<QAction *>(QStringLiteral("fit"))->trigger();
+        QTest::qWait(50);
+        QVERIFY(window().grab().save(dir + QStringLiteral("/main-window-compare.png")));
+        window().viewState()->setCompare(false);
+        window().setThemeByName(QStringLiteral("dark"));
+        window().viewState()->setPlayhead(13);
+        QTest::qWait(50);
+        QVERIFY(window().grab().save(dir + QStringLiteral("/main-window-dark.png")));
+        window().setThemeByName(QStringLiteral("light"));
+    }
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_mainwindow.moc"

@@ -1,0 +1,228 @@
+#include "narrationpanel.h"
+
+#include "document.h"
+#include "eventlogmodel.h"
+#include "viewstate.h"
+
+#include "explain.h"
+#include "simulator.h"
+
+#include <QFrame>
+#include <QLabel>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace {
+
+QLabel *wrapped(QWidget *parent, double scale, bool bold = false)
+{
+    auto *l = new QLabel(parent);
+    l->setWordWrap(true);
+    l->setTextFormat(Qt::PlainText);
+    l->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    l->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    QFont f = l->font();
+    f.setPointSizeF(f.pointSizeF() * scale);
+    f.setBold(bold);
+    l->setFont(f);
+    return l;
+}
+
+QString tickText(Core::Tick t)
+{
+    return QStringLiteral("t=%1").arg(qulonglong(t));
+}
+
+} // namespace
+
+NarrationPanel::NarrationPanel(Document *doc, ViewState *state, QWidget *parent)
+    : QWidget(parent), m_doc(doc), m_state(state)
+{
+    auto *col = new QVBoxLayout(this);
+    col->setContentsMargins(14, 12, 14, 12);
+    col->setSpacing(8);
+    m_title = wrapped(this, 1.45, true);
+    m_description = wrapped(this, 1.05);
+    m_selectedHeading = wrapped(this, 0.95, true);
+    m_explanation = wrapped(this, 1.3);
+    m_explanation->setObjectName(QStringLiteral("explanation"));
+    m_other = wrapped(this, 1.1);
+    m_stateHeading = wrapped(this, 0.95, true);
+    m_stateText = wrapped(this, 1.05);
+    m_stateText->setObjectName(QStringLiteral("playheadState"));
+
+    const auto rule = [this] {
+        auto *line = new QFrame(this);
+        line->setFrameShape(QFrame::HLine);
+        line->setFrameShadow(QFrame::Plain);
+        return line;
+    };
+    col->addWidget(m_title);
+    col->addWidget(m_description);
+    col->addSpacing(4);
+    col->addWidget(rule());
+    col->addWidget(m_selectedHeading);
+    col->addWidget(m_explanation);
+    col->addWidget(m_other);
+    col->addSpacing(4);
+    col->addWidget(rule());
+    col->addWidget(m_stateHeading);
+    col->addWidget(m_stateText);
+    col->addStretch(1);
+
+    connect(doc, &Document::changed, this, [this] {
+        refreshStory();
+        refreshSelection();
+        refreshState();
+    });
+    connect(state, &ViewState::selectionChanged, this, &NarrationPanel::refreshSelection);
+    connect(state, &ViewState::compareChanged, this, &NarrationPanel::refreshSelection);
+    connect(state, &ViewState::playheadChanged, this, &NarrationPanel::refreshState);
+    setTheme(m_theme);
+}
+
+void NarrationPanel::setTheme(const Theme &theme)
+{
+    m_theme = theme;
+    const QString muted = QStringLiteral("color: %1;").arg(theme.muted.name());
+    m_selectedHeading->setStyleSheet(muted);
+    m_stateHeading->setStyleSheet(muted);
+    refreshStory();
+    refreshSelection();
+    refreshState();
+}
+
+QString NarrationPanel::explanation() const
+{
+    return m_explanation->text();
+}
+
+QString NarrationPanel::stateText() const
+{
+    return m_stateText->text();
+}
+
+void NarrationPanel::refreshStory()
+{
+    const Core::Scenario &s = m_doc->scenario();
+    m_title->setText(s.title.isEmpty() ? tr("Untitled scenario") : s.title);
+    m_description->setText(s.description);
+    m_description->setVisible(!s.description.isEmpty());
+}
+
+void NarrationPanel::refreshSelection()
+{
+    const Selection sel = m_state->selection();
+    const Core::Scenario &s = m_doc->scenario();
+    const bool compare = m_state->compare();
+    const Core::Trace &t = compare ? m_doc->traceFor(true) : m_doc->trace();
+    const std::uint32_t e = sel.isValid() ? Core::outcomeEvent(s, t, std::uint32_t(sel.client),
+                                                               std::uint32_t(sel.action))
+                                          : Core::kNone;
+    QString border = m_theme.muted.name();
+    if (e == Core::kNone) {
+        m_selectedHeading->setText(tr("WHAT HAPPENED"));
+        m_explanation->setText(tr("Click a marker on the timeline or the chart, or a row of the "
+                                  "event log, to have it explained here.\n\n%1")
+                                   .arg(Core::summarize(s, t)));
+        m_other->hide();
+    } else {
+        const Core::Event &ev = t.events[e];
+        QString heading = tr("SELECTED: %1, %2 AT %3")
+                              .arg(s.clients[ev.client].name, EventLogModel::kindName(ev.kind).toUpper(),
+                                   tickText(ev.tick).toUpper());
+        if (ev.kind == Core::EventKind::WriteArrived) {
+            const Core::Write &w = t.writes[ev.ref];
+            heading += QStringLiteral(" — ") + EventLogModel::resultName(w.result).toUpper();
+            border = m_theme.outcome(w.result).name();
+        } else if (ev.kind == Core::EventKind::Grant || ev.kind == Core::EventKind::Renewal) {
+            border = m_theme.lease.name();
+        }
+        m_selectedHeading->setText(heading);
+        QString text = Core::explainEvent(s, t, e);
+        if (compare)
+            text = tr("With fencing: %1").arg(text);
+        m_explanation->setText(text);
+
+        // compare mode: the same action in the unfenced run, when its outcome differs
+        m_other->hide();
+        if (compare) {
+            const Core::Trace &u = m_doc->traceFor(false);
+            const std::uint32_t ue = Core::outcomeEvent(s, u, std::uint32_t(sel.client),
+                                                        std::uint32_t(sel.action));
+            if (ue != Core::kNone) {
+                const QString other = Core::explainEvent(s, u, ue);
+                if (other != Core::explainEvent(s, t, e)) {
+                    m_other->setText(tr("Without fencing: %1").arg(other));
+                    QString c = m_theme.muted.name();
+                    if (u.events[ue].kind == Core::EventKind::WriteArrived)
+                        c = m_theme.outcome(u.writes[u.events[ue].ref].result).name();
+                    m_other->setStyleSheet(QStringLiteral("QLabel { border-left: 5px solid %1; "
+                                                          "padding-left: 8px; }")
+                                               .arg(c));
+                    m_other->show();
+                }
+            }
+        }
+    }
+    m_explanation->setStyleSheet(
+        QStringLiteral("QLabel { border-left: 5px solid %1; padding-left: 8px; }").arg(border));
+}
+
+void NarrationPanel::refreshState()
+{
+    const Core::Scenario &s = m_doc->scenario();
+    const Core::Trace &t = m_doc->trace();
+    const bool atEnd = !m_state->hasPlayhead();
+    const Core::Tick now = atEnd ? t.lastTick : m_state->playhead();
+    m_stateHeading->setText(atEnd ? tr("AT THE END (%1)").arg(tickText(now).toUpper())
+                                  : tr("AT THE PLAYHEAD (%1)").arg(tickText(now).toUpper()));
+    QStringList lines;
+    if (const Core::Lease *l = t.leaseAt(now)) {
+        lines << tr("Lock: held by %1 with token %2 until %3")
+                     .arg(s.clients[l->client].name)
+                     .arg(qulonglong(l->token))
+                     .arg(tickText(l->end));
+    } else {
+        // leases are in grant order: the last one granted by now has the last token
+        const auto granted = std::upper_bound(t.leases.begin(), t.leases.end(), now,
+                                              [](Core::Tick tick, const Core::Lease &x) {
+                                                  return tick < x.start;
+                                              });
+        lines << (granted == t.leases.begin()
+                      ? tr("Lock: free, never granted yet")
+                      : tr("Lock: free (last token %1)").arg(qulonglong((granted - 1)->token)));
+    }
+    // Who believes what: the gap between belief and lease is the danger.
+    for (std::size_t c = 0; c < s.clients.size() && c < t.beliefs.size(); ++c) {
+        const QString name = s.clients[c].name;
+        const auto &fr = t.freezes[c];
+        const auto f = std::find_if(fr.begin(), fr.end(),
+                                    [now](const Core::Freeze &z) { return z.from <= now && now < z.to; });
+        QString line;
+        const auto &bs = t.beliefs[c];
+        const auto b = std::find_if(bs.begin(), bs.end(), [now](const Core::Belief &x) {
+            return x.from <= now && now < x.to;
+        });
+        if (b != bs.end() && b->epoch > 0 && b->epoch <= t.leases.size()) {
+            const Core::Lease &l = t.leases[b->epoch - 1];
+            line = now < l.end ? tr("%1 holds the lock (token %2)").arg(name).arg(qulonglong(l.token))
+                               : tr("%1 believes it holds token %2, but that lease ended at %3: a zombie")
+                                     .arg(name)
+                                     .arg(qulonglong(l.token))
+                                     .arg(tickText(l.end));
+        }
+        if (f != fr.end())
+            line = (line.isEmpty() ? name : line) + tr(" — frozen until %1").arg(tickText(f->to));
+        if (!line.isEmpty())
+            lines << line;
+    }
+    for (std::uint32_t i = 0; i < s.storages.size(); ++i) {
+        const Core::StorageState st = Core::storageStateAt(s, t, i, now);
+        const QString value = st.lastWrite == Core::kNone ? tr("(empty)") : QStringLiteral("'%1'").arg(st.value);
+        lines << (t.fencing ? tr("Storage %1: %2, max_token %3").arg(s.storages[i].name, value).arg(qulonglong(st.maxToken))
+                            : tr("Storage %1: %2 (fencing off: no max_token)").arg(s.storages[i].name, value));
+    }
+    m_stateText->setText(lines.join(QLatin1Char('\n')));
+}

@@ -1,0 +1,122 @@
+#include "summarystrip.h"
+
+#include "document.h"
+#include "outcomemarker.h"
+
+#include <QHBoxLayout>
+#include <QLabel>
+
+SummaryStrip::SummaryStrip(Document *doc, QWidget *parent) : QWidget(parent), m_doc(doc)
+{
+    auto *row = new QHBoxLayout(this);
+    row->setContentsMargins(10, 6, 10, 6);
+    row->setSpacing(6);
+    m_fencing = new QLabel(this);
+    m_fencing->setObjectName(QStringLiteral("fencingBadge"));
+    row->addWidget(m_fencing);
+    row->addSpacing(14);
+    for (int r = 0; r < 4; ++r) {
+        m_icons[r] = new QLabel(this);
+        m_counts[r] = new QLabel(this);
+        row->addWidget(m_icons[r]);
+        row->addWidget(m_counts[r]);
+        row->addSpacing(12);
+    }
+    m_finals = new QLabel(this);
+    m_finals->setTextFormat(Qt::PlainText);
+    row->addWidget(m_finals, 1);
+    m_verdict = new QLabel(this);
+    m_verdict->setObjectName(QStringLiteral("verdict"));
+    m_verdict->setTextFormat(Qt::PlainText);
+    row->addWidget(m_verdict);
+
+    QFont f = font();
+    f.setPointSizeF(f.pointSizeF() * 1.1);
+    setFont(f);
+    connect(doc, &Document::changed, this, &SummaryStrip::refresh);
+    setTheme(m_theme);
+}
+
+void SummaryStrip::setTheme(const Theme &theme)
+{
+    m_theme = theme;
+    for (int r = 0; r < 4; ++r)
+        m_icons[r]->setPixmap(OutcomeMarker::icon(theme, Core::WriteResult(r), 16).pixmap(16, 16));
+    refresh();
+}
+
+void SummaryStrip::refresh()
+{
+    const Core::Trace &t = m_doc->trace();
+    const Core::Scenario &s = m_doc->scenario();
+    const Core::Summary &m = t.summary;
+    const std::uint64_t counts[4] = {m.accepted, m.rejected, m.corrupted, m.lockedOut};
+    const QString names[4] = {tr("accepted"), tr("rejected"), tr("corrupted"), tr("locked out")};
+    for (int r = 0; r < 4; ++r) {
+        m_counts[r]->setText(QStringLiteral("%1 %2").arg(qulonglong(counts[r])).arg(names[r]));
+        // zero counts fade so the ones that matter stand out
+        const QColor c = counts[r] == 0 ? m_theme.muted : m_theme.foreground;
+        m_counts[r]->setStyleSheet(QStringLiteral("color: %1;%2")
+                                       .arg(c.name(), counts[r] > 0 && r >= 2
+                                                          ? QStringLiteral(" font-weight: bold;")
+                                                          : QString()));
+    }
+
+    QStringList rules;
+    for (const Core::StorageSpec &st : s.storages)
+        rules << Core::toString(st.rule);
+    rules.removeDuplicates();
+    m_fencing->setText(t.fencing ? tr("Fencing ON (rule %1)").arg(rules.join(QLatin1Char('/')))
+                                 : tr("Fencing OFF"));
+    const QColor badge = t.fencing ? m_theme.lease : m_theme.muted;
+    m_fencing->setStyleSheet(QStringLiteral("QLabel { background: %1; color: white; border-radius: 4px;"
+                                            " padding: 3px 8px; font-weight: bold; }")
+                                 .arg(badge.name()));
+
+    QStringList finals;
+    for (std::size_t i = 0; i < s.storages.size() && i < t.finals.size(); ++i) {
+        const Core::StorageState &f = t.finals[i];
+        const QString value = f.lastWrite == Core::kNone ? tr("(empty)")
+                                                         : QStringLiteral("'%1'").arg(f.value);
+        finals << (t.fencing ? tr("%1 ends with %2, max_token %3")
+                                   .arg(s.storages[i].name, value)
+                                   .arg(qulonglong(f.maxToken))
+                             : tr("%1 ends with %2").arg(s.storages[i].name, value));
+    }
+    m_finals->setText(QStringLiteral("   ") + finals.join(QStringLiteral("  ·  ")));
+
+    const QColor good = m_theme.accepted;
+    const QColor bad = m_theme.corrupted;
+    m_verdict->setText(verdict());
+    m_verdict->setStyleSheet(
+        QStringLiteral("QLabel { background: %1; color: white; border-radius: 4px; padding: 4px 10px;"
+                       " font-weight: bold; }")
+            .arg((m.safe() ? good : bad).name()));
+    m_verdict->setToolTip(m.safe() ? tr("No write overwrote data of a newer lock owner.")
+                                   : tr("Some writes overwrote data written under a newer token: "
+                                        "the lock alone did not protect the storage."));
+}
+
+QString SummaryStrip::verdict() const
+{
+    const Core::Summary &m = m_doc->trace().summary;
+    if (m.safe()) {
+        if (m.lockedOut == 0)
+            return tr("✔ Safety held");
+        return m.lockedOut == 1 ? tr("✔ Safety held, but the live holder was locked out once")
+                                : tr("✔ Safety held, but the live holder was locked out %1 times")
+                                      .arg(qulonglong(m.lockedOut));
+    }
+    return m.corrupted == 1 ? tr("✖ Safety violated: 1 write overwrote newer data")
+                            : tr("✖ Safety violated: %1 writes overwrote newer data")
+                                  .arg(qulonglong(m.corrupted));
+}
+
+QString SummaryStrip::text() const
+{
+    QStringList parts{m_fencing->text()};
+    for (int r = 0; r < 4; ++r)
+        parts << m_counts[r]->text();
+    parts << m_finals->text().trimmed() << m_verdict->text();
+    return parts.join(QStringLiteral(" | "));
+}

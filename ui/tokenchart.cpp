@@ -1,0 +1,500 @@
+#include "tokenchart.h"
+
+#include "document.h"
+#include "eventlogmodel.h"
+#include "outcomemarker.h"
+#include "timecoordinates.h"
+#include "viewstate.h"
+
+#include "explain.h"
+
+#include <QChart>
+#include <QGraphicsLayout>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QPainter>
+#include <QScatterSeries>
+#include <QToolTip>
+#include <QValueAxis>
+#include <QWheelEvent>
+
+#include <algorithm>
+#include <cmath>
+
+namespace {
+
+// Room above the plot for the legend, and below it for the tick labels.
+constexpr double kTop = 34;
+constexpr double kBottom = 26;
+constexpr double kRight = 12;
+constexpr int kMarker = 14;
+// At most this many buckets across a trace: a million writes must not become a million
+// points (QtCharts draws each one); within a bucket only the last change is kept.
+constexpr double kBuckets = 6000;
+
+double tokenY(const Core::Write &w)
+{
+    return w.tagged ? double(w.token) : 0.0;
+}
+
+} // namespace
+
+TokenChart::TokenChart(Document *doc, ViewState *state, QWidget *parent)
+    : QChartView(parent), m_doc(doc), m_state(state)
+{
+    setFrameShape(QFrame::NoFrame);
+    setRenderHint(QPainter::Antialiasing);
+    setMouseTracking(true);
+
+    auto *c = new QChart;
+    c->setMargins({0, 0, 0, 0});
+    c->layout()->setContentsMargins(0, 0, 0, 0);
+    c->setBackgroundRoundness(0);
+    c->legend()->setAlignment(Qt::AlignTop);
+    c->setAnimationOptions(QChart::NoAnimation);
+    setChart(c);
+
+    m_timeAxis = new QValueAxis(this);
+    m_timeAxis->setLabelFormat(QStringLiteral("%.0f"));
+    m_timeAxis->setTickType(QValueAxis::TicksDynamic);
+    m_timeAxis->setTickAnchor(0);
+    m_tokenAxis = new QValueAxis(this);
+    m_tokenAxis->setLabelFormat(QStringLiteral("%.0f"));
+    m_tokenAxis->setTitleText(tr("token"));
+    c->addAxis(m_timeAxis, Qt::AlignBottom);
+    c->addAxis(m_tokenAxis, Qt::AlignLeft);
+
+    m_grants = new QScatterSeries(this);
+    m_grants->setName(tr("token granted"));
+    m_grants->setMarkerShape(QScatterSeries::MarkerShapeCircle);
+    m_grants->setMarkerSize(9);
+    m_grantPoints.series = m_grants;
+
+    const QString names[4] = {tr("accepted"), tr("rejected"), tr("corrupted"), tr("locked out")};
+    for (int r = 0; r < 4; ++r) {
+        auto *s = new QScatterSeries(this);
+        s->setName(names[r]);
+        // a rectangle filled with a texture of the timeline's marker: the same shapes everywhere
+        s->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
+        s->setMarkerSize(kMarker);
+        s->setPen(QPen(Qt::transparent));
+        m_outcomePoints[r].series = s;
+    }
+
+    connect(doc, &Document::changed, this, &TokenChart::rebuild);
+    connect(state, &ViewState::axisChanged, this, &TokenChart::syncAxis);
+    connect(state, &ViewState::compareChanged, this, &TokenChart::rebuild);
+    connect(state, &ViewState::playheadChanged, viewport(), [this] { viewport()->update(); });
+    connect(state, &ViewState::selectionChanged, viewport(), [this] { viewport()->update(); });
+
+    auto hook = [this](QScatterSeries *s) {
+        connect(s, &QScatterSeries::hovered, this, [this, s](const QPointF &p, bool on) {
+            const QString text = on ? describePoint(s, nearestPoint(s, p)) : QString();
+            emit hoverTextChanged(text);
+            if (on)
+                QToolTip::showText(QCursor::pos(), text, this);
+            else
+                QToolTip::hideText();
+        });
+        connect(s, &QScatterSeries::clicked, this,
+                [this, s](const QPointF &p) { activatePoint(s, nearestPoint(s, p)); });
+    };
+    hook(m_grants);
+    for (Scatter &sc : m_outcomePoints)
+        hook(sc.series);
+
+    applyTheme();
+    rebuild();
+}
+
+TokenChart::~TokenChart() = default;
+
+QScatterSeries *TokenChart::outcomeSeries(Core::WriteResult result) const
+{
+    return m_outcomePoints[int(result)].series;
+}
+
+QLineSeries *TokenChart::storageSeries(int storage, bool unfenced) const
+{
+    const std::vector<QLineSeries *> &v = unfenced ? m_unfencedLines : m_storageLines;
+    return storage >= 0 && size_t(storage) < v.size() ? v[size_t(storage)] : nullptr;
+}
+
+void TokenChart::setTheme(const Theme &theme)
+{
+    m_theme = theme;
+    applyTheme();
+    rebuild(); // line pens and marker textures depend on the theme
+}
+
+void TokenChart::setHeaderWidth(double px)
+{
+    if (qFuzzyCompare(px, m_headerWidth))
+        return;
+    m_headerWidth = px;
+    syncAxis();
+}
+
+const Core::Trace &TokenChart::primaryTrace() const
+{
+    // compare mode: the fenced trace is the main picture, the unfenced one is overlaid
+    return m_state->compare() ? m_doc->traceFor(true) : m_doc->trace();
+}
+
+void TokenChart::applyTheme()
+{
+    QChart *c = chart();
+    c->setBackgroundBrush(m_theme.background);
+    c->setPlotAreaBackgroundVisible(false);
+    c->legend()->setLabelColor(m_theme.foreground);
+    QFont small = font();
+    small.setPointSizeF(small.pointSizeF() * m_theme.fontScale);
+    c->legend()->setFont(small);
+    for (QValueAxis *a : {m_timeAxis, m_tokenAxis}) {
+        a->setLabelsColor(m_theme.foreground);
+        a->setLabelsFont(small);
+        a->setLinePenColor(m_theme.muted);
+        a->setGridLineColor(m_theme.laneStripe.darker(m_theme.name == QLatin1String("dark") ? 70 : 108));
+        a->setTitleBrush(m_theme.muted);
+        a->setTitleFont(small);
+    }
+    m_grants->setColor(m_theme.lease);
+    m_grants->setBorderColor(m_theme.background);
+    for (int r = 0; r < 4; ++r) {
+        const auto result = Core::WriteResult(r);
+        m_outcomePoints[r].series->setBrush(
+            QBrush(OutcomeMarker::image(Theme::shape(result), kMarker, m_theme.outcome(result),
+                                        m_theme.outcome(result).darker(170))));
+    }
+    setBackgroundBrush(m_theme.background);
+    viewport()->update();
+}
+
+void TokenChart::rebuild()
+{
+    QChart *c = chart();
+    const Core::Trace &t = primaryTrace();
+    const Core::Trace *unfenced = m_state->compare() ? &m_doc->traceFor(false) : nullptr;
+    const Core::Scenario &s = m_doc->scenario();
+    const double bucket = std::max(1.0, std::floor(double(std::max<Core::Tick>(t.horizon, 1)) / kBuckets));
+    const auto bucketOf = [bucket](Core::Tick tick) { return std::floor(double(tick) / bucket); };
+
+    // Scatter points: one pass over the events, in time order. Crowded points (same bucket,
+    // same token) are drawn once.
+    const auto addPoint = [&](Scatter &sc, QList<QPointF> &pts, double x, double y, std::uint32_t ev) {
+        if (!pts.isEmpty() && bucketOf(Core::Tick(pts.back().x())) == bucketOf(Core::Tick(x)) &&
+            pts.back().y() == y)
+            return;
+        pts.append({x, y});
+        sc.events.push_back(ev);
+    };
+    QList<QPointF> grantPts;
+    QList<QPointF> outcomePts[4];
+    m_grantPoints.events.clear();
+    m_grantPoints.trace = &t;
+    for (Scatter &sc : m_outcomePoints) {
+        sc.events.clear();
+        sc.trace = &t;
+    }
+    double maxToken = 1;
+    for (std::uint32_t i = 0; i < t.events.size(); ++i) {
+        const Core::Event &e = t.events[i];
+        if (e.kind == Core::EventKind::Grant) {
+            const Core::Grant &g = t.grants[e.ref];
+            addPoint(m_grantPoints, grantPts, double(g.at), double(g.token), i);
+            maxToken = std::max(maxToken, double(g.token));
+        } else if (e.kind == Core::EventKind::WriteArrived) {
+            const Core::Write &w = t.writes[e.ref];
+            const int r = int(w.result);
+            addPoint(m_outcomePoints[r], outcomePts[r], double(w.arrivedAt), tokenY(w), i);
+        }
+    }
+    if (unfenced) {
+        // the corruptions the unfenced run would suffer, on top of the fenced picture
+        Scatter &sc = m_outcomePoints[int(Core::WriteResult::Corrupted)];
+        sc.trace = unfenced;
+        for (std::uint32_t i = 0; i < unfenced->events.size(); ++i) {
+            const Core::Event &e = unfenced->events[i];
+            if (e.kind != Core::EventKind::WriteArrived)
+                continue;
+            const Core::Write &w = unfenced->writes[e.ref];
+            if (w.result == Core::WriteResult::Corrupted)
+                addPoint(sc, outcomePts[int(Core::WriteResult::Corrupted)], double(w.arrivedAt),
+                         tokenY(w), i);
+        }
+    }
+
+    // Step lines per storage: max_token when fenced, the stored data's token when not.
+    const auto stepLine = [&](const Core::Trace &tr, std::uint32_t st) {
+        QList<QPointF> pts;
+        double value = 0;
+        double lastChange = -1;
+        pts.append({0, 0});
+        for (const std::uint32_t wi : tr.storageWrites[st]) {
+            const Core::Write &w = tr.writes[wi];
+            double next = value;
+            if (tr.fencing)
+                next = double(w.maxToken);
+            else if (w.applied)
+                next = tokenY(w);
+            if (next == value)
+                continue;
+            const double x = double(w.arrivedAt);
+            if (lastChange >= 0 && bucketOf(Core::Tick(lastChange)) == bucketOf(Core::Tick(x))) {
+                pts.back().setY(next); // same bucket: go straight to the latest value
+            } else {
+                pts.append({x, value});
+                pts.append({x, next});
+            }
+            lastChange = x;
+            value = next;
+            maxToken = std::max(maxToken, next);
+        }
+        pts.append({double(std::max<Core::Tick>(tr.horizon, 1)), value});
+        return pts;
+    };
+    const auto ensureLines = [&](std::vector<QLineSeries *> &lines, std::size_t n) {
+        while (lines.size() > n) {
+            c->removeSeries(lines.back());
+            delete lines.back();
+            lines.pop_back();
+        }
+        while (lines.size() < n) {
+            auto *l = new QLineSeries(this);
+            connect(l, &QLineSeries::hovered, this, [this, l](const QPointF &p, bool on) {
+                const QString text = on ? tr("%1 at t=%2").arg(l->name()).arg(std::llround(p.x()))
+                                        : QString();
+                emit hoverTextChanged(text);
+                if (on)
+                    QToolTip::showText(QCursor::pos(), text, this);
+            });
+            lines.push_back(l);
+        }
+    };
+    const std::size_t ns = s.storages.size();
+    ensureLines(m_storageLines, ns);
+    ensureLines(m_unfencedLines, unfenced ? ns : 0);
+    // Distinguish storages by dash pattern, not only by colour.
+    const Qt::PenStyle dashes[] = {Qt::SolidLine, Qt::DashDotLine, Qt::DotLine};
+    for (std::uint32_t st = 0; st < ns; ++st) {
+        QLineSeries *l = m_storageLines[st];
+        l->setName(t.fencing ? tr("%1 max_token").arg(s.storages[st].name)
+                             : tr("%1: token of stored data (fencing off)").arg(s.storages[st].name));
+        l->setPen(QPen(m_theme.maxToken, 2.5 * m_theme.lineScale, dashes[st % 3]));
+        l->replace(stepLine(t, st));
+        if (unfenced) {
+            QLineSeries *u = m_unfencedLines[st];
+            u->setName(tr("%1 data token, unfenced").arg(s.storages[st].name));
+            u->setPen(QPen(m_theme.corrupted, 2 * m_theme.lineScale, Qt::DashLine));
+            u->replace(stepLine(*unfenced, st));
+        }
+    }
+    m_grants->replace(grantPts);
+    for (int r = 0; r < 4; ++r)
+        m_outcomePoints[r].series->replace(outcomePts[r]);
+
+    // (Re)attach: lines under markers, grants under outcomes. Series without points stay out
+    // of the legend so it names only what is drawn.
+    const auto attach = [&](QAbstractSeries *series, bool show) {
+        const bool attached = c->series().contains(series);
+        if (show && !attached) {
+            c->addSeries(series);
+            series->attachAxis(m_timeAxis);
+            series->attachAxis(m_tokenAxis);
+        } else if (!show && attached) {
+            c->removeSeries(series);
+        }
+    };
+    for (QLineSeries *l : m_storageLines)
+        attach(l, true);
+    for (QLineSeries *l : m_unfencedLines)
+        attach(l, true);
+    attach(m_grants, !grantPts.isEmpty());
+    for (int r = 0; r < 4; ++r)
+        attach(m_outcomePoints[r].series, !outcomePts[r].isEmpty());
+    // legend entries show the same marker shapes as the plot
+    for (int r = 0; r < 4; ++r) {
+        const auto result = Core::WriteResult(r);
+        for (QLegendMarker *m : c->legend()->markers(m_outcomePoints[r].series)) {
+            m->setShape(QLegend::MarkerShapeFromSeries);
+            m->setBrush(QBrush(OutcomeMarker::image(Theme::shape(result), kMarker,
+                                                    m_theme.outcome(result),
+                                                    m_theme.outcome(result).darker(170))));
+            m->setPen(QPen(Qt::transparent));
+        }
+    }
+
+    m_tokenAxis->setRange(0, std::ceil(maxToken) + 1);
+    const double span = std::ceil(maxToken) + 1;
+    m_tokenAxis->setTickType(QValueAxis::TicksDynamic);
+    m_tokenAxis->setTickAnchor(0);
+    m_tokenAxis->setTickInterval(double(TimeCoordinates::rulerStep(1.0, span / 5)));
+    syncAxis();
+    viewport()->update();
+}
+
+QRectF TokenChart::plotRect() const
+{
+    const double w = std::max(10.0, width() - m_headerWidth - kRight);
+    const double h = std::max(10.0, height() - kTop - kBottom);
+    return {m_headerWidth, kTop, w, h};
+}
+
+void TokenChart::syncAxis()
+{
+    const QRectF plot = plotRect();
+    chart()->setPlotArea(plot);
+    const double ppt = m_state->pixelsPerTick();
+    const double first = m_state->firstTick();
+    m_timeAxis->setRange(first, first + plot.width() / ppt);
+    // the timeline ruler's step, so the grid lines fall on the same ticks
+    m_timeAxis->setTickInterval(double(TimeCoordinates::rulerStep(ppt, 70)));
+    viewport()->update();
+}
+
+void TokenChart::resizeEvent(QResizeEvent *event)
+{
+    QChartView::resizeEvent(event);
+    syncAxis();
+}
+
+void TokenChart::wheelEvent(QWheelEvent *event)
+{
+    // zoom like the timeline: the tick under the cursor stays put
+    if (event->modifiers() & Qt::ControlModifier) {
+        const double anchor = m_state->firstTick() +
+                              (event->position().x() - plotRect().left()) / m_state->pixelsPerTick();
+        m_state->zoomAround(anchor, event->angleDelta().y() > 0 ? 1.25 : 0.8);
+        event->accept();
+        return;
+    }
+    const double px = event->angleDelta().x() != 0 ? event->angleDelta().x() : event->angleDelta().y();
+    m_state->scrollBy(-px / 120.0 * 60.0 / m_state->pixelsPerTick());
+    event->accept();
+}
+
+const TokenChart::Scatter *TokenChart::scatterOf(const QAbstractSeries *series) const
+{
+    if (series == m_grants)
+        return &m_grantPoints;
+    for (const Scatter &sc : m_outcomePoints)
+        if (sc.series == series)
+            return &sc;
+    return nullptr;
+}
+
+int TokenChart::nearestPoint(const QAbstractSeries *series, QPointF value) const
+{
+    const auto *xy = qobject_cast<const QXYSeries *>(series);
+    if (!xy)
+        return -1;
+    const QList<QPointF> pts = xy->points();
+    int best = -1;
+    double bestD = 0;
+    // points are in time order: look only near the x of the hovered value
+    const auto it = std::lower_bound(pts.begin(), pts.end(), value.x() - 2,
+                                     [](const QPointF &p, double x) { return p.x() < x; });
+    for (auto jt = it; jt != pts.end() && jt->x() <= value.x() + 2; ++jt) {
+        const double d = std::hypot(jt->x() - value.x(), jt->y() - value.y());
+        if (best < 0 || d < bestD) {
+            best = int(jt - pts.begin());
+            bestD = d;
+        }
+    }
+    return best;
+}
+
+std::uint32_t TokenChart::eventAt(const QAbstractSeries *series, int index) const
+{
+    const Scatter *sc = scatterOf(series);
+    if (!sc || index < 0 || size_t(index) >= sc->events.size())
+        return Core::kNone;
+    return sc->events[size_t(index)];
+}
+
+QString TokenChart::describePoint(const QAbstractSeries *series, int index) const
+{
+    const Scatter *sc = scatterOf(series);
+    const std::uint32_t e = eventAt(series, index);
+    if (!sc || e == Core::kNone || !sc->trace)
+        return {};
+    const Core::Trace &t = *sc->trace;
+    const Core::Scenario &s = m_doc->scenario();
+    const Core::Event &ev = t.events[e];
+    QString text = tr("t=%1 %2: %3 — %4")
+                       .arg(qulonglong(ev.tick))
+                       .arg(s.clients[ev.client].name, EventLogModel::kindName(ev.kind),
+                            Core::briefEvent(s, t, e));
+    if (sc == &m_outcomePoints[int(Core::WriteResult::Corrupted)] && m_state->compare())
+        text += tr(" (without fencing)");
+    return text;
+}
+
+void TokenChart::activatePoint(const QAbstractSeries *series, int index)
+{
+    const Scatter *sc = scatterOf(series);
+    const std::uint32_t e = eventAt(series, index);
+    if (!sc || e == Core::kNone || !sc->trace)
+        return;
+    const Core::Event &ev = sc->trace->events[e];
+    m_state->setSelection({int(ev.client), int(Core::actionOfEvent(*sc->trace, e))});
+}
+
+void TokenChart::drawForeground(QPainter *p, const QRectF &rect)
+{
+    QChartView::drawForeground(p, rect);
+    const QRectF plot = chart()->plotArea();
+    const double ppt = m_state->pixelsPerTick();
+    const auto xOf = [&](double tick) { return plot.left() + (tick - m_state->firstTick()) * ppt; };
+    const auto yOf = [&](double token) {
+        const double lo = m_tokenAxis->min();
+        const double hi = m_tokenAxis->max();
+        return plot.bottom() - (token - lo) / std::max(1e-9, hi - lo) * plot.height();
+    };
+    p->save();
+    p->setRenderHint(QPainter::Antialiasing);
+
+    // the selected action's outcome: a halo like the timeline's
+    const Selection sel = m_state->selection();
+    if (sel.isValid()) {
+        const Core::Trace &t = primaryTrace();
+        const std::uint32_t e = Core::outcomeEvent(m_doc->scenario(), t, std::uint32_t(sel.client),
+                                                   std::uint32_t(sel.action));
+        if (e != Core::kNone) {
+            const Core::Event &ev = t.events[e];
+            const double x = xOf(double(ev.tick));
+            double y = -1;
+            if (ev.kind == Core::EventKind::Grant || ev.kind == Core::EventKind::Renewal)
+                y = double(t.grants[ev.ref].token);
+            else if (ev.kind == Core::EventKind::WriteArrived)
+                y = tokenY(t.writes[ev.ref]);
+            QColor halo = m_theme.selection;
+            if (y >= 0 && x >= plot.left() - kMarker && x <= plot.right() + kMarker) {
+                p->setPen(QPen(halo.darker(115), 3));
+                p->setBrush(Qt::NoBrush);
+                p->drawEllipse(QPointF(x, yOf(y)), kMarker * 0.9, kMarker * 0.9);
+            } else if (x >= plot.left() && x <= plot.right()) {
+                halo.setAlpha(110);
+                p->fillRect(QRectF(x - 3, plot.top(), 6, plot.height()), halo);
+            }
+        }
+    }
+
+    // everything after the playhead is dimmed, as on the timeline
+    if (m_state->hasPlayhead()) {
+        // the playhead's own tick has happened: its markers stay bright
+        const double x = xOf(double(m_state->playhead()));
+        if (x + kMarker / 2.0 < plot.right()) {
+            QColor dim = m_theme.background;
+            dim.setAlpha(150);
+            const double from = std::max(plot.left(), x + kMarker / 2.0);
+            p->fillRect(QRectF(from, plot.top(), plot.right() - from, plot.height()), dim);
+        }
+        if (x >= plot.left() && x <= plot.right()) {
+            p->setPen(QPen(m_theme.playhead, 2));
+            p->drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
+        }
+    }
+    p->restore();
+}

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <memory>
 
 using Core::Tick;
 
@@ -194,15 +195,13 @@ struct Style
 {
     Style(const Theme &th, QPaintDevice *device)
         : th(th), f(th.fontScale), lw(th.lineScale), fmLabel(labelFont(th), device),
-          fmSmall(smallFont(th), device), fmName(nameFont(th), device)
+          fmSmall(smallFont(th), device), fmName(nameFont(th), device),
+          fmBold(boldFont(th), device)
     {
         label = labelFont(th);
         small = smallFont(th);
         name = nameFont(th);
-        bold = label;
-        bold.setBold(true);
-        strike = label;
-        strike.setStrikeOut(true);
+        bold = boldFont(th);
         grid = QPen(withAlpha(th.muted, 50), 1);
         grid.setCosmetic(false);
         separator = QPen(withAlpha(th.muted, 90), 1);
@@ -243,6 +242,12 @@ struct Style
         f.setPixelSize(std::max(6, int(std::lround(11 * th.fontScale))));
         return f;
     }
+    static QFont boldFont(const Theme &th)
+    {
+        QFont f = labelFont(th);
+        f.setBold(true);
+        return f;
+    }
     static QFont nameFont(const Theme &th)
     {
         QFont f;
@@ -254,8 +259,8 @@ struct Style
     const Theme &th;
     double f;
     double lw;
-    QFont label, small, name, bold, strike;
-    QFontMetricsF fmLabel, fmSmall, fmName;
+    QFont label, small, name, bold;
+    QFontMetricsF fmLabel, fmSmall, fmName, fmBold;
     QPen grid, separator, fg, muted, leaseEdge, pauseEdge, zombieEdge, deferred, arrow,
         maxTokenPen, valueEdge;
     QColor leaseFill, lockFillA, lockFillB, beliefFill, pauseFill, freezeTint, zombieTint,
@@ -278,6 +283,53 @@ struct LabelRow
         return left >= right + gap && left >= min && left + w <= max;
     }
     void take(double left, double w) { right = left + w; }
+};
+
+// Fills of one band merged into runs: neighbouring items (closer than a pixel) become one
+// fill. Zoomed out, thousands of sub-pixel items turn into a handful of rectangles, which
+// matters because the raster engine hands every tall fill to its thread pool.
+class RunFill
+{
+public:
+    RunFill(QPainter *p, double top, double height, QBrush first, QBrush second = QBrush())
+        : m_p(p), m_top(top), m_height(height), m_first(std::move(first)), m_second(std::move(second))
+    {
+    }
+    ~RunFill() { flush(); }
+    RunFill(const RunFill &) = delete;
+    RunFill &operator=(const RunFill &) = delete;
+
+    void add(double x0, double x1)
+    {
+        if (m_open && x0 <= m_x1 + 0.75) {
+            m_x1 = std::max(m_x1, x1);
+            return;
+        }
+        flush();
+        m_open = true;
+        m_x0 = x0;
+        m_x1 = x1;
+    }
+    void flush()
+    {
+        if (!m_open)
+            return;
+        m_open = false;
+        const QRectF r(m_x0, m_top, m_x1 - m_x0, m_height);
+        m_p->fillRect(r, m_first);
+        if (m_second.style() != Qt::NoBrush)
+            m_p->fillRect(r, m_second);
+    }
+
+private:
+    QPainter *m_p;
+    double m_top;
+    double m_height;
+    QBrush m_first;
+    QBrush m_second;
+    bool m_open = false;
+    double m_x0 = 0;
+    double m_x1 = 0;
 };
 
 class Painter
@@ -314,15 +366,27 @@ public:
         return t <= 0 ? 0 : (t >= 1.8e19 ? Core::kForever : Tick(t));
     }
 
+    // Last tick whose x lies in column `col` or before it.
+    Tick lastTickOfColumn(int col) const
+    {
+        const double t = std::floor(m_axis.xToTick(double(col) + 1.0));
+        return t <= 0 ? 0 : (t >= 1.8e19 ? Core::kForever - 1 : Tick(t));
+    }
+
     void paintPanel(const TimelinePanel &panel, const Core::Trace &t, int panelIndex)
     {
         paintBackgrounds(panel, t);
         m_p->save();
         m_p->setClipRect(QRectF(m_xmin, panel.rect.top(), m_xmax - m_xmin, panel.rect.height()));
         paintGrid(panel.rect);
+        paintConnectors(panel, t);
+        for (std::size_t c = 0; c < panel.clients.size() && c < t.freezes.size(); ++c) {
+            paintFreezes(t.freezes[c], panel.clients[c]);
+            paintBeliefs(int(c), panel.clients[c], t);
+        }
+        paintLeases(panel, t);
         for (std::size_t c = 0; c < panel.clients.size(); ++c)
             paintClient(int(c), panel.clients[c], t);
-        paintLock(panel, t);
         for (std::size_t s = 0; s < panel.storages.size(); ++s)
             paintStorage(int(s), panel.storages[s], t);
         paintHighlight(panel, t, m_o.hoverClient, m_o.hoverAction, false);
@@ -543,14 +607,18 @@ private:
         m_p->drawText(r, Qt::AlignCenter, text);
     }
 
-    // A label centred on x in a row, if there is room.
+    // A label centred on x in a row, if there is room; pushed inwards at the plot's edges.
     bool placeLabel(LabelRow &row, const QRectF &band, double x, const QString &text,
                     const QColor &color, bool leftAligned = false)
     {
         const double w = m_st.fmLabel.horizontalAdvance(text) + 6;
         double left = leftAligned ? x : x - w / 2;
+        if (x >= row.min && x <= row.max) {
+            left = std::min(std::max(left, row.min), row.max - w);
+            left = std::max(left, x - w); // still touching its marker
+        }
         if (!row.fits(left, w)) {
-            // shift right of the marker if centring collides on the left only
+            // shift right of the previous label if the marker is still covered
             left = std::max(left, row.right + row.gap);
             if (left > x + 2 || !row.fits(left, w))
                 return false;
@@ -597,10 +665,6 @@ private:
         const std::size_t cu = std::size_t(c);
         if (cu >= t.clientEvents.size())
             return;
-        paintFreezes(t.freezes[cu], r);
-        paintBeliefs(c, r, t);
-        paintHolds(c, r, t);
-
         const std::vector<std::uint32_t> &evs = t.clientEvents[cu];
         const std::size_t lo = firstClientEvent(t, evs, m_tLo);
         const std::size_t hi = firstClientEvent(t, evs, m_tHi + 1);
@@ -613,18 +677,19 @@ private:
 
     void paintFreezes(const std::vector<Core::Freeze> &fs, const ClientLaneRects &r)
     {
-        double painted = -1e300;
-        for (std::size_t i = firstFreezeEndingAfter(fs, m_tLo); i < fs.size(); ++i) {
+        RunFill tint(m_p, r.lane.top(), r.lane.height(), m_st.freezeTint);
+        std::size_t i = firstFreezeEndingAfter(fs, m_tLo);
+        while (i < fs.size()) {
             const Core::Freeze &z = fs[i];
             if (z.from > m_tHi)
                 break;
             const double x0 = X(z.from);
             const double x1 = std::max(X(z.to), x0 + 1);
-            if (x1 <= painted)
-                continue;
-            painted = x1;
             // the union of the pauses, subtly across the lane: the client is frozen here
-            m_p->fillRect(QRectF(x0, r.lane.top(), x1 - x0, r.lane.height()), m_st.freezeTint);
+            tint.add(x0, x1);
+            // stretches that end inside the column this one ended in add nothing: jump
+            const std::size_t j = firstFreezeEndingAfter(fs, lastTickOfColumn(int(std::floor(x1))));
+            i = std::max(i + 1, j);
         }
     }
 
@@ -633,8 +698,12 @@ private:
         const std::vector<Core::Belief> &bs = t.beliefs[std::size_t(c)];
         const QRectF &row = r.believes;
         const double end = double(std::max(t.horizon, t.lastTick + 1));
-        double painted = -1e300;
+        int painted = std::numeric_limits<int>::min();
+        int zombiePainted = std::numeric_limits<int>::min();
         LabelRow labels{-1e300, m_xmin, m_xmax, 8};
+        RunFill belief(m_p, row.top(), row.height(), m_st.beliefFill);
+        RunFill zombieTint(m_p, r.lane.top(), r.lane.height(), m_st.zombieTint);
+        RunFill zombie(m_p, row.top(), row.height(), m_st.th.zombie);
         for (std::size_t i = firstBeliefEndingAfter(bs, m_tLo); i < bs.size(); ++i) {
             const Core::Belief &b = bs[i];
             if (b.from > m_tHi)
@@ -642,86 +711,155 @@ private:
             const double to = b.to == Core::kForever ? std::max(end, double(b.from) + 1) : double(b.to);
             const double x0 = X(b.from);
             const double x1 = std::max(X(to), x0 + 1);
-            if (x1 <= painted)
-                continue;
-            painted = x1;
-            m_p->fillRect(QRectF(x0, row.top(), x1 - x0, row.height()), m_st.beliefFill);
-            // believes minus actually holds: the zombie window
+            if (int(std::floor(x1)) > painted) {
+                painted = int(std::floor(x1));
+                belief.add(x0, x1);
+            }
+            // believes minus actually holds: the zombie window. Tracked apart from the belief
+            // so a crowded pixel never hides the danger.
             Tick leaseEnd = b.from;
             if (b.epoch >= 1 && b.epoch <= t.leases.size())
                 leaseEnd = t.leases[b.epoch - 1].end;
+            if (to <= double(leaseEnd))
+                continue;
             const double zx0 = X(std::max(leaseEnd, b.from));
-            if (to > double(leaseEnd) && x1 - zx0 >= 0.5) {
-                const QRectF z(zx0, row.top(), std::max(1.0, x1 - zx0), row.height());
+            const double zx1 = std::max(x1, zx0 + 1);
+            if (int(std::floor(zx1)) <= zombiePainted)
+                continue;
+            zombiePainted = int(std::floor(zx1));
+            if (zx1 - zx0 < 3) {
+                zombieTint.add(zx0, zx1);
+                zombie.add(zx0, zx1);
+                continue;
+            }
+            {
+                belief.flush(); // drawn in order: the wide window goes on top
+                zombieTint.flush();
+                zombie.flush();
+                const QRectF z(zx0, row.top(), zx1 - zx0, row.height());
                 m_p->fillRect(QRectF(zx0, r.lane.top(), z.width(), r.lane.height()), m_st.zombieTint);
                 m_p->fillRect(z, m_st.zombieFill);
                 m_p->fillRect(z, m_st.zombieHatch);
                 m_p->setPen(m_st.zombieEdge);
                 m_p->setBrush(Qt::NoBrush);
                 m_p->drawRect(z);
-                const QString text = QObject::tr("zombie: lease gone, still believes");
-                if (!placeLabel(labels, row, (zx0 + x1) / 2, text, m_st.th.zombie))
-                    placeLabel(labels, row, (zx0 + x1) / 2, QObject::tr("zombie"), m_st.th.zombie);
-            } else if (x1 - x0 > 40) {
-                placeLabel(labels, row, (x0 + x1) / 2, QObject::tr("believes"), m_st.th.foreground);
+                // the label stays inside the window it names
+                const double left = std::max(zx0, m_xmin);
+                const double right = std::min(zx1, m_xmax);
+                for (const QString &text : {QObject::tr("zombie: lease gone, still believes"),
+                                            QObject::tr("zombie")}) {
+                    if (m_st.fmLabel.horizontalAdvance(text) + 10 <= right - left) {
+                        placeLabel(labels, row, (left + right) / 2, text, m_st.th.zombie);
+                        break;
+                    }
+                }
+            }
+            // how the belief ended, where the client finds out
+            if (x1 - x0 > 24 && b.to != Core::kForever && b.to <= m_tHi &&
+                (b.end == Core::BeliefEnd::Rejected || b.end == Core::BeliefEnd::Refused)) {
+                const QString text = b.end == Core::BeliefEnd::Rejected
+                                         ? QObject::tr("told: lock lost (max_token)")
+                                         : QObject::tr("refused: knows it lost the lock");
+                const double w = m_st.fmSmall.horizontalAdvance(text) + 4;
+                if (labels.fits(x1 + 4, w) && nextBeliefStart(bs, i) > x1 + w + 10) {
+                    labels.take(x1 + 4, w);
+                    m_p->setFont(m_st.small);
+                    m_p->setPen(m_st.th.muted);
+                    m_p->drawText(QRectF(x1 + 4, row.top(), w, row.height()),
+                                  Qt::AlignLeft | Qt::AlignVCenter, text);
+                }
             }
         }
     }
 
-    void paintHolds(int c, const ClientLaneRects &r, const Core::Trace &t)
+    double nextBeliefStart(const std::vector<Core::Belief> &bs, std::size_t i) const
     {
-        const QRectF &row = r.holds;
-        double painted = -1e300;
-        LabelRow labels{-1e300, m_xmin, m_xmax + 200, 6};
+        return i + 1 < bs.size() ? X(bs[i + 1].from) : m_xmax + 1000;
+    }
+
+    // Lease bars in the client lanes ("holds lock") and on the lock-service lane, in one pass
+    // over the visible leases: at most one bar per pixel column and lane.
+    void paintLeases(const TimelinePanel &panel, const Core::Trace &t)
+    {
+        const std::size_t nc = panel.clients.size();
+        std::vector<int> painted(nc, std::numeric_limits<int>::min());
+        std::vector<LabelRow> labels(nc, LabelRow{-1e300, m_xmin, m_xmax + 200, 6});
+        int lockPainted = std::numeric_limits<int>::min();
+        const QRectF lockRow = panel.lock.adjusted(0, 5 * m_st.f, 0, -5 * m_st.f);
+        // narrow bars merge into runs; wide ones are drawn one by one, with words
+        std::vector<std::unique_ptr<RunFill>> holdRuns;
+        for (const ClientLaneRects &r : panel.clients)
+            holdRuns.push_back(std::make_unique<RunFill>(m_p, r.holds.top(), r.holds.height(), m_st.leaseFill));
+        RunFill lockRun(m_p, lockRow.top(), lockRow.height(), m_st.lockFillA);
         m_p->setFont(m_st.label);
         for (std::size_t i = firstLeaseEndingAfter(t, m_tLo); i < t.leases.size(); ++i) {
             const Core::Lease &l = t.leases[i];
             if (l.start > m_tHi)
                 break;
-            if (l.client != std::uint32_t(c))
-                continue;
             const double x0 = X(l.start);
             const double x1 = std::max(X(l.end), x0 + 1);
-            if (x1 <= painted)
-                continue;
-            painted = x1;
-            const QRectF bar(x0, row.top(), x1 - x0, row.height());
-            m_p->fillRect(bar, m_st.leaseFill);
-            if (bar.width() < 3)
-                continue;
-            // a grip at the end: drag it to change the ttl (released leases end by release)
-            if (!l.released) {
-                m_p->fillRect(QRectF(x1 - 3 * m_st.f, row.top(), 3 * m_st.f, row.height()),
-                              m_st.th.lease.darker(150));
-            } else {
-                m_p->setPen(QPen(m_st.th.foreground, 2 * m_st.lw));
-                m_p->drawLine(QPointF(x1, row.top() - 2), QPointF(x1, row.bottom() + 2));
-            }
-            QString text = QObject::tr("token %1").arg(l.token);
-            double w = m_st.fmLabel.horizontalAdvance(text) + 8;
-            if (w > bar.width()) {
-                text = QString::number(l.token);
-                w = m_st.fmLabel.horizontalAdvance(text) + 4;
-            }
-            if (w <= bar.width() - 3) {
-                m_p->setPen(textOn(m_st.leaseFill));
-                const double left = std::max(x0, m_xmin);
-                const double right = std::min(x1, m_xmax);
-                m_p->drawText(QRectF(left, row.top(), std::max(w, right - left), row.height()),
-                              Qt::AlignCenter, text);
-            }
-            // where it ends, in words, when there is room after the bar
-            if (!l.released && l.end <= m_tHi) {
-                const QString ends = QObject::tr("expires %1").arg(l.end);
-                const double ew = m_st.fmSmall.horizontalAdvance(ends) + 4;
-                if (labels.fits(x1 + 4, ew) && nextLeaseStartOf(t, i, c) > x1 + ew + 10) {
-                    labels.take(x1 + 4, ew);
-                    m_p->setFont(m_st.small);
-                    m_p->setPen(m_st.th.muted);
-                    m_p->drawText(QRectF(x1 + 4, row.top(), ew, row.height()),
-                                  Qt::AlignLeft | Qt::AlignVCenter, ends);
-                    m_p->setFont(m_st.label);
+            const int col = int(std::floor(x1));
+            if (col > lockPainted) {
+                lockPainted = col;
+                if (x1 - x0 < 24) {
+                    lockRun.add(x0, x1);
+                } else {
+                    lockRun.flush();
+                    paintLockSegment(l, lockRow, x0, x1);
                 }
+            }
+            if (l.client >= nc || col <= painted[l.client])
+                continue;
+            painted[l.client] = col;
+            if (x1 - x0 < 24) {
+                holdRuns[l.client]->add(x0, x1);
+            } else {
+                holdRuns[l.client]->flush();
+                paintHold(t, i, panel.clients[l.client].holds, x0, x1, labels[l.client]);
+            }
+        }
+    }
+
+    void paintHold(const Core::Trace &t, std::size_t i, const QRectF &row, double x0, double x1,
+                   LabelRow &labels)
+    {
+        const Core::Lease &l = t.leases[i];
+        const QRectF bar(x0, row.top(), x1 - x0, row.height());
+        m_p->fillRect(bar, m_st.leaseFill);
+        if (bar.width() < 24)
+            return; // no room for grips and words
+        // a grip at the end: drag it to change the ttl (released leases end by release)
+        if (!l.released) {
+            m_p->fillRect(QRectF(x1 - 3 * m_st.f, row.top(), 3 * m_st.f, row.height()),
+                          m_st.th.lease.darker(150));
+        } else {
+            m_p->setPen(QPen(m_st.th.foreground, 2 * m_st.lw));
+            m_p->drawLine(QPointF(x1, row.top() - 2), QPointF(x1, row.bottom() + 2));
+        }
+        QString text = QObject::tr("token %1").arg(l.token);
+        double w = m_st.fmLabel.horizontalAdvance(text) + 8;
+        if (w > bar.width()) {
+            text = QString::number(l.token);
+            w = m_st.fmLabel.horizontalAdvance(text) + 4;
+        }
+        if (w <= bar.width() - 3) {
+            m_p->setFont(m_st.label);
+            m_p->setPen(textOn(m_st.leaseFill));
+            const double left = std::max(x0, m_xmin);
+            const double right = std::min(x1, m_xmax);
+            m_p->drawText(QRectF(left, row.top(), std::max(w, right - left), row.height()),
+                          Qt::AlignCenter, text);
+        }
+        // where it ends, in words, when there is room after the bar
+        if (!l.released && l.end <= m_tHi) {
+            const QString ends = QObject::tr("expires %1").arg(l.end);
+            const double ew = m_st.fmSmall.horizontalAdvance(ends) + 4;
+            if (labels.fits(x1 + 4, ew) && nextLeaseStartOf(t, i, int(l.client)) > x1 + ew + 10) {
+                labels.take(x1 + 4, ew);
+                m_p->setFont(m_st.small);
+                m_p->setPen(m_st.th.muted);
+                m_p->drawText(QRectF(x1 + 4, row.top(), ew, row.height()),
+                              Qt::AlignLeft | Qt::AlignVCenter, ends);
             }
         }
     }
@@ -830,7 +968,7 @@ private:
             from = firstClientEvent(t, evs, fs[fz].from);
 
         LabelRow pauseLabels{-1e300, m_xmin, m_xmax, 6};
-        LabelRow labels{-1e300, m_xmin - 40, m_xmax + 40, 6};
+        LabelRow labels{-1e300, m_xmin + 2, m_xmax - 2, 6};
         // pauses first (under the markers), then arrows, then markers with their labels
         for (std::size_t i = from; i < hi; ++i) {
             const Core::Event &e = t.events[evs[i]];
@@ -906,18 +1044,15 @@ private:
         // Too many events for detail: one glyph per pixel column, jumping over the rest.
         // Pause blocks are shown by their union, hatched, in the pause row.
         const std::vector<Core::Freeze> &fs = t.freezes[std::size_t(c)];
-        double painted = -1e300;
-        for (std::size_t k = firstFreezeEndingAfter(fs, m_tLo); k < fs.size(); ++k) {
-            if (fs[k].from > m_tHi)
-                break;
-            const double x0 = X(fs[k].from);
-            const double x1 = std::max(X(fs[k].to), x0 + 1);
-            if (x1 <= painted)
-                continue;
-            painted = x1;
-            const QRectF block(x0, r.pauses.top(), x1 - x0, r.pauses.height());
-            m_p->fillRect(block, m_st.pauseFill);
-            m_p->fillRect(block, m_st.pauseHatch);
+        {
+            RunFill pauses(m_p, r.pauses.top(), r.pauses.height(), m_st.pauseFill, m_st.pauseHatch);
+            std::size_t k = firstFreezeEndingAfter(fs, m_tLo);
+            while (k < fs.size() && fs[k].from <= m_tHi) {
+                const double x0 = X(fs[k].from);
+                const double x1 = std::max(X(fs[k].to), x0 + 1);
+                pauses.add(x0, x1);
+                k = std::max(k + 1, firstFreezeEndingAfter(fs, lastTickOfColumn(int(std::floor(x1)))));
+            }
         }
         const double y0 = r.markers.top() + 3 * m_st.f;
         const double y1 = r.markers.bottom() - 3 * m_st.f;
@@ -962,45 +1097,55 @@ private:
         }
     }
 
+    // Faint lines from each write down to its storage lane, under everything else, so the
+    // eye can follow a write to its outcome. Only when few writes are in view.
+    void paintConnectors(const TimelinePanel &panel, const Core::Trace &t)
+    {
+        for (std::size_t s = 0; s < panel.storages.size() && s < t.storageWrites.size(); ++s) {
+            const std::vector<std::uint32_t> &ws = t.storageWrites[s];
+            const std::size_t lo = firstArrival(t, ws, m_tLo);
+            const std::size_t hi = firstArrival(t, ws, m_tHi + 1);
+            if (hi - lo > 200)
+                continue;
+            const double y1 = panel.storages[s].outcomes.top();
+            for (std::size_t i = lo; i < hi; ++i) {
+                const Core::Write &w = t.writes[ws[i]];
+                if (w.client >= panel.clients.size())
+                    continue;
+                const double x = X(w.arrivedAt);
+                QPen pen(withAlpha(m_st.th.outcome(w.result), 150), 1.3 * m_st.lw, Qt::DashLine);
+                m_p->setPen(pen);
+                m_p->drawLine(QPointF(x, panel.clients[w.client].markers.bottom()), QPointF(x, y1));
+            }
+        }
+    }
+
     // --- lock lane -----------------------------------------------------------------------
 
-    void paintLock(const TimelinePanel &panel, const Core::Trace &t)
+    void paintLockSegment(const Core::Lease &l, const QRectF &row, double x0, double x1)
     {
-        const QRectF row = panel.lock.adjusted(0, 5 * m_st.f, 0, -5 * m_st.f);
-        double painted = -1e300;
-        m_p->setFont(m_st.label);
-        for (std::size_t i = firstLeaseEndingAfter(t, m_tLo); i < t.leases.size(); ++i) {
-            const Core::Lease &l = t.leases[i];
-            if (l.start > m_tHi)
-                break;
-            const double x0 = X(l.start);
-            const double x1 = std::max(X(l.end), x0 + 1);
-            if (x1 <= painted)
-                continue;
-            painted = x1;
-            // alternate shades so back-to-back owners stay apart
-            const QColor fill = l.epoch % 2 ? m_st.lockFillA : m_st.lockFillB;
-            const QRectF bar(x0, row.top(), x1 - x0, row.height());
-            m_p->fillRect(bar, fill);
-            if (bar.width() < 3)
-                continue;
-            m_p->setPen(QPen(m_st.th.background, 1));
-            m_p->drawLine(bar.topLeft(), bar.bottomLeft());
-            const QString name = l.client < m_s.clients.size() ? m_s.clients[l.client].name
-                                                               : QString();
-            QString text = QObject::tr("%1 holds · token %2").arg(name).arg(l.token);
-            double w = m_st.fmLabel.horizontalAdvance(text) + 8;
-            if (w > bar.width()) {
-                text = QObject::tr("%1 · %2").arg(name).arg(l.token);
-                w = m_st.fmLabel.horizontalAdvance(text) + 6;
-            }
-            if (w <= bar.width()) {
-                const double left = std::max(x0, m_xmin);
-                const double right = std::min(x1, m_xmax);
-                m_p->setPen(textOn(fill));
-                m_p->drawText(QRectF(left, row.top(), std::max(w, right - left), row.height()),
-                              Qt::AlignCenter, text);
-            }
+        // alternate shades so back-to-back owners stay apart
+        const QColor fill = l.epoch % 2 ? m_st.lockFillA : m_st.lockFillB;
+        const QRectF bar(x0, row.top(), x1 - x0, row.height());
+        m_p->fillRect(bar, fill);
+        if (bar.width() < 24)
+            return;
+        m_p->setPen(QPen(m_st.th.background, 1));
+        m_p->drawLine(bar.topLeft(), bar.bottomLeft());
+        const QString name = l.client < m_s.clients.size() ? m_s.clients[l.client].name : QString();
+        QString text = QObject::tr("%1 holds · token %2").arg(name).arg(l.token);
+        double w = m_st.fmLabel.horizontalAdvance(text) + 8;
+        if (w > bar.width()) {
+            text = QObject::tr("%1 · %2").arg(name).arg(l.token);
+            w = m_st.fmLabel.horizontalAdvance(text) + 6;
+        }
+        if (w <= bar.width()) {
+            const double left = std::max(x0, m_xmin);
+            const double right = std::min(x1, m_xmax);
+            m_p->setFont(m_st.label);
+            m_p->setPen(textOn(fill));
+            m_p->drawText(QRectF(left, row.top(), std::max(w, right - left), row.height()),
+                          Qt::AlignCenter, text);
         }
     }
 
@@ -1044,7 +1189,7 @@ private:
             paintValues(su, r, t, ws, lo, hi);
 
         // outcomes: glyph at the arrival tick, colour and shape per outcome
-        LabelRow labels{-1e300, m_xmin - 40, m_xmax + 40, 8};
+        LabelRow labels{-1e300, m_xmin + 2, m_xmax - 2, 8};
         const double gr = 6 * m_st.f;
         const double y = r.outcomes.center().y();
         std::size_t i = lo;
@@ -1093,65 +1238,95 @@ private:
                 continue;
             }
             glyph(Theme::shape(w.result), QPointF(x, y), gr, m_st.th.outcome(w.result));
-            paintOutcomeLabel(labels, r, t, w, su, x + gr + 4);
+            const double nextX = j < hi ? X(t.writes[ws[j]].arrivedAt) : m_xmax + 1000;
+            paintOutcomeLabel(labels, r, t, w, su, x, gr, nextX);
+            labels.right = std::max(labels.right, x + gr - labels.gap + 2); // the glyph itself
             i = j;
         }
     }
 
+    // The outcome in words next to its glyph (left of it near the right edge): "rejected:
+    // token 1 < max 2", or for a corruption the written value and the lost one struck through.
     void paintOutcomeLabel(LabelRow &labels, const StorageLaneRects &r, const Core::Trace &t,
-                           const Core::Write &w, std::uint32_t s, double left)
+                           const Core::Write &w, std::uint32_t s, double x, double gr, double nextX)
     {
-        const QColor color = m_st.th.outcome(w.result).darker(m_st.th.background.lightnessF() > 0.5 ? 125 : 100);
-        const QString main = outcomeText(t, w, s);
-        if (w.result != Core::WriteResult::Corrupted) {
-            const double wd = m_st.fmLabel.horizontalAdvance(main) + 6;
-            if (!labels.fits(left, wd))
-                return;
-            labels.take(left, wd);
-            QFont font = w.result == Core::WriteResult::Accepted ? m_st.label : m_st.bold;
-            chipText(QRectF(left, r.outcomes.top(), wd, r.outcomes.height()), main, color, font);
-            return;
+        struct Segment
+        {
+            QString text;
+            const QFont *font;
+            const QFontMetricsF *fm;
+            bool struck;
+        };
+        const bool darkBg = m_st.th.background.lightnessF() < 0.5;
+        const QColor color = darkBg ? m_st.th.outcome(w.result).lighter(115)
+                                    : m_st.th.outcome(w.result).darker(125);
+        const bool corrupt = w.result == Core::WriteResult::Corrupted;
+        const bool accepted = w.result == Core::WriteResult::Accepted;
+        std::vector<Segment> full;
+        const QFont *mainFont = accepted ? &m_st.label : &m_st.bold;
+        const QFontMetricsF *mainFm = accepted ? &m_st.fmLabel : &m_st.fmBold;
+        full.push_back({outcomeText(t, w, s), mainFont, mainFm, false});
+        if (corrupt) {
+            full.back().text += QLatin1Char(' ') + quoted(Core::writeValue(m_s, w));
+            if (w.overwrote != Core::kNone) {
+                full.push_back({QObject::tr(" overwrote "), &m_st.label, &m_st.fmLabel, false});
+                full.push_back({quoted(Core::writeValue(m_s, t.writes[w.overwrote])), &m_st.bold,
+                                &m_st.fmBold, true});
+            }
         }
-        // corrupted: "CORRUPTED  'A' over 'B'" with the lost value struck through
-        const QString written = quoted(Core::writeValue(m_s, w));
-        QString lost;
-        if (w.overwrote != Core::kNone)
-            lost = quoted(Core::writeValue(m_s, t.writes[w.overwrote]));
-        const QString over = QObject::tr(" overwrote ");
-        QFontMetricsF fmBold(m_st.bold, m_p->device());
-        QFontMetricsF fmStrike(m_st.strike, m_p->device());
-        const double w1 = fmBold.horizontalAdvance(main + QLatin1Char(' ') + written);
-        const double w2 = lost.isEmpty() ? 0 : m_st.fmLabel.horizontalAdvance(over);
-        const double w3 = lost.isEmpty() ? 0 : fmStrike.horizontalAdvance(lost);
-        const double total = w1 + w2 + w3 + 10;
-        if (!labels.fits(left, total)) {
-            const double wd = fmBold.horizontalAdvance(main) + 6;
-            if (!labels.fits(left, wd))
+        const double pad = corrupt ? 10 : 6;
+        const auto widthOf = [&](const std::vector<Segment> &segs) {
+            double total = pad;
+            for (const Segment &sg : segs)
+                total += sg.fm->horizontalAdvance(sg.text);
+            return total;
+        };
+        // right of the glyph, up to the next glyph; else left of it
+        const auto place = [&](double total, double &left) {
+            left = x + gr + 4;
+            if (left + total <= std::min(m_xmax - 2, nextX - gr - 4) && labels.fits(left, total))
+                return true;
+            left = x - gr - 4 - total;
+            return labels.fits(left, total);
+        };
+        std::vector<Segment> segs = full;
+        double total = widthOf(segs);
+        double left = 0;
+        if (!place(total, left)) {
+            // short form: just the outcome's first word
+            QString word = segs.front().text.section(QLatin1Char(':'), 0, 0);
+            word = word.section(QLatin1Char(','), 0, 0);
+            segs = {{word, mainFont, mainFm, false}};
+            total = widthOf(segs);
+            if (!place(total, left))
                 return;
-            labels.take(left, wd);
-            chipText(QRectF(left, r.outcomes.top(), wd, r.outcomes.height()), main, color, m_st.bold);
-            return;
         }
         labels.take(left, total);
         const QRectF box(left, r.outcomes.top(), total, r.outcomes.height());
-        m_p->setPen(QPen(m_st.th.corrupted, 1.5 * m_st.lw));
-        m_p->setBrush(m_st.corruptFill);
-        m_p->drawRoundedRect(box, 3, 3);
-        double x = left + 5;
-        m_p->setFont(m_st.bold);
-        m_p->setPen(textOn(m_st.corruptFill));
-        m_p->drawText(QRectF(x, box.top(), w1, box.height()), Qt::AlignLeft | Qt::AlignVCenter,
-                      main + QLatin1Char(' ') + written);
-        x += w1;
-        if (!lost.isEmpty()) {
-            m_p->setFont(m_st.label);
-            m_p->drawText(QRectF(x, box.top(), w2, box.height()), Qt::AlignLeft | Qt::AlignVCenter,
-                          over);
-            x += w2;
-            m_p->setFont(m_st.strike);
-            m_p->setPen(m_st.th.corrupted.darker(150));
-            m_p->drawText(QRectF(x, box.top(), w3 + 2, box.height()),
-                          Qt::AlignLeft | Qt::AlignVCenter, lost);
+        if (corrupt) {
+            // a corruption is unmistakable: boxed, filled, bold
+            m_p->setPen(QPen(m_st.th.corrupted, 1.5 * m_st.lw));
+            m_p->setBrush(m_st.corruptFill);
+            m_p->drawRoundedRect(box, 3, 3);
+        } else {
+            m_p->setPen(Qt::NoPen);
+            m_p->setBrush(m_st.chip);
+            m_p->drawRoundedRect(box, 3, 3);
+        }
+        double tx = left + pad / 2;
+        for (const Segment &sg : segs) {
+            const double sw = sg.fm->horizontalAdvance(sg.text);
+            m_p->setFont(*sg.font);
+            m_p->setPen(corrupt ? textOn(m_st.corruptFill) : color);
+            const QRectF tr(tx, box.top(), sw + 1, box.height());
+            m_p->drawText(tr, Qt::AlignLeft | Qt::AlignVCenter, sg.text);
+            if (sg.struck) {
+                // the lost value, crossed out: this is the data the stale write destroyed
+                m_p->setPen(QPen(m_st.th.corrupted.darker(130), 1.6 * m_st.lw));
+                const double y = tr.center().y() + 0.5;
+                m_p->drawLine(QPointF(tx - 1, y), QPointF(tx + sw + 1, y));
+            }
+            tx += sw;
         }
     }
 
@@ -1222,49 +1397,40 @@ private:
         LabelRow labels{-1e300, m_xmin - 40, m_xmax + 40, 6};
         m_p->setFont(m_st.small);
         std::size_t i = lo;
-        int lastCol = std::numeric_limits<int>::min();
         const auto label = [&](double x, Core::Token v) {
-            const QString text = QString::number(v);
+            const QString text = QObject::tr("max %1").arg(v);
             const double w = m_st.fmSmall.horizontalAdvance(text) + 4;
-            if (labels.fits(x + 3, w)) {
-                labels.take(x + 3, w);
-                m_p->setPen(m_st.th.maxToken);
-                m_p->drawText(QRectF(x + 3, yOf(v) - m_st.fmSmall.height() - 1, w,
-                                     m_st.fmSmall.height()),
-                              Qt::AlignLeft | Qt::AlignBottom, text);
-            }
+            const double h = m_st.fmSmall.height();
+            if (!labels.fits(x + 4, w))
+                return;
+            labels.take(x + 4, w);
+            // under a high line, over a low one: always inside the row
+            const double y = yOf(v);
+            const double top = y - row.top() > h + 1 ? y - h - 1 : y + 2;
+            m_p->setFont(m_st.small);
+            m_p->setPen(m_st.th.maxToken);
+            m_p->drawText(QRectF(x + 4, top, w, h), Qt::AlignLeft | Qt::AlignVCenter, text);
         };
         if (cur > 0)
             label(std::max(m_xmin, line.front().x()), cur);
+        // one step per pixel column at most: the value at the column's end, found by jumping
         while (i < hi) {
             const Core::Write &w = t.writes[ws[i]];
-            if (w.maxToken == cur) {
-                ++i;
-                continue;
-            }
-            const double x = X(w.arrivedAt);
-            const int col = int(std::floor(x));
-            line << QPointF(x, yOf(cur)) << QPointF(x, yOf(w.maxToken));
-            cur = w.maxToken;
-            if (col != lastCol)
+            const int col = column(w.arrivedAt);
+            const Tick next = firstTickOfColumn(col);
+            const std::size_t j = std::size_t(
+                std::lower_bound(ws.begin() + std::ptrdiff_t(i), ws.begin() + std::ptrdiff_t(hi), next,
+                                 [&](std::uint32_t wi, Tick v) { return t.writes[wi].arrivedAt < v; }) -
+                ws.begin());
+            const std::size_t last = std::max(j, i + 1) - 1;
+            const Core::Token v = t.writes[ws[last]].maxToken;
+            if (v != cur) {
+                const double x = X(w.arrivedAt);
+                line << QPointF(x, yOf(cur)) << QPointF(x, yOf(v));
+                cur = v;
                 label(x, cur);
-            lastCol = col;
-            ++i;
-            // crowded: jump to the next column, keeping the line's shape by its last value
-            if (i < hi && column(t.writes[ws[i]].arrivedAt) == col) {
-                const Tick next = firstTickOfColumn(col);
-                const std::size_t j = std::size_t(
-                    std::lower_bound(ws.begin() + std::ptrdiff_t(i), ws.begin() + std::ptrdiff_t(hi),
-                                     next,
-                                     [&](std::uint32_t wi, Tick v) { return t.writes[wi].arrivedAt < v; }) -
-                    ws.begin());
-                const Core::Token last = t.writes[ws[j - 1]].maxToken;
-                if (last != cur) {
-                    line << QPointF(x, yOf(last));
-                    cur = last;
-                }
-                i = j;
             }
+            i = last + 1;
         }
         line << QPointF(std::min(m_xmax + 40, X(std::max(t.horizon, t.lastTick + 1))), yOf(cur));
         m_p->setPen(QPen(withAlpha(m_st.th.muted, 90), 1, Qt::DashLine));
@@ -1738,10 +1904,10 @@ QString TimelineRenderer::describe(const Core::Scenario &s, const Core::Trace &t
 
 double TimelineRenderer::fitFrom(const Core::Trace &)
 {
-    return -1;
+    return 0;
 }
 
 double TimelineRenderer::fitTo(const Core::Trace &trace)
 {
-    return double(std::max(trace.horizon, trace.lastTick + 1)) + 1;
+    return double(std::max(trace.horizon, trace.lastTick + 1));
 }

@@ -164,11 +164,17 @@ Hit TimelineView::hitAt(QPointF pos) const
 
 void TimelineView::fitToWindow()
 {
-    const double plotWidth = width() - TimelineRenderer::headerWidth(options()) - 12;
+    // a margin on both sides so labels at the first and last tick stay readable
+    const double leftMargin = 36 * m_theme.fontScale;
+    const double rightMargin = 24 * m_theme.fontScale;
+    const double plotWidth = width() - TimelineRenderer::headerWidth(options()) - leftMargin - rightMargin;
     if (plotWidth <= 10)
         return;
     const Core::Trace &t = m_doc->trace();
-    m_state->fit(TimelineRenderer::fitFrom(t), TimelineRenderer::fitTo(t), plotWidth);
+    const double from = TimelineRenderer::fitFrom(t);
+    const double to = TimelineRenderer::fitTo(t);
+    const double ppt = plotWidth / std::max(1.0, to - from);
+    m_state->setAxis(from - leftMargin / ppt, ppt);
 }
 
 void TimelineView::zoomIn()

@@ -390,8 +390,7 @@ private:
                 const auto it = storageByName.find(storage.toString());
                 if (it == storageByName.end())
                     fail(sp, QStringLiteral("unknown storage \"%1\" (known: %2)")
-                                 .arg(storage.toString(), QStringList(storageByName.keys()).join(
-                                                              QLatin1String(", "))));
+                                 .arg(storage.toString(), storageNames(storageByName)));
                 a.storage = std::uint32_t(it.value());
                 ++knownKeys;
             }
@@ -426,6 +425,15 @@ private:
             a.extra = unknownKeys(o, known);
         }
         return a;
+    }
+
+    // In file order, so the message is the same on every run.
+    static QString storageNames(const QHash<QString, int> &byName)
+    {
+        QStringList names(byName.size());
+        for (auto it = byName.begin(); it != byName.end(); ++it)
+            names[it.value()] = it.key();
+        return names.join(QLatin1String(", "));
     }
 
     Tick required(const QJsonObject &o, const QString &place, const QString &key, bool positive)

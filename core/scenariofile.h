@@ -18,7 +18,7 @@ struct FileLimits
     std::size_t maxActions = 4'000'000;      // over all clients
     std::size_t maxClients = 1000;
     std::size_t maxStorages = 100;
-    int maxDepth = 64; // JSON nesting (a scenario needs 4 levels; kept keys may nest more)
+    int maxDepth = 64; // JSON nesting (a scenario needs 5 levels; kept keys may nest more)
 };
 
 struct LoadResult

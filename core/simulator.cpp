@@ -275,9 +275,8 @@ private:
     void arrive(std::uint32_t index, Tick now)
     {
         Write &w = m_t.writes[index];
-        const Action &a = m_s.clients[w.client].actions[w.action];
-        Storage &storage = m_storages[w.storage];
-        w.applied = storage.write(w.tagged ? std::optional<Token>(w.token) : std::nullopt, a.value);
+        WriteStorage &storage = m_storages[w.storage];
+        w.applied = storage.write(w.tagged ? std::optional<Token>(w.token) : std::nullopt, index);
         w.maxToken = storage.maxToken();
         w.expired = w.tagged && now >= m_t.leases[w.epoch - 1].end;
         if (w.applied) {
@@ -343,14 +342,19 @@ private:
         m_t.lastTick = last;
         m_t.horizon = m_s.horizon ? *m_s.horizon : last + 1 + last / 20;
         m_t.finals.resize(m_storages.size());
-        for (std::size_t i = 0; i < m_storages.size(); ++i)
-            m_t.finals[i] = {m_storages[i].value(), m_storages[i].maxToken(), m_lastApplied[i]};
+        for (std::size_t i = 0; i < m_storages.size(); ++i) {
+            const std::uint32_t last = m_lastApplied[i];
+            m_t.finals[i] = {last == kNone ? QString() : writeValue(m_s, m_t.writes[last]),
+                             m_storages[i].maxToken(), last};
+        }
     }
 
     const Scenario &m_s;
     Trace &m_t;
     LockService m_lock;
-    std::vector<Storage> m_storages;
+    // storages remember which write they hold; the value is looked up in the scenario
+    using WriteStorage = BasicStorage<std::uint32_t>;
+    std::vector<WriteStorage> m_storages;
     std::vector<std::uint32_t> m_newestApplied; // per storage: newest epoch applied so far
     std::vector<std::uint32_t> m_lastApplied;   // per storage: last applied write
     std::vector<Lane> m_lanes;

@@ -8,14 +8,17 @@
 
 namespace Core {
 
-class Storage
+// `Value` is what a write stores: a string for the seed's model, or (in the simulator) the
+// index of the write, so a write costs no string copy and the value is looked up when needed.
+template<typename Value>
+class BasicStorage
 {
 public:
-    Storage(bool fenced, FenceRule rule) : m_fenced(fenced), m_rule(rule) {}
+    BasicStorage(bool fenced, FenceRule rule) : m_fenced(fenced), m_rule(rule) {}
 
     // A write carrying `token` (none: untagged). Returns true when applied; otherwise the
     // caller reports maxToken() back to the writer so it learns it lost the lock.
-    bool write(std::optional<Token> token, const QString &value)
+    bool write(std::optional<Token> token, const Value &value)
     {
         if (m_fenced) {
             if (!token)
@@ -33,13 +36,15 @@ public:
     bool fenced() const { return m_fenced; }
     FenceRule rule() const { return m_rule; }
     Token maxToken() const { return m_maxToken; }
-    const QString &value() const { return m_value; }
+    const Value &value() const { return m_value; }
 
 private:
     bool m_fenced;
     FenceRule m_rule;
     Token m_maxToken = 0;
-    QString m_value;
+    Value m_value{};
 };
+
+using Storage = BasicStorage<QString>;
 
 } // namespace Core

@@ -75,12 +75,11 @@ std::vector<LegendItem> legendItems(const Core::Scenario &s, const Traces &t, bo
     std::vector<LegendItem> items;
     items.push_back({LegendItem::Lease, {}, QObject::tr("holds the lock (lease, with its token)")});
     items.push_back({LegendItem::Belief, {}, QObject::tr("believes it holds the lock")});
-    bool zombie = false;
+    bool zombie = false; // believes past its own lease's end
     for (std::size_t c = 0; c < t.main.beliefs.size() && !zombie; ++c)
         for (const Core::Belief &b : t.main.beliefs[c])
-            for (const Core::Lease &l : t.main.leases)
-                if (l.epoch == b.epoch && b.to > l.end)
-                    zombie = true;
+            if (b.epoch > 0 && b.to > t.main.leases[b.epoch - 1].end)
+                zombie = true;
     if (zombie)
         items.push_back({LegendItem::Zombie, {}, QObject::tr("zombie window: lease gone, still believes")});
     bool pauses = false;

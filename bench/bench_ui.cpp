@@ -1,0 +1,133 @@
+// Renderer, drag and export benchmarks on the real widget and renderer, offscreen, plus the
+// sweep (many small schedules) on one core and on all cores.
+
+#include "document.h"
+#include "exporter.h"
+#include "schedulegenerator.h"
+#include "simulator.h"
+#include "timelinerenderer.h"
+#include "timelineview.h"
+#include "viewstate.h"
+
+#include <QImage>
+#include <QPainter>
+#include <QtConcurrent>
+
+#include <benchmark/benchmark.h>
+
+#include <map>
+#include <memory>
+
+namespace {
+
+struct Fixture
+{
+    std::unique_ptr<Document> doc;
+    std::unique_ptr<ViewState> state;
+    std::unique_ptr<TimelineView> view;
+};
+
+// A window-sized view on an N-action schedule, zoomed like a person would look at it: the
+// first 400 ticks ("zoomed") or everything ("fit").
+Fixture &fixture(std::size_t actions, bool fit)
+{
+    static std::map<std::pair<std::size_t, bool>, Fixture> cache;
+    Fixture &f = cache[{actions, fit}];
+    if (!f.doc) {
+        f.doc = std::make_unique<Document>();
+        f.doc->reset(Bench::makeSchedule(actions, 6, 42));
+        f.state = std::make_unique<ViewState>();
+        f.view = std::make_unique<TimelineView>(f.doc.get(), f.state.get());
+        f.view->resize(1600, 900);
+        if (fit)
+            f.view->fitToWindow();
+        else
+            f.state->setAxis(0, (1600.0 - 200) / 400.0);
+    }
+    return f;
+}
+
+void BM_Paint(benchmark::State &state)
+{
+    Fixture &f = fixture(std::size_t(state.range(0)), state.range(1) != 0);
+    QImage image(f.view->size(), QImage::Format_ARGB32_Premultiplied);
+    for (auto _ : state) {
+        f.view->render(&image);
+        benchmark::ClobberMemory();
+    }
+    state.SetLabel(state.range(1) ? "fit: whole run visible" : "zoomed: 400 ticks visible");
+}
+BENCHMARK(BM_Paint)
+    ->ArgsProduct({{1000, 10000, 100000, 1000000}, {0, 1}})
+    ->Unit(benchmark::kMillisecond);
+
+// One drag step: the pause moves one tick (re-simulate via the document) and the view repaints.
+void BM_DragStep(benchmark::State &state)
+{
+    Fixture &f = fixture(std::size_t(state.range(0)), false);
+    int client = -1;
+    int index = -1;
+    const Core::Scenario &s = f.doc->scenario();
+    for (std::size_t c = 0; c < s.clients.size() && client < 0; ++c)
+        for (std::size_t i = 0; i < s.clients[c].actions.size(); ++i)
+            if (s.clients[c].actions[i].kind == Core::ActionKind::Pause) {
+                client = int(c);
+                index = int(i);
+                break;
+            }
+    QImage image(f.view->size(), QImage::Format_ARGB32_Premultiplied);
+    Core::Tick delta = 1;
+    for (auto _ : state) {
+        f.doc->edit([&](Core::Scenario &sc) {
+            sc.clients[std::size_t(client)].actions[std::size_t(index)].at += delta;
+        });
+        delta = delta == 1 ? Core::Tick(-1) : 1; // back and forth
+        f.view->render(&image);
+        benchmark::ClobberMemory();
+    }
+}
+BENCHMARK(BM_DragStep)->Arg(1000)->Arg(10000)->Arg(100000)->Arg(1000000)->Unit(benchmark::kMillisecond);
+
+void BM_Export(benchmark::State &state)
+{
+    const Core::Scenario s = Bench::makeSchedule(std::size_t(state.range(0)), 6, 42);
+    ExportOptions o;
+    o.width = 1600;
+    o.fromTick = 0;
+    o.toTick = 400;
+    const bool svg = state.range(1) != 0;
+    for (auto _ : state) {
+        if (svg)
+            benchmark::DoNotOptimize(Exporter::renderSvg(s, o));
+        else
+            benchmark::DoNotOptimize(Exporter::renderImage(s, o));
+    }
+    state.SetLabel(svg ? "SVG, 400 ticks" : "PNG image, 400 ticks");
+}
+BENCHMARK(BM_Export)->ArgsProduct({{1000, 100000, 1000000}, {0, 1}})->Unit(benchmark::kMillisecond);
+
+// Sweep: many small seeded schedules (40 actions, 3 clients), each simulated fenced and
+// checked, on `threads` cores.
+void BM_Sweep(benchmark::State &state)
+{
+    const int threads = int(state.range(0));
+    const int schedules = 20000;
+    std::vector<Core::Scenario> batch;
+    batch.reserve(schedules);
+    for (int i = 0; i < schedules; ++i)
+        batch.push_back(Bench::makeSchedule(40, 3, std::uint64_t(i)));
+    QThreadPool pool;
+    pool.setMaxThreadCount(threads);
+    for (auto _ : state) {
+        const std::function<bool(const Core::Scenario &)> safe = [](const Core::Scenario &sc) {
+            return Core::simulate(sc, true).summary.safe();
+        };
+        const auto ok = QtConcurrent::blockingMapped<std::vector<bool>>(&pool, batch, safe);
+        benchmark::DoNotOptimize(ok);
+    }
+    state.counters["schedules/s"] =
+        benchmark::Counter(double(schedules) * double(state.iterations()), benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_Sweep)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+} // namespace

@@ -45,25 +45,38 @@ std::pair<int, int> lineColumn(const QByteArray &json, qsizetype offset)
     return {line, column};
 }
 
-// Deepest nesting of arrays and objects, found before Qt builds anything from the text.
-// Returns the offset at which `limit` is exceeded, or -1.
-qsizetype exceedsDepth(const QByteArray &json, int limit)
+// Checks Qt's parser is lenient about, made before it builds anything from the text: nesting
+// deeper than `limit`, NUL bytes, and raw control characters inside strings (JSON requires
+// them escaped; Qt would silently cut a string at a NUL). Returns the offset of the first
+// problem and describes it, or -1.
+qsizetype prescan(const QByteArray &json, int limit, QString *problem)
 {
     int depth = 0;
     bool inString = false;
     const char *p = json.constData();
     for (qsizetype i = 0, n = json.size(); i < n; ++i) {
         const char c = p[i];
+        if (c == '\0') {
+            *problem = QStringLiteral("a NUL byte: this is not a text file");
+            return i;
+        }
         if (inString) {
-            if (c == '\\')
+            if (c == '\\') {
                 ++i;
-            else if (c == '"')
+            } else if (c == '"') {
                 inString = false;
+            } else if (static_cast<unsigned char>(c) < 0x20) {
+                *problem = QStringLiteral("a raw control character inside a string (JSON needs it "
+                                          "escaped, e.g. \\n)");
+                return i;
+            }
         } else if (c == '"') {
             inString = true;
         } else if (c == '[' || c == '{') {
-            if (++depth > limit)
+            if (++depth > limit) {
+                *problem = QStringLiteral("nested too deeply (more than %1 levels)").arg(limit);
                 return i;
+            }
         } else if (c == ']' || c == '}') {
             --depth;
         }
@@ -474,13 +487,16 @@ LoadResult parse(const QByteArray &json, const FileLimits &limits)
                            .arg(mib(json.size()), mib(limits.maxFileBytes));
         return result;
     }
-    const qsizetype deep = exceedsDepth(json, limits.maxDepth);
-    if (deep >= 0) {
-        const auto [line, column] = lineColumn(json, deep);
-        result.error = QStringLiteral("line %1, column %2: nested too deeply (more than %3 levels)")
-                           .arg(line)
-                           .arg(column)
-                           .arg(limits.maxDepth);
+    if (json.startsWith("\xff\xfe") || json.startsWith("\xfe\xff")) {
+        result.error = QStringLiteral("file: encoded as UTF-16; scenario files are UTF-8 (save it "
+                                      "as UTF-8)");
+        return result;
+    }
+    QString problem;
+    const qsizetype bad = prescan(json, limits.maxDepth, &problem);
+    if (bad >= 0) {
+        const auto [line, column] = lineColumn(json, bad);
+        result.error = QStringLiteral("line %1, column %2: %3").arg(line).arg(column).arg(problem);
         return result;
     }
     QJsonParseError parseError;

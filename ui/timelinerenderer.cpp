@@ -116,6 +116,29 @@ std::size_t firstBeliefEndingAfter(const std::vector<Core::Belief> &bs, Tick tic
                        bs.begin());
 }
 
+// First index in [from, to) whose key is >= v, searching outwards from `from`: a few probes
+// when the answer is near, as it is when jumping to the next pixel column.
+template<class Key>
+std::size_t gallop(std::size_t from, std::size_t to, Tick v, Key key)
+{
+    std::size_t lo = from;
+    std::size_t hi = from;
+    std::size_t step = 1;
+    while (hi < to && key(hi) < v) {
+        lo = hi + 1;
+        hi = std::min(to, hi + step);
+        step *= 2;
+    }
+    while (lo < hi) {
+        const std::size_t mid = lo + (hi - lo) / 2;
+        if (key(mid) < v)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
 // The grant or renewal that set an epoch's current expiry: the last one of that epoch.
 // Grants are in time order and their epochs never decrease.
 const Core::Grant *lastGrantOfEpoch(const Core::Trace &t, std::uint32_t epoch)
@@ -155,6 +178,22 @@ std::uint32_t actionOf(const Core::Trace &t, const Core::Event &e)
         return t.writes[e.ref].action;
     }
     return Core::kNone;
+}
+
+// How loudly an outcome must show when several share a pixel.
+int severity(Core::WriteResult r)
+{
+    switch (r) {
+    case Core::WriteResult::Corrupted:
+        return 3;
+    case Core::WriteResult::LockedOut:
+        return 2;
+    case Core::WriteResult::Rejected:
+        return 1;
+    case Core::WriteResult::Accepted:
+        return 0;
+    }
+    return 0;
 }
 
 bool isMarker(Core::EventKind k)
@@ -291,8 +330,12 @@ struct LabelRow
 class RunFill
 {
 public:
-    RunFill(QPainter *p, double top, double height, QBrush first, QBrush second = QBrush())
-        : m_p(p), m_top(top), m_height(height), m_first(std::move(first)), m_second(std::move(second))
+    // Items closer than `joinPx` join one run: more for tints, where a hairline gap means
+    // nothing, than for bars, whose gaps tell owners apart.
+    RunFill(QPainter *p, double top, double height, QBrush first, QBrush second = QBrush(),
+            double joinPx = 1.0)
+        : m_p(p), m_top(top), m_height(height), m_first(std::move(first)), m_second(std::move(second)),
+          m_join(joinPx)
     {
     }
     ~RunFill() { flush(); }
@@ -301,7 +344,7 @@ public:
 
     void add(double x0, double x1)
     {
-        if (m_open && x0 <= m_x1 + 0.75) {
+        if (m_open && x0 <= m_x1 + m_join) {
             m_x1 = std::max(m_x1, x1);
             return;
         }
@@ -327,6 +370,7 @@ private:
     double m_height;
     QBrush m_first;
     QBrush m_second;
+    double m_join;
     bool m_open = false;
     double m_x0 = 0;
     double m_x1 = 0;
@@ -677,7 +721,7 @@ private:
 
     void paintFreezes(const std::vector<Core::Freeze> &fs, const ClientLaneRects &r)
     {
-        RunFill tint(m_p, r.lane.top(), r.lane.height(), m_st.freezeTint);
+        RunFill tint(m_p, r.lane.top(), r.lane.height(), m_st.freezeTint, QBrush(), 2.5);
         std::size_t i = firstFreezeEndingAfter(fs, m_tLo);
         while (i < fs.size()) {
             const Core::Freeze &z = fs[i];
@@ -688,8 +732,8 @@ private:
             // the union of the pauses, subtly across the lane: the client is frozen here
             tint.add(x0, x1);
             // stretches that end inside the column this one ended in add nothing: jump
-            const std::size_t j = firstFreezeEndingAfter(fs, lastTickOfColumn(int(std::floor(x1))));
-            i = std::max(i + 1, j);
+            const Tick last = lastTickOfColumn(int(std::floor(x1)));
+            i = gallop(i + 1, fs.size(), last + 1, [&](std::size_t k) { return fs[k].to; });
         }
     }
 
@@ -701,10 +745,32 @@ private:
         int painted = std::numeric_limits<int>::min();
         int zombiePainted = std::numeric_limits<int>::min();
         LabelRow labels{-1e300, m_xmin, m_xmax, 8};
-        RunFill belief(m_p, row.top(), row.height(), m_st.beliefFill);
-        RunFill zombieTint(m_p, r.lane.top(), r.lane.height(), m_st.zombieTint);
-        RunFill zombie(m_p, row.top(), row.height(), m_st.th.zombie);
-        for (std::size_t i = firstBeliefEndingAfter(bs, m_tLo); i < bs.size(); ++i) {
+        RunFill belief(m_p, row.top(), row.height(), m_st.beliefFill, QBrush(), 1.5);
+        RunFill zombieTint(m_p, r.lane.top(), r.lane.height(), m_st.zombieTint, QBrush(), 2.5);
+        RunFill zombie(m_p, row.top(), row.height(), m_st.th.zombie, QBrush(), 1.5);
+        const auto leaseEndOf = [&](const Core::Belief &b) {
+            return b.epoch >= 1 && b.epoch <= t.leases.size() ? t.leases[b.epoch - 1].end : b.from;
+        };
+        // Beliefs that end in the pixel column where belief i ended add nothing but possibly a
+        // zombie pixel: look at a few of them for that, then jump past them all.
+        const auto next = [&](std::size_t i) {
+            const Core::Belief &b = bs[i];
+            if (b.to == Core::kForever)
+                return bs.size();
+            const int col = int(std::floor(std::max(X(b.to), X(b.from) + 1)));
+            const Tick last = lastTickOfColumn(col);
+            std::size_t k = i + 1;
+            for (; k < bs.size() && k < i + 16 && bs[k].to <= last; ++k) {
+                if (bs[k].to > leaseEndOf(bs[k]) && col > zombiePainted) {
+                    zombiePainted = col;
+                    zombieTint.add(col, col + 1);
+                    zombie.add(col, col + 1);
+                }
+            }
+            return std::max(k, gallop(k, bs.size(), last + 1,
+                                      [&](std::size_t n) { return bs[n].to; }));
+        };
+        for (std::size_t i = firstBeliefEndingAfter(bs, m_tLo); i < bs.size(); i = next(i)) {
             const Core::Belief &b = bs[i];
             if (b.from > m_tHi)
                 break;
@@ -717,9 +783,7 @@ private:
             }
             // believes minus actually holds: the zombie window. Tracked apart from the belief
             // so a crowded pixel never hides the danger.
-            Tick leaseEnd = b.from;
-            if (b.epoch >= 1 && b.epoch <= t.leases.size())
-                leaseEnd = t.leases[b.epoch - 1].end;
+            const Tick leaseEnd = leaseEndOf(b);
             if (to <= double(leaseEnd))
                 continue;
             const double zx0 = X(std::max(leaseEnd, b.from));
@@ -792,7 +856,23 @@ private:
             holdRuns.push_back(std::make_unique<RunFill>(m_p, r.holds.top(), r.holds.height(), m_st.leaseFill));
         RunFill lockRun(m_p, lockRow.top(), lockRow.height(), m_st.lockFillA);
         m_p->setFont(m_st.label);
-        for (std::size_t i = firstLeaseEndingAfter(t, m_tLo); i < t.leases.size(); ++i) {
+        // Leases ending in the column where lease i ended: a few are looked at so every
+        // client that held the lock there gets its pixel, then the rest are jumped over.
+        const auto next = [&](std::size_t i, int col) {
+            const Tick last = lastTickOfColumn(col);
+            std::size_t k = i + 1;
+            for (; k < t.leases.size() && k < i + 16 && t.leases[k].end <= last; ++k) {
+                const std::uint32_t c = t.leases[k].client;
+                if (c < nc && col > painted[c]) {
+                    painted[c] = col;
+                    holdRuns[c]->add(col, col + 1);
+                }
+            }
+            return std::max(k, gallop(k, t.leases.size(), last + 1,
+                                      [&](std::size_t n) { return t.leases[n].end; }));
+        };
+        std::size_t i = firstLeaseEndingAfter(t, m_tLo);
+        for (; i < t.leases.size(); i = next(i, int(std::floor(std::max(X(t.leases[i].end), X(t.leases[i].start) + 1))))) {
             const Core::Lease &l = t.leases[i];
             if (l.start > m_tHi)
                 break;
@@ -1045,17 +1125,20 @@ private:
         // Pause blocks are shown by their union, hatched, in the pause row.
         const std::vector<Core::Freeze> &fs = t.freezes[std::size_t(c)];
         {
-            RunFill pauses(m_p, r.pauses.top(), r.pauses.height(), m_st.pauseFill, m_st.pauseHatch);
+            RunFill pauses(m_p, r.pauses.top(), r.pauses.height(), m_st.pauseFill, m_st.pauseHatch, 1.5);
             std::size_t k = firstFreezeEndingAfter(fs, m_tLo);
             while (k < fs.size() && fs[k].from <= m_tHi) {
                 const double x0 = X(fs[k].from);
                 const double x1 = std::max(X(fs[k].to), x0 + 1);
                 pauses.add(x0, x1);
-                k = std::max(k + 1, firstFreezeEndingAfter(fs, lastTickOfColumn(int(std::floor(x1)))));
+                const Tick last = lastTickOfColumn(int(std::floor(x1)));
+                k = gallop(k + 1, fs.size(), last + 1, [&](std::size_t n) { return fs[n].to; });
             }
         }
         const double y0 = r.markers.top() + 3 * m_st.f;
         const double y1 = r.markers.bottom() - 3 * m_st.f;
+        // whole-pixel fills without antialiasing take the raster engine's fast path
+        m_p->setRenderHint(QPainter::Antialiasing, false);
         std::size_t i = lo;
         int lastCol = std::numeric_limits<int>::min();
         while (i < hi) {
@@ -1064,12 +1147,7 @@ private:
             if (col == lastCol) {
                 // jump to the first event in the next column
                 const Tick next = firstTickOfColumn(col);
-                i = std::size_t(std::lower_bound(evs.begin() + std::ptrdiff_t(i) + 1,
-                                                 evs.begin() + std::ptrdiff_t(hi), next,
-                                                 [&](std::uint32_t ev, Tick v) {
-                                                     return t.events[ev].tick < v;
-                                                 }) -
-                                evs.begin());
+                i = gallop(i + 1, hi, next, [&](std::size_t k) { return t.events[evs[k]].tick; });
                 continue;
             }
             lastCol = col;
@@ -1092,9 +1170,10 @@ private:
             default:
                 break;
             }
-            m_p->fillRect(QRectF(double(col), y0, 1, y1 - y0), color);
+            m_p->fillRect(QRect(col, int(y0), 1, int(y1 - y0)), color);
             ++i;
         }
+        m_p->setRenderHint(QPainter::Antialiasing, true);
     }
 
     // Faint lines from each write down to its storage lane, under everything else, so the
@@ -1194,45 +1273,33 @@ private:
         const double y = r.outcomes.center().y();
         std::size_t i = lo;
         int lastCol = std::numeric_limits<int>::min();
+        const bool anyBad = t.summary.rejected + t.summary.corrupted + t.summary.lockedOut > 0;
+        m_p->setRenderHint(QPainter::Antialiasing, !dense);
         while (i < hi) {
             const Core::Write &w0 = t.writes[ws[i]];
             const int col = column(w0.arrivedAt);
             if (col == lastCol) {
                 const Tick next = firstTickOfColumn(col);
-                i = std::size_t(std::lower_bound(ws.begin() + std::ptrdiff_t(i) + 1,
-                                                 ws.begin() + std::ptrdiff_t(hi), next,
-                                                 [&](std::uint32_t w, Tick v) {
-                                                     return t.writes[w].arrivedAt < v;
-                                                 }) -
-                                ws.begin());
+                i = gallop(i + 1, hi, next, [&](std::size_t k) { return t.writes[ws[k]].arrivedAt; });
                 continue;
             }
             lastCol = col;
             // crowded pixel: show the worst outcome among the first few, so a corruption is
-            // never hidden behind an accepted write
+            // not hidden behind an accepted write (skipped when the run has nothing but
+            // acceptances)
             std::uint32_t shown = ws[i];
             std::size_t j = i + 1;
-            for (; j < hi && j < i + 64 && column(t.writes[ws[j]].arrivedAt) == col; ++j) {
-                const auto rank = [](Core::WriteResult res) {
-                    switch (res) {
-                    case Core::WriteResult::Corrupted:
-                        return 3;
-                    case Core::WriteResult::LockedOut:
-                        return 2;
-                    case Core::WriteResult::Rejected:
-                        return 1;
-                    case Core::WriteResult::Accepted:
-                        return 0;
-                    }
-                    return 0;
-                };
-                if (rank(t.writes[ws[j]].result) > rank(t.writes[shown].result))
-                    shown = ws[j];
+            if (anyBad) {
+                const Tick last = lastTickOfColumn(col);
+                for (; j < hi && j < i + 16 && t.writes[ws[j]].arrivedAt <= last; ++j) {
+                    if (severity(t.writes[ws[j]].result) > severity(t.writes[shown].result))
+                        shown = ws[j];
+                }
             }
             const Core::Write &w = t.writes[shown];
             const double x = X(w.arrivedAt);
             if (dense) {
-                m_p->fillRect(QRectF(double(col), r.outcomes.top() + 2, 1, r.outcomes.height() - 4),
+                m_p->fillRect(QRect(col, int(r.outcomes.top() + 2), 1, int(r.outcomes.height() - 4)),
                               m_st.th.outcome(w.result));
                 i = j;
                 continue;
@@ -1243,6 +1310,7 @@ private:
             labels.right = std::max(labels.right, x + gr - labels.gap + 2); // the glyph itself
             i = j;
         }
+        m_p->setRenderHint(QPainter::Antialiasing, true);
     }
 
     // The outcome in words next to its glyph (left of it near the right edge): "rejected:
@@ -1418,10 +1486,8 @@ private:
             const Core::Write &w = t.writes[ws[i]];
             const int col = column(w.arrivedAt);
             const Tick next = firstTickOfColumn(col);
-            const std::size_t j = std::size_t(
-                std::lower_bound(ws.begin() + std::ptrdiff_t(i), ws.begin() + std::ptrdiff_t(hi), next,
-                                 [&](std::uint32_t wi, Tick v) { return t.writes[wi].arrivedAt < v; }) -
-                ws.begin());
+            const std::size_t j =
+                gallop(i, hi, next, [&](std::size_t k) { return t.writes[ws[k]].arrivedAt; });
             const std::size_t last = std::max(j, i + 1) - 1;
             const Core::Token v = t.writes[ws[last]].maxToken;
             if (v != cur) {
@@ -1437,7 +1503,13 @@ private:
         m_p->drawLine(QPointF(m_xmin, row.bottom()), QPointF(m_xmax, row.bottom()));
         m_p->setPen(m_st.maxTokenPen);
         m_p->setBrush(Qt::NoBrush);
+        // a crowded step line is all right angles: antialiasing would only cost time
+        const bool crowded = line.size() > 64;
+        if (crowded)
+            m_p->setRenderHint(QPainter::Antialiasing, false);
         m_p->drawPolyline(line);
+        if (crowded)
+            m_p->setRenderHint(QPainter::Antialiasing, true);
         if (!t.fencing) {
             m_p->setFont(m_st.small);
             m_p->setPen(m_st.th.muted);

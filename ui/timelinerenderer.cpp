@@ -1049,6 +1049,7 @@ private:
 
         LabelRow pauseLabels{-1e300, m_xmin, m_xmax, 6};
         LabelRow labels{-1e300, m_xmin + 2, m_xmax - 2, 6};
+        LabelRow inline_{-1e300, m_xmin + 2, m_xmax - 2, 6};
         // pauses first (under the markers), then arrows, then markers with their labels
         for (std::size_t i = from; i < hi; ++i) {
             const Core::Event &e = t.events[evs[i]];
@@ -1113,8 +1114,28 @@ private:
             QColor color = m_st.th.foreground;
             if (e.kind == Core::EventKind::Refusal)
                 color = m_st.th.refusal;
-            if (!placeLabel(labels, r.labels, x, text, color) && a.at < e.tick)
-                placeLabel(labels, r.labels, x, markerText(t, e), color);
+            if (placeLabel(labels, r.labels, x, text, color))
+                continue;
+            if (a.at < e.tick && placeLabel(labels, r.labels, x, markerText(t, e), color))
+                continue;
+            // no room above: beside the glyph, up to the next marker (or its deferred link)
+            const QString shortText = markerText(t, e);
+            const double w = m_st.fmLabel.horizontalAdvance(shortText) + 6;
+            const double left = x + 9 * m_st.f;
+            double limit = m_xmax - 2;
+            for (std::size_t k = i + 1, n = 0; k < hi && n < 32; ++k, ++n) {
+                const Core::Event &ne = t.events[evs[k]];
+                if (!isMarker(ne.kind))
+                    continue;
+                const Core::Action &na = client.actions[actionOf(t, ne)];
+                limit = std::min(limit, X(std::min(na.at, ne.tick)) - 9 * m_st.f);
+                break;
+            }
+            if (left + w <= limit && inline_.fits(left, w)) {
+                inline_.take(left, w);
+                chipText(QRectF(left, r.markers.top(), w, r.markers.height()), shortText, color,
+                         m_st.label);
+            }
         }
     }
 

@@ -52,6 +52,8 @@ Inspector::Inspector(Document *doc, ViewState *state, QWidget *parent)
     m_storage = new QComboBox(this);
     m_outcome = new QLabel(this);
     m_outcome->setWordWrap(true);
+    // a form layout does not grow rows for wrapped text: reserve two lines
+    m_outcome->setMinimumHeight(m_outcome->fontMetrics().lineSpacing() * 2 + 4);
     m_delete = new QPushButton(tr("Delete action"), this);
 
     m_form->addRow(tr("Action"), m_kind);

@@ -134,6 +134,7 @@ void MainWindow::createViews()
     m_splitter->setStretchFactor(0, 3);
     m_splitter->setStretchFactor(1, 1);
     m_splitter->setSizes({560, 220});
+    m_splitter->installEventFilter(this);
     col->addWidget(m_splitter, 1);
     setCentralWidget(central);
 }
@@ -238,6 +239,12 @@ void MainWindow::createActions()
     m_compareAct->setToolTip(tr("Show the same schedule with fencing on and off, one above the "
                                 "other (C)"));
     connect(m_compareAct, &QAction::toggled, m_state, &ViewState::setCompare);
+    connect(m_state, &ViewState::compareChanged, this, [this](bool on) {
+        // two stacks of lanes need the height: the event log gives some up while comparing
+        if (auto *log = findChild<QDockWidget *>(QStringLiteral("eventLogDock")))
+            resizeDocks({log}, {on ? 120 : 230}, Qt::Vertical);
+        fitSplitter();
+    });
     connect(m_state, &ViewState::compareChanged, m_compareAct, &QAction::setChecked);
 
     m_zoomInAct = make(QStringLiteral("zoomIn"), tr("Zoom &in"));
@@ -467,7 +474,7 @@ void MainWindow::createDocks()
 
     // the bottom dock spans under the central area only; the story keeps the full height
     setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
-    resizeDocks({story, insp}, {640, 260}, Qt::Vertical);
+    resizeDocks({story, insp}, {560, 330}, Qt::Vertical);
     resizeDocks({story}, {450}, Qt::Horizontal);
     resizeDocks({log}, {230}, Qt::Vertical);
 
@@ -516,10 +523,33 @@ void MainWindow::connectSelection()
 // ---------------------------------------------------------------------------------------------
 // Document
 
+void MainWindow::fitSplitter()
+{
+    // the lanes get the height they need, the chart the rest (but never less than a readable
+    // chart): no empty band under the last lane
+    auto *view = qobject_cast<TimelineView *>(m_timeline);
+    if (!view || !m_splitter)
+        return;
+    const int total = m_splitter->height() > 100 ? m_splitter->height() : 780;
+    const TimelineLayout layout = TimelineRenderer::layout(
+        m_doc->scenario(), view->options(), QRectF(0, 0, std::max(400, view->width()), 4000));
+    const int want = std::max(layout.panels.empty() ? 300 : int(layout.panels.back().rect.bottom()) + 6,
+                              view->sizeHint().height());
+    const int chart = std::max(m_state->compare() ? 150 : 200, total - want);
+    m_splitter->setSizes({total - chart, chart});
+}
+
 void MainWindow::documentChanged()
 {
     const Core::Scenario &s = m_doc->scenario();
     m_fencingAct->setChecked(s.fencing);
+    m_fencingAct->setText(s.fencing ? tr("Fencing: ON") : tr("Fencing: OFF"));
+    // lanes change height only when clients or storages come and go
+    const QSize lanes(int(s.clients.size()), int(s.storages.size()));
+    if (lanes != m_fittedLanes) {
+        m_fittedLanes = lanes;
+        fitSplitter();
+    }
     const bool anyLe = std::any_of(s.storages.begin(), s.storages.end(),
                                    [](const Core::StorageSpec &st) { return st.rule == Core::FenceRule::Le; });
     m_rule->setCurrentIndex(anyLe ? 1 : 0);
@@ -539,6 +569,14 @@ void MainWindow::updateTitle()
 {
     setWindowTitle(tr("%1[*] — %2 — FenceScope").arg(displayName(m_doc->filePath()), m_doc->scenario().title));
     setWindowModified(m_doc->isModified());
+}
+
+bool MainWindow::eventFilter(QObject *watched, QEvent *event)
+{
+    // the splitter's height settles after the window's (docks, toolbar): fit when it does
+    if (watched == m_splitter && event->type() == QEvent::Resize)
+        fitSplitter();
+    return QMainWindow::eventFilter(watched, event);
 }
 
 void MainWindow::afterLoad()

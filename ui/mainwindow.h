@@ -94,6 +94,7 @@ protected:
     virtual QString askSavePath();
 
     void closeEvent(QCloseEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dropEvent(QDropEvent *event) override;
 
@@ -115,6 +116,7 @@ private:
     void applyTheme();
     void syncPlaybackBar();
     void revealTick(Core::Tick tick);
+    void fitSplitter();
     void afterLoad();
 
     // Editing actions from menus and toolbar.
@@ -171,6 +173,7 @@ private:
     QAction *m_addReleaseAct = nullptr;
     QAction *m_deleteAct = nullptr;
 
+    QSize m_fittedLanes; // clients x storages the splitter was last fitted to
     bool m_interactive = true;
     bool m_syncingSelection = false;
     QString m_lastError;

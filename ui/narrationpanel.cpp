@@ -158,8 +158,8 @@ void NarrationPanel::refreshSelection()
                     QString c = m_theme.muted.name();
                     if (u.events[ue].kind == Core::EventKind::WriteArrived)
                         c = m_theme.outcome(u.writes[u.events[ue].ref].result).name();
-                    m_other->setStyleSheet(QStringLiteral("QLabel { border-left: 5px solid %1; "
-                                                          "padding-left: 8px; }")
+                    m_other->setStyleSheet(QStringLiteral("QLabel { border: none; border-left: 6px solid %1; "
+                                                          "padding-left: 10px; }")
                                                .arg(c));
                     m_other->show();
                 }
@@ -167,7 +167,7 @@ void NarrationPanel::refreshSelection()
         }
     }
     m_explanation->setStyleSheet(
-        QStringLiteral("QLabel { border-left: 5px solid %1; padding-left: 8px; }").arg(border));
+        QStringLiteral("QLabel { border: none; border-left: 6px solid %1; padding-left: 10px; }").arg(border));
 }
 
 void NarrationPanel::refreshState()

@@ -9,6 +9,7 @@
 #include "explain.h"
 
 #include <QChart>
+#include <QFontMetricsF>
 #include <QGraphicsLayout>
 #include <QLegend>
 #include <QLegendMarker>
@@ -17,6 +18,7 @@
 #include <QScatterSeries>
 #include <QToolTip>
 #include <QValueAxis>
+#include <QResizeEvent>
 #include <QWheelEvent>
 
 #include <algorithm>
@@ -51,9 +53,16 @@ TokenChart::TokenChart(Document *doc, ViewState *state, QWidget *parent)
     c->setMargins({0, 0, 0, 0});
     c->layout()->setContentsMargins(0, 0, 0, 0);
     c->setBackgroundRoundness(0);
-    c->legend()->setAlignment(Qt::AlignTop);
+    // the legend is painted in drawForeground: the built-in one cannot show the marker shapes
+    c->legend()->hide();
     c->setAnimationOptions(QChart::NoAnimation);
     setChart(c);
+    // scene x must equal widget x (the time axis is shared with the timeline): anchor the
+    // scene top-left, and let the chart shrink with the widget instead of scrolling inside it
+    setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    c->setMinimumSize(120, 80);
 
     m_timeAxis = new QValueAxis(this);
     m_timeAxis->setLabelFormat(QStringLiteral("%.0f"));
@@ -313,18 +322,6 @@ void TokenChart::rebuild()
     attach(m_grants, !grantPts.isEmpty());
     for (int r = 0; r < 4; ++r)
         attach(m_outcomePoints[r].series, !outcomePts[r].isEmpty());
-    // legend entries show the same marker shapes as the plot
-    for (int r = 0; r < 4; ++r) {
-        const auto result = Core::WriteResult(r);
-        for (QLegendMarker *m : c->legend()->markers(m_outcomePoints[r].series)) {
-            m->setShape(QLegend::MarkerShapeFromSeries);
-            m->setBrush(QBrush(OutcomeMarker::image(Theme::shape(result), kMarker,
-                                                    m_theme.outcome(result),
-                                                    m_theme.outcome(result).darker(170))));
-            m->setPen(QPen(Qt::transparent));
-        }
-    }
-
     m_tokenAxis->setRange(0, std::ceil(maxToken) + 1);
     const double span = std::ceil(maxToken) + 1;
     m_tokenAxis->setTickType(QValueAxis::TicksDynamic);
@@ -336,8 +333,11 @@ void TokenChart::rebuild()
 
 QRectF TokenChart::plotRect() const
 {
-    const double w = std::max(10.0, width() - m_headerWidth - kRight);
-    const double h = std::max(10.0, height() - kTop - kBottom);
+    // the widget's size, not the chart's: a fixed plot area from a taller moment would keep
+    // the chart from shrinking with the widget
+    const QSizeF size = viewport()->size();
+    const double w = std::max(10.0, size.width() - m_headerWidth - kRight);
+    const double h = std::max(10.0, size.height() - kTop - kBottom);
     return {m_headerWidth, kTop, w, h};
 }
 
@@ -355,6 +355,10 @@ void TokenChart::syncAxis()
 
 void TokenChart::resizeEvent(QResizeEvent *event)
 {
+    // shrink the plot area first, so the chart's minimum size lets it follow the widget
+    const double w = std::max(10.0, event->size().width() - m_headerWidth - kRight);
+    const double h = std::max(10.0, event->size().height() - kTop - kBottom);
+    chart()->setPlotArea(QRectF(m_headerWidth, kTop, w, h));
     QChartView::resizeEvent(event);
     syncAxis();
 }
@@ -454,6 +458,47 @@ void TokenChart::drawForeground(QPainter *p, const QRectF &rect)
     };
     p->save();
     p->setRenderHint(QPainter::Antialiasing);
+
+    // legend along the top: only what is drawn, with the plot's own shapes and line styles
+    {
+        QFont f = font();
+        f.setPointSizeF(f.pointSizeF() * m_theme.fontScale);
+        p->setFont(f);
+        const QFontMetricsF fm(f);
+        double x = plot.left();
+        const double y = kTop / 2;
+        const auto text = [&](const QString &label) {
+            p->setPen(m_theme.foreground);
+            p->drawText(QPointF(x, y + fm.ascent() / 2 - 1), label);
+            x += fm.horizontalAdvance(label) + 18;
+        };
+        const auto line = [&](QLineSeries *l) {
+            p->setPen(l->pen());
+            p->drawLine(QPointF(x, y), QPointF(x + 22, y));
+            x += 28;
+            text(l->name());
+        };
+        for (QLineSeries *l : m_storageLines)
+            line(l);
+        for (QLineSeries *l : m_unfencedLines)
+            line(l);
+        if (m_grants->count() > 0) {
+            p->setPen(Qt::NoPen);
+            p->setBrush(m_theme.lease);
+            p->drawEllipse(QPointF(x + 5, y), 4.5, 4.5);
+            x += 14;
+            text(m_grants->name());
+        }
+        for (int r = 0; r < 4; ++r) {
+            if (m_outcomePoints[r].series->count() == 0)
+                continue;
+            const auto result = Core::WriteResult(r);
+            OutcomeMarker::paint(p, Theme::shape(result), QPointF(x + 6, y), 13, m_theme.outcome(result),
+                                 m_theme.outcome(result).darker(170));
+            x += 17;
+            text(m_outcomePoints[r].series->name());
+        }
+    }
 
     // the selected action's outcome: a halo like the timeline's
     const Selection sel = m_state->selection();

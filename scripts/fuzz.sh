@@ -2,6 +2,7 @@
 # Builds the libFuzzer target with clang and fuzzes the scenario loader + simulation for
 # SECONDS (default 60). Crashing inputs are written to fuzz/crash-*; move them to
 # fuzz/regressions/ so the test suite replays them forever.
+# FENCESCOPE_FUZZ_RUNS=N runs exactly N inputs from a fixed seed instead (repeatable, for CI).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
@@ -13,5 +14,10 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cp fuzz/corpus/* resources/scenarios/*.json "$work"/
 [ -z "$(ls -A fuzz/regressions 2>/dev/null)" ] || cp fuzz/regressions/* "$work"/
-./build/fuzz/fuzz/fuzz_scenario -max_total_time="$seconds" -rss_limit_mb=4096 -timeout=10 \
+if [ -n "${FENCESCOPE_FUZZ_RUNS:-}" ]; then
+  budget=(-seed=1 -runs="$FENCESCOPE_FUZZ_RUNS")
+else
+  budget=(-max_total_time="$seconds")
+fi
+./build/fuzz/fuzz/fuzz_scenario "${budget[@]}" -rss_limit_mb=4096 -timeout=10 \
   -dict=fuzz/scenario.dict -artifact_prefix=fuzz/ -print_final_stats=1 "$work" 2>&1 | tail -n 20

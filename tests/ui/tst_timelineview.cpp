@@ -160,7 +160,7 @@ private slots:
     void dragPauseStartAndBody()
     {
         Fixture f;
-        const ClientLaneRects &a = f.layout().panels[0].clients[0];
+        const ClientLaneRects a = f.layout().panels[0].clients[0];
         const double y = a.pauses.center().y();
         // start edge from 1 to 4: the end stays at 30
         drag(&f.view, f.at(1, y), f.at(4, y));
@@ -184,7 +184,7 @@ private slots:
     void dragLeaseEndChangesTtl()
     {
         Fixture f;
-        const ClientLaneRects &a = f.layout().panels[0].clients[0];
+        const ClientLaneRects a = f.layout().panels[0].clients[0];
         const double y = a.holds.center().y();
         QCOMPARE(refusalsOf(f.doc.trace(), 1), 1);
         QCOMPARE(grantsOf(f.doc.trace(), 1), 1);
@@ -221,7 +221,7 @@ private slots:
     void dragWriteMarker()
     {
         Fixture f;
-        const ClientLaneRects &b = f.layout().panels[0].clients[1];
+        const ClientLaneRects b = f.layout().panels[0].clients[1];
         const double y = b.markers.center().y();
         drag(&f.view, f.at(13, y), f.at(16, y));
         QCOMPARE(f.action(1, 2).at, Core::Tick(16));
@@ -241,7 +241,7 @@ private slots:
     void dragAcquireAndDelayHead()
     {
         Fixture f;
-        const ClientLaneRects &b = f.layout().panels[0].clients[1];
+        const ClientLaneRects b = f.layout().panels[0].clients[1];
         const double y = b.markers.center().y();
         // B's second acquire from 12 to 9: A's lease is still live, so it is refused, and B's
         // write at 13 goes out untagged and is rejected
@@ -265,7 +265,7 @@ private slots:
     void escapeCancelsDrag()
     {
         Fixture f;
-        const ClientLaneRects &a = f.layout().panels[0].clients[0];
+        const ClientLaneRects a = f.layout().panels[0].clients[0];
         const double y = a.pauses.center().y();
         drag(&f.view, f.at(30, y), f.at(8, y), false);
         QVERIFY(f.view.isDragging());
@@ -284,7 +284,7 @@ private slots:
     void deleteRemovesSelected()
     {
         Fixture f;
-        const ClientLaneRects &a = f.layout().panels[0].clients[0];
+        const ClientLaneRects a = f.layout().panels[0].clients[0];
         QTest::mouseClick(&f.view, Qt::LeftButton, Qt::NoModifier, f.at(15, a.pauses.center().y()));
         QCOMPARE(f.state.selection(), (Selection{0, 1}));
         QTest::keyClick(&f.view, Qt::Key_Delete);
@@ -385,7 +385,7 @@ private slots:
         QCOMPARE(f.doc.trace().releases.size(), size_t(1));
         // the release marker is deferred: A is frozen at 20, it runs at 30
         QCOMPARE(f.doc.trace().releases[0].at, Core::Tick(30));
-        const ClientLaneRects &a = f.layout().panels[0].clients[0];
+        const ClientLaneRects a = f.layout().panels[0].clients[0];
         const Hit h = f.view.renderer().hitTest(f.doc.scenario(), f.doc.trace(), f.view.axis(),
                                                 QRectF(f.view.rect()), f.view.options(),
                                                 f.at(30, a.markers.center().y()));

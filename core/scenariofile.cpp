@@ -1,18 +1,20 @@
 #include "scenariofile.h"
 
 #include "jsonout.h"
+#include "jsonreader.h"
 
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QHash>
-#include <QJsonArray>
-#include <QJsonDocument>
 #include <QJsonObject>
 #include <QSaveFile>
 
+#include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <limits>
+#include <optional>
 
 namespace Core {
 namespace {
@@ -22,11 +24,6 @@ struct Problem
 {
     QString text;
 };
-
-QString at(const QString &place, const QString &problem)
-{
-    return place + QLatin1String(": ") + problem;
-}
 
 // Line and column (1-based) of a byte offset, for JSON syntax errors.
 std::pair<int, int> lineColumn(const QByteArray &json, qsizetype offset)
@@ -45,11 +42,28 @@ std::pair<int, int> lineColumn(const QByteArray &json, qsizetype offset)
     return {line, column};
 }
 
-// Checks Qt's parser is lenient about, made before it builds anything from the text: nesting
-// deeper than `limit`, NUL bytes, and raw control characters inside strings (JSON requires
-// them escaped; Qt would silently cut a string at a NUL). Returns the offset of the first
-// problem and describes it, or -1.
-qsizetype prescan(const QByteArray &json, int limit, QString *problem)
+QString oddityProblem(JsonReader::Oddity oddity, int limit)
+{
+    switch (oddity) {
+    case JsonReader::Oddity::NulByte:
+        return QStringLiteral("a NUL byte: this is not a text file");
+    case JsonReader::Oddity::ControlCharacter:
+        return QStringLiteral("a raw control character inside a string (JSON needs it escaped, "
+                              "e.g. \\n)");
+    case JsonReader::Oddity::TooDeep:
+        return QStringLiteral("nested too deeply (more than %1 levels)").arg(limit);
+    case JsonReader::Oddity::None:
+        break;
+    }
+    return {};
+}
+
+// The checks Qt's parser is lenient about, over raw bytes: nesting deeper than `limit`, NUL
+// bytes, and raw control characters inside strings (JSON requires them escaped; Qt would
+// silently cut a string at a NUL). JsonReader notes the same things while it validates a
+// well-formed document; this scan is for the malformed ones, where it must win over the syntax
+// error. Returns the offset of the first problem, or -1.
+qsizetype prescan(const QByteArray &json, int limit, JsonReader::Oddity *oddity)
 {
     int depth = 0;
     bool inString = false;
@@ -57,7 +71,7 @@ qsizetype prescan(const QByteArray &json, int limit, QString *problem)
     for (qsizetype i = 0, n = json.size(); i < n; ++i) {
         const char c = p[i];
         if (c == '\0') {
-            *problem = QStringLiteral("a NUL byte: this is not a text file");
+            *oddity = JsonReader::Oddity::NulByte;
             return i;
         }
         if (inString) {
@@ -66,15 +80,14 @@ qsizetype prescan(const QByteArray &json, int limit, QString *problem)
             } else if (c == '"') {
                 inString = false;
             } else if (static_cast<unsigned char>(c) < 0x20) {
-                *problem = QStringLiteral("a raw control character inside a string (JSON needs it "
-                                          "escaped, e.g. \\n)");
+                *oddity = JsonReader::Oddity::ControlCharacter;
                 return i;
             }
         } else if (c == '"') {
             inString = true;
         } else if (c == '[' || c == '{') {
             if (++depth > limit) {
-                *problem = QStringLiteral("nested too deeply (more than %1 levels)").arg(limit);
+                *oddity = JsonReader::Oddity::TooDeep;
                 return i;
             }
         } else if (c == ']' || c == '}') {
@@ -84,9 +97,15 @@ qsizetype prescan(const QByteArray &json, int limit, QString *problem)
     return -1;
 }
 
-QString typeName(const QJsonValue &v)
+QString located(const QByteArray &json, qsizetype offset, const QString &problem)
 {
-    switch (v.type()) {
+    const auto [line, column] = lineColumn(json, offset);
+    return QStringLiteral("line %1, column %2: %3").arg(line).arg(column).arg(problem);
+}
+
+QString typeName(QJsonValue::Type type)
+{
+    switch (type) {
     case QJsonValue::Null:
         return QStringLiteral("null");
     case QJsonValue::Bool:
@@ -105,362 +124,579 @@ QString typeName(const QJsonValue &v)
     return QStringLiteral("missing");
 }
 
+// Places are composed only when a problem is reported: a million actions must not cost a
+// million strings.
+QString join(const QString &place, const char *key)
+{
+    return place + QLatin1Char('.') + QLatin1String(key);
+}
+QString storagePlace(qsizetype i)
+{
+    return QStringLiteral("storages[%1]").arg(i);
+}
+QString clientPlace(qsizetype i)
+{
+    return QStringLiteral("clients[%1]").arg(i);
+}
+QString actionPlace(qsizetype client, qsizetype action)
+{
+    return QStringLiteral("clients[%1].actions[%2]").arg(client).arg(action);
+}
+
+// Reads the scenario from a validated document, value by value. The checks run in the order of
+// the DOM reader this replaced (a fixed order of keys, whatever their order in the file), so
+// the first problem reported is the same; a repeated key counts with its last value, as in a
+// QJsonObject. Arrays are read element by element while the element count is still unknown:
+// a problem in an element is held until the end of the array, because "too many" about the
+// whole array is reported before anything inside it.
 class Reader
 {
 public:
-    explicit Reader(const FileLimits &limits) : m_limits(limits) {}
+    Reader(JsonReader &json, const FileLimits &limits) : m_json(json), m_limits(limits) {}
 
-    Scenario read(const QJsonObject &root)
+    Scenario read(const std::vector<JsonReader::Member> &members)
     {
+        enum Slot { Version, Title, Description, Horizon, Fencing, Lock, Storages, Clients, Slots };
+        static const char *const names[Slots] = {"fencescope", "title",   "description",
+                                                 "horizon",    "fencing", "lock",
+                                                 "storages",   "clients"};
+        qsizetype offsets[Slots];
+        std::fill(std::begin(offsets), std::end(offsets), qsizetype(-1));
+        std::vector<const JsonReader::Member *> unknown;
+        for (const JsonReader::Member &m : members) {
+            int slot = 0;
+            while (slot < Slots && m.key != QLatin1String(names[slot]))
+                ++slot;
+            if (slot < Slots)
+                offsets[slot] = m.offset;
+            else
+                unknown.push_back(&m);
+        }
+
         Scenario s;
-        const QJsonValue version = root.value(QLatin1String("fencescope"));
-        if (version.isUndefined())
+        const JsonToken version = tokenAt(offsets[Version]);
+        if (!version.present())
             fail(QStringLiteral("fencescope"),
                  QStringLiteral("missing: this is not a FenceScope scenario file (expected "
                                 "\"fencescope\": 1)"));
-        if (!version.isDouble() || version.toDouble() != 1.0)
+        if (version.type != QJsonValue::Double || version.number.toDouble() != 1.0)
             fail(QStringLiteral("fencescope"),
                  QStringLiteral("unsupported format version %1 (this FenceScope reads version 1)")
                      .arg(describe(version)));
 
-        s.title = optionalString(root, QStringLiteral("title"), {});
-        s.description = optionalString(root, QStringLiteral("description"), {});
-        const QJsonValue horizon = root.value(QLatin1String("horizon"));
-        if (!horizon.isUndefined())
-            s.horizon = positive(horizon, QStringLiteral("horizon"));
-        const QJsonValue fencing = root.value(QLatin1String("fencing"));
-        if (!fencing.isUndefined()) {
-            if (!fencing.isBool())
+        s.title = optionalString(tokenAt(offsets[Title]), QStringLiteral("title"));
+        s.description = optionalString(tokenAt(offsets[Description]), QStringLiteral("description"));
+        const JsonToken horizon = tokenAt(offsets[Horizon]);
+        if (horizon.present())
+            s.horizon = integer(horizon, [] { return QStringLiteral("horizon"); }, true);
+        const JsonToken fencing = tokenAt(offsets[Fencing]);
+        if (fencing.present()) {
+            if (fencing.type != QJsonValue::Bool)
                 fail(QStringLiteral("fencing"),
-                     QStringLiteral("must be true or false, not %1").arg(typeName(fencing)));
-            s.fencing = fencing.toBool();
+                     QStringLiteral("must be true or false, not %1").arg(typeName(fencing.type)));
+            s.fencing = fencing.boolean;
         }
-        readLock(root.value(QLatin1String("lock")), s);
-        readStorages(root.value(QLatin1String("storages")), s);
-        readClients(root.value(QLatin1String("clients")), s);
+        readLock(tokenAt(offsets[Lock]), s);
+        readStorages(tokenAt(offsets[Storages]), s);
+        readClients(tokenAt(offsets[Clients]), s);
 
-        static const QStringList known = {
-            QStringLiteral("fencescope"), QStringLiteral("title"),   QStringLiteral("description"),
-            QStringLiteral("horizon"),    QStringLiteral("fencing"), QStringLiteral("lock"),
-            QStringLiteral("storages"),   QStringLiteral("clients")};
-        s.extra = unknownKeys(root, known);
+        QJsonObject extra;
+        for (const JsonReader::Member *m : unknown)
+            extra.insert(m->key, m_json.valueAt(m->offset)); // in file order: the last one wins
+        s.extra = extra;
         return s;
     }
 
 private:
-    [[noreturn]] void fail(const QString &place, const QString &problem)
+    [[noreturn]] static void fail(const QString &place, const QString &problem)
     {
-        throw Problem{at(place, problem)};
+        throw Problem{place + QLatin1String(": ") + problem};
     }
 
-    static QString describe(const QJsonValue &v)
+    // The value at `offset` (-1: absent); containers are left unread, only located.
+    JsonToken tokenAt(qsizetype offset)
     {
-        if (v.isDouble()) {
-            // integers Qt kept exactly are shown exactly: 2^53 + 1 must not read as 2^53
+        if (offset < 0)
+            return {};
+        m_json.seek(offset);
+        const QJsonValue::Type type = m_json.peekType();
+        if (type == QJsonValue::Object || type == QJsonValue::Array) {
+            JsonToken t;
+            t.type = type;
+            t.offset = offset;
+            return t;
+        }
+        return m_json.readToken();
+    }
+
+    bool isKey(const JsonString &key, const char *name, std::size_t length) const
+    {
+        if (!key.escaped)
+            return key.rawEquals(name, length);
+        return m_json.decode(key) == QLatin1String(name, qsizetype(length));
+    }
+    template <std::size_t N>
+    bool isKey(const JsonString &key, const char (&name)[N]) const
+    {
+        return isKey(key, name, N - 1);
+    }
+
+    QString describe(const JsonToken &v) const
+    {
+        if (v.type == QJsonValue::Double) {
+            // integers Qt keeps exactly are shown exactly: 2^53 + 1 must not read as 2^53
             constexpr qint64 notWhole = std::numeric_limits<qint64>::min();
-            const qint64 exact = v.toInteger(notWhole);
+            const qint64 exact = v.number.toInteger(notWhole);
             if (exact != notWhole)
                 return QString::number(exact);
-            return QString::number(v.toDouble(), 'g', 17);
+            return QString::number(v.number.toDouble(), 'g', 17);
         }
-        if (v.isString())
-            return QLatin1Char('"') + v.toString() + QLatin1Char('"');
-        return typeName(v);
+        if (v.type == QJsonValue::String)
+            return QLatin1Char('"') + m_json.decode(v.string) + QLatin1Char('"');
+        return typeName(v.type);
     }
 
-    QString optionalString(const QJsonObject &o, const QString &key, const QString &place)
+    QString optionalString(const JsonToken &v, const QString &place) const
     {
-        const QJsonValue v = o.value(key);
-        if (v.isUndefined())
+        if (!v.present())
             return {};
-        if (!v.isString())
-            fail(join(place, key), QStringLiteral("must be a string, not %1").arg(typeName(v)));
-        return v.toString();
-    }
-
-    static QString join(const QString &place, const QString &key)
-    {
-        return place.isEmpty() ? key : place + QLatin1Char('.') + key;
-    }
-
-    static QString index(const QString &place, qsizetype i)
-    {
-        return place + QLatin1Char('[') + QString::number(i) + QLatin1Char(']');
+        if (v.type != QJsonValue::String)
+            fail(place, QStringLiteral("must be a string, not %1").arg(typeName(v.type)));
+        return m_json.decode(v.string);
     }
 
     // An integer tick count: 0 <= n <= 2^53 (beyond that JSON numbers are not exact).
-    Tick integer(const QJsonValue &v, const QString &place, bool mustBePositive)
+    template <typename Place>
+    Tick integer(const JsonToken &v, Place place, bool mustBePositive) const
     {
-        const QString what = mustBePositive ? QStringLiteral("must be a positive integer")
-                                            : QStringLiteral("must be a non-negative integer");
-        if (!v.isDouble())
-            fail(place, QStringLiteral("%1, not %2").arg(what, typeName(v)));
-        const double d = v.toDouble();
+        const auto what = [mustBePositive] {
+            return mustBePositive ? QStringLiteral("must be a positive integer")
+                                  : QStringLiteral("must be a non-negative integer");
+        };
+        if (v.type != QJsonValue::Double)
+            fail(place(), QStringLiteral("%1, not %2").arg(what(), typeName(v.type)));
+        const double d = v.number.toDouble();
         if (!std::isfinite(d) || d != std::floor(d))
-            fail(place, QStringLiteral("%1, not %2").arg(what, describe(v)));
+            fail(place(), QStringLiteral("%1, not %2").arg(what(), describe(v)));
         if (d < 0 || (mustBePositive && d == 0))
-            fail(place, QStringLiteral("%1, not %2").arg(what, describe(v)));
-        // Qt keeps integers that fit in 64 bits exactly, so 2^53 + 1 is caught here too
-        const qint64 exact = v.toInteger(-1);
+            fail(place(), QStringLiteral("%1, not %2").arg(what(), describe(v)));
+        // integers are kept exactly when they fit in 64 bits, so 2^53 + 1 is caught here too
+        const qint64 exact = v.number.toInteger(-1);
         if (d > double(kMaxFileInteger) || exact < 0 || quint64(exact) > kMaxFileInteger)
-            fail(place, QStringLiteral("%1 no larger than 2^53 (9007199254740992), not %2")
-                            .arg(what, describe(v)));
+            fail(place(), QStringLiteral("%1 no larger than 2^53 (9007199254740992), not %2")
+                              .arg(what(), describe(v)));
         return Tick(exact);
     }
-    Tick positive(const QJsonValue &v, const QString &place) { return integer(v, place, true); }
-    Tick nonNegative(const QJsonValue &v, const QString &place)
+
+    template <typename Place>
+    Tick required(const JsonToken &v, Place place, const char *key, bool positive) const
     {
-        return integer(v, place, false);
+        if (!v.present())
+            fail(join(place(), key),
+                 QStringLiteral("missing (%1)")
+                     .arg(positive ? QStringLiteral("must be a positive integer")
+                                   : QStringLiteral("must be a non-negative integer")));
+        return integer(v, [&] { return join(place(), key); }, positive);
     }
 
-    QJsonObject object(const QJsonValue &v, const QString &place)
+    QString name(const JsonToken &v, const QString &place, bool client) const
     {
-        if (!v.isObject())
-            fail(place, QStringLiteral("must be an object, not %1").arg(typeName(v)));
-        return v.toObject();
-    }
-
-    QJsonArray array(const QJsonValue &v, const QString &place)
-    {
-        if (!v.isArray())
-            fail(place, QStringLiteral("must be an array, not %1").arg(typeName(v)));
-        return v.toArray();
-    }
-
-    QString name(const QJsonObject &o, const QString &place)
-    {
-        const QJsonValue v = o.value(QLatin1String("name"));
-        const QString where = join(place, QStringLiteral("name"));
-        if (v.isUndefined())
-            fail(where, QStringLiteral("missing (every %1 needs a name)")
-                            .arg(place.startsWith(QLatin1String("clients"))
-                                     ? QStringLiteral("client")
-                                     : QStringLiteral("storage")));
-        if (!v.isString())
-            fail(where, QStringLiteral("must be a string, not %1").arg(typeName(v)));
-        const QString n = v.toString();
+        if (!v.present())
+            fail(join(place, "name"),
+                 QStringLiteral("missing (every %1 needs a name)")
+                     .arg(client ? QStringLiteral("client") : QStringLiteral("storage")));
+        if (v.type != QJsonValue::String)
+            fail(join(place, "name"),
+                 QStringLiteral("must be a string, not %1").arg(typeName(v.type)));
+        const QString n = m_json.decode(v.string);
         if (n.trimmed().isEmpty())
-            fail(where, QStringLiteral("must not be empty"));
+            fail(join(place, "name"), QStringLiteral("must not be empty"));
         return n;
     }
 
-    static QJsonObject unknownKeys(const QJsonObject &o, const QStringList &known)
+    // Calls read(index) for each element of the array at the read position while that can
+    // still matter: after the first problem, or past `limit`, elements are only counted.
+    // Returns the count and the first problem, which the caller reports after its checks on
+    // the count.
+    template <typename Read>
+    qsizetype elements(std::size_t limit, std::optional<Problem> *held, Read read)
     {
-        QJsonObject extra;
-        for (auto it = o.begin(); it != o.end(); ++it)
-            if (!known.contains(it.key()))
-                extra.insert(it.key(), it.value());
-        return extra;
+        qsizetype count = 0;
+        m_json.forEachElement([&] {
+            const qsizetype i = count++;
+            if (*held || std::size_t(count) > limit) {
+                m_json.skipValue();
+                return;
+            }
+            const JsonReader::Bookmark start = m_json.bookmark();
+            try {
+                read(i);
+            } catch (Problem &p) {
+                *held = std::move(p);
+                m_json.rewind(start);
+                m_json.skipValue();
+            }
+        });
+        return count;
     }
 
-    void readLock(const QJsonValue &v, Scenario &s)
+    void readLock(const JsonToken &v, Scenario &s)
     {
-        if (v.isUndefined())
+        if (!v.present())
             return;
-        const QJsonObject lock = object(v, QStringLiteral("lock"));
-        const QJsonValue tokens = lock.value(QLatin1String("tokens"));
-        if (!tokens.isUndefined()) {
-            if (!tokens.isString())
+        if (v.type != QJsonValue::Object)
+            fail(QStringLiteral("lock"),
+                 QStringLiteral("must be an object, not %1").arg(typeName(v.type)));
+        m_json.seek(v.offset);
+        JsonToken tokens;
+        QJsonObject extra;
+        m_json.forEachMember([&](const JsonString &key) {
+            if (isKey(key, "tokens"))
+                tokens = m_json.readToken();
+            else
+                extra.insert(m_json.decode(key), m_json.readValue());
+        });
+        if (tokens.present()) {
+            if (tokens.type != QJsonValue::String)
                 fail(QStringLiteral("lock.tokens"),
-                     QStringLiteral("must be a string, not %1").arg(typeName(tokens)));
-            if (tokens.toString() != QLatin1String("counter"))
+                     QStringLiteral("must be a string, not %1").arg(typeName(tokens.type)));
+            const QString t = m_json.decode(tokens.string);
+            if (t != QLatin1String("counter"))
                 fail(QStringLiteral("lock.tokens"),
-                     QStringLiteral("unknown token source \"%1\" (known: counter)")
-                         .arg(tokens.toString()));
+                     QStringLiteral("unknown token source \"%1\" (known: counter)").arg(t));
         }
         s.tokens = TokenSource::Counter;
-        s.lockExtra = unknownKeys(lock, {QStringLiteral("tokens")});
+        s.lockExtra = extra;
     }
 
-    void readStorages(const QJsonValue &v, Scenario &s)
+    void readStorages(const JsonToken &v, Scenario &s)
     {
-        if (v.isUndefined())
+        if (!v.present())
             return; // the default: one storage "db" with rule lt
         const QString place = QStringLiteral("storages");
-        const QJsonArray list = array(v, place);
-        if (list.isEmpty())
+        if (v.type != QJsonValue::Array)
+            fail(place, QStringLiteral("must be an array, not %1").arg(typeName(v.type)));
+        s.storages.clear();
+        m_json.seek(v.offset);
+        std::optional<Problem> held;
+        const qsizetype count =
+            elements(m_limits.maxStorages, &held, [&](qsizetype i) { readStorage(i, s); });
+        if (count == 0)
             fail(place, QStringLiteral("must list at least one storage (or be left out for the "
                                        "default \"db\")"));
-        if (std::size_t(list.size()) > m_limits.maxStorages)
+        if (std::size_t(count) > m_limits.maxStorages)
             fail(place, QStringLiteral("too many storages (%1; the limit is %2)")
-                            .arg(list.size())
+                            .arg(count)
                             .arg(m_limits.maxStorages));
-        s.storages.clear();
-        for (qsizetype i = 0; i < list.size(); ++i) {
-            const QString where = index(place, i);
-            const QJsonObject o = object(list.at(i), where);
-            StorageSpec spec;
-            spec.name = name(o, where);
-            if (s.storageIndex(spec.name) >= 0)
-                fail(join(where, QStringLiteral("name")),
-                     QStringLiteral("duplicate storage name \"%1\"").arg(spec.name));
-            const QJsonValue rule = o.value(QLatin1String("rule"));
-            if (!rule.isUndefined()) {
-                const QString r = rule.isString() ? rule.toString() : QString();
-                if (r == QLatin1String("lt"))
-                    spec.rule = FenceRule::Lt;
-                else if (r == QLatin1String("le"))
-                    spec.rule = FenceRule::Le;
-                else
-                    fail(join(where, QStringLiteral("rule")),
-                         QStringLiteral("must be \"lt\" or \"le\", not %1").arg(describe(rule)));
-            }
-            spec.extra = unknownKeys(o, {QStringLiteral("name"), QStringLiteral("rule")});
-            s.storages.push_back(std::move(spec));
-        }
+        if (held)
+            throw *held;
     }
 
-    void readClients(const QJsonValue &v, Scenario &s)
+    void readStorage(qsizetype i, Scenario &s)
+    {
+        if (m_json.peekType() != QJsonValue::Object)
+            fail(storagePlace(i),
+                 QStringLiteral("must be an object, not %1").arg(typeName(m_json.peekType())));
+        JsonToken nameToken;
+        JsonToken rule;
+        QJsonObject extra;
+        m_json.forEachMember([&](const JsonString &key) {
+            if (isKey(key, "name"))
+                nameToken = m_json.readToken();
+            else if (isKey(key, "rule"))
+                rule = m_json.readToken();
+            else
+                extra.insert(m_json.decode(key), m_json.readValue());
+        });
+        StorageSpec spec;
+        spec.name = name(nameToken, storagePlace(i), false);
+        if (s.storageIndex(spec.name) >= 0)
+            fail(join(storagePlace(i), "name"),
+                 QStringLiteral("duplicate storage name \"%1\"").arg(spec.name));
+        if (rule.present()) {
+            const QString r = rule.type == QJsonValue::String ? m_json.decode(rule.string) : QString();
+            if (r == QLatin1String("lt"))
+                spec.rule = FenceRule::Lt;
+            else if (r == QLatin1String("le"))
+                spec.rule = FenceRule::Le;
+            else
+                fail(join(storagePlace(i), "rule"),
+                     QStringLiteral("must be \"lt\" or \"le\", not %1").arg(describe(rule)));
+        }
+        spec.extra = extra;
+        s.storages.push_back(std::move(spec));
+    }
+
+    void readClients(const JsonToken &v, Scenario &s)
     {
         const QString place = QStringLiteral("clients");
-        if (v.isUndefined())
+        if (!v.present())
             fail(place, QStringLiteral("missing: a scenario needs at least one client"));
-        const QJsonArray list = array(v, place);
-        if (list.isEmpty())
-            fail(place, QStringLiteral("must list at least one client"));
-        if (std::size_t(list.size()) > m_limits.maxClients)
-            fail(place, QStringLiteral("too many clients (%1; the limit is %2)")
-                            .arg(list.size())
-                            .arg(m_limits.maxClients));
-        QHash<QString, int> storageByName;
-        for (std::size_t i = 0; i < s.storages.size(); ++i)
-            storageByName.insert(s.storages[i].name, int(i));
+        if (v.type != QJsonValue::Array)
+            fail(place, QStringLiteral("must be an array, not %1").arg(typeName(v.type)));
+        m_storages = &s.storages;
+        m_storageUtf8.clear();
+        m_storageUtf8Exact = true;
+        for (const StorageSpec &st : s.storages) {
+            m_storageUtf8.push_back(st.name.toUtf8());
+            // a name with a lone surrogate does not survive UTF-8; compare those as QStrings
+            m_storageUtf8Exact = m_storageUtf8Exact &&
+                                 QString::fromUtf8(m_storageUtf8.back()) == st.name;
+        }
         QHash<QString, int> seen;
         std::size_t total = 0;
-        s.clients.reserve(std::size_t(list.size()));
-        for (qsizetype i = 0; i < list.size(); ++i) {
-            const QString where = index(place, i);
-            const QJsonObject o = object(list.at(i), where);
-            Client c;
-            c.name = name(o, where);
-            if (seen.contains(c.name))
-                fail(join(where, QStringLiteral("name")),
-                     QStringLiteral("duplicate client name \"%1\" (also clients[%2])")
-                         .arg(c.name)
-                         .arg(seen.value(c.name)));
-            seen.insert(c.name, int(i));
-            const QJsonValue actions = o.value(QLatin1String("actions"));
-            if (!actions.isUndefined()) {
-                const QString actionsPlace = join(where, QStringLiteral("actions"));
-                const QJsonArray a = array(actions, actionsPlace);
-                total += std::size_t(a.size());
-                if (total > m_limits.maxActions)
-                    fail(actionsPlace,
-                         QStringLiteral("too many actions (more than %1 in the file)")
-                             .arg(m_limits.maxActions));
-                c.actions.reserve(std::size_t(a.size()));
-                for (qsizetype j = 0; j < a.size(); ++j)
-                    c.actions.push_back(readAction(a.at(j), index(actionsPlace, j), storageByName));
-            }
-            c.extra = unknownKeys(o, {QStringLiteral("name"), QStringLiteral("actions")});
-            s.clients.push_back(std::move(c));
-        }
+        m_json.seek(v.offset);
+        std::optional<Problem> held;
+        const qsizetype count = elements(m_limits.maxClients, &held, [&](qsizetype i) {
+            readClient(i, s, seen, total);
+        });
+        if (count == 0)
+            fail(place, QStringLiteral("must list at least one client"));
+        if (std::size_t(count) > m_limits.maxClients)
+            fail(place, QStringLiteral("too many clients (%1; the limit is %2)")
+                            .arg(count)
+                            .arg(m_limits.maxClients));
+        if (held)
+            throw *held;
     }
 
-    Action readAction(const QJsonValue &v, const QString &place,
-                      const QHash<QString, int> &storageByName)
+    struct Actions
     {
-        const QJsonObject o = object(v, place);
+        bool present = false;
+        QJsonValue::Type type = QJsonValue::Undefined;
+        qsizetype count = 0;
+        std::vector<Action> list;
+        std::optional<Problem> held;
+    };
+
+    void readClient(qsizetype i, Scenario &s, QHash<QString, int> &seen, std::size_t &total)
+    {
+        if (m_json.peekType() != QJsonValue::Object)
+            fail(clientPlace(i),
+                 QStringLiteral("must be an object, not %1").arg(typeName(m_json.peekType())));
+        JsonToken nameToken;
+        Actions actions;
+        QJsonObject extra;
+        // "actions" may come before "name" in the file; its problems wait for the name's
+        m_json.forEachMember([&](const JsonString &key) {
+            if (isKey(key, "name")) {
+                nameToken = m_json.readToken();
+            } else if (isKey(key, "actions")) {
+                actions = Actions();
+                readActions(i, total, actions);
+            } else {
+                extra.insert(m_json.decode(key), m_json.readValue());
+            }
+        });
+        Client c;
+        c.name = name(nameToken, clientPlace(i), true);
+        const auto previous = seen.constFind(c.name);
+        if (previous != seen.constEnd())
+            fail(join(clientPlace(i), "name"),
+                 QStringLiteral("duplicate client name \"%1\" (also clients[%2])")
+                     .arg(c.name)
+                     .arg(previous.value()));
+        seen.insert(c.name, int(i));
+        if (actions.present) {
+            if (actions.type != QJsonValue::Array)
+                fail(join(clientPlace(i), "actions"),
+                     QStringLiteral("must be an array, not %1").arg(typeName(actions.type)));
+            total += std::size_t(actions.count);
+            if (total > m_limits.maxActions)
+                fail(join(clientPlace(i), "actions"),
+                     QStringLiteral("too many actions (more than %1 in the file)")
+                         .arg(m_limits.maxActions));
+            if (actions.held)
+                throw *actions.held;
+            c.actions = std::move(actions.list);
+        }
+        c.extra = extra;
+        s.clients.push_back(std::move(c));
+    }
+
+    void readActions(qsizetype client, std::size_t totalBefore, Actions &actions)
+    {
+        actions.present = true;
+        actions.type = m_json.peekType();
+        if (actions.type != QJsonValue::Array) {
+            m_json.skipValue();
+            return;
+        }
+        // past the limit the whole array is refused: no need to read what is beyond it
+        const std::size_t room =
+            totalBefore < m_limits.maxActions ? m_limits.maxActions - totalBefore : 0;
+        actions.count = elements(room, &actions.held, [&](qsizetype j) {
+            actions.list.push_back(readAction(client, j));
+        });
+    }
+
+    enum Field { At, Do, Ttl, For, Value, Storage, Delay, Fields };
+
+    static int actionField(const JsonString &key)
+    {
+        const char *k = key.begin;
+        switch (key.end - key.begin) {
+        case 2:
+            if (k[0] == 'a' && k[1] == 't')
+                return At;
+            if (k[0] == 'd' && k[1] == 'o')
+                return Do;
+            break;
+        case 3:
+            if (key.rawEquals("ttl", 3))
+                return Ttl;
+            if (key.rawEquals("for", 3))
+                return For;
+            break;
+        case 5:
+            if (key.rawEquals("value", 5))
+                return Value;
+            if (key.rawEquals("delay", 5))
+                return Delay;
+            break;
+        case 7:
+            if (key.rawEquals("storage", 7))
+                return Storage;
+            break;
+        default:
+            break;
+        }
+        return -1;
+    }
+    static const char *fieldName(int field)
+    {
+        static const char *const names[Fields] = {"at",    "do",      "ttl",  "for",
+                                                  "value", "storage", "delay"};
+        return names[field];
+    }
+    int actionFieldOf(const JsonString &key) const
+    {
+        if (!key.escaped)
+            return actionField(key);
+        const QString k = m_json.decode(key);
+        for (int f = 0; f < Fields; ++f)
+            if (k == QLatin1String(fieldName(f)))
+                return f;
+        return -1;
+    }
+
+    Action readAction(qsizetype client, qsizetype index)
+    {
+        const auto place = [client, index] { return actionPlace(client, index); };
+        if (m_json.peekType() != QJsonValue::Object)
+            fail(place(),
+                 QStringLiteral("must be an object, not %1").arg(typeName(m_json.peekType())));
+        JsonToken f[Fields];
+        QJsonObject extra;
+        m_json.forEachMember([&](const JsonString &key) {
+            const int field = actionFieldOf(key);
+            if (field >= 0)
+                f[field] = m_json.readToken();
+            else
+                extra.insert(m_json.decode(key), m_json.readValue());
+        });
+
         Action a;
-        const QJsonValue atValue = o.value(QLatin1String("at"));
-        if (atValue.isUndefined())
-            fail(join(place, QStringLiteral("at")),
+        if (!f[At].present())
+            fail(join(place(), "at"),
                  QStringLiteral("missing (every action needs the tick it happens at)"));
-        a.at = nonNegative(atValue, join(place, QStringLiteral("at")));
-        const QJsonValue what = o.value(QLatin1String("do"));
-        const QString doPlace = join(place, QStringLiteral("do"));
-        if (what.isUndefined())
-            fail(doPlace, QStringLiteral("missing (one of acquire, release, pause, write)"));
-        if (!what.isString())
-            fail(doPlace, QStringLiteral("must be a string, not %1").arg(typeName(what)));
-        const QString kind = what.toString();
-        int knownKeys = 2;
-        if (kind == QLatin1String("acquire")) {
+        a.at = integer(f[At], [&] { return join(place(), "at"); }, false);
+        const JsonToken &what = f[Do];
+        if (!what.present())
+            fail(join(place(), "do"),
+                 QStringLiteral("missing (one of acquire, release, pause, write)"));
+        if (what.type != QJsonValue::String)
+            fail(join(place(), "do"),
+                 QStringLiteral("must be a string, not %1").arg(typeName(what.type)));
+        const auto kindIs = [&](const char *name, std::size_t length) {
+            return isKey(what.string, name, length);
+        };
+        bool known[Fields] = {true, true, false, false, false, false, false};
+        if (kindIs("acquire", 7)) {
             a.kind = ActionKind::Acquire;
-            a.amount = required(o, place, QStringLiteral("ttl"), true);
-            knownKeys = 3;
-        } else if (kind == QLatin1String("release")) {
+            a.amount = required(f[Ttl], place, "ttl", true);
+            known[Ttl] = true;
+        } else if (kindIs("release", 7)) {
             a.kind = ActionKind::Release;
-        } else if (kind == QLatin1String("pause")) {
+        } else if (kindIs("pause", 5)) {
             a.kind = ActionKind::Pause;
-            a.amount = required(o, place, QStringLiteral("for"), true);
-            knownKeys = 3;
-        } else if (kind == QLatin1String("write")) {
+            a.amount = required(f[For], place, "for", true);
+            known[For] = true;
+        } else if (kindIs("write", 5)) {
             a.kind = ActionKind::Write;
-            const QJsonValue value = o.value(QLatin1String("value"));
-            const QString valuePlace = join(place, QStringLiteral("value"));
-            if (value.isUndefined())
-                fail(valuePlace, QStringLiteral("missing (a write needs the value it writes)"));
-            if (!value.isString())
-                fail(valuePlace, QStringLiteral("must be a string, not %1").arg(typeName(value)));
-            a.value = value.toString();
-            knownKeys = 3;
-            const QJsonValue storage = o.value(QLatin1String("storage"));
-            if (!storage.isUndefined()) {
-                const QString sp = join(place, QStringLiteral("storage"));
-                if (!storage.isString())
-                    fail(sp, QStringLiteral("must be a storage name, not %1").arg(typeName(storage)));
-                const auto it = storageByName.find(storage.toString());
-                if (it == storageByName.end())
-                    fail(sp, QStringLiteral("unknown storage \"%1\" (known: %2)")
-                                 .arg(storage.toString(), storageNames(storageByName)));
-                a.storage = std::uint32_t(it.value());
-                ++knownKeys;
-            }
-            const QJsonValue delay = o.value(QLatin1String("delay"));
-            if (!delay.isUndefined()) {
-                a.amount = nonNegative(delay, join(place, QStringLiteral("delay")));
-                ++knownKeys;
-            }
+            readWrite(f, place, a);
+            known[Value] = known[Storage] = known[Delay] = true;
         } else {
-            fail(doPlace, QStringLiteral("unknown action \"%1\" (known: acquire, release, pause, "
-                                         "write)")
-                              .arg(kind));
+            fail(join(place(), "do"),
+                 QStringLiteral("unknown action \"%1\" (known: acquire, release, pause, write)")
+                     .arg(m_json.decode(what.string)));
         }
-        // Cheap common case: no keys beyond the known ones.
-        if (o.size() > knownKeys) {
-            static const QStringList common = {QStringLiteral("at"), QStringLiteral("do")};
-            QStringList known = common;
-            switch (a.kind) {
-            case ActionKind::Acquire:
-                known << QStringLiteral("ttl");
-                break;
-            case ActionKind::Pause:
-                known << QStringLiteral("for");
-                break;
-            case ActionKind::Write:
-                known << QStringLiteral("value") << QStringLiteral("storage")
-                      << QStringLiteral("delay");
-                break;
-            case ActionKind::Release:
-                break;
-            }
-            a.extra = unknownKeys(o, known);
-        }
+        // keys of other kinds of action are unknown keys here, kept like any other
+        for (int field = Ttl; field < Fields; ++field)
+            if (!known[field] && f[field].present())
+                extra.insert(QLatin1String(fieldName(field)), m_json.valueAt(f[field].offset));
+        a.extra = extra;
         return a;
     }
 
-    // In file order, so the message is the same on every run.
-    static QString storageNames(const QHash<QString, int> &byName)
+    template <typename Place>
+    void readWrite(const JsonToken (&f)[Fields], Place place, Action &a) const
     {
-        QStringList names(byName.size());
-        for (auto it = byName.begin(); it != byName.end(); ++it)
-            names[it.value()] = it.key();
+        const JsonToken &value = f[Value];
+        if (!value.present())
+            fail(join(place(), "value"),
+                 QStringLiteral("missing (a write needs the value it writes)"));
+        if (value.type != QJsonValue::String)
+            fail(join(place(), "value"),
+                 QStringLiteral("must be a string, not %1").arg(typeName(value.type)));
+        a.value = m_json.decode(value.string);
+        const JsonToken &storage = f[Storage];
+        if (storage.present()) {
+            if (storage.type != QJsonValue::String)
+                fail(join(place(), "storage"),
+                     QStringLiteral("must be a storage name, not %1").arg(typeName(storage.type)));
+            const int found = storageIndex(storage.string);
+            if (found < 0)
+                fail(join(place(), "storage"),
+                     QStringLiteral("unknown storage \"%1\" (known: %2)")
+                         .arg(m_json.decode(storage.string), storageNames()));
+            a.storage = std::uint32_t(found);
+        }
+        if (f[Delay].present())
+            a.amount = integer(f[Delay], [&] { return join(place(), "delay"); }, false);
+    }
+
+    int storageIndex(const JsonString &name) const
+    {
+        if (!name.escaped && m_storageUtf8Exact) {
+            // the common case, without making a QString per write
+            for (std::size_t i = 0; i < m_storageUtf8.size(); ++i)
+                if (name.rawEquals(m_storageUtf8[i].constData(),
+                                   std::size_t(m_storageUtf8[i].size())))
+                    return int(i);
+            return -1;
+        }
+        const QString n = m_json.decode(name);
+        for (std::size_t i = 0; i < m_storages->size(); ++i)
+            if ((*m_storages)[i].name == n)
+                return int(i);
+        return -1;
+    }
+
+    // In file order, so the message is the same on every run.
+    QString storageNames() const
+    {
+        QStringList names;
+        for (const StorageSpec &st : *m_storages)
+            names << st.name;
         return names.join(QLatin1String(", "));
     }
 
-    Tick required(const QJsonObject &o, const QString &place, const QString &key, bool positive)
-    {
-        const QJsonValue v = o.value(key);
-        const QString where = join(place, key);
-        if (v.isUndefined())
-            fail(where, QStringLiteral("missing (%1)")
-                            .arg(positive ? QStringLiteral("must be a positive integer")
-                                          : QStringLiteral("must be a non-negative integer")));
-        return integer(v, where, positive);
-    }
-
+    JsonReader &m_json;
     const FileLimits &m_limits;
+    const std::vector<StorageSpec> *m_storages = nullptr;
+    std::vector<QByteArray> m_storageUtf8;
+    bool m_storageUtf8Exact = true;
 };
 
 QString mib(qint64 bytes)
@@ -492,35 +728,45 @@ LoadResult parse(const QByteArray &json, const FileLimits &limits)
                                       "as UTF-8)");
         return result;
     }
-    QString problem;
-    const qsizetype bad = prescan(json, limits.maxDepth, &problem);
-    if (bad >= 0) {
-        const auto [line, column] = lineColumn(json, bad);
-        result.error = QStringLiteral("line %1, column %2: %3").arg(line).arg(column).arg(problem);
-        return result;
-    }
-    QJsonParseError parseError;
-    const QJsonDocument doc = QJsonDocument::fromJson(json, &parseError);
-    if (parseError.error != QJsonParseError::NoError) {
-        const auto [line, column] = lineColumn(json, parseError.offset);
-        result.error = QStringLiteral("line %1, column %2: not valid JSON (%3)")
-                           .arg(line)
-                           .arg(column)
-                           .arg(parseError.errorString());
-        return result;
-    }
-    if (!doc.isObject()) {
-        result.error = QStringLiteral("file: must be a JSON object with \"fencescope\": 1 at the "
-                                      "top, not %1")
-                           .arg(doc.isArray() ? QStringLiteral("an array")
-                                              : QStringLiteral("a bare value"));
-        return result;
-    }
     try {
-        Reader reader(limits);
-        result.scenario = reader.read(doc.object());
+        JsonReader reader(json);
+        reader.setDepthLimit(limits.maxDepth);
+        std::vector<JsonReader::Member> root;
+        QJsonValue::Type type = QJsonValue::Undefined;
+        try {
+            type = reader.validate(&root);
+        } catch (const JsonSyntaxError &e) {
+            // NUL bytes, raw control characters and deep nesting are reported first, wherever
+            // they are: they say more about the file than the syntax error they often cause
+            JsonReader::Oddity oddity = JsonReader::Oddity::None;
+            const qsizetype bad = prescan(json, limits.maxDepth, &oddity);
+            if (bad >= 0)
+                result.error = located(json, bad, oddityProblem(oddity, limits.maxDepth));
+            else
+                result.error = located(json, e.offset,
+                                       QStringLiteral("not valid JSON (%1)").arg(e.errorString()));
+            return result;
+        }
+        if (reader.oddity() != JsonReader::Oddity::None) {
+            result.error = located(json, reader.oddityOffset(),
+                                   oddityProblem(reader.oddity(), limits.maxDepth));
+            return result;
+        }
+        if (type != QJsonValue::Object) {
+            result.error = QStringLiteral("file: must be a JSON object with \"fencescope\": 1 at "
+                                          "the top, not %1")
+                               .arg(type == QJsonValue::Array ? QStringLiteral("an array")
+                                                              : QStringLiteral("a bare value"));
+            return result;
+        }
+        Reader scenarioReader(reader, limits);
+        result.scenario = scenarioReader.read(root);
     } catch (const Problem &p) {
         result.error = p.text;
+    } catch (const JsonSyntaxError &e) {
+        // not reachable: the document was validated before it was read
+        result.error = located(json, e.offset,
+                               QStringLiteral("not valid JSON (%1)").arg(e.errorString()));
     } catch (const std::bad_alloc &) {
         result.error = QStringLiteral("file: not enough memory to load it");
     }

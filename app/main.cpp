@@ -18,8 +18,11 @@ int main(int argc, char **argv)
     MainWindow window;
     window.show();
     // after show(): the timeline fits the run to its real width, and an error box has a parent
+    // work a crashed session left unsaved comes first; a restored scenario is not replaced by
+    // the file named on the command line
+    const bool restored = window.offerRecovery();
     const QStringList args = QApplication::arguments();
-    if (args.size() > 1)
+    if (args.size() > 1 && !restored)
         window.openAtStart(args.at(1));
     return app.exec();
 }

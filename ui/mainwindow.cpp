@@ -1,11 +1,14 @@
 #include "mainwindow.h"
 
+#include "autosaver.h"
 #include "document.h"
 #include "editcommands.h"
 #include "eventlogmodel.h"
+#include "exportdialog.h"
 #include "inspector.h"
 #include "narrationpanel.h"
 #include "playback.h"
+#include "presentationpanel.h"
 #include "summarystrip.h"
 #include "timelinerenderer.h"
 #include "timelineview.h"
@@ -19,6 +22,7 @@
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
+#include <QClipboard>
 #include <QCloseEvent>
 #include <QComboBox>
 #include <QDir>
@@ -30,20 +34,25 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
+#include <QKeyEvent>
 #include <QLabel>
+#include <QLocale>
 #include <QMenuBar>
 #include <QMimeData>
 #include <QScrollArea>
 #include <QSettings>
 #include <QSlider>
 #include <QSplitter>
+#include <QStandardPaths>
 #include <QStatusBar>
 #include <QStyle>
 #include <QTableView>
+#include <QTimer>
 #include <QToolBar>
 #include <QToolButton>
 #include <QUndoStack>
 #include <QVBoxLayout>
+#include <QWindow>
 
 #include <algorithm>
 #include <climits>
@@ -53,6 +62,9 @@ namespace {
 constexpr int kMaxRecent = 8;
 const char *const kRecentKey = "recentFiles";
 const char *const kThemeKey = "theme";
+const char *const kPresentationThemeKey = "presentation/theme";
+const char *const kPresentationScaleKey = "presentation/fontScale";
+constexpr double kPresentationScaleDefault = 1.6;
 
 QString displayName(const QString &path)
 {
@@ -70,7 +82,8 @@ MainWindow::MainWindow(QWidget *parent)
     createViews();
     createActions();
     // the playback bar's buttons show actions, so it comes after them
-    static_cast<QVBoxLayout *>(centralWidget()->layout())->addWidget(createPlaybackBar());
+    m_playbackBar = createPlaybackBar();
+    static_cast<QVBoxLayout *>(centralWidget()->layout())->addWidget(m_playbackBar);
     createMenus();
     createToolBar();
     createDocks();
@@ -90,6 +103,11 @@ MainWindow::MainWindow(QWidget *parent)
     documentChanged(); // the document was filled before the connections existed
     afterLoad();
     updateTitle();
+
+    m_autosaver = new Autosaver(m_doc, Autosaver::defaultDir(), this);
+    connect(m_autosaver, &Autosaver::failed, this, [this](const QString &message) {
+        statusBar()->showMessage(tr("Autosave failed: %1").arg(message), 8000);
+    });
     statusBar()->showMessage(tr("Drag pauses, lease ends and writes on the timeline; press F to "
                                 "switch fencing off and watch the stale write corrupt the data."));
 }
@@ -127,15 +145,31 @@ void MainWindow::createViews()
     });
 
     // the chart's plot starts where the timeline's lanes start, in both widgets' coordinates
+    // Lanes never get cut off: when compare mode (or many clients) needs more height than
+    // there is, the timeline scrolls vertically. Time scrolls through the ViewState (wheel,
+    // drag), so there is no horizontal scroll bar.
+    m_timelineScroll = new QScrollArea(central);
+    m_timelineScroll->setObjectName(QStringLiteral("timelineScroll"));
+    m_timelineScroll->setWidget(view);
+    m_timelineScroll->setWidgetResizable(true);
+    m_timelineScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_timelineScroll->setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    m_timelineScroll->setFrameShape(QFrame::NoFrame);
+    m_timelineScroll->setFocusProxy(view);
+
     m_splitter = new QSplitter(Qt::Vertical, central);
     m_splitter->setChildrenCollapsible(false);
-    m_splitter->addWidget(view);
+    m_splitter->addWidget(m_timelineScroll);
     m_splitter->addWidget(m_chart);
     m_splitter->setStretchFactor(0, 3);
     m_splitter->setStretchFactor(1, 1);
     m_splitter->setSizes({560, 220});
     m_splitter->installEventFilter(this);
     col->addWidget(m_splitter, 1);
+
+    m_presPanel = new PresentationPanel(m_doc, m_state, central);
+    m_presPanel->hide();
+    col->addWidget(m_presPanel, 1);
     setCentralWidget(central);
 }
 
@@ -240,9 +274,22 @@ void MainWindow::createActions()
                                 "other (C)"));
     connect(m_compareAct, &QAction::toggled, m_state, &ViewState::setCompare);
     connect(m_state, &ViewState::compareChanged, this, [this](bool on) {
-        // two stacks of lanes need the height: the event log gives some up while comparing
-        if (auto *log = findChild<QDockWidget *>(QStringLiteral("eventLogDock")))
-            resizeDocks({log}, {on ? 120 : 230}, Qt::Vertical);
+        if (isPresenting()) {
+            fitPresentation();
+            return;
+        }
+        // two stacks of lanes need the height: the event log steps aside while comparing
+        // (View > Event log brings it back) and returns when compare mode ends
+        if (auto *log = findChild<QDockWidget *>(QStringLiteral("eventLogDock"))) {
+            if (on && log->isVisible()) {
+                log->hide();
+                m_logHiddenForCompare = true;
+            } else if (!on && m_logHiddenForCompare) {
+                log->show();
+                resizeDocks({log}, {230}, Qt::Vertical);
+                m_logHiddenForCompare = false;
+            }
+        }
         fitSplitter();
     });
     connect(m_state, &ViewState::compareChanged, m_compareAct, &QAction::setChecked);
@@ -297,6 +344,25 @@ void MainWindow::createActions()
     m_deleteAct = make(QStringLiteral("delete"), tr("&Delete action"), QKeySequence::Delete);
     connect(m_deleteAct, &QAction::triggered, this, &MainWindow::deleteSelected);
 
+    m_exportAct = make(QStringLiteral("export"), tr("&Export Picture…"), QKeySequence(Qt::CTRL | Qt::Key_E));
+    m_exportAct->setToolTip(tr("Save the timeline as PNG, SVG or PDF for slides (Ctrl+E)"));
+    connect(m_exportAct, &QAction::triggered, this, &MainWindow::exportWithDialog);
+    m_storyboardAct = make(QStringLiteral("exportStoryboard"), tr("Export &Storyboard…"));
+    m_storyboardAct->setToolTip(tr("One picture per step of the story: numbered PNGs or a "
+                                   "multi-page PDF"));
+    connect(m_storyboardAct, &QAction::triggered, this, &MainWindow::exportStoryboardWithDialog);
+    m_copyImageAct = make(QStringLiteral("copyImage"), tr("Copy as &Image"),
+                          QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
+    m_copyImageAct->setToolTip(tr("Put the picture (as the last export, or at 1920 px on white) "
+                                  "on the clipboard"));
+    connect(m_copyImageAct, &QAction::triggered, this, [this] { copyAsImage(); });
+    m_presentAct = make(QStringLiteral("present"), tr("&Presentation"), QKeySequence(Qt::Key_F11));
+    m_presentAct->setCheckable(true);
+    m_presentAct->setIcon(st->standardIcon(QStyle::SP_TitleBarMaxButton));
+    m_presentAct->setToolTip(tr("Presentation: full screen, large text, one step per key press "
+                                "(F11; Esc leaves)"));
+    connect(m_presentAct, &QAction::triggered, this, &MainWindow::setPresenting);
+
     // keys without modifiers must not fire while the user types in the inspector; line edits
     // and spin boxes claim them through ShortcutOverride, so window shortcuts are safe
     for (QAction *a : {m_fencingAct, m_compareAct, m_playAct, m_prevAct, m_nextAct, m_deleteAct})
@@ -314,12 +380,17 @@ void MainWindow::createMenus()
     file->addAction(m_saveAct);
     file->addAction(m_saveAsAct);
     file->addSeparator();
+    file->addAction(m_exportAct);
+    file->addAction(m_storyboardAct);
+    file->addSeparator();
     file->addAction(m_quitAct);
     rebuildRecentMenu();
 
     QMenu *edit = menuBar()->addMenu(tr("&Edit"));
     edit->addAction(m_undoAct);
     edit->addAction(m_redoAct);
+    edit->addSeparator();
+    edit->addAction(m_copyImageAct);
     edit->addSeparator();
     edit->addAction(m_addAcquireAct);
     edit->addAction(m_addWriteAct);
@@ -372,6 +443,34 @@ void MainWindow::createMenus()
         a->setData(name);
         m_themeGroup->addAction(a);
         connect(a, &QAction::triggered, this, [this, name] { setThemeByName(name); });
+    }
+    view->addSeparator();
+    view->addAction(m_presentAct);
+    QMenu *presTheme = view->addMenu(tr("Presentation t&heme"));
+    auto *presThemes = new QActionGroup(presTheme);
+    const QString chosenTheme = presentationTheme().name;
+    for (const auto &[name, label] : {std::pair{QStringLiteral("contrast"), tr("Lecture hall: black on white")},
+                                      std::pair{QStringLiteral("dark"), tr("Dark")},
+                                      std::pair{QStringLiteral("light"), tr("Light")}}) {
+        QAction *a = presTheme->addAction(label);
+        a->setObjectName(QStringLiteral("presentationTheme-") + name);
+        a->setCheckable(true);
+        a->setChecked(name == chosenTheme);
+        presThemes->addAction(a);
+        connect(a, &QAction::triggered, this,
+                [this, name] { setPresentationSetting(QLatin1String(kPresentationThemeKey), name); });
+    }
+    QMenu *presSize = view->addMenu(tr("Presentation text si&ze"));
+    auto *presSizes = new QActionGroup(presSize);
+    const double chosenScale =
+        QSettings().value(QLatin1String(kPresentationScaleKey), kPresentationScaleDefault).toDouble();
+    for (const double scale : {1.3, 1.6, 2.0, 2.5}) {
+        QAction *a = presSize->addAction(tr("%1×").arg(scale));
+        a->setCheckable(true);
+        a->setChecked(std::abs(scale - chosenScale) < 0.01);
+        presSizes->addAction(a);
+        connect(a, &QAction::triggered, this,
+                [this, scale] { setPresentationSetting(QLatin1String(kPresentationScaleKey), scale); });
     }
     view->addSeparator();
     m_viewMenu = view;
@@ -428,6 +527,8 @@ void MainWindow::createToolBar()
     tb->addAction(m_zoomOutAct);
     tb->addAction(m_zoomInAct);
     tb->addAction(m_fitAct);
+    tb->addSeparator();
+    tb->addAction(m_presentAct);
 }
 
 void MainWindow::createDocks()
@@ -535,7 +636,13 @@ void MainWindow::fitSplitter()
         m_doc->scenario(), view->options(), QRectF(0, 0, std::max(400, view->width()), 4000));
     const int want = std::max(layout.panels.empty() ? 300 : int(layout.panels.back().rect.bottom()) + 6,
                               view->sizeHint().height());
-    const int chart = std::max(m_state->compare() ? 150 : 200, total - want);
+    // the scroll area shows a scroll bar rather than squeezing the lanes
+    view->setMinimumHeight(want);
+    if (isPresenting()) {
+        fitPresentation();
+        return;
+    }
+    const int chart = std::max(m_state->compare() ? 130 : 200, total - want);
     m_splitter->setSizes({total - chart, chart});
 }
 
@@ -573,6 +680,23 @@ void MainWindow::updateTitle()
 
 bool MainWindow::eventFilter(QObject *watched, QEvent *event)
 {
+    // presentation mode watches the whole application: its keys win over every shortcut
+    if (isPresenting()) {
+        const QEvent::Type type = event->type();
+        if (type == QEvent::ShortcutOverride || type == QEvent::KeyPress) {
+            auto *w = qobject_cast<QWidget *>(watched);
+            auto *window = qobject_cast<QWindow *>(watched);
+            const bool mine = (w && w->window() == this) || (window && window == windowHandle());
+            // claiming the ShortcutOverride keeps Space, Home, End... from firing their
+            // actions; the step happens once, on the widget's key press
+            if (mine && presentationKey(static_cast<QKeyEvent *>(event), type == QEvent::KeyPress && w)) {
+                event->accept();
+                return true;
+            }
+        } else if (type == QEvent::Resize && watched == m_timeline) {
+            static_cast<TimelineView *>(m_timeline)->fitToWindow();
+        }
+    }
     // the splitter's height settles after the window's (docks, toolbar): fit when it does
     if (watched == m_splitter && event->type() == QEvent::Resize)
         fitSplitter();
@@ -991,4 +1115,390 @@ void MainWindow::applyTheme()
     m_logModel->setTheme(m_theme);
     m_summary->setTheme(m_theme);
     m_narration->setTheme(m_theme);
+    m_presPanel->setTheme(m_theme);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Export
+
+ExportOptions MainWindow::exportOptions() const
+{
+    ExportOptions o;
+    if (m_exportOptions)
+        o = *m_exportOptions;
+    else
+        o.compare = m_state->compare();
+    // what is selected now is what gets explained, unless the last export left it out
+    o.explain = m_explainInExport ? m_state->selection() : Selection{};
+    if (o.fromTick) {
+        // "the visible range" means what is on screen now
+        if (const auto range = visibleTickRange()) {
+            o.fromTick = range->first;
+            o.toTick = range->second;
+        }
+    }
+    return o;
+}
+
+std::optional<std::pair<double, double>> MainWindow::visibleTickRange() const
+{
+    auto *view = qobject_cast<TimelineView *>(m_timeline);
+    if (!view)
+        return std::nullopt;
+    const double plot = view->width() - TimelineRenderer::headerWidth(view->options());
+    if (plot < 10)
+        return std::nullopt;
+    const double first = m_state->firstTick();
+    return std::pair{first, first + plot / m_state->pixelsPerTick()};
+}
+
+bool MainWindow::exportPicture(const QString &path, const ExportOptions &options)
+{
+    const QString error = Exporter::exportTo(path, m_doc->scenario(), options);
+    if (!error.isEmpty()) {
+        reportError(tr("Cannot export picture"), error);
+        return false;
+    }
+    statusBar()->showMessage(tr("Exported %1").arg(QDir::toNativeSeparators(path)), 6000);
+    return true;
+}
+
+QString MainWindow::exportPathGuess(const QString &suffix) const
+{
+    const QString path = m_doc->filePath();
+    QString dir = path.isEmpty() ? QStandardPaths::writableLocation(QStandardPaths::PicturesLocation)
+                                 : QFileInfo(path).absolutePath();
+    if (dir.isEmpty())
+        dir = QDir::homePath();
+    const QString base = path.isEmpty() ? QStringLiteral("fencescope") : QFileInfo(path).completeBaseName();
+    return QDir(dir).filePath(suffix.isEmpty() ? base + QStringLiteral("-storyboard")
+                                               : base + QLatin1Char('.') + suffix);
+}
+
+void MainWindow::exportWithDialog()
+{
+    m_playback->pause();
+    const QString path = m_exportPath.isEmpty() ? exportPathGuess(QStringLiteral("png")) : m_exportPath;
+    ExportOptions defaults = exportOptions();
+    defaults.explain = m_state->selection();
+    ExportDialog dialog(ExportDialog::Kind::Picture, m_doc, defaults, visibleTickRange(), m_theme,
+                        path, this);
+    dialog.setExplainChecked(m_explainInExport);
+    if (!askExport(dialog))
+        return;
+    m_exportOptions = dialog.options();
+    m_explainInExport = m_exportOptions->explain.isValid() || !m_state->selection().isValid();
+    m_exportPath = dialog.path();
+    exportPicture(dialog.path(), dialog.options());
+}
+
+void MainWindow::exportStoryboardWithDialog()
+{
+    m_playback->pause();
+    const QString path = m_storyboardPath.isEmpty() ? exportPathGuess(QString()) : m_storyboardPath;
+    ExportDialog dialog(ExportDialog::Kind::Storyboard, m_doc, exportOptions(), visibleTickRange(),
+                        m_theme, path, this);
+    if (!askExport(dialog))
+        return;
+    m_storyboardPath = dialog.path();
+    QString error;
+    const std::vector<Core::Tick> ticks = dialog.frameTicks(&error);
+    QStringList written;
+    if (error.isEmpty())
+        error = Exporter::exportStoryboard(dialog.path(), m_doc->scenario(), dialog.options(), ticks, &written);
+    if (!error.isEmpty()) {
+        reportError(tr("Cannot export storyboard"), error);
+        return;
+    }
+    statusBar()->showMessage(tr("Wrote %n frame(s) to %1", nullptr, int(ticks.size()))
+                                 .arg(QDir::toNativeSeparators(dialog.path())),
+                             6000);
+}
+
+QImage MainWindow::copyAsImage()
+{
+    const QImage image = Exporter::renderImage(m_doc->scenario(), exportOptions());
+    if (image.isNull()) {
+        reportError(tr("Cannot copy picture"), tr("The picture could not be drawn (too large?)."));
+        return image;
+    }
+    QGuiApplication::clipboard()->setImage(image);
+    statusBar()->showMessage(tr("Copied a %1 × %2 picture").arg(image.width()).arg(image.height()), 4000);
+    return image;
+}
+
+bool MainWindow::askExport(ExportDialog &dialog)
+{
+    if (!m_interactive)
+        return m_exportHandler && m_exportHandler(dialog);
+    return dialog.exec() == QDialog::Accepted;
+}
+
+QMessageBox::StandardButton MainWindow::askQuestion(const QString &title, const QString &text,
+                                                    QMessageBox::StandardButtons buttons,
+                                                    QMessageBox::StandardButton defaultButton)
+{
+    m_lastQuestion = text;
+    if (!m_interactive)
+        return m_questionAnswer;
+    return QMessageBox::question(this, title, text, buttons, defaultButton);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Crash recovery
+
+bool MainWindow::offerRecovery()
+{
+    const QString dir = QFileInfo(m_autosaver->file()).absolutePath();
+    const QList<Autosaver::Recovery> found = Autosaver::orphans(dir);
+    for (const Autosaver::Recovery &r : found) {
+        const QDateTime when = r.savedAt.isValid() ? r.savedAt : QFileInfo(r.file).lastModified();
+        const QString name = r.originalPath.isEmpty() ? tr("untitled") : QFileInfo(r.originalPath).fileName();
+        const QMessageBox::StandardButton answer = askQuestion(
+            tr("Restore unsaved work?"),
+            tr("FenceScope closed unexpectedly. Restore the unsaved work from %1 (%2)?")
+                .arg(QLocale().toString(when.toLocalTime(), QLocale::ShortFormat), name),
+            QMessageBox::Yes | QMessageBox::No, QMessageBox::Yes);
+        if (answer == QMessageBox::No) {
+            Autosaver::discard(r);
+            continue;
+        }
+        if (answer != QMessageBox::Yes || !maybeSave())
+            continue; // kept: offered again at the next start
+        // modified, with the original path: Save writes the recovered work back there
+        m_doc->reset(r.scenario, r.originalPath);
+        afterLoad();
+        m_doc->undoStack()->resetClean();
+        updateTitle();
+        // our own autosave holds it before the orphan goes: a crash now loses nothing
+        m_autosaver->saveNow();
+        Autosaver::discard(r);
+        statusBar()->showMessage(tr("Restored the unsaved work of %1; save it to keep it.").arg(name), 8000);
+        return true; // one document per window: any others are offered next time
+    }
+    return false;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Presentation mode
+
+Theme MainWindow::presentationTheme() const
+{
+    const QSettings settings;
+    Theme t = Theme::byName(settings.value(QLatin1String(kPresentationThemeKey), QStringLiteral("contrast")).toString());
+    if (t.name == QLatin1String("print"))
+        t = Theme::highContrast();
+    const double scale = std::clamp(
+        settings.value(QLatin1String(kPresentationScaleKey), kPresentationScaleDefault).toDouble(), 1.0, 3.0);
+    t.fontScale = scale;
+    t.lineScale = std::max(2.0, scale * 1.25);
+    return t;
+}
+
+void MainWindow::setPresentationSetting(const QString &key, const QVariant &value)
+{
+    QSettings().setValue(key, value);
+    if (isPresenting())
+        fitPresentation();
+}
+
+void MainWindow::setPresenting(bool on)
+{
+    if (on == isPresenting()) {
+        m_presentAct->setChecked(on);
+        return;
+    }
+    auto *view = static_cast<TimelineView *>(m_timeline);
+    if (on) {
+        Presented p;
+        p.dockState = saveState();
+        p.windowState = windowState();
+        p.geometry = geometry();
+        p.menuBar = menuBar()->isVisibleTo(this);
+        p.statusBar = statusBar()->isVisibleTo(this);
+        p.theme = m_theme;
+        p.firstTick = m_state->firstTick();
+        p.pixelsPerTick = m_state->pixelsPerTick();
+        p.playhead = m_state->playhead();
+        p.splitterSizes = m_splitter->sizes();
+        m_presented = p;
+        m_playback->pause();
+
+        menuBar()->hide();
+        statusBar()->hide();
+        for (QToolBar *tb : findChildren<QToolBar *>())
+            tb->hide();
+        for (QDockWidget *d : findChildren<QDockWidget *>())
+            d->hide();
+        m_summary->hide();
+        m_chart->hide();
+        m_playbackBar->hide();
+        m_presPanel->show();
+        m_timelineScroll->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+        qApp->installEventFilter(this);
+        m_presentAct->setChecked(true);
+        // offscreen and on platforms without full screen this only resizes: harmless
+        setWindowState(windowState() | Qt::WindowFullScreen);
+        fitPresentation();
+        presentationStart();
+        view->setFocus();
+        // the full-screen geometry arrives later on some platforms: fit again then
+        QTimer::singleShot(0, this, [this] {
+            if (isPresenting())
+                fitPresentation();
+        });
+        return;
+    }
+
+    qApp->removeEventFilter(this);
+    const Presented p = *m_presented;
+    m_presented.reset();
+    m_presAtStart = false;
+    view->setPlayheadBefore(false);
+    m_presPanel->hide();
+    m_timelineScroll->setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    m_splitter->setMaximumHeight(QWIDGETSIZE_MAX);
+    setWindowState(p.windowState);
+    if (!(p.windowState & (Qt::WindowMaximized | Qt::WindowFullScreen)))
+        setGeometry(p.geometry);
+    menuBar()->setVisible(p.menuBar);
+    statusBar()->setVisible(p.statusBar);
+    for (QToolBar *tb : findChildren<QToolBar *>())
+        tb->show();
+    m_summary->show();
+    m_chart->show();
+    m_playbackBar->show();
+    restoreState(p.dockState);
+    m_theme = p.theme;
+    applyTheme();
+    m_splitter->setSizes(p.splitterSizes);
+    m_state->setAxis(p.firstTick, p.pixelsPerTick);
+    m_state->setPlayhead(p.playhead);
+    m_presentAct->setChecked(false);
+    fitSplitter();
+}
+
+void MainWindow::fitPresentation()
+{
+    auto *view = qobject_cast<TimelineView *>(m_timeline);
+    if (!view || !isPresenting())
+        return;
+    // the chosen text size, made smaller when the lanes (compare mode: two sets) would not
+    // leave the explanation about a third of the screen
+    Theme t = presentationTheme();
+    TimelineRenderer::Options o = view->options();
+    o.theme = t;
+    o.theme.fontScale = 1;
+    const double natural = TimelineRenderer::preferredSize(m_doc->scenario(), o, 900).height();
+    const double room = std::max(200, height()) * 0.64;
+    if (natural * t.fontScale > room)
+        t.fontScale = std::max(0.9, room / natural);
+    t.lineScale = std::max(2.0, t.fontScale * 1.25);
+    if (m_theme.name != t.name || m_theme.fontScale != t.fontScale) {
+        m_theme = t;
+        applyTheme();
+    }
+    o.theme = m_theme;
+    const int lanes = int(std::ceil(TimelineRenderer::preferredSize(m_doc->scenario(), o, 900).height())) + 8;
+    view->setMinimumHeight(std::min(lanes, int(room)));
+    m_splitter->setMaximumHeight(lanes);
+    view->fitToWindow();
+}
+
+bool MainWindow::presentationKey(QKeyEvent *event, bool act)
+{
+    if (event->modifiers() & (Qt::ControlModifier | Qt::AltModifier | Qt::MetaModifier))
+        return false;
+    void (MainWindow::*step)() = nullptr;
+    switch (event->key()) {
+    case Qt::Key_Right:
+    case Qt::Key_Down:
+    case Qt::Key_PageDown:
+    case Qt::Key_Space:
+    case Qt::Key_Return:
+    case Qt::Key_Enter:
+        step = &MainWindow::presentationNext;
+        break;
+    case Qt::Key_Left:
+    case Qt::Key_Up:
+    case Qt::Key_PageUp:
+    case Qt::Key_Backspace:
+        step = &MainWindow::presentationPrevious;
+        break;
+    case Qt::Key_Home:
+        step = &MainWindow::presentationStart;
+        break;
+    case Qt::Key_End:
+        step = &MainWindow::presentationEnd;
+        break;
+    case Qt::Key_Escape:
+    case Qt::Key_F11:
+        if (act)
+            setPresenting(false);
+        return true;
+    case Qt::Key_Plus:
+    case Qt::Key_Equal:
+    case Qt::Key_Minus: {
+        if (act) {
+            const double now = presentationTheme().fontScale;
+            const double next = event->key() == Qt::Key_Minus ? now - 0.2 : now + 0.2;
+            setPresentationSetting(QLatin1String(kPresentationScaleKey), std::clamp(next, 1.0, 3.0));
+        }
+        return true;
+    }
+    default:
+        return false;
+    }
+    if (act)
+        (this->*step)();
+    return true;
+}
+
+void MainWindow::presentationStart()
+{
+    const Core::Trace &t = m_doc->trace();
+    m_playback->pause();
+    m_presAtStart = true;
+    static_cast<TimelineView *>(m_timeline)->setPlayheadBefore(true);
+    m_state->setPlayhead(t.events.empty() ? 0 : t.events.front().tick);
+    m_presPanel->setStep(PresentationPanel::Step::Start);
+}
+
+void MainWindow::presentationEnd()
+{
+    m_playback->pause();
+    m_presAtStart = false;
+    static_cast<TimelineView *>(m_timeline)->setPlayheadBefore(false);
+    m_state->clearPlayhead();
+    m_presPanel->setStep(PresentationPanel::Step::End);
+}
+
+void MainWindow::presentationNext()
+{
+    const Core::Trace &t = m_doc->trace();
+    if (t.events.empty())
+        return;
+    Core::Tick tick = t.events.front().tick;
+    if (!m_presAtStart && !Playback::nextEventTick(t, *m_state, &tick))
+        return; // the last step stays: End shows everything
+    m_presAtStart = false;
+    static_cast<TimelineView *>(m_timeline)->setPlayheadBefore(false);
+    m_playback->pause();
+    m_state->setPlayhead(tick);
+    m_presPanel->setStep(PresentationPanel::Step::AtTick);
+}
+
+void MainWindow::presentationPrevious()
+{
+    const Core::Trace &t = m_doc->trace();
+    if (m_presAtStart || t.events.empty())
+        return;
+    Core::Tick tick = 0;
+    if (Playback::previousEventTick(t, *m_state, &tick)) {
+        m_playback->pause();
+        m_state->setPlayhead(tick);
+        m_presPanel->setStep(PresentationPanel::Step::AtTick);
+    } else {
+        presentationStart(); // before the first event: nothing shown yet
+    }
 }

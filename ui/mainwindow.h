@@ -6,17 +6,24 @@
 // commands, view-state changes or file operations.
 //
 // Dialogs are testable: every message box and file dialog goes through a virtual hook
-// (reportError, askUnsavedChanges, askOpenPath, askSavePath). With setInteractive(false)
-// nothing modal is ever shown: errors are recorded in lastError(), the unsaved-changes
-// question gets unsavedAnswer(), and file dialogs return nextPath(). Tests use that; a
-// subclass may override the hooks instead.
+// (reportError, askUnsavedChanges, askOpenPath, askSavePath, askQuestion, askExport). With
+// setInteractive(false) nothing modal is ever shown: errors are recorded in lastError(), the
+// unsaved-changes question gets unsavedAnswer(), other questions get questionAnswer() (the
+// text asked is in lastQuestion()), file dialogs return nextPath(), and the export dialogs are
+// built for real but handed to exportHandler() instead of being shown (no handler: cancelled).
+// Tests use that; a subclass may override the hooks instead.
 
+#include "exporter.h"
 #include "theme.h"
 
 #include "scenario.h"
 
 #include <QMainWindow>
 #include <QMessageBox>
+
+#include <functional>
+#include <optional>
+#include <utility>
 
 class Document;
 class ViewState;
@@ -35,6 +42,10 @@ class QMenu;
 class QActionGroup;
 class QSplitter;
 class QToolButton;
+class QScrollArea;
+class Autosaver;
+class ExportDialog;
+class PresentationPanel;
 
 class MainWindow : public QMainWindow
 {
@@ -78,6 +89,33 @@ public:
     // else the first locked out; nothing if all went well.
     void selectMostInteresting();
 
+    // Export. The options the dialog starts from: the last export's, else the view's
+    // (compare mode, selection explained) on the print theme at 1920 px.
+    ExportOptions exportOptions() const;
+    // The tick range on screen; nullopt before the timeline has a width.
+    std::optional<std::pair<double, double>> visibleTickRange() const;
+    // Writes a picture; a failure is reported through reportError and leaves no file.
+    bool exportPicture(const QString &path, const ExportOptions &options);
+    void setExportHandler(std::function<bool(ExportDialog &)> handler) { m_exportHandler = std::move(handler); }
+
+    // Presentation mode (View > Presentation, F11): full screen, large theme, only the
+    // timeline and a large explanation; arrows and Page Up/Down step from event to event.
+    bool isPresenting() const { return m_presented.has_value(); }
+    // Before the first event (Home): the whole timeline dimmed.
+    bool presentationAtStart() const { return m_presAtStart; }
+    PresentationPanel *presentationPanel() const { return m_presPanel; }
+    QScrollArea *timelineScrollArea() const { return m_timelineScroll; }
+
+    // Autosave of unsaved work, and its recovery after a crash.
+    Autosaver *autosaver() const { return m_autosaver; }
+    // Offers autosaves left by sessions that died (one question each, through askQuestion);
+    // restores at most one, as a modified document with its original path. Returns true
+    // when one was restored. Called once after show() at startup.
+    bool offerRecovery();
+
+    void setQuestionAnswer(QMessageBox::StandardButton b) { m_questionAnswer = b; }
+    QString lastQuestion() const { return m_lastQuestion; }
+
 public slots:
     void newScenario();
     void open();
@@ -86,12 +124,26 @@ public slots:
     void setThemeByName(const QString &name);
     void stepNextEvent();
     void stepPreviousEvent();
+    void exportWithDialog();
+    void exportStoryboardWithDialog();
+    // Renders the picture with the current export options onto the clipboard.
+    QImage copyAsImage();
+    void setPresenting(bool on);
+    void presentationNext();
+    void presentationPrevious();
+    void presentationStart();
+    void presentationEnd();
 
 protected:
     virtual void reportError(const QString &title, const QString &message);
     virtual QMessageBox::StandardButton askUnsavedChanges();
     virtual QString askOpenPath();
     virtual QString askSavePath();
+    virtual QMessageBox::StandardButton askQuestion(const QString &title, const QString &text,
+                                                    QMessageBox::StandardButtons buttons,
+                                                    QMessageBox::StandardButton defaultButton);
+    // Shows an export dialog; true when the user chose Export.
+    virtual bool askExport(ExportDialog &dialog);
 
     void closeEvent(QCloseEvent *event) override;
     bool eventFilter(QObject *watched, QEvent *event) override;
@@ -118,6 +170,13 @@ private:
     void revealTick(Core::Tick tick);
     void fitSplitter();
     void afterLoad();
+    QString exportPathGuess(const QString &suffix) const;
+    // Presentation mode helpers.
+    // True for the keys presentation mode handles; acts on them when `act`.
+    bool presentationKey(QKeyEvent *event, bool act);
+    void fitPresentation();
+    Theme presentationTheme() const;
+    void setPresentationSetting(const QString &key, const QVariant &value);
 
     // Editing actions from menus and toolbar.
     int targetClient() const;
@@ -172,6 +231,41 @@ private:
     QAction *m_addPauseAct = nullptr;
     QAction *m_addReleaseAct = nullptr;
     QAction *m_deleteAct = nullptr;
+
+    QScrollArea *m_timelineScroll = nullptr;
+    QWidget *m_playbackBar = nullptr;
+    PresentationPanel *m_presPanel = nullptr;
+    Autosaver *m_autosaver = nullptr;
+    QAction *m_exportAct = nullptr;
+    QAction *m_storyboardAct = nullptr;
+    QAction *m_copyImageAct = nullptr;
+    QAction *m_presentAct = nullptr;
+
+    // What presentation mode replaced, to put back when it ends.
+    struct Presented
+    {
+        QByteArray dockState;
+        Qt::WindowStates windowState;
+        QRect geometry;
+        bool menuBar = true;
+        bool statusBar = true;
+        Theme theme;
+        double firstTick = 0;
+        double pixelsPerTick = 1;
+        Core::Tick playhead = 0;
+        QList<int> splitterSizes;
+    };
+    std::optional<Presented> m_presented;
+    bool m_presAtStart = false;
+    bool m_logHiddenForCompare = false;
+
+    std::optional<ExportOptions> m_exportOptions; // the last export's
+    bool m_explainInExport = true; // explain the selected outcome (unless unticked last time)
+    QString m_exportPath;
+    QString m_storyboardPath;
+    std::function<bool(ExportDialog &)> m_exportHandler;
+    QMessageBox::StandardButton m_questionAnswer = QMessageBox::Cancel;
+    QString m_lastQuestion;
 
     QSize m_fittedLanes; // clients x storages the splitter was last fitted to
     bool m_interactive = true;

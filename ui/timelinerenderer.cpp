@@ -491,13 +491,14 @@ public:
         m_p->save();
         m_p->setClipRect(QRectF(m_xmin, top, m_xmax - m_xmin, bottom - top));
         // what has not happened yet at the playhead is dimmed, not hidden
-        const double from = std::max(m_xmin, x + 1);
+        const double from = m_o.playheadBefore ? m_xmin : std::max(m_xmin, x + 1);
         m_p->fillRect(QRectF(from, m_l.plot.top(), m_xmax - from, bottom - m_l.plot.top()),
                       withAlpha(m_st.th.background, 150));
         QPen pen(m_st.th.playhead, 2 * m_st.lw);
         m_p->setPen(pen);
         m_p->drawLine(QPointF(x, top), QPointF(x, bottom));
-        const QString text = QStringLiteral("t=%1").arg(m_o.playhead);
+        const QString text = m_o.playheadBefore ? QObject::tr("start")
+                                                : QStringLiteral("t=%1").arg(m_o.playhead);
         m_p->setFont(m_st.bold);
         const double w = m_st.fmLabel.horizontalAdvance(text) + 10;
         const QRectF badge(x - w / 2, m_l.ruler.top() + 2, w, m_l.ruler.height() - 4);

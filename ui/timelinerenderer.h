@@ -28,6 +28,9 @@ public:
     {
         Theme theme = Theme::light();
         Core::Tick playhead = Core::kForever; // everything after it is dimmed
+        // The playhead stands just before its tick: everything is dimmed, its tick too
+        // (presentation mode's "start", before the first event).
+        bool playheadBefore = false;
         Selection selection;
         int hoverClient = -1;
         int hoverAction = -1;

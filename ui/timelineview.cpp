@@ -106,6 +106,14 @@ void TimelineView::setTheme(const Theme &theme)
     update();
 }
 
+void TimelineView::setPlayheadBefore(bool on)
+{
+    if (m_playheadBefore == on)
+        return;
+    m_playheadBefore = on;
+    update();
+}
+
 TimeAxis TimelineView::axis() const
 {
     TimeAxis a;
@@ -122,6 +130,7 @@ TimelineRenderer::Options TimelineView::options() const
     o.playhead = m_state->playhead();
     o.selection = m_state->selection();
     o.compare = m_state->compare();
+    o.playheadBefore = m_playheadBefore && m_state->hasPlayhead();
     if (m_hover.isItem() && !m_drag.active) {
         o.hoverClient = m_hover.client;
         o.hoverAction = m_hover.action;

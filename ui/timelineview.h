@@ -33,6 +33,9 @@ public:
     // The lane geometry inside this widget.
     TimelineLayout currentLayout() const;
     bool isDragging() const { return m_drag.active; }
+    // Presentation mode's start: the playhead stands before its tick, everything is dimmed.
+    void setPlayheadBefore(bool on);
+    bool playheadBefore() const { return m_playheadBefore; }
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
@@ -95,4 +98,5 @@ private:
     Drag m_drag;
     TimelineRenderer::Hit m_hover;
     bool m_fittedOnce = false;
+    bool m_playheadBefore = false;
 };

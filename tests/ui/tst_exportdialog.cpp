@@ -1,0 +1,398 @@
+// File > Export…, Export Storyboard… and Copy as Image, driven through the real MainWindow
+// and the real dialog offscreen: the dialog is built, its widgets are set as a user would set
+// them, and Export is pressed (the window's export hook hands the dialog to the test instead
+// of showing it). The files are real, in a temporary folder.
+
+#include "document.h"
+#include "exportdialog.h"
+#include "mainwindow.h"
+#include "viewstate.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCheckBox>
+#include <QClipboard>
+#include <QComboBox>
+#include <QDir>
+#include <QFile>
+#include <QImage>
+#include <QLineEdit>
+#include <QRegularExpression>
+#include <QSettings>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QXmlStreamReader>
+
+#include <functional>
+#include <memory>
+#include <unistd.h>
+
+namespace {
+
+QByteArray readAll(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+// Every text node of an SVG (fails the test on malformed XML).
+QStringList svgTexts(const QByteArray &svg, bool *wellFormed)
+{
+    QStringList texts;
+    QXmlStreamReader xml(svg);
+    while (!xml.atEnd()) {
+        xml.readNext();
+        if (xml.isCharacters() && !xml.isWhitespace())
+            texts << xml.text().toString().trimmed();
+    }
+    *wellFormed = !xml.hasError();
+    return texts;
+}
+
+template <typename T>
+T *child(ExportDialog &d, const char *name)
+{
+    T *w = d.findChild<T *>(QString::fromLatin1(name));
+    if (!w)
+        qFatal("no %s in the export dialog", name);
+    return w;
+}
+
+} // namespace
+
+class TestExportDialog : public QObject
+{
+    Q_OBJECT
+
+    std::unique_ptr<MainWindow> m_window;
+    std::unique_ptr<QTemporaryDir> m_dir;
+
+    MainWindow &window() { return *m_window; }
+    QString file(const QString &name) const { return m_dir->filePath(name); }
+
+    // Sets the dialog up with `setUp`, presses Export, and runs the export. Returns whether the
+    // dialog accepted (a refused input keeps it open).
+    bool exportWith(const std::function<void(ExportDialog &)> &setUp, const char *action = "export")
+    {
+        bool accepted = false;
+        window().setExportHandler([&](ExportDialog &d) {
+            setUp(d);
+            d.accept(); // the Export button
+            accepted = d.result() == QDialog::Accepted;
+            return accepted;
+        });
+        window().findChild<QAction *>(QString::fromLatin1(action))->trigger();
+        window().setExportHandler({});
+        return accepted;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QApplication::setOrganizationName(QStringLiteral("FenceScopeTest"));
+        QApplication::setApplicationName(QStringLiteral("tst_exportdialog"));
+        QSettings().clear();
+    }
+
+    void init()
+    {
+        m_dir = std::make_unique<QTemporaryDir>();
+        QVERIFY(m_dir->isValid());
+        qputenv("FENCESCOPE_AUTOSAVE_DIR", m_dir->filePath(QStringLiteral("autosave")).toLocal8Bit());
+        m_window = std::make_unique<MainWindow>();
+        m_window->setInteractive(false);
+        m_window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    }
+
+    void cleanup()
+    {
+        m_window->document()->markSaved();
+        m_window.reset();
+        m_dir.reset();
+    }
+
+    void ctrlEOpensTheDialog()
+    {
+        bool shown = false;
+        ExportOptions o;
+        QString caption;
+        QString path;
+        QImage preview;
+        window().setExportHandler([&](ExportDialog &d) {
+            shown = true;
+            o = d.options();
+            caption = child<QLineEdit>(d, "captionText")->text();
+            path = d.path();
+            preview = d.preview();
+            return false; // Cancel
+        });
+        QTest::keyClick(&window(), Qt::Key_E, Qt::ControlModifier);
+        QVERIFY(shown);
+        // defaults: PNG 1x at 1920 px on the print theme, the selection explained, and a
+        // caption field holding the default caption
+        QCOMPARE(o.width, 1920.0);
+        QCOMPARE(o.scale, 1.0);
+        QCOMPARE(o.theme.name, QStringLiteral("print"));
+        QVERIFY(o.explain.isValid());
+        QVERIFY(caption.contains(QStringLiteral("Safety held")));
+        QVERIFY(path.endsWith(QStringLiteral(".png")));
+        // a live thumbnail, drawn by the exporter
+        QVERIFY(!preview.isNull());
+        QVERIFY(preview.width() >= 400);
+    }
+
+    void pngWidthIsWidthTimesScale_data()
+    {
+        QTest::addColumn<int>("formatIndex");
+        QTest::addColumn<int>("scale");
+        QTest::newRow("1x") << 0 << 1;
+        QTest::newRow("2x") << 1 << 2;
+        QTest::newRow("4x") << 2 << 4;
+    }
+
+    void pngWidthIsWidthTimesScale()
+    {
+        QFETCH(int, formatIndex);
+        QFETCH(int, scale);
+        const QString path = file(QStringLiteral("slide.png"));
+        QVERIFY(exportWith([&](ExportDialog &d) {
+            d.setPath(path);
+            child<QComboBox>(d, "format")->setCurrentIndex(formatIndex);
+            child<QSpinBox>(d, "width")->setValue(800);
+        }));
+        QVERIFY2(window().lastError().isEmpty(), qPrintable(window().lastError()));
+        const QImage image(path);
+        QVERIFY(!image.isNull());
+        QCOMPARE(image.width(), 800 * scale);
+        // print theme: white around the picture
+        QCOMPARE(image.pixelColor(2, 2), QColor(Qt::white));
+    }
+
+    void svgHasRealTextAndTheChosenCaption()
+    {
+        const QString path = file(QStringLiteral("slide.svg"));
+        QVERIFY(exportWith([&](ExportDialog &d) {
+            d.setPath(file(QStringLiteral("slide.png")));
+            child<QComboBox>(d, "format")->setCurrentIndex(3); // SVG: the extension follows
+            QCOMPARE(d.path(), path);
+            child<QLineEdit>(d, "captionText")->setText(QStringLiteral("Fencing stops the zombie"));
+        }));
+        bool ok = false;
+        const QStringList texts = svgTexts(readAll(path), &ok);
+        QVERIFY(ok);
+        QVERIFY(texts.contains(QStringLiteral("A")));
+        QVERIFY(texts.contains(QStringLiteral("B")));
+        QVERIFY(texts.contains(QStringLiteral("Fencing stops the zombie")));
+        QVERIFY(texts.contains(QStringLiteral("token 2")));
+        QVERIFY(!texts.contains(QStringLiteral("Fencing OFF: the same schedule, tokens ignored")));
+    }
+
+    void pdfOfTheCompareView()
+    {
+        const QString path = file(QStringLiteral("compare.pdf"));
+        QVERIFY(exportWith([&](ExportDialog &d) {
+            d.setPath(path); // a typed extension chooses the format
+            QCOMPARE(child<QComboBox>(d, "format")->currentIndex(), 4);
+            child<QComboBox>(d, "content")->setCurrentIndex(1);
+            QVERIFY(d.options().compare);
+            // the default caption follows the content
+            QVERIFY(child<QLineEdit>(d, "captionText")->text().contains(QStringLiteral("Fencing on")));
+        }));
+        const QByteArray pdf = readAll(path);
+        QVERIFY(pdf.startsWith("%PDF"));
+        QCOMPARE(pdf.count("/Type /Page\n") + pdf.count("/Type /Page\r") + pdf.count("/Type /Page "),
+                 qsizetype(1));
+    }
+
+    void optionsReachThePicture()
+    {
+        // compare view is taller than the timeline alone; no title, legend, caption is shorter
+        const auto height = [&](const std::function<void(ExportDialog &)> &setUp) {
+            const QString path = file(QStringLiteral("h.png"));
+            QFile::remove(path);
+            exportWith([&](ExportDialog &d) {
+                d.setPath(path);
+                child<QSpinBox>(d, "width")->setValue(640);
+                setUp(d);
+            });
+            return QImage(path).height();
+        };
+        const int plain = height([](ExportDialog &) {});
+        const int compare = height([](ExportDialog &d) { child<QComboBox>(d, "content")->setCurrentIndex(1); });
+        const int bare = height([](ExportDialog &d) {
+            // the dialog remembers the last export's choices: compare is still on
+            QCOMPARE(child<QComboBox>(d, "content")->currentIndex(), 1);
+            child<QComboBox>(d, "content")->setCurrentIndex(0);
+            child<QCheckBox>(d, "title")->setChecked(false);
+            child<QCheckBox>(d, "legend")->setChecked(false);
+            child<QCheckBox>(d, "caption")->setChecked(false);
+            child<QCheckBox>(d, "explain")->setChecked(false);
+        });
+        QVERIFY2(plain > 0 && compare > plain + 200, qPrintable(QStringLiteral("%1 %2").arg(plain).arg(compare)));
+        QVERIFY2(bare > 0 && bare < plain - 100, qPrintable(QStringLiteral("%1 %2").arg(bare).arg(plain)));
+
+        // the window's dark theme instead of print
+        window().setThemeByName(QStringLiteral("dark"));
+        const QString dark = file(QStringLiteral("dark.png"));
+        exportWith([&](ExportDialog &d) {
+            d.setPath(dark);
+            child<QComboBox>(d, "theme")->setCurrentIndex(1);
+            child<QSpinBox>(d, "width")->setValue(640);
+        });
+        QCOMPARE(QImage(dark).pixelColor(2, 2), Theme::dark().background);
+        window().setThemeByName(QStringLiteral("light"));
+    }
+
+    void visibleRangeIsWhatIsOnScreen()
+    {
+        // zoom in: the visible range is a part of the run
+        window().viewState()->setAxis(10, 60);
+        const auto range = window().visibleTickRange();
+        QVERIFY(range);
+        QCOMPARE(range->first, 10.0);
+        QVERIFY(range->second > 10 && range->second < 40);
+        ExportOptions chosen;
+        QVERIFY(exportWith([&](ExportDialog &d) {
+            d.setPath(file(QStringLiteral("zoomed.png")));
+            child<QComboBox>(d, "range")->setCurrentIndex(1);
+            chosen = d.options();
+        }));
+        QVERIFY(chosen.fromTick && chosen.toTick);
+        QCOMPARE(*chosen.fromTick, range->first);
+        QCOMPARE(*chosen.toTick, range->second);
+        QVERIFY(QFile::exists(file(QStringLiteral("zoomed.png"))));
+    }
+
+    void unwritablePathReportsAndLeavesNoFile()
+    {
+        // a folder that is a file: fails for every user, root included
+        QFile blocker(file(QStringLiteral("not-a-folder")));
+        QVERIFY(blocker.open(QIODevice::WriteOnly));
+        blocker.close();
+        const QString path = file(QStringLiteral("not-a-folder/slide.png"));
+        QVERIFY(exportWith([&](ExportDialog &d) { d.setPath(path); }));
+        QVERIFY(!QFile::exists(path));
+        QVERIFY2(window().lastError().contains(QStringLiteral("slide.png")), qPrintable(window().lastError()));
+    }
+
+    void readOnlyFolderReportsAndLeavesNoFile()
+    {
+        if (::geteuid() == 0)
+            QSKIP("root writes into read-only folders");
+        const QString ro = file(QStringLiteral("readonly"));
+        QVERIFY(QDir().mkpath(ro));
+        QVERIFY(QFile::setPermissions(ro, QFile::ReadOwner | QFile::ExeOwner));
+        const QString path = ro + QStringLiteral("/slide.pdf");
+        QVERIFY(exportWith([&](ExportDialog &d) { d.setPath(path); }));
+        QFile::setPermissions(ro, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+        QVERIFY(!QFile::exists(path));
+        QVERIFY(QDir(ro).entryList(QDir::Files | QDir::Hidden).isEmpty()); // no temporary left
+        QVERIFY(window().lastError().contains(QStringLiteral("cannot write")));
+    }
+
+    void emptyPathKeepsTheDialogOpen()
+    {
+        QVERIFY(!exportWith([&](ExportDialog &d) { d.setPath(QString()); }));
+        QVERIFY(window().lastError().isEmpty());
+    }
+
+    void copyAsImagePutsThePictureOnTheClipboard()
+    {
+        QGuiApplication::clipboard()->clear();
+        QTest::keyClick(&window(), Qt::Key_C, Qt::ControlModifier | Qt::ShiftModifier);
+        QImage image = QGuiApplication::clipboard()->image();
+        QVERIFY(!image.isNull());
+        QCOMPARE(image.width(), 1920); // defaults: 1920 px at 1x
+
+        // after an export, the clipboard gets the same picture as the export
+        QVERIFY(exportWith([&](ExportDialog &d) {
+            d.setPath(file(QStringLiteral("x.png")));
+            child<QComboBox>(d, "format")->setCurrentIndex(1); // 2x
+            child<QSpinBox>(d, "width")->setValue(700);
+        }));
+        window().findChild<QAction *>(QStringLiteral("copyImage"))->trigger();
+        image = QGuiApplication::clipboard()->image();
+        QCOMPARE(image.width(), 1400);
+        QCOMPARE(image.size(), QImage(file(QStringLiteral("x.png"))).size());
+    }
+
+    void storyboardOfEveryEventAsNumberedPngs()
+    {
+        const QString folder = file(QStringLiteral("frames"));
+        QVERIFY(exportWith(
+            [&](ExportDialog &d) {
+                d.setPath(folder);
+                child<QSpinBox>(d, "width")->setValue(640);
+                QCOMPARE(d.frameTicks(), (std::vector<Core::Tick>{0, 1, 5, 12, 13, 30}));
+            },
+            "exportStoryboard"));
+        QVERIFY2(window().lastError().isEmpty(), qPrintable(window().lastError()));
+        const QStringList frames = QDir(folder).entryList({QStringLiteral("*.png")}, QDir::Files, QDir::Name);
+        QCOMPARE(frames, (QStringList{QStringLiteral("frame-01.png"), QStringLiteral("frame-02.png"),
+                                      QStringLiteral("frame-03.png"), QStringLiteral("frame-04.png"),
+                                      QStringLiteral("frame-05.png"), QStringLiteral("frame-06.png")}));
+        QCOMPARE(QImage(QDir(folder).filePath(frames.front())).width(), 640);
+    }
+
+    void storyboardOfChosenTicksAsOnePdf()
+    {
+        const QString path = file(QStringLiteral("story.pdf"));
+        QVERIFY(exportWith(
+            [&](ExportDialog &d) {
+                child<QComboBox>(d, "format")->setCurrentIndex(1);
+                d.setPath(path);
+                child<QComboBox>(d, "frames")->setCurrentIndex(1);
+                child<QLineEdit>(d, "ticks")->setText(QStringLiteral("0, 13 30"));
+            },
+            "exportStoryboard"));
+        const QByteArray pdf = readAll(path);
+        QVERIFY(pdf.startsWith("%PDF"));
+        const qsizetype pages = pdf.count(QByteArray("/Type /Page\n")) + pdf.count(QByteArray("/Type /Page "));
+        QCOMPARE(pages, qsizetype(3));
+    }
+
+    void storyboardRefusesABadTickList()
+    {
+        const QString path = file(QStringLiteral("bad.pdf"));
+        QVERIFY(!exportWith(
+            [&](ExportDialog &d) {
+                child<QComboBox>(d, "format")->setCurrentIndex(1);
+                d.setPath(path);
+                child<QComboBox>(d, "frames")->setCurrentIndex(1);
+                child<QLineEdit>(d, "ticks")->setText(QStringLiteral("0, soon"));
+            },
+            "exportStoryboard"));
+        QVERIFY(!QFile::exists(path));
+    }
+
+    // Not a check: renders the dialog for a look when FENCESCOPE_SCREENSHOT_DIR is set.
+    void screenshot()
+    {
+        const QString dir = qEnvironmentVariable("FENCESCOPE_SCREENSHOT_DIR");
+        if (dir.isEmpty())
+            QSKIP("set FENCESCOPE_SCREENSHOT_DIR to render screenshots");
+        window().setExportHandler([&](ExportDialog &d) {
+            d.show();
+            d.refreshPreview();
+            QTest::qWait(50);
+            d.grab().save(dir + QStringLiteral("/export-dialog.png"));
+            return false;
+        });
+        window().findChild<QAction *>(QStringLiteral("export"))->trigger();
+        window().setExportHandler([&](ExportDialog &d) {
+            d.show();
+            d.refreshPreview();
+            QTest::qWait(50);
+            d.grab().save(dir + QStringLiteral("/storyboard-dialog.png"));
+            return false;
+        });
+        window().findChild<QAction *>(QStringLiteral("exportStoryboard"))->trigger();
+    }
+};
+
+QTEST_MAIN(TestExportDialog)
+#include "tst_exportdialog.moc"

@@ -1,0 +1,262 @@
+// Presentation mode on the real MainWindow offscreen: F11 in and Escape out, the layout and
+// theme it replaces come back, and the keys a presenter (or a clicker's Page Up/Down) sends
+// step the playhead through every event tick of the default scenario in order and back.
+
+#include "document.h"
+#include "mainwindow.h"
+#include "playback.h"
+#include "presentationpanel.h"
+#include "timelineview.h"
+#include "viewstate.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QDockWidget>
+#include <QMenuBar>
+#include <QScrollArea>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QStatusBar>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QToolBar>
+
+#include <memory>
+#include <vector>
+
+namespace {
+
+const std::vector<Core::Tick> kDefaultTicks{0, 1, 5, 12, 13, 30};
+
+} // namespace
+
+class TestPresentation : public QObject
+{
+    Q_OBJECT
+
+    std::unique_ptr<MainWindow> m_window;
+    QTemporaryDir m_autosave;
+
+    MainWindow &window() { return *m_window; }
+    TimelineView *view() { return static_cast<TimelineView *>(window().timeline()); }
+    QDockWidget *dock(const char *name)
+    {
+        return window().findChild<QDockWidget *>(QString::fromLatin1(name));
+    }
+    void press(Qt::Key key) { QTest::keyClick(&window(), key); }
+
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QApplication::setOrganizationName(QStringLiteral("FenceScopeTest"));
+        QApplication::setApplicationName(QStringLiteral("tst_presentation"));
+        QSettings().clear();
+        qputenv("FENCESCOPE_AUTOSAVE_DIR", m_autosave.path().toLocal8Bit());
+    }
+
+    void init()
+    {
+        m_window = std::make_unique<MainWindow>();
+        m_window->setInteractive(false);
+        m_window->show();
+        m_window->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+    }
+
+    void cleanup()
+    {
+        m_window->document()->markSaved();
+        m_window.reset();
+    }
+
+    void f11EntersAndEscapeRestores()
+    {
+        window().viewState()->setAxis(3, 25);
+        const QRect geometry = window().geometry();
+        QVERIFY(!window().isPresenting());
+        press(Qt::Key_F11);
+        QVERIFY(window().isPresenting());
+        QVERIFY(window().windowState() & Qt::WindowFullScreen);
+        // only the timeline and the large explanation
+        QVERIFY(!window().menuBar()->isVisible());
+        QVERIFY(!window().statusBar()->isVisible());
+        QVERIFY(!window().findChild<QToolBar *>(QStringLiteral("mainToolBar"))->isVisible());
+        QVERIFY(!dock("storyDock")->isVisible());
+        QVERIFY(!dock("eventLogDock")->isVisible());
+        QVERIFY(!dock("inspectorDock")->isVisible());
+        QVERIFY(view()->isVisible());
+        QVERIFY(window().presentationPanel()->isVisible());
+        // large text, thick lines, black on white
+        QCOMPARE(window().theme().name, QStringLiteral("contrast"));
+        QVERIFY(window().theme().fontScale > 1.2);
+        QVERIFY(window().theme().lineScale >= 2);
+        QCOMPARE(view()->theme().fontScale, window().theme().fontScale);
+        // it starts before the first event
+        QVERIFY(window().presentationAtStart());
+        QVERIFY(view()->playheadBefore());
+        QCOMPARE(window().presentationPanel()->step(), PresentationPanel::Step::Start);
+        QCOMPARE(window().presentationPanel()->mainText(), window().scenario().title);
+
+        press(Qt::Key_Escape);
+        QVERIFY(!window().isPresenting());
+        QVERIFY(!(window().windowState() & Qt::WindowFullScreen));
+        QCOMPARE(window().theme().name, QStringLiteral("light"));
+        QCOMPARE(window().theme().fontScale, 1.0);
+        QCOMPARE(view()->theme().fontScale, 1.0);
+        QVERIFY(window().menuBar()->isVisible());
+        QVERIFY(window().statusBar()->isVisible());
+        QVERIFY(window().findChild<QToolBar *>(QStringLiteral("mainToolBar"))->isVisible());
+        QVERIFY(dock("storyDock")->isVisible());
+        QVERIFY(dock("eventLogDock")->isVisible());
+        QVERIFY(!window().presentationPanel()->isVisible());
+        QVERIFY(!view()->playheadBefore());
+        // the playhead and the zoom as they were
+        QVERIFY(!window().viewState()->hasPlayhead());
+        QCOMPARE(window().viewState()->firstTick(), 3.0);
+        QCOMPARE(window().viewState()->pixelsPerTick(), 25.0);
+        QCOMPARE(window().geometry().size(), geometry.size());
+    }
+
+    void toolbarButtonAndF11AgainLeave()
+    {
+        auto *present = window().findChild<QAction *>(QStringLiteral("present"));
+        QVERIFY(present);
+        QVERIFY(window().findChild<QToolBar *>(QStringLiteral("mainToolBar"))->actions().contains(present));
+        present->trigger();
+        QVERIFY(window().isPresenting());
+        QVERIFY(present->isChecked());
+        press(Qt::Key_F11);
+        QVERIFY(!window().isPresenting());
+        QVERIFY(!present->isChecked());
+    }
+
+    void arrowsStepThroughEveryEventAndBack()
+    {
+        window().setPresenting(true);
+        QVERIFY(window().presentationAtStart());
+        for (const Core::Tick t : kDefaultTicks) {
+            press(Qt::Key_Right);
+            QVERIFY(!window().presentationAtStart());
+            QCOMPARE(window().viewState()->playhead(), t);
+        }
+        press(Qt::Key_Right); // the last step stays
+        QCOMPARE(window().viewState()->playhead(), Core::Tick(30));
+        for (auto it = kDefaultTicks.rbegin() + 1; it != kDefaultTicks.rend(); ++it) {
+            press(Qt::Key_Left);
+            QCOMPARE(window().viewState()->playhead(), *it);
+        }
+        press(Qt::Key_Left); // before the first event again
+        QVERIFY(window().presentationAtStart());
+        QVERIFY(view()->playheadBefore());
+        press(Qt::Key_Left);
+        QVERIFY(window().presentationAtStart());
+    }
+
+    void clickerKeysStepToo()
+    {
+        window().setPresenting(true);
+        // Page Down / Down / Space forward, Page Up / Up back
+        const Qt::Key forward[] = {Qt::Key_PageDown, Qt::Key_Down, Qt::Key_Space,
+                                   Qt::Key_PageDown, Qt::Key_PageDown, Qt::Key_PageDown};
+        for (std::size_t i = 0; i < kDefaultTicks.size(); ++i) {
+            press(forward[i]);
+            QCOMPARE(window().viewState()->playhead(), kDefaultTicks[i]);
+        }
+        QVERIFY(!window().playback()->isPlaying()); // Space steps here, it does not play
+        const Qt::Key back[] = {Qt::Key_PageUp, Qt::Key_Up, Qt::Key_PageUp, Qt::Key_PageUp, Qt::Key_PageUp};
+        for (std::size_t i = 0; i < 5; ++i) {
+            press(back[i]);
+            QCOMPARE(window().viewState()->playhead(), kDefaultTicks[kDefaultTicks.size() - 2 - i]);
+        }
+        press(Qt::Key_PageUp);
+        QVERIFY(window().presentationAtStart());
+    }
+
+    void homeAndEnd()
+    {
+        window().setPresenting(true);
+        press(Qt::Key_Right);
+        press(Qt::Key_Right);
+        press(Qt::Key_End); // everything
+        QVERIFY(!window().viewState()->hasPlayhead());
+        QCOMPARE(window().presentationPanel()->step(), PresentationPanel::Step::End);
+        QVERIFY(window().presentationPanel()->mainText().contains(QStringLiteral("Safety held")));
+        press(Qt::Key_Left); // back from the end: the last step
+        QCOMPARE(window().viewState()->playhead(), Core::Tick(30));
+        press(Qt::Key_Home);
+        QVERIFY(window().presentationAtStart());
+        press(Qt::Key_Right);
+        QCOMPARE(window().viewState()->playhead(), Core::Tick(0));
+        // window shortcuts on the same keys did not fire: the view was not refitted by Home,
+        // nothing played
+        QVERIFY(!window().playback()->isPlaying());
+    }
+
+    void theExplanationFollowsThePlayhead()
+    {
+        window().setPresenting(true);
+        PresentationPanel *panel = window().presentationPanel();
+        press(Qt::Key_Right); // t=0: A is granted token 1
+        QVERIFY(panel->heading().contains(QStringLiteral("STEP 1 OF 6")));
+        QVERIFY2(panel->mainText().contains(QStringLiteral("token 1")), qPrintable(panel->mainText()));
+        for (int i = 0; i < 5; ++i)
+            press(Qt::Key_Right);
+        // t=30: the write's fate is the main sentence, the pause's end a detail
+        QVERIFY(panel->heading().contains(QStringLiteral("STEP 6 OF 6")));
+        QVERIFY2(panel->mainText().contains(QStringLiteral("had already accepted token 2 from B at t=13")),
+                 qPrintable(panel->mainText()));
+        QVERIFY(!panel->detailText().isEmpty());
+
+        // compare mode tells both fates
+        press(Qt::Key_C);
+        QVERIFY(window().viewState()->compare());
+        QVERIFY(panel->mainText().startsWith(QStringLiteral("With fencing:")));
+        QVERIFY(panel->findChild<QWidget *>(QStringLiteral("presentationOther"))->isVisible());
+        press(Qt::Key_C);
+    }
+
+    void settingsAreRemembered()
+    {
+        auto *dark = window().findChild<QAction *>(QStringLiteral("presentationTheme-dark"));
+        QVERIFY(dark);
+        dark->trigger();
+        QCOMPARE(QSettings().value(QStringLiteral("presentation/theme")).toString(), QStringLiteral("dark"));
+        window().setPresenting(true);
+        QCOMPARE(window().theme().name, QStringLiteral("dark"));
+        // + makes text larger, and that is remembered too
+        const double before = QSettings().value(QStringLiteral("presentation/fontScale"), 1.6).toDouble();
+        press(Qt::Key_Plus);
+        QCOMPARE(QSettings().value(QStringLiteral("presentation/fontScale")).toDouble(), before + 0.2);
+        press(Qt::Key_Escape);
+        QCOMPARE(window().theme().name, QStringLiteral("light"));
+        QSettings().remove(QStringLiteral("presentation"));
+    }
+
+    // Not a check: renders presentation mode for the README when FENCESCOPE_SCREENSHOT_DIR is set.
+    void screenshot()
+    {
+        const QString dir = qEnvironmentVariable("FENCESCOPE_SCREENSHOT_DIR");
+        if (dir.isEmpty())
+            QSKIP("set FENCESCOPE_SCREENSHOT_DIR to render screenshots");
+        window().setPresenting(true);
+        window().setWindowState(Qt::WindowNoState); // offscreen "full screen" is the 800x600 screen
+        window().resize(1600, 900);
+        QTest::qWait(100);
+        for (int i = 0; i < 5; ++i) // t=13: B's write is accepted with token 2
+            press(Qt::Key_Right);
+        QTest::qWait(50);
+        QVERIFY(window().grab().save(dir + QStringLiteral("/presentation.png")));
+        press(Qt::Key_Right);
+        QTest::qWait(50);
+        QVERIFY(window().grab().save(dir + QStringLiteral("/presentation-end.png")));
+        press(Qt::Key_C);
+        QTest::qWait(100);
+        QVERIFY(window().grab().save(dir + QStringLiteral("/presentation-compare.png")));
+        press(Qt::Key_C);
+        press(Qt::Key_Escape);
+    }
+};
+
+QTEST_MAIN(TestPresentation)
+#include "tst_presentation.moc"

@@ -1,0 +1,206 @@
+#include "presentationpanel.h"
+
+#include "document.h"
+#include "exporter.h"
+#include "viewstate.h"
+
+#include "explain.h"
+
+#include <QLabel>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace {
+
+// Higher tells more: an outcome is the point of a step, a pause edge is scenery.
+int weight(Core::EventKind k)
+{
+    switch (k) {
+    case Core::EventKind::WriteArrived:
+        return 6;
+    case Core::EventKind::Grant:
+    case Core::EventKind::Renewal:
+        return 5;
+    case Core::EventKind::Refusal:
+        return 4;
+    case Core::EventKind::Release:
+        return 3;
+    case Core::EventKind::PauseStart:
+    case Core::EventKind::PauseEnd:
+        return 2;
+    case Core::EventKind::WriteSent:
+        return 1;
+    }
+    return 0;
+}
+
+QLabel *label(QWidget *parent, const QString &name)
+{
+    auto *l = new QLabel(parent);
+    l->setObjectName(name);
+    l->setWordWrap(true);
+    l->setTextFormat(Qt::PlainText);
+    l->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    return l;
+}
+
+} // namespace
+
+PresentationPanel::PresentationPanel(Document *doc, ViewState *state, QWidget *parent)
+    : QWidget(parent), m_doc(doc), m_state(state)
+{
+    setObjectName(QStringLiteral("presentationPanel"));
+    setAutoFillBackground(true);
+    auto *col = new QVBoxLayout(this);
+    col->setContentsMargins(48, 20, 48, 16);
+    col->setSpacing(14);
+    m_heading = label(this, QStringLiteral("presentationHeading"));
+    m_main = label(this, QStringLiteral("presentationText"));
+    m_other = label(this, QStringLiteral("presentationOther"));
+    m_details = label(this, QStringLiteral("presentationDetails"));
+    m_hint = label(this, QStringLiteral("presentationHint"));
+    m_hint->setAlignment(Qt::AlignRight | Qt::AlignBottom);
+    m_hint->setText(tr("→ / Page Down: next   ← / Page Up: back   Home: start   End: everything   "
+                       "Esc: leave"));
+    col->addWidget(m_heading);
+    col->addWidget(m_main);
+    col->addWidget(m_other);
+    col->addWidget(m_details);
+    col->addStretch(1);
+    col->addWidget(m_hint);
+
+    connect(doc, &Document::changed, this, &PresentationPanel::refresh);
+    connect(state, &ViewState::playheadChanged, this, &PresentationPanel::refresh);
+    connect(state, &ViewState::compareChanged, this, &PresentationPanel::refresh);
+    setTheme(m_theme);
+}
+
+void PresentationPanel::setTheme(const Theme &theme)
+{
+    m_theme = theme;
+    QPalette pal = palette();
+    pal.setColor(QPalette::Window, theme.background);
+    pal.setColor(QPalette::WindowText, theme.foreground);
+    setPalette(pal);
+    const auto sized = [this](QLabel *l, double points, bool bold) {
+        QFont f = font();
+        f.setPointSizeF(points * m_theme.fontScale);
+        f.setBold(bold);
+        l->setFont(f);
+    };
+    sized(m_heading, 13, true);
+    sized(m_main, 22, false);
+    sized(m_other, 17, false);
+    sized(m_details, 13, false);
+    sized(m_hint, 9, false);
+    m_heading->setStyleSheet(QStringLiteral("color: %1;").arg(theme.muted.name()));
+    m_details->setStyleSheet(QStringLiteral("color: %1;").arg(theme.foreground.name()));
+    m_hint->setStyleSheet(QStringLiteral("color: %1;").arg(theme.muted.name()));
+    refresh();
+}
+
+void PresentationPanel::setStep(Step step)
+{
+    m_step = step;
+    refresh();
+}
+
+QString PresentationPanel::heading() const
+{
+    return m_heading->text();
+}
+
+QString PresentationPanel::mainText() const
+{
+    return m_main->text();
+}
+
+QString PresentationPanel::detailText() const
+{
+    return m_details->text();
+}
+
+std::uint32_t PresentationPanel::mainEventAt(const Core::Trace &t, Core::Tick tick)
+{
+    std::uint32_t best = Core::kNone;
+    for (std::uint32_t i = t.firstEventAt(tick); i < t.events.size() && t.events[i].tick == tick; ++i)
+        if (best == Core::kNone || weight(t.events[i].kind) > weight(t.events[best].kind))
+            best = i;
+    return best;
+}
+
+void PresentationPanel::refresh()
+{
+    const Core::Scenario &s = m_doc->scenario();
+    const bool compare = m_state->compare();
+    const Core::Trace &t = compare ? m_doc->traceFor(true) : m_doc->trace();
+    const std::vector<Core::Tick> ticks = Exporter::keyframeTicks(t);
+    QString border = m_theme.muted.name();
+    m_other->hide();
+    m_details->clear();
+
+    Step step = m_step;
+    if (step == Step::AtTick && !m_state->hasPlayhead())
+        step = Step::End;
+    if (step == Step::Start) {
+        m_heading->setText(tr("%1 STEPS · PRESS → TO BEGIN").arg(ticks.size()));
+        m_main->setText(s.title.isEmpty() ? tr("Untitled scenario") : s.title);
+        m_details->setText(s.description);
+    } else if (step == Step::End) {
+        m_heading->setText(tr("THE WHOLE RUN"));
+        QString text = Core::summarize(s, t);
+        if (compare)
+            text = tr("With fencing: %1\nWithout fencing: %2")
+                       .arg(text, Core::summarize(s, m_doc->traceFor(false)));
+        m_main->setText(text);
+        border = (compare ? m_doc->traceFor(false) : t).summary.safe() ? m_theme.accepted.name()
+                                                                       : m_theme.corrupted.name();
+    } else {
+        const Core::Tick now = m_state->playhead();
+        const auto at = std::lower_bound(ticks.begin(), ticks.end(), now);
+        const bool onEvent = at != ticks.end() && *at == now;
+        const std::size_t shown = std::size_t(std::upper_bound(ticks.begin(), ticks.end(), now) - ticks.begin());
+        m_heading->setText(tr("STEP %1 OF %2 · t=%3").arg(shown).arg(ticks.size()).arg(now));
+        const std::uint32_t main = onEvent ? mainEventAt(t, now) : Core::kNone;
+        if (main == Core::kNone) {
+            m_main->setText(tr("Nothing happens at t=%1.").arg(now));
+        } else {
+            const Core::Event &ev = t.events[main];
+            QString text = Core::explainEvent(s, t, main);
+            if (compare)
+                text = tr("With fencing: %1").arg(text);
+            m_main->setText(text);
+            if (ev.kind == Core::EventKind::WriteArrived)
+                border = m_theme.outcome(t.writes[ev.ref].result).name();
+            else if (ev.kind == Core::EventKind::Grant || ev.kind == Core::EventKind::Renewal)
+                border = m_theme.lease.name();
+            // compare mode: the same write without fencing, when its fate differs
+            if (compare && ev.kind == Core::EventKind::WriteArrived) {
+                const Core::Trace &u = m_doc->traceFor(false);
+                const Core::Write &w = t.writes[ev.ref];
+                const std::uint32_t ue = Core::outcomeEvent(s, u, w.client, w.action);
+                if (ue != Core::kNone && u.events[ue].kind == Core::EventKind::WriteArrived &&
+                    u.writes[u.events[ue].ref].result != w.result) {
+                    m_other->setText(tr("Without fencing: %1").arg(Core::explainEvent(s, u, ue)));
+                    m_other->setStyleSheet(
+                        QStringLiteral("QLabel { border-left: %1px solid %2; padding-left: 16px; }")
+                            .arg(int(8 * m_theme.lineScale))
+                            .arg(m_theme.outcome(u.writes[u.events[ue].ref].result).name()));
+                    m_other->show();
+                }
+            }
+            // the rest of the tick, a line each
+            QStringList lines;
+            for (std::uint32_t i = t.firstEventAt(now); i < t.events.size() && t.events[i].tick == now; ++i)
+                if (i != main)
+                    lines << QStringLiteral("• %1: %2").arg(s.clients[t.events[i].client].name,
+                                                            Core::briefEvent(s, t, i));
+            m_details->setText(lines.join(QLatin1Char('\n')));
+        }
+    }
+    m_details->setVisible(!m_details->text().isEmpty());
+    m_main->setStyleSheet(QStringLiteral("QLabel { border-left: %1px solid %2; padding-left: 16px; }")
+                              .arg(int(8 * m_theme.lineScale))
+                              .arg(border));
+}

@@ -1,8 +1,10 @@
 #include "jsonreader.h"
 
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QJsonObject>
 
+#include <algorithm>
 #include <array>
 
 namespace Core {
@@ -309,6 +311,8 @@ QJsonValue::Type JsonReader::validate(std::vector<Member> *members)
     m_nesting = 0;
     m_oddity = Oddity::None;
     m_oddityOffset = -1;
+    m_arraySizes.clear();
+    m_validating = true;
     // a UTF-8 byte order mark, skipped only when something follows it (as Qt does)
     if (m_end - m_p > 3 && static_cast<unsigned char>(m_p[0]) == 0xEF &&
         static_cast<unsigned char>(m_p[1]) == 0xBB && static_cast<unsigned char>(m_p[2]) == 0xBF)
@@ -320,12 +324,12 @@ QJsonValue::Type JsonReader::validate(std::vector<Member> *members)
         type = QJsonValue::Object;
         forEachMember([&](const JsonString &key) {
             if (members)
-                members->push_back({decode(key), position()});
+                members->push_back({decode(key), position(), key.bom()});
             skipValue();
         });
     } else if (*m_p == '[') {
         type = QJsonValue::Array;
-        forEachElement([&] { skipValue(); });
+        skipValue();
     } else {
         ++m_p;
         fail(QJsonParseError::IllegalValue);
@@ -333,6 +337,9 @@ QJsonValue::Type JsonReader::validate(std::vector<Member> *members)
     eatSpace();
     if (m_p < m_end)
         fail(QJsonParseError::GarbageAtEnd);
+    m_validating = false;
+    // arrays end in a different order than they start
+    std::sort(m_arraySizes.begin(), m_arraySizes.end());
     return type;
 }
 
@@ -408,22 +415,46 @@ JsonToken JsonReader::readToken()
 
 void JsonReader::skipValue()
 {
-    if (*m_p == '{')
+    if (*m_p == '{') {
         forEachMember([this](const JsonString &) { skipValue(); });
-    else if (*m_p == '[')
-        forEachElement([this] { skipValue(); });
-    else
+    } else if (*m_p == '[') {
+        const qsizetype start = position();
+        qsizetype count = 0;
+        forEachElement([&] {
+            ++count;
+            skipValue();
+        });
+        if (m_validating && count >= 16)
+            m_arraySizes.emplace_back(start, count);
+    } else {
         readToken();
+    }
+}
+
+qsizetype JsonReader::elementCount(qsizetype offset) const
+{
+    const auto it = std::lower_bound(m_arraySizes.begin(), m_arraySizes.end(),
+                                     std::make_pair(offset, qsizetype(0)));
+    return it != m_arraySizes.end() && it->first == offset ? it->second : -1;
 }
 
 QJsonValue JsonReader::readValue()
 {
     if (*m_p == '{') {
+        const qsizetype start = position();
         QJsonObject o;
+        bool marked = false;
         forEachMember([&](const JsonString &key) {
+            marked = marked || key.bom();
             const QString k = decode(key);
             o.insert(k, readValue()); // a repeated key keeps its last value, as in Qt
         });
+        if (marked) {
+            // Qt keeps "\xEF\xBB\xBFa" and "a" as two keys that both read "a" (the byte order
+            // mark is dropped when the key is read); only its own parser builds such an object
+            const QByteArray text = QByteArray::fromRawData(m_begin + start, position() - start);
+            return QJsonDocument::fromJson(text).object();
+        }
         return o;
     }
     if (*m_p == '[') {

@@ -16,6 +16,7 @@
 #include <QString>
 
 #include <cstring>
+#include <utility>
 #include <vector>
 
 namespace Core {
@@ -48,6 +49,15 @@ struct JsonString
     const char *begin = nullptr;
     const char *end = nullptr;
     bool escaped = false; // contains backslash escapes: the raw bytes are not the text
+
+    // Starts with a UTF-8 byte order mark, which QString::fromUtf8 (and so Qt's JSON, for
+    // keys and values alike) drops from the text.
+    bool bom() const
+    {
+        return !escaped && end - begin >= 3 && static_cast<unsigned char>(begin[0]) == 0xEF &&
+               static_cast<unsigned char>(begin[1]) == 0xBB &&
+               static_cast<unsigned char>(begin[2]) == 0xBF;
+    }
 
     // Exact only for unescaped strings; callers decode the escaped ones.
     bool rawEquals(const char *text, std::size_t length) const
@@ -85,6 +95,7 @@ public:
     {
         QString key;
         qsizetype offset; // of the value
+        bool bom;         // the key starts with a raw byte order mark (see JsonString::bom)
     };
     // Checks the whole document as QJsonDocument::fromJson would; throws JsonSyntaxError.
     // Returns the type of the top-level value (Object or Array); for an object, `members`
@@ -112,6 +123,9 @@ public:
     // The value at `offset`, leaving the read position where it was.
     QJsonValue valueAt(qsizetype offset);
     void skipValue();
+    // The number of elements of the array at `offset` as validate() counted them, or -1 when
+    // it did not keep it (small arrays): lets a reader reserve room once.
+    qsizetype elementCount(qsizetype offset) const;
     QString decode(const JsonString &s) const;
 
     // At '{': calls f(const JsonString &key) with the position at the member's value, which f
@@ -173,6 +187,8 @@ private:
     const char *m_p;
     int m_nesting = 0;
     int m_depthLimit = 1 << 30;
+    bool m_validating = false;
+    std::vector<std::pair<qsizetype, qsizetype>> m_arraySizes; // (offset, count), sorted
     Oddity m_oddity = Oddity::None;
     qsizetype m_oddityOffset = -1;
 };

@@ -143,6 +143,44 @@ QString actionPlace(qsizetype client, qsizetype action)
     return QStringLiteral("clients[%1].actions[%2]").arg(client).arg(action);
 }
 
+// Keys this version does not know, collected as the DOM reader kept them. One oddity of Qt is
+// kept too: a key that starts with a raw UTF-8 byte order mark does not match the key without
+// it, but reads back without it (QString::fromUtf8 drops it). So the DOM reader dropped such a
+// key when its readable name was a known one, and otherwise kept it under that name, winning
+// over the same name without the mark (it sorts after it). Such keys are held until the known
+// names are certain (an action's depend on its kind).
+class Extras
+{
+public:
+    void add(JsonReader &json, const JsonString &key)
+    {
+        if (key.bom()) {
+            m_marked.emplace_back(json.decode(key), json.position());
+            json.skipValue();
+        } else {
+            m_object.insert(json.decode(key), json.readValue());
+        }
+    }
+    void addMarked(const QString &name, qsizetype offset) { m_marked.emplace_back(name, offset); }
+    void insert(const QString &name, const QJsonValue &value) { m_object.insert(name, value); }
+
+    QJsonObject take(JsonReader &json, std::initializer_list<const char *> known)
+    {
+        for (const auto &[name, offset] : m_marked) {
+            bool isKnown = false;
+            for (const char *k : known)
+                isKnown = isKnown || name == QLatin1String(k);
+            if (!isKnown)
+                m_object.insert(name, json.valueAt(offset));
+        }
+        return std::move(m_object);
+    }
+
+private:
+    QJsonObject m_object;
+    std::vector<std::pair<QString, qsizetype>> m_marked;
+};
+
 // Reads the scenario from a validated document, value by value. The checks run in the order of
 // the DOM reader this replaced (a fixed order of keys, whatever their order in the file), so
 // the first problem reported is the same; a repeated key counts with its last value, as in a
@@ -164,7 +202,7 @@ public:
         std::fill(std::begin(offsets), std::end(offsets), qsizetype(-1));
         std::vector<const JsonReader::Member *> unknown;
         for (const JsonReader::Member &m : members) {
-            int slot = 0;
+            int slot = m.bom ? Slots : 0;
             while (slot < Slots && m.key != QLatin1String(names[slot]))
                 ++slot;
             if (slot < Slots)
@@ -200,10 +238,15 @@ public:
         readStorages(tokenAt(offsets[Storages]), s);
         readClients(tokenAt(offsets[Clients]), s);
 
-        QJsonObject extra;
-        for (const JsonReader::Member *m : unknown)
-            extra.insert(m->key, m_json.valueAt(m->offset)); // in file order: the last one wins
-        s.extra = extra;
+        Extras extra;
+        for (const JsonReader::Member *m : unknown) {
+            if (m->bom)
+                extra.addMarked(m->key, m->offset);
+            else // in file order: the last one wins
+                extra.insert(m->key, m_json.valueAt(m->offset));
+        }
+        s.extra = extra.take(m_json, {"fencescope", "title", "description", "horizon", "fencing",
+                                      "lock", "storages", "clients"});
         return s;
     }
 
@@ -239,6 +282,13 @@ private:
     bool isKey(const JsonString &key, const char (&name)[N]) const
     {
         return isKey(key, name, N - 1);
+    }
+    // A string value as its QString reads (unlike a key, without a leading byte order mark).
+    bool textIs(const JsonString &text, const char *name, std::size_t length) const
+    {
+        if (!text.escaped && !text.bom())
+            return text.rawEquals(name, length);
+        return m_json.decode(text) == QLatin1String(name, qsizetype(length));
     }
 
     QString describe(const JsonToken &v) const
@@ -349,12 +399,12 @@ private:
                  QStringLiteral("must be an object, not %1").arg(typeName(v.type)));
         m_json.seek(v.offset);
         JsonToken tokens;
-        QJsonObject extra;
+        Extras extra;
         m_json.forEachMember([&](const JsonString &key) {
             if (isKey(key, "tokens"))
                 tokens = m_json.readToken();
             else
-                extra.insert(m_json.decode(key), m_json.readValue());
+                extra.add(m_json, key);
         });
         if (tokens.present()) {
             if (tokens.type != QJsonValue::String)
@@ -366,7 +416,7 @@ private:
                      QStringLiteral("unknown token source \"%1\" (known: counter)").arg(t));
         }
         s.tokens = TokenSource::Counter;
-        s.lockExtra = extra;
+        s.lockExtra = extra.take(m_json, {"tokens"});
     }
 
     void readStorages(const JsonToken &v, Scenario &s)
@@ -399,14 +449,14 @@ private:
                  QStringLiteral("must be an object, not %1").arg(typeName(m_json.peekType())));
         JsonToken nameToken;
         JsonToken rule;
-        QJsonObject extra;
+        Extras extra;
         m_json.forEachMember([&](const JsonString &key) {
             if (isKey(key, "name"))
                 nameToken = m_json.readToken();
             else if (isKey(key, "rule"))
                 rule = m_json.readToken();
             else
-                extra.insert(m_json.decode(key), m_json.readValue());
+                extra.add(m_json, key);
         });
         StorageSpec spec;
         spec.name = name(nameToken, storagePlace(i), false);
@@ -423,7 +473,7 @@ private:
                 fail(join(storagePlace(i), "rule"),
                      QStringLiteral("must be \"lt\" or \"le\", not %1").arg(describe(rule)));
         }
-        spec.extra = extra;
+        spec.extra = extra.take(m_json, {"name", "rule"});
         s.storages.push_back(std::move(spec));
     }
 
@@ -446,6 +496,9 @@ private:
         QHash<QString, int> seen;
         std::size_t total = 0;
         m_json.seek(v.offset);
+        const qsizetype size = m_json.elementCount(v.offset);
+        if (size > 0)
+            s.clients.reserve(std::min(std::size_t(size), m_limits.maxClients));
         std::optional<Problem> held;
         const qsizetype count = elements(m_limits.maxClients, &held, [&](qsizetype i) {
             readClient(i, s, seen, total);
@@ -476,7 +529,7 @@ private:
                  QStringLiteral("must be an object, not %1").arg(typeName(m_json.peekType())));
         JsonToken nameToken;
         Actions actions;
-        QJsonObject extra;
+        Extras extra;
         // "actions" may come before "name" in the file; its problems wait for the name's
         m_json.forEachMember([&](const JsonString &key) {
             if (isKey(key, "name")) {
@@ -485,7 +538,7 @@ private:
                 actions = Actions();
                 readActions(i, total, actions);
             } else {
-                extra.insert(m_json.decode(key), m_json.readValue());
+                extra.add(m_json, key);
             }
         });
         Client c;
@@ -510,7 +563,7 @@ private:
                 throw *actions.held;
             c.actions = std::move(actions.list);
         }
-        c.extra = extra;
+        c.extra = extra.take(m_json, {"name", "actions"});
         s.clients.push_back(std::move(c));
     }
 
@@ -525,6 +578,9 @@ private:
         // past the limit the whole array is refused: no need to read what is beyond it
         const std::size_t room =
             totalBefore < m_limits.maxActions ? m_limits.maxActions - totalBefore : 0;
+        const qsizetype size = m_json.elementCount(m_json.position());
+        if (size > 0)
+            actions.list.reserve(std::min(std::size_t(size), room));
         actions.count = elements(room, &actions.held, [&](qsizetype j) {
             actions.list.push_back(readAction(client, j));
         });
@@ -587,16 +643,21 @@ private:
             fail(place(),
                  QStringLiteral("must be an object, not %1").arg(typeName(m_json.peekType())));
         JsonToken f[Fields];
-        QJsonObject extra;
+        Action a;
+        std::optional<Extras> marked; // rare: only for keys with a byte order mark
         m_json.forEachMember([&](const JsonString &key) {
             const int field = actionFieldOf(key);
-            if (field >= 0)
+            if (field >= 0) {
                 f[field] = m_json.readToken();
-            else
-                extra.insert(m_json.decode(key), m_json.readValue());
+            } else if (key.bom()) {
+                if (!marked)
+                    marked.emplace();
+                marked->add(m_json, key);
+            } else {
+                a.extra.insert(m_json.decode(key), m_json.readValue());
+            }
         });
 
-        Action a;
         if (!f[At].present())
             fail(join(place(), "at"),
                  QStringLiteral("missing (every action needs the tick it happens at)"));
@@ -609,7 +670,7 @@ private:
             fail(join(place(), "do"),
                  QStringLiteral("must be a string, not %1").arg(typeName(what.type)));
         const auto kindIs = [&](const char *name, std::size_t length) {
-            return isKey(what.string, name, length);
+            return textIs(what.string, name, length);
         };
         bool known[Fields] = {true, true, false, false, false, false, false};
         if (kindIs("acquire", 7)) {
@@ -634,8 +695,17 @@ private:
         // keys of other kinds of action are unknown keys here, kept like any other
         for (int field = Ttl; field < Fields; ++field)
             if (!known[field] && f[field].present())
-                extra.insert(QLatin1String(fieldName(field)), m_json.valueAt(f[field].offset));
-        a.extra = extra;
+                a.extra.insert(QLatin1String(fieldName(field)), m_json.valueAt(f[field].offset));
+        if (marked) {
+            const QJsonObject more =
+                a.kind == ActionKind::Acquire ? marked->take(m_json, {"at", "do", "ttl"})
+                : a.kind == ActionKind::Pause ? marked->take(m_json, {"at", "do", "for"})
+                : a.kind == ActionKind::Write
+                    ? marked->take(m_json, {"at", "do", "value", "storage", "delay"})
+                    : marked->take(m_json, {"at", "do"});
+            for (auto it = more.begin(); it != more.end(); ++it)
+                a.extra.insert(it.key(), it.value());
+        }
         return a;
     }
 
@@ -668,7 +738,7 @@ private:
 
     int storageIndex(const JsonString &name) const
     {
-        if (!name.escaped && m_storageUtf8Exact) {
+        if (!name.escaped && !name.bom() && m_storageUtf8Exact) {
             // the common case, without making a QString per write
             for (std::size_t i = 0; i < m_storageUtf8.size(); ++i)
                 if (name.rawEquals(m_storageUtf8[i].constData(),

@@ -1,0 +1,984 @@
+// JsonReader against QJsonDocument, and the streaming scenario loader against the DOM loader it
+// replaced: on the built-in scenarios, every test file, random scenarios, hand-picked edge cases
+// and many thousands of mutations of them, both must accept and refuse the same inputs, with
+// the same error (code and offset), the same values, the same Scenario and the same message.
+
+#include "jsonreader.h"
+#include "randomscenario.h"
+#include "scenariofile.h"
+
+#include <QCborValue>
+#include <QDirIterator>
+#include <QFile>
+#include <QHash>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTest>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+// The loader as it was before JsonReader (QJsonDocument DOM + Reader), kept verbatim as the
+// oracle: the new loader must give the same Scenario and the same message for every input.
+namespace Reference {
+using namespace Core;
+namespace {
+
+// One error travels up as this; the first problem found wins.
+struct Problem
+{
+    QString text;
+};
+
+QString at(const QString &place, const QString &problem)
+{
+    return place + QLatin1String(": ") + problem;
+}
+
+// Line and column (1-based) of a byte offset, for JSON syntax errors.
+std::pair<int, int> lineColumn(const QByteArray &json, qsizetype offset)
+{
+    int line = 1;
+    int column = 1;
+    offset = std::min(offset, json.size());
+    for (qsizetype i = 0; i < offset; ++i) {
+        if (json[i] == '\n') {
+            ++line;
+            column = 1;
+        } else if ((static_cast<unsigned char>(json[i]) & 0xC0) != 0x80) {
+            ++column; // count characters, not UTF-8 continuation bytes
+        }
+    }
+    return {line, column};
+}
+
+// Checks Qt's parser is lenient about, made before it builds anything from the text: nesting
+// deeper than `limit`, NUL bytes, and raw control characters inside strings (JSON requires
+// them escaped; Qt would silently cut a string at a NUL). Returns the offset of the first
+// problem and describes it, or -1.
+qsizetype prescan(const QByteArray &json, int limit, QString *problem)
+{
+    int depth = 0;
+    bool inString = false;
+    const char *p = json.constData();
+    for (qsizetype i = 0, n = json.size(); i < n; ++i) {
+        const char c = p[i];
+        if (c == '\0') {
+            *problem = QStringLiteral("a NUL byte: this is not a text file");
+            return i;
+        }
+        if (inString) {
+            if (c == '\\') {
+                ++i;
+            } else if (c == '"') {
+                inString = false;
+            } else if (static_cast<unsigned char>(c) < 0x20) {
+                *problem = QStringLiteral("a raw control character inside a string (JSON needs it "
+                                          "escaped, e.g. \\n)");
+                return i;
+            }
+        } else if (c == '"') {
+            inString = true;
+        } else if (c == '[' || c == '{') {
+            if (++depth > limit) {
+                *problem = QStringLiteral("nested too deeply (more than %1 levels)").arg(limit);
+                return i;
+            }
+        } else if (c == ']' || c == '}') {
+            --depth;
+        }
+    }
+    return -1;
+}
+
+QString typeName(const QJsonValue &v)
+{
+    switch (v.type()) {
+    case QJsonValue::Null:
+        return QStringLiteral("null");
+    case QJsonValue::Bool:
+        return QStringLiteral("a boolean");
+    case QJsonValue::Double:
+        return QStringLiteral("a number");
+    case QJsonValue::String:
+        return QStringLiteral("a string");
+    case QJsonValue::Array:
+        return QStringLiteral("an array");
+    case QJsonValue::Object:
+        return QStringLiteral("an object");
+    case QJsonValue::Undefined:
+        break;
+    }
+    return QStringLiteral("missing");
+}
+
+class Reader
+{
+public:
+    explicit Reader(const FileLimits &limits) : m_limits(limits) {}
+
+    Scenario read(const QJsonObject &root)
+    {
+        Scenario s;
+        const QJsonValue version = root.value(QLatin1String("fencescope"));
+        if (version.isUndefined())
+            fail(QStringLiteral("fencescope"),
+                 QStringLiteral("missing: this is not a FenceScope scenario file (expected "
+                                "\"fencescope\": 1)"));
+        if (!version.isDouble() || version.toDouble() != 1.0)
+            fail(QStringLiteral("fencescope"),
+                 QStringLiteral("unsupported format version %1 (this FenceScope reads version 1)")
+                     .arg(describe(version)));
+
+        s.title = optionalString(root, QStringLiteral("title"), {});
+        s.description = optionalString(root, QStringLiteral("description"), {});
+        const QJsonValue horizon = root.value(QLatin1String("horizon"));
+        if (!horizon.isUndefined())
+            s.horizon = positive(horizon, QStringLiteral("horizon"));
+        const QJsonValue fencing = root.value(QLatin1String("fencing"));
+        if (!fencing.isUndefined()) {
+            if (!fencing.isBool())
+                fail(QStringLiteral("fencing"),
+                     QStringLiteral("must be true or false, not %1").arg(typeName(fencing)));
+            s.fencing = fencing.toBool();
+        }
+        readLock(root.value(QLatin1String("lock")), s);
+        readStorages(root.value(QLatin1String("storages")), s);
+        readClients(root.value(QLatin1String("clients")), s);
+
+        static const QStringList known = {
+            QStringLiteral("fencescope"), QStringLiteral("title"),   QStringLiteral("description"),
+            QStringLiteral("horizon"),    QStringLiteral("fencing"), QStringLiteral("lock"),
+            QStringLiteral("storages"),   QStringLiteral("clients")};
+        s.extra = unknownKeys(root, known);
+        return s;
+    }
+
+private:
+    [[noreturn]] void fail(const QString &place, const QString &problem)
+    {
+        throw Problem{at(place, problem)};
+    }
+
+    static QString describe(const QJsonValue &v)
+    {
+        if (v.isDouble()) {
+            // integers Qt kept exactly are shown exactly: 2^53 + 1 must not read as 2^53
+            constexpr qint64 notWhole = std::numeric_limits<qint64>::min();
+            const qint64 exact = v.toInteger(notWhole);
+            if (exact != notWhole)
+                return QString::number(exact);
+            return QString::number(v.toDouble(), 'g', 17);
+        }
+        if (v.isString())
+            return QLatin1Char('"') + v.toString() + QLatin1Char('"');
+        return typeName(v);
+    }
+
+    QString optionalString(const QJsonObject &o, const QString &key, const QString &place)
+    {
+        const QJsonValue v = o.value(key);
+        if (v.isUndefined())
+            return {};
+        if (!v.isString())
+            fail(join(place, key), QStringLiteral("must be a string, not %1").arg(typeName(v)));
+        return v.toString();
+    }
+
+    static QString join(const QString &place, const QString &key)
+    {
+        return place.isEmpty() ? key : place + QLatin1Char('.') + key;
+    }
+
+    static QString index(const QString &place, qsizetype i)
+    {
+        return place + QLatin1Char('[') + QString::number(i) + QLatin1Char(']');
+    }
+
+    // An integer tick count: 0 <= n <= 2^53 (beyond that JSON numbers are not exact).
+    Tick integer(const QJsonValue &v, const QString &place, bool mustBePositive)
+    {
+        const QString what = mustBePositive ? QStringLiteral("must be a positive integer")
+                                            : QStringLiteral("must be a non-negative integer");
+        if (!v.isDouble())
+            fail(place, QStringLiteral("%1, not %2").arg(what, typeName(v)));
+        const double d = v.toDouble();
+        if (!std::isfinite(d) || d != std::floor(d))
+            fail(place, QStringLiteral("%1, not %2").arg(what, describe(v)));
+        if (d < 0 || (mustBePositive && d == 0))
+            fail(place, QStringLiteral("%1, not %2").arg(what, describe(v)));
+        // Qt keeps integers that fit in 64 bits exactly, so 2^53 + 1 is caught here too
+        const qint64 exact = v.toInteger(-1);
+        if (d > double(kMaxFileInteger) || exact < 0 || quint64(exact) > kMaxFileInteger)
+            fail(place, QStringLiteral("%1 no larger than 2^53 (9007199254740992), not %2")
+                            .arg(what, describe(v)));
+        return Tick(exact);
+    }
+    Tick positive(const QJsonValue &v, const QString &place) { return integer(v, place, true); }
+    Tick nonNegative(const QJsonValue &v, const QString &place)
+    {
+        return integer(v, place, false);
+    }
+
+    QJsonObject object(const QJsonValue &v, const QString &place)
+    {
+        if (!v.isObject())
+            fail(place, QStringLiteral("must be an object, not %1").arg(typeName(v)));
+        return v.toObject();
+    }
+
+    QJsonArray array(const QJsonValue &v, const QString &place)
+    {
+        if (!v.isArray())
+            fail(place, QStringLiteral("must be an array, not %1").arg(typeName(v)));
+        return v.toArray();
+    }
+
+    QString name(const QJsonObject &o, const QString &place)
+    {
+        const QJsonValue v = o.value(QLatin1String("name"));
+        const QString where = join(place, QStringLiteral("name"));
+        if (v.isUndefined())
+            fail(where, QStringLiteral("missing (every %1 needs a name)")
+                            .arg(place.startsWith(QLatin1String("clients"))
+                                     ? QStringLiteral("client")
+                                     : QStringLiteral("storage")));
+        if (!v.isString())
+            fail(where, QStringLiteral("must be a string, not %1").arg(typeName(v)));
+        const QString n = v.toString();
+        if (n.trimmed().isEmpty())
+            fail(where, QStringLiteral("must not be empty"));
+        return n;
+    }
+
+    static QJsonObject unknownKeys(const QJsonObject &o, const QStringList &known)
+    {
+        QJsonObject extra;
+        for (auto it = o.begin(); it != o.end(); ++it)
+            if (!known.contains(it.key()))
+                extra.insert(it.key(), it.value());
+        return extra;
+    }
+
+    void readLock(const QJsonValue &v, Scenario &s)
+    {
+        if (v.isUndefined())
+            return;
+        const QJsonObject lock = object(v, QStringLiteral("lock"));
+        const QJsonValue tokens = lock.value(QLatin1String("tokens"));
+        if (!tokens.isUndefined()) {
+            if (!tokens.isString())
+                fail(QStringLiteral("lock.tokens"),
+                     QStringLiteral("must be a string, not %1").arg(typeName(tokens)));
+            if (tokens.toString() != QLatin1String("counter"))
+                fail(QStringLiteral("lock.tokens"),
+                     QStringLiteral("unknown token source \"%1\" (known: counter)")
+                         .arg(tokens.toString()));
+        }
+        s.tokens = TokenSource::Counter;
+        s.lockExtra = unknownKeys(lock, {QStringLiteral("tokens")});
+    }
+
+    void readStorages(const QJsonValue &v, Scenario &s)
+    {
+        if (v.isUndefined())
+            return; // the default: one storage "db" with rule lt
+        const QString place = QStringLiteral("storages");
+        const QJsonArray list = array(v, place);
+        if (list.isEmpty())
+            fail(place, QStringLiteral("must list at least one storage (or be left out for the "
+                                       "default \"db\")"));
+        if (std::size_t(list.size()) > m_limits.maxStorages)
+            fail(place, QStringLiteral("too many storages (%1; the limit is %2)")
+                            .arg(list.size())
+                            .arg(m_limits.maxStorages));
+        s.storages.clear();
+        for (qsizetype i = 0; i < list.size(); ++i) {
+            const QString where = index(place, i);
+            const QJsonObject o = object(list.at(i), where);
+            StorageSpec spec;
+            spec.name = name(o, where);
+            if (s.storageIndex(spec.name) >= 0)
+                fail(join(where, QStringLiteral("name")),
+                     QStringLiteral("duplicate storage name \"%1\"").arg(spec.name));
+            const QJsonValue rule = o.value(QLatin1String("rule"));
+            if (!rule.isUndefined()) {
+                const QString r = rule.isString() ? rule.toString() : QString();
+                if (r == QLatin1String("lt"))
+                    spec.rule = FenceRule::Lt;
+                else if (r == QLatin1String("le"))
+                    spec.rule = FenceRule::Le;
+                else
+                    fail(join(where, QStringLiteral("rule")),
+                         QStringLiteral("must be \"lt\" or \"le\", not %1").arg(describe(rule)));
+            }
+            spec.extra = unknownKeys(o, {QStringLiteral("name"), QStringLiteral("rule")});
+            s.storages.push_back(std::move(spec));
+        }
+    }
+
+    void readClients(const QJsonValue &v, Scenario &s)
+    {
+        const QString place = QStringLiteral("clients");
+        if (v.isUndefined())
+            fail(place, QStringLiteral("missing: a scenario needs at least one client"));
+        const QJsonArray list = array(v, place);
+        if (list.isEmpty())
+            fail(place, QStringLiteral("must list at least one client"));
+        if (std::size_t(list.size()) > m_limits.maxClients)
+            fail(place, QStringLiteral("too many clients (%1; the limit is %2)")
+                            .arg(list.size())
+                            .arg(m_limits.maxClients));
+        QHash<QString, int> storageByName;
+        for (std::size_t i = 0; i < s.storages.size(); ++i)
+            storageByName.insert(s.storages[i].name, int(i));
+        QHash<QString, int> seen;
+        std::size_t total = 0;
+        s.clients.reserve(std::size_t(list.size()));
+        for (qsizetype i = 0; i < list.size(); ++i) {
+            const QString where = index(place, i);
+            const QJsonObject o = object(list.at(i), where);
+            Client c;
+            c.name = name(o, where);
+            if (seen.contains(c.name))
+                fail(join(where, QStringLiteral("name")),
+                     QStringLiteral("duplicate client name \"%1\" (also clients[%2])")
+                         .arg(c.name)
+                         .arg(seen.value(c.name)));
+            seen.insert(c.name, int(i));
+            const QJsonValue actions = o.value(QLatin1String("actions"));
+            if (!actions.isUndefined()) {
+                const QString actionsPlace = join(where, QStringLiteral("actions"));
+                const QJsonArray a = array(actions, actionsPlace);
+                total += std::size_t(a.size());
+                if (total > m_limits.maxActions)
+                    fail(actionsPlace,
+                         QStringLiteral("too many actions (more than %1 in the file)")
+                             .arg(m_limits.maxActions));
+                c.actions.reserve(std::size_t(a.size()));
+                for (qsizetype j = 0; j < a.size(); ++j)
+                    c.actions.push_back(readAction(a.at(j), index(actionsPlace, j), storageByName));
+            }
+            c.extra = unknownKeys(o, {QStringLiteral("name"), QStringLiteral("actions")});
+            s.clients.push_back(std::move(c));
+        }
+    }
+
+    Action readAction(const QJsonValue &v, const QString &place,
+                      const QHash<QString, int> &storageByName)
+    {
+        const QJsonObject o = object(v, place);
+        Action a;
+        const QJsonValue atValue = o.value(QLatin1String("at"));
+        if (atValue.isUndefined())
+            fail(join(place, QStringLiteral("at")),
+                 QStringLiteral("missing (every action needs the tick it happens at)"));
+        a.at = nonNegative(atValue, join(place, QStringLiteral("at")));
+        const QJsonValue what = o.value(QLatin1String("do"));
+        const QString doPlace = join(place, QStringLiteral("do"));
+        if (what.isUndefined())
+            fail(doPlace, QStringLiteral("missing (one of acquire, release, pause, write)"));
+        if (!what.isString())
+            fail(doPlace, QStringLiteral("must be a string, not %1").arg(typeName(what)));
+        const QString kind = what.toString();
+        int knownKeys = 2;
+        if (kind == QLatin1String("acquire")) {
+            a.kind = ActionKind::Acquire;
+            a.amount = required(o, place, QStringLiteral("ttl"), true);
+            knownKeys = 3;
+        } else if (kind == QLatin1String("release")) {
+            a.kind = ActionKind::Release;
+        } else if (kind == QLatin1String("pause")) {
+            a.kind = ActionKind::Pause;
+            a.amount = required(o, place, QStringLiteral("for"), true);
+            knownKeys = 3;
+        } else if (kind == QLatin1String("write")) {
+            a.kind = ActionKind::Write;
+            const QJsonValue value = o.value(QLatin1String("value"));
+            const QString valuePlace = join(place, QStringLiteral("value"));
+            if (value.isUndefined())
+                fail(valuePlace, QStringLiteral("missing (a write needs the value it writes)"));
+            if (!value.isString())
+                fail(valuePlace, QStringLiteral("must be a string, not %1").arg(typeName(value)));
+            a.value = value.toString();
+            knownKeys = 3;
+            const QJsonValue storage = o.value(QLatin1String("storage"));
+            if (!storage.isUndefined()) {
+                const QString sp = join(place, QStringLiteral("storage"));
+                if (!storage.isString())
+                    fail(sp, QStringLiteral("must be a storage name, not %1").arg(typeName(storage)));
+                const auto it = storageByName.find(storage.toString());
+                if (it == storageByName.end())
+                    fail(sp, QStringLiteral("unknown storage \"%1\" (known: %2)")
+                                 .arg(storage.toString(), storageNames(storageByName)));
+                a.storage = std::uint32_t(it.value());
+                ++knownKeys;
+            }
+            const QJsonValue delay = o.value(QLatin1String("delay"));
+            if (!delay.isUndefined()) {
+                a.amount = nonNegative(delay, join(place, QStringLiteral("delay")));
+                ++knownKeys;
+            }
+        } else {
+            fail(doPlace, QStringLiteral("unknown action \"%1\" (known: acquire, release, pause, "
+                                         "write)")
+                              .arg(kind));
+        }
+        // Cheap common case: no keys beyond the known ones.
+        if (o.size() > knownKeys) {
+            static const QStringList common = {QStringLiteral("at"), QStringLiteral("do")};
+            QStringList known = common;
+            switch (a.kind) {
+            case ActionKind::Acquire:
+                known << QStringLiteral("ttl");
+                break;
+            case ActionKind::Pause:
+                known << QStringLiteral("for");
+                break;
+            case ActionKind::Write:
+                known << QStringLiteral("value") << QStringLiteral("storage")
+                      << QStringLiteral("delay");
+                break;
+            case ActionKind::Release:
+                break;
+            }
+            a.extra = unknownKeys(o, known);
+        }
+        return a;
+    }
+
+    // In file order, so the message is the same on every run.
+    static QString storageNames(const QHash<QString, int> &byName)
+    {
+        QStringList names(byName.size());
+        for (auto it = byName.begin(); it != byName.end(); ++it)
+            names[it.value()] = it.key();
+        return names.join(QLatin1String(", "));
+    }
+
+    Tick required(const QJsonObject &o, const QString &place, const QString &key, bool positive)
+    {
+        const QJsonValue v = o.value(key);
+        const QString where = join(place, key);
+        if (v.isUndefined())
+            fail(where, QStringLiteral("missing (%1)")
+                            .arg(positive ? QStringLiteral("must be a positive integer")
+                                          : QStringLiteral("must be a non-negative integer")));
+        return integer(v, where, positive);
+    }
+
+    const FileLimits &m_limits;
+};
+
+QString mib(qint64 bytes)
+{
+    return QString::number(double(bytes) / double(1 << 20), 'f', 1) + QStringLiteral(" MiB");
+}
+
+} // namespace
+
+LoadResult parse(const QByteArray &json, const FileLimits &limits)
+{
+    LoadResult result;
+    if (json.size() > limits.maxFileBytes) {
+        result.error = QStringLiteral("file: too large (%1; the limit is %2)")
+                           .arg(mib(json.size()), mib(limits.maxFileBytes));
+        return result;
+    }
+    if (json.startsWith("\xff\xfe") || json.startsWith("\xfe\xff")) {
+        result.error = QStringLiteral("file: encoded as UTF-16; scenario files are UTF-8 (save it "
+                                      "as UTF-8)");
+        return result;
+    }
+    QString problem;
+    const qsizetype bad = prescan(json, limits.maxDepth, &problem);
+    if (bad >= 0) {
+        const auto [line, column] = lineColumn(json, bad);
+        result.error = QStringLiteral("line %1, column %2: %3").arg(line).arg(column).arg(problem);
+        return result;
+    }
+    QJsonParseError parseError;
+    const QJsonDocument doc = QJsonDocument::fromJson(json, &parseError);
+    if (parseError.error != QJsonParseError::NoError) {
+        const auto [line, column] = lineColumn(json, parseError.offset);
+        result.error = QStringLiteral("line %1, column %2: not valid JSON (%3)")
+                           .arg(line)
+                           .arg(column)
+                           .arg(parseError.errorString());
+        return result;
+    }
+    if (!doc.isObject()) {
+        result.error = QStringLiteral("file: must be a JSON object with \"fencescope\": 1 at the "
+                                      "top, not %1")
+                           .arg(doc.isArray() ? QStringLiteral("an array")
+                                              : QStringLiteral("a bare value"));
+        return result;
+    }
+    try {
+        Reader reader(limits);
+        result.scenario = reader.read(doc.object());
+    } catch (const Problem &p) {
+        result.error = p.text;
+    } catch (const std::bad_alloc &) {
+        result.error = QStringLiteral("file: not enough memory to load it");
+    }
+    return result;
+}
+
+} // namespace Reference
+
+namespace {
+
+using Core::JsonReader;
+using Core::JsonSyntaxError;
+
+// Deep equality that also sees what QJsonValue::operator== forgives: an integer stored as a
+// double, and the exact UTF-16 of strings (lone surrogates included).
+bool sameValue(const QJsonValue &a, const QJsonValue &b, QString *why)
+{
+    if (a.type() != b.type()) {
+        *why = QStringLiteral("type %1 vs %2").arg(a.type()).arg(b.type());
+        return false;
+    }
+    switch (a.type()) {
+    case QJsonValue::Double: {
+        const bool ai = QCborValue::fromJsonValue(a).isInteger();
+        const bool bi = QCborValue::fromJsonValue(b).isInteger();
+        if (ai != bi || a.toInteger(-1) != b.toInteger(-1) ||
+            (a.toDouble() != b.toDouble() && !(std::isnan(a.toDouble()) && std::isnan(b.toDouble())))) {
+            *why = QStringLiteral("number %1/%2 vs %3/%4")
+                       .arg(a.toDouble(), 0, 'g', 17)
+                       .arg(ai)
+                       .arg(b.toDouble(), 0, 'g', 17)
+                       .arg(bi);
+            return false;
+        }
+        return true;
+    }
+    case QJsonValue::String:
+        if (a.toString() != b.toString()) {
+            *why = QStringLiteral("string \"%1\" vs \"%2\"").arg(a.toString(), b.toString());
+            return false;
+        }
+        return true;
+    case QJsonValue::Array: {
+        const QJsonArray x = a.toArray();
+        const QJsonArray y = b.toArray();
+        if (x.size() != y.size()) {
+            *why = QStringLiteral("array size %1 vs %2").arg(x.size()).arg(y.size());
+            return false;
+        }
+        for (qsizetype i = 0; i < x.size(); ++i)
+            if (!sameValue(x.at(i), y.at(i), why))
+                return false;
+        return true;
+    }
+    case QJsonValue::Object: {
+        // by iteration, not lookup: the order of keys is Qt's business (and its parser and
+        // QJsonObject::insert do not always agree on it for non-ASCII keys)
+        const auto entries = [](const QJsonObject &o) {
+            QList<std::pair<QString, QJsonValue>> list;
+            for (auto it = o.begin(); it != o.end(); ++it)
+                list.append({it.key(), it.value()});
+            std::sort(list.begin(), list.end(),
+                      [](const auto &p, const auto &q) { return p.first < q.first; });
+            return list;
+        };
+        const auto x = entries(a.toObject());
+        const auto y = entries(b.toObject());
+        if (x.size() != y.size()) {
+            *why = QStringLiteral("object size %1 vs %2").arg(x.size()).arg(y.size());
+            return false;
+        }
+        for (qsizetype i = 0; i < x.size(); ++i) {
+            if (x[i].first != y[i].first) {
+                *why = QStringLiteral("key %1 vs %2").arg(x[i].first, y[i].first);
+                return false;
+            }
+            if (!sameValue(x[i].second, y[i].second, why))
+                return false;
+        }
+        return true;
+    }
+    default:
+        return a == b;
+    }
+}
+
+struct Outcome
+{
+    QJsonParseError::ParseError error = QJsonParseError::NoError;
+    qsizetype offset = 0;
+    QJsonValue value;
+};
+
+Outcome withQt(const QByteArray &bytes)
+{
+    QJsonParseError e;
+    const QJsonDocument doc = QJsonDocument::fromJson(bytes, &e);
+    Outcome o;
+    o.error = e.error;
+    o.offset = e.error == QJsonParseError::NoError ? 0 : e.offset;
+    if (doc.isObject())
+        o.value = doc.object();
+    else if (doc.isArray())
+        o.value = doc.array();
+    return o;
+}
+
+Outcome withReader(const QByteArray &bytes)
+{
+    Outcome o;
+    JsonReader reader(bytes);
+    std::vector<JsonReader::Member> members;
+    try {
+        reader.validate(&members);
+        // the top-level value, read again from its start
+        qsizetype start = bytes.startsWith("\xef\xbb\xbf") && bytes.size() > 3 ? 3 : 0;
+        while (start < bytes.size() && bytes.at(start) != '[' && bytes.at(start) != '{')
+            ++start;
+        o.value = reader.valueAt(start);
+    } catch (const JsonSyntaxError &e) {
+        o.error = e.error;
+        o.offset = e.offset;
+    }
+    return o;
+}
+
+// A failed comparison's message, or empty.
+QString compareWithQt(const QByteArray &bytes)
+{
+    const Outcome qt = withQt(bytes);
+    const Outcome mine = withReader(bytes);
+    if (qt.error != mine.error || qt.offset != mine.offset)
+        return QStringLiteral("Qt: error %1 at %2, JsonReader: error %3 at %4")
+            .arg(qt.error)
+            .arg(qt.offset)
+            .arg(mine.error)
+            .arg(mine.offset);
+    QString why;
+    if (qt.error == QJsonParseError::NoError && !sameValue(qt.value, mine.value, &why))
+        return QStringLiteral("values differ: ") + why;
+    return {};
+}
+
+QString compareLoaders(const QByteArray &bytes, const Core::FileLimits &limits)
+{
+    const Core::LoadResult before = Reference::parse(bytes, limits);
+    const Core::LoadResult now = Core::ScenarioFile::parse(bytes, limits);
+    if (before.error != now.error)
+        return QStringLiteral("before: \"%1\"\nnow:    \"%2\"").arg(before.error, now.error);
+    if (before.ok() != now.ok())
+        return QStringLiteral("one loaded, the other did not");
+    if (before.ok()) {
+        if (!(*before.scenario == *now.scenario))
+            return QStringLiteral("scenarios differ");
+        // the kept keys must also save the same (an integer kept as a double would not)
+        if (Core::ScenarioFile::serialize(*before.scenario) !=
+            Core::ScenarioFile::serialize(*now.scenario))
+            return QStringLiteral("scenarios save differently");
+    }
+    return {};
+}
+
+Core::FileLimits tightLimits()
+{
+    Core::FileLimits l;
+    l.maxActions = 7;
+    l.maxClients = 2;
+    l.maxStorages = 2;
+    l.maxDepth = 5;
+    return l;
+}
+
+QString compareAll(const QByteArray &bytes)
+{
+    QString problem = compareWithQt(bytes);
+    if (!problem.isEmpty())
+        return QStringLiteral("[JSON] ") + problem;
+    problem = compareLoaders(bytes, {});
+    if (!problem.isEmpty())
+        return QStringLiteral("[loader] ") + problem;
+    problem = compareLoaders(bytes, tightLimits());
+    if (!problem.isEmpty())
+        return QStringLiteral("[loader, tight limits] ") + problem;
+    return {};
+}
+
+QByteArray readFile(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+QList<QByteArray> fileInputs()
+{
+    QList<QByteArray> inputs;
+    for (const QString &dir :
+         {QStringLiteral(FENCESCOPE_SOURCE_DIR "/resources/scenarios"),
+          QStringLiteral(FENCESCOPE_TESTDATA), QStringLiteral(FENCESCOPE_SOURCE_DIR "/fuzz/corpus"),
+          QStringLiteral(FENCESCOPE_SOURCE_DIR "/fuzz/regressions")}) {
+        QDirIterator it(dir, QDir::Files | QDir::Hidden, QDirIterator::Subdirectories);
+        while (it.hasNext()) {
+            const QString path = it.next();
+            if (!path.endsWith(QLatin1String(".gitkeep")))
+                inputs << readFile(path);
+        }
+    }
+    return inputs;
+}
+
+// Random scenarios, saved, with unknown keys of every kind at every level.
+QList<QByteArray> randomInputs(int count)
+{
+    QList<QByteArray> inputs;
+    for (int seed = 1; seed <= count; ++seed) {
+        TestSupport::RandomScenarioOptions o;
+        o.lePercent = 20;
+        Core::Scenario s = TestSupport::randomScenario(std::uint64_t(seed), o);
+        if (seed % 3 == 0) {
+            const QJsonArray nested{1, 1.5, -0.0, QStringLiteral("x\u00e9\U0001F600"), QJsonValue(),
+                                    true, QJsonObject{{QStringLiteral("k"), 9007199254740993LL}}};
+            s.extra.insert(QStringLiteral("later"), nested);
+            s.lockExtra.insert(QStringLiteral("lease"), QStringLiteral("fixed"));
+            s.storages.front().extra.insert(QStringLiteral("zone"), 2.25);
+            s.clients.front().extra.insert(QStringLiteral("color"), QStringLiteral("#f00"));
+            if (!s.clients.front().actions.empty())
+                s.clients.front().actions.front().extra.insert(QStringLiteral("note"),
+                                                               QJsonObject{{QStringLiteral("a"), 1}});
+        }
+        inputs << Core::ScenarioFile::serialize(s);
+    }
+    return inputs;
+}
+
+// Files that differ from a valid one in the ways the DOM reader was indifferent to.
+QList<QByteArray> handPicked()
+{
+    QList<QByteArray> l;
+    const char *const json[] = {
+        // numbers
+        "[1e3]", "[1.0]", "[1.5]", "[.5]", "[1.]", "[-]", "[1e]", "[1e+]", "[1e400]", "[1e-400]",
+        "[-0]", "[-0.0]", "[9007199254740993]", "[18446744073709551615]", "[9223372036854775807]",
+        "[9223372036854775808]", "[-9223372036854775808]", "[-9223372036854775809]",
+        "[100000000000000000000]", "[1E2]", "[0.0000]", "[-.5]", "[1.5e]", "[01]", "[-01]",
+        "[123456789012345678]", "[1234567890123456789]", "[+1]", "[0x10]", "[1e-2]", "[2.5E+3]",
+        "[1", "[12", "[1.", "[1e5", "[-", "[0", "[NaN]", "[Infinity]", "[-Infinity]", "[1.e3]",
+        // strings
+        "[\"\\ud800x\"]", "[\"\\ud83d\\ude00\"]", "[\"\\udc00\\ud800\"]", "[\"\xef\xbf" "\xbe\"]",
+        "[\"\xed\xa0\x80\"]", "[\"\\x\"]", "[\"\\\xc3\xa9\"]", "[\"a\xc3\"]", "[\"\\u00\"]",
+        "[\"\\u12g4\"]", "[\"\\u0000\"]", "[\"\xf4\x90\x80\x80\"]", "[\"\xc0\x80\"]",
+        "[\"\xe0\x80\x80\"]", "[\"\xf0\x9f\x98\"]", "[\"\xf0\x9f\x98\x80\"]", "[\"\xc3\xa9\"]",
+        "[\"\\", "[\"\\\"", "[\"\\\"]", "[\"\\u", "[\"\\u1", "[\"\\u12", "[\"\\u123", "[\"\\u1234",
+        "[\"\\u1234\"", "[\"\\u1234\"]", "[\"a\"", "[\"a", "[\"", "[\"\xff\"]", "[\"\x80\"]",
+        "[\"\\/\\b\\f\\n\\r\\t\\\\\\\"\"]", "[\"\\U0041\"]", "[\"a\\\xc3\"]", "[\"\xe2\x82\"]",
+        "[\"\xe2\x82\xac\"]", "[\"\xf4\x8f\xbf" "\xbf\"]", "[\"\xf5\x80\x80\x80\"]", "[\"\xc1\xbf" "\"]",
+        // structure
+        "", " ", "\xef\xbb\xbf", "\xef\xbb\xbf{}", "\xef\xbb\xbf[]", "\xef\xbb", "{}", "[]", "[] ",
+        "[] x", "{", "[", "}", "]", "\"a\"", "1", "null", "true", "[nul]", "[nulll]", "[null",
+        "[tru]", "[true", "[fals]", "[false", "[falsey]", "[n]", "[t]", "[f]", "[1,]", "[,1]",
+        "[1,,2]", "[1 2]", "{\"a\":1,}", "{\"a\" 1}", "{\"a\":}", "{\"a\":,}", "{\"a\"}", "{,}",
+        "{\"a\":1 \"b\":2}", "{1:2}", "{\"a\":1,\"a\":2}", "{\"a\":[1,{\"b\":[]}],\"a\":{}}",
+        "[[[[[[[[[[]]]]]]]]]]", "{\"a\":{\"b\":{\"c\":{\"d\":{\"e\":{}}}}}}", "[{]", "[}", "{]",
+        "{\"a\":1]", "[1}", "{\"a\":", "{\"a\"", "{\"a", "{\"", "[\t\n\r 1 \t\n\r]", "[\f1]",
+        "[\v1]", "[1]\x00", "[\x00]", "[\"a\x01\"]", "[\"a\x00\"]", "[\"\\\x01\"]", "\xff\xfe[]",
+        "\xfe\xff[]", "[1]\xef\xbb\xbf", "{\"\\u0061t\":1}", "{\"a\":1}{", "[][]",
+    };
+    for (const char *j : json)
+        l << QByteArray(j);
+    // NUL bytes inside literals need their length given
+    l << QByteArray("[\"a\0b\"]", 7) << QByteArray("[1,\0]", 5) << QByteArray("\0", 1)
+      << QByteArray("{\"a\":\"\\\0\"}", 10);
+    // deep nesting around Qt's limit of 1024
+    for (int depth : {63, 64, 65, 1023, 1024, 1025, 1100})
+        l << QByteArray(depth, '[') + QByteArray(depth, ']');
+
+    const QByteArray head = "{\"fencescope\": 1, \"storages\": [{\"name\": \"db\"}, {\"name\": "
+                            "\"s2\", \"rule\": \"le\"}], \"clients\": [";
+    const char *const clients[] = {
+        // key order, repeated keys and escaped keys
+        "{\"actions\": [{\"do\": \"acquire\", \"ttl\": 3, \"at\": 1}], \"name\": \"A\"}",
+        "{\"name\": \"A\", \"name\": \"B\", \"actions\": []}",
+        "{\"name\": \"A\", \"actions\": [{\"at\": 1, \"do\": \"oops\"}], \"actions\": []}",
+        "{\"name\": \"A\", \"actions\": [], \"actions\": [{\"at\": 1, \"do\": \"oops\"}]}",
+        "{\"actions\": [{\"at\": -1, \"do\": \"release\"}]}",
+        "{\"actions\": [{\"at\": -1, \"do\": \"release\"}], \"name\": \"\"}",
+        "{\"actions\": 5, \"name\": 7}",
+        "{\"\\u006eame\": \"A\", \"actions\": [{\"\\u0061t\": 1, \"d\\u006f\": \"\\u0061cquire\", \"ttl\": 2}]}",
+        "{\"name\": \"A\", \"actions\": [{\"at\": 1, \"do\": \"write\", \"value\": \"v\", \"storage\": \"s\\u0032\"}]}",
+        "{\"name\": \"A\", \"actions\": [{\"at\": 1, \"do\": \"write\", \"value\": \"v\", \"storage\": \"s3\"}]}",
+        "{\"name\": \"A\", \"actions\": [{\"at\": 1, \"do\": \"acquire\", \"ttl\": 2, \"for\": 3, \"value\": [1, {\"x\": null}], \"storage\": 5, \"delay\": \"no\"}]}",
+        "{\"name\": \"A\", \"actions\": [{\"at\": 1, \"do\": \"release\", \"ttl\": 2.5, \"at\": 3}]}",
+        "{\"name\": \"A\", \"actions\": [{\"at\": 1e3, \"do\": \"pause\", \"for\": 1.0}]}",
+        "{\"name\": \"A\", \"actions\": [{\"at\": 9007199254740993, \"do\": \"release\"}]}",
+        "{\"name\": \"A\", \"actions\": [{\"at\": 9007199254740992, \"do\": \"release\"}]}",
+        "{\"name\": \"A\", \"actions\": [{\"at\": 18446744073709551616, \"do\": \"release\"}]}",
+        "{\"name\": \"A\", \"actions\": [{\"at\": 0, \"do\": \"write\", \"value\": \"\\ud800\", \"delay\": 0}]}",
+        "{\"name\": \"A\", \"actions\": [1, {\"at\": 0}], \"x\": {\"y\": [1, 2.5, \"z\"]}}",
+        "{\"name\": \"A\", \"actions\": [{}, {}, {}, {}, {}, {}, {}, {}, {}, {}]}",
+        "{\"name\": \"A\", \"actions\": [{\"at\": 0, \"do\": \"release\"}, {\"at\": 0, \"do\": \"release\"}, {\"at\": 0, \"do\": \"release\"}, {\"at\": 0, \"do\": \"release\"}]}, {\"name\": \"B\", \"actions\": [{\"at\": 0, \"do\": \"release\"}, {\"at\": 0, \"do\": \"release\"}, {\"at\": 0, \"do\": \"release\"}, {\"at\": 0, \"do\": \"nope\"}]}",
+        "{\"name\": \"A\"}, {\"name\": \"A\"}", "{\"name\": \"A\"}, {\"name\": \"B\"}, {\"name\": 3}",
+        "{\"name\": 3}, {\"name\": \"B\"}, {\"name\": \"C\"}", "5", "{\"name\": \"  \"}",
+    };
+    for (const char *c : clients)
+        l << head + c + "]}";
+    const char *const roots[] = {
+        "{\"clients\": [{\"name\": \"A\", \"actions\": [{\"at\": 0, \"do\": \"write\", \"value\": \"v\", \"storage\": \"x\"}]}], \"storages\": [{\"name\": \"x\"}], \"fencescope\": 1}",
+        "{\"clients\": [{\"name\": 1}], \"fencescope\": 2}",
+        "{\"clients\": [{\"name\": 1}], \"storages\": [{\"name\": 1}], \"fencescope\": 1}",
+        "{\"fencescope\": 1, \"fencescope\": 2, \"clients\": [{\"name\": \"A\"}]}",
+        "{\"fencescope\": 2, \"fencescope\": 1, \"clients\": [{\"name\": \"A\"}]}",
+        "{\"fencescope\": 1.0, \"clients\": [{\"name\": \"A\"}], \"z\": 1, \"z\": [2], \"a\": {}}",
+        "{\"fencescope\": \"1\", \"clients\": []}", "{\"fencescope\": 1e0, \"clients\": {}}",
+        "{\"fencescope\": 1, \"clients\": [], \"title\": 3}",
+        "{\"fencescope\": 1, \"lock\": {\"tokens\": \"counter\", \"tokens\": \"x\"}, \"clients\": [{\"name\": \"A\"}]}",
+        "{\"fencescope\": 1, \"lock\": {\"tokens\": 1, \"a\": [1]}, \"clients\": [{\"name\": \"A\"}]}",
+        "{\"fencescope\": 1, \"lock\": [], \"clients\": [{\"name\": \"A\"}]}",
+        "{\"fencescope\": 1, \"storages\": [], \"clients\": [{\"name\": \"A\"}]}",
+        "{\"fencescope\": 1, \"storages\": [{\"name\": \"a\"}, {\"name\": \"a\"}, {\"name\": \"b\"}], \"clients\": [{\"name\": \"A\"}]}",
+        "{\"fencescope\": 1, \"storages\": [{\"name\": \"a\", \"rule\": 1}], \"clients\": [{\"name\": \"A\"}]}",
+        "{\"fencescope\": 1, \"storages\": [{\"name\": \"\\ud800\"}], \"clients\": [{\"name\": \"A\", \"actions\": [{\"at\": 0, \"do\": \"write\", \"value\": \"v\", \"storage\": \"\xef\xbf" "\xbd\"}]}]}",
+        "{\"fencescope\": 1, \"storages\": [{\"name\": \"\\ud800\"}], \"clients\": [{\"name\": \"A\", \"actions\": [{\"at\": 0, \"do\": \"write\", \"value\": \"v\", \"storage\": \"\\ud800\"}]}]}",
+        "{\"fencescope\": 1, \"horizon\": 0, \"clients\": [{\"name\": \"A\"}]}",
+        "{\"fencescope\": 1, \"horizon\": 5, \"fencing\": 0, \"clients\": [{\"name\": \"A\"}]}",
+        "{\"fencescope\": 1, \"fencing\": false, \"description\": \"d\", \"title\": \"t\", \"clients\": [{\"name\": \"A\"}]}",
+        // keys and values that start with a raw byte order mark (QString::fromUtf8 drops it)
+        "{\"fencescope\": 1, \"\xef\xbb\xbf" "fencing\": 0, \"\xef\xbb\xbfx\": 1, \"x\": 2, \"clients\": [{\"name\": \"A\", \"\xef\xbb\xbfname\": 1, \"\xef\xbb\xbf" "color\": 1, \"color\": 2, \"actions\": [{\"at\": 0, \"do\": \"\xef\xbb\xbf" "\x61" "\x63" "quire\", \"ttl\": 1, \"\xef\xbb\xbf" "for\": 1, \"for\": 2, \"\xef\xbb\xbfttl\": 5}, {\"at\": 1, \"do\": \"write\", \"value\": \"\xef\xbb\xbfv\", \"storage\": \"\xef\xbb\xbf" "\x64\x62\"}]}], \"storages\": [{\"name\": \"\xef\xbb\xbf" "\x64\x62\", \"\xef\xbb\xbfrule\": 3}], \"lock\": {\"\xef\xbb\xbftokens\": 1, \"\xef\xbb\xbfz\": 1}}",
+        "{\"fencescope\": 1, \"clients\": [{\"name\": \"A\", \"actions\": [{\"\xef\xbb\xbf" "\x61" "t\": 0, \"do\": \"release\"}]}]}",
+    };
+    for (const char *r : roots)
+        l << QByteArray(r);
+    return l;
+}
+
+// Changes a valid file a little, the way a hand edit or a broken disk would.
+QByteArray mutate(const QByteArray &base, TestSupport::Rng &rng)
+{
+    static const QList<QByteArray> pieces = {
+        "\"", "\\", "{", "}", "[", "]", ",", ":", " ", "0", "-", "e", ".", "1", "u", "n",
+        QByteArray(1, '\0'), "\x1f", "\x80", "\xc3", "\xed\xa0\x80", "\xf4", "\xef\xbb\xbf",
+        "\\u", "\\ud800", "\\ude00", "null", "true", "[]", "{}", "-1", "1.5", "1e3", "0.0",
+        "9007199254740993", "18446744073709551616", "\"x\"", "\"write\"", "\"acquire\"",
+        "\"pause\"", "\"release\"", "\"db\"", "\"at\": 2, ", "\"do\": \"release\", ",
+        "\"name\": \"A\", ", "\"ttl\": 0, ", "\"extra\": [1, {\"k\": 1.25}], ", "\"actions\": [], ",
+        "\"storage\": \"s1\", ", "\"value\": 3, ", "\"delay\": 4, "};
+    QByteArray b = base;
+    const int edits = rng.chance(70) ? 1 : int(rng.between(2, 3));
+    for (int e = 0; e < edits && !b.isEmpty(); ++e) {
+        const auto at = qsizetype(rng.between(0, std::uint64_t(b.size() - 1)));
+        switch (rng.between(0, 6)) {
+        case 0: // overwrite a byte
+            b[at] = pieces.at(qsizetype(rng.between(0, std::uint64_t(pieces.size() - 1))))[0];
+            break;
+        case 1: // insert a piece
+            b.insert(at, pieces.at(qsizetype(rng.between(0, std::uint64_t(pieces.size() - 1)))));
+            break;
+        case 2: // delete a few bytes
+            b.remove(at, qsizetype(rng.between(1, 4)));
+            break;
+        case 3: // cut the file short
+            b.truncate(at);
+            break;
+        case 4: { // repeat a slice (duplicate keys, elements, brackets)
+            const auto len = qsizetype(rng.between(1, 40));
+            b.insert(at, b.mid(at, len));
+            break;
+        }
+        case 5: { // replace the value after a colon
+            const qsizetype colon = b.indexOf(':', at);
+            if (colon < 0)
+                break;
+            qsizetype end = colon + 1;
+            while (end < b.size() && b[end] != ',' && b[end] != '}')
+                ++end;
+            b.replace(colon + 1, end - colon - 1,
+                      pieces.at(qsizetype(rng.between(0, std::uint64_t(pieces.size() - 1)))));
+            break;
+        }
+        default: { // insert a member after an opening brace
+            const qsizetype brace = b.indexOf('{', at);
+            if (brace >= 0)
+                b.insert(brace + 1, pieces.at(qsizetype(rng.between(42, std::uint64_t(pieces.size() - 1)))));
+            break;
+        }
+        }
+    }
+    return b;
+}
+
+} // namespace
+
+class TestJsonReader : public QObject
+{
+    Q_OBJECT
+private slots:
+    void handPickedInputs()
+    {
+        int n = 0;
+        for (const QByteArray &input : handPicked()) {
+            const QString problem = compareAll(input);
+            QVERIFY2(problem.isEmpty(),
+                     qPrintable(QStringLiteral("input %1 %2: %3")
+                                    .arg(n)
+                                    .arg(QString::fromLatin1(input.left(200).toPercentEncoding(" {}[]\":,")))
+                                    .arg(problem)));
+            ++n;
+        }
+    }
+
+    void filesAndRandomScenarios()
+    {
+        const QList<QByteArray> inputs = fileInputs() + randomInputs(300);
+        QVERIFY(inputs.size() > 330);
+        int loaded = 0;
+        for (const QByteArray &input : inputs) {
+            const QString problem = compareAll(input);
+            QVERIFY2(problem.isEmpty(), qPrintable(problem));
+            loaded += Core::ScenarioFile::parse(input).ok();
+        }
+        QVERIFY(loaded >= 300); // the random ones all load
+    }
+
+    void mutatedInputs()
+    {
+        const QList<QByteArray> bases = fileInputs() + randomInputs(40) + handPicked();
+        TestSupport::Rng rng(20240607);
+        int valid = 0;
+        int loaded = 0;
+        int total = 0;
+        for (int round = 0; round < 100; ++round) {
+            for (const QByteArray &base : bases) {
+                if (base.size() > 20000)
+                    continue; // the huge hostile files: once above is enough
+                const QByteArray input = mutate(base, rng);
+                const QString problem = compareAll(input);
+                QVERIFY2(problem.isEmpty(),
+                         qPrintable(QStringLiteral("%1\ninput: %2")
+                                        .arg(problem, QString::fromLatin1(input.toPercentEncoding(
+                                                          " {}[]\":,")))));
+                valid += QJsonDocument::fromJson(input).isObject();
+                loaded += Core::ScenarioFile::parse(input).ok();
+                ++total;
+            }
+        }
+        qInfo("%d mutated inputs: %d well-formed objects, %d loaded", total, valid, loaded);
+        QVERIFY(total > 10000);
+        QVERIFY(valid > total / 20); // the mutations do not only make garbage
+        QVERIFY(loaded > total / 50);
+    }
+
+    void largeFileMatches()
+    {
+        TestSupport::RandomScenarioOptions o;
+        o.minActions = 3000;
+        o.maxActions = 5000;
+        o.minClients = 4;
+        const QByteArray json = Core::ScenarioFile::serialize(TestSupport::randomScenario(7, o));
+        QCOMPARE(compareAll(json), QString());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestJsonReader)
+#include "tst_jsonreader.moc"

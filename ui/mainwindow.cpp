@@ -631,7 +631,8 @@ void MainWindow::fitSplitter()
     auto *view = qobject_cast<TimelineView *>(m_timeline);
     if (!view || !m_splitter)
         return;
-    const int total = m_splitter->height() > 100 ? m_splitter->height() : 780;
+    // the handle takes its share of the height too
+    const int total = (m_splitter->height() > 100 ? m_splitter->height() : 780) - m_splitter->handleWidth();
     const TimelineLayout layout = TimelineRenderer::layout(
         m_doc->scenario(), view->options(), QRectF(0, 0, std::max(400, view->width()), 4000));
     const int want = std::max(layout.panels.empty() ? 300 : int(layout.panels.back().rect.bottom()) + 6,
@@ -642,7 +643,10 @@ void MainWindow::fitSplitter()
         fitPresentation();
         return;
     }
-    const int chart = std::max(m_state->compare() ? 130 : 200, total - want);
+    // compare mode: the chart (secondary there) gives its height to the second stack of lanes
+    const int chartMin = m_state->compare() ? 100 : 200;
+    m_chart->setMinimumHeight(m_state->compare() ? chartMin : 0);
+    const int chart = std::max(chartMin, total - want);
     m_splitter->setSizes({total - chart, chart});
 }
 
@@ -1320,9 +1324,14 @@ void MainWindow::setPresenting(bool on)
         p.firstTick = m_state->firstTick();
         p.pixelsPerTick = m_state->pixelsPerTick();
         p.playhead = m_state->playhead();
+        p.selection = m_state->selection();
         p.splitterSizes = m_splitter->sizes();
         m_presented = p;
         m_playback->pause();
+        // a highlighted outcome would give away the end of the story
+        m_syncingSelection = true; // the event log keeps its row for when we come back
+        m_state->clearSelection();
+        m_syncingSelection = false;
 
         menuBar()->hide();
         statusBar()->hide();
@@ -1334,7 +1343,6 @@ void MainWindow::setPresenting(bool on)
         m_chart->hide();
         m_playbackBar->hide();
         m_presPanel->show();
-        m_timelineScroll->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
         qApp->installEventFilter(this);
         m_presentAct->setChecked(true);
         // offscreen and on platforms without full screen this only resizes: harmless
@@ -1357,6 +1365,7 @@ void MainWindow::setPresenting(bool on)
     view->setPlayheadBefore(false);
     m_presPanel->hide();
     m_timelineScroll->setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    m_splitter->setMinimumHeight(0);
     m_splitter->setMaximumHeight(QWIDGETSIZE_MAX);
     setWindowState(p.windowState);
     if (!(p.windowState & (Qt::WindowMaximized | Qt::WindowFullScreen)))
@@ -1372,6 +1381,7 @@ void MainWindow::setPresenting(bool on)
     m_theme = p.theme;
     applyTheme();
     m_splitter->setSizes(p.splitterSizes);
+    m_state->setSelection(p.selection); // first: selecting may scroll to the outcome
     m_state->setAxis(p.firstTick, p.pixelsPerTick);
     m_state->setPlayhead(p.playhead);
     m_presentAct->setChecked(false);
@@ -1390,18 +1400,24 @@ void MainWindow::fitPresentation()
     o.theme = t;
     o.theme.fontScale = 1;
     const double natural = TimelineRenderer::preferredSize(m_doc->scenario(), o, 900).height();
+    // menus, toolbars and status bar are hidden: the window is the timeline and the panel
     const double room = std::max(200, height()) * 0.64;
-    if (natural * t.fontScale > room)
-        t.fontScale = std::max(0.9, room / natural);
+    if (natural * t.fontScale > room - 12)
+        t.fontScale = std::max(0.7, (room - 12) / natural); // the margin: rounding of fonts
     t.lineScale = std::max(2.0, t.fontScale * 1.25);
     if (m_theme.name != t.name || m_theme.fontScale != t.fontScale) {
         m_theme = t;
         applyTheme();
     }
     o.theme = m_theme;
-    const int lanes = int(std::ceil(TimelineRenderer::preferredSize(m_doc->scenario(), o, 900).height())) + 8;
-    view->setMinimumHeight(std::min(lanes, int(room)));
-    m_splitter->setMaximumHeight(lanes);
+    const int lanes = int(std::ceil(TimelineRenderer::preferredSize(m_doc->scenario(), o, 900).height())) + 4;
+    view->setMinimumHeight(lanes);
+    // the lanes get what they need (more clients than fit: scrolled), the explanation the rest
+    const int timeline = std::min(lanes, int(room));
+    m_splitter->setMinimumHeight(timeline);
+    m_splitter->setMaximumHeight(timeline);
+    m_timelineScroll->setVerticalScrollBarPolicy(lanes > timeline ? Qt::ScrollBarAsNeeded
+                                                                  : Qt::ScrollBarAlwaysOff);
     view->fitToWindow();
 }
 

@@ -15,6 +15,7 @@
 
 #include "exporter.h"
 #include "theme.h"
+#include "viewstate.h"
 
 #include "scenario.h"
 
@@ -253,6 +254,7 @@ private:
         double firstTick = 0;
         double pixelsPerTick = 1;
         Core::Tick playhead = 0;
+        Selection selection;
         QList<int> splitterSizes;
     };
     std::optional<Presented> m_presented;

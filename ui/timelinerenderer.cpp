@@ -33,9 +33,15 @@ constexpr double kMaxTokenRow = 26;
 // Hit tolerance around edges and markers, in pixels at font scale 1.
 constexpr double kGrip = 6;
 
-double clientLaneHeight(double f)
+double clientLaneHeight(double f, bool collapsedPauses = false)
 {
-    return (kPad + kLabelRow + kMarkerRow + kPauseRow + 2 + kHoldRow + 2 + kBeliefRow + 2 * kPad) * f;
+    const double pauses = collapsedPauses ? 0 : kPauseRow + 2;
+    return (kPad + kLabelRow + kMarkerRow + pauses + kHoldRow + 2 + kBeliefRow + 2 * kPad) * f;
+}
+
+bool pausesCollapsed(const TimelineRenderer::Options &o, std::size_t client)
+{
+    return client < o.collapsedPauses.size() && o.collapsedPauses[client];
 }
 
 double storageLaneHeight(double f)
@@ -43,10 +49,14 @@ double storageLaneHeight(double f)
     return (kPad + kValueRow + kOutcomeRow + kMaxTokenRow + 2 * kPad) * f;
 }
 
-double panelHeight(const Core::Scenario &s, double f, bool titled)
+double panelHeight(const Core::Scenario &s, const TimelineRenderer::Options &o, bool titled)
 {
-    return (titled ? kPanelTitle * f : 0) + double(s.clients.size()) * clientLaneHeight(f) +
-           kLockLane * f + double(s.storages.size()) * storageLaneHeight(f);
+    const double f = o.theme.fontScale;
+    double clients = 0;
+    for (std::size_t c = 0; c < s.clients.size(); ++c)
+        clients += clientLaneHeight(f, pausesCollapsed(o, c));
+    return (titled ? kPanelTitle * f : 0) + clients + kLockLane * f +
+           double(s.storages.size()) * storageLaneHeight(f);
 }
 
 QColor withAlpha(QColor c, int alpha)
@@ -491,7 +501,10 @@ public:
         m_p->save();
         m_p->setClipRect(QRectF(m_xmin, top, m_xmax - m_xmin, bottom - top));
         // what has not happened yet at the playhead is dimmed, not hidden
-        const double from = m_o.playheadBefore ? m_xmin : std::max(m_xmin, x + 1);
+        // the glyphs at the playhead's own tick have happened: they stay bright (half a
+        // glyph, or half a tick when ticks are narrower than that)
+        const double after = std::max(1.0, std::min(9 * m_o.theme.fontScale, 0.5 * m_axis.pixelsPerTick));
+        const double from = m_o.playheadBefore ? m_xmin : std::max(m_xmin, x + after);
         m_p->fillRect(QRectF(from, m_l.plot.top(), m_xmax - from, bottom - m_l.plot.top()),
                       withAlpha(m_st.th.background, 150));
         QPen pen(m_st.th.playhead, 2 * m_st.lw);
@@ -559,8 +572,9 @@ private:
             m_p->setPen(m_st.th.muted);
             const double rx = r.header.left() + 10 * f;
             const double rw = r.header.width() - 18 * f;
-            m_p->drawText(QRectF(rx, r.pauses.top(), rw, r.pauses.height()),
-                          Qt::AlignRight | Qt::AlignVCenter, QObject::tr("paused"));
+            if (r.pauses.height() > 0)
+                m_p->drawText(QRectF(rx, r.pauses.top(), rw, r.pauses.height()),
+                              Qt::AlignRight | Qt::AlignVCenter, QObject::tr("paused"));
             m_p->drawText(QRectF(rx, r.holds.top(), rw, r.holds.height()),
                           Qt::AlignRight | Qt::AlignVCenter, QObject::tr("holds lock"));
             m_p->drawText(QRectF(rx, r.believes.top(), rw, r.believes.height()),
@@ -1632,7 +1646,8 @@ TimelineLayout TimelineRenderer::layout(const Core::Scenario &s, const Options &
         }
         for (std::size_t c = 0; c < s.clients.size(); ++c) {
             ClientLaneRects r;
-            const double h = clientLaneHeight(f);
+            const bool collapsed = pausesCollapsed(o, c);
+            const double h = clientLaneHeight(f, collapsed);
             r.lane = QRectF(px, y, pw, h);
             r.header = QRectF(x0, y, l.headerWidth, h);
             double ry = y + kPad * f;
@@ -1640,8 +1655,8 @@ TimelineLayout TimelineRenderer::layout(const Core::Scenario &s, const Options &
             ry += kLabelRow * f;
             r.markers = QRectF(px, ry, pw, kMarkerRow * f);
             ry += kMarkerRow * f;
-            r.pauses = QRectF(px, ry, pw, kPauseRow * f);
-            ry += (kPauseRow + 2) * f;
+            r.pauses = QRectF(px, ry, pw, collapsed ? 0 : kPauseRow * f);
+            ry += collapsed ? 0 : (kPauseRow + 2) * f;
             r.holds = QRectF(px, ry, pw, kHoldRow * f);
             ry += (kHoldRow + 2) * f;
             r.believes = QRectF(px, ry, pw, kBeliefRow * f);
@@ -1677,7 +1692,7 @@ QSizeF TimelineRenderer::preferredSize(const Core::Scenario &s, const Options &o
     const int panels = o.compare ? 2 : 1;
     double h = kRuler * f;
     for (int i = 0; i < panels; ++i)
-        h += panelHeight(s, f, o.compare);
+        h += panelHeight(s, o, o.compare);
     return QSizeF(width, std::ceil(h) + 2);
 }
 

@@ -19,6 +19,8 @@
 #include <QSizeF>
 #include <QString>
 
+#include <vector>
+
 class QPainter;
 
 class TimelineRenderer
@@ -35,6 +37,9 @@ public:
         int hoverClient = -1;
         int hoverAction = -1;
         bool compare = false; // fenced trace on top, unfenced trace below
+        // Per client: true leaves out the (empty) pause row of a client that never pauses.
+        // Compare mode uses it so both stacks of lanes fit on one screen. Empty: none.
+        std::vector<bool> collapsedPauses;
         QString compareTopLabel;    // empty: a default ("Fencing ON ...")
         QString compareBottomLabel; // empty: a default ("Fencing OFF ...")
     };

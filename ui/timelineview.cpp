@@ -86,7 +86,19 @@ TimelineView::TimelineView(Document *doc, ViewState *state, QWidget *parent)
     setMouseTracking(true);
     setAttribute(Qt::WA_OpaquePaintEvent);
     setContextMenuPolicy(Qt::DefaultContextMenu);
-    connect(m_doc, &Document::changed, this, [this] {
+    const auto findPauses = [this] {
+        const Core::Scenario &s = m_doc->scenario();
+        m_neverPauses.assign(s.clients.size(), true);
+        for (std::size_t c = 0; c < s.clients.size(); ++c)
+            for (const Core::Action &a : s.clients[c].actions)
+                if (a.kind == Core::ActionKind::Pause) {
+                    m_neverPauses[c] = false;
+                    break;
+                }
+    };
+    findPauses();
+    connect(m_doc, &Document::changed, this, [this, findPauses] {
+        findPauses();
         updateGeometry(); // clients or storages may have come or gone
         update();
     });
@@ -130,6 +142,8 @@ TimelineRenderer::Options TimelineView::options() const
     o.playhead = m_state->playhead();
     o.selection = m_state->selection();
     o.compare = m_state->compare();
+    if (o.compare)
+        o.collapsedPauses = m_neverPauses; // two stacks of lanes: leave out empty pause rows
     o.playheadBefore = m_playheadBefore && m_state->hasPlayhead();
     if (m_hover.isItem() && !m_drag.active) {
         o.hoverClient = m_hover.client;

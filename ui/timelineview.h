@@ -99,4 +99,5 @@ private:
     TimelineRenderer::Hit m_hover;
     bool m_fittedOnce = false;
     bool m_playheadBefore = false;
+    std::vector<bool> m_neverPauses; // per client, for compare mode's compact lanes
 };

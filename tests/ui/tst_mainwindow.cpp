@@ -8,6 +8,7 @@
 #include "narrationpanel.h"
 #include "playback.h"
 #include "summarystrip.h"
+#include "timelineview.h"
 #include "tokenchart.h"
 #include "viewstate.h"
 
@@ -16,6 +17,9 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QDockWidget>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QFile>
 #include <QMenu>
 #include <QMenuBar>
@@ -304,6 +308,48 @@ private slots:
         QVERIFY(window().narration()->explanation().startsWith(QStringLiteral("With fencing:")));
         QTest::keyClick(&window(), Qt::Key_C);
         QVERIFY(!window().viewState()->compare());
+    }
+
+    void compareModeShowsEveryLaneAt1600x1000()
+    {
+        window().resize(1600, 1000);
+        QTest::qWait(20);
+        auto *log = window().findChild<QDockWidget *>(QStringLiteral("eventLogDock"));
+        QVERIFY(log->isVisible());
+        QTest::keyClick(&window(), Qt::Key_C);
+        QTest::qWait(20);
+        QScrollArea *scroll = window().timelineScrollArea();
+        auto *view = static_cast<TimelineView *>(window().timeline());
+        const TimelineLayout l = view->currentLayout();
+        QCOMPARE(l.panels.size(), std::size_t(2));
+        // the unfenced storage lane ends inside the visible part of the timeline: no scrolling
+        const double bottom = l.panels.back().storages.back().lane.bottom();
+        QVERIFY2(bottom <= scroll->viewport()->height(),
+                 qPrintable(QStringLiteral("%1 > %2").arg(bottom).arg(scroll->viewport()->height())));
+        QCOMPARE(scroll->verticalScrollBar()->maximum(), 0);
+        QVERIFY(!scroll->horizontalScrollBar()->isVisible());
+        // B never pauses: no empty pause row for it while comparing
+        QCOMPARE(l.panels.front().clients[1].pauses.height(), 0.0);
+        QVERIFY(l.panels.front().clients[0].pauses.height() > 0);
+        QVERIFY(!log->isVisible()); // the event log stepped aside...
+        QTest::keyClick(&window(), Qt::Key_C);
+        QVERIFY(log->isVisible()); // ...and is back
+        QVERIFY(view->currentLayout().panels.front().clients[1].pauses.height() > 0);
+    }
+
+    void aTallerTimelineScrolls()
+    {
+        window().resize(1600, 1000);
+        for (int i = 0; i < 6; ++i)
+            window().findChild<QAction *>(QStringLiteral("addClient"))->trigger();
+        QTest::keyClick(&window(), Qt::Key_C);
+        QTest::qWait(20);
+        QScrollArea *scroll = window().timelineScrollArea();
+        auto *view = static_cast<TimelineView *>(window().timeline());
+        // every lane at full height, reachable with the vertical scroll bar
+        QVERIFY(scroll->verticalScrollBar()->maximum() > 0);
+        QVERIFY(view->height() >= view->currentLayout().panels.back().rect.bottom());
+        QTest::keyClick(&window(), Qt::Key_C);
     }
 
     void themeIsRemembered()

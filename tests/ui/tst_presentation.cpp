@@ -97,6 +97,8 @@ private slots:
         QVERIFY(view()->playheadBefore());
         QCOMPARE(window().presentationPanel()->step(), PresentationPanel::Step::Start);
         QCOMPARE(window().presentationPanel()->mainText(), window().scenario().title);
+        // the selected outcome is not highlighted ahead of its step
+        QVERIFY(!window().viewState()->selection().isValid());
 
         press(Qt::Key_Escape);
         QVERIFY(!window().isPresenting());
@@ -113,6 +115,7 @@ private slots:
         QVERIFY(!view()->playheadBefore());
         // the playhead and the zoom as they were
         QVERIFY(!window().viewState()->hasPlayhead());
+        QCOMPARE(window().viewState()->selection(), (Selection{0, 2}));
         QCOMPARE(window().viewState()->firstTick(), 3.0);
         QCOMPARE(window().viewState()->pixelsPerTick(), 25.0);
         QCOMPARE(window().geometry().size(), geometry.size());

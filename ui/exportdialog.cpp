@@ -142,6 +142,9 @@ ExportDialog::ExportDialog(Kind kind, const Document *doc, const ExportOptions &
     checks->addWidget(m_caption);
     checks->addWidget(m_explain);
     checks->addStretch(1);
+    // a storyboard's frames tell the story step by step; one outcome's text on every frame
+    // would give the ending away on the first
+    m_explain->setVisible(kind == Kind::Picture);
     form->addRow(tr("Include:"), checks);
 
     m_captionText = new QLineEdit(this);
@@ -400,7 +403,8 @@ void ExportDialog::refreshPreview()
     const QSizeF page = Exporter::pageSize(m_doc->scenario(), o);
     const QStringList fmt = m_format->currentData().toStringList();
     if (fmt.at(0) == QLatin1String("png") || fmt.at(0).isEmpty())
-        m_size->setText(tr("→ %1 × %2 pixels")
+        m_size->setText((m_kind == Kind::Storyboard ? tr("→ %1 × %2 pixels per frame")
+                                                    : tr("→ %1 × %2 pixels"))
                             .arg(std::lround(page.width() * o.scale))
                             .arg(std::lround(page.height() * o.scale)));
     if (m_kind == Kind::Storyboard) {

@@ -847,6 +847,8 @@ QList<QByteArray> handPicked()
         // keys and values that start with a raw byte order mark (QString::fromUtf8 drops it)
         "{\"fencescope\": 1, \"\xef\xbb\xbf" "fencing\": 0, \"\xef\xbb\xbfx\": 1, \"x\": 2, \"clients\": [{\"name\": \"A\", \"\xef\xbb\xbfname\": 1, \"\xef\xbb\xbf" "color\": 1, \"color\": 2, \"actions\": [{\"at\": 0, \"do\": \"\xef\xbb\xbf" "\x61" "\x63" "quire\", \"ttl\": 1, \"\xef\xbb\xbf" "for\": 1, \"for\": 2, \"\xef\xbb\xbfttl\": 5}, {\"at\": 1, \"do\": \"write\", \"value\": \"\xef\xbb\xbfv\", \"storage\": \"\xef\xbb\xbf" "\x64\x62\"}]}], \"storages\": [{\"name\": \"\xef\xbb\xbf" "\x64\x62\", \"\xef\xbb\xbfrule\": 3}], \"lock\": {\"\xef\xbb\xbftokens\": 1, \"\xef\xbb\xbfz\": 1}}",
         "{\"fencescope\": 1, \"clients\": [{\"name\": \"A\", \"actions\": [{\"\xef\xbb\xbf" "\x61" "t\": 0, \"do\": \"release\"}]}]}",
+        // found by the fuzzer: such keys inside a kept value
+        "{\"fencescope\": 1, \"clients\": [{\"name\": \"A\", \"x\": [{\"\xef\xbb\xbf" "k\": \"\xef\xbb\xbf" "v\", \"k\": 1}]}]}",
     };
     for (const char *r : roots)
         l << QByteArray(r);

@@ -41,7 +41,8 @@ QString withSuffix(const QString &path, const QString &suffix)
         return path;
     const QString known = fi.suffix().toLower();
     QString base = path;
-    if (known == QLatin1String("png") || known == QLatin1String("svg") || known == QLatin1String("pdf"))
+    if (known == QLatin1String("png") || known == QLatin1String("svg") ||
+        known == QLatin1String("pdf"))
         base.chop(known.size() + 1);
     return suffix.isEmpty() ? base : base + QLatin1Char('.') + suffix;
 }
@@ -74,15 +75,21 @@ ExportDialog::ExportDialog(Kind kind, const Document *doc, const ExportOptions &
     m_format = new QComboBox(this);
     m_format->setObjectName(QStringLiteral("format"));
     if (kind == Kind::Picture) {
-        m_format->addItem(tr("PNG, 1× (width px)"), QStringList{QStringLiteral("png"), QStringLiteral("1")});
-        m_format->addItem(tr("PNG, 2× (crisp on slides)"), QStringList{QStringLiteral("png"), QStringLiteral("2")});
-        m_format->addItem(tr("PNG, 4× (print)"), QStringList{QStringLiteral("png"), QStringLiteral("4")});
-        m_format->addItem(tr("SVG (vector, real text)"), QStringList{QStringLiteral("svg"), QStringLiteral("1")});
-        m_format->addItem(tr("PDF (vector)"), QStringList{QStringLiteral("pdf"), QStringLiteral("1")});
+        m_format->addItem(tr("PNG, 1× (width px)"),
+                          QStringList{QStringLiteral("png"), QStringLiteral("1")});
+        m_format->addItem(tr("PNG, 2× (crisp on slides)"),
+                          QStringList{QStringLiteral("png"), QStringLiteral("2")});
+        m_format->addItem(tr("PNG, 4× (print)"),
+                          QStringList{QStringLiteral("png"), QStringLiteral("4")});
+        m_format->addItem(tr("SVG (vector, real text)"),
+                          QStringList{QStringLiteral("svg"), QStringLiteral("1")});
+        m_format->addItem(tr("PDF (vector)"),
+                          QStringList{QStringLiteral("pdf"), QStringLiteral("1")});
     } else {
         m_format->addItem(tr("Numbered PNGs in a folder (frame-01.png …)"),
                           QStringList{QString(), QStringLiteral("1")});
-        m_format->addItem(tr("One multi-page PDF"), QStringList{QStringLiteral("pdf"), QStringLiteral("1")});
+        m_format->addItem(tr("One multi-page PDF"),
+                          QStringList{QStringLiteral("pdf"), QStringLiteral("1")});
     }
     form->addRow(tr("Format:"), m_format);
 
@@ -225,10 +232,12 @@ ExportDialog::ExportDialog(Kind kind, const Document *doc, const ExportOptions &
         QString chosen;
         const bool pdf = m_format->currentData().toStringList().at(0) == QLatin1String("pdf");
         if (m_kind == Kind::Storyboard && !pdf)
-            chosen = QFileDialog::getExistingDirectory(this, tr("Folder for the frames"), m_path->text());
+            chosen = QFileDialog::getExistingDirectory(this, tr("Folder for the frames"),
+                                                       m_path->text());
         else
-            chosen = QFileDialog::getSaveFileName(this, windowTitle(), m_path->text(),
-                                                  tr("PNG image (*.png);;SVG drawing (*.svg);;PDF (*.pdf)"));
+            chosen = QFileDialog::getSaveFileName(
+                this, windowTitle(), m_path->text(),
+                tr("PNG image (*.png);;SVG drawing (*.svg);;PDF (*.pdf)"));
         if (!chosen.isEmpty()) {
             m_path->setText(chosen);
             pathEdited();
@@ -366,8 +375,9 @@ void ExportDialog::pathEdited()
 
 QString ExportDialog::defaultCaptionFor(bool compare) const
 {
-    const Core::Trace &t = compare ? m_doc->traceFor(true)
-                                   : m_doc->traceFor(m_base.fencing.value_or(m_doc->scenario().fencing));
+    const Core::Trace &t =
+        compare ? m_doc->traceFor(true)
+                : m_doc->traceFor(m_base.fencing.value_or(m_doc->scenario().fencing));
     return Exporter::defaultCaption(m_doc->scenario(), t);
 }
 
@@ -403,10 +413,10 @@ void ExportDialog::refreshPreview()
     const QSizeF page = Exporter::pageSize(m_doc->scenario(), o);
     const QStringList fmt = m_format->currentData().toStringList();
     if (fmt.at(0) == QLatin1String("png") || fmt.at(0).isEmpty())
-        m_size->setText((m_kind == Kind::Storyboard ? tr("→ %1 × %2 pixels per frame")
-                                                    : tr("→ %1 × %2 pixels"))
-                            .arg(std::lround(page.width() * o.scale))
-                            .arg(std::lround(page.height() * o.scale)));
+        m_size->setText(
+            (m_kind == Kind::Storyboard ? tr("→ %1 × %2 pixels per frame") : tr("→ %1 × %2 pixels"))
+                .arg(std::lround(page.width() * o.scale))
+                .arg(std::lround(page.height() * o.scale)));
     if (m_kind == Kind::Storyboard) {
         // the first frame, as the storyboard will draw it
         const std::vector<Core::Tick> ticks = frameTicks();
@@ -418,7 +428,8 @@ void ExportDialog::refreshPreview()
     m_previewImage = Exporter::renderImage(m_doc->scenario(), o);
     // the exporter draws no smaller than a quarter scale: very wide pictures are shrunk here
     if (m_previewImage.width() > kPreviewWidth * dpr)
-        m_previewImage = m_previewImage.scaledToWidth(int(kPreviewWidth * dpr), Qt::SmoothTransformation);
+        m_previewImage =
+            m_previewImage.scaledToWidth(int(kPreviewWidth * dpr), Qt::SmoothTransformation);
     QPixmap pm = QPixmap::fromImage(m_previewImage);
     pm.setDevicePixelRatio(dpr);
     m_preview->setPixmap(pm);

@@ -26,7 +26,11 @@ class ExportDialog : public QDialog
 {
     Q_OBJECT
 public:
-    enum class Kind { Picture, Storyboard };
+    enum class Kind
+    {
+        Picture,
+        Storyboard
+    };
 
     // `defaults`: options to start from (the last export's, or the window's view). `visible`:
     // the tick range on screen, offered as "visible range"; `current`: the window's theme.

@@ -124,7 +124,8 @@ QString PresentationPanel::detailText() const
 std::uint32_t PresentationPanel::mainEventAt(const Core::Trace &t, Core::Tick tick)
 {
     std::uint32_t best = Core::kNone;
-    for (std::uint32_t i = t.firstEventAt(tick); i < t.events.size() && t.events[i].tick == tick; ++i)
+    for (std::uint32_t i = t.firstEventAt(tick); i < t.events.size() && t.events[i].tick == tick;
+         ++i)
         if (best == Core::kNone || weight(t.events[i].kind) > weight(t.events[best].kind))
             best = i;
     return best;
@@ -160,7 +161,8 @@ void PresentationPanel::refresh()
         const Core::Tick now = m_state->playhead();
         const auto at = std::lower_bound(ticks.begin(), ticks.end(), now);
         const bool onEvent = at != ticks.end() && *at == now;
-        const std::size_t shown = std::size_t(std::upper_bound(ticks.begin(), ticks.end(), now) - ticks.begin());
+        const std::size_t shown =
+            std::size_t(std::upper_bound(ticks.begin(), ticks.end(), now) - ticks.begin());
         m_heading->setText(tr("STEP %1 OF %2 · t=%3").arg(shown).arg(ticks.size()).arg(now));
         const std::uint32_t main = onEvent ? mainEventAt(t, now) : Core::kNone;
         if (main == Core::kNone) {
@@ -192,15 +194,18 @@ void PresentationPanel::refresh()
             }
             // the rest of the tick, a line each
             QStringList lines;
-            for (std::uint32_t i = t.firstEventAt(now); i < t.events.size() && t.events[i].tick == now; ++i)
+            for (std::uint32_t i = t.firstEventAt(now);
+                 i < t.events.size() && t.events[i].tick == now; ++i)
                 if (i != main)
-                    lines << QStringLiteral("• %1: %2").arg(s.clients[t.events[i].client].name,
-                                                            Core::briefEvent(s, t, i));
+                    lines << QStringLiteral("• %1: %2")
+                                 .arg(s.clients[t.events[i].client].name,
+                                      Core::briefEvent(s, t, i));
             m_details->setText(lines.join(QLatin1Char('\n')));
         }
     }
     m_details->setVisible(!m_details->text().isEmpty());
-    m_main->setStyleSheet(QStringLiteral("QLabel { border-left: %1px solid %2; padding-left: 16px; }")
-                              .arg(int(8 * m_theme.lineScale))
-                              .arg(border));
+    m_main->setStyleSheet(
+        QStringLiteral("QLabel { border-left: %1px solid %2; padding-left: 16px; }")
+            .arg(int(8 * m_theme.lineScale))
+            .arg(border));
 }

@@ -21,7 +21,12 @@ class PresentationPanel : public QWidget
 {
     Q_OBJECT
 public:
-    enum class Step { Start, AtTick, End };
+    enum class Step
+    {
+        Start,
+        AtTick,
+        End
+    };
 
     PresentationPanel(Document *doc, ViewState *state, QWidget *parent = nullptr);
 

@@ -51,8 +51,7 @@ QStringList svgTexts(const QByteArray &svg, bool *wellFormed)
     return texts;
 }
 
-template <typename T>
-T *child(ExportDialog &d, const char *name)
+template <typename T> T *child(ExportDialog &d, const char *name)
 {
     T *w = d.findChild<T *>(QString::fromLatin1(name));
     if (!w)
@@ -101,7 +100,8 @@ private slots:
     {
         m_dir = std::make_unique<QTemporaryDir>();
         QVERIFY(m_dir->isValid());
-        qputenv("FENCESCOPE_AUTOSAVE_DIR", m_dir->filePath(QStringLiteral("autosave")).toLocal8Bit());
+        qputenv("FENCESCOPE_AUTOSAVE_DIR",
+                m_dir->filePath(QStringLiteral("autosave")).toLocal8Bit());
         m_window = std::make_unique<MainWindow>();
         m_window->setInteractive(false);
         m_window->show();
@@ -200,11 +200,13 @@ private slots:
             child<QComboBox>(d, "content")->setCurrentIndex(1);
             QVERIFY(d.options().compare);
             // the default caption follows the content
-            QVERIFY(child<QLineEdit>(d, "captionText")->text().contains(QStringLiteral("Fencing on")));
+            QVERIFY(
+                child<QLineEdit>(d, "captionText")->text().contains(QStringLiteral("Fencing on")));
         }));
         const QByteArray pdf = readAll(path);
         QVERIFY(pdf.startsWith("%PDF"));
-        QCOMPARE(pdf.count("/Type /Page\n") + pdf.count("/Type /Page\r") + pdf.count("/Type /Page "),
+        QCOMPARE(pdf.count("/Type /Page\n") + pdf.count("/Type /Page\r") +
+                     pdf.count("/Type /Page "),
                  qsizetype(1));
     }
 
@@ -222,7 +224,8 @@ private slots:
             return QImage(path).height();
         };
         const int plain = height([](ExportDialog &) {});
-        const int compare = height([](ExportDialog &d) { child<QComboBox>(d, "content")->setCurrentIndex(1); });
+        const int compare =
+            height([](ExportDialog &d) { child<QComboBox>(d, "content")->setCurrentIndex(1); });
         const int bare = height([](ExportDialog &d) {
             // the dialog remembers the last export's choices: compare is still on
             QCOMPARE(child<QComboBox>(d, "content")->currentIndex(), 1);
@@ -232,8 +235,10 @@ private slots:
             child<QCheckBox>(d, "caption")->setChecked(false);
             child<QCheckBox>(d, "explain")->setChecked(false);
         });
-        QVERIFY2(plain > 0 && compare > plain + 200, qPrintable(QStringLiteral("%1 %2").arg(plain).arg(compare)));
-        QVERIFY2(bare > 0 && bare < plain - 100, qPrintable(QStringLiteral("%1 %2").arg(bare).arg(plain)));
+        QVERIFY2(plain > 0 && compare > plain + 200,
+                 qPrintable(QStringLiteral("%1 %2").arg(plain).arg(compare)));
+        QVERIFY2(bare > 0 && bare < plain - 100,
+                 qPrintable(QStringLiteral("%1 %2").arg(bare).arg(plain)));
 
         // the window's dark theme instead of print
         window().setThemeByName(QStringLiteral("dark"));
@@ -276,7 +281,8 @@ private slots:
         const QString path = file(QStringLiteral("not-a-folder/slide.png"));
         QVERIFY(exportWith([&](ExportDialog &d) { d.setPath(path); }));
         QVERIFY(!QFile::exists(path));
-        QVERIFY2(window().lastError().contains(QStringLiteral("slide.png")), qPrintable(window().lastError()));
+        QVERIFY2(window().lastError().contains(QStringLiteral("slide.png")),
+                 qPrintable(window().lastError()));
     }
 
     void readOnlyFolderReportsAndLeavesNoFile()
@@ -331,10 +337,12 @@ private slots:
             },
             "exportStoryboard"));
         QVERIFY2(window().lastError().isEmpty(), qPrintable(window().lastError()));
-        const QStringList frames = QDir(folder).entryList({QStringLiteral("*.png")}, QDir::Files, QDir::Name);
-        QCOMPARE(frames, (QStringList{QStringLiteral("frame-01.png"), QStringLiteral("frame-02.png"),
-                                      QStringLiteral("frame-03.png"), QStringLiteral("frame-04.png"),
-                                      QStringLiteral("frame-05.png"), QStringLiteral("frame-06.png")}));
+        const QStringList frames =
+            QDir(folder).entryList({QStringLiteral("*.png")}, QDir::Files, QDir::Name);
+        QCOMPARE(frames,
+                 (QStringList{QStringLiteral("frame-01.png"), QStringLiteral("frame-02.png"),
+                              QStringLiteral("frame-03.png"), QStringLiteral("frame-04.png"),
+                              QStringLiteral("frame-05.png"), QStringLiteral("frame-06.png")}));
         QCOMPARE(QImage(QDir(folder).filePath(frames.front())).width(), 640);
     }
 
@@ -351,7 +359,8 @@ private slots:
             "exportStoryboard"));
         const QByteArray pdf = readAll(path);
         QVERIFY(pdf.startsWith("%PDF"));
-        const qsizetype pages = pdf.count(QByteArray("/Type /Page\n")) + pdf.count(QByteArray("/Type /Page "));
+        const qsizetype pages =
+            pdf.count(QByteArray("/Type /Page\n")) + pdf.count(QByteArray("/Type /Page "));
         QCOMPARE(pages, qsizetype(3));
     }
 

@@ -125,7 +125,10 @@ private slots:
     {
         auto *present = window().findChild<QAction *>(QStringLiteral("present"));
         QVERIFY(present);
-        QVERIFY(window().findChild<QToolBar *>(QStringLiteral("mainToolBar"))->actions().contains(present));
+        QVERIFY(window()
+                    .findChild<QToolBar *>(QStringLiteral("mainToolBar"))
+                    ->actions()
+                    .contains(present));
         present->trigger();
         QVERIFY(window().isPresenting());
         QVERIFY(present->isChecked());
@@ -160,14 +163,15 @@ private slots:
     {
         window().setPresenting(true);
         // Page Down / Down / Space forward, Page Up / Up back
-        const Qt::Key forward[] = {Qt::Key_PageDown, Qt::Key_Down, Qt::Key_Space,
+        const Qt::Key forward[] = {Qt::Key_PageDown, Qt::Key_Down,     Qt::Key_Space,
                                    Qt::Key_PageDown, Qt::Key_PageDown, Qt::Key_PageDown};
         for (std::size_t i = 0; i < kDefaultTicks.size(); ++i) {
             press(forward[i]);
             QCOMPARE(window().viewState()->playhead(), kDefaultTicks[i]);
         }
         QVERIFY(!window().playback()->isPlaying()); // Space steps here, it does not play
-        const Qt::Key back[] = {Qt::Key_PageUp, Qt::Key_Up, Qt::Key_PageUp, Qt::Key_PageUp, Qt::Key_PageUp};
+        const Qt::Key back[] = {Qt::Key_PageUp, Qt::Key_Up, Qt::Key_PageUp, Qt::Key_PageUp,
+                                Qt::Key_PageUp};
         for (std::size_t i = 0; i < 5; ++i) {
             press(back[i]);
             QCOMPARE(window().viewState()->playhead(), kDefaultTicks[kDefaultTicks.size() - 2 - i]);
@@ -202,12 +206,14 @@ private slots:
         PresentationPanel *panel = window().presentationPanel();
         press(Qt::Key_Right); // t=0: A is granted token 1
         QVERIFY(panel->heading().contains(QStringLiteral("STEP 1 OF 6")));
-        QVERIFY2(panel->mainText().contains(QStringLiteral("token 1")), qPrintable(panel->mainText()));
+        QVERIFY2(panel->mainText().contains(QStringLiteral("token 1")),
+                 qPrintable(panel->mainText()));
         for (int i = 0; i < 5; ++i)
             press(Qt::Key_Right);
         // t=30: the write's fate is the main sentence, the pause's end a detail
         QVERIFY(panel->heading().contains(QStringLiteral("STEP 6 OF 6")));
-        QVERIFY2(panel->mainText().contains(QStringLiteral("had already accepted token 2 from B at t=13")),
+        QVERIFY2(panel->mainText().contains(
+                     QStringLiteral("had already accepted token 2 from B at t=13")),
                  qPrintable(panel->mainText()));
         QVERIFY(!panel->detailText().isEmpty());
 
@@ -224,13 +230,16 @@ private slots:
         auto *dark = window().findChild<QAction *>(QStringLiteral("presentationTheme-dark"));
         QVERIFY(dark);
         dark->trigger();
-        QCOMPARE(QSettings().value(QStringLiteral("presentation/theme")).toString(), QStringLiteral("dark"));
+        QCOMPARE(QSettings().value(QStringLiteral("presentation/theme")).toString(),
+                 QStringLiteral("dark"));
         window().setPresenting(true);
         QCOMPARE(window().theme().name, QStringLiteral("dark"));
         // + makes text larger, and that is remembered too
-        const double before = QSettings().value(QStringLiteral("presentation/fontScale"), 1.6).toDouble();
+        const double before =
+            QSettings().value(QStringLiteral("presentation/fontScale"), 1.6).toDouble();
         press(Qt::Key_Plus);
-        QCOMPARE(QSettings().value(QStringLiteral("presentation/fontScale")).toDouble(), before + 0.2);
+        QCOMPARE(QSettings().value(QStringLiteral("presentation/fontScale")).toDouble(),
+                 before + 0.2);
         press(Qt::Key_Escape);
         QCOMPARE(window().theme().name, QStringLiteral("light"));
         QSettings().remove(QStringLiteral("presentation"));

@@ -67,12 +67,14 @@ class TestRecovery : public QObject
         env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
         child.setProcessEnvironment(env);
         child.setProcessChannelMode(QProcess::ForwardedErrorChannel);
-        child.start(QCoreApplication::applicationFilePath(), {QStringLiteral("--recovery-child"), m_scenarioPath});
+        child.start(QCoreApplication::applicationFilePath(),
+                    {QStringLiteral("--recovery-child"), m_scenarioPath});
         if (!child.waitForStarted())
             return false;
         QByteArray out;
         QDeadlineTimer deadline(20000);
-        while (!out.contains("saved") && !deadline.hasExpired() && child.state() == QProcess::Running) {
+        while (!out.contains("saved") && !deadline.hasExpired() &&
+               child.state() == QProcess::Running) {
             child.waitForReadyRead(200);
             out += child.readAllStandardOutput();
         }
@@ -135,7 +137,8 @@ private slots:
 
         // the orphan is gone; the restored work lives in this session's autosave now
         QVERIFY(Autosaver::orphans(dir.path()).isEmpty());
-        QCOMPARE(autosaves(dir.path()), QStringList{QFileInfo(window.autosaver()->file()).fileName()});
+        QCOMPARE(autosaves(dir.path()),
+                 QStringList{QFileInfo(window.autosaver()->file()).fileName()});
 
         // Save writes it where it came from
         QVERIFY(window.save());

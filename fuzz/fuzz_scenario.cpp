@@ -109,13 +109,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     }
     const Core::Scenario &s = *loaded.scenario;
 
-    // lossless: what we save loads back equal. The exception is Qt's: a kept key that starts
-    // with a raw byte order mark reads (and is saved) without it, so the first save normalizes
-    // such keys (and their order); from then on saving must be lossless.
+    // lossless: what we save loads back equal. Two exceptions come from Qt: a kept key that
+    // starts with a raw byte order mark reads (and is saved) without it, and a lone surrogate
+    // from a \u escape is saved as U+FFFD (QString::toUtf8). So the first save may normalize
+    // those; from then on saving must be lossless.
     const Core::LoadResult again = Core::ScenarioFile::parse(Core::ScenarioFile::serialize(s), limits);
     check(again.ok());
     if (!(*again.scenario == s)) {
-        check(bytes.contains("\xef\xbb\xbf"));
+        check(bytes.contains("\xef\xbb\xbf") || bytes.contains("\\u"));
         const Core::LoadResult third =
             Core::ScenarioFile::parse(Core::ScenarioFile::serialize(*again.scenario), limits);
         check(third.ok() && *third.scenario == *again.scenario);

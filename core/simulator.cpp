@@ -66,6 +66,7 @@ public:
         resetEach(m_t.freezes, nc);
         resetEach(m_t.beliefs, nc);
         resetEach(m_t.storageWrites, ns);
+        resetEach(m_t.storageIncidents, ns);
         m_storages.reserve(ns);
         for (const StorageSpec &spec : s.storages)
             m_storages.emplace_back(fencing, spec.rule);
@@ -309,6 +310,8 @@ private:
             break;
         }
         m_t.storageWrites[w.storage].push_back(index);
+        if (w.result != WriteResult::Accepted)
+            m_t.storageIncidents[w.storage].push_back(index);
         record(now, static_cast<std::uint16_t>(w.client), EventKind::WriteArrived, index);
     }
 

@@ -157,6 +157,9 @@ struct Trace
     std::vector<std::vector<Belief>> beliefs;
     // Per storage: the writes that arrived there (indices into writes), in arrival order.
     std::vector<std::vector<std::uint32_t>> storageWrites;
+    // Per storage: only the writes that were not simply accepted (rejected, corrupted, locked
+    // out), in arrival order, so a view zoomed far out can still show every one of them.
+    std::vector<std::vector<std::uint32_t>> storageIncidents;
     std::vector<StorageState> finals;
     Summary summary;
 

@@ -1310,6 +1310,17 @@ private:
         std::size_t i = lo;
         int lastCol = std::numeric_limits<int>::min();
         const bool anyBad = t.summary.rejected + t.summary.corrupted + t.summary.lockedOut > 0;
+        // severity already shown per pixel column, so the incident pass below can add what a
+        // crowded column hid
+        const int firstCol = int(std::floor(m_xmin));
+        std::vector<std::int8_t> shownSeverity(
+            std::size_t(std::max(0, int(std::ceil(m_xmax)) - firstCol + 1)), std::int8_t(-1));
+        const auto noteShown = [&](int col, Core::WriteResult r) {
+            const int k = col - firstCol;
+            if (k >= 0 && std::size_t(k) < shownSeverity.size())
+                shownSeverity[std::size_t(k)] =
+                    std::max(shownSeverity[std::size_t(k)], std::int8_t(severity(r)));
+        };
         m_p->setRenderHint(QPainter::Antialiasing, !dense);
         while (i < hi) {
             const Core::Write &w0 = t.writes[ws[i]];
@@ -1334,6 +1345,7 @@ private:
             }
             const Core::Write &w = t.writes[shown];
             const double x = X(w.arrivedAt);
+            noteShown(col, w.result);
             if (dense) {
                 m_p->fillRect(QRect(col, int(r.outcomes.top() + 2), 1, int(r.outcomes.height() - 4)),
                               m_st.th.outcome(w.result));
@@ -1345,6 +1357,28 @@ private:
             paintOutcomeLabel(labels, r, t, w, su, x, gr, nextX);
             labels.right = std::max(labels.right, x + gr - labels.gap + 2); // the glyph itself
             i = j;
+        }
+        // Every rejection, corruption and lock-out is shown, however crowded the lane: those
+        // are what the picture is about. Only incidents a crowded column hid are added.
+        if (anyBad && su < t.storageIncidents.size()) {
+            const std::vector<std::uint32_t> &inc = t.storageIncidents[su];
+            for (std::size_t k = firstArrival(t, inc, m_tLo); k < inc.size(); ++k) {
+                const Core::Write &w = t.writes[inc[k]];
+                if (w.arrivedAt > m_tHi)
+                    break;
+                const int col = column(w.arrivedAt);
+                const int c = col - firstCol;
+                if (c < 0 || std::size_t(c) >= shownSeverity.size() ||
+                    shownSeverity[std::size_t(c)] >= severity(w.result))
+                    continue;
+                noteShown(col, w.result);
+                if (dense)
+                    m_p->fillRect(QRect(col, int(r.outcomes.top() + 2), 1, int(r.outcomes.height() - 4)),
+                                  m_st.th.outcome(w.result));
+                else
+                    glyph(Theme::shape(w.result), QPointF(X(w.arrivedAt), y), gr,
+                          m_st.th.outcome(w.result));
+            }
         }
         m_p->setRenderHint(QPainter::Antialiasing, true);
     }

@@ -12,12 +12,15 @@ cmake --preset fuzz -G Ninja >/dev/null
 cmake --build --preset fuzz
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-cp fuzz/corpus/* resources/scenarios/*.json "$work"/
-[ -z "$(ls -A fuzz/regressions 2>/dev/null)" ] || cp fuzz/regressions/* "$work"/
+# one folder each, so equal names never collide
+for src in fuzz/corpus resources/scenarios fuzz/regressions; do
+  mkdir -p "$work/${src//\//-}"
+  find "$src" -maxdepth 1 -type f ! -name .gitkeep -exec cp {} "$work/${src//\//-}/" \;
+done
 if [ -n "${FENCESCOPE_FUZZ_RUNS:-}" ]; then
   budget=(-seed=1 -runs="$FENCESCOPE_FUZZ_RUNS")
 else
   budget=(-max_total_time="$seconds")
 fi
 ./build/fuzz/fuzz/fuzz_scenario "${budget[@]}" -rss_limit_mb=4096 -timeout=10 \
-  -dict=fuzz/scenario.dict -artifact_prefix=fuzz/ -print_final_stats=1 "$work" 2>&1 | tail -n 20
+  -dict=fuzz/scenario.dict -artifact_prefix=fuzz/ -print_final_stats=1 "$work"/* 2>&1 | tail -n 20

@@ -2,6 +2,7 @@
 // sweep (many small schedules) on one core and on all cores.
 
 #include "document.h"
+#include "mainwindow.h"
 #include "exporter.h"
 #include "schedulegenerator.h"
 #include "simulator.h"
@@ -9,6 +10,7 @@
 #include "timelineview.h"
 #include "viewstate.h"
 
+#include <QCoreApplication>
 #include <QImage>
 #include <QPainter>
 #include <QtConcurrent>
@@ -19,6 +21,16 @@
 #include <memory>
 
 namespace {
+
+// The first pause of the schedule: what the drag benchmarks move back and forth.
+std::pair<int, int> firstPause(const Core::Scenario &s)
+{
+    for (std::size_t c = 0; c < s.clients.size(); ++c)
+        for (std::size_t i = 0; i < s.clients[c].actions.size(); ++i)
+            if (s.clients[c].actions[i].kind == Core::ActionKind::Pause)
+                return {int(c), int(i)};
+    return {-1, -1};
+}
 
 struct Fixture
 {
@@ -65,16 +77,7 @@ BENCHMARK(BM_Paint)
 void BM_DragStep(benchmark::State &state)
 {
     Fixture &f = fixture(std::size_t(state.range(0)), false);
-    int client = -1;
-    int index = -1;
-    const Core::Scenario &s = f.doc->scenario();
-    for (std::size_t c = 0; c < s.clients.size() && client < 0; ++c)
-        for (std::size_t i = 0; i < s.clients[c].actions.size(); ++i)
-            if (s.clients[c].actions[i].kind == Core::ActionKind::Pause) {
-                client = int(c);
-                index = int(i);
-                break;
-            }
+    const auto [client, index] = firstPause(f.doc->scenario());
     QImage image(f.view->size(), QImage::Format_ARGB32_Premultiplied);
     Core::Tick delta = 1;
     for (auto _ : state) {
@@ -129,5 +132,39 @@ void BM_Sweep(benchmark::State &state)
         benchmark::Counter(double(schedules) * double(state.iterations()), benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_Sweep)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+} // namespace
+
+namespace {
+
+// The same drag step in the whole main window: the timeline, token chart, event log, story
+// and summary all follow the edit; the window is repainted.
+void BM_WindowDragStep(benchmark::State &state)
+{
+    static std::map<std::size_t, std::unique_ptr<MainWindow>> windows;
+    auto &w = windows[std::size_t(state.range(0))];
+    if (!w) {
+        w = std::make_unique<MainWindow>();
+        w->setInteractive(false);
+        w->resize(1600, 1000);
+        w->document()->reset(Bench::makeSchedule(std::size_t(state.range(0)), 6, 42));
+        w->viewState()->setAxis(0, 3.5);
+        w->show();
+        QCoreApplication::processEvents();
+    }
+    Document *doc = w->document();
+    const auto [client, index] = firstPause(doc->scenario());
+    QImage image(w->size(), QImage::Format_ARGB32_Premultiplied);
+    Core::Tick delta = 1;
+    for (auto _ : state) {
+        doc->edit([&](Core::Scenario &sc) {
+            sc.clients[std::size_t(client)].actions[std::size_t(index)].at += delta;
+        });
+        delta = delta == 1 ? Core::Tick(-1) : 1;
+        QCoreApplication::processEvents();
+        w->render(&image);
+    }
+}
+BENCHMARK(BM_WindowDragStep)->Arg(1000)->Arg(100000)->Arg(1000000)->Unit(benchmark::kMillisecond);
 
 } // namespace

@@ -1,6 +1,9 @@
 #include "editcommands.h"
 
 #include "document.h"
+#include "viewstate.h"
+
+#include <QUndoStack>
 
 #include <QCoreApplication>
 
@@ -180,6 +183,18 @@ QUndoCommand *setHorizon(Document *doc, std::optional<Core::Tick> horizon)
     return new Change(
         doc, tr("Change horizon"), [=](Scenario &s) { s.horizon = horizon; },
         [=](Scenario &s) { s.horizon = old; });
+}
+
+bool removeSelectedAction(Document *doc, ViewState *state)
+{
+    const Selection sel = state->selection();
+    const Scenario &s = doc->scenario();
+    if (!sel.isValid() || size_t(sel.client) >= s.clients.size() ||
+        size_t(sel.action) >= s.clients[size_t(sel.client)].actions.size())
+        return false;
+    state->clearSelection();
+    doc->undoStack()->push(removeAction(doc, sel.client, sel.action));
+    return true;
 }
 
 QString freshClientName(const Scenario &scenario)

@@ -9,6 +9,7 @@
 #include <QUndoCommand>
 
 class Document;
+class ViewState;
 
 namespace EditCommands {
 
@@ -49,6 +50,10 @@ QUndoCommand *setFencing(Document *doc, bool on);
 QUndoCommand *setStorageRule(Document *doc, int storage, Core::FenceRule rule);
 QUndoCommand *setTitle(Document *doc, const QString &title, const QString &description);
 QUndoCommand *setHorizon(Document *doc, std::optional<Core::Tick> horizon);
+
+// Removes the selected action (one undo step) and clears the selection; false when nothing
+// valid is selected. Shared by the Delete key on the timeline and Edit > Delete.
+bool removeSelectedAction(Document *doc, ViewState *state);
 
 // A client name not used yet ("C", "D", ... then "Client 27", ...).
 QString freshClientName(const Core::Scenario &scenario);

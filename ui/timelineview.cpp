@@ -577,13 +577,7 @@ void TimelineView::keyPressEvent(QKeyEvent *event)
 
 void TimelineView::removeSelected()
 {
-    const Selection sel = m_state->selection();
-    const Core::Scenario &s = m_doc->scenario();
-    if (!sel.isValid() || size_t(sel.client) >= s.clients.size() ||
-        size_t(sel.action) >= s.clients[size_t(sel.client)].actions.size())
-        return;
-    m_state->clearSelection();
-    m_doc->undoStack()->push(EditCommands::removeAction(m_doc, sel.client, sel.action));
+    EditCommands::removeSelectedAction(m_doc, m_state);
 }
 
 // --- context menu --------------------------------------------------------------------------

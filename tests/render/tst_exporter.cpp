@@ -12,6 +12,9 @@
 #include <QTest>
 #include <QXmlStreamReader>
 
+#include <csignal>
+#include <sys/resource.h>
+
 namespace {
 
 int countColour(const QImage &image, const QRect &area, const QColor &colour)
@@ -185,6 +188,33 @@ private slots:
         QVERIFY(!error.isEmpty());
         QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Dirs | QDir::NoDotAndDotDot),
                  QStringList{QStringLiteral("file")});
+    }
+
+    void fullDiskLeavesTheOldFileAndNoTemporary()
+    {
+        // A full disk, for root too: a file size limit (RLIMIT_FSIZE) smaller than the picture
+        // makes the write fail half way. The old file must survive and no temporary remain.
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("slide.png"));
+        {
+            QFile old(path);
+            QVERIFY(old.open(QIODevice::WriteOnly));
+            old.write("old picture");
+        }
+        rlimit saved{};
+        QCOMPARE(getrlimit(RLIMIT_FSIZE, &saved), 0);
+        const auto oldHandler = std::signal(SIGXFSZ, SIG_IGN); // EFBIG instead of a signal
+        rlimit tight = saved;
+        tight.rlim_cur = 4096;
+        QCOMPARE(setrlimit(RLIMIT_FSIZE, &tight), 0);
+        const QString error = Exporter::exportTo(path, Core::ScenarioFile::defaultScenario(), ExportOptions());
+        setrlimit(RLIMIT_FSIZE, &saved);
+        std::signal(SIGXFSZ, oldHandler);
+        QVERIFY2(error.startsWith(QStringLiteral("cannot write")), qPrintable(error));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(f.readAll(), QByteArray("old picture"));
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), QStringList{QStringLiteral("slide.png")});
     }
 
     void captionSaysWhetherSafetyHeld()

@@ -361,12 +361,14 @@ private slots:
         window().setThemeByName(QStringLiteral("light"));
     }
 
-    // Not a check: renders the window for the README when FENCESCOPE_SCREENSHOT_DIR is set.
+    // The window renders offscreen in each mode (kept for the README with FENCESCOPE_SCREENSHOT_DIR).
     void screenshots()
     {
-        const QString dir = qEnvironmentVariable("FENCESCOPE_SCREENSHOT_DIR");
-        if (dir.isEmpty())
-            QSKIP("set FENCESCOPE_SCREENSHOT_DIR to render screenshots");
+        // renders every time (a real offscreen render must succeed); the files are kept in
+        // FENCESCOPE_SCREENSHOT_DIR when it is set, e.g. to refresh docs/screenshots
+        QTemporaryDir scratch;
+        const QString dir = qEnvironmentVariableIsEmpty("FENCESCOPE_SCREENSHOT_DIR") ? scratch.path()
+                                                                        : qEnvironmentVariable("FENCESCOPE_SCREENSHOT_DIR");
         window().resize(1600, 1000);
         QTest::qWait(50);
         window().findChild<QAction *>(QStringLiteral("fit"))->trigger();

@@ -245,12 +245,14 @@ private slots:
         QSettings().remove(QStringLiteral("presentation"));
     }
 
-    // Not a check: renders presentation mode for the README when FENCESCOPE_SCREENSHOT_DIR is set.
+    // Presentation mode renders offscreen (kept for the README with FENCESCOPE_SCREENSHOT_DIR).
     void screenshot()
     {
-        const QString dir = qEnvironmentVariable("FENCESCOPE_SCREENSHOT_DIR");
-        if (dir.isEmpty())
-            QSKIP("set FENCESCOPE_SCREENSHOT_DIR to render screenshots");
+        // renders every time (a real offscreen render must succeed); the files are kept in
+        // FENCESCOPE_SCREENSHOT_DIR when it is set, e.g. to refresh docs/screenshots
+        QTemporaryDir scratch;
+        const QString dir = qEnvironmentVariableIsEmpty("FENCESCOPE_SCREENSHOT_DIR") ? scratch.path()
+                                                                        : qEnvironmentVariable("FENCESCOPE_SCREENSHOT_DIR");
         window().setPresenting(true);
         window().setWindowState(Qt::WindowNoState); // offscreen "full screen" is the 800x600 screen
         window().resize(1600, 900);

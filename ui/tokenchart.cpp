@@ -34,6 +34,8 @@ constexpr int kMarker = 14;
 // At most this many buckets across a trace: a million writes must not become a million
 // points (QtCharts draws each one); within a bucket only the last change is kept.
 constexpr double kBuckets = 6000;
+// Scatter markers are far more expensive than line points; the chart is about 1,000 px wide.
+constexpr double kScatterBuckets = 600;
 
 double tokenY(const Core::Write &w)
 {
@@ -189,12 +191,23 @@ void TokenChart::rebuild()
     const double bucket = std::max(1.0, std::floor(double(std::max<Core::Tick>(t.horizon, 1)) / kBuckets));
     const auto bucketOf = [bucket](Core::Tick tick) { return std::floor(double(tick) / bucket); };
 
-    // Scatter points: one pass over the events, in time order. Crowded points (same bucket,
-    // same token) are drawn once.
+    // Scatter points: one pass over the events, in time order. QtCharts makes a graphics item
+    // of every scatter point, so a crowded series keeps one point per scatter bucket (the
+    // highest token in it): a long run must not become 100,000 items.
+    const double scatterBucket =
+        std::max(1.0, std::floor(double(std::max<Core::Tick>(t.horizon, 1)) / kScatterBuckets));
     const auto addPoint = [&](Scatter &sc, QList<QPointF> &pts, double x, double y, std::uint32_t ev) {
-        if (!pts.isEmpty() && bucketOf(Core::Tick(pts.back().x())) == bucketOf(Core::Tick(x)) &&
-            pts.back().y() == y)
-            return;
+        if (!pts.isEmpty()) {
+            const double last = pts.back().x();
+            if (last == x ? pts.back().y() == y
+                          : std::floor(last / scatterBucket) == std::floor(x / scatterBucket)) {
+                if (y > pts.back().y()) {
+                    pts.back() = {x, y};
+                    sc.events.back() = ev;
+                }
+                return;
+            }
+        }
         pts.append({x, y});
         sc.events.push_back(ev);
     };
@@ -322,13 +335,23 @@ void TokenChart::rebuild()
     attach(m_grants, !grantPts.isEmpty());
     for (int r = 0; r < 4; ++r)
         attach(m_outcomePoints[r].series, !outcomePts[r].isEmpty());
-    m_tokenAxis->setRange(0, std::ceil(maxToken) + 1);
     const double span = std::ceil(maxToken) + 1;
-    m_tokenAxis->setTickType(QValueAxis::TicksDynamic);
-    m_tokenAxis->setTickAnchor(0);
-    m_tokenAxis->setTickInterval(double(TimeCoordinates::rulerStep(1.0, span / 5)));
+    setAxis(m_tokenAxis, 0, span, double(TimeCoordinates::rulerStep(1.0, span / 5)));
     syncAxis();
     viewport()->update();
+}
+
+// Range and grid step change together. QtCharts lays the axis out after each call, so a new
+// range with the old step (or the reverse) would briefly ask for a grid line per tick: a
+// million graphics items for a long run. A fixed few ticks in between avoid that.
+void TokenChart::setAxis(QValueAxis *axis, double min, double max, double interval)
+{
+    axis->setTickType(QValueAxis::TicksFixed);
+    axis->setTickCount(2);
+    axis->setRange(min, max);
+    axis->setTickAnchor(0);
+    axis->setTickInterval(interval);
+    axis->setTickType(QValueAxis::TicksDynamic);
 }
 
 QRectF TokenChart::plotRect() const
@@ -347,9 +370,9 @@ void TokenChart::syncAxis()
     chart()->setPlotArea(plot);
     const double ppt = m_state->pixelsPerTick();
     const double first = m_state->firstTick();
-    m_timeAxis->setRange(first, first + plot.width() / ppt);
     // the timeline ruler's step, so the grid lines fall on the same ticks
-    m_timeAxis->setTickInterval(double(TimeCoordinates::rulerStep(ppt, 70)));
+    setAxis(m_timeAxis, first, first + plot.width() / ppt,
+            double(TimeCoordinates::rulerStep(ppt, 70)));
     viewport()->update();
 }
 

@@ -77,6 +77,7 @@ private:
     const Core::Trace &primaryTrace() const;
     const Scatter *scatterOf(const QAbstractSeries *series) const;
     int nearestPoint(const QAbstractSeries *series, QPointF value) const;
+    static void setAxis(QValueAxis *axis, double min, double max, double interval);
     QRectF plotRect() const;
 
     Document *m_doc;

@@ -43,7 +43,8 @@ struct Fixture
 // first 400 ticks ("zoomed") or everything ("fit").
 Fixture &fixture(std::size_t actions, bool fit)
 {
-    static std::map<std::pair<std::size_t, bool>, Fixture> cache;
+    // never destroyed: widgets must not outlive QApplication's destruction at exit
+    static auto &cache = *new std::map<std::pair<std::size_t, bool>, Fixture>;
     Fixture &f = cache[{actions, fit}];
     if (!f.doc) {
         f.doc = std::make_unique<Document>();
@@ -131,7 +132,7 @@ void BM_Sweep(benchmark::State &state)
     state.counters["schedules/s"] =
         benchmark::Counter(double(schedules) * double(state.iterations()), benchmark::Counter::kIsRate);
 }
-BENCHMARK(BM_Sweep)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_Sweep)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(2);
 
 } // namespace
 
@@ -141,7 +142,7 @@ namespace {
 // and summary all follow the edit; the window is repainted.
 void BM_WindowDragStep(benchmark::State &state)
 {
-    static std::map<std::size_t, std::unique_ptr<MainWindow>> windows;
+    static auto &windows = *new std::map<std::size_t, std::unique_ptr<MainWindow>>; // see fixture()
     auto &w = windows[std::size_t(state.range(0))];
     if (!w) {
         w = std::make_unique<MainWindow>();

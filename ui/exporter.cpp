@@ -323,7 +323,11 @@ Page layoutPage(const Core::Scenario &s, const Traces &t, const ExportOptions &o
         y += h + 10;
     }
     if (o.showCaption) {
-        pg.captionText = o.caption.isEmpty() ? defaultCaption(s, t.main) : o.caption;
+        // compare mode tells both fates
+        pg.captionText = !o.caption.isEmpty() ? o.caption
+                         : o.compare ? defaultCaption(s, t.main) + QLatin1Char('\n') +
+                                           defaultCaption(s, t.unfenced)
+                                     : defaultCaption(s, t.main);
         const double h = textHeight(pg.captionText, font(o, 18), inner);
         pg.caption = QRectF(pg.margin, y, inner, h);
         y += h + 10;

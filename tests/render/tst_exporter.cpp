@@ -217,6 +217,15 @@ private slots:
         QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), QStringList{QStringLiteral("slide.png")});
     }
 
+    void compareCaptionTellsBothFates()
+    {
+        ExportOptions o;
+        o.compare = true;
+        const QString svg = QString::fromUtf8(Exporter::renderSvg(Core::ScenarioFile::defaultScenario(), o));
+        QVERIFY(svg.contains(QStringLiteral("Safety held")));
+        QVERIFY(svg.contains(QStringLiteral("Safety violated")));
+    }
+
     void captionSaysWhetherSafetyHeld()
     {
         const Core::Scenario s = Core::ScenarioFile::defaultScenario();

@@ -8,7 +8,28 @@
 #include <array>
 
 namespace Core {
+
 namespace {
+
+// The character a one-letter escape stands for. Qt takes any other escaped byte as itself
+// ('"', '\\', '/' and more), so this does too.
+char32_t unescaped(unsigned char escaped)
+{
+    switch (escaped) {
+    case 'b':
+        return 0x8;
+    case 'f':
+        return 0xC;
+    case 'n':
+        return 0xA;
+    case 'r':
+        return 0xD;
+    case 't':
+        return 0x9;
+    default:
+        return escaped;
+    }
+}
 
 // Qt's parser refuses documents nested deeper than this.
 constexpr int kQtNestingLimit = 1024;
@@ -188,21 +209,6 @@ void JsonReader::scanEscaped(const char *start, QString *out)
                 fail(QJsonParseError::IllegalEscapeSequence);
             const auto escaped = static_cast<unsigned char>(*m_p++);
             switch (escaped) {
-            case 'b':
-                ch = 0x8;
-                break;
-            case 'f':
-                ch = 0xC;
-                break;
-            case 'n':
-                ch = 0xA;
-                break;
-            case 'r':
-                ch = 0xD;
-                break;
-            case 't':
-                ch = 0x9;
-                break;
             case 'u':
                 if (m_end - m_p < 4)
                     fail(QJsonParseError::IllegalEscapeSequence);
@@ -215,8 +221,7 @@ void JsonReader::scanEscaped(const char *start, QString *out)
                 }
                 break;
             default:
-                // Qt takes any other escaped byte as itself ('"', '\\', '/' and more)
-                ch = escaped;
+                ch = unescaped(escaped);
                 break;
             }
         } else {
@@ -499,27 +504,12 @@ QString JsonReader::decode(const JsonString &s) const
             ++p;
             const auto escaped = static_cast<unsigned char>(*p++);
             switch (escaped) {
-            case 'b':
-                ch = 0x8;
-                break;
-            case 'f':
-                ch = 0xC;
-                break;
-            case 'n':
-                ch = 0xA;
-                break;
-            case 'r':
-                ch = 0xD;
-                break;
-            case 't':
-                ch = 0x9;
-                break;
             case 'u':
                 for (int i = 0; i < 4; ++i)
                     ch = (ch << 4) | char32_t(hexValue(*p++));
                 break;
             default:
-                ch = escaped;
+                ch = unescaped(escaped);
                 break;
             }
         } else if (!scanUtf8(p, &ch)) {

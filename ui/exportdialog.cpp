@@ -261,6 +261,11 @@ ExportDialog::ExportDialog(Kind kind, const Document *doc, const ExportOptions &
     refreshPreview();
 }
 
+ExportDialog::~ExportDialog()
+{
+    hide();
+}
+
 QString ExportDialog::path() const
 {
     const QString typed = m_path->text().trimmed();

@@ -37,6 +37,9 @@ public:
     ExportDialog(Kind kind, const Document *doc, const ExportOptions &defaults,
                  std::optional<std::pair<double, double>> visible, const Theme &current,
                  const QString &path, QWidget *parent = nullptr);
+    // Hides first: a dialog destroyed while shown loses focus on its way out, and the path
+    // field's editingFinished must not reach a half-destroyed ExportDialog.
+    ~ExportDialog() override;
 
     Kind kind() const { return m_kind; }
     // The target: a picture file (its extension follows the format), or for a storyboard a

@@ -4,32 +4,21 @@
 // now and then past their lease, and write with occasional network delays. Deterministic
 // for a seed.
 
+#include "randomscenario.h" // TestSupport::Rng, the tests' seeded generator
 #include "scenario.h"
 
 #include <cstdint>
 
 namespace Bench {
 
-class SplitMix
+inline std::uint64_t below(TestSupport::Rng &rng, std::uint64_t n)
 {
-public:
-    explicit SplitMix(std::uint64_t seed) : m_state(seed) {}
-    std::uint64_t next()
-    {
-        std::uint64_t z = (m_state += 0x9e3779b97f4a7c15ull);
-        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-        z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-        return z ^ (z >> 31);
-    }
-    std::uint64_t below(std::uint64_t n) { return next() % n; }
-
-private:
-    std::uint64_t m_state;
-};
+    return rng.next() % n;
+}
 
 inline Core::Scenario makeSchedule(std::size_t actions, int clients, std::uint64_t seed)
 {
-    SplitMix rng(seed);
+    TestSupport::Rng rng(seed);
     Core::Scenario s;
     s.title = QStringLiteral("Generated schedule (%1 actions, seed %2)").arg(actions).arg(seed);
     s.storages = {{QStringLiteral("db"), Core::FenceRule::Lt, {}},
@@ -45,27 +34,27 @@ inline Core::Scenario makeSchedule(std::size_t actions, int clients, std::uint64
     Core::Tick t = 0;
     std::size_t made = 0;
     while (made < actions) {
-        const int owner = int(rng.below(std::uint64_t(clients)));
+        const int owner = int(below(rng, std::uint64_t(clients)));
         auto &own = s.clients[std::size_t(owner)].actions;
-        const Core::Tick ttl = 5 + rng.below(10);
+        const Core::Tick ttl = 5 + below(rng, 10);
         own.push_back(Core::Action::acquire(t, ttl));
         ++made;
-        const Core::Tick roundEnd = t + ttl + rng.below(4);
-        for (Core::Tick w = t + 1; w < roundEnd && made < actions; w += 1 + rng.below(3)) {
-            const std::uint64_t r = rng.below(20);
+        const Core::Tick roundEnd = t + ttl + below(rng, 4);
+        for (Core::Tick w = t + 1; w < roundEnd && made < actions; w += 1 + below(rng, 3)) {
+            const std::uint64_t r = below(rng, 20);
             if (r == 0) {
-                own.push_back(Core::Action::pause(w, ttl + rng.below(10)));
+                own.push_back(Core::Action::pause(w, ttl + below(rng, 10)));
             } else if (r == 1) {
-                auto &other = s.clients[std::size_t(rng.below(std::uint64_t(clients)))].actions;
-                other.push_back(Core::Action::acquire(w, 1 + rng.below(10)));
+                auto &other = s.clients[std::size_t(below(rng, std::uint64_t(clients)))].actions;
+                other.push_back(Core::Action::acquire(w, 1 + below(rng, 10)));
             } else {
-                own.push_back(Core::Action::write(w, values[rng.below(3)],
-                                                  std::uint32_t(rng.below(2)),
-                                                  rng.below(8) == 0 ? 1 + rng.below(12) : 0));
+                own.push_back(Core::Action::write(w, values[below(rng, 3)],
+                                                  std::uint32_t(below(rng, 2)),
+                                                  below(rng, 8) == 0 ? 1 + below(rng, 12) : 0));
             }
             ++made;
         }
-        if (rng.below(4) == 0 && made < actions) {
+        if (below(rng, 4) == 0 && made < actions) {
             own.push_back(Core::Action::release(roundEnd));
             ++made;
         }

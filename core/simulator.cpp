@@ -4,7 +4,8 @@
 #include "storage.h"
 
 #include <algorithm>
-#include <queue>
+#include <cstdint>
+#include <functional>
 
 namespace Core {
 
@@ -13,19 +14,8 @@ namespace {
 struct PauseEdge
 {
     Tick tick;
-    std::uint32_t client;
     std::uint32_t action;
     bool start;
-};
-
-struct Lane
-{
-    std::vector<std::uint32_t> order; // non-pause actions in run order
-    std::vector<Tick> runAt;          // the tick each of them runs (after thawing)
-    std::size_t next = 0;
-    Token token = 0;
-    std::uint32_t epoch = 0; // 0: never granted, writes go untagged
-    bool believes = false;
 };
 
 struct Arrival
@@ -38,6 +28,7 @@ struct Arrival
     }
 };
 
+// A client's next due action (or pause edge): at one tick, lanes go in client order.
 struct LaneAt
 {
     Tick tick;
@@ -45,207 +36,456 @@ struct LaneAt
     bool operator>(const LaneAt &o) const { return tick != o.tick ? tick > o.tick : lane > o.lane; }
 };
 
-class Simulation
+template<typename T>
+void pushMin(std::vector<T> &heap, const T &v)
 {
-public:
-    Simulation(const Scenario &s, bool fencing, Trace &out) : m_s(s), m_t(out)
+    heap.push_back(v);
+    std::push_heap(heap.begin(), heap.end(), std::greater<T>());
+}
+
+template<typename T>
+T popMin(std::vector<T> &heap)
+{
+    std::pop_heap(heap.begin(), heap.end(), std::greater<T>());
+    T v = heap.back();
+    heap.pop_back();
+    return v;
+}
+
+template<typename T>
+void resetEach(std::vector<std::vector<T>> &lists, std::size_t n)
+{
+    lists.resize(n);
+    for (std::vector<T> &l : lists)
+        l.clear();
+}
+
+// Number of leading entries of a sorted list that come before tick t.
+template<typename T, typename TickOf>
+std::size_t countBefore(const std::vector<T> &sorted, Tick t, TickOf tickOf)
+{
+    return std::size_t(std::partition_point(sorted.begin(), sorted.end(),
+                                             [&](const T &x) { return tickOf(x) < t; })
+                       - sorted.begin());
+}
+
+} // namespace
+
+struct Simulator::Impl
+{
+    struct Lane
     {
+        // from the scenario (prepareLane)
+        std::vector<std::uint32_t> order; // non-pause actions in run order
+        std::vector<Tick> runAt;          // the tick each of them runs (after thawing); sorted
+        std::vector<PauseEdge> edges;     // pause starts and ends, in the order they happen
+        // run state
+        std::size_t next = 0;
+        std::size_t nextEdge = 0;
+        Token token = 0;
+        std::uint32_t epoch = 0; // 0: never granted, writes go untagged
+        bool believes = false;
+    };
+
+    using WriteStorage = BasicStorage<std::uint32_t>;
+
+    // Everything needed to go back to the start of a tick: the run state, and how long each
+    // of the trace's lists was (they only grow; the few records edited later are kept whole).
+    struct Checkpoint
+    {
+        struct LaneMark
+        {
+            std::uint32_t events;
+            std::uint32_t beliefs;
+            std::uint32_t epoch;
+            Token token;
+            bool believes;
+        };
+        struct StorageMark
+        {
+            WriteStorage storage;
+            std::uint32_t writes;
+            std::uint32_t incidents;
+            std::uint32_t newestApplied;
+            std::uint32_t lastApplied;
+        };
+        Tick tick = 0;
+        std::size_t events = 0, grants = 0, refusals = 0, releases = 0, writes = 0, leases = 0;
+        Lease lastLease; // renewals and releases extend or end it later
+        Summary summary;
+        LockService lock;
+        std::vector<Arrival> inFlight;
+        std::vector<LaneMark> lanes;
+        std::vector<StorageMark> storages;
+    };
+
+    // Re-running from a checkpoint costs up to this many events before the edited tick.
+    static constexpr std::size_t kDefaultSpacing = 4096;
+    std::size_t checkpointEvents = 0; // 0: the default spacing
+
+    const Scenario *s = nullptr;
+    Trace *t = nullptr;
+    LockService lock;
+    // storages remember which write they hold; the value is looked up in the scenario
+    std::vector<WriteStorage> storages;
+    std::vector<std::uint32_t> newestApplied; // per storage: newest epoch applied so far
+    std::vector<std::uint32_t> lastApplied;   // per storage: last applied write
+    std::vector<Lane> lanes;
+    std::vector<Arrival> arrivals;  // min-heap: writes in flight
+    std::vector<LaneAt> laneQueue;  // min-heap: lanes with an action due
+    std::vector<LaneAt> pauseQueue; // min-heap: lanes with a pause edge due
+    std::vector<Checkpoint> checkpoints;
+    std::size_t nextCheckpoint = 0; // take one when the trace has this many events
+    bool complete = false;
+    Tick restartedFrom = 0;
+
+    void start(const Scenario &scenario, bool fencing, Trace &trace)
+    {
+        s = &scenario;
+        t = &trace;
         // Reuse the buffers of the previous trace: a drag re-simulates every frame, and fresh
         // memory costs more in page faults than the simulation itself.
-        m_t.fencing = fencing;
-        m_t.events.clear();
-        m_t.grants.clear();
-        m_t.refusals.clear();
-        m_t.releases.clear();
-        m_t.writes.clear();
-        m_t.leases.clear();
-        m_t.summary = {};
-        const std::size_t nc = s.clients.size();
-        const std::size_t ns = s.storages.size();
-        resetEach(m_t.clientEvents, nc);
-        resetEach(m_t.freezes, nc);
-        resetEach(m_t.beliefs, nc);
-        resetEach(m_t.storageWrites, ns);
-        resetEach(m_t.storageIncidents, ns);
-        m_storages.reserve(ns);
-        for (const StorageSpec &spec : s.storages)
-            m_storages.emplace_back(fencing, spec.rule);
-        m_newestApplied.assign(ns, 0);
-        m_lastApplied.assign(ns, kNone);
-        m_lanes.resize(nc);
-    }
+        t->fencing = fencing;
+        t->events.clear();
+        t->grants.clear();
+        t->refusals.clear();
+        t->releases.clear();
+        t->writes.clear();
+        t->leases.clear();
+        t->summary = {};
+        const std::size_t nc = s->clients.size();
+        const std::size_t ns = s->storages.size();
+        resetEach(t->clientEvents, nc);
+        resetEach(t->freezes, nc);
+        resetEach(t->beliefs, nc);
+        resetEach(t->storageWrites, ns);
+        resetEach(t->storageIncidents, ns);
+        storages.clear();
+        storages.reserve(ns);
+        for (const StorageSpec &spec : s->storages)
+            storages.emplace_back(fencing, spec.rule);
+        newestApplied.assign(ns, 0);
+        lastApplied.assign(ns, kNone);
+        lock = LockService();
+        lanes.resize(nc);
+        arrivals.clear();
+        checkpoints.clear();
+        nextCheckpoint = 0;
 
-    void run()
-    {
-        prepare();
-        loop();
-        finish();
-    }
-
-private:
-    template<typename T>
-    static void resetEach(std::vector<std::vector<T>> &lists, std::size_t n)
-    {
-        lists.resize(n);
-        for (std::vector<T> &l : lists)
-            l.clear();
-    }
-
-    void prepare()
-    {
         std::size_t writes = 0;
         std::size_t acquires = 0;
-        for (std::uint32_t c = 0; c < m_s.clients.size(); ++c) {
-            const std::vector<Action> &actions = m_s.clients[c].actions;
-            // Actions run in order of `at`, ties in listed order. Files are usually sorted
-            // already, so only sort when they are not.
-            std::vector<std::uint32_t> byTime(actions.size());
-            for (std::uint32_t i = 0; i < byTime.size(); ++i)
-                byTime[i] = i;
-            const auto earlier = [&](std::uint32_t a, std::uint32_t b) {
-                return actions[a].at < actions[b].at;
-            };
-            if (!std::is_sorted(byTime.begin(), byTime.end(), earlier))
-                std::stable_sort(byTime.begin(), byTime.end(), earlier);
-
-            // Frozen stretches: the union of the pause windows [p, p + d).
-            std::vector<Freeze> &freezes = m_t.freezes[c];
-            for (std::uint32_t i : byTime) {
-                const Action &a = actions[i];
-                if (a.kind != ActionKind::Pause)
-                    continue;
-                const Tick end = a.at + a.amount;
-                m_pauseEdges.push_back({a.at, c, i, true});
-                m_pauseEdges.push_back({end, c, i, false});
-                if (!freezes.empty() && a.at <= freezes.back().to)
-                    freezes.back().to = std::max(freezes.back().to, end);
-                else
-                    freezes.push_back({a.at, end});
-            }
-
-            // Everything else runs at its tick, or when the client thaws if frozen then.
-            // Deferred actions keep their order and come before those due at the thaw tick,
-            // which sorting by `at` already gives.
-            Lane &lane = m_lanes[c];
-            lane.order.reserve(actions.size());
-            lane.runAt.reserve(actions.size());
-            std::size_t f = 0;
+        std::size_t edges = 0;
+        std::vector<std::size_t> storageWrites(ns, 0);
+        for (std::uint32_t c = 0; c < nc; ++c) {
+            prepareLane(c);
+            Lane &lane = lanes[c];
+            lane.next = lane.nextEdge = 0;
+            lane.token = 0;
+            lane.epoch = 0;
+            lane.believes = false;
             std::size_t laneWrites = 0;
-            for (std::uint32_t i : byTime) {
-                const Action &a = actions[i];
-                if (a.kind == ActionKind::Pause)
-                    continue;
-                while (f < freezes.size() && freezes[f].to <= a.at)
-                    ++f;
-                const bool frozen = f < freezes.size() && freezes[f].from <= a.at;
-                lane.order.push_back(i);
-                lane.runAt.push_back(frozen ? freezes[f].to : a.at);
-                if (a.kind == ActionKind::Write)
+            for (std::uint32_t i : lane.order) {
+                const Action &a = s->clients[c].actions[i];
+                if (a.kind == ActionKind::Write) {
                     ++laneWrites;
-                else if (a.kind == ActionKind::Acquire)
+                    ++storageWrites[a.storage];
+                } else if (a.kind == ActionKind::Acquire) {
                     ++acquires;
+                }
             }
             writes += laneWrites;
+            edges += lane.edges.size();
             // exact sizes keep the trace near its minimum footprint (no doubling slack)
-            m_t.clientEvents[c].reserve(actions.size() + laneWrites + (actions.size() - lane.order.size()));
-            if (!lane.order.empty())
-                m_laneQueue.push({lane.runAt.front(), c});
+            t->clientEvents[c].reserve(lane.order.size() + laneWrites + lane.edges.size());
         }
-        // At one tick: a thaw before a new pause of the same client, lanes in order.
-        std::sort(m_pauseEdges.begin(), m_pauseEdges.end(),
-                  [](const PauseEdge &a, const PauseEdge &b) {
-                      if (a.tick != b.tick)
-                          return a.tick < b.tick;
-                      if (a.client != b.client)
-                          return a.client < b.client;
-                      if (a.start != b.start)
-                          return !a.start;
-                      return a.action < b.action;
-                  });
-        m_t.writes.reserve(writes);
-        m_t.grants.reserve(acquires);
-        m_t.events.reserve(m_s.actionCount() + writes + m_pauseEdges.size());
+        for (std::size_t i = 0; i < ns; ++i)
+            t->storageWrites[i].reserve(storageWrites[i]);
+        t->writes.reserve(writes);
+        t->grants.reserve(acquires);
+        t->events.reserve(s->actionCount() - edges / 2 + writes + edges);
+        rebuildQueues();
+        complete = false;
+        t->pendingFrom = 0;
+        restartedFrom = 0;
     }
 
-    void loop()
+    // Run order of one client's actions and its frozen stretches: a function of the scenario.
+    void prepareLane(std::uint32_t c)
     {
-        std::size_t pe = 0;
+        const std::vector<Action> &actions = s->clients[c].actions;
+        // Actions run in order of `at`, ties in listed order. Files are usually sorted already,
+        // so only sort when they are not.
+        std::vector<std::uint32_t> byTime(actions.size());
+        for (std::uint32_t i = 0; i < byTime.size(); ++i)
+            byTime[i] = i;
+        const auto earlier = [&](std::uint32_t a, std::uint32_t b) {
+            return actions[a].at < actions[b].at;
+        };
+        if (!std::is_sorted(byTime.begin(), byTime.end(), earlier))
+            std::stable_sort(byTime.begin(), byTime.end(), earlier);
+
+        // Frozen stretches: the union of the pause windows [p, p + d).
+        Lane &lane = lanes[c];
+        std::vector<Freeze> &freezes = t->freezes[c];
+        freezes.clear();
+        lane.edges.clear();
+        for (std::uint32_t i : byTime) {
+            const Action &a = actions[i];
+            if (a.kind != ActionKind::Pause)
+                continue;
+            const Tick end = a.at + a.amount;
+            lane.edges.push_back({a.at, i, true});
+            lane.edges.push_back({end, i, false});
+            if (!freezes.empty() && a.at <= freezes.back().to)
+                freezes.back().to = std::max(freezes.back().to, end);
+            else
+                freezes.push_back({a.at, end});
+        }
+        // At one tick: a thaw before a new pause, then in listed order.
+        std::sort(lane.edges.begin(), lane.edges.end(), [](const PauseEdge &a, const PauseEdge &b) {
+            if (a.tick != b.tick)
+                return a.tick < b.tick;
+            if (a.start != b.start)
+                return !a.start;
+            return a.action < b.action;
+        });
+
+        // Everything else runs at its tick, or when the client thaws if frozen then. Deferred
+        // actions keep their order and come before those due at the thaw tick, which sorting
+        // by `at` already gives.
+        lane.order.clear();
+        lane.runAt.clear();
+        lane.order.reserve(actions.size() - lane.edges.size() / 2);
+        lane.runAt.reserve(actions.size() - lane.edges.size() / 2);
+        std::size_t f = 0;
+        for (std::uint32_t i : byTime) {
+            const Action &a = actions[i];
+            if (a.kind == ActionKind::Pause)
+                continue;
+            while (f < freezes.size() && freezes[f].to <= a.at)
+                ++f;
+            const bool frozen = f < freezes.size() && freezes[f].from <= a.at;
+            lane.order.push_back(i);
+            lane.runAt.push_back(frozen ? freezes[f].to : a.at);
+        }
+    }
+
+    void rebuildQueues()
+    {
+        laneQueue.clear();
+        pauseQueue.clear();
+        for (std::uint32_t c = 0; c < lanes.size(); ++c) {
+            const Lane &lane = lanes[c];
+            if (lane.next < lane.order.size())
+                laneQueue.push_back({lane.runAt[lane.next], c});
+            if (lane.nextEdge < lane.edges.size())
+                pauseQueue.push_back({lane.edges[lane.nextEdge].tick, c});
+        }
+        std::make_heap(laneQueue.begin(), laneQueue.end(), std::greater<LaneAt>());
+        std::make_heap(pauseQueue.begin(), pauseQueue.end(), std::greater<LaneAt>());
+    }
+
+    Tick nextTick() const
+    {
+        Tick now = kForever;
+        if (!arrivals.empty())
+            now = arrivals.front().tick;
+        if (!pauseQueue.empty())
+            now = std::min(now, pauseQueue.front().tick);
+        if (!laneQueue.empty())
+            now = std::min(now, laneQueue.front().tick);
+        return now;
+    }
+
+    // Runs whole ticks while the next one is at most `through` and fewer than `budget` events
+    // have been recorded. Returns true when the run is complete.
+    bool loop(Tick through, std::size_t budget)
+    {
+        if (complete)
+            return true;
+        const std::size_t stopAt = budget == SIZE_MAX ? SIZE_MAX : t->events.size() + budget;
         for (;;) {
-            Tick now = kForever;
-            if (!m_arrivals.empty())
-                now = m_arrivals.top().tick;
-            if (pe < m_pauseEdges.size())
-                now = std::min(now, m_pauseEdges[pe].tick);
-            if (!m_laneQueue.empty())
-                now = std::min(now, m_laneQueue.top().tick);
+            const Tick now = nextTick();
             if (now == kForever)
                 break;
+            if (now > through || t->events.size() >= stopAt) {
+                t->pendingFrom = now;
+                return false;
+            }
+            if (t->events.size() >= nextCheckpoint)
+                takeCheckpoint(now);
 
             // 1. writes arriving at storages, in the order they were sent
-            while (!m_arrivals.empty() && m_arrivals.top().tick == now) {
-                const std::uint32_t w = m_arrivals.top().write;
-                m_arrivals.pop();
-                arrive(w, now);
-            }
+            while (!arrivals.empty() && arrivals.front().tick == now)
+                arrive(popMin(arrivals).write, now);
             // 2. pauses starting and ending (imposed from outside, never deferred)
-            for (; pe < m_pauseEdges.size() && m_pauseEdges[pe].tick == now; ++pe) {
-                const PauseEdge &e = m_pauseEdges[pe];
-                record(now, e.client, e.start ? EventKind::PauseStart : EventKind::PauseEnd,
-                     e.action);
+            while (!pauseQueue.empty() && pauseQueue.front().tick == now) {
+                const std::uint32_t c = popMin(pauseQueue).lane;
+                Lane &lane = lanes[c];
+                for (; lane.nextEdge < lane.edges.size() && lane.edges[lane.nextEdge].tick == now;
+                     ++lane.nextEdge) {
+                    const PauseEdge &e = lane.edges[lane.nextEdge];
+                    record(now, c, e.start ? EventKind::PauseStart : EventKind::PauseEnd, e.action);
+                }
+                if (lane.nextEdge < lane.edges.size())
+                    pushMin(pauseQueue, {lane.edges[lane.nextEdge].tick, c});
             }
             // 3. the clients' actions, in lane order
-            while (!m_laneQueue.empty() && m_laneQueue.top().tick == now) {
-                const std::uint32_t c = m_laneQueue.top().lane;
-                m_laneQueue.pop();
-                Lane &lane = m_lanes[c];
+            while (!laneQueue.empty() && laneQueue.front().tick == now) {
+                const std::uint32_t c = popMin(laneQueue).lane;
+                Lane &lane = lanes[c];
                 while (lane.next < lane.order.size() && lane.runAt[lane.next] == now)
                     runAction(c, lane.order[lane.next++], now);
                 if (lane.next < lane.order.size())
-                    m_laneQueue.push({lane.runAt[lane.next], c});
+                    pushMin(laneQueue, {lane.runAt[lane.next], c});
             }
         }
+        finish();
+        return true;
+    }
+
+    void takeCheckpoint(Tick now)
+    {
+        Checkpoint &k = checkpoints.emplace_back();
+        k.tick = now;
+        k.events = t->events.size();
+        k.grants = t->grants.size();
+        k.refusals = t->refusals.size();
+        k.releases = t->releases.size();
+        k.writes = t->writes.size();
+        k.leases = t->leases.size();
+        if (!t->leases.empty())
+            k.lastLease = t->leases.back();
+        k.summary = t->summary;
+        k.lock = lock;
+        k.inFlight = arrivals;
+        k.lanes.reserve(lanes.size());
+        for (std::size_t c = 0; c < lanes.size(); ++c) {
+            const Lane &lane = lanes[c];
+            k.lanes.push_back({std::uint32_t(t->clientEvents[c].size()),
+                               std::uint32_t(t->beliefs[c].size()), lane.epoch, lane.token,
+                               lane.believes});
+        }
+        k.storages.reserve(storages.size());
+        for (std::size_t i = 0; i < storages.size(); ++i)
+            k.storages.push_back({storages[i], std::uint32_t(t->storageWrites[i].size()),
+                                  std::uint32_t(t->storageIncidents[i].size()), newestApplied[i],
+                                  lastApplied[i]});
+        // A checkpoint costs memory in proportion to clients, storages and writes in flight;
+        // spacing them at least that far apart keeps all of them below the trace's own size.
+        nextCheckpoint = k.events
+                         + (checkpointEvents ? checkpointEvents
+                                             : std::max(kDefaultSpacing,
+                                                        4 * (lanes.size() + storages.size()
+                                                             + arrivals.size())));
+    }
+
+    void restore(const Checkpoint &k)
+    {
+        t->events.resize(k.events);
+        t->grants.resize(k.grants);
+        t->refusals.resize(k.refusals);
+        t->releases.resize(k.releases);
+        t->writes.resize(k.writes);
+        t->leases.resize(k.leases);
+        if (k.leases)
+            t->leases.back() = k.lastLease;
+        t->summary = k.summary;
+        lock = k.lock;
+        arrivals = k.inFlight;
+        // in flight: their fate is decided again when they arrive
+        for (const Arrival &a : arrivals) {
+            Write &w = t->writes[a.write];
+            w.maxToken = 0;
+            w.overwrote = kNone;
+            w.result = WriteResult::Accepted;
+            w.expired = false;
+            w.applied = false;
+        }
+        for (std::size_t c = 0; c < lanes.size(); ++c) {
+            const Checkpoint::LaneMark &m = k.lanes[c];
+            Lane &lane = lanes[c];
+            t->clientEvents[c].resize(m.events);
+            t->beliefs[c].resize(m.beliefs);
+            if (m.believes) { // it was open then
+                t->beliefs[c].back().to = kForever;
+                t->beliefs[c].back().end = BeliefEnd::Never;
+            }
+            lane.epoch = m.epoch;
+            lane.token = m.token;
+            lane.believes = m.believes;
+            lane.next = countBefore(lane.runAt, k.tick, [](Tick r) { return r; });
+            lane.nextEdge = countBefore(lane.edges, k.tick, [](const PauseEdge &e) { return e.tick; });
+        }
+        for (std::size_t i = 0; i < storages.size(); ++i) {
+            const Checkpoint::StorageMark &m = k.storages[i];
+            storages[i] = m.storage;
+            t->storageWrites[i].resize(m.writes);
+            t->storageIncidents[i].resize(m.incidents);
+            newestApplied[i] = m.newestApplied;
+            lastApplied[i] = m.lastApplied;
+        }
+        rebuildQueues();
+        complete = false;
+        t->pendingFrom = k.tick;
+        restartedFrom = k.tick;
+    }
+
+    void rerun(std::uint32_t client, Tick from)
+    {
+        prepareLane(client);
+        // the last checkpoint at or before `from`: everything before it is unchanged
+        auto it = std::partition_point(checkpoints.begin(), checkpoints.end(),
+                                       [&](const Checkpoint &k) { return k.tick <= from; });
+        if (it == checkpoints.begin()) {
+            start(*s, t->fencing, *t);
+            return;
+        }
+        restore(*(it - 1));
+        nextCheckpoint = (it - 1)->events; // retaken at once, later ones are stale
+        checkpoints.erase(it - 1, checkpoints.end());
     }
 
     void runAction(std::uint32_t c, std::uint32_t i, Tick now)
     {
-        const Action &a = m_s.clients[c].actions[i];
-        Lane &lane = m_lanes[c];
+        const Action &a = s->clients[c].actions[i];
+        Lane &lane = lanes[c];
         switch (a.kind) {
         case ActionKind::Acquire: {
-            const LockService::Reply r = m_lock.acquire(c, a.amount, now);
+            const LockService::Reply r = lock.acquire(c, a.amount, now);
             if (r.outcome == LockService::Outcome::Refusal) {
-                m_t.refusals.push_back({now, c, i, r.holder, r.epoch});
-                record(now, c, EventKind::Refusal, std::uint32_t(m_t.refusals.size() - 1));
+                t->refusals.push_back({now, c, i, r.holder, r.epoch});
+                record(now, c, EventKind::Refusal, std::uint32_t(t->refusals.size() - 1));
                 endBelief(c, now, BeliefEnd::Refused);
                 break;
             }
             const bool renewal = r.outcome == LockService::Outcome::Renewal;
-            m_t.grants.push_back({now, r.expires, r.token, r.epoch, c, i, renewal});
+            t->grants.push_back({now, r.expires, r.token, r.epoch, c, i, renewal});
             record(now, c, renewal ? EventKind::Renewal : EventKind::Grant,
-                 std::uint32_t(m_t.grants.size() - 1));
+                   std::uint32_t(t->grants.size() - 1));
             if (renewal) {
-                m_t.leases.back().end = r.expires;
+                t->leases.back().end = r.expires;
             } else {
-                m_t.leases.push_back({now, r.expires, r.token, r.epoch, c, false});
+                t->leases.push_back({now, r.expires, r.token, r.epoch, c, false});
                 endBelief(c, now, BeliefEnd::Regranted);
             }
             lane.token = r.token;
             lane.epoch = r.epoch;
             if (!lane.believes) {
-                m_t.beliefs[c].push_back({now, kForever, r.epoch, BeliefEnd::Never});
+                t->beliefs[c].push_back({now, kForever, r.epoch, BeliefEnd::Never});
                 lane.believes = true;
             }
             break;
         }
         case ActionKind::Release: {
-            const bool effective = m_lock.release(c, now);
-            const std::uint32_t epoch = effective ? m_lock.epoch() : 0;
+            const bool effective = lock.release(c, now);
+            const std::uint32_t epoch = effective ? lock.epoch() : 0;
             if (effective) {
-                m_t.leases.back().end = now;
-                m_t.leases.back().released = true;
+                t->leases.back().end = now;
+                t->leases.back().released = true;
             }
-            m_t.releases.push_back({now, c, i, epoch, effective});
-            record(now, c, EventKind::Release, std::uint32_t(m_t.releases.size() - 1));
+            t->releases.push_back({now, c, i, epoch, effective});
+            record(now, c, EventKind::Release, std::uint32_t(t->releases.size() - 1));
             endBelief(c, now, BeliefEnd::Released);
             break;
         }
@@ -259,68 +499,68 @@ private:
             w.client = c;
             w.action = i;
             w.storage = a.storage;
-            const auto index = std::uint32_t(m_t.writes.size());
-            m_t.writes.push_back(w);
+            const auto index = std::uint32_t(t->writes.size());
+            t->writes.push_back(w);
             record(now, c, EventKind::WriteSent, index);
             if (a.amount == 0)
                 arrive(index, now); // no delay: the storage handles it at once
             else
-                m_arrivals.push({w.arrivedAt, index});
+                pushMin(arrivals, {w.arrivedAt, index});
             break;
         }
         case ActionKind::Pause:
-            break; // folded into the frozen stretches in prepare()
+            break; // folded into the frozen stretches in prepareLane()
         }
     }
 
     void arrive(std::uint32_t index, Tick now)
     {
-        Write &w = m_t.writes[index];
-        WriteStorage &storage = m_storages[w.storage];
+        Write &w = t->writes[index];
+        WriteStorage &storage = storages[w.storage];
         w.applied = storage.write(w.tagged ? std::optional<Token>(w.token) : std::nullopt, index);
         w.maxToken = storage.maxToken();
-        w.expired = w.tagged && now >= m_t.leases[w.epoch - 1].end;
+        w.expired = w.tagged && now >= t->leases[w.epoch - 1].end;
         if (w.applied) {
             // epochs, not tokens, are the ground truth for "newer data was overwritten"
-            std::uint32_t &newest = m_newestApplied[w.storage];
+            std::uint32_t &newest = newestApplied[w.storage];
             w.result = w.epoch < newest ? WriteResult::Corrupted : WriteResult::Accepted;
             newest = std::max(newest, w.epoch);
-            w.overwrote = m_lastApplied[w.storage];
-            m_lastApplied[w.storage] = index;
+            w.overwrote = lastApplied[w.storage];
+            lastApplied[w.storage] = index;
         } else {
-            const bool liveNewest = w.epoch != 0 && w.epoch == m_lock.epoch() && m_lock.isLive(now);
+            const bool liveNewest = w.epoch != 0 && w.epoch == lock.epoch() && lock.isLive(now);
             w.result = liveNewest ? WriteResult::LockedOut : WriteResult::Rejected;
             // the reply tells the writer its lock is gone
-            const Lane &lane = m_lanes[w.client];
+            const Lane &lane = lanes[w.client];
             if (lane.believes && lane.epoch == w.epoch)
                 endBelief(w.client, now, BeliefEnd::Rejected);
         }
         switch (w.result) {
         case WriteResult::Accepted:
-            ++m_t.summary.accepted;
+            ++t->summary.accepted;
             break;
         case WriteResult::Rejected:
-            ++m_t.summary.rejected;
+            ++t->summary.rejected;
             break;
         case WriteResult::Corrupted:
-            ++m_t.summary.corrupted;
+            ++t->summary.corrupted;
             break;
         case WriteResult::LockedOut:
-            ++m_t.summary.lockedOut;
+            ++t->summary.lockedOut;
             break;
         }
-        m_t.storageWrites[w.storage].push_back(index);
+        t->storageWrites[w.storage].push_back(index);
         if (w.result != WriteResult::Accepted)
-            m_t.storageIncidents[w.storage].push_back(index);
-        record(now, static_cast<std::uint16_t>(w.client), EventKind::WriteArrived, index);
+            t->storageIncidents[w.storage].push_back(index);
+        record(now, w.client, EventKind::WriteArrived, index);
     }
 
     void endBelief(std::uint32_t c, Tick now, BeliefEnd why)
     {
-        Lane &lane = m_lanes[c];
+        Lane &lane = lanes[c];
         if (!lane.believes)
             return;
-        Belief &b = m_t.beliefs[c].back();
+        Belief &b = t->beliefs[c].back();
         b.to = now;
         b.end = why;
         lane.believes = false;
@@ -328,45 +568,67 @@ private:
 
     void record(Tick now, std::uint32_t c, EventKind kind, std::uint32_t ref)
     {
-        m_t.clientEvents[c].push_back(std::uint32_t(m_t.events.size()));
-        m_t.events.push_back({now, ref, static_cast<std::uint16_t>(c), kind});
+        t->clientEvents[c].push_back(std::uint32_t(t->events.size()));
+        t->events.push_back({now, ref, static_cast<std::uint16_t>(c), kind});
     }
 
     void finish()
     {
+        complete = true;
+        t->pendingFrom = kForever;
         Tick last = 0;
-        if (!m_t.events.empty())
-            last = m_t.events.back().tick;
-        if (!m_t.leases.empty())
-            last = std::max(last, m_t.leases.back().end); // later leases end no earlier
-        for (const std::vector<Freeze> &f : m_t.freezes)
+        if (!t->events.empty())
+            last = t->events.back().tick;
+        if (!t->leases.empty())
+            last = std::max(last, t->leases.back().end); // later leases end no earlier
+        for (const std::vector<Freeze> &f : t->freezes)
             if (!f.empty())
                 last = std::max(last, f.back().to);
-        m_t.lastTick = last;
-        m_t.horizon = m_s.horizon ? *m_s.horizon : last + 1 + last / 20;
-        m_t.finals.resize(m_storages.size());
-        for (std::size_t i = 0; i < m_storages.size(); ++i) {
-            const std::uint32_t last = m_lastApplied[i];
-            m_t.finals[i] = {last == kNone ? QString() : writeValue(m_s, m_t.writes[last]),
-                             m_storages[i].maxToken(), last};
+        t->lastTick = last;
+        t->horizon = s->horizon ? *s->horizon : last + 1 + last / 20;
+        t->finals.resize(storages.size());
+        for (std::size_t i = 0; i < storages.size(); ++i) {
+            const std::uint32_t w = lastApplied[i];
+            t->finals[i] = {w == kNone ? QString() : writeValue(*s, t->writes[w]),
+                            storages[i].maxToken(), w};
         }
     }
-
-    const Scenario &m_s;
-    Trace &m_t;
-    LockService m_lock;
-    // storages remember which write they hold; the value is looked up in the scenario
-    using WriteStorage = BasicStorage<std::uint32_t>;
-    std::vector<WriteStorage> m_storages;
-    std::vector<std::uint32_t> m_newestApplied; // per storage: newest epoch applied so far
-    std::vector<std::uint32_t> m_lastApplied;   // per storage: last applied write
-    std::vector<Lane> m_lanes;
-    std::vector<PauseEdge> m_pauseEdges;
-    std::priority_queue<Arrival, std::vector<Arrival>, std::greater<Arrival>> m_arrivals;
-    std::priority_queue<LaneAt, std::vector<LaneAt>, std::greater<LaneAt>> m_laneQueue;
 };
 
-} // namespace
+Simulator::Simulator(std::size_t checkpointEvents) : d(std::make_unique<Impl>())
+{
+    d->checkpointEvents = checkpointEvents;
+}
+Simulator::~Simulator() = default;
+
+bool Simulator::run(const Scenario &scenario, bool fencing, Trace &trace, Tick through)
+{
+    d->start(scenario, fencing, trace);
+    return d->loop(through, SIZE_MAX);
+}
+
+bool Simulator::rerun(std::uint32_t client, Tick from, Tick through)
+{
+    Q_ASSERT(d->t);
+    d->rerun(client, from);
+    return d->loop(through, SIZE_MAX);
+}
+
+bool Simulator::resume(Tick through, std::size_t events)
+{
+    Q_ASSERT(d->t);
+    return d->loop(through, events);
+}
+
+bool Simulator::complete() const
+{
+    return d->complete;
+}
+
+Tick Simulator::restartedFrom() const
+{
+    return d->restartedFrom;
+}
 
 Trace simulate(const Scenario &scenario)
 {
@@ -376,13 +638,13 @@ Trace simulate(const Scenario &scenario)
 Trace simulate(const Scenario &scenario, bool fencing)
 {
     Trace trace;
-    Simulation(scenario, fencing, trace).run();
+    simulateInto(scenario, fencing, trace);
     return trace;
 }
 
 void simulateInto(const Scenario &scenario, bool fencing, Trace &trace)
 {
-    Simulation(scenario, fencing, trace).run();
+    Simulator().run(scenario, fencing, trace);
 }
 
 const QString &writeValue(const Scenario &scenario, const Write &write)

@@ -3,7 +3,44 @@
 #include "scenario.h"
 #include "trace.h"
 
+#include <cstdint>
+#include <memory>
+
 namespace Core {
+
+// A simulation that can be re-run from the middle. It keeps checkpoints of its state every few
+// thousand events, so after an edit that changes nothing before tick `from` it goes back to
+// the last checkpoint before `from` instead of the start; and it can stop at a tick and go on
+// later, so a drag re-simulates only as far as the screen shows and finishes the rest between
+// frames. The scenario and the trace must outlive the simulator's use of them.
+class Simulator
+{
+public:
+    // A checkpoint every `checkpointEvents` events (fewer: faster re-runs, more memory); 0:
+    // every 4096 events, further apart when writes in flight make checkpoints large.
+    explicit Simulator(std::size_t checkpointEvents = 0);
+    ~Simulator();
+    Simulator(const Simulator &) = delete;
+    Simulator &operator=(const Simulator &) = delete;
+
+    // Simulates `scenario` from the start into `trace` (its buffers reused), through the end of
+    // tick `through`. Returns true when the run is complete (Trace::pendingFrom == kForever).
+    bool run(const Scenario &scenario, bool fencing, Trace &trace, Tick through = kForever);
+    // The scenario of the last run() was edited in place: only `client`'s actions changed, and
+    // only at or after tick `from` (both their old and their new `at`); clients, storages and
+    // action counts are the same. Re-simulates from the last checkpoint at or before `from`.
+    bool rerun(std::uint32_t client, Tick from, Tick through = kForever);
+    // Goes on with a partial run, through tick `through` or until about `events` more events
+    // are recorded (it stops between ticks).
+    bool resume(Tick through = kForever, std::size_t events = SIZE_MAX);
+    bool complete() const;
+    // The tick the last run() or rerun() started simulating from (the checkpoint it went back to).
+    Tick restartedFrom() const;
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> d;
+};
 
 // Runs the scenario on a virtual clock (SCENARIO.md sections 1-6). Deterministic: the same
 // scenario gives the same trace, every time. O(n log n) in the number of actions at worst.
@@ -11,7 +48,7 @@ namespace Core {
 Trace simulate(const Scenario &scenario);
 // The same schedule with fencing forced on or off (compare mode, `--fencing`).
 Trace simulate(const Scenario &scenario, bool fencing);
-// The same, into an existing trace whose buffers are reused (re-simulation while dragging).
+// The same, into an existing trace whose buffers are reused.
 void simulateInto(const Scenario &scenario, bool fencing, Trace &trace);
 
 // The value a write carried.

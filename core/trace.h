@@ -141,6 +141,10 @@ struct Summary
 struct Trace
 {
     bool fencing = true;
+    // A partial trace (Simulator stopped early, a drag in progress) holds everything that
+    // happened before this tick, exactly as the full run would; writes arriving later have no
+    // result yet. lastTick, horizon, finals and summary are final only when complete().
+    Tick pendingFrom = kForever;
     Tick horizon = 0;  // the scenario's, or enough to show every event
     Tick lastTick = 0; // tick of the last event or lease end
 
@@ -162,6 +166,8 @@ struct Trace
     std::vector<std::vector<std::uint32_t>> storageIncidents;
     std::vector<StorageState> finals;
     Summary summary;
+
+    bool complete() const { return pendingFrom == kForever; }
 
     // Lock holder at the end of tick t (after everything that happened at t): the live lease
     // or nullptr.

@@ -7,6 +7,7 @@
 #include "randomscenario.h"
 #include "simulator.h"
 #include "testprinters.h"
+#include "tracecompare.h"
 
 #include <QTest>
 
@@ -17,6 +18,7 @@
 using namespace Core;
 using TestSupport::RandomScenarioOptions;
 using TestSupport::randomScenario;
+using TestSupport::sameTrace;
 
 namespace {
 
@@ -278,82 +280,6 @@ Result run(const Scenario &s, bool fencing)
 }
 
 } // namespace Ref
-
-// Every field of two traces.
-bool sameTrace(const Trace &a, const Trace &b, QString *why)
-{
-#define SAME(expr)                                                                                 \
-    if (!(expr)) {                                                                                 \
-        *why = QStringLiteral(#expr);                                                              \
-        return false;                                                                              \
-    }
-    SAME(a.fencing == b.fencing);
-    SAME(a.horizon == b.horizon);
-    SAME(a.lastTick == b.lastTick);
-    SAME(a.events.size() == b.events.size());
-    for (std::size_t i = 0; i < a.events.size(); ++i) {
-        const Event &x = a.events[i], &y = b.events[i];
-        SAME(x.tick == y.tick && x.ref == y.ref && x.client == y.client && x.kind == y.kind);
-    }
-    SAME(a.grants.size() == b.grants.size());
-    for (std::size_t i = 0; i < a.grants.size(); ++i) {
-        const Grant &x = a.grants[i], &y = b.grants[i];
-        SAME(x.at == y.at && x.expires == y.expires && x.token == y.token && x.epoch == y.epoch &&
-             x.client == y.client && x.action == y.action && x.renewal == y.renewal);
-    }
-    SAME(a.refusals.size() == b.refusals.size());
-    for (std::size_t i = 0; i < a.refusals.size(); ++i) {
-        const Refusal &x = a.refusals[i], &y = b.refusals[i];
-        SAME(x.at == y.at && x.client == y.client && x.action == y.action &&
-             x.holder == y.holder && x.holderEpoch == y.holderEpoch);
-    }
-    SAME(a.releases.size() == b.releases.size());
-    for (std::size_t i = 0; i < a.releases.size(); ++i) {
-        const Release &x = a.releases[i], &y = b.releases[i];
-        SAME(x.at == y.at && x.client == y.client && x.action == y.action && x.epoch == y.epoch &&
-             x.effective == y.effective);
-    }
-    SAME(a.writes.size() == b.writes.size());
-    for (std::size_t i = 0; i < a.writes.size(); ++i) {
-        const Write &x = a.writes[i], &y = b.writes[i];
-        SAME(x.sentAt == y.sentAt && x.arrivedAt == y.arrivedAt && x.token == y.token &&
-             x.maxToken == y.maxToken && x.epoch == y.epoch && x.client == y.client &&
-             x.action == y.action && x.storage == y.storage && x.overwrote == y.overwrote &&
-             x.result == y.result && x.tagged == y.tagged && x.expired == y.expired &&
-             x.applied == y.applied);
-    }
-    SAME(a.leases.size() == b.leases.size());
-    for (std::size_t i = 0; i < a.leases.size(); ++i) {
-        const Lease &x = a.leases[i], &y = b.leases[i];
-        SAME(x.start == y.start && x.end == y.end && x.token == y.token && x.epoch == y.epoch &&
-             x.client == y.client && x.released == y.released);
-    }
-    SAME(a.clientEvents == b.clientEvents);
-    SAME(a.freezes.size() == b.freezes.size());
-    for (std::size_t c = 0; c < a.freezes.size(); ++c) {
-        SAME(a.freezes[c].size() == b.freezes[c].size());
-        for (std::size_t i = 0; i < a.freezes[c].size(); ++i)
-            SAME(a.freezes[c][i].from == b.freezes[c][i].from &&
-                 a.freezes[c][i].to == b.freezes[c][i].to);
-    }
-    SAME(a.beliefs.size() == b.beliefs.size());
-    for (std::size_t c = 0; c < a.beliefs.size(); ++c) {
-        SAME(a.beliefs[c].size() == b.beliefs[c].size());
-        for (std::size_t i = 0; i < a.beliefs[c].size(); ++i) {
-            const Belief &x = a.beliefs[c][i], &y = b.beliefs[c][i];
-            SAME(x.from == y.from && x.to == y.to && x.epoch == y.epoch && x.end == y.end);
-        }
-    }
-    SAME(a.storageWrites == b.storageWrites);
-    SAME(a.finals.size() == b.finals.size());
-    for (std::size_t i = 0; i < a.finals.size(); ++i)
-        SAME(a.finals[i].value == b.finals[i].value && a.finals[i].maxToken == b.finals[i].maxToken &&
-             a.finals[i].lastWrite == b.finals[i].lastWrite);
-    SAME(a.summary.accepted == b.summary.accepted && a.summary.rejected == b.summary.rejected &&
-         a.summary.corrupted == b.summary.corrupted && a.summary.lockedOut == b.summary.lockedOut);
-#undef SAME
-    return true;
-}
 
 // Compares simulate() with the reference; returns an empty string when they agree.
 QString compareWithReference(const Scenario &s, bool fencing)

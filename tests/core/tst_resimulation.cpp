@@ -1,0 +1,301 @@
+// Simulator's re-runs from checkpoints and its partial runs (what a drag uses), checked against
+// a fresh full simulate() of the edited scenario over many seeded random schedules and edits.
+//
+// FENCESCOPE_QUICK=1 cuts the schedule count for slow (sanitizer) builds.
+
+#include "randomscenario.h"
+#include "simulator.h"
+#include "testprinters.h"
+#include "tracecompare.h"
+
+#include <QTest>
+
+#include <algorithm>
+
+using namespace Core;
+using TestSupport::RandomScenarioOptions;
+using TestSupport::Rng;
+using TestSupport::randomScenario;
+using TestSupport::sameTrace;
+
+namespace {
+
+int scheduleCount()
+{
+    return qEnvironmentVariableIsSet("FENCESCOPE_QUICK") ? 200 : 1500;
+}
+
+RandomScenarioOptions busy()
+{
+    RandomScenarioOptions o;
+    o.maxClients = 6;
+    o.maxStorages = 2;
+    o.minActions = 5;
+    o.maxActions = 40;
+    o.span = 200;
+    o.lePercent = 30;
+    return o;
+}
+
+// One random change to one action of one client, as a drag or an inspector edit makes it.
+// Returns the client and the earliest tick the change can matter at (old or new `at`).
+std::pair<std::uint32_t, Tick> randomEdit(Scenario &s, Rng &rng, const RandomScenarioOptions &o)
+{
+    std::uint32_t c = 0;
+    do
+        c = std::uint32_t(rng.between(0, s.clients.size() - 1));
+    while (s.clients[c].actions.empty());
+    std::vector<Action> &actions = s.clients[c].actions;
+    Action &a = actions[rng.between(0, actions.size() - 1)];
+    const Tick oldAt = a.at;
+    if (rng.chance(50))
+        a.at = rng.chance(50) ? rng.between(0, o.span - 1) : a.at + rng.between(0, 6) - std::min<Tick>(a.at, 3);
+    switch (rng.between(0, 9)) {
+    case 0: // another kind altogether
+        switch (rng.between(0, 3)) {
+        case 0:
+            a = Action::acquire(a.at, rng.between(1, o.maxTtl));
+            break;
+        case 1:
+            a = Action::release(a.at);
+            break;
+        case 2:
+            a = Action::pause(a.at, rng.between(1, o.maxPause));
+            break;
+        default:
+            a = Action::write(a.at, QStringLiteral("edited"), std::uint32_t(rng.between(0, s.storages.size() - 1)),
+                              rng.between(0, o.maxDelay));
+        }
+        break;
+    case 1:
+    case 2:
+    case 3: // a new length, TTL or delay
+        if (a.kind == ActionKind::Pause)
+            a.amount = rng.between(1, o.maxPause);
+        else if (a.kind == ActionKind::Acquire)
+            a.amount = rng.between(1, o.maxTtl);
+        else if (a.kind == ActionKind::Write)
+            a.amount = rng.between(0, o.maxDelay);
+        break;
+    default:
+        break; // only moved (or not even that: an edit that changes nothing)
+    }
+    return {c, std::min(oldAt, a.at)};
+}
+
+// A partial trace holds exactly what the full run has before its pendingFrom tick.
+bool isPrefixOf(const Trace &p, const Trace &f, QString *why)
+{
+#define PREFIX(expr)                                                                               \
+    if (!(expr)) {                                                                                 \
+        *why = QStringLiteral(#expr);                                                              \
+        return false;                                                                              \
+    }
+    const Tick end = p.pendingFrom;
+    PREFIX(!p.complete());
+    PREFIX(p.events.size() == f.firstEventAt(end));
+    for (std::size_t i = 0; i < p.events.size(); ++i) {
+        const Event &x = p.events[i], &y = f.events[i];
+        PREFIX(x.tick == y.tick && x.ref == y.ref && x.client == y.client && x.kind == y.kind);
+    }
+    const auto before = [end](const auto &list, auto tickOf) {
+        return std::size_t(std::count_if(list.begin(), list.end(),
+                                         [&](const auto &x) { return tickOf(x) < end; }));
+    };
+    PREFIX(p.grants.size() == before(f.grants, [](const Grant &g) { return g.at; }));
+    for (std::size_t i = 0; i < p.grants.size(); ++i)
+        PREFIX(p.grants[i].expires == f.grants[i].expires && p.grants[i].token == f.grants[i].token);
+    PREFIX(p.refusals.size() == before(f.refusals, [](const Refusal &r) { return r.at; }));
+    PREFIX(p.releases.size() == before(f.releases, [](const Release &r) { return r.at; }));
+    for (std::size_t i = 0; i < p.releases.size(); ++i)
+        PREFIX(p.releases[i].effective == f.releases[i].effective);
+    PREFIX(p.writes.size() == before(f.writes, [](const Write &w) { return w.sentAt; }));
+    Summary arrived;
+    for (std::size_t i = 0; i < p.writes.size(); ++i) {
+        const Write &x = p.writes[i], &y = f.writes[i];
+        PREFIX(x.sentAt == y.sentAt && x.arrivedAt == y.arrivedAt && x.token == y.token &&
+               x.epoch == y.epoch && x.client == y.client && x.action == y.action &&
+               x.storage == y.storage && x.tagged == y.tagged);
+        if (y.arrivedAt >= end) { // not arrived yet: no result
+            PREFIX(!x.applied && !x.expired && x.overwrote == kNone && x.maxToken == 0);
+            continue;
+        }
+        PREFIX(x.result == y.result && x.applied == y.applied && x.maxToken == y.maxToken &&
+               x.expired == y.expired && x.overwrote == y.overwrote);
+        arrived.accepted += y.result == WriteResult::Accepted;
+        arrived.rejected += y.result == WriteResult::Rejected;
+        arrived.corrupted += y.result == WriteResult::Corrupted;
+        arrived.lockedOut += y.result == WriteResult::LockedOut;
+    }
+    PREFIX(p.summary.accepted == arrived.accepted && p.summary.rejected == arrived.rejected &&
+           p.summary.corrupted == arrived.corrupted && p.summary.lockedOut == arrived.lockedOut);
+    PREFIX(p.leases.size() == before(f.leases, [](const Lease &l) { return l.start; }));
+    for (std::size_t i = 0; i < p.leases.size(); ++i) {
+        const Lease &x = p.leases[i], &y = f.leases[i];
+        PREFIX(x.start == y.start && x.token == y.token && x.epoch == y.epoch && x.client == y.client);
+        if (y.end < end) // ended (or last renewed to end) before the partial run stopped
+            PREFIX(x.end == y.end && x.released == y.released);
+    }
+    PREFIX(p.freezes.size() == f.freezes.size());
+    for (std::size_t c = 0; c < p.clientEvents.size(); ++c) {
+        const auto &pe = p.clientEvents[c], &fe = f.clientEvents[c];
+        PREFIX(pe.size() <= fe.size() && std::equal(pe.begin(), pe.end(), fe.begin()));
+        PREFIX(pe.size() == before(fe, [&](std::uint32_t e) { return f.events[e].tick; }));
+        PREFIX(p.beliefs[c].size() == before(f.beliefs[c], [](const Belief &b) { return b.from; }));
+        for (std::size_t i = 0; i < p.beliefs[c].size(); ++i) {
+            const Belief &x = p.beliefs[c][i], &y = f.beliefs[c][i];
+            PREFIX(x.from == y.from && x.epoch == y.epoch);
+            if (y.to < end) {
+                PREFIX(x.to == y.to && x.end == y.end);
+            } else {
+                PREFIX(x.to == kForever && x.end == BeliefEnd::Never);
+            }
+        }
+    }
+    for (std::size_t i = 0; i < p.storageWrites.size(); ++i) {
+        const auto &pw = p.storageWrites[i], &fw = f.storageWrites[i];
+        PREFIX(pw.size() == before(fw, [&](std::uint32_t w) { return f.writes[w].arrivedAt; }));
+        PREFIX(std::equal(pw.begin(), pw.end(), fw.begin()));
+    }
+#undef PREFIX
+    return true;
+}
+
+} // namespace
+
+class TestResimulation : public QObject
+{
+    Q_OBJECT
+private slots:
+    // Every edit re-runs from a checkpoint, complete: the same trace as a fresh simulation.
+    void rerunEqualsFreshRun_data()
+    {
+        QTest::addColumn<int>("spacing");
+        QTest::newRow("checkpoint every event") << 1;
+        QTest::newRow("every 3 events") << 3;
+        QTest::newRow("every 16 events") << 16;
+        QTest::newRow("default spacing") << 0;
+    }
+    void rerunEqualsFreshRun()
+    {
+        QFETCH(int, spacing);
+        const RandomScenarioOptions o = busy();
+        int fromCheckpoint = 0;
+        for (int i = 0; i < scheduleCount(); ++i) {
+            const std::uint64_t seed = 7000000 + std::uint64_t(i);
+            Scenario s = randomScenario(seed, o);
+            Rng rng(seed);
+            const bool fencing = rng.chance(70);
+            Simulator sim{std::size_t(spacing)};
+            Trace t;
+            QVERIFY(sim.run(s, fencing, t));
+            for (int edit = 0; edit < 6; ++edit) {
+                const auto [client, from] = randomEdit(s, rng, o);
+                QVERIFY(sim.rerun(client, from));
+                QVERIFY(sim.complete());
+                fromCheckpoint += !t.events.empty() && from > t.events.front().tick;
+                QString why;
+                QVERIFY2(sameTrace(t, simulate(s, fencing), &why),
+                         qPrintable(QStringLiteral("%1, edit %2: %3").arg(s.title).arg(edit).arg(why)));
+            }
+        }
+        QVERIFY(fromCheckpoint > scheduleCount()); // most edits were not at the very start
+    }
+
+    // As while dragging: each edit re-runs only up to a tick (the end of the screen), the next
+    // edit may come before the rest was finished, and the rest is finished in small pieces.
+    // Every partial trace is an exact prefix of the full run; the finished one equals it.
+    void partialRunsArePrefixes_data()
+    {
+        QTest::addColumn<int>("spacing");
+        QTest::newRow("every 2 events") << 2;
+        QTest::newRow("every 10 events") << 10;
+        QTest::newRow("default spacing") << 0;
+    }
+    void partialRunsArePrefixes()
+    {
+        QFETCH(int, spacing);
+        const RandomScenarioOptions o = busy();
+        int partials = 0;
+        for (int i = 0; i < scheduleCount(); ++i) {
+            const std::uint64_t seed = 8000000 + std::uint64_t(i);
+            Scenario s = randomScenario(seed, o);
+            Rng rng(seed ^ 0x5eed);
+            const bool fencing = rng.chance(60);
+            Simulator sim{std::size_t(spacing)};
+            Trace t;
+            const Tick firstStop = rng.between(0, o.span);
+            sim.run(s, fencing, t, firstStop);
+            QString why;
+            if (!sim.complete())
+                QVERIFY2(isPrefixOf(t, simulate(s, fencing), &why),
+                         qPrintable(s.title + QStringLiteral(", first run: ") + why));
+            for (int edit = 0; edit < 8; ++edit) {
+                const auto [client, from] = randomEdit(s, rng, o);
+                const Trace full = simulate(s, fencing);
+                const Tick through = from + rng.between(0, 60);
+                sim.rerun(client, from, through);
+                QCOMPARE(t.complete(), sim.complete());
+                if (!sim.complete()) {
+                    ++partials;
+                    QVERIFY(t.pendingFrom > through);
+                    QVERIFY2(isPrefixOf(t, full, &why),
+                             qPrintable(QStringLiteral("%1, edit %2: %3").arg(s.title).arg(edit).arg(why)));
+                }
+                if (rng.chance(40))
+                    continue; // the next drag step comes before the rest is done
+                while (!sim.resume(kForever, std::size_t(rng.between(1, 25)))) {
+                    QVERIFY2(isPrefixOf(t, full, &why),
+                             qPrintable(QStringLiteral("%1, edit %2, resumed: %3").arg(s.title).arg(edit).arg(why)));
+                }
+                QVERIFY2(sameTrace(t, full, &why),
+                         qPrintable(QStringLiteral("%1, edit %2, finished: %3").arg(s.title).arg(edit).arg(why)));
+            }
+            sim.resume();
+            QVERIFY2(sameTrace(t, simulate(s, fencing), &why), qPrintable(s.title + QStringLiteral(", last: ") + why));
+        }
+        QVERIFY(partials > scheduleCount()); // the property was exercised, not only complete runs
+    }
+
+    // A big schedule: a re-run after an edit late in the run starts from a checkpoint near the
+    // edit instead of tick 0, and a run stopped early holds only what happened before its stop.
+    void rerunStartsNearTheEdit()
+    {
+        RandomScenarioOptions o = busy();
+        o.minActions = o.maxActions = 3000;
+        o.minClients = o.maxClients = 4;
+        o.span = 40000;
+        Scenario s = randomScenario(99, o);
+        Simulator sim;
+        Trace t;
+        QVERIFY(sim.run(s, true, t));
+        const std::size_t total = t.events.size();
+        QVERIFY(total > 12000);
+
+        // move the last pause of client 0 by one tick: everything before it stays
+        std::vector<Action> &actions = s.clients[0].actions;
+        auto pause = std::find_if(actions.rbegin(), actions.rend(),
+                                  [](const Action &a) { return a.kind == ActionKind::Pause; });
+        QVERIFY(pause != actions.rend());
+        const Tick from = pause->at;
+        pause->at += 1;
+        // stop right after the edit: far fewer events than the whole run were simulated again
+        sim.rerun(0, from, from);
+        QVERIFY(sim.restartedFrom() <= from);
+        // from the last checkpoint before the edit: at most the default spacing of events back
+        QVERIFY(t.firstEventAt(sim.restartedFrom()) + 4096 >= t.firstEventAt(from));
+        QVERIFY(t.firstEventAt(sim.restartedFrom()) > total / 2);
+        QVERIFY(!t.complete());
+        QVERIFY(t.pendingFrom > from);
+        const std::size_t prefix = t.events.size();
+        QVERIFY(prefix > total / 2);
+        QString why;
+        const Trace full = simulate(s, true);
+        QVERIFY2(isPrefixOf(t, full, &why), qPrintable(why));
+        QVERIFY(sim.resume());
+        QVERIFY2(sameTrace(t, full, &why), qPrintable(why));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestResimulation)
+#include "tst_resimulation.moc"

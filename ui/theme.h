@@ -35,6 +35,20 @@ struct Theme
     double fontScale = 1.0; // presentation mode makes text larger
     double lineScale = 1.0; // and lines thicker
 
+    // Every field: the renderer keeps a picture of the static layer per theme.
+    friend bool operator==(const Theme &a, const Theme &b)
+    {
+        return a.name == b.name && a.background == b.background && a.foreground == b.foreground &&
+               a.muted == b.muted && a.laneStripe == b.laneStripe && a.lease == b.lease &&
+               a.belief == b.belief && a.zombie == b.zombie && a.pause == b.pause &&
+               a.accepted == b.accepted && a.rejected == b.rejected &&
+               a.corrupted == b.corrupted && a.lockedOut == b.lockedOut &&
+               a.refusal == b.refusal && a.write == b.write && a.maxToken == b.maxToken &&
+               a.playhead == b.playhead && a.selection == b.selection &&
+               a.fontScale == b.fontScale && a.lineScale == b.lineScale;
+    }
+    friend bool operator!=(const Theme &a, const Theme &b) { return !(a == b); }
+
     QColor outcome(Core::WriteResult r) const
     {
         switch (r) {

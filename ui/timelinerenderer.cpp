@@ -1,8 +1,10 @@
 #include "timelinerenderer.h"
 
+#include "renderercache.h"
 #include "simulator.h"
 
 #include <QFontMetricsF>
+#include <QPaintEngine>
 #include <QPainter>
 #include <QPainterPath>
 #include <QPolygonF>
@@ -239,18 +241,52 @@ std::uint32_t runEventOf(const Core::Scenario &s, const Core::Trace &t, int clie
 
 // --- painting -----------------------------------------------------------------------------
 
+// QFontMetricsF that remembers widths across paints: measuring a label shapes it, and every
+// paint measures the same labels again (most only to find there is no room for them).
+class Metrics
+{
+public:
+    Metrics(const QFont &font, QPaintDevice *device, QHash<QString, qreal> *widths)
+        : m_fm(font, device), m_widths(widths)
+    {
+    }
+    double horizontalAdvance(const QString &text) const
+    {
+        if (!m_widths)
+            return m_fm.horizontalAdvance(text);
+        const auto it = m_widths->constFind(text);
+        if (it != m_widths->cend())
+            return *it;
+        // zoomed-in labels carry tokens and ticks: bounded, a scroll through 1M actions would
+        // otherwise keep every label ever seen
+        if (m_widths->size() >= 20000)
+            m_widths->clear();
+        const double w = m_fm.horizontalAdvance(text);
+        m_widths->insert(text, w);
+        return w;
+    }
+    QString elidedText(const QString &text, Qt::TextElideMode mode, double width) const
+    {
+        return m_fm.elidedText(text, mode, width);
+    }
+    double height() const { return m_fm.height(); }
+
+private:
+    QFontMetricsF m_fm;
+    QHash<QString, qreal> *m_widths;
+};
+
 // Pens, brushes and fonts for one paint, built once rather than per item.
 struct Style
 {
-    Style(const Theme &th, QPaintDevice *device)
-        : th(th), f(th.fontScale), lw(th.lineScale), fmLabel(labelFont(th), device),
-          fmSmall(smallFont(th), device), fmName(nameFont(th), device),
-          fmBold(boldFont(th), device)
+    Style(const Theme &th, QPaintDevice *device, RendererCache *cache)
+        : th(th), f(th.fontScale), lw(th.lineScale), label(labelFont(th)), small(smallFont(th)),
+          name(nameFont(th)), bold(boldFont(th)),
+          fmLabel(label, device, cache ? &cache->widths(RendererCache::Label) : nullptr),
+          fmSmall(small, device, cache ? &cache->widths(RendererCache::Small) : nullptr),
+          fmName(name, device, cache ? &cache->widths(RendererCache::Name) : nullptr),
+          fmBold(bold, device, cache ? &cache->widths(RendererCache::Bold) : nullptr)
     {
-        label = labelFont(th);
-        small = smallFont(th);
-        name = nameFont(th);
-        bold = boldFont(th);
         grid = QPen(withAlpha(th.muted, 50), 1);
         grid.setCosmetic(false);
         separator = QPen(withAlpha(th.muted, 90), 1);
@@ -279,6 +315,10 @@ struct Style
         corruptFill = mix(th.corrupted, th.background, 0.7);
     }
 
+    static RendererCache::Fonts fonts(const Theme &th)
+    {
+        return {labelFont(th), smallFont(th), nameFont(th), boldFont(th)};
+    }
     static QFont labelFont(const Theme &th)
     {
         QFont f;
@@ -309,7 +349,7 @@ struct Style
     double f;
     double lw;
     QFont label, small, name, bold;
-    QFontMetricsF fmLabel, fmSmall, fmName, fmBold;
+    Metrics fmLabel, fmSmall, fmName, fmBold;
     QPen grid, separator, fg, muted, leaseEdge, pauseEdge, zombieEdge, deferred, arrow,
         maxTokenPen, valueEdge;
     QColor leaseFill, lockFillA, lockFillB, beliefFill, pauseFill, freezeTint, zombieTint,
@@ -334,18 +374,61 @@ struct LabelRow
     void take(double left, double w) { right = left + w; }
 };
 
+// Qt 6.4's raster engine hands every blend of 96 spans or more to the global thread pool and
+// waits for it (QT_THREAD_PARALLEL_FILLS in qdrawhelper.cpp): a translucent, patterned or
+// antialiased fill taller than about 32 device rows. On two cores the hand-off (a futex wake and
+// wait per fill) costs far more than the fill, and a zoomed-out timeline has hundreds of
+// lane-high tints. Cut at whole device rows into bands of at most 30 (three spans a row at most:
+// two antialiased edges and the inside), such a fill paints the same pixels, each row once.
+struct Bands
+{
+    static constexpr double kRows = 30;
+    bool on = false; // a raster target whose device rows are known
+    double sy = 1;   // device rows per logical unit
+    double ty = 0;   // device row of logical y = 0
+
+    static Bands of(QPainter *p)
+    {
+        Bands b;
+        const QPaintEngine *engine = p->paintEngine();
+        const QTransform t = p->deviceTransform();
+        b.on = engine && engine->type() == QPaintEngine::Raster &&
+               t.type() <= QTransform::TxScale && t.m22() > 0;
+        b.sy = t.m22();
+        b.ty = t.dy();
+        return b;
+    }
+
+    template<class Fill>
+    void fill(QPainter *p, const QRectF &r, const Fill &fill) const
+    {
+        const double top = r.top() * sy + ty;
+        const double bottom = r.bottom() * sy + ty;
+        if (!on || !(bottom - top > kRows)) {
+            p->fillRect(r, fill);
+            return;
+        }
+        double y0 = r.top();
+        for (double row = std::floor(top) + kRows; row < bottom; row += kRows) {
+            const double y1 = (row - ty) / sy;
+            p->fillRect(QRectF(r.left(), y0, r.width(), y1 - y0), fill);
+            y0 = y1;
+        }
+        p->fillRect(QRectF(r.left(), y0, r.width(), r.bottom() - y0), fill);
+    }
+};
+
 // Fills of one band merged into runs: neighbouring items (closer than a pixel) become one
-// fill. Zoomed out, thousands of sub-pixel items turn into a handful of rectangles, which
-// matters because the raster engine hands every tall fill to its thread pool.
+// fill. Zoomed out, thousands of sub-pixel items turn into a handful of rectangles.
 class RunFill
 {
 public:
     // Items closer than `joinPx` join one run: more for tints, where a hairline gap means
     // nothing, than for bars, whose gaps tell owners apart.
-    RunFill(QPainter *p, double top, double height, QBrush first, QBrush second = QBrush(),
-            double joinPx = 1.0)
-        : m_p(p), m_top(top), m_height(height), m_first(std::move(first)), m_second(std::move(second)),
-          m_join(joinPx)
+    RunFill(QPainter *p, const Bands &bands, double top, double height, QBrush first,
+            QBrush second = QBrush(), double joinPx = 1.0)
+        : m_p(p), m_bands(bands), m_top(top), m_height(height), m_first(std::move(first)),
+          m_second(std::move(second)), m_join(joinPx)
     {
     }
     ~RunFill() { flush(); }
@@ -369,13 +452,14 @@ public:
             return;
         m_open = false;
         const QRectF r(m_x0, m_top, m_x1 - m_x0, m_height);
-        m_p->fillRect(r, m_first);
+        m_bands.fill(m_p, r, m_first);
         if (m_second.style() != Qt::NoBrush)
-            m_p->fillRect(r, m_second);
+            m_bands.fill(m_p, r, m_second);
     }
 
 private:
     QPainter *m_p;
+    const Bands &m_bands;
     double m_top;
     double m_height;
     QBrush m_first;
@@ -391,7 +475,7 @@ class Painter
 public:
     Painter(QPainter *p, const Style &st, const TimeAxis &axis, const TimelineLayout &l,
             const Core::Scenario &s, const TimelineRenderer::Options &o)
-        : m_p(p), m_st(st), m_axis(axis), m_l(l), m_s(s), m_o(o)
+        : m_p(p), m_bands(Bands::of(p)), m_st(st), m_axis(axis), m_l(l), m_s(s), m_o(o)
     {
         m_xmin = l.plot.left();
         m_xmax = l.plot.right();
@@ -427,12 +511,30 @@ public:
         return t <= 0 ? 0 : (t >= 1.8e19 ? Core::kForever - 1 : Tick(t));
     }
 
+    // What depends only on the size, theme, lanes and axis, under everything else: the
+    // background, each panel's lane stripes, header words and grid, and the ruler (but for its
+    // bottom line, which lies over the first lane's top row). A null trace: a panel not painted.
+    void paintStatic(const std::vector<const Core::Trace *> &traces)
+    {
+        for (std::size_t i = 0; i < m_l.panels.size(); ++i) {
+            const TimelinePanel &panel = m_l.panels[i];
+            if (!traces[i])
+                continue;
+            paintBackgrounds(panel, *traces[i]);
+            m_p->save();
+            m_p->setClipRect(plotClip(panel));
+            paintGrid(panel.rect);
+            m_p->restore();
+        }
+        paintRuler();
+    }
+
+    // What the trace, playhead, selection and hover decide, over the static layer.
     void paintPanel(const TimelinePanel &panel, const Core::Trace &t, int panelIndex)
     {
-        paintBackgrounds(panel, t);
+        paintTokenCounter(panel, t);
         m_p->save();
-        m_p->setClipRect(QRectF(m_xmin, panel.rect.top(), m_xmax - m_xmin, panel.rect.height()));
-        paintGrid(panel.rect);
+        m_p->setClipRect(plotClip(panel));
         paintConnectors(panel, t);
         for (std::size_t c = 0; c < panel.clients.size() && c < t.freezes.size(); ++c) {
             paintFreezes(t.freezes[c], panel.clients[c]);
@@ -448,6 +550,13 @@ public:
         m_p->restore();
         if (!panel.title.isEmpty())
             paintPanelTitle(panel, t, panelIndex);
+    }
+
+    void paintRulerLine()
+    {
+        const QRectF r = m_l.ruler;
+        m_p->setPen(m_st.separator);
+        m_p->drawLine(QPointF(r.left() - m_l.headerWidth, r.bottom()), r.bottomRight());
     }
 
     void paintRuler()
@@ -487,8 +596,6 @@ public:
             }
         }
         m_p->restore();
-        m_p->setPen(m_st.separator);
-        m_p->drawLine(QPointF(r.left() - m_l.headerWidth, r.bottom()), r.bottomRight());
     }
 
     void paintPlayhead(double top, double bottom)
@@ -505,8 +612,8 @@ public:
         // glyph, or half a tick when ticks are narrower than that)
         const double after = std::max(1.0, std::min(9 * m_o.theme.fontScale, 0.5 * m_axis.pixelsPerTick));
         const double from = m_o.playheadBefore ? m_xmin : std::max(m_xmin, x + after);
-        m_p->fillRect(QRectF(from, m_l.plot.top(), m_xmax - from, bottom - m_l.plot.top()),
-                      withAlpha(m_st.th.background, 150));
+        m_bands.fill(m_p, QRectF(from, m_l.plot.top(), m_xmax - from, bottom - m_l.plot.top()),
+                     withAlpha(m_st.th.background, 150));
         QPen pen(m_st.th.playhead, 2 * m_st.lw);
         m_p->setPen(pen);
         m_p->drawLine(QPointF(x, top), QPointF(x, bottom));
@@ -527,6 +634,11 @@ public:
     Tick tHi() const { return m_tHi; }
 
 private:
+    QRectF plotClip(const TimelinePanel &panel) const
+    {
+        return QRectF(m_xmin, panel.rect.top(), m_xmax - m_xmin, panel.rect.height());
+    }
+
     qint64 rulerStep() const
     {
         const QString widest = QString::number(std::max<Tick>(m_tHi, 10));
@@ -582,23 +694,11 @@ private:
         }
         {
             laneBg(panel.lock);
-            const QRectF h = panel.lockHeader.adjusted(10 * f, 2 * f, -8 * f, -2 * f);
+            const QRectF h = lockHeaderText(panel);
             m_p->setFont(m_st.bold);
             m_p->setPen(m_st.th.foreground);
             m_p->drawText(QRectF(h.left(), h.top(), h.width(), h.height() * 0.55),
                           Qt::AlignLeft | Qt::AlignBottom, QObject::tr("lock service"));
-            // the token counter as it stands at the playhead (or at the end)
-            Core::Token counter = 0;
-            const Tick at = m_o.playhead;
-            auto it = std::upper_bound(t.grants.begin(), t.grants.end(), at,
-                                       [](Tick v, const Core::Grant &g) { return v < g.at; });
-            if (it != t.grants.begin())
-                counter = (it - 1)->token;
-            m_p->setFont(m_st.small);
-            m_p->setPen(m_st.th.muted);
-            m_p->drawText(QRectF(h.left(), h.top() + h.height() * 0.55, h.width(), h.height() * 0.45),
-                          Qt::AlignLeft | Qt::AlignTop,
-                          QObject::tr("token counter: %1").arg(counter));
         }
         for (std::size_t s = 0; s < panel.storages.size(); ++s) {
             const StorageLaneRects &r = panel.storages[s];
@@ -625,6 +725,28 @@ private:
         }
         m_p->setPen(m_st.separator);
         m_p->drawLine(headerCol.topRight(), headerCol.bottomRight());
+    }
+
+    QRectF lockHeaderText(const TimelinePanel &panel) const
+    {
+        const double f = m_st.f;
+        return panel.lockHeader.adjusted(10 * f, 2 * f, -8 * f, -2 * f);
+    }
+
+    // Under "lock service": the token counter as it stands at the playhead (or at the end).
+    void paintTokenCounter(const TimelinePanel &panel, const Core::Trace &t)
+    {
+        const QRectF h = lockHeaderText(panel);
+        Core::Token counter = 0;
+        const Tick at = m_o.playhead;
+        auto it = std::upper_bound(t.grants.begin(), t.grants.end(), at,
+                                   [](Tick v, const Core::Grant &g) { return v < g.at; });
+        if (it != t.grants.begin())
+            counter = (it - 1)->token;
+        m_p->setFont(m_st.small);
+        m_p->setPen(m_st.th.muted);
+        m_p->drawText(QRectF(h.left(), h.top() + h.height() * 0.55, h.width(), h.height() * 0.45),
+                      Qt::AlignLeft | Qt::AlignTop, QObject::tr("token counter: %1").arg(counter));
     }
 
     void paintPanelTitle(const TimelinePanel &panel, const Core::Trace &t, int index)
@@ -736,7 +858,7 @@ private:
 
     void paintFreezes(const std::vector<Core::Freeze> &fs, const ClientLaneRects &r)
     {
-        RunFill tint(m_p, r.lane.top(), r.lane.height(), m_st.freezeTint, QBrush(), 2.5);
+        RunFill tint(m_p, m_bands, r.lane.top(), r.lane.height(), m_st.freezeTint, QBrush(), 2.5);
         std::size_t i = firstFreezeEndingAfter(fs, m_tLo);
         while (i < fs.size()) {
             const Core::Freeze &z = fs[i];
@@ -760,9 +882,9 @@ private:
         int painted = std::numeric_limits<int>::min();
         int zombiePainted = std::numeric_limits<int>::min();
         LabelRow labels{-1e300, m_xmin, m_xmax, 8};
-        RunFill belief(m_p, row.top(), row.height(), m_st.beliefFill, QBrush(), 1.5);
-        RunFill zombieTint(m_p, r.lane.top(), r.lane.height(), m_st.zombieTint, QBrush(), 2.5);
-        RunFill zombie(m_p, row.top(), row.height(), m_st.th.zombie, QBrush(), 1.5);
+        RunFill belief(m_p, m_bands, row.top(), row.height(), m_st.beliefFill, QBrush(), 1.5);
+        RunFill zombieTint(m_p, m_bands, r.lane.top(), r.lane.height(), m_st.zombieTint, QBrush(), 2.5);
+        RunFill zombie(m_p, m_bands, row.top(), row.height(), m_st.th.zombie, QBrush(), 1.5);
         const auto leaseEndOf = [&](const Core::Belief &b) {
             return b.epoch >= 1 && b.epoch <= t.leases.size() ? t.leases[b.epoch - 1].end : b.from;
         };
@@ -816,7 +938,8 @@ private:
                 zombieTint.flush();
                 zombie.flush();
                 const QRectF z(zx0, row.top(), zx1 - zx0, row.height());
-                m_p->fillRect(QRectF(zx0, r.lane.top(), z.width(), r.lane.height()), m_st.zombieTint);
+                m_bands.fill(m_p, QRectF(zx0, r.lane.top(), z.width(), r.lane.height()),
+                             m_st.zombieTint);
                 m_p->fillRect(z, m_st.zombieFill);
                 m_p->fillRect(z, m_st.zombieHatch);
                 m_p->setPen(m_st.zombieEdge);
@@ -868,8 +991,8 @@ private:
         // narrow bars merge into runs; wide ones are drawn one by one, with words
         std::vector<std::unique_ptr<RunFill>> holdRuns;
         for (const ClientLaneRects &r : panel.clients)
-            holdRuns.push_back(std::make_unique<RunFill>(m_p, r.holds.top(), r.holds.height(), m_st.leaseFill));
-        RunFill lockRun(m_p, lockRow.top(), lockRow.height(), m_st.lockFillA);
+            holdRuns.push_back(std::make_unique<RunFill>(m_p, m_bands, r.holds.top(), r.holds.height(), m_st.leaseFill));
+        RunFill lockRun(m_p, m_bands, lockRow.top(), lockRow.height(), m_st.lockFillA);
         m_p->setFont(m_st.label);
         // Leases ending in the column where lease i ended: a few are looked at so every
         // client that held the lock there gets its pixel, then the rest are jumped over.
@@ -1161,7 +1284,7 @@ private:
         // Pause blocks are shown by their union, hatched, in the pause row.
         const std::vector<Core::Freeze> &fs = t.freezes[std::size_t(c)];
         {
-            RunFill pauses(m_p, r.pauses.top(), r.pauses.height(), m_st.pauseFill, m_st.pauseHatch, 1.5);
+            RunFill pauses(m_p, m_bands, r.pauses.top(), r.pauses.height(), m_st.pauseFill, m_st.pauseHatch, 1.5);
             std::size_t k = firstFreezeEndingAfter(fs, m_tLo);
             while (k < fs.size() && fs[k].from <= m_tHi) {
                 const double x0 = X(fs[k].from);
@@ -1392,7 +1515,7 @@ private:
         {
             QString text;
             const QFont *font;
-            const QFontMetricsF *fm;
+            const Metrics *fm;
             bool struck;
         };
         const bool darkBg = m_st.th.background.lightnessF() < 0.5;
@@ -1402,7 +1525,7 @@ private:
         const bool accepted = w.result == Core::WriteResult::Accepted;
         std::vector<Segment> full;
         const QFont *mainFont = accepted ? &m_st.label : &m_st.bold;
-        const QFontMetricsF *mainFm = accepted ? &m_st.fmLabel : &m_st.fmBold;
+        const Metrics *mainFm = accepted ? &m_st.fmLabel : &m_st.fmBold;
         full.push_back({outcomeText(t, w, s), mainFont, mainFm, false});
         if (corrupt) {
             full.back().text += QLatin1Char(' ') + quoted(Core::writeValue(m_s, w));
@@ -1638,6 +1761,7 @@ private:
     }
 
     QPainter *m_p;
+    const Bands m_bands;
     const Style &m_st;
     const TimeAxis &m_axis;
     const TimelineLayout &m_l;
@@ -1730,29 +1854,115 @@ QSizeF TimelineRenderer::preferredSize(const Core::Scenario &s, const Options &o
     return QSizeF(width, std::ceil(h) + 2);
 }
 
+TimelineRenderer::TimelineRenderer() : m_cache(std::make_unique<RendererCache>()) {}
+
+TimelineRenderer::~TimelineRenderer() = default;
+
+TimelineRenderer::TimelineRenderer(const TimelineRenderer &other)
+    : m_cache(std::make_unique<RendererCache>()), m_caching(other.m_caching)
+{
+}
+
+TimelineRenderer &TimelineRenderer::operator=(const TimelineRenderer &other)
+{
+    if (this != &other) {
+        m_cache->clear();
+        m_caching = other.m_caching;
+    }
+    return *this;
+}
+
+void TimelineRenderer::setCaching(bool on)
+{
+    m_caching = on;
+    if (!on)
+        m_cache->clear();
+}
+
+int TimelineRenderer::staticLayerPaints() const
+{
+    return m_cache->staticLayerPaints();
+}
+
 void TimelineRenderer::paint(QPainter *p, const QRectF &rect, const Core::Scenario &s,
                              const Core::Trace &trace, const Core::Trace *unfenced,
                              const TimeAxis &axis, const Options &o) const
 {
     p->save();
     p->setClipRect(rect);
-    p->fillRect(rect, o.theme.background);
     if (!(axis.pixelsPerTick > 0) || s.clients.size() != trace.clientEvents.size()) {
+        p->fillRect(rect, o.theme.background);
         p->restore();
         return;
     }
-    p->setRenderHint(QPainter::Antialiasing, true);
-    p->setRenderHint(QPainter::TextAntialiasing, true);
     const TimelineLayout l = layout(s, o, rect);
-    const Style st(o.theme, p->device());
-    Painter painter(p, st, axis, l, s, o);
-    for (std::size_t i = 0; i < l.panels.size(); ++i) {
-        const Core::Trace &t = (l.panels[i].bottom && unfenced) ? *unfenced : trace;
-        if (t.clientEvents.size() != s.clients.size())
-            continue;
-        painter.paintPanel(l.panels[i], t, int(i));
+    // per panel; null where the trace does not match the lanes (the panel stays empty)
+    std::vector<const Core::Trace *> traces;
+    for (const TimelinePanel &panel : l.panels) {
+        const Core::Trace &t = (panel.bottom && unfenced) ? *unfenced : trace;
+        traces.push_back(t.clientEvents.size() == s.clients.size() ? &t : nullptr);
     }
-    painter.paintRuler();
+    RendererCache *cache = m_caching ? m_cache.get() : nullptr;
+    if (cache)
+        cache->useFonts(Style::fonts(o.theme), p->device()->logicalDpiX(),
+                        p->device()->logicalDpiY());
+    const Style st(o.theme, p->device(), cache);
+    const auto enableHints = [](QPainter *painter) {
+        painter->setRenderHint(QPainter::Antialiasing, true);
+        painter->setRenderHint(QPainter::TextAntialiasing, true);
+    };
+
+    // The static layer: from the cache on raster targets (it covers `rect` with an opaque fill,
+    // so copying it gives the pixels painting it would), painted in place everywhere else.
+    const std::optional<RendererCache::Target> target =
+        cache && o.theme.background.alpha() == 255 ? RendererCache::rasterTarget(p, rect)
+                                                   : std::nullopt;
+    if (target) {
+        RendererCache::StaticKey key;
+        key.rect = rect;
+        key.deviceRect = target->deviceRect;
+        key.dpr = target->dpr;
+        key.dpiX = target->dpiX;
+        key.dpiY = target->dpiY;
+        key.renderHints = int(p->renderHints());
+        key.theme = o.theme;
+        key.fonts = Style::fonts(o.theme);
+        key.compare = o.compare;
+        key.collapsedPauses = o.collapsedPauses;
+        for (const Core::Client &c : s.clients)
+            key.clients.push_back(c.name);
+        for (const Core::StorageSpec &spec : s.storages) {
+            key.storages.push_back(spec.name);
+            key.rules.push_back(int(spec.rule));
+        }
+        for (const Core::Trace *t : traces)
+            key.panelFencing.push_back(t && t->fencing);
+        key.axis = axis;
+        const QImage &layer = cache->staticLayer(key, [&](QPainter *lp) {
+            lp->setClipRect(rect);
+            lp->fillRect(rect, o.theme.background);
+            enableHints(lp);
+            Painter(lp, st, axis, l, s, o).paintStatic(traces);
+        });
+        p->drawImage(rect.topLeft(), layer);
+        enableHints(p);
+    } else {
+        p->fillRect(rect, o.theme.background);
+        enableHints(p);
+        Painter(p, st, axis, l, s, o).paintStatic(traces);
+    }
+
+    Painter painter(p, st, axis, l, s, o);
+    // Below the ruler only: its opaque fill used to be painted after the panels and covered
+    // what reached over its edge (a compare panel title's top line).
+    p->save();
+    p->setClipRect(QRectF(rect.left(), l.ruler.bottom(), rect.width(), rect.bottom() - l.ruler.bottom()),
+                   Qt::IntersectClip);
+    for (std::size_t i = 0; i < l.panels.size(); ++i)
+        if (traces[i])
+            painter.paintPanel(l.panels[i], *traces[i], int(i));
+    p->restore();
+    painter.paintRulerLine();
     const double bottom = l.panels.empty() ? l.plot.bottom() : l.panels.back().rect.bottom();
     painter.paintPlayhead(l.ruler.top(), bottom);
     p->restore();

@@ -19,13 +19,31 @@
 #include <QSizeF>
 #include <QString>
 
+#include <memory>
 #include <vector>
 
 class QPainter;
+class RendererCache;
 
 class TimelineRenderer
 {
 public:
+    TimelineRenderer();
+    ~TimelineRenderer();
+    // A copy starts with empty caches: they describe the last paint of one renderer.
+    TimelineRenderer(const TimelineRenderer &other);
+    TimelineRenderer &operator=(const TimelineRenderer &other);
+
+    // On (the default), painting onto a raster target (widget, QImage, QPixmap) reuses what did
+    // not change since this renderer's last paint: the static layer (background, header column,
+    // grid, ruler) as an image, and the widths of label texts. Off, every paint draws everything;
+    // the pixels are the same either way. Vector targets (SVG, PDF) never use the image.
+    // Caches make paint() mutate the renderer: one renderer paints on one thread at a time.
+    void setCaching(bool on);
+    bool caching() const { return m_caching; }
+    // How often the static layer has been painted (tests check that it is reused and renewed).
+    int staticLayerPaints() const;
+
     struct Options
     {
         Theme theme = Theme::light();
@@ -102,4 +120,9 @@ public:
     // Tick span that shows the whole run (for fit to window).
     static double fitFrom(const Core::Trace &trace);
     static double fitTo(const Core::Trace &trace);
+
+private:
+    // Not part of the renderer's value: a const paint() fills it (see setCaching).
+    std::unique_ptr<RendererCache> m_cache;
+    bool m_caching = true;
 };

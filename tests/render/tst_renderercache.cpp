@@ -1,0 +1,275 @@
+// The renderer's caches (static layer image, text widths) never change the picture: a renderer
+// that has painted something else before paints exactly what a fresh renderer with caching off
+// paints, whatever changed in between (trace, scenario, axis, theme, size, target).
+
+#include "randomscenario.h"
+#include "scenariofile.h"
+#include "simulator.h"
+#include "timelinerenderer.h"
+
+#include <QBuffer>
+#include <QImage>
+#include <QPainter>
+#include <QSvgGenerator>
+#include <QTest>
+
+namespace {
+
+struct Frame
+{
+    Core::Scenario scenario;
+    Core::Trace trace; // as the view shows it: the scenario's fencing, or fenced on top in compare
+    Core::Trace unfenced; // the bottom panel in compare mode
+    TimeAxis axis;
+    TimelineRenderer::Options options;
+    QSize size{900, 700};
+    int dpr = 1;
+    QPointF offset; // where the timeline sits on the image
+    QImage::Format format = QImage::Format_ARGB32_Premultiplied;
+
+    void simulate()
+    {
+        trace = options.compare ? Core::simulate(scenario, true) : Core::simulate(scenario);
+        unfenced = Core::simulate(scenario, false);
+    }
+};
+
+Frame defaultFrame()
+{
+    Frame f;
+    f.scenario = Core::ScenarioFile::defaultScenario();
+    f.simulate();
+    f.axis = TimeAxis{-2, 18, TimelineRenderer::headerWidth(f.options)};
+    return f;
+}
+
+Frame randomFrame(std::uint64_t seed)
+{
+    TestSupport::RandomScenarioOptions ro;
+    ro.minClients = 3;
+    ro.maxClients = 5;
+    ro.minActions = 20;
+    ro.maxActions = 40;
+    ro.span = 300;
+    Frame f;
+    f.scenario = TestSupport::randomScenario(seed, ro);
+    f.simulate();
+    f.axis = TimeAxis{0, 2.7, TimelineRenderer::headerWidth(f.options)};
+    return f;
+}
+
+QImage paint(const TimelineRenderer &r, const Frame &f)
+{
+    QImage img(f.size * f.dpr, f.format);
+    img.setDevicePixelRatio(f.dpr);
+    img.fill(Qt::magenta); // anything the renderer leaves alone shows
+    QPainter p(&img);
+    const QRectF rect(f.offset, QSizeF(f.size) - QSizeF(f.offset.x(), f.offset.y()));
+    r.paint(&p, rect, f.scenario, f.trace, f.options.compare ? &f.unfenced : nullptr, f.axis,
+            f.options);
+    return img;
+}
+
+QImage fresh(const Frame &f)
+{
+    TimelineRenderer r;
+    r.setCaching(false);
+    return paint(r, f);
+}
+
+// Where two pictures differ, for the failure message.
+QString difference(const QImage &a, const QImage &b)
+{
+    if (a.size() != b.size())
+        return QStringLiteral("sizes differ");
+    int n = 0;
+    QRect box;
+    for (int y = 0; y < a.height(); ++y)
+        for (int x = 0; x < a.width(); ++x)
+            if (a.pixel(x, y) != b.pixel(x, y)) {
+                ++n;
+                box |= QRect(x, y, 1, 1);
+            }
+    return QStringLiteral("%1 pixels differ in (%2,%3 %4x%5)")
+        .arg(n)
+        .arg(box.x())
+        .arg(box.y())
+        .arg(box.width())
+        .arg(box.height());
+}
+
+} // namespace
+
+#define COMPARE_PICTURES(actual, expected)                                                         \
+    do {                                                                                           \
+        const QImage a_ = (actual);                                                                \
+        const QImage e_ = (expected);                                                              \
+        QVERIFY2(a_ == e_, qPrintable(difference(a_, e_)));                                        \
+    } while (false)
+
+class TestRendererCache : public QObject
+{
+    Q_OBJECT
+
+private:
+    // Paints `f` with `r` (which remembers earlier paints) and with a fresh uncached renderer.
+    void expectFresh(TimelineRenderer &r, const Frame &f)
+    {
+        COMPARE_PICTURES(paint(r, f), fresh(f));
+    }
+
+private slots:
+    void repaintIsTheSamePicture_data()
+    {
+        QTest::addColumn<int>("variant");
+        QTest::newRow("default scenario") << 0;
+        QTest::newRow("dark") << 1;
+        QTest::newRow("contrast: fractional lane heights") << 2;
+        QTest::newRow("compare mode") << 3;
+        QTest::newRow("playhead and selection") << 4;
+        QTest::newRow("random, zoomed out") << 5;
+        QTest::newRow("device pixel ratio 2") << 6;
+        QTest::newRow("offset inside the image") << 7;
+        QTest::newRow("RGB32 target") << 8;
+    }
+    void repaintIsTheSamePicture()
+    {
+        QFETCH(int, variant);
+        Frame f = variant == 5 ? randomFrame(7) : defaultFrame();
+        if (variant == 1)
+            f.options.theme = Theme::dark();
+        if (variant == 2) {
+            f.options.theme = Theme::highContrast();
+            f.axis.left = TimelineRenderer::headerWidth(f.options);
+        }
+        if (variant == 3) {
+            f.options.compare = true;
+            f.simulate();
+        }
+        if (variant == 4) {
+            f.options.playhead = 12;
+            f.options.selection = Selection{1, 2};
+        }
+        if (variant == 6)
+            f.dpr = 2;
+        if (variant == 7) {
+            f.offset = QPointF(17, 23);
+            f.axis.left += 17;
+        }
+        if (variant == 8)
+            f.format = QImage::Format_RGB32;
+        TimelineRenderer r;
+        const QImage expected = fresh(f);
+        COMPARE_PICTURES(paint(r, f), expected);
+        COMPARE_PICTURES(paint(r, f), expected); // from the cache this time
+        QCOMPARE(r.staticLayerPaints(), 1);
+    }
+
+    // The cache is keyed on everything the static layer shows; each change below must renew
+    // what it shows, and a repaint without change must not.
+    void nothingStaleIsPainted()
+    {
+        TimelineRenderer r;
+        Frame f = randomFrame(3);
+        expectFresh(r, f);
+        int paints = r.staticLayerPaints();
+        const auto step = [&](const char *what, bool renewsLayer) {
+            expectFresh(r, f);
+            const int now = r.staticLayerPaints();
+            if (renewsLayer)
+                QVERIFY2(now == paints + 1, what);
+            else
+                QVERIFY2(now == paints, what);
+            paints = now;
+        };
+
+        // the trace changes on every drag step: a pause moves, everything after it moves
+        for (Core::Client &c : f.scenario.clients)
+            for (Core::Action &a : c.actions)
+                if (a.kind == Core::ActionKind::Pause)
+                    a.at += 3;
+        f.simulate();
+        step("trace changed", false);
+        f.options.playhead = 40;
+        step("playhead", false);
+        f.options.selection = Selection{0, 1};
+        f.options.hoverClient = 1;
+        f.options.hoverAction = 0;
+        step("selection and hover", false);
+
+        f.axis.firstTick += 7.25;
+        step("scrolled", true);
+        f.axis.pixelsPerTick *= 1.25;
+        step("zoomed", true);
+        f.scenario.clients[0].name = QStringLiteral("renamed client");
+        f.simulate();
+        step("client renamed", true);
+        f.scenario.storages[0].rule = Core::FenceRule::Le;
+        f.simulate();
+        step("storage rule", true);
+        f.scenario.fencing = false;
+        f.simulate();
+        step("fencing off", true);
+        Core::Client added;
+        added.name = QStringLiteral("added");
+        added.actions = {Core::Action::acquire(5, 10)};
+        f.scenario.clients.push_back(added);
+        f.simulate();
+        step("client added", true);
+        f.options.theme = Theme::dark();
+        step("theme", true);
+        f.options.theme.fontScale = 1.3;
+        f.axis.left = TimelineRenderer::headerWidth(f.options);
+        step("font scale", true);
+        f.size = QSize(1000, 640);
+        step("resized", true);
+        f.options.compare = true;
+        f.simulate();
+        step("compare mode", true);
+        f.options.collapsedPauses = std::vector<bool>(f.scenario.clients.size(), true);
+        step("pause rows collapsed", true);
+        f.dpr = 2;
+        step("device pixel ratio", true);
+        f.dpr = 1;
+        f.offset = QPointF(4, 9);
+        step("moved on the target", true);
+    }
+
+    // A renderer painting two views in turn renews its layer each time and stays right.
+    void alternatingViews()
+    {
+        TimelineRenderer r;
+        const Frame a = defaultFrame();
+        const Frame b = randomFrame(11);
+        for (int i = 0; i < 3; ++i) {
+            expectFresh(r, a);
+            expectFresh(r, b);
+        }
+    }
+
+    // Vector output keeps real text and shapes: no image of the static layer in an SVG.
+    void svgHasNoCachedImage()
+    {
+        const Frame f = defaultFrame();
+        TimelineRenderer r;
+        QBuffer buffer;
+        buffer.open(QIODevice::WriteOnly);
+        {
+            QSvgGenerator svg;
+            svg.setOutputDevice(&buffer);
+            svg.setSize(f.size);
+            svg.setViewBox(QRect(QPoint(0, 0), f.size));
+            QPainter p(&svg);
+            r.paint(&p, QRectF(QPointF(0, 0), QSizeF(f.size)), f.scenario, f.trace, nullptr, f.axis,
+                    f.options);
+        }
+        QCOMPARE(r.staticLayerPaints(), 0);
+        const QByteArray out = buffer.data();
+        QVERIFY(!out.contains("<image"));
+        QVERIFY(out.contains("holds lock"));
+        QVERIFY(out.contains("lock service"));
+    }
+};
+
+QTEST_MAIN(TestRendererCache)
+#include "tst_renderercache.moc"

@@ -1,0 +1,112 @@
+#include "renderercache.h"
+
+#include <QPaintEngine>
+#include <QPainter>
+
+#include <cmath>
+
+namespace {
+
+bool whole(double v)
+{
+    return std::abs(v - std::round(v)) < 1e-9;
+}
+
+// QRectF's operator== is fuzzy; a key must notice any change.
+bool same(const QRectF &a, const QRectF &b)
+{
+    return a.x() == b.x() && a.y() == b.y() && a.width() == b.width() && a.height() == b.height();
+}
+
+} // namespace
+
+void RendererCache::useFonts(const Fonts &fonts, int dpiX, int dpiY)
+{
+    if (fonts == m_fonts && dpiX == m_dpiX && dpiY == m_dpiY)
+        return;
+    m_fonts = fonts;
+    m_dpiX = dpiX;
+    m_dpiY = dpiY;
+    for (QHash<QString, qreal> &w : m_widths)
+        w.clear();
+}
+
+std::optional<RendererCache::Target> RendererCache::rasterTarget(QPainter *p, const QRectF &rect)
+{
+    QPaintEngine *engine = p->paintEngine();
+    QPaintDevice *device = p->device();
+    if (!engine || !device || engine->type() != QPaintEngine::Raster)
+        return std::nullopt;
+    // the layer replaces what lies under it: only right where an opaque fill would do the same
+    if (p->compositionMode() != QPainter::CompositionMode_SourceOver || p->opacity() != 1.0)
+        return std::nullopt;
+    if (device->devType() == QInternal::Image) {
+        // painted in 32-bit ARGB: other formats round every step differently
+        const QImage::Format f = static_cast<QImage *>(device)->format();
+        if (f != QImage::Format_RGB32 && f != QImage::Format_ARGB32_Premultiplied)
+            return std::nullopt;
+    }
+    const QTransform t = p->deviceTransform();
+    if (t.type() > QTransform::TxScale || t.m11() != t.m22() || (t.m11() != 1 && t.m11() != 2))
+        return std::nullopt;
+    const QRectF d = t.mapRect(rect);
+    if (d.isEmpty() || !whole(d.left()) || !whole(d.top()) || !whole(d.right()) ||
+        !whole(d.bottom()))
+        return std::nullopt;
+    Target target;
+    target.deviceRect = QRect(int(std::lround(d.left())), int(std::lround(d.top())),
+                              int(std::lround(d.width())), int(std::lround(d.height())));
+    target.dpr = int(t.m11());
+    target.dpiX = device->logicalDpiX();
+    target.dpiY = device->logicalDpiY();
+    return target;
+}
+
+bool operator==(const RendererCache::StaticKey &a, const RendererCache::StaticKey &b)
+{
+    return same(a.rect, b.rect) && a.deviceRect == b.deviceRect && a.dpr == b.dpr &&
+           a.dpiX == b.dpiX && a.dpiY == b.dpiY && a.renderHints == b.renderHints &&
+           a.theme == b.theme && a.fonts == b.fonts && a.compare == b.compare &&
+           a.collapsedPauses == b.collapsedPauses && a.clients == b.clients &&
+           a.storages == b.storages && a.rules == b.rules && a.panelFencing == b.panelFencing &&
+           a.axis.firstTick == b.axis.firstTick && a.axis.pixelsPerTick == b.axis.pixelsPerTick &&
+           a.axis.left == b.axis.left;
+}
+
+const QImage &RendererCache::staticLayer(const StaticKey &key,
+                                         const std::function<void(QPainter *)> &paint)
+{
+    if (m_key && *m_key == key)
+        return m_layer;
+    m_key.reset();
+    if (m_layer.size() != key.deviceRect.size())
+        m_layer = QImage(key.deviceRect.size(), QImage::Format_ARGB32_Premultiplied);
+    else
+        m_layer.reinterpretAsFormat(QImage::Format_ARGB32_Premultiplied);
+    m_layer.setDevicePixelRatio(key.dpr);
+    // the same resolution as the target, so text is measured and drawn alike
+    m_layer.setDotsPerMeterX(int(std::lround(key.dpiX / 0.0254)));
+    m_layer.setDotsPerMeterY(int(std::lround(key.dpiY / 0.0254)));
+    {
+        QPainter p(&m_layer);
+        p.setRenderHints(QPainter::RenderHints(key.renderHints));
+        p.translate(-key.rect.topLeft());
+        paint(&p);
+    }
+    // The layer starts with an opaque fill, so every pixel is opaque: read as RGB32 (the same
+    // bytes), the raster engine copies it row by row instead of blending it.
+    m_layer.reinterpretAsFormat(QImage::Format_RGB32);
+    m_key = key;
+    ++m_layerPaints;
+    return m_layer;
+}
+
+void RendererCache::clear()
+{
+    m_key.reset();
+    m_layer = QImage();
+    m_fonts = Fonts();
+    m_dpiX = m_dpiY = 0;
+    for (QHash<QString, qreal> &w : m_widths)
+        w.clear();
+}

@@ -3,12 +3,27 @@
 #include "scenariofile.h"
 #include "simulator.h"
 
+#include <QTimer>
 #include <QUndoStack>
+
+#include <algorithm>
+
+namespace {
+// Events simulated per slice while finishing a partial run: a few ms, so input stays responsive.
+constexpr std::size_t kSliceEvents = 80000;
+// A drag step finishes the run at once when this little is left (about a millisecond): then
+// every view follows the drag, not only the timeline.
+constexpr std::size_t kInlineEvents = 30000;
+} // namespace
 
 Document::Document(QObject *parent)
     : QObject(parent), m_trace(std::make_unique<Core::Trace>()),
-      m_other(std::make_unique<Core::Trace>()), m_undo(new QUndoStack(this))
+      m_other(std::make_unique<Core::Trace>()), m_sim(std::make_unique<Core::Simulator>()),
+      m_otherSim(std::make_unique<Core::Simulator>()), m_undo(new QUndoStack(this)),
+      m_finish(new QTimer(this))
 {
+    m_finish->setInterval(0);
+    connect(m_finish, &QTimer::timeout, this, &Document::continueSimulation);
     connect(m_undo, &QUndoStack::cleanChanged, this,
             [this](bool clean) { emit modifiedChanged(!clean); });
     reset(Core::ScenarioFile::defaultScenario());
@@ -21,7 +36,7 @@ const Core::Trace &Document::traceFor(bool fencing) const
     if (fencing == m_scenario.fencing)
         return *m_trace;
     if (!m_otherValid) {
-        Core::simulateInto(m_scenario, fencing, *m_other);
+        m_otherSim->run(m_scenario, fencing, *m_other);
         m_otherValid = true;
     }
     return *m_other;
@@ -60,10 +75,63 @@ void Document::edit(const std::function<void(Core::Scenario &)> &change)
     resimulate();
 }
 
+void Document::setAction(int client, int index, const Core::Action &action, Core::Tick showThrough)
+{
+    Core::Action &a = m_scenario.clients[size_t(client)].actions[size_t(index)];
+    const Core::Tick from = std::min(a.at, action.at);
+    a = action;
+    // a drag changes one action: nothing before `from` changes, so the simulators go back to
+    // their last checkpoint before it, and stop where the screen ends
+    if (!m_sim->rerun(std::uint32_t(client), from, showThrough))
+        m_sim->resume(Core::kForever, kInlineEvents);
+    if (m_otherValid && !m_otherSim->rerun(std::uint32_t(client), from, showThrough))
+        m_otherSim->resume(Core::kForever, kInlineEvents);
+    m_previewing = showThrough != Core::kForever;
+    if (isSettled())
+        m_finish->stop();
+    else
+        m_finish->start();
+    emit changed();
+}
+
+void Document::settle()
+{
+    if (isSettled())
+        return;
+    m_finish->stop();
+    m_sim->resume();
+    if (m_otherValid)
+        m_otherSim->resume();
+    emit changed();
+}
+
+void Document::endPreview()
+{
+    if (!m_previewing)
+        return;
+    m_previewing = false;
+    emit changed(); // paced views catch up with the drag's last step
+}
+
+void Document::continueSimulation()
+{
+    // one slice per turn of the event loop, the shown trace first
+    if (!m_trace->complete())
+        m_sim->resume(Core::kForever, kSliceEvents);
+    else if (m_otherValid && !m_other->complete())
+        m_otherSim->resume(Core::kForever, kSliceEvents);
+    if (isSettled()) {
+        m_finish->stop();
+        emit changed();
+    }
+}
+
 void Document::resimulate()
 {
-    // into the existing trace: its buffers are reused, which keeps drags within a frame
-    Core::simulateInto(m_scenario, m_scenario.fencing, *m_trace);
+    // into the existing trace: its buffers are reused
+    m_finish->stop();
+    m_previewing = false;
+    m_sim->run(m_scenario, m_scenario.fencing, *m_trace);
     m_otherValid = false;
     emit changed();
 }

@@ -5,6 +5,7 @@
 // changed(). Views redraw from trace(); nobody edits a trace.
 
 #include "scenario.h"
+#include "simulator.h"
 #include "trace.h"
 
 #include <QObject>
@@ -12,6 +13,7 @@
 #include <functional>
 #include <memory>
 
+class QTimer;
 class QUndoStack;
 
 class Document : public QObject
@@ -37,22 +39,43 @@ public:
     void setFilePath(const QString &path);
     void markSaved();
 
-    // Apply a change to the scenario and re-simulate. Used by undo commands, and directly by
-    // drags for the live preview (the finished drag then pushes one command).
+    // Apply a change to the scenario and re-simulate from the start.
     void edit(const std::function<void(Core::Scenario &)> &change);
+    // Replace one action (drags, the inspector, undo of those). Re-simulates only from the last
+    // checkpoint before the action's old or new tick and, during a drag, only through
+    // `showThrough` (the end of what the timeline shows) before changed() is emitted; the
+    // rest of the run follows in slices between frames, and changed() is emitted again when
+    // the traces are complete.
+    void setAction(int client, int index, const Core::Action &action,
+                   Core::Tick showThrough = Core::kForever);
+    // Finish a partial re-simulation now (tests, export, save).
+    void settle();
+    // A drag previews its edits with setAction(..., showThrough) until it ends here (finished
+    // or cancelled); views that need the whole trace refresh less often meanwhile.
+    bool isPreviewing() const { return m_previewing; }
+    void endPreview();
+    bool isSettled() const { return m_trace->complete() && (!m_otherValid || m_other->complete()); }
 
 signals:
-    void changed(); // scenario and traces replaced
+    // Scenario and traces replaced. During a drag the trace may be partial (Trace::complete()
+    // is false): everything before Trace::pendingFrom is exact, the rest follows.
+    void changed();
     void filePathChanged(const QString &path);
     void modifiedChanged(bool modified);
 
 private:
     void resimulate();
+    void continueSimulation();
 
     Core::Scenario m_scenario;
     std::unique_ptr<Core::Trace> m_trace;
     std::unique_ptr<Core::Trace> m_other; // the opposite fencing, computed lazily
+    // the simulators keep checkpoints of their traces (mutable: the other trace is lazy)
+    std::unique_ptr<Core::Simulator> m_sim;
+    mutable std::unique_ptr<Core::Simulator> m_otherSim;
     mutable bool m_otherValid = false;
+    bool m_previewing = false;
+    QTimer *m_finish; // finishes partial runs between frames
     QUndoStack *m_undo;
     QString m_path;
 };

@@ -56,12 +56,12 @@ SetAction::SetAction(Document *doc, int client, int index, const Action &before,
 
 void SetAction::redo()
 {
-    m_doc->edit([this](Scenario &s) { s.clients[size_t(m_client)].actions[size_t(m_index)] = m_after; });
+    m_doc->setAction(m_client, m_index, m_after);
 }
 
 void SetAction::undo()
 {
-    m_doc->edit([this](Scenario &s) { s.clients[size_t(m_client)].actions[size_t(m_index)] = m_before; });
+    m_doc->setAction(m_client, m_index, m_before);
 }
 
 bool SetAction::mergeWith(const QUndoCommand *other)

@@ -1,5 +1,6 @@
 #include "eventlogmodel.h"
 
+#include "changethrottle.h"
 #include "document.h"
 #include "outcomemarker.h"
 
@@ -15,8 +16,10 @@ EventLogModel::EventLogModel(Document *doc, QObject *parent) : QAbstractTableMod
 {
     rebuildIcons();
     // a new trace can have any number of events: a reset is the honest signal
-    connect(doc, &Document::changed, this, [this] {
+    m_rows = liveRows();
+    new ChangeThrottle(doc, this, [this] {
         beginResetModel();
+        m_rows = liveRows();
         endResetModel();
     });
 }
@@ -41,12 +44,15 @@ const Core::Trace &EventLogModel::trace() const
     return m_doc->trace();
 }
 
-int EventLogModel::rowCount(const QModelIndex &parent) const
+int EventLogModel::liveRows() const
 {
-    if (parent.isValid())
-        return 0;
     // a QTableView cannot address more rows than an int holds
     return int(std::min<std::size_t>(trace().events.size(), std::size_t(INT_MAX)));
+}
+
+int EventLogModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : m_rows;
 }
 
 int EventLogModel::columnCount(const QModelIndex &parent) const
@@ -94,7 +100,9 @@ QString EventLogModel::resultName(Core::WriteResult result)
 
 QVariant EventLogModel::data(const QModelIndex &index, int role) const
 {
-    if (!index.isValid() || index.row() >= rowCount() || index.column() >= ColumnCount)
+    // rows past the live trace's end: it was cut back by a drag and the reset is pending
+    if (!index.isValid() || index.row() >= rowCount() || index.row() >= liveRows() ||
+        index.column() >= ColumnCount)
         return {};
     const Core::Trace &t = trace();
     const Core::Scenario &s = m_doc->scenario();

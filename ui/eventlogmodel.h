@@ -35,6 +35,7 @@ public:
     void setTheme(const Theme &theme);
 
     int rowCount(const QModelIndex &parent = {}) const override;
+    int liveRows() const;
     int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation,
@@ -52,6 +53,9 @@ private:
     void rebuildIcons();
 
     Document *m_doc;
+    // Rows as of the last reset: the count changes only inside a reset, as a model must, even
+    // though the trace may be re-simulated (during a drag) before the paced reset comes.
+    int m_rows = 0;
     Theme m_theme = Theme::light();
     std::array<QIcon, 4> m_icons; // per WriteResult, for the current theme
 };

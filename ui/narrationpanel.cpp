@@ -1,5 +1,6 @@
 #include "narrationpanel.h"
 
+#include "changethrottle.h"
 #include "document.h"
 #include "eventlogmodel.h"
 #include "viewstate.h"
@@ -71,7 +72,7 @@ NarrationPanel::NarrationPanel(Document *doc, ViewState *state, QWidget *parent)
     col->addWidget(m_stateText);
     col->addStretch(1);
 
-    connect(doc, &Document::changed, this, [this] {
+    new ChangeThrottle(doc, this, [this] {
         refreshStory();
         refreshSelection();
         refreshState();

@@ -1,5 +1,6 @@
 #include "presentationpanel.h"
 
+#include "changethrottle.h"
 #include "document.h"
 #include "exporter.h"
 #include "viewstate.h"
@@ -70,7 +71,7 @@ PresentationPanel::PresentationPanel(Document *doc, ViewState *state, QWidget *p
     col->addStretch(1);
     col->addWidget(m_hint);
 
-    connect(doc, &Document::changed, this, &PresentationPanel::refresh);
+    new ChangeThrottle(doc, this, [this] { refresh(); });
     connect(state, &ViewState::playheadChanged, this, &PresentationPanel::refresh);
     connect(state, &ViewState::compareChanged, this, &PresentationPanel::refresh);
     setTheme(m_theme);

@@ -1,5 +1,6 @@
 #include "summarystrip.h"
 
+#include "changethrottle.h"
 #include "document.h"
 #include "outcomemarker.h"
 
@@ -33,7 +34,7 @@ SummaryStrip::SummaryStrip(Document *doc, QWidget *parent) : QWidget(parent), m_
     QFont f = font();
     f.setPointSizeF(f.pointSizeF() * 1.1);
     setFont(f);
-    connect(doc, &Document::changed, this, &SummaryStrip::refresh);
+    new ChangeThrottle(doc, this, [this] { refresh(); });
     setTheme(m_theme);
 }
 

@@ -126,6 +126,15 @@ void TimelineView::setPlayheadBefore(bool on)
     update();
 }
 
+Core::Tick TimelineView::previewThrough() const
+{
+    // what is on screen, and as much again: a write sent on screen usually lands there too
+    const TimeAxis a = axis();
+    const double last = a.lastTickAt(std::max(0.0, width() - a.left));
+    const double through = std::ceil(last + (last - a.firstTick));
+    return through >= double(Core::kMaxFileInteger) ? Core::kForever : Core::Tick(std::max(0.0, through));
+}
+
 TimeAxis TimelineView::axis() const
 {
     TimeAxis a;
@@ -330,7 +339,7 @@ void TimelineView::updateDrag(QPointF pos)
     }
     const Core::Action &current = m_doc->scenario().clients[size_t(c)].actions[size_t(i)];
     if (current != a)
-        m_doc->edit([c, i, a](Core::Scenario &s) { s.clients[size_t(c)].actions[size_t(i)] = a; });
+        m_doc->setAction(c, i, a, previewThrough());
     update();
 }
 
@@ -344,6 +353,7 @@ void TimelineView::finishDrag()
     m_drag = Drag();
     if (after != before)
         m_doc->undoStack()->push(new FinishedDrag(m_doc, c, i, before, after, dragText(part)));
+    m_doc->endPreview();
     update();
 }
 
@@ -355,7 +365,7 @@ void TimelineView::cancelDrag()
         const Core::Action before = m_drag.before;
         m_drag = Drag();
         if (m_doc->scenario().clients[size_t(c)].actions[size_t(i)] != before)
-            m_doc->edit([c, i, before](Core::Scenario &s) { s.clients[size_t(c)].actions[size_t(i)] = before; });
+            m_doc->setAction(c, i, before);
     } else if (m_drag.panning) {
         const double first = m_drag.pressFirstTick;
         m_drag = Drag();

@@ -26,6 +26,8 @@ public:
     void setTheme(const Theme &theme);
     const Theme &theme() const { return m_theme; }
     const TimelineRenderer &renderer() const { return m_renderer; }
+    // How far a drag step re-simulates before the repaint (the rest follows between frames).
+    Core::Tick previewThrough() const;
     // The axis the widget paints with: ViewState zoom/scroll, plot starting after the header.
     TimeAxis axis() const;
     // Options as painted now (theme, playhead, selection, hover, compare).

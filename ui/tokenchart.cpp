@@ -1,5 +1,6 @@
 #include "tokenchart.h"
 
+#include "changethrottle.h"
 #include "document.h"
 #include "eventlogmodel.h"
 #include "outcomemarker.h"
@@ -93,7 +94,7 @@ TokenChart::TokenChart(Document *doc, ViewState *state, QWidget *parent)
         m_outcomePoints[r].series = s;
     }
 
-    connect(doc, &Document::changed, this, &TokenChart::rebuild);
+    new ChangeThrottle(doc, this, [this] { rebuild(); });
     connect(state, &ViewState::axisChanged, this, &TokenChart::syncAxis);
     connect(state, &ViewState::compareChanged, this, &TokenChart::rebuild);
     connect(state, &ViewState::playheadChanged, viewport(), [this] { viewport()->update(); });
@@ -437,7 +438,9 @@ std::uint32_t TokenChart::eventAt(const QAbstractSeries *series, int index) cons
     const Scatter *sc = scatterOf(series);
     if (!sc || index < 0 || size_t(index) >= sc->events.size())
         return Core::kNone;
-    return sc->events[size_t(index)];
+    const std::uint32_t e = sc->events[size_t(index)];
+    // during a drag the points may be older than a trace cut back to a checkpoint
+    return sc->trace && e < sc->trace->events.size() ? e : Core::kNone;
 }
 
 QString TokenChart::describePoint(const QAbstractSeries *series, int index) const

@@ -10,6 +10,8 @@
 
 #include "document.h"
 #include "editcommands.h"
+#include "randomscenario.h"
+#include "tracecompare.h"
 #include "scenariofile.h"
 #include "simulator.h"
 #include "testprinters.h"
@@ -373,6 +375,64 @@ private slots:
         QCOMPARE(f.action(1, 2).at, Core::Tick(31));
         QCOMPARE(f.doc.traceFor(false).summary.corrupted, quint64(0));
         QCOMPARE(f.doc.traceFor(true).summary.corrupted, quint64(0));
+    }
+
+    // A drag on a long run (60,000 actions): each step re-simulates only about as far as the
+    // screen shows (the trace is partial while the mouse moves), the release pushes one
+    // command, and the trace settles to exactly what a fresh simulation gives; undo too.
+    void dragOnALongRunPreviewsThenSettles()
+    {
+        TestSupport::RandomScenarioOptions o;
+        o.minClients = o.maxClients = 3;
+        o.minActions = o.maxActions = 20000;
+        o.span = 40000;
+        o.shufflePercent = 0;
+        const Core::Scenario original = TestSupport::randomScenario(17, o);
+        Document doc;
+        doc.reset(original);
+        ViewState state;
+        TimelineView view(&doc, &state);
+        view.resize(1000, view.sizeHint().height());
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+
+        // a long pause of client 0 well into the run, alone in its stretch of the lane
+        const std::vector<Core::Action> &actions = original.clients[0].actions;
+        int p = -1;
+        for (std::size_t i = 0; i < actions.size() && p < 0; ++i) {
+            const Core::Action &a = actions[i];
+            if (a.kind != Core::ActionKind::Pause || a.at < 2000 || a.amount < 12)
+                continue;
+            const bool alone = std::none_of(actions.begin(), actions.end(), [&](const Core::Action &b) {
+                return &b != &a && b.kind == Core::ActionKind::Pause && b.at < a.at + a.amount + 5 &&
+                       b.at + b.amount + 5 > a.at;
+            });
+            if (alone)
+                p = int(i);
+        }
+        QVERIFY(p >= 0);
+        const Core::Action pause = actions[size_t(p)];
+        state.setAxis(double(pause.at) - 20, 10);
+        const double y = view.currentLayout().panels[0].clients[0].pauses.center().y();
+        const QPoint from = QPointF(view.axis().tickToX(double(pause.at) + double(pause.amount) / 2), y).toPoint();
+        const QPoint to = from + QPoint(60, 0); // 6 ticks later
+
+        drag(&view, from, to, false);
+        QVERIFY(doc.isPreviewing());
+        QCOMPARE(doc.scenario().clients[0].actions[size_t(p)].at, pause.at + 6);
+        QVERIFY(!doc.trace().complete()); // only the screen and as much again were simulated
+        QVERIFY(doc.trace().pendingFrom > view.previewThrough());
+        QTest::mouseRelease(&view, Qt::LeftButton, Qt::NoModifier, to);
+        QVERIFY(!doc.isPreviewing());
+        QCOMPARE(doc.undoStack()->count(), 1);
+        QTRY_VERIFY(doc.isSettled());
+        QString why;
+        QVERIFY2(TestSupport::sameTrace(doc.trace(), Core::simulate(doc.scenario()), &why), qPrintable(why));
+
+        doc.undoStack()->undo();
+        QVERIFY(doc.isSettled());
+        QCOMPARE(doc.scenario(), original);
+        QVERIFY2(TestSupport::sameTrace(doc.trace(), Core::simulate(original), &why), qPrintable(why));
     }
 
     void contextMenuInsertViaCommands()

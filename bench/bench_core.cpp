@@ -36,6 +36,8 @@ std::size_t traceBytes(const Core::Trace &t)
         b += v.capacity() * sizeof(Core::Belief) + sizeof(v);
     for (const auto &v : t.storageWrites)
         b += v.capacity() * sizeof(std::uint32_t) + sizeof(v);
+    for (const auto &v : t.storageIncidents)
+        b += v.capacity() * sizeof(std::uint32_t) + sizeof(v);
     return b;
 }
 

@@ -7,6 +7,10 @@
 #include <cstdint>
 #include <functional>
 
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
+
 namespace Core {
 
 namespace {
@@ -50,6 +54,38 @@ T popMin(std::vector<T> &heap)
     T v = heap.back();
     heap.pop_back();
     return v;
+}
+
+// A big trace list is written once from front to back, into fresh memory on a first run. Every
+// first touch of a 4 KiB page is a fault, and on a virtual machine faults cost more than the
+// simulation itself. So: ask for transparent huge pages (one fault per 2 MiB, for the 2 MiB
+// aligned middle), and populate the rest in one call instead of page by page. Both are hints:
+// where the kernel does not know them, nothing changes.
+template<typename T>
+void prepareMemory(std::vector<T> &v)
+{
+#ifdef __linux__
+    constexpr std::uintptr_t kPage = 4096;
+    constexpr std::uintptr_t kHuge = std::uintptr_t(2) << 20;
+    const auto begin = reinterpret_cast<std::uintptr_t>(v.data());
+    const std::uintptr_t end = begin + v.capacity() * sizeof(T);
+    if (end - begin < 16 * kPage)
+        return; // small lists: not worth a system call
+#ifdef MADV_HUGEPAGE
+    const std::uintptr_t hugeFrom = (begin + kHuge - 1) & ~(kHuge - 1);
+    const std::uintptr_t hugeTo = end & ~(kHuge - 1);
+    if (hugeTo > hugeFrom)
+        madvise(reinterpret_cast<void *>(hugeFrom), hugeTo - hugeFrom, MADV_HUGEPAGE);
+#endif
+#ifdef MADV_POPULATE_WRITE
+    const std::uintptr_t from = (begin + kPage - 1) & ~(kPage - 1);
+    const std::uintptr_t to = end & ~(kPage - 1);
+    if (to > from)
+        madvise(reinterpret_cast<void *>(from), to - from, MADV_POPULATE_WRITE);
+#endif
+#else
+    (void)v;
+#endif
 }
 
 template<typename T>
@@ -197,12 +233,18 @@ struct Simulator::Impl
             edges += lane.edges.size();
             // exact sizes keep the trace near its minimum footprint (no doubling slack)
             t->clientEvents[c].reserve(lane.order.size() + laneWrites + lane.edges.size());
+            prepareMemory(t->clientEvents[c]);
         }
         for (std::size_t i = 0; i < ns; ++i)
             t->storageWrites[i].reserve(storageWrites[i]);
         t->writes.reserve(writes);
         t->grants.reserve(acquires);
         t->events.reserve(s->actionCount() - edges / 2 + writes + edges);
+        for (auto &v : t->storageWrites)
+            prepareMemory(v);
+        prepareMemory(t->writes);
+        prepareMemory(t->grants);
+        prepareMemory(t->events);
         rebuildQueues();
         complete = false;
         t->pendingFrom = 0;

@@ -614,9 +614,26 @@ struct Simulator::Impl
         t->events.push_back({now, ref, static_cast<std::uint16_t>(c), kind});
     }
 
+    // Lists whose length is only known at the end grow by doubling; give back a large unused
+    // tail (a copy, on a first run; re-runs after an edit grow back into the same capacity).
+    template<typename T>
+    static void trim(std::vector<T> &v)
+    {
+        if (v.capacity() - v.size() > v.size() / 8 + 16)
+            v.shrink_to_fit();
+    }
+
     void finish()
     {
         complete = true;
+        trim(t->grants);
+        trim(t->refusals);
+        trim(t->releases);
+        trim(t->leases);
+        for (auto &v : t->storageIncidents)
+            trim(v);
+        for (auto &v : t->beliefs)
+            trim(v);
         t->pendingFrom = kForever;
         Tick last = 0;
         if (!t->events.empty())

@@ -171,6 +171,7 @@ struct Simulator::Impl
     std::vector<LaneAt> laneQueue;  // min-heap: lanes with an action due
     std::vector<LaneAt> pauseQueue; // min-heap: lanes with a pause edge due
     std::vector<Checkpoint> checkpoints;
+    std::vector<std::uint32_t> byTimeScratch; // prepareLane's scratch list
     std::size_t nextCheckpoint = 0; // take one when the trace has this many events
     bool complete = false;
     Tick restartedFrom = 0;
@@ -252,26 +253,35 @@ struct Simulator::Impl
     }
 
     // Run order of one client's actions and its frozen stretches: a function of the scenario.
+    // Runs again for the edited client on every drag step, so the usual case (actions listed in
+    // time order, pauses not overlapping) avoids sorting and temporary lists.
     void prepareLane(std::uint32_t c)
     {
         const std::vector<Action> &actions = s->clients[c].actions;
         // Actions run in order of `at`, ties in listed order. Files are usually sorted already,
         // so only sort when they are not.
-        std::vector<std::uint32_t> byTime(actions.size());
-        for (std::uint32_t i = 0; i < byTime.size(); ++i)
-            byTime[i] = i;
-        const auto earlier = [&](std::uint32_t a, std::uint32_t b) {
-            return actions[a].at < actions[b].at;
-        };
-        if (!std::is_sorted(byTime.begin(), byTime.end(), earlier))
-            std::stable_sort(byTime.begin(), byTime.end(), earlier);
+        const bool listedInOrder = std::is_sorted(
+            actions.begin(), actions.end(), [](const Action &a, const Action &b) { return a.at < b.at; });
+        std::vector<std::uint32_t> &byTime = byTimeScratch;
+        byTime.clear();
+        if (!listedInOrder) {
+            byTime.resize(actions.size());
+            for (std::uint32_t i = 0; i < byTime.size(); ++i)
+                byTime[i] = i;
+            std::stable_sort(byTime.begin(), byTime.end(), [&](std::uint32_t a, std::uint32_t b) {
+                return actions[a].at < actions[b].at;
+            });
+        }
+        const auto n = std::uint32_t(actions.size());
+        const auto nth = [&](std::uint32_t k) { return listedInOrder ? k : byTime[k]; };
 
         // Frozen stretches: the union of the pause windows [p, p + d).
         Lane &lane = lanes[c];
         std::vector<Freeze> &freezes = t->freezes[c];
         freezes.clear();
         lane.edges.clear();
-        for (std::uint32_t i : byTime) {
+        for (std::uint32_t k = 0; k < n; ++k) {
+            const std::uint32_t i = nth(k);
             const Action &a = actions[i];
             if (a.kind != ActionKind::Pause)
                 continue;
@@ -284,13 +294,15 @@ struct Simulator::Impl
                 freezes.push_back({a.at, end});
         }
         // At one tick: a thaw before a new pause, then in listed order.
-        std::sort(lane.edges.begin(), lane.edges.end(), [](const PauseEdge &a, const PauseEdge &b) {
+        const auto edgeBefore = [](const PauseEdge &a, const PauseEdge &b) {
             if (a.tick != b.tick)
                 return a.tick < b.tick;
             if (a.start != b.start)
                 return !a.start;
             return a.action < b.action;
-        });
+        };
+        if (!std::is_sorted(lane.edges.begin(), lane.edges.end(), edgeBefore))
+            std::sort(lane.edges.begin(), lane.edges.end(), edgeBefore);
 
         // Everything else runs at its tick, or when the client thaws if frozen then. Deferred
         // actions keep their order and come before those due at the thaw tick, which sorting
@@ -300,7 +312,8 @@ struct Simulator::Impl
         lane.order.reserve(actions.size() - lane.edges.size() / 2);
         lane.runAt.reserve(actions.size() - lane.edges.size() / 2);
         std::size_t f = 0;
-        for (std::uint32_t i : byTime) {
+        for (std::uint32_t k = 0; k < n; ++k) {
+            const std::uint32_t i = nth(k);
             const Action &a = actions[i];
             if (a.kind == ActionKind::Pause)
                 continue;

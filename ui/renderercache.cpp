@@ -62,6 +62,13 @@ std::optional<RendererCache::Target> RendererCache::rasterTarget(QPainter *p, co
     return target;
 }
 
+bool RendererCache::spriteTarget(QPainter *p)
+{
+    const QTransform t = p->deviceTransform();
+    return t.type() <= QTransform::TxTranslate && whole(t.dx()) && whole(t.dy()) &&
+           rasterTarget(p, QRectF(0, 0, 1, 1)).has_value();
+}
+
 bool operator==(const RendererCache::StaticKey &a, const RendererCache::StaticKey &b)
 {
     return same(a.rect, b.rect) && a.deviceRect == b.deviceRect && a.dpr == b.dpr &&
@@ -101,8 +108,89 @@ const QImage &RendererCache::staticLayer(const StaticKey &key,
     return m_layer;
 }
 
+const QImage *RendererCache::contentLayer(const std::function<void(QPainter *)> &replay)
+{
+    const PaintRecorder &now = m_recordings[m_current];
+    const PaintRecorder &last = m_recordings[1 - m_current];
+    const bool same = m_lastValid && m_key && m_lastLayerPaints == m_layerPaints && last == now;
+    // this paint's recording is the next one's "last"
+    m_current = 1 - m_current;
+    m_lastValid = m_key.has_value();
+    m_lastLayerPaints = m_layerPaints;
+    if (!same) {
+        m_contentValid = false;
+        return nullptr;
+    }
+    if (m_contentValid)
+        return &m_content;
+    m_content = m_layer.copy();
+    m_content.reinterpretAsFormat(QImage::Format_ARGB32_Premultiplied);
+    m_content.setDevicePixelRatio(m_layer.devicePixelRatio());
+    m_content.setDotsPerMeterX(m_layer.dotsPerMeterX());
+    m_content.setDotsPerMeterY(m_layer.dotsPerMeterY());
+    {
+        QPainter p(&m_content);
+        p.setRenderHints(QPainter::RenderHints(m_key->renderHints));
+        p.translate(-m_key->rect.topLeft());
+        replay(&p);
+    }
+    m_content.reinterpretAsFormat(QImage::Format_RGB32); // opaque, as the layer
+    m_contentValid = true;
+    ++m_contentPaints;
+    return &m_content;
+}
+
+const RendererCache::Sprite *RendererCache::sprite(const QByteArray &key, bool *make)
+{
+    const auto it = m_sprites.find(key);
+    if (it != m_sprites.end()) {
+        it->lastPaint = m_paint;
+        *make = false;
+        return &it->sprite;
+    }
+    *make = m_seen.contains(key);
+    if (!*make) {
+        if (m_seen.size() >= 16384)
+            m_seen.clear();
+        m_seen.insert(key, true);
+    }
+    return nullptr;
+}
+
+const RendererCache::Sprite *RendererCache::addSprite(const QByteArray &key, Sprite sprite)
+{
+    // Bounded: zoomed in and out over a long run, offsets and sizes keep changing. What the
+    // last two paints used stays; a paint that needs more than the budget draws the rest.
+    constexpr qint64 kBudget = qint64(48) << 20;
+    const qint64 bytes = sprite.image.sizeInBytes();
+    if (m_spriteBytes + bytes > kBudget) {
+        for (auto it = m_sprites.begin(); it != m_sprites.end();) {
+            if (it->lastPaint + 1 < m_paint) {
+                m_spriteBytes -= it->sprite.image.sizeInBytes();
+                it = m_sprites.erase(it);
+            } else {
+                ++it;
+            }
+        }
+        if (m_spriteBytes + bytes > kBudget)
+            return nullptr;
+    }
+    m_seen.remove(key);
+    m_spriteBytes += bytes;
+    Entry &e = *m_sprites.insert(key, Entry{std::move(sprite), m_paint});
+    return &e.sprite;
+}
+
 void RendererCache::clear()
 {
+    m_recordings[0].clear();
+    m_recordings[1].clear();
+    m_lastValid = false;
+    m_content = QImage();
+    m_contentValid = false;
+    m_sprites.clear();
+    m_seen.clear();
+    m_spriteBytes = 0;
     m_key.reset();
     m_layer = QImage();
     m_fonts = Fonts();

@@ -10,6 +10,7 @@
 //   hover reuses it and a scroll or zoom repaints it once.
 // Nothing here changes the picture: a renderer with caching off paints the same pixels.
 
+#include "paintrecorder.h"
 #include "theme.h"
 #include "timecoordinates.h"
 
@@ -59,6 +60,8 @@ public:
         int dpiY = 96;
     };
     static std::optional<Target> rasterTarget(QPainter *p, const QRectF &rect);
+    // Whether sprites can be copied onto `p` pixel for pixel: as above, with no scaling either.
+    static bool spriteTarget(QPainter *p);
 
     // Everything the static layer is painted from.
     struct StaticKey
@@ -89,6 +92,41 @@ public:
     // How often the static layer was painted (tests: a cache that never misses is suspect too).
     int staticLayerPaints() const { return m_layerPaints; }
 
+    // --- content layer ----------------------------------------------------------------------
+
+    // The recording of this paint's trace-dependent content (cleared), compared with the last
+    // paint's by contentLayer().
+    PaintRecorder &recording() { return m_recordings[m_current]; }
+    // After staticLayer() and the recording: the static layer with the recording replayed on it
+    // (by `replay`, given a painter in the target's logical coordinates) when the last paint
+    // made the same recording over the same static layer - painted the second time such a paint
+    // comes, copied from then on - else null, and the caller replays the recording itself.
+    const QImage *contentLayer(const std::function<void(QPainter *)> &replay);
+    // A paint that does not go through contentLayer() (another kind of target) breaks the chain.
+    void forgetContent() { m_lastValid = false; }
+    // How often the content layer was painted.
+    int contentLayerPaints() const { return m_contentPaints; }
+
+    // --- sprites ----------------------------------------------------------------------------
+
+    // An item painted once onto a transparent image and copied wherever the same item is drawn
+    // again at the same sub-pixel offset. `key` holds everything its pixels depend on.
+    struct Sprite
+    {
+        QImage image;
+        QPoint offset; // of the image's top-left from the item's whole-pixel anchor
+    };
+    // The sprite for `key`, or null. A key seen for the first time is only noted: items whose
+    // offsets never repeat (a scroll moves every x) are drawn directly rather than painted
+    // twice; the second time a sprite is worth making (`make` is then true).
+    const Sprite *sprite(const QByteArray &key, bool *make);
+    // Keeps `sprite` unless the sprites in use by this paint and the last one already fill the
+    // budget (then null: the item is drawn directly).
+    const Sprite *addSprite(const QByteArray &key, Sprite sprite);
+    // Starts a paint: sprites unused for two paints may be dropped to make room.
+    void beginPaint() { ++m_paint; }
+    int spriteCount() const { return int(m_sprites.size()); }
+
     void clear();
 
 private:
@@ -100,4 +138,22 @@ private:
     std::optional<StaticKey> m_key;
     QImage m_layer;
     int m_layerPaints = 0;
+
+    struct Entry
+    {
+        Sprite sprite;
+        quint64 lastPaint = 0;
+    };
+    PaintRecorder m_recordings[2];
+    int m_current = 0;
+    bool m_lastValid = false;   // m_recordings[1 - m_current] is the last paint's
+    int m_lastLayerPaints = -1; // the static layer it was recorded over
+    QImage m_content;
+    bool m_contentValid = false; // m_content shows the last recording
+    int m_contentPaints = 0;
+
+    QHash<QByteArray, Entry> m_sprites;
+    QHash<QByteArray, bool> m_seen; // keys asked for once, without a sprite yet
+    qint64 m_spriteBytes = 0;
+    quint64 m_paint = 0;
 };

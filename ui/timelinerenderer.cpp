@@ -1,5 +1,6 @@
 #include "timelinerenderer.h"
 
+#include "paintrecorder.h"
 #include "renderercache.h"
 #include "simulator.h"
 
@@ -86,6 +87,23 @@ QString quoted(const QString &v)
     return QStringLiteral("'%1'").arg(v);
 }
 
+// The token a write carried. The core is moving it from Write::token to Trace::tokenOf() (the
+// epoch's token, to keep the record small); this compiles against either.
+template<class T, class W>
+auto tokenOf(const T &t, const W &w, int) -> decltype(Core::Token(t.tokenOf(w)))
+{
+    return t.tokenOf(w);
+}
+template<class T, class W>
+auto tokenOf(const T &, const W &w, long) -> decltype(Core::Token(w.token))
+{
+    return w.token;
+}
+Core::Token writeToken(const Core::Trace &t, const Core::Write &w)
+{
+    return tokenOf(t, w, 0);
+}
+
 // --- searching the sorted per-lane lists -------------------------------------------------
 
 // First of a client's events at or after tick t.
@@ -150,6 +168,71 @@ std::size_t gallop(std::size_t from, std::size_t to, Tick v, Key key)
     }
     return lo;
 }
+
+// The same answer as gallop(), searched from a guess of how far it lies: zoomed out, pixel
+// columns hold about as many items each, so the last jump is a good guess for the next one and
+// a few probes near it replace the ~2 log2(n) of galloping from `from` (each probe into a
+// million-event trace is a cache miss).
+template<class Key>
+std::size_t gallopNear(std::size_t from, std::size_t to, Tick v, std::size_t guess, Key key)
+{
+    const std::size_t mid = from + std::min(guess, to - from);
+    if (mid < to && key(mid) < v)
+        return gallop(mid + 1, to, v, key);
+    // the answer lies in [from, mid]: gallop downwards from mid, then bisect
+    std::size_t lo = from;
+    std::size_t hi = mid;
+    std::size_t step = 1;
+    while (hi > from) {
+        const std::size_t probe = hi - std::min(step, hi - from);
+        if (key(probe) < v) {
+            lo = probe + 1;
+            break;
+        }
+        hi = probe;
+        step *= 2;
+    }
+    while (lo < hi) {
+        const std::size_t m = lo + (hi - lo) / 2;
+        if (key(m) < v)
+            lo = m + 1;
+        else
+            hi = m;
+    }
+    return lo;
+}
+
+// Answers of a search per pixel column, for lanes that jump over the same columns twice (a
+// storage's max_token line and its outcome glyphs) or for all lanes alike (the first event of
+// the trace after each column). An answer found from `from` serves any later `from` beyond it.
+class ColumnJumps
+{
+public:
+    ColumnJumps(int firstColumn, int lastColumn)
+        : m_base(firstColumn), m_at(std::size_t(std::max(0, lastColumn - firstColumn + 1)), kUnknown),
+          m_from(m_at.size())
+    {
+    }
+    template<class Search>
+    std::size_t at(int col, std::size_t from, Search search)
+    {
+        const std::size_t slot = std::size_t(std::int64_t(col) - m_base);
+        if (slot < m_at.size() && m_at[slot] != kUnknown && m_from[slot] <= from)
+            return std::max(from, m_at[slot]);
+        const std::size_t answer = search(from);
+        if (slot < m_at.size()) {
+            m_at[slot] = answer;
+            m_from[slot] = from;
+        }
+        return answer;
+    }
+
+private:
+    static constexpr std::size_t kUnknown = std::numeric_limits<std::size_t>::max();
+    std::int64_t m_base;
+    std::vector<std::size_t> m_at;
+    std::vector<std::size_t> m_from;
+};
 
 // The grant or renewal that set an epoch's current expiry: the last one of that epoch.
 // Grants are in time order and their epochs never decrease.
@@ -399,8 +482,8 @@ struct Bands
         return b;
     }
 
-    template<class Fill>
-    void fill(QPainter *p, const QRectF &r, const Fill &fill) const
+    template<class P, class Fill>
+    void fill(P *p, const QRectF &r, const Fill &fill) const
     {
         const double top = r.top() * sy + ty;
         const double bottom = r.bottom() * sy + ty;
@@ -418,6 +501,138 @@ struct Bands
     }
 };
 
+enum class SpriteKind : std::uint8_t { Connector, Fill, Outline };
+
+template<class... Values>
+void appendKey(QByteArray &key, const Values &...values)
+{
+    (key.append(reinterpret_cast<const char *>(&values), sizeof(values)), ...);
+}
+template<class... Values>
+QByteArray spriteKey(const Values &...values)
+{
+    QByteArray key;
+    key.reserve(64);
+    appendKey(key, values...);
+    return key;
+}
+
+// Where the recorded calls will be replayed, as far as drawing them cheaply depends on it.
+struct Target
+{
+    Bands bands;
+    RendererCache *sprites = nullptr; // null: no sprites (not copied pixel for pixel there)
+
+    static Target of(QPainter *p, RendererCache *cache)
+    {
+        Target t;
+        t.bands = Bands::of(p);
+        t.sprites = cache && RendererCache::spriteTarget(p) ? cache : nullptr;
+        return t;
+    }
+};
+
+// The recording with what makes repeated items cheap: tall fills cut into bands, and sprites.
+class Canvas
+{
+public:
+    Canvas(PaintRecorder *p, const Target &target)
+        : m_p(p), m_bands(target.bands), m_sprites(target.sprites)
+    {
+    }
+
+    PaintRecorder *painter() const { return m_p; }
+    const Bands &bands() const { return m_bands; }
+
+    // Paints `draw` (an item near `anchor` that stays inside `bounds`) from a sprite when the
+    // cache has one, making it the second time the same item comes up, else directly. The
+    // sprite holds the item's own pixels: painted at the same sub-pixel offset (the device
+    // transforms differ by whole pixels, so patterns line up too when `key` holds the anchor
+    // modulo their size) onto transparent, and copied with source-over, which blends them
+    // exactly as painting them does, so long as the item covers no pixel twice (one fill, or
+    // one stroke, not both). `key` says what the item is; the sub-pixel offset is added here.
+    // Only for items placed on whole device rows (`rowsWhole`): the edge of a rectangle fill
+    // that lies across a row can come out one level of 255 lighter or darker at another
+    // whole-pixel offset (Qt's rectangle rasterizer does not round the same everywhere); edges
+    // across columns, and paths (strokes, dashes), come out the same wherever they are.
+    template<class Draw>
+    void viaSprite(QByteArray key, QPointF anchor, const QRectF &bounds, bool rowsWhole,
+                   const Draw &draw)
+    {
+        if (!m_sprites || !rowsWhole) {
+            draw(m_p);
+            return;
+        }
+        const double ax = std::floor(anchor.x());
+        const double ay = std::floor(anchor.y());
+        appendKey(key, anchor.x() - ax, anchor.y() - ay, int(m_p->renderHints()));
+        bool make = false;
+        const RendererCache::Sprite *sprite = m_sprites->sprite(key, &make);
+        if (!sprite && make) {
+            const QRect r = bounds.translated(-ax, -ay).toAlignedRect().adjusted(-1, -1, 1, 1);
+            RendererCache::Sprite made;
+            made.image = QImage(r.size(), QImage::Format_ARGB32_Premultiplied);
+            made.image.fill(Qt::transparent);
+            made.offset = r.topLeft();
+            QPainter sp(&made.image);
+            sp.setRenderHints(m_p->renderHints());
+            sp.translate(-(ax + r.left()), -(ay + r.top()));
+            draw(&sp);
+            sp.end();
+            sprite = m_sprites->addSprite(key, std::move(made));
+        }
+        if (!sprite) {
+            draw(m_p);
+            return;
+        }
+        m_p->drawImage(QPointF(ax + sprite->offset.x(), ay + sprite->offset.y()), sprite->image);
+    }
+
+    // One brush over a rectangle (a fill is one layer: a sprite of it is exact). Big ones are
+    // painted: their cost is in the pixels, which a sprite would not save.
+    template<class Fill>
+    void fill(const QRectF &r, const Fill &fill)
+    {
+        const QBrush brush(fill);
+        if (!m_sprites || r.width() * r.height() > 32768 || !(r.width() > 0) ||
+            !(r.height() > 0)) {
+            m_bands.fill(m_p, r, fill);
+            return;
+        }
+        // a pattern starts at the origin: where the item lies modulo its 8 pixels matters
+        const bool pattern = brush.style() > Qt::SolidPattern;
+        const int px = pattern ? int(std::floor(r.left())) & 7 : 0;
+        const int py = pattern ? int(std::floor(r.top())) & 7 : 0;
+        viaSprite(spriteKey(SpriteKind::Fill, brush.color().rgba64(), int(brush.style()),
+                            r.width(), r.height(), px, py),
+                  r.topLeft(), r, wholeRows(r.top()) && wholeRows(r.bottom()),
+                  [&](auto *p) { m_bands.fill(p, r, fill); });
+    }
+
+    // The outline of a rectangle with `pen` (one stroke, one layer).
+    void outline(const QRectF &r, const QPen &pen)
+    {
+        const double w = pen.widthF();
+        viaSprite(spriteKey(SpriteKind::Outline, pen.color().rgba64(), w, int(pen.style()),
+                            int(pen.capStyle()), int(pen.joinStyle()), r.width(), r.height()),
+                  r.topLeft(), r.adjusted(-w - 1, -w - 1, w + 1, w + 1),
+                  wholeRows(r.top()) && wholeRows(r.bottom()), [&](auto *p) {
+                      p->setPen(pen);
+                      p->setBrush(Qt::NoBrush);
+                      p->drawRect(r);
+                  });
+    }
+
+    // Whether a logical y lies on a whole device row (sprites are only made for targets that
+    // differ from the device by whole pixels, so logical whole is device whole).
+    static bool wholeRows(double y) { return y == std::floor(y); }
+
+private:
+    PaintRecorder *m_p;
+    Bands m_bands;
+    RendererCache *m_sprites; // null: draw every item directly
+};
+
 // Fills of one band merged into runs: neighbouring items (closer than a pixel) become one
 // fill. Zoomed out, thousands of sub-pixel items turn into a handful of rectangles.
 class RunFill
@@ -425,9 +640,9 @@ class RunFill
 public:
     // Items closer than `joinPx` join one run: more for tints, where a hairline gap means
     // nothing, than for bars, whose gaps tell owners apart.
-    RunFill(QPainter *p, const Bands &bands, double top, double height, QBrush first,
-            QBrush second = QBrush(), double joinPx = 1.0)
-        : m_p(p), m_bands(bands), m_top(top), m_height(height), m_first(std::move(first)),
+    RunFill(Canvas &canvas, double top, double height, QBrush first, QBrush second = QBrush(),
+            double joinPx = 1.0)
+        : m_canvas(canvas), m_top(top), m_height(height), m_first(std::move(first)),
           m_second(std::move(second)), m_join(joinPx)
     {
     }
@@ -452,14 +667,13 @@ public:
             return;
         m_open = false;
         const QRectF r(m_x0, m_top, m_x1 - m_x0, m_height);
-        m_bands.fill(m_p, r, m_first);
+        m_canvas.fill(r, m_first);
         if (m_second.style() != Qt::NoBrush)
-            m_bands.fill(m_p, r, m_second);
+            m_canvas.fill(r, m_second);
     }
 
 private:
-    QPainter *m_p;
-    const Bands &m_bands;
+    Canvas &m_canvas;
     double m_top;
     double m_height;
     QBrush m_first;
@@ -473,9 +687,10 @@ private:
 class Painter
 {
 public:
-    Painter(QPainter *p, const Style &st, const TimeAxis &axis, const TimelineLayout &l,
-            const Core::Scenario &s, const TimelineRenderer::Options &o)
-        : m_p(p), m_bands(Bands::of(p)), m_st(st), m_axis(axis), m_l(l), m_s(s), m_o(o)
+    Painter(PaintRecorder *p, const Target &target, const Style &st, const TimeAxis &axis,
+            const TimelineLayout &l, const Core::Scenario &s, const TimelineRenderer::Options &o)
+        : m_p(p), m_canvas(p, target), m_bands(m_canvas.bands()), m_st(st), m_axis(axis), m_l(l),
+          m_s(s), m_o(o)
     {
         m_xmin = l.plot.left();
         m_xmax = l.plot.right();
@@ -502,6 +717,21 @@ public:
     {
         const double t = std::ceil(m_axis.xToTick(double(col) + 1.0));
         return t <= 0 ? 0 : (t >= 1.8e19 ? Core::kForever : Tick(t));
+    }
+
+    // A tick before which every tick lies in column `col` or earlier, checked with column()
+    // itself (firstTickOfColumn() goes backwards through xToTick(), and rounding can put it a
+    // tick off; column() never decreases with the tick). Usually the first tick after `col`;
+    // 0 when that cannot be told in a few steps (nothing is jumped over then).
+    Tick endOfColumn(int col) const
+    {
+        Tick t = firstTickOfColumn(col);
+        for (int n = 0; t > 0 && column(t - 1) > col; ++n, --t)
+            if (n == 64)
+                return 0;
+        for (int n = 0; n < 64 && t < Core::kForever && column(t) <= col; ++n)
+            ++t;
+        return t;
     }
 
     // Last tick whose x lies in column `col` or before it.
@@ -532,7 +762,6 @@ public:
     // What the trace, playhead, selection and hover decide, over the static layer.
     void paintPanel(const TimelinePanel &panel, const Core::Trace &t, int panelIndex)
     {
-        paintTokenCounter(panel, t);
         m_p->save();
         m_p->setClipRect(plotClip(panel));
         paintConnectors(panel, t);
@@ -545,11 +774,22 @@ public:
             paintClient(int(c), panel.clients[c], t);
         for (std::size_t s = 0; s < panel.storages.size(); ++s)
             paintStorage(int(s), panel.storages[s], t);
-        paintHighlight(panel, t, m_o.hoverClient, m_o.hoverAction, false);
-        paintHighlight(panel, t, m_o.selection.client, m_o.selection.action, true);
         m_p->restore();
         if (!panel.title.isEmpty())
             paintPanelTitle(panel, t, panelIndex);
+    }
+
+    // Over a panel's content, what the playhead, hover and selection change from one paint to
+    // the next: the token counter in the header, and the halos. Neither overlaps the content
+    // (the counter lies in the header column, the halos inside the lanes, clear of the titles).
+    void paintOverlay(const TimelinePanel &panel, const Core::Trace &t)
+    {
+        paintTokenCounter(panel, t);
+        m_p->save();
+        m_p->setClipRect(plotClip(panel));
+        paintHighlight(panel, t, m_o.hoverClient, m_o.hoverAction, false);
+        paintHighlight(panel, t, m_o.selection.client, m_o.selection.action, true);
+        m_p->restore();
     }
 
     void paintRulerLine()
@@ -858,7 +1098,7 @@ private:
 
     void paintFreezes(const std::vector<Core::Freeze> &fs, const ClientLaneRects &r)
     {
-        RunFill tint(m_p, m_bands, r.lane.top(), r.lane.height(), m_st.freezeTint, QBrush(), 2.5);
+        RunFill tint(m_canvas, r.lane.top(), r.lane.height(), m_st.freezeTint, QBrush(), 2.5);
         std::size_t i = firstFreezeEndingAfter(fs, m_tLo);
         while (i < fs.size()) {
             const Core::Freeze &z = fs[i];
@@ -882,9 +1122,9 @@ private:
         int painted = std::numeric_limits<int>::min();
         int zombiePainted = std::numeric_limits<int>::min();
         LabelRow labels{-1e300, m_xmin, m_xmax, 8};
-        RunFill belief(m_p, m_bands, row.top(), row.height(), m_st.beliefFill, QBrush(), 1.5);
-        RunFill zombieTint(m_p, m_bands, r.lane.top(), r.lane.height(), m_st.zombieTint, QBrush(), 2.5);
-        RunFill zombie(m_p, m_bands, row.top(), row.height(), m_st.th.zombie, QBrush(), 1.5);
+        RunFill belief(m_canvas, row.top(), row.height(), m_st.beliefFill, QBrush(), 1.5);
+        RunFill zombieTint(m_canvas, r.lane.top(), r.lane.height(), m_st.zombieTint, QBrush(), 2.5);
+        RunFill zombie(m_canvas, row.top(), row.height(), m_st.th.zombie, QBrush(), 1.5);
         const auto leaseEndOf = [&](const Core::Belief &b) {
             return b.epoch >= 1 && b.epoch <= t.leases.size() ? t.leases[b.epoch - 1].end : b.from;
         };
@@ -898,7 +1138,8 @@ private:
             const Tick last = lastTickOfColumn(col);
             std::size_t k = i + 1;
             for (; k < bs.size() && k < i + 16 && bs[k].to <= last; ++k) {
-                if (bs[k].to > leaseEndOf(bs[k]) && col > zombiePainted) {
+                // (the column test first: leaseEndOf() reads a lease from anywhere in the trace)
+                if (col > zombiePainted && bs[k].to > leaseEndOf(bs[k])) {
                     zombiePainted = col;
                     zombieTint.add(col, col + 1);
                     zombie.add(col, col + 1);
@@ -938,13 +1179,11 @@ private:
                 zombieTint.flush();
                 zombie.flush();
                 const QRectF z(zx0, row.top(), zx1 - zx0, row.height());
-                m_bands.fill(m_p, QRectF(zx0, r.lane.top(), z.width(), r.lane.height()),
-                             m_st.zombieTint);
-                m_p->fillRect(z, m_st.zombieFill);
-                m_p->fillRect(z, m_st.zombieHatch);
-                m_p->setPen(m_st.zombieEdge);
-                m_p->setBrush(Qt::NoBrush);
-                m_p->drawRect(z);
+                m_canvas.fill(QRectF(zx0, r.lane.top(), z.width(), r.lane.height()),
+                              m_st.zombieTint);
+                m_canvas.fill(z, m_st.zombieFill);
+                m_canvas.fill(z, m_st.zombieHatch);
+                m_canvas.outline(z, m_st.zombieEdge);
                 // the label stays inside the window it names
                 const double left = std::max(zx0, m_xmin);
                 const double right = std::min(zx1, m_xmax);
@@ -991,8 +1230,8 @@ private:
         // narrow bars merge into runs; wide ones are drawn one by one, with words
         std::vector<std::unique_ptr<RunFill>> holdRuns;
         for (const ClientLaneRects &r : panel.clients)
-            holdRuns.push_back(std::make_unique<RunFill>(m_p, m_bands, r.holds.top(), r.holds.height(), m_st.leaseFill));
-        RunFill lockRun(m_p, m_bands, lockRow.top(), lockRow.height(), m_st.lockFillA);
+            holdRuns.push_back(std::make_unique<RunFill>(m_canvas, r.holds.top(), r.holds.height(), m_st.leaseFill));
+        RunFill lockRun(m_canvas, lockRow.top(), lockRow.height(), m_st.lockFillA);
         m_p->setFont(m_st.label);
         // Leases ending in the column where lease i ended: a few are looked at so every
         // client that held the lock there gets its pixel, then the rest are jumped over.
@@ -1109,7 +1348,7 @@ private:
         case Core::EventKind::WriteSent: {
             const Core::Write &w = t.writes[e.ref];
             const QString &v = Core::writeValue(m_s, w);
-            return w.tagged ? QObject::tr("write %1 with token %2").arg(quoted(v)).arg(w.token)
+            return w.tagged ? QObject::tr("write %1 with token %2").arg(quoted(v)).arg(writeToken(t, w))
                             : QObject::tr("write %1, no token").arg(quoted(v));
         }
         default:
@@ -1284,7 +1523,7 @@ private:
         // Pause blocks are shown by their union, hatched, in the pause row.
         const std::vector<Core::Freeze> &fs = t.freezes[std::size_t(c)];
         {
-            RunFill pauses(m_p, m_bands, r.pauses.top(), r.pauses.height(), m_st.pauseFill, m_st.pauseHatch, 1.5);
+            RunFill pauses(m_canvas, r.pauses.top(), r.pauses.height(), m_st.pauseFill, m_st.pauseHatch, 1.5);
             std::size_t k = firstFreezeEndingAfter(fs, m_tLo);
             while (k < fs.size() && fs[k].from <= m_tHi) {
                 const double x0 = X(fs[k].from);
@@ -1300,13 +1539,13 @@ private:
         m_p->setRenderHint(QPainter::Antialiasing, false);
         std::size_t i = lo;
         int lastCol = std::numeric_limits<int>::min();
+        std::size_t guess = 1;
         while (i < hi) {
             const Core::Event &e = t.events[evs[i]];
             const int col = column(e.tick);
             if (col == lastCol) {
                 // jump to the first event in the next column
-                const Tick next = firstTickOfColumn(col);
-                i = gallop(i + 1, hi, next, [&](std::size_t k) { return t.events[evs[k]].tick; });
+                i = clientEventAfterColumn(t, evs, i + 1, hi, col, guess);
                 continue;
             }
             lastCol = col;
@@ -1351,9 +1590,21 @@ private:
                 if (w.client >= panel.clients.size())
                     continue;
                 const double x = X(w.arrivedAt);
-                QPen pen(withAlpha(m_st.th.outcome(w.result), 150), 1.3 * m_st.lw, Qt::DashLine);
-                m_p->setPen(pen);
-                m_p->drawLine(QPointF(x, panel.clients[w.client].markers.bottom()), QPointF(x, y1));
+                const QColor color = withAlpha(m_st.th.outcome(w.result), 150);
+                const double width = 1.3 * m_st.lw;
+                const QPointF from(x, panel.clients[w.client].markers.bottom());
+                const QPointF to(x, y1);
+                // a dashed line is stroked dash by dash and blended in one-pixel spans: the
+                // most costly item of a zoomed-in paint, and the same on every repaint
+                m_canvas.viaSprite(spriteKey(SpriteKind::Connector, color.rgba64(), width, to.y() - from.y()),
+                          from,
+                          QRectF(x - width - 1, from.y() - width - 1, 2 * width + 2,
+                                 to.y() - from.y() + 2 * width + 2),
+                          Canvas::wholeRows(from.y()) && Canvas::wholeRows(to.y()),
+                          [&](auto *p) {
+                              p->setPen(QPen(color, width, Qt::DashLine));
+                              p->drawLine(from, to);
+                          });
             }
         }
     }
@@ -1394,14 +1645,15 @@ private:
         const bool le = m_s.storages[storage].rule == Core::FenceRule::Le;
         switch (w.result) {
         case Core::WriteResult::Accepted:
-            return w.tagged ? QObject::tr("accepted, token %1").arg(w.token)
+            return w.tagged ? QObject::tr("accepted, token %1").arg(writeToken(t, w))
                             : QObject::tr("accepted");
         case Core::WriteResult::Rejected:
         case Core::WriteResult::LockedOut: {
             if (!w.tagged)
                 return QObject::tr("rejected: no token");
-            const QString cmp = le ? QObject::tr("token %1 <= max %2").arg(w.token).arg(w.maxToken)
-                                   : QObject::tr("token %1 < max %2").arg(w.token).arg(w.maxToken);
+            const Core::Token token = writeToken(t, w);
+            const QString cmp = le ? QObject::tr("token %1 <= max %2").arg(token).arg(w.maxToken)
+                                   : QObject::tr("token %1 < max %2").arg(token).arg(w.maxToken);
             return w.result == Core::WriteResult::Rejected ? QObject::tr("rejected: %1").arg(cmp)
                                                            : QObject::tr("LOCKED OUT: %1").arg(cmp);
         }
@@ -1421,8 +1673,21 @@ private:
         const std::size_t lo = firstArrival(t, ws, m_tLo);
         const std::size_t hi = firstArrival(t, ws, m_tHi + 1);
         const bool dense = double(hi - lo) > (m_xmax - m_xmin) / 6;
+        // the max_token line and the outcomes jump over the same columns: search once
+        ColumnJumps jumps(firstColumn(), lastColumn());
+        std::size_t guess = 1;
+        const auto afterColumn = [&](int col, std::size_t from) {
+            const Tick next = firstTickOfColumn(col);
+            return jumps.at(col, from, [&](std::size_t f) {
+                const std::size_t k = gallopNear(f, hi, next, guess, [&](std::size_t n) {
+                    return t.writes[ws[n]].arrivedAt;
+                });
+                guess = k - f;
+                return k;
+            });
+        };
 
-        paintMaxToken(su, r, t, ws, lo, hi);
+        paintMaxToken(su, r, t, ws, lo, hi, afterColumn);
         if (!dense)
             paintValues(su, r, t, ws, lo, hi);
 
@@ -1449,17 +1714,17 @@ private:
             const Core::Write &w0 = t.writes[ws[i]];
             const int col = column(w0.arrivedAt);
             if (col == lastCol) {
-                const Tick next = firstTickOfColumn(col);
-                i = gallop(i + 1, hi, next, [&](std::size_t k) { return t.writes[ws[k]].arrivedAt; });
+                i = afterColumn(col, i + 1);
                 continue;
             }
             lastCol = col;
             // crowded pixel: show the worst outcome among the first few, so a corruption is
             // not hidden behind an accepted write (skipped when the run has nothing but
-            // acceptances)
+            // acceptances). Dense columns skip this: one colour per column, and the incident
+            // pass below paints the worst of each column over the first write's colour.
             std::uint32_t shown = ws[i];
             std::size_t j = i + 1;
-            if (anyBad) {
+            if (anyBad && !dense) {
                 const Tick last = lastTickOfColumn(col);
                 for (; j < hi && j < i + 16 && t.writes[ws[j]].arrivedAt <= last; ++j) {
                     if (severity(t.writes[ws[j]].result) > severity(t.writes[shown].result))
@@ -1485,12 +1750,31 @@ private:
         // are what the picture is about. Only incidents a crowded column hid are added.
         if (anyBad && su < t.storageIncidents.size()) {
             const std::vector<std::uint32_t> &inc = t.storageIncidents[su];
+            // The worst outcome the run has: once a column shows it, its other incidents add
+            // nothing and are jumped over (the summary counts a partial run's incidents only
+            // once it is complete).
+            const int worst = !t.complete()             ? severity(Core::WriteResult::Corrupted)
+                              : t.summary.corrupted > 0 ? severity(Core::WriteResult::Corrupted)
+                              : t.summary.lockedOut > 0 ? severity(Core::WriteResult::LockedOut)
+                                                        : severity(Core::WriteResult::Rejected);
+            std::size_t guessInc = 1;
             for (std::size_t k = firstArrival(t, inc, m_tLo); k < inc.size(); ++k) {
                 const Core::Write &w = t.writes[inc[k]];
                 if (w.arrivedAt > m_tHi)
                     break;
                 const int col = column(w.arrivedAt);
                 const int c = col - firstCol;
+                if (c >= 0 && std::size_t(c) < shownSeverity.size() &&
+                    shownSeverity[std::size_t(c)] >= worst) {
+                    const Tick end = endOfColumn(col);
+                    const std::size_t next = gallopNear(k + 1, inc.size(), end, guessInc,
+                                                        [&](std::size_t n) {
+                                                            return t.writes[inc[n]].arrivedAt;
+                                                        });
+                    guessInc = next - (k + 1);
+                    k = next - 1;
+                    continue;
+                }
                 if (c < 0 || std::size_t(c) >= shownSeverity.size() ||
                     shownSeverity[std::size_t(c)] >= severity(w.result))
                     continue;
@@ -1643,8 +1927,10 @@ private:
         box(from, std::max(from, std::min(m_xmax + 40, X(std::max(t.horizon, t.lastTick + 1)))));
     }
 
+    template<class AfterColumn>
     void paintMaxToken(std::uint32_t s, const StorageLaneRects &r, const Core::Trace &t,
-                       const std::vector<std::uint32_t> &ws, std::size_t lo, std::size_t hi)
+                       const std::vector<std::uint32_t> &ws, std::size_t lo, std::size_t hi,
+                       const AfterColumn &afterColumn)
     {
         const QRectF row = r.maxToken.adjusted(0, 4 * m_st.f, 0, -4 * m_st.f);
         const double top = double(std::max<Core::Token>(1, t.finals[s].maxToken));
@@ -1678,9 +1964,7 @@ private:
         while (i < hi) {
             const Core::Write &w = t.writes[ws[i]];
             const int col = column(w.arrivedAt);
-            const Tick next = firstTickOfColumn(col);
-            const std::size_t j =
-                gallop(i, hi, next, [&](std::size_t k) { return t.writes[ws[k]].arrivedAt; });
+            const std::size_t j = afterColumn(col, i);
             const std::size_t last = std::max(j, i + 1) - 1;
             const Core::Token v = t.writes[ws[last]].maxToken;
             if (v != cur) {
@@ -1698,11 +1982,13 @@ private:
         m_p->setBrush(Qt::NoBrush);
         // a crowded step line is all right angles: antialiasing would only cost time
         const bool crowded = line.size() > 64;
-        if (crowded)
+        if (crowded) {
             m_p->setRenderHint(QPainter::Antialiasing, false);
-        m_p->drawPolyline(line);
-        if (crowded)
+            drawStepLine(line);
             m_p->setRenderHint(QPainter::Antialiasing, true);
+        } else {
+            m_p->drawPolyline(line);
+        }
         if (!t.fencing) {
             m_p->setFont(m_st.small);
             m_p->setPen(m_st.th.muted);
@@ -1710,6 +1996,35 @@ private:
                           Qt::AlignLeft | Qt::AlignVCenter,
                           QObject::tr("max_token stays 0: this storage does not check tokens"));
         }
+    }
+
+    // An aliased, opaque step line in pieces of at most 64 points: Qt's stroker costs twice as
+    // much per point on a long polyline. A piece ends on a right-angle corner, where the miter
+    // join of the whole line covers exactly the two pieces' square caps, so the pixels are the
+    // same.
+    void drawStepLine(const QPolygonF &line)
+    {
+        const auto corner = [&](int k) {
+            const QPointF &a = line[k - 1];
+            const QPointF &b = line[k];
+            const QPointF &c = line[k + 1];
+            const bool inFlat = a.y() == b.y() && a.x() != b.x();
+            const bool inUpright = a.x() == b.x() && a.y() != b.y();
+            const bool outFlat = b.y() == c.y() && b.x() != c.x();
+            const bool outUpright = b.x() == c.x() && b.y() != c.y();
+            return (inFlat && outUpright) || (inUpright && outFlat);
+        };
+        const bool square = m_p->pen().capStyle() == Qt::SquareCap &&
+                            m_p->pen().joinStyle() == Qt::MiterJoin &&
+                            m_p->pen().color().alpha() == 255;
+        int from = 0;
+        for (int k = 64; square && k + 1 < line.size(); ++k) {
+            if (k - from < 64 || !corner(k))
+                continue;
+            m_p->drawPolyline(line.constData() + from, k - from + 1);
+            from = k;
+        }
+        m_p->drawPolyline(line.constData() + from, int(line.size()) - from);
     }
 
     // --- selection and hover -------------------------------------------------------------
@@ -1760,8 +2075,47 @@ private:
         }
     }
 
-    QPainter *m_p;
-    const Bands m_bands;
+    // Columns X() can return, for ColumnJumps.
+    int firstColumn() const { return int(std::floor(m_xmin - 40)); }
+    int lastColumn() const { return int(std::floor(m_xmax + 40)); }
+
+    // Events are in time order (Trace::firstEventAt relies on it too), so a client's first event
+    // at or after a tick is its first event whose index in Trace::events is at or after the
+    // trace's first event at that tick. That one is found once per column for all lanes; each
+    // lane then searches its own index list, an array of increasing numbers, instead of
+    // fetching an event from all over the trace for every probe.
+    std::size_t clientEventAfterColumn(const Core::Trace &t, const std::vector<std::uint32_t> &evs,
+                                       std::size_t from, std::size_t to, int col,
+                                       std::size_t &guess)
+    {
+        if (m_jumpsTrace != &t) {
+            m_jumpsTrace = &t;
+            m_eventJumps = ColumnJumps(firstColumn(), lastColumn());
+            m_eventHint = 0;
+            m_eventGuess = 0;
+        }
+        const Tick v = firstTickOfColumn(col);
+        const std::size_t g = m_eventJumps.at(col, 0, [&](std::size_t) {
+            // columns are asked for left to right by every lane: search on from the last answer
+            // when it lies before this one
+            const auto key = [&](std::size_t k) { return t.events[k].tick; };
+            const std::size_t n = t.events.size();
+            const std::size_t from = m_eventHint < n && key(m_eventHint) < v ? m_eventHint : 0;
+            const std::size_t answer = gallopNear(from, n, v, from ? m_eventGuess : n / 2, key);
+            if (answer > m_eventHint) {
+                m_eventGuess = answer - m_eventHint;
+                m_eventHint = answer;
+            }
+            return answer;
+        });
+        const std::size_t k = gallopNear(from, to, Tick(g), guess, [&](std::size_t n) { return Tick(evs[n]); });
+        guess = k - from;
+        return k;
+    }
+
+    PaintRecorder *m_p;
+    Canvas m_canvas;
+    const Bands &m_bands;
     const Style &m_st;
     const TimeAxis &m_axis;
     const TimelineLayout &m_l;
@@ -1771,6 +2125,10 @@ private:
     double m_xmax = 0;
     Tick m_tLo = 0;
     Tick m_tHi = 0;
+    const Core::Trace *m_jumpsTrace = nullptr;
+    ColumnJumps m_eventJumps{0, -1};
+    std::size_t m_eventHint = 0;
+    std::size_t m_eventGuess = 0;
 };
 
 } // namespace
@@ -1884,6 +2242,11 @@ int TimelineRenderer::staticLayerPaints() const
     return m_cache->staticLayerPaints();
 }
 
+int TimelineRenderer::contentLayerPaints() const
+{
+    return m_cache->contentLayerPaints();
+}
+
 void TimelineRenderer::paint(QPainter *p, const QRectF &rect, const Core::Scenario &s,
                              const Core::Trace &trace, const Core::Trace *unfenced,
                              const TimeAxis &axis, const Options &o) const
@@ -1903,13 +2266,50 @@ void TimelineRenderer::paint(QPainter *p, const QRectF &rect, const Core::Scenar
         traces.push_back(t.clientEvents.size() == s.clients.size() ? &t : nullptr);
     }
     RendererCache *cache = m_caching ? m_cache.get() : nullptr;
-    if (cache)
+    if (cache) {
+        cache->beginPaint();
         cache->useFonts(Style::fonts(o.theme), p->device()->logicalDpiX(),
                         p->device()->logicalDpiY());
+    }
     const Style st(o.theme, p->device(), cache);
     const auto enableHints = [](QPainter *painter) {
         painter->setRenderHint(QPainter::Antialiasing, true);
         painter->setRenderHint(QPainter::TextAntialiasing, true);
+    };
+    const QRectF belowRuler(rect.left(), l.ruler.bottom(), rect.width(),
+                            rect.bottom() - l.ruler.bottom());
+    const Target here = Target::of(p, cache);
+
+    // Everything the trace decides, recorded first: a paint that would make the same calls as
+    // the last one copies their picture instead.
+    PaintRecorder local;
+    PaintRecorder &content = cache ? cache->recording() : local;
+    content.begin(p);
+    {
+        // a known state to start from, wherever the calls are replayed
+        content.setPen(QPen());
+        content.setBrush(Qt::NoBrush);
+        content.setFont(QFont());
+        content.setRenderHint(QPainter::Antialiasing, true);
+        content.setRenderHint(QPainter::TextAntialiasing, true);
+        Painter painter(&content, here, st, axis, l, s, o);
+        for (std::size_t i = 0; i < l.panels.size(); ++i)
+            if (traces[i])
+                painter.paintPanel(l.panels[i], *traces[i], int(i));
+    }
+    // Below the ruler only: its opaque fill used to be painted after the panels and covered
+    // what reached over its edge (a compare panel title's top line).
+    const auto replayContent = [&](QPainter *painter) {
+        painter->save();
+        painter->setClipRect(belowRuler, Qt::IntersectClip);
+        content.replay(painter);
+        painter->restore();
+    };
+    const auto paintStatic = [&](QPainter *painter) {
+        PaintRecorder layer;
+        layer.begin(painter);
+        Painter(&layer, Target::of(painter, nullptr), st, axis, l, s, o).paintStatic(traces);
+        layer.replay(painter);
     };
 
     // The static layer: from the cache on raster targets (it covers `rect` with an opaque fill,
@@ -1942,29 +2342,39 @@ void TimelineRenderer::paint(QPainter *p, const QRectF &rect, const Core::Scenar
             lp->setClipRect(rect);
             lp->fillRect(rect, o.theme.background);
             enableHints(lp);
-            Painter(lp, st, axis, l, s, o).paintStatic(traces);
+            paintStatic(lp);
         });
-        p->drawImage(rect.topLeft(), layer);
+        const QImage *withContent = cache->contentLayer([&](QPainter *cp) {
+            cp->setClipRect(rect);
+            enableHints(cp);
+            replayContent(cp);
+        });
+        p->drawImage(rect.topLeft(), withContent ? *withContent : layer);
         enableHints(p);
+        if (!withContent)
+            replayContent(p);
     } else {
+        if (cache)
+            cache->forgetContent();
         p->fillRect(rect, o.theme.background);
         enableHints(p);
-        Painter(p, st, axis, l, s, o).paintStatic(traces);
+        paintStatic(p);
+        replayContent(p);
     }
 
-    Painter painter(p, st, axis, l, s, o);
-    // Below the ruler only: its opaque fill used to be painted after the panels and covered
-    // what reached over its edge (a compare panel title's top line).
-    p->save();
-    p->setClipRect(QRectF(rect.left(), l.ruler.bottom(), rect.width(), rect.bottom() - l.ruler.bottom()),
-                   Qt::IntersectClip);
-    for (std::size_t i = 0; i < l.panels.size(); ++i)
-        if (traces[i])
-            painter.paintPanel(l.panels[i], *traces[i], int(i));
-    p->restore();
-    painter.paintRulerLine();
-    const double bottom = l.panels.empty() ? l.plot.bottom() : l.panels.back().rect.bottom();
-    painter.paintPlayhead(l.ruler.top(), bottom);
+    // What the playhead, hover and selection change, over the content.
+    PaintRecorder overlay;
+    overlay.begin(p);
+    {
+        Painter painter(&overlay, here, st, axis, l, s, o);
+        for (std::size_t i = 0; i < l.panels.size(); ++i)
+            if (traces[i])
+                painter.paintOverlay(l.panels[i], *traces[i]);
+        painter.paintRulerLine();
+        const double bottom = l.panels.empty() ? l.plot.bottom() : l.panels.back().rect.bottom();
+        painter.paintPlayhead(l.ruler.top(), bottom);
+    }
+    overlay.replay(p);
     p->restore();
 }
 
@@ -2223,7 +2633,7 @@ QString TimelineRenderer::describe(const Core::Scenario &s, const Core::Trace &t
     case Core::EventKind::WriteSent: {
         const Core::Write &w = t.writes[e.ref];
         const QString storage = w.storage < s.storages.size() ? s.storages[w.storage].name : QString();
-        const QString token = w.tagged ? QObject::tr("token %1").arg(w.token) : QObject::tr("no token");
+        const QString token = w.tagged ? QObject::tr("token %1").arg(writeToken(t, w)) : QObject::tr("no token");
         QString res;
         switch (w.result) {
         case Core::WriteResult::Accepted:

@@ -36,13 +36,18 @@ public:
 
     // On (the default), painting onto a raster target (widget, QImage, QPixmap) reuses what did
     // not change since this renderer's last paint: the static layer (background, header column,
-    // grid, ruler) as an image, and the widths of label texts. Off, every paint draws everything;
-    // the pixels are the same either way. Vector targets (SVG, PDF) never use the image.
+    // grid, ruler) as an image; the picture of everything the trace decides over it, when the
+    // paint would make exactly the calls the last one made (hover, selection and playhead are
+    // drawn over it); sprites of items drawn again at the same sub-pixel offset; label widths.
+    // Off, every paint draws everything; the pixels are the same either way. Vector targets (SVG,
+    // PDF) never get images: only the label widths are reused there.
     // Caches make paint() mutate the renderer: one renderer paints on one thread at a time.
     void setCaching(bool on);
     bool caching() const { return m_caching; }
-    // How often the static layer has been painted (tests check that it is reused and renewed).
+    // How often the static layer, and the picture of the trace-dependent content over it, have
+    // been painted (tests check that they are reused and renewed).
     int staticLayerPaints() const;
+    int contentLayerPaints() const;
 
     struct Options
     {

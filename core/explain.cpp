@@ -41,24 +41,24 @@ FenceRule ruleOf(const Scenario &s, std::uint32_t storage)
 }
 
 // "with token 1", or why there is none.
-QString tokenPhrase(const Scenario &s, const Write &w)
+QString tokenPhrase(const Scenario &s, const Trace &trace, const Write &w)
 {
     if (!w.tagged)
         return QStringLiteral("without a token (%1 was never granted the lock)")
             .arg(clientName(s, w.client));
-    return QStringLiteral("with token ") + num(w.token);
+    return QStringLiteral("with token ") + num(trace.tokenOf(w));
 }
 
 // "t=30: A wrote 'A' with token 1" — or, for a delayed packet, when it was sent and arrived.
-QString writeOpening(const Scenario &s, const Write &w)
+QString writeOpening(const Scenario &s, const Trace &trace, const Write &w)
 {
     const QString who = clientName(s, w.client);
     const QString value = quoted(writeValue(s, w));
     if (w.arrivedAt == w.sentAt)
-        return QStringLiteral("%1: %2 wrote %3 %4").arg(at(w.arrivedAt), who, value, tokenPhrase(s, w));
+        return QStringLiteral("%1: %2 wrote %3 %4").arg(at(w.arrivedAt), who, value, tokenPhrase(s, trace, w));
     return QStringLiteral("%1: %2's write of %3 %4, sent at %5 and held up %6 ticks by the network, "
                           "arrived")
-        .arg(at(w.arrivedAt), who, value, tokenPhrase(s, w), at(w.sentAt), num(w.arrivedAt - w.sentAt));
+        .arg(at(w.arrivedAt), who, value, tokenPhrase(s, trace, w), at(w.sentAt), num(w.arrivedAt - w.sentAt));
 }
 
 // Position of a write among its storage's arrivals. Within a tick, arrival order is send
@@ -121,12 +121,12 @@ QString explainAccepted(const Scenario &s, const Trace &trace, const Write &w)
     if (!trace.fencing) {
         text = QStringLiteral("%1, and the storage %2, which does not check tokens (fencing off), "
                               "applied it.")
-                   .arg(writeOpening(s, w), storage);
+                   .arg(writeOpening(s, trace, w), storage);
     } else {
         const FenceRule rule = ruleOf(s, w.storage);
         text = QStringLiteral("%1, and the storage %2 accepted it: token %3 is %4 the highest token "
                               "it had seen, so max_token is now %5.")
-                   .arg(writeOpening(s, w), storage, num(w.token),
+                   .arg(writeOpening(s, trace, w), storage, num(trace.tokenOf(w)),
                         rule == FenceRule::Lt ? QStringLiteral("not below")
                                               : QStringLiteral("above"),
                         num(w.maxToken));
@@ -156,29 +156,29 @@ QString explainRejected(const Scenario &s, const Trace &trace, std::uint32_t ind
     if (!w.tagged)
         return QStringLiteral("%1, so the fenced storage %2 rejected it: an untagged write cannot "
                               "prove it holds the lock.")
-            .arg(writeOpening(s, w), storage);
+            .arg(writeOpening(s, trace, w), storage);
 
     const std::uint32_t source = maxTokenSource(trace, index);
     QString seen;
     if (source != kNone) {
         const Write &r = trace.writes[source];
         seen = QStringLiteral("the storage %1 had already accepted token %2 from %3 at %4")
-                   .arg(storage, num(r.token), clientName(s, r.client), at(r.arrivedAt));
+                   .arg(storage, num(trace.tokenOf(r)), clientName(s, r.client), at(r.arrivedAt));
     } else {
         seen = QStringLiteral("the storage %1 had already seen token %2").arg(storage, num(w.maxToken));
     }
     QString why;
-    if (w.token == w.maxToken && ruleOf(s, w.storage) == FenceRule::Le)
+    if (trace.tokenOf(w) == w.maxToken && ruleOf(s, w.storage) == FenceRule::Le)
         why = QStringLiteral(" and its rule le turns away equal tokens");
     QString text = QStringLiteral("%1, but %2%3, so it rejected the write and told %4 its lock was "
                                   "lost (max token %5).")
-                       .arg(writeOpening(s, w), seen, why, who, num(w.maxToken));
+                       .arg(writeOpening(s, trace, w), seen, why, who, num(w.maxToken));
     if (w.expired) {
         const Lease *l = leaseOfEpoch(trace, w.epoch);
         if (l)
             text += QStringLiteral(" %1's lease with token %2 had ended at %3; it kept acting on a "
                                    "lock it no longer held.")
-                        .arg(who, num(w.token), at(l->end));
+                        .arg(who, num(trace.tokenOf(w)), at(l->end));
     }
     return text;
 }
@@ -191,15 +191,15 @@ QString explainCorrupted(const Scenario &s, const Trace &trace, std::uint32_t in
     QString text = trace.fencing
                        ? QStringLiteral("%1, and the storage %2 applied it although newer data was "
                                         "already there.")
-                             .arg(writeOpening(s, w), storage)
+                             .arg(writeOpening(s, trace, w), storage)
                        : QStringLiteral("%1, and the storage %2, which does not check tokens "
                                         "(fencing off), applied it.")
-                             .arg(writeOpening(s, w), storage);
+                             .arg(writeOpening(s, trace, w), storage);
     if (w.overwrote != kNone) {
         const Write &old = trace.writes[w.overwrote];
         text += QStringLiteral(" It silently overwrote %1, written by %2 at %3")
                     .arg(quoted(writeValue(s, old)), clientName(s, old.client), at(old.arrivedAt));
-        text += old.tagged ? QStringLiteral(" with token %1.").arg(num(old.token))
+        text += old.tagged ? QStringLiteral(" with token %1.").arg(num(trace.tokenOf(old)))
                            : QStringLiteral(".");
     }
 
@@ -213,7 +213,7 @@ QString explainCorrupted(const Scenario &s, const Trace &trace, std::uint32_t in
         const Write &o = trace.writes[arrived[i]];
         if (!o.applied || !o.tagged)
             continue;
-        maxTagged = std::max(maxTagged, o.token);
+        maxTagged = std::max(maxTagged, trace.tokenOf(o));
         if (newest == kNone || o.epoch > trace.writes[newest].epoch)
             newest = arrived[i];
     }
@@ -221,7 +221,7 @@ QString explainCorrupted(const Scenario &s, const Trace &trace, std::uint32_t in
         const Write &n = trace.writes[newest];
         if (newest != w.overwrote)
             text += QStringLiteral(" A newer owner, %1 with token %2, had written %3 there at %4.")
-                        .arg(clientName(s, n.client), num(n.token), quoted(writeValue(s, n)),
+                        .arg(clientName(s, n.client), num(trace.tokenOf(n)), quoted(writeValue(s, n)),
                              at(n.arrivedAt));
         text += QStringLiteral(" %1 still believed it held the lock, but %2 owned it now: %2's data "
                                "is lost.")
@@ -231,7 +231,7 @@ QString explainCorrupted(const Scenario &s, const Trace &trace, std::uint32_t in
         if (w.tagged && maxTagged > 0)
             text += QStringLiteral(" With fencing on, token %1 < max %2 would have been rejected "
                                    "and %3 told that its lock was lost.")
-                        .arg(num(w.token), num(maxTagged), who);
+                        .arg(num(trace.tokenOf(w)), num(maxTagged), who);
         else
             text += QStringLiteral(" With fencing on, this untagged write would have been rejected.");
     }
@@ -254,7 +254,7 @@ QString explainLockedOut(const Scenario &s, const Trace &trace, std::uint32_t in
     }
     QString text = QStringLiteral("%1 while still the live lock holder, but the storage %2 "
                                   "rejected it.")
-                       .arg(writeOpening(s, w), storage);
+                       .arg(writeOpening(s, trace, w), storage);
     if (ruleOf(s, w.storage) == FenceRule::Le) {
         text += QStringLiteral(" Its rule le turns away tokens equal to max_token (%1)%2. This is a "
                                "liveness failure, not a safety one: the rule is too strict. The "
@@ -264,7 +264,7 @@ QString explainLockedOut(const Scenario &s, const Trace &trace, std::uint32_t in
     } else {
         text += QStringLiteral(" Token %1 is below max_token %2%3: tokens went backwards, so the "
                                "rightful holder is locked out (a liveness failure).")
-                    .arg(num(w.token), num(w.maxToken), setBy);
+                    .arg(num(trace.tokenOf(w)), num(w.maxToken), setBy);
     }
     return text;
 }
@@ -397,7 +397,7 @@ QString explainWriteSent(const Scenario &s, const Trace &trace, std::uint32_t in
     QString text = QStringLiteral("%1: %2 sent %3 to the storage %4 %5; the network holds the packet "
                                   "for %6 ticks, so it arrives at %7.")
                        .arg(at(w.sentAt), who, quoted(writeValue(s, w)), storageName(s, w.storage),
-                            tokenPhrase(s, w), num(w.arrivedAt - w.sentAt), at(w.arrivedAt));
+                            tokenPhrase(s, trace, w), num(w.arrivedAt - w.sentAt), at(w.arrivedAt));
     if (w.expired) {
         const Lease *l = leaseOfEpoch(trace, w.epoch);
         if (l)
@@ -517,7 +517,7 @@ QString briefEvent(const Scenario &s, const Trace &trace, std::uint32_t eventInd
             if (!w.tagged)
                 return QStringLiteral("untagged: rejected");
             return QStringLiteral("token %1 %2 max %3: rejected, lock lost")
-                .arg(num(w.token), w.token == w.maxToken ? QStringLiteral("=") : QStringLiteral("<"),
+                .arg(num(trace.tokenOf(w)), trace.tokenOf(w) == w.maxToken ? QStringLiteral("=") : QStringLiteral("<"),
                      num(w.maxToken));
         case WriteResult::Corrupted:
             if (w.overwrote != kNone)
@@ -527,7 +527,7 @@ QString briefEvent(const Scenario &s, const Trace &trace, std::uint32_t eventInd
             return QStringLiteral("overwrote newer data");
         case WriteResult::LockedOut:
             return QStringLiteral("live holder turned away (token %1, max %2)")
-                .arg(num(w.token), num(w.maxToken));
+                .arg(num(trace.tokenOf(w)), num(w.maxToken));
         }
         break;
     }

@@ -48,7 +48,7 @@ bool writeRunReport(std::FILE *file, const Scenario &s, const Trace &trace, bool
             out.raw(", ").key("arrivedAt").number(w.arrivedAt);
             out.raw(", ").key("token");
             if (w.tagged)
-                out.number(w.token);
+                out.number(trace.tokenOf(w));
             else
                 out.null();
             out.raw(", ").key("epoch").number(w.epoch);

@@ -549,8 +549,7 @@ struct Simulator::Impl
             w.sentAt = now;
             w.arrivedAt = now + a.amount;
             w.tagged = lane.epoch != 0;
-            w.token = lane.token;
-            w.epoch = lane.epoch;
+            w.epoch = lane.epoch; // its token is lane.token, the epoch's: Trace::tokenOf
             w.client = c;
             w.action = i;
             w.storage = a.storage;
@@ -572,7 +571,7 @@ struct Simulator::Impl
     {
         Write &w = t->writes[index];
         WriteStorage &storage = storages[w.storage];
-        w.applied = storage.write(w.tagged ? std::optional<Token>(w.token) : std::nullopt, index);
+        w.applied = storage.write(w.tagged ? std::optional<Token>(t->tokenOf(w)) : std::nullopt, index);
         w.maxToken = storage.maxToken();
         w.expired = w.tagged && now >= t->leases[w.epoch - 1].end;
         if (w.applied) {

@@ -73,7 +73,7 @@ struct Write
 {
     Tick sentAt = 0;
     Tick arrivedAt = 0;
-    Token token = 0;    // meaningful when tagged
+    // (the token it carries is its epoch's: Trace::tokenOf, which keeps the record at 48 bytes)
     Token maxToken = 0; // storage's max_token after handling (for a rejection: the reply)
     std::uint32_t epoch = 0; // epoch of the grant that gave the token; 0 when untagged
     std::uint32_t client = 0;
@@ -85,6 +85,9 @@ struct Write
     bool expired = false; // arrived after its writer's lease had ended
     bool applied = false;
 };
+
+// Most of a trace is writes: this size is most of its bytes per action (README "Performance").
+static_assert(sizeof(Write) <= 48, "a write record grew");
 
 // One epoch's lease: from its grant until it expired or was released (renewals extend it).
 struct Lease
@@ -168,6 +171,8 @@ struct Trace
     Summary summary;
 
     bool complete() const { return pendingFrom == kForever; }
+    // The token a write carried: the one its epoch's grant handed out; 0 when untagged.
+    Token tokenOf(const Write &w) const { return w.epoch ? leases[w.epoch - 1].token : 0; }
 
     // Lock holder at the end of tick t (after everything that happened at t): the live lease
     // or nullptr.

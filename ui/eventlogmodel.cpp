@@ -163,7 +163,7 @@ QVariant EventLogModel::data(const QModelIndex &index, int role) const
             return QString::number(qulonglong(t.grants[e.ref].token));
         case Core::EventKind::WriteSent:
         case Core::EventKind::WriteArrived:
-            return w->tagged ? QString::number(qulonglong(w->token)) : tr("none");
+            return w->tagged ? QString::number(qulonglong(t.tokenOf(*w))) : tr("none");
         default:
             return {};
         }

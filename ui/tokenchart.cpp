@@ -38,9 +38,9 @@ constexpr double kBuckets = 6000;
 // Scatter markers are far more expensive than line points; the chart is about 1,000 px wide.
 constexpr double kScatterBuckets = 600;
 
-double tokenY(const Core::Write &w)
+double tokenY(const Core::Trace &t, const Core::Write &w)
 {
-    return w.tagged ? double(w.token) : 0.0;
+    return double(t.tokenOf(w));
 }
 
 } // namespace
@@ -230,7 +230,7 @@ void TokenChart::rebuild()
         } else if (e.kind == Core::EventKind::WriteArrived) {
             const Core::Write &w = t.writes[e.ref];
             const int r = int(w.result);
-            addPoint(m_outcomePoints[r], outcomePts[r], double(w.arrivedAt), tokenY(w), i);
+            addPoint(m_outcomePoints[r], outcomePts[r], double(w.arrivedAt), tokenY(t, w), i);
         }
     }
     if (unfenced) {
@@ -244,7 +244,7 @@ void TokenChart::rebuild()
             const Core::Write &w = unfenced->writes[e.ref];
             if (w.result == Core::WriteResult::Corrupted)
                 addPoint(sc, outcomePts[int(Core::WriteResult::Corrupted)], double(w.arrivedAt),
-                         tokenY(w), i);
+                         tokenY(*unfenced, w), i);
         }
     }
 
@@ -260,7 +260,7 @@ void TokenChart::rebuild()
             if (tr.fencing)
                 next = double(w.maxToken);
             else if (w.applied)
-                next = tokenY(w);
+                next = tokenY(tr, w);
             if (next == value)
                 continue;
             const double x = double(w.arrivedAt);
@@ -539,7 +539,7 @@ void TokenChart::drawForeground(QPainter *p, const QRectF &rect)
             if (ev.kind == Core::EventKind::Grant || ev.kind == Core::EventKind::Renewal)
                 y = double(t.grants[ev.ref].token);
             else if (ev.kind == Core::EventKind::WriteArrived)
-                y = tokenY(t.writes[ev.ref]);
+                y = tokenY(t, t.writes[ev.ref]);
             QColor halo = m_theme.selection;
             if (y >= 0 && x >= plot.left() - kMarker && x <= plot.right() + kMarker) {
                 p->setPen(QPen(halo.darker(115), 3));

@@ -46,7 +46,7 @@ inline bool sameTrace(const Core::Trace &a, const Core::Trace &b, QString *why)
     SAME(a.writes.size() == b.writes.size());
     for (std::size_t i = 0; i < a.writes.size(); ++i) {
         const Core::Write &x = a.writes[i], &y = b.writes[i];
-        SAME(x.sentAt == y.sentAt && x.arrivedAt == y.arrivedAt && x.token == y.token &&
+        SAME(x.sentAt == y.sentAt && x.arrivedAt == y.arrivedAt && a.tokenOf(x) == b.tokenOf(y) &&
              x.maxToken == y.maxToken && x.epoch == y.epoch && x.client == y.client &&
              x.action == y.action && x.storage == y.storage && x.overwrote == y.overwrote &&
              x.result == y.result && x.tagged == y.tagged && x.expired == y.expired &&

@@ -113,7 +113,7 @@ bool isPrefixOf(const Trace &p, const Trace &f, QString *why)
     Summary arrived;
     for (std::size_t i = 0; i < p.writes.size(); ++i) {
         const Write &x = p.writes[i], &y = f.writes[i];
-        PREFIX(x.sentAt == y.sentAt && x.arrivedAt == y.arrivedAt && x.token == y.token &&
+        PREFIX(x.sentAt == y.sentAt && x.arrivedAt == y.arrivedAt && p.tokenOf(x) == f.tokenOf(y) &&
                x.epoch == y.epoch && x.client == y.client && x.action == y.action &&
                x.storage == y.storage && x.tagged == y.tagged);
         if (y.arrivedAt >= end) { // not arrived yet: no result

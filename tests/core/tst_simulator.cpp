@@ -42,13 +42,13 @@ Action write(Tick at, const char *value, Tick delay = 0, std::uint32_t storage =
     return Action::write(at, QString::fromUtf8(value), storage, delay);
 }
 
-QString describe(const Scenario &s, const Write &w)
+QString describe(const Scenario &s, const Trace &t, const Write &w)
 {
     return QStringLiteral("%1 %2 %3->%4 %5 e%6 %7 max%8 %9")
         .arg(s.clients[w.client].name, writeValue(s, w))
         .arg(w.sentAt)
         .arg(w.arrivedAt)
-        .arg(w.tagged ? QStringLiteral("t%1").arg(w.token) : QStringLiteral("untagged"))
+        .arg(w.tagged ? QStringLiteral("t%1").arg(t.tokenOf(w)) : QStringLiteral("untagged"))
         .arg(w.epoch)
         .arg(toString(w.result))
         .arg(w.maxToken)
@@ -61,7 +61,7 @@ QStringList arrivals(const Scenario &s, const Trace &t)
     QStringList out;
     for (const Event &e : t.events)
         if (e.kind == EventKind::WriteArrived)
-            out << describe(s, t.writes[e.ref]);
+            out << describe(s, t, t.writes[e.ref]);
     return out;
 }
 

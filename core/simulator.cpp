@@ -40,15 +40,13 @@ struct LaneAt
     bool operator>(const LaneAt &o) const { return tick != o.tick ? tick > o.tick : lane > o.lane; }
 };
 
-template<typename T>
-void pushMin(std::vector<T> &heap, const T &v)
+template <typename T> void pushMin(std::vector<T> &heap, const T &v)
 {
     heap.push_back(v);
     std::push_heap(heap.begin(), heap.end(), std::greater<T>());
 }
 
-template<typename T>
-T popMin(std::vector<T> &heap)
+template <typename T> T popMin(std::vector<T> &heap)
 {
     std::pop_heap(heap.begin(), heap.end(), std::greater<T>());
     T v = heap.back();
@@ -61,8 +59,7 @@ T popMin(std::vector<T> &heap)
 // simulation itself. So: ask for transparent huge pages (one fault per 2 MiB, for the 2 MiB
 // aligned middle), and populate the rest in one call instead of page by page. Both are hints:
 // where the kernel does not know them, nothing changes.
-template<typename T>
-void prepareMemory(std::vector<T> &v)
+template <typename T> void prepareMemory(std::vector<T> &v)
 {
 #ifdef __linux__
     constexpr std::uintptr_t kPage = 4096;
@@ -88,8 +85,7 @@ void prepareMemory(std::vector<T> &v)
 #endif
 }
 
-template<typename T>
-void resetEach(std::vector<std::vector<T>> &lists, std::size_t n)
+template <typename T> void resetEach(std::vector<std::vector<T>> &lists, std::size_t n)
 {
     lists.resize(n);
     for (std::vector<T> &l : lists)
@@ -97,12 +93,12 @@ void resetEach(std::vector<std::vector<T>> &lists, std::size_t n)
 }
 
 // Number of leading entries of a sorted list that come before tick t.
-template<typename T, typename TickOf>
+template <typename T, typename TickOf>
 std::size_t countBefore(const std::vector<T> &sorted, Tick t, TickOf tickOf)
 {
     return std::size_t(std::partition_point(sorted.begin(), sorted.end(),
-                                             [&](const T &x) { return tickOf(x) < t; })
-                       - sorted.begin());
+                                            [&](const T &x) { return tickOf(x) < t; }) -
+                       sorted.begin());
 }
 
 } // namespace
@@ -172,7 +168,7 @@ struct Simulator::Impl
     std::vector<LaneAt> pauseQueue; // min-heap: lanes with a pause edge due
     std::vector<Checkpoint> checkpoints;
     std::vector<std::uint32_t> byTimeScratch; // prepareLane's scratch list
-    std::size_t nextCheckpoint = 0; // take one when the trace has this many events
+    std::size_t nextCheckpoint = 0;           // take one when the trace has this many events
     bool complete = false;
     Tick restartedFrom = 0;
 
@@ -260,8 +256,9 @@ struct Simulator::Impl
         const std::vector<Action> &actions = s->clients[c].actions;
         // Actions run in order of `at`, ties in listed order. Files are usually sorted already,
         // so only sort when they are not.
-        const bool listedInOrder = std::is_sorted(
-            actions.begin(), actions.end(), [](const Action &a, const Action &b) { return a.at < b.at; });
+        const bool listedInOrder =
+            std::is_sorted(actions.begin(), actions.end(),
+                           [](const Action &a, const Action &b) { return a.at < b.at; });
         std::vector<std::uint32_t> &byTime = byTimeScratch;
         byTime.clear();
         if (!listedInOrder) {
@@ -428,11 +425,11 @@ struct Simulator::Impl
                                   lastApplied[i]});
         // A checkpoint costs memory in proportion to clients, storages and writes in flight;
         // spacing them at least that far apart keeps all of them below the trace's own size.
-        nextCheckpoint = k.events
-                         + (checkpointEvents ? checkpointEvents
-                                             : std::max(kDefaultSpacing,
-                                                        4 * (lanes.size() + storages.size()
-                                                             + arrivals.size())));
+        nextCheckpoint =
+            k.events + (checkpointEvents
+                            ? checkpointEvents
+                            : std::max(kDefaultSpacing,
+                                       4 * (lanes.size() + storages.size() + arrivals.size())));
     }
 
     void restore(const Checkpoint &k)
@@ -470,7 +467,8 @@ struct Simulator::Impl
             lane.token = m.token;
             lane.believes = m.believes;
             lane.next = countBefore(lane.runAt, k.tick, [](Tick r) { return r; });
-            lane.nextEdge = countBefore(lane.edges, k.tick, [](const PauseEdge &e) { return e.tick; });
+            lane.nextEdge =
+                countBefore(lane.edges, k.tick, [](const PauseEdge &e) { return e.tick; });
         }
         for (std::size_t i = 0; i < storages.size(); ++i) {
             const Checkpoint::StorageMark &m = k.storages[i];
@@ -571,7 +569,8 @@ struct Simulator::Impl
     {
         Write &w = t->writes[index];
         WriteStorage &storage = storages[w.storage];
-        w.applied = storage.write(w.tagged ? std::optional<Token>(t->tokenOf(w)) : std::nullopt, index);
+        w.applied =
+            storage.write(w.tagged ? std::optional<Token>(t->tokenOf(w)) : std::nullopt, index);
         w.maxToken = storage.maxToken();
         w.expired = w.tagged && now >= t->leases[w.epoch - 1].end;
         if (w.applied) {
@@ -628,8 +627,7 @@ struct Simulator::Impl
 
     // Lists whose length is only known at the end grow by doubling; give back a large unused
     // tail (a copy, on a first run; re-runs after an edit grow back into the same capacity).
-    template<typename T>
-    static void trim(std::vector<T> &v)
+    template <typename T> static void trim(std::vector<T> &v)
     {
         if (v.capacity() - v.size() > v.size() / 8 + 16)
             v.shrink_to_fit();
@@ -728,10 +726,9 @@ StorageState storageStateAt(const Scenario &scenario, const Trace &trace, std::u
 {
     StorageState st;
     const std::vector<std::uint32_t> &arrived = trace.storageWrites[storage];
-    auto it = std::upper_bound(arrived.begin(), arrived.end(), t,
-                               [&](Tick tick, std::uint32_t w) {
-                                   return tick < trace.writes[w].arrivedAt;
-                               });
+    auto it = std::upper_bound(arrived.begin(), arrived.end(), t, [&](Tick tick, std::uint32_t w) {
+        return tick < trace.writes[w].arrivedAt;
+    });
     if (it == arrived.begin())
         return st;
     st.maxToken = trace.writes[*(it - 1)].maxToken;

@@ -14,7 +14,8 @@ namespace Core {
 inline constexpr Tick kForever = std::numeric_limits<Tick>::max();
 inline constexpr std::uint32_t kNone = 0xffffffffu;
 
-enum class EventKind : std::uint8_t {
+enum class EventKind : std::uint8_t
+{
     Grant,        // ref: Trace::grants
     Renewal,      // ref: Trace::grants
     Refusal,      // ref: Trace::refusals
@@ -25,7 +26,8 @@ enum class EventKind : std::uint8_t {
     WriteArrived, // ref: Trace::writes; the write's result is known from here on
 };
 
-enum class WriteResult : std::uint8_t {
+enum class WriteResult : std::uint8_t
+{
     Accepted,  // applied, and nothing newer had been applied before it
     Rejected,  // not applied: a stale writer was correctly turned away
     Corrupted, // applied although a write of a later epoch was already applied: data lost
@@ -74,10 +76,10 @@ struct Write
     Tick sentAt = 0;
     Tick arrivedAt = 0;
     // (the token it carries is its epoch's: Trace::tokenOf, which keeps the record at 48 bytes)
-    Token maxToken = 0; // storage's max_token after handling (for a rejection: the reply)
+    Token maxToken = 0;      // storage's max_token after handling (for a rejection: the reply)
     std::uint32_t epoch = 0; // epoch of the grant that gave the token; 0 when untagged
     std::uint32_t client = 0;
-    std::uint32_t action = 0;  // index into the client's actions (for the value)
+    std::uint32_t action = 0; // index into the client's actions (for the value)
     std::uint32_t storage = 0;
     std::uint32_t overwrote = kNone; // applied write whose value this one replaced
     WriteResult result = WriteResult::Accepted;
@@ -107,7 +109,8 @@ struct Freeze
     Tick to = 0;
 };
 
-enum class BeliefEnd : std::uint8_t {
+enum class BeliefEnd : std::uint8_t
+{
     Never,     // still believes at the end of the run
     Regranted, // a new grant replaced the belief
     Refused,   // an acquire was refused: someone else holds the lock

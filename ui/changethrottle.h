@@ -18,7 +18,8 @@ class ChangeThrottle : public QObject
 {
     Q_OBJECT
 public:
-    ChangeThrottle(Document *doc, QObject *parent, std::function<void()> refresh, int interval = 100);
+    ChangeThrottle(Document *doc, QObject *parent, std::function<void()> refresh,
+                   int interval = 100);
 
     bool isPending() const { return m_pending; }
 

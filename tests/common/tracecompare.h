@@ -34,8 +34,8 @@ inline bool sameTrace(const Core::Trace &a, const Core::Trace &b, QString *why)
     SAME(a.refusals.size() == b.refusals.size());
     for (std::size_t i = 0; i < a.refusals.size(); ++i) {
         const Core::Refusal &x = a.refusals[i], &y = b.refusals[i];
-        SAME(x.at == y.at && x.client == y.client && x.action == y.action &&
-             x.holder == y.holder && x.holderEpoch == y.holderEpoch);
+        SAME(x.at == y.at && x.client == y.client && x.action == y.action && x.holder == y.holder &&
+             x.holderEpoch == y.holderEpoch);
     }
     SAME(a.releases.size() == b.releases.size());
     for (std::size_t i = 0; i < a.releases.size(); ++i) {
@@ -78,7 +78,8 @@ inline bool sameTrace(const Core::Trace &a, const Core::Trace &b, QString *why)
     SAME(a.storageIncidents == b.storageIncidents);
     SAME(a.finals.size() == b.finals.size());
     for (std::size_t i = 0; i < a.finals.size(); ++i)
-        SAME(a.finals[i].value == b.finals[i].value && a.finals[i].maxToken == b.finals[i].maxToken &&
+        SAME(a.finals[i].value == b.finals[i].value &&
+             a.finals[i].maxToken == b.finals[i].maxToken &&
              a.finals[i].lastWrite == b.finals[i].lastWrite);
     SAME(a.summary.accepted == b.summary.accepted && a.summary.rejected == b.summary.rejected &&
          a.summary.corrupted == b.summary.corrupted && a.summary.lockedOut == b.summary.lockedOut);

@@ -13,9 +13,9 @@
 #include <algorithm>
 
 using namespace Core;
+using TestSupport::randomScenario;
 using TestSupport::RandomScenarioOptions;
 using TestSupport::Rng;
-using TestSupport::randomScenario;
 using TestSupport::sameTrace;
 
 namespace {
@@ -49,7 +49,8 @@ std::pair<std::uint32_t, Tick> randomEdit(Scenario &s, Rng &rng, const RandomSce
     Action &a = actions[rng.between(0, actions.size() - 1)];
     const Tick oldAt = a.at;
     if (rng.chance(50))
-        a.at = rng.chance(50) ? rng.between(0, o.span - 1) : a.at + rng.between(0, 6) - std::min<Tick>(a.at, 3);
+        a.at = rng.chance(50) ? rng.between(0, o.span - 1)
+                              : a.at + rng.between(0, 6) - std::min<Tick>(a.at, 3);
     switch (rng.between(0, 9)) {
     case 0: // another kind altogether
         switch (rng.between(0, 3)) {
@@ -63,7 +64,8 @@ std::pair<std::uint32_t, Tick> randomEdit(Scenario &s, Rng &rng, const RandomSce
             a = Action::pause(a.at, rng.between(1, o.maxPause));
             break;
         default:
-            a = Action::write(a.at, QStringLiteral("edited"), std::uint32_t(rng.between(0, s.storages.size() - 1)),
+            a = Action::write(a.at, QStringLiteral("edited"),
+                              std::uint32_t(rng.between(0, s.storages.size() - 1)),
                               rng.between(0, o.maxDelay));
         }
         break;
@@ -104,7 +106,8 @@ bool isPrefixOf(const Trace &p, const Trace &f, QString *why)
     };
     PREFIX(p.grants.size() == before(f.grants, [](const Grant &g) { return g.at; }));
     for (std::size_t i = 0; i < p.grants.size(); ++i)
-        PREFIX(p.grants[i].expires == f.grants[i].expires && p.grants[i].token == f.grants[i].token);
+        PREFIX(p.grants[i].expires == f.grants[i].expires &&
+               p.grants[i].token == f.grants[i].token);
     PREFIX(p.refusals.size() == before(f.refusals, [](const Refusal &r) { return r.at; }));
     PREFIX(p.releases.size() == before(f.releases, [](const Release &r) { return r.at; }));
     for (std::size_t i = 0; i < p.releases.size(); ++i)
@@ -132,7 +135,8 @@ bool isPrefixOf(const Trace &p, const Trace &f, QString *why)
     PREFIX(p.leases.size() == before(f.leases, [](const Lease &l) { return l.start; }));
     for (std::size_t i = 0; i < p.leases.size(); ++i) {
         const Lease &x = p.leases[i], &y = f.leases[i];
-        PREFIX(x.start == y.start && x.token == y.token && x.epoch == y.epoch && x.client == y.client);
+        PREFIX(x.start == y.start && x.token == y.token && x.epoch == y.epoch &&
+               x.client == y.client);
         if (y.end < end) // ended (or last renewed to end) before the partial run stopped
             PREFIX(x.end == y.end && x.released == y.released);
     }
@@ -195,8 +199,9 @@ private slots:
                 QVERIFY(sim.complete());
                 fromCheckpoint += !t.events.empty() && from > t.events.front().tick;
                 QString why;
-                QVERIFY2(sameTrace(t, simulate(s, fencing), &why),
-                         qPrintable(QStringLiteral("%1, edit %2: %3").arg(s.title).arg(edit).arg(why)));
+                QVERIFY2(
+                    sameTrace(t, simulate(s, fencing), &why),
+                    qPrintable(QStringLiteral("%1, edit %2: %3").arg(s.title).arg(edit).arg(why)));
             }
         }
         QVERIFY(fromCheckpoint > scheduleCount()); // most edits were not at the very start
@@ -239,20 +244,29 @@ private slots:
                 if (!sim.complete()) {
                     ++partials;
                     QVERIFY(t.pendingFrom > through);
-                    QVERIFY2(isPrefixOf(t, full, &why),
-                             qPrintable(QStringLiteral("%1, edit %2: %3").arg(s.title).arg(edit).arg(why)));
+                    QVERIFY2(
+                        isPrefixOf(t, full, &why),
+                        qPrintable(
+                            QStringLiteral("%1, edit %2: %3").arg(s.title).arg(edit).arg(why)));
                 }
                 if (rng.chance(40))
                     continue; // the next drag step comes before the rest is done
                 while (!sim.resume(kForever, std::size_t(rng.between(1, 25)))) {
                     QVERIFY2(isPrefixOf(t, full, &why),
-                             qPrintable(QStringLiteral("%1, edit %2, resumed: %3").arg(s.title).arg(edit).arg(why)));
+                             qPrintable(QStringLiteral("%1, edit %2, resumed: %3")
+                                            .arg(s.title)
+                                            .arg(edit)
+                                            .arg(why)));
                 }
                 QVERIFY2(sameTrace(t, full, &why),
-                         qPrintable(QStringLiteral("%1, edit %2, finished: %3").arg(s.title).arg(edit).arg(why)));
+                         qPrintable(QStringLiteral("%1, edit %2, finished: %3")
+                                        .arg(s.title)
+                                        .arg(edit)
+                                        .arg(why)));
             }
             sim.resume();
-            QVERIFY2(sameTrace(t, simulate(s, fencing), &why), qPrintable(s.title + QStringLiteral(", last: ") + why));
+            QVERIFY2(sameTrace(t, simulate(s, fencing), &why),
+                     qPrintable(s.title + QStringLiteral(", last: ") + why));
         }
         QVERIFY(partials > scheduleCount()); // the property was exercised, not only complete runs
     }

@@ -135,11 +135,14 @@ private slots:
         int refreshes = 0;
         bool sawPartial = false;
         std::uint64_t seenCorrupted = ~0ull;
-        ChangeThrottle throttle(&doc, nullptr, [&] {
-            ++refreshes;
-            sawPartial |= !doc.trace().complete();
-            seenCorrupted = doc.trace().summary.corrupted;
-        }, 10000);
+        ChangeThrottle throttle(
+            &doc, nullptr,
+            [&] {
+                ++refreshes;
+                sawPartial |= !doc.trace().complete();
+                seenCorrupted = doc.trace().summary.corrupted;
+            },
+            10000);
         const int i = pauseAfter(doc.scenario(), 2, 2000);
         Action a = doc.scenario().clients[2].actions[size_t(i)];
         a.at += 1;
@@ -170,7 +173,8 @@ private slots:
         Document doc;
         doc.reset(longRun(7));
         EventLogModel model(&doc);
-        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
         const int rows = model.rowCount();
         const int i = pauseAfter(doc.scenario(), 0, 100);
         Action a = doc.scenario().clients[0].actions[size_t(i)];

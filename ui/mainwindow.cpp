@@ -93,7 +93,8 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_doc, &Document::modifiedChanged, this, &MainWindow::updateTitle);
     connect(m_doc, &Document::filePathChanged, this, &MainWindow::updateTitle);
 
-    const QString theme = QSettings().value(QLatin1String(kThemeKey), QStringLiteral("light")).toString();
+    const QString theme =
+        QSettings().value(QLatin1String(kThemeKey), QStringLiteral("light")).toString();
     m_theme = Theme::byName(theme);
     for (QAction *a : m_themeGroup->actions())
         a->setChecked(a->data().toString() == m_theme.name);
@@ -226,7 +227,8 @@ QWidget *MainWindow::createPlaybackBar()
 
 void MainWindow::createActions()
 {
-    const auto make = [this](const QString &name, const QString &text, const QKeySequence &key = {}) {
+    const auto make = [this](const QString &name, const QString &text,
+                             const QKeySequence &key = {}) {
         auto *a = new QAction(text, this);
         a->setObjectName(name);
         if (!key.isEmpty())
@@ -267,8 +269,8 @@ void MainWindow::createActions()
         if (on != m_doc->scenario().fencing)
             m_doc->undoStack()->push(EditCommands::setFencing(m_doc, on));
     });
-    m_compareAct = make(QStringLiteral("compare"), tr("&Compare fenced / unfenced"),
-                        QKeySequence(Qt::Key_C));
+    m_compareAct =
+        make(QStringLiteral("compare"), tr("&Compare fenced / unfenced"), QKeySequence(Qt::Key_C));
     m_compareAct->setCheckable(true);
     m_compareAct->setToolTip(tr("Show the same schedule with fencing on and off, one above the "
                                 "other (C)"));
@@ -295,8 +297,8 @@ void MainWindow::createActions()
     connect(m_state, &ViewState::compareChanged, m_compareAct, &QAction::setChecked);
 
     m_zoomInAct = make(QStringLiteral("zoomIn"), tr("Zoom &in"));
-    m_zoomInAct->setShortcuts({QKeySequence(Qt::Key_Plus), QKeySequence(Qt::Key_Equal),
-                               QKeySequence::ZoomIn});
+    m_zoomInAct->setShortcuts(
+        {QKeySequence(Qt::Key_Plus), QKeySequence(Qt::Key_Equal), QKeySequence::ZoomIn});
     m_zoomOutAct = make(QStringLiteral("zoomOut"), tr("Zoom &out"));
     m_zoomOutAct->setShortcuts({QKeySequence(Qt::Key_Minus), QKeySequence::ZoomOut});
     m_fitAct = make(QStringLiteral("fit"), tr("&Fit to window"));
@@ -312,9 +314,11 @@ void MainWindow::createActions()
     connect(m_playAct, &QAction::triggered, m_playback, &Playback::toggle);
     connect(m_playback, &Playback::playingChanged, this, [this](bool playing) {
         m_playAct->setText(playing ? tr("&Pause") : tr("&Play"));
-        m_playAct->setIcon(style()->standardIcon(playing ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
+        m_playAct->setIcon(
+            style()->standardIcon(playing ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
     });
-    m_prevAct = make(QStringLiteral("previousEvent"), tr("P&revious event"), QKeySequence(Qt::Key_Left));
+    m_prevAct =
+        make(QStringLiteral("previousEvent"), tr("P&revious event"), QKeySequence(Qt::Key_Left));
     m_prevAct->setIcon(st->standardIcon(QStyle::SP_MediaSeekBackward));
     m_prevAct->setToolTip(tr("Move the playhead to the previous event (Left)"));
     connect(m_prevAct, &QAction::triggered, this, &MainWindow::stepPreviousEvent);
@@ -334,17 +338,22 @@ void MainWindow::createActions()
     m_removeClientAct = make(QStringLiteral("removeClient"), tr("Remove client"));
     connect(m_removeClientAct, &QAction::triggered, this, &MainWindow::removeClient);
     m_addAcquireAct = make(QStringLiteral("addAcquire"), tr("Add &acquire"));
-    connect(m_addAcquireAct, &QAction::triggered, this, [this] { addScenarioAction(Core::ActionKind::Acquire); });
+    connect(m_addAcquireAct, &QAction::triggered, this,
+            [this] { addScenarioAction(Core::ActionKind::Acquire); });
     m_addWriteAct = make(QStringLiteral("addWrite"), tr("Add &write"));
-    connect(m_addWriteAct, &QAction::triggered, this, [this] { addScenarioAction(Core::ActionKind::Write); });
+    connect(m_addWriteAct, &QAction::triggered, this,
+            [this] { addScenarioAction(Core::ActionKind::Write); });
     m_addPauseAct = make(QStringLiteral("addPause"), tr("Add &pause"));
-    connect(m_addPauseAct, &QAction::triggered, this, [this] { addScenarioAction(Core::ActionKind::Pause); });
+    connect(m_addPauseAct, &QAction::triggered, this,
+            [this] { addScenarioAction(Core::ActionKind::Pause); });
     m_addReleaseAct = make(QStringLiteral("addRelease"), tr("Add r&elease"));
-    connect(m_addReleaseAct, &QAction::triggered, this, [this] { addScenarioAction(Core::ActionKind::Release); });
+    connect(m_addReleaseAct, &QAction::triggered, this,
+            [this] { addScenarioAction(Core::ActionKind::Release); });
     m_deleteAct = make(QStringLiteral("delete"), tr("&Delete action"), QKeySequence::Delete);
     connect(m_deleteAct, &QAction::triggered, this, &MainWindow::deleteSelected);
 
-    m_exportAct = make(QStringLiteral("export"), tr("&Export Picture…"), QKeySequence(Qt::CTRL | Qt::Key_E));
+    m_exportAct =
+        make(QStringLiteral("export"), tr("&Export Picture…"), QKeySequence(Qt::CTRL | Qt::Key_E));
     m_exportAct->setToolTip(tr("Save the timeline as PNG, SVG or PDF for slides (Ctrl+E)"));
     connect(m_exportAct, &QAction::triggered, this, &MainWindow::exportWithDialog);
     m_storyboardAct = make(QStringLiteral("exportStoryboard"), tr("Export &Storyboard…"));
@@ -416,7 +425,8 @@ void MainWindow::createMenus()
     scenarios->setObjectName(QStringLiteral("scenariosMenu"));
     for (const QString &name : Core::ScenarioFile::builtinNames()) {
         const Core::LoadResult r = Core::ScenarioFile::load(Core::ScenarioFile::builtinPath(name));
-        QAction *a = scenarios->addAction(r.ok() && !r.scenario->title.isEmpty() ? r.scenario->title : name);
+        QAction *a =
+            scenarios->addAction(r.ok() && !r.scenario->title.isEmpty() ? r.scenario->title : name);
         a->setObjectName(QStringLiteral("preset-") + name);
         a->setData(name);
         connect(a, &QAction::triggered, this, [this, name] {
@@ -434,9 +444,10 @@ void MainWindow::createMenus()
     view->addSeparator();
     QMenu *themes = view->addMenu(tr("&Theme"));
     m_themeGroup = new QActionGroup(this);
-    for (const auto &[name, label] : {std::pair{QStringLiteral("light"), tr("&Light")},
-                                      std::pair{QStringLiteral("dark"), tr("&Dark")},
-                                      std::pair{QStringLiteral("contrast"), tr("Lecture &hall (large)")}}) {
+    for (const auto &[name, label] :
+         {std::pair{QStringLiteral("light"), tr("&Light")},
+          std::pair{QStringLiteral("dark"), tr("&Dark")},
+          std::pair{QStringLiteral("contrast"), tr("Lecture &hall (large)")}}) {
         QAction *a = themes->addAction(label);
         a->setObjectName(QStringLiteral("theme-") + name);
         a->setCheckable(true);
@@ -449,28 +460,33 @@ void MainWindow::createMenus()
     QMenu *presTheme = view->addMenu(tr("Presentation t&heme"));
     auto *presThemes = new QActionGroup(presTheme);
     const QString chosenTheme = presentationTheme().name;
-    for (const auto &[name, label] : {std::pair{QStringLiteral("contrast"), tr("Lecture hall: black on white")},
-                                      std::pair{QStringLiteral("dark"), tr("Dark")},
-                                      std::pair{QStringLiteral("light"), tr("Light")}}) {
+    for (const auto &[name, label] :
+         {std::pair{QStringLiteral("contrast"), tr("Lecture hall: black on white")},
+          std::pair{QStringLiteral("dark"), tr("Dark")},
+          std::pair{QStringLiteral("light"), tr("Light")}}) {
         QAction *a = presTheme->addAction(label);
         a->setObjectName(QStringLiteral("presentationTheme-") + name);
         a->setCheckable(true);
         a->setChecked(name == chosenTheme);
         presThemes->addAction(a);
-        connect(a, &QAction::triggered, this,
-                [this, name] { setPresentationSetting(QLatin1String(kPresentationThemeKey), name); });
+        connect(a, &QAction::triggered, this, [this, name] {
+            setPresentationSetting(QLatin1String(kPresentationThemeKey), name);
+        });
     }
     QMenu *presSize = view->addMenu(tr("Presentation text si&ze"));
     auto *presSizes = new QActionGroup(presSize);
     const double chosenScale =
-        QSettings().value(QLatin1String(kPresentationScaleKey), kPresentationScaleDefault).toDouble();
+        QSettings()
+            .value(QLatin1String(kPresentationScaleKey), kPresentationScaleDefault)
+            .toDouble();
     for (const double scale : {1.3, 1.6, 2.0, 2.5}) {
         QAction *a = presSize->addAction(tr("%1×").arg(scale));
         a->setCheckable(true);
         a->setChecked(std::abs(scale - chosenScale) < 0.01);
         presSizes->addAction(a);
-        connect(a, &QAction::triggered, this,
-                [this, scale] { setPresentationSetting(QLatin1String(kPresentationScaleKey), scale); });
+        connect(a, &QAction::triggered, this, [this, scale] {
+            setPresentationSetting(QLatin1String(kPresentationScaleKey), scale);
+        });
     }
     view->addSeparator();
     m_viewMenu = view;
@@ -603,17 +619,17 @@ void MainWindow::connectSelection()
         if (m_syncingSelection)
             return;
         const Core::Trace &t = m_doc->trace();
-        const std::uint32_t e = sel.isValid()
-                                    ? Core::outcomeEvent(m_doc->scenario(), t, std::uint32_t(sel.client),
-                                                         std::uint32_t(sel.action))
-                                    : Core::kNone;
+        const std::uint32_t e =
+            sel.isValid() ? Core::outcomeEvent(m_doc->scenario(), t, std::uint32_t(sel.client),
+                                               std::uint32_t(sel.action))
+                          : Core::kNone;
         m_syncingSelection = true;
         if (e == Core::kNone) {
             m_log->selectionModel()->clearSelection();
         } else {
             const QModelIndex idx = m_logModel->index(EventLogModel::rowOfEvent(e), 0);
-            m_log->selectionModel()->setCurrentIndex(
-                idx, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+            m_log->selectionModel()->setCurrentIndex(idx, QItemSelectionModel::ClearAndSelect |
+                                                              QItemSelectionModel::Rows);
             m_log->scrollTo(idx);
             revealTick(t.events[e].tick);
         }
@@ -632,11 +648,13 @@ void MainWindow::fitSplitter()
     if (!view || !m_splitter)
         return;
     // the handle takes its share of the height too
-    const int total = (m_splitter->height() > 100 ? m_splitter->height() : 780) - m_splitter->handleWidth();
+    const int total =
+        (m_splitter->height() > 100 ? m_splitter->height() : 780) - m_splitter->handleWidth();
     const TimelineLayout layout = TimelineRenderer::layout(
         m_doc->scenario(), view->options(), QRectF(0, 0, std::max(400, view->width()), 4000));
-    const int want = std::max(layout.panels.empty() ? 300 : int(layout.panels.back().rect.bottom()) + 6,
-                              view->sizeHint().height());
+    const int want =
+        std::max(layout.panels.empty() ? 300 : int(layout.panels.back().rect.bottom()) + 6,
+                 view->sizeHint().height());
     // the scroll area shows a scroll bar rather than squeezing the lanes
     view->setMinimumHeight(want);
     if (isPresenting()) {
@@ -661,8 +679,9 @@ void MainWindow::documentChanged()
         m_fittedLanes = lanes;
         fitSplitter();
     }
-    const bool anyLe = std::any_of(s.storages.begin(), s.storages.end(),
-                                   [](const Core::StorageSpec &st) { return st.rule == Core::FenceRule::Le; });
+    const bool anyLe =
+        std::any_of(s.storages.begin(), s.storages.end(),
+                    [](const Core::StorageSpec &st) { return st.rule == Core::FenceRule::Le; });
     m_rule->setCurrentIndex(anyLe ? 1 : 0);
     m_playback->setEnd(m_doc->trace().horizon);
     // the selection names an action: drop it when the action is gone
@@ -678,7 +697,8 @@ void MainWindow::documentChanged()
 
 void MainWindow::updateTitle()
 {
-    setWindowTitle(tr("%1[*] — %2 — FenceScope").arg(displayName(m_doc->filePath()), m_doc->scenario().title));
+    setWindowTitle(
+        tr("%1[*] — %2 — FenceScope").arg(displayName(m_doc->filePath()), m_doc->scenario().title));
     setWindowModified(m_doc->isModified());
 }
 
@@ -693,7 +713,8 @@ bool MainWindow::eventFilter(QObject *watched, QEvent *event)
             const bool mine = (w && w->window() == this) || (window && window == windowHandle());
             // claiming the ShortcutOverride keeps Space, Home, End... from firing their
             // actions; the step happens once, on the widget's key press
-            if (mine && presentationKey(static_cast<QKeyEvent *>(event), type == QEvent::KeyPress && w)) {
+            if (mine &&
+                presentationKey(static_cast<QKeyEvent *>(event), type == QEvent::KeyPress && w)) {
                 event->accept();
                 return true;
             }
@@ -721,7 +742,8 @@ void MainWindow::selectMostInteresting()
 {
     const Core::Trace &t = m_doc->trace();
     for (const Core::WriteResult wanted :
-         {Core::WriteResult::Corrupted, Core::WriteResult::Rejected, Core::WriteResult::LockedOut}) {
+         {Core::WriteResult::Corrupted, Core::WriteResult::Rejected,
+          Core::WriteResult::LockedOut}) {
         for (const Core::Write &w : t.writes) {
             if (w.result == wanted) {
                 m_state->setSelection({int(w.client), int(w.action)});
@@ -736,7 +758,8 @@ bool MainWindow::openFile(const QString &path)
     const Core::LoadResult r = Core::ScenarioFile::load(path);
     if (!r.ok()) {
         // the current scenario stays open, untouched
-        reportError(tr("Cannot open scenario"), tr("%1\n\n%2").arg(QDir::toNativeSeparators(path), r.error));
+        reportError(tr("Cannot open scenario"),
+                    tr("%1\n\n%2").arg(QDir::toNativeSeparators(path), r.error));
         return false;
     }
     m_doc->reset(*r.scenario, path);
@@ -866,18 +889,18 @@ QMessageBox::StandardButton MainWindow::askUnsavedChanges()
 {
     if (!m_interactive)
         return m_unsavedAnswer;
-    return QMessageBox::question(this, tr("Unsaved changes"),
-                                 tr("“%1” has unsaved changes. Save them first?")
-                                     .arg(displayName(m_doc->filePath())),
-                                 QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel,
-                                 QMessageBox::Save);
+    return QMessageBox::question(
+        this, tr("Unsaved changes"),
+        tr("“%1” has unsaved changes. Save them first?").arg(displayName(m_doc->filePath())),
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
 }
 
 QString MainWindow::askOpenPath()
 {
     if (!m_interactive)
         return m_nextPath;
-    return QFileDialog::getOpenFileName(this, tr("Open scenario"), QFileInfo(m_doc->filePath()).path(),
+    return QFileDialog::getOpenFileName(this, tr("Open scenario"),
+                                        QFileInfo(m_doc->filePath()).path(),
                                         tr("FenceScope scenarios (*.json);;All files (*)"));
 }
 
@@ -966,7 +989,8 @@ void MainWindow::revealTick(Core::Tick tick)
     auto *view = qobject_cast<TimelineView *>(m_timeline);
     if (!view)
         return;
-    const double plotWidth = std::max(1.0, view->width() - TimelineRenderer::headerWidth(view->options()));
+    const double plotWidth =
+        std::max(1.0, view->width() - TimelineRenderer::headerWidth(view->options()));
     const double first = m_state->firstTick();
     const double last = first + plotWidth / m_state->pixelsPerTick();
     const double margin = (last - first) * 0.05;
@@ -996,7 +1020,8 @@ Core::Tick MainWindow::targetTick() const
         return s.clients[size_t(sel.client)].actions[size_t(sel.action)].at + 1;
     // the middle of what is on screen
     auto *view = qobject_cast<TimelineView *>(m_timeline);
-    const double width = view ? view->width() - TimelineRenderer::headerWidth(view->options()) : 400;
+    const double width =
+        view ? view->width() - TimelineRenderer::headerWidth(view->options()) : 400;
     const double mid = m_state->firstTick() + width / 2 / m_state->pixelsPerTick();
     return mid < 0 ? 0 : Core::Tick(mid);
 }
@@ -1164,11 +1189,13 @@ bool MainWindow::exportPicture(const QString &path, const ExportOptions &options
 QString MainWindow::exportPathGuess(const QString &suffix) const
 {
     const QString path = m_doc->filePath();
-    QString dir = path.isEmpty() ? QStandardPaths::writableLocation(QStandardPaths::PicturesLocation)
-                                 : QFileInfo(path).absolutePath();
+    QString dir = path.isEmpty()
+                      ? QStandardPaths::writableLocation(QStandardPaths::PicturesLocation)
+                      : QFileInfo(path).absolutePath();
     if (dir.isEmpty())
         dir = QDir::homePath();
-    const QString base = path.isEmpty() ? QStringLiteral("fencescope") : QFileInfo(path).completeBaseName();
+    const QString base =
+        path.isEmpty() ? QStringLiteral("fencescope") : QFileInfo(path).completeBaseName();
     return QDir(dir).filePath(suffix.isEmpty() ? base + QStringLiteral("-storyboard")
                                                : base + QLatin1Char('.') + suffix);
 }
@@ -1176,7 +1203,8 @@ QString MainWindow::exportPathGuess(const QString &suffix) const
 void MainWindow::exportWithDialog()
 {
     m_playback->pause();
-    const QString path = m_exportPath.isEmpty() ? exportPathGuess(QStringLiteral("png")) : m_exportPath;
+    const QString path =
+        m_exportPath.isEmpty() ? exportPathGuess(QStringLiteral("png")) : m_exportPath;
     ExportOptions defaults = exportOptions();
     defaults.explain = m_state->selection();
     ExportDialog dialog(ExportDialog::Kind::Picture, m_doc, defaults, visibleTickRange(), m_theme,
@@ -1203,7 +1231,8 @@ void MainWindow::exportStoryboardWithDialog()
     const std::vector<Core::Tick> ticks = dialog.frameTicks(&error);
     QStringList written;
     if (error.isEmpty())
-        error = Exporter::exportStoryboard(dialog.path(), m_doc->scenario(), dialog.options(), ticks, &written);
+        error = Exporter::exportStoryboard(dialog.path(), m_doc->scenario(), dialog.options(),
+                                           ticks, &written);
     if (!error.isEmpty()) {
         reportError(tr("Cannot export storyboard"), error);
         return;
@@ -1221,7 +1250,8 @@ QImage MainWindow::copyAsImage()
         return image;
     }
     QGuiApplication::clipboard()->setImage(image);
-    statusBar()->showMessage(tr("Copied a %1 × %2 picture").arg(image.width()).arg(image.height()), 4000);
+    statusBar()->showMessage(tr("Copied a %1 × %2 picture").arg(image.width()).arg(image.height()),
+                             4000);
     return image;
 }
 
@@ -1251,7 +1281,8 @@ bool MainWindow::offerRecovery()
     const QList<Autosaver::Recovery> found = Autosaver::orphans(dir);
     for (const Autosaver::Recovery &r : found) {
         const QDateTime when = r.savedAt.isValid() ? r.savedAt : QFileInfo(r.file).lastModified();
-        const QString name = r.originalPath.isEmpty() ? tr("untitled") : QFileInfo(r.originalPath).fileName();
+        const QString name =
+            r.originalPath.isEmpty() ? tr("untitled") : QFileInfo(r.originalPath).fileName();
         const QMessageBox::StandardButton answer = askQuestion(
             tr("Restore unsaved work?"),
             tr("FenceScope closed unexpectedly. Restore the unsaved work from %1 (%2)?")
@@ -1271,7 +1302,8 @@ bool MainWindow::offerRecovery()
         // our own autosave holds it before the orphan goes: a crash now loses nothing
         m_autosaver->saveNow();
         Autosaver::discard(r);
-        statusBar()->showMessage(tr("Restored the unsaved work of %1; save it to keep it.").arg(name), 8000);
+        statusBar()->showMessage(
+            tr("Restored the unsaved work of %1; save it to keep it.").arg(name), 8000);
         return true; // one document per window: any others are offered next time
     }
     return false;
@@ -1283,11 +1315,14 @@ bool MainWindow::offerRecovery()
 Theme MainWindow::presentationTheme() const
 {
     const QSettings settings;
-    Theme t = Theme::byName(settings.value(QLatin1String(kPresentationThemeKey), QStringLiteral("contrast")).toString());
+    Theme t = Theme::byName(
+        settings.value(QLatin1String(kPresentationThemeKey), QStringLiteral("contrast"))
+            .toString());
     if (t.name == QLatin1String("print"))
         t = Theme::highContrast();
     const double scale = std::clamp(
-        settings.value(QLatin1String(kPresentationScaleKey), kPresentationScaleDefault).toDouble(), 1.0, 3.0);
+        settings.value(QLatin1String(kPresentationScaleKey), kPresentationScaleDefault).toDouble(),
+        1.0, 3.0);
     t.fontScale = scale;
     t.lineScale = std::max(2.0, scale * 1.25);
     return t;
@@ -1404,7 +1439,8 @@ void MainWindow::fitPresentation()
         applyTheme();
     }
     o.theme = m_theme;
-    const int lanes = int(std::ceil(TimelineRenderer::preferredSize(m_doc->scenario(), o, 900).height())) + 4;
+    const int lanes =
+        int(std::ceil(TimelineRenderer::preferredSize(m_doc->scenario(), o, 900).height())) + 4;
     view->setMinimumHeight(lanes);
     // the lanes get what they need (more clients than fit: scrolled), the explanation the rest
     const int timeline = std::min(lanes, int(room));
@@ -1452,7 +1488,8 @@ bool MainWindow::presentationKey(QKeyEvent *event, bool act)
         if (act) {
             const double now = presentationTheme().fontScale;
             const double next = event->key() == Qt::Key_Minus ? now - 0.2 : now + 0.2;
-            setPresentationSetting(QLatin1String(kPresentationScaleKey), std::clamp(next, 1.0, 3.0));
+            setPresentationSetting(QLatin1String(kPresentationScaleKey),
+                                   std::clamp(next, 1.0, 3.0));
         }
         return true;
     }

@@ -57,20 +57,60 @@ void BM_Simulate(benchmark::State &state)
 }
 BENCHMARK(BM_Simulate)->Arg(1000)->Arg(10000)->Arg(100000)->Arg(1000000)->Unit(benchmark::kMillisecond);
 
-// Steady state, as while dragging: the document re-simulates into the same trace.
+// Steady state, as after an edit the document cannot narrow down (undo of an insertion, the
+// fencing switch): the whole run again, into the same trace and simulator.
 void BM_Resimulate(benchmark::State &state)
 {
     const Core::Scenario &s = schedule(std::size_t(state.range(0)));
+    Core::Simulator sim;
     Core::Trace t;
-    Core::simulateInto(s, true, t);
+    sim.run(s, true, t);
     for (auto _ : state) {
-        Core::simulateInto(s, true, t);
+        sim.run(s, true, t);
         benchmark::DoNotOptimize(t.summary.accepted);
     }
     state.counters["actions/s"] = benchmark::Counter(double(s.actionCount()) * double(state.iterations()),
                                                      benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_Resimulate)->Arg(1000)->Arg(10000)->Arg(100000)->Arg(1000000)->Unit(benchmark::kMillisecond);
+
+// One action edited halfway through the run (a pause moved by a tick, back and forth), as a
+// drag or an inspector edit does it: re-run from the last checkpoint before it, either to the
+// end (complete) or, as a drag step, through 800 ticks past it (the screen and as much again).
+void BM_Rerun(benchmark::State &state)
+{
+    Core::Scenario s = schedule(std::size_t(state.range(0)));
+    const bool partial = state.range(1) != 0;
+    Core::Simulator sim;
+    Core::Trace t;
+    sim.run(s, true, t);
+    // the first pause at or after the middle of the run
+    std::uint32_t client = 0;
+    std::size_t index = SIZE_MAX;
+    const Core::Tick middle = t.lastTick / 2;
+    for (std::size_t c = 0; c < s.clients.size() && index == SIZE_MAX; ++c)
+        for (std::size_t i = 0; i < s.clients[c].actions.size(); ++i)
+            if (s.clients[c].actions[i].kind == Core::ActionKind::Pause && s.clients[c].actions[i].at >= middle) {
+                client = std::uint32_t(c);
+                index = i;
+                break;
+            }
+    Core::Action &pause = s.clients[client].actions[index];
+    Core::Tick delta = 1;
+    std::size_t events = 0;
+    for (auto _ : state) {
+        const Core::Tick from = std::min(pause.at, pause.at + delta);
+        pause.at += delta;
+        delta = delta == 1 ? Core::Tick(-1) : 1;
+        sim.rerun(client, from, partial ? from + 800 : Core::kForever);
+        events += t.events.size() - t.firstEventAt(sim.restartedFrom());
+    }
+    state.counters["events re-run"] = double(events) / double(state.iterations());
+    state.SetLabel(partial ? "drag step: through 800 ticks past the edit" : "to the end of the run");
+}
+BENCHMARK(BM_Rerun)
+    ->ArgsProduct({{1000, 10000, 100000, 1000000}, {0, 1}})
+    ->Unit(benchmark::kMillisecond);
 
 void BM_Load(benchmark::State &state)
 {

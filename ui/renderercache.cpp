@@ -152,7 +152,7 @@ const RendererCache::Sprite *RendererCache::sprite(const QByteArray &key, bool *
     if (!*make) {
         if (m_seen.size() >= 16384)
             m_seen.clear();
-        m_seen.insert(key, true);
+        m_seen.insert(QByteArray(key.constData(), key.size()), true); // keys may view the stack
     }
     return nullptr;
 }
@@ -177,7 +177,8 @@ const RendererCache::Sprite *RendererCache::addSprite(const QByteArray &key, Spr
     }
     m_seen.remove(key);
     m_spriteBytes += bytes;
-    Entry &e = *m_sprites.insert(key, Entry{std::move(sprite), m_paint});
+    Entry &e = *m_sprites.insert(QByteArray(key.constData(), key.size()),
+                                 Entry{std::move(sprite), m_paint});
     return &e.sprite;
 }
 

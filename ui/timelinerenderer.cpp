@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <memory>
 
@@ -503,19 +504,33 @@ struct Bands
 
 enum class SpriteKind : std::uint8_t { Connector, Fill, Outline };
 
-template<class... Values>
-void appendKey(QByteArray &key, const Values &...values)
+// What a sprite shows, as bytes: built on the stack for every item, copied only when kept.
+class SpriteKey
 {
-    (key.append(reinterpret_cast<const char *>(&values), sizeof(values)), ...);
-}
-template<class... Values>
-QByteArray spriteKey(const Values &...values)
-{
-    QByteArray key;
-    key.reserve(64);
-    appendKey(key, values...);
-    return key;
-}
+public:
+    template<class... Values>
+    explicit SpriteKey(const Values &...values)
+    {
+        append(values...);
+    }
+    template<class... Values>
+    void append(const Values &...values)
+    {
+        (add(&values, sizeof(values)), ...);
+    }
+    // Valid while this key lives (a view of its bytes).
+    QByteArray bytes() const { return QByteArray::fromRawData(m_bytes, int(m_size)); }
+
+private:
+    void add(const void *p, std::size_t n)
+    {
+        Q_ASSERT(m_size + n <= sizeof(m_bytes));
+        std::memcpy(m_bytes + m_size, p, n);
+        m_size += n;
+    }
+    char m_bytes[96];
+    std::size_t m_size = 0;
+};
 
 // Where the recorded calls will be replayed, as far as drawing them cheaply depends on it.
 struct Target
@@ -555,8 +570,8 @@ public:
     // that lies across a row can come out one level of 255 lighter or darker at another
     // whole-pixel offset (Qt's rectangle rasterizer does not round the same everywhere); edges
     // across columns, and paths (strokes, dashes), come out the same wherever they are.
-    template<class Draw>
-    void viaSprite(QByteArray key, QPointF anchor, const QRectF &bounds, bool rowsWhole,
+    template<class Key, class Draw>
+    void viaSprite(const Key &makeKey, QPointF anchor, const QRectF &bounds, bool rowsWhole,
                    const Draw &draw)
     {
         if (!m_sprites || !rowsWhole) {
@@ -565,7 +580,9 @@ public:
         }
         const double ax = std::floor(anchor.x());
         const double ay = std::floor(anchor.y());
-        appendKey(key, anchor.x() - ax, anchor.y() - ay, int(m_p->renderHints()));
+        SpriteKey sk = makeKey();
+        sk.append(anchor.x() - ax, anchor.y() - ay, int(m_p->renderHints()));
+        const QByteArray key = sk.bytes();
         bool make = false;
         const RendererCache::Sprite *sprite = m_sprites->sprite(key, &make);
         if (!sprite && make) {
@@ -603,9 +620,12 @@ public:
         const bool pattern = brush.style() > Qt::SolidPattern;
         const int px = pattern ? int(std::floor(r.left())) & 7 : 0;
         const int py = pattern ? int(std::floor(r.top())) & 7 : 0;
-        viaSprite(spriteKey(SpriteKind::Fill, brush.color().rgba64(), int(brush.style()),
-                            r.width(), r.height(), px, py),
-                  r.topLeft(), r, wholeRows(r.top()) && wholeRows(r.bottom()),
+        viaSprite(
+            [&] {
+                return SpriteKey(SpriteKind::Fill, brush.color().rgba64(), int(brush.style()),
+                                 r.width(), r.height(), px, py);
+            },
+            r.topLeft(), r, wholeRows(r.top()) && wholeRows(r.bottom()),
                   [&](auto *p) { m_bands.fill(p, r, fill); });
     }
 
@@ -613,8 +633,11 @@ public:
     void outline(const QRectF &r, const QPen &pen)
     {
         const double w = pen.widthF();
-        viaSprite(spriteKey(SpriteKind::Outline, pen.color().rgba64(), w, int(pen.style()),
-                            int(pen.capStyle()), int(pen.joinStyle()), r.width(), r.height()),
+        viaSprite(
+            [&] {
+                return SpriteKey(SpriteKind::Outline, pen.color().rgba64(), w, int(pen.style()),
+                                 int(pen.capStyle()), int(pen.joinStyle()), r.width(), r.height());
+            },
                   r.topLeft(), r.adjusted(-w - 1, -w - 1, w + 1, w + 1),
                   wholeRows(r.top()) && wholeRows(r.bottom()), [&](auto *p) {
                       p->setPen(pen);
@@ -1596,7 +1619,11 @@ private:
                 const QPointF to(x, y1);
                 // a dashed line is stroked dash by dash and blended in one-pixel spans: the
                 // most costly item of a zoomed-in paint, and the same on every repaint
-                m_canvas.viaSprite(spriteKey(SpriteKind::Connector, color.rgba64(), width, to.y() - from.y()),
+                m_canvas.viaSprite(
+                    [&] {
+                        return SpriteKey(SpriteKind::Connector, color.rgba64(), width,
+                                         to.y() - from.y());
+                    },
                           from,
                           QRectF(x - width - 1, from.y() - width - 1, 2 * width + 2,
                                  to.y() - from.y() + 2 * width + 2),
@@ -1945,6 +1972,9 @@ private:
         m_p->setFont(m_st.small);
         std::size_t i = lo;
         const auto label = [&](double x, Core::Token v) {
+            // (where no label can start, the text is not even made: a step per column)
+            if (!labels.fits(x + 4, 0))
+                return;
             const QString text = QObject::tr("max %1").arg(v);
             const double w = m_st.fmSmall.horizontalAdvance(text) + 4;
             const double h = m_st.fmSmall.height();

@@ -1,5 +1,7 @@
 #include "paintrecorder.h"
 
+#include <cstring>
+
 void PaintRecorder::begin(const QPainter *p)
 {
     clear();
@@ -162,7 +164,7 @@ void PaintRecorder::replay(QPainter *p) const
     for (const Op &op : m_ops) {
         const QRectF rect(op.v[0], op.v[1], op.v[2], op.v[3]);
         const std::size_t ref = std::size_t(op.ref);
-        switch (op.kind) {
+        switch (Kind(op.kind)) {
         case Kind::Save:
             p->save();
             break;
@@ -252,10 +254,17 @@ static bool samePoints(const std::vector<QPointF> &a, const std::vector<QPointF>
     return true;
 }
 
+bool PaintRecorder::sameOps(const std::vector<Op> &a, const std::vector<Op> &b)
+{
+    return a.size() == b.size() &&
+           (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(a[0])) == 0);
+}
+
 bool operator==(const PaintRecorder &a, const PaintRecorder &b)
 {
     // cheapest first: most changes move some number
-    return a.m_ops == b.m_ops && samePoints(a.m_points, b.m_points) && a.m_colors == b.m_colors &&
+    return PaintRecorder::sameOps(a.m_ops, b.m_ops) && samePoints(a.m_points, b.m_points) &&
+           a.m_colors == b.m_colors &&
            a.m_pens == b.m_pens && a.m_brushes == b.m_brushes && a.m_texts == b.m_texts &&
            a.m_fonts == b.m_fonts && PaintRecorder::sameImages(a.m_images, b.m_images);
 }

@@ -85,26 +85,25 @@ private:
         DrawText,
         DrawImage,
     };
-    // One call: its numbers inline, anything else by index into the lists below.
+    // One call: its numbers inline, anything else by index into the lists below. No padding:
+    // lists of calls compare as bytes (bit for bit, which is stricter than ==: -0.0 and 0.0
+    // differ, and NaN equals itself, so equal bytes always replay the same).
     struct Op
     {
-        Kind kind;
-        int i = 0; // flags, hint, clip operation, point count, ...
-        int ref = -1;
-        double v[4] = {0, 0, 0, 0};
-
-        friend bool operator==(const Op &a, const Op &b)
-        {
-            return a.kind == b.kind && a.i == b.i && a.ref == b.ref && a.v[0] == b.v[0] &&
-                   a.v[1] == b.v[1] && a.v[2] == b.v[2] && a.v[3] == b.v[3];
-        }
+        qint32 kind;
+        qint32 i;   // flags, hint, clip operation, point count, ...
+        qint32 ref; // index into a list below, or -1
+        qint32 unused;
+        double v[4];
     };
+    static_assert(sizeof(Op) == 48, "Op must have no padding");
 
     void add(Kind kind, int i = 0, int ref = -1, double v0 = 0, double v1 = 0, double v2 = 0,
              double v3 = 0)
     {
-        m_ops.push_back(Op{kind, i, ref, {v0, v1, v2, v3}});
+        m_ops.push_back(Op{qint32(kind), i, ref, 0, {v0, v1, v2, v3}});
     }
+    static bool sameOps(const std::vector<Op> &a, const std::vector<Op> &b);
     static bool sameImages(const std::vector<QImage> &a, const std::vector<QImage> &b);
 
     std::vector<Op> m_ops;

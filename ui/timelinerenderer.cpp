@@ -502,7 +502,10 @@ struct Bands
     }
 };
 
-enum class SpriteKind : std::uint8_t { Connector, Fill, Outline };
+enum class SpriteKind : std::uint8_t { Connector, Fill, Outline, ShapeFill, ShapeLine, Line };
+
+// Shapes drawn through sprites, with their size: the geometry relative to their anchor.
+enum class Shape : std::uint8_t { Circle, Diamond, Triangle, Rect, Nib };
 
 // What a sprite shows, as bytes: built on the stack for every item, copied only when kept.
 class SpriteKey
@@ -1072,31 +1075,89 @@ private:
         return true;
     }
 
+    // A shape drawn with a pen and a brush is painted as its fill, then its outline: two
+    // layers, each of which can be a sprite (see Canvas::viaSprite). `shape` and `size` say
+    // what `draw` draws around `anchor`, within `reach` of it; `rectFill`: the fill is a
+    // rectangle (not a path), which needs whole rows for a sprite. Leaves the pen and brush
+    // set, as drawing the shape directly would.
+    template<class Draw>
+    void layered(Shape shape, double size, QPointF anchor, double reach, const QPen &pen,
+                 const QBrush &brush, bool rectFill, const Draw &draw)
+    {
+        const QRectF bounds(anchor.x() - reach, anchor.y() - reach, 2 * reach, 2 * reach);
+        if (brush.style() != Qt::NoBrush)
+            m_canvas.viaSprite(
+                [&] {
+                    return SpriteKey(SpriteKind::ShapeFill, shape, size, brush.color().rgba64(),
+                                     int(brush.style()));
+                },
+                anchor, bounds, !rectFill, [&](auto *p) {
+                    p->setPen(Qt::NoPen);
+                    p->setBrush(brush);
+                    draw(p);
+                });
+        if (pen.style() != Qt::NoPen)
+            m_canvas.viaSprite(
+                [&] {
+                    return SpriteKey(SpriteKind::ShapeLine, shape, size, pen.color().rgba64(),
+                                     pen.widthF(), int(pen.style()), int(pen.capStyle()),
+                                     int(pen.joinStyle()));
+                },
+                anchor, bounds, true, [&](auto *p) {
+                    p->setPen(pen);
+                    p->setBrush(Qt::NoBrush);
+                    draw(p);
+                });
+        m_p->setPen(pen);
+        m_p->setBrush(brush);
+    }
+
+    // A line from anchor to anchor + d with the current pen (one stroke: one layer).
+    void line(QPointF anchor, QPointF d, const QPen &pen)
+    {
+        const double reach = std::max(std::abs(d.x()), std::abs(d.y())) + pen.widthF() + 1;
+        m_canvas.viaSprite(
+            [&] {
+                return SpriteKey(SpriteKind::Line, d.x(), d.y(), pen.color().rgba64(), pen.widthF(),
+                                 int(pen.style()), int(pen.capStyle()), int(pen.joinStyle()));
+            },
+            anchor, QRectF(anchor.x() - reach, anchor.y() - reach, 2 * reach, 2 * reach), true,
+            [&](auto *p) {
+                p->setPen(pen);
+                p->drawLine(anchor, anchor + d);
+            });
+        m_p->setPen(pen);
+    }
+
     void glyph(MarkerShape shape, QPointF c, double r, const QColor &color, bool hollow = false)
     {
-        m_p->setPen(QPen(hollow ? color : color.darker(130), 1.3 * m_st.lw));
-        m_p->setBrush(hollow ? QBrush(m_st.th.background) : QBrush(color));
+        const QPen pen(hollow ? color : color.darker(130), 1.3 * m_st.lw);
+        const QBrush brush = hollow ? QBrush(m_st.th.background) : QBrush(color);
+        const double reach = r * 1.4 + pen.widthF() + 1;
         switch (shape) {
         case MarkerShape::Circle:
-            m_p->drawEllipse(c, r, r);
+            layered(Shape::Circle, r, c, reach, pen, brush, false,
+                    [&](auto *p) { p->drawEllipse(c, r, r); });
             break;
         case MarkerShape::Diamond: {
             const QPointF pts[4] = {{c.x(), c.y() - r * 1.2}, {c.x() + r * 1.2, c.y()},
                                     {c.x(), c.y() + r * 1.2}, {c.x() - r * 1.2, c.y()}};
-            m_p->drawPolygon(pts, 4);
+            layered(Shape::Diamond, r, c, reach, pen, brush, false,
+                    [&](auto *p) { p->drawPolygon(pts, 4); });
             break;
         }
         case MarkerShape::Triangle: {
             const QPointF pts[3] = {{c.x(), c.y() - r * 1.35}, {c.x() + r * 1.3, c.y() + r},
                                     {c.x() - r * 1.3, c.y() + r}};
-            m_p->drawPolygon(pts, 3);
+            layered(Shape::Triangle, r, c, reach, pen, brush, false,
+                    [&](auto *p) { p->drawPolygon(pts, 3); });
             break;
         }
         case MarkerShape::Cross: {
-            QPen pen(color, 3 * m_st.lw, Qt::SolidLine, Qt::RoundCap);
-            m_p->setPen(pen);
-            m_p->drawLine(QPointF(c.x() - r, c.y() - r), QPointF(c.x() + r, c.y() + r));
-            m_p->drawLine(QPointF(c.x() - r, c.y() + r), QPointF(c.x() + r, c.y() - r));
+            m_p->setBrush(brush);
+            const QPen cross(color, 3 * m_st.lw, Qt::SolidLine, Qt::RoundCap);
+            line(QPointF(c.x() - r, c.y() - r), QPointF(2 * r, 2 * r), cross);
+            line(QPointF(c.x() - r, c.y() + r), QPointF(2 * r, -2 * r), cross);
             break;
         }
         }
@@ -1393,28 +1454,29 @@ private:
         case Core::EventKind::Refusal: {
             // a hollow circle crossed out: asked for the lock, did not get it
             glyph(MarkerShape::Circle, c, r, m_st.th.refusal, true);
-            QPen pen(m_st.th.refusal, 2 * m_st.lw, Qt::SolidLine, Qt::RoundCap);
-            m_p->setPen(pen);
-            m_p->drawLine(QPointF(x - r, c.y() - r), QPointF(x + r, c.y() + r));
-            m_p->drawLine(QPointF(x - r, c.y() + r), QPointF(x + r, c.y() - r));
+            const QPen pen(m_st.th.refusal, 2 * m_st.lw, Qt::SolidLine, Qt::RoundCap);
+            line(QPointF(x - r, c.y() - r), QPointF(2 * r, 2 * r), pen);
+            line(QPointF(x - r, c.y() + r), QPointF(2 * r, -2 * r), pen);
             break;
         }
         case Core::EventKind::Release: {
-            m_p->setPen(QPen(m_st.th.foreground, 1.3 * m_st.lw));
-            m_p->setBrush(t.releases[e.ref].effective ? QBrush(m_st.th.foreground)
-                                                      : QBrush(m_st.th.background));
-            m_p->drawRect(QRectF(x - r * 0.85, c.y() - r * 0.85, r * 1.7, r * 1.7));
+            const QPen pen(m_st.th.foreground, 1.3 * m_st.lw);
+            const QBrush brush = t.releases[e.ref].effective ? QBrush(m_st.th.foreground)
+                                                             : QBrush(m_st.th.background);
+            const QRectF box(x - r * 0.85, c.y() - r * 0.85, r * 1.7, r * 1.7);
+            layered(Shape::Rect, r, c, r + pen.widthF() + 1, pen, brush, true,
+                    [&](auto *p) { p->drawRect(box); });
             break;
         }
         case Core::EventKind::WriteSent: {
             // a pen nib pointing down towards the storage lanes
             const Core::Write &w = t.writes[e.ref];
-            const QColor color = m_st.th.write;
-            m_p->setPen(QPen(color, 1.2 * m_st.lw));
-            m_p->setBrush(mix(m_st.th.outcome(w.result), m_st.th.background, 0.0));
+            const QPen pen(m_st.th.write, 1.2 * m_st.lw);
+            const QBrush brush(mix(m_st.th.outcome(w.result), m_st.th.background, 0.0));
             const QPointF pts[5] = {{x - r, c.y() - r}, {x + r, c.y() - r}, {x + r, c.y() + r * 0.2},
                                     {x, c.y() + r * 1.3}, {x - r, c.y() + r * 0.2}};
-            m_p->drawPolygon(pts, 5);
+            layered(Shape::Nib, r, c, r * 1.4 + pen.widthF() + 1, pen, brush, false,
+                    [&](auto *p) { p->drawPolygon(pts, 5); });
             break;
         }
         default:

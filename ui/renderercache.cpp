@@ -2,10 +2,51 @@
 
 #include <QPaintEngine>
 #include <QPainter>
+#include <QRawFont>
 
 #include <cmath>
 
 namespace {
+
+QtMessageHandler g_previousHandler = nullptr;
+
+// Qt warns when asked for a subpixel glyph where no subpixel layout is configured, which is
+// the answer the probe below is after.
+void quietProbe(QtMsgType type, const QMessageLogContext &context, const QString &message)
+{
+    if (message.contains(QLatin1String("subpixel layout is unknown")))
+        return;
+    if (g_previousHandler)
+        g_previousHandler(type, context, message);
+}
+
+// Whether `font` is set up for subpixel (LCD) antialiasing. Qt uses it for text on widgets but
+// grayscale antialiasing on images (QRasterPaintEngine::drawCachedGlyphs), so a layer painted
+// on an image would not show text as painting on the widget does. A glyph rendered for subpixel
+// antialiasing has coloured fringes only where the font is configured for it.
+bool subpixelText(const QFont &font)
+{
+    static QHash<QString, bool> known; // the GUI thread paints widgets
+    const QString key = font.key();
+    const auto it = known.constFind(key);
+    if (it != known.cend())
+        return *it;
+    bool coloured = false;
+    const QRawFont raw = QRawFont::fromFont(font);
+    const QList<quint32> glyphs = raw.glyphIndexesForString(QStringLiteral("Wg"));
+    g_previousHandler = qInstallMessageHandler(quietProbe);
+    for (const quint32 glyph : glyphs) {
+        const QImage map = raw.alphaMapForGlyph(glyph, QRawFont::SubPixelAntialiasing);
+        for (int y = 0; y < map.height() && !coloured; ++y)
+            for (int x = 0; x < map.width() && !coloured; ++x) {
+                const QRgb p = map.pixel(x, y);
+                coloured = qRed(p) != qGreen(p) || qGreen(p) != qBlue(p);
+            }
+    }
+    qInstallMessageHandler(g_previousHandler);
+    known.insert(key, coloured);
+    return coloured;
+}
 
 bool whole(double v)
 {
@@ -29,6 +70,16 @@ void RendererCache::useFonts(const Fonts &fonts, int dpiX, int dpiY)
     m_dpiY = dpiY;
     for (QHash<QString, qreal> &w : m_widths)
         w.clear();
+}
+
+bool RendererCache::textAsOnImages(QPainter *p, const Fonts &fonts)
+{
+    if (!p->device() || p->device()->devType() != QInternal::Widget)
+        return true;
+    for (const QFont &f : fonts)
+        if (subpixelText(f))
+            return false;
+    return true;
 }
 
 std::optional<RendererCache::Target> RendererCache::rasterTarget(QPainter *p, const QRectF &rect)

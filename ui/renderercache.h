@@ -60,6 +60,10 @@ public:
         int dpiY = 96;
     };
     static std::optional<Target> rasterTarget(QPainter *p, const QRectF &rect);
+    // Whether text in `fonts` comes out on `p` as it does on an image: not on a widget whose
+    // fonts use subpixel (LCD) antialiasing, which Qt gives widgets only. Layers with text in
+    // them are only for such targets.
+    static bool textAsOnImages(QPainter *p, const Fonts &fonts);
     // Whether sprites can be copied onto `p` pixel for pixel: as above, with no scaling either.
     static bool spriteTarget(QPainter *p);
 

@@ -2407,8 +2407,10 @@ void TimelineRenderer::paint(QPainter *p, const QRectF &rect, const Core::Scenar
     // The static layer: from the cache on raster targets (it covers `rect` with an opaque fill,
     // so copying it gives the pixels painting it would), painted in place everywhere else.
     const std::optional<RendererCache::Target> target =
-        cache && o.theme.background.alpha() == 255 ? RendererCache::rasterTarget(p, rect)
-                                                   : std::nullopt;
+        cache && o.theme.background.alpha() == 255 &&
+                RendererCache::textAsOnImages(p, Style::fonts(o.theme))
+            ? RendererCache::rasterTarget(p, rect)
+            : std::nullopt;
     if (target) {
         RendererCache::StaticKey key;
         key.rect = rect;

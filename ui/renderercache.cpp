@@ -208,26 +208,33 @@ const RendererCache::Sprite *RendererCache::sprite(const QByteArray &key, bool *
     return nullptr;
 }
 
+// Bounded: zoomed in and out over a long run, offsets and sizes keep changing.
+static constexpr qint64 kSpriteBudget = qint64(48) << 20;
+
+bool RendererCache::roomFor(qint64 bytes)
+{
+    if (m_spriteBytes + bytes <= kSpriteBudget)
+        return true;
+    if (m_fullAt == m_paint) // swept already: what is left is in use
+        return false;
+    for (auto it = m_sprites.begin(); it != m_sprites.end();) {
+        if (it->lastPaint + 1 < m_paint) {
+            m_spriteBytes -= it->sprite.image.sizeInBytes();
+            it = m_sprites.erase(it);
+        } else {
+            ++it;
+        }
+    }
+    if (m_spriteBytes + bytes <= kSpriteBudget)
+        return true;
+    m_fullAt = m_paint;
+    return false;
+}
+
 const RendererCache::Sprite *RendererCache::addSprite(const QByteArray &key, Sprite sprite)
 {
-    // Bounded: zoomed in and out over a long run, offsets and sizes keep changing. What the
-    // last two paints used stays; a paint that needs more than the budget draws the rest.
-    constexpr qint64 kBudget = qint64(48) << 20;
-    const qint64 bytes = sprite.image.sizeInBytes();
-    if (m_spriteBytes + bytes > kBudget) {
-        for (auto it = m_sprites.begin(); it != m_sprites.end();) {
-            if (it->lastPaint + 1 < m_paint) {
-                m_spriteBytes -= it->sprite.image.sizeInBytes();
-                it = m_sprites.erase(it);
-            } else {
-                ++it;
-            }
-        }
-        if (m_spriteBytes + bytes > kBudget)
-            return nullptr;
-    }
     m_seen.remove(key);
-    m_spriteBytes += bytes;
+    m_spriteBytes += sprite.image.sizeInBytes();
     Entry &e = *m_sprites.insert(QByteArray(key.constData(), key.size()),
                                  Entry{std::move(sprite), m_paint});
     return &e.sprite;

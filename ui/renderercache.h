@@ -124,8 +124,10 @@ public:
     // offsets never repeat (a scroll moves every x) are drawn directly rather than painted
     // twice; the second time a sprite is worth making (`make` is then true).
     const Sprite *sprite(const QByteArray &key, bool *make);
-    // Keeps `sprite` unless the sprites in use by this paint and the last one already fill the
-    // budget (then null: the item is drawn directly).
+    // Whether a sprite of `bytes` fits the budget, after dropping sprites that neither this
+    // paint nor the last one used. When the sprites in use fill it, the rest is drawn directly.
+    bool roomFor(qint64 bytes);
+    // Keeps `sprite` (roomFor() said there is room) and returns it.
     const Sprite *addSprite(const QByteArray &key, Sprite sprite);
     // Starts a paint: sprites unused for two paints may be dropped to make room.
     void beginPaint() { ++m_paint; }
@@ -160,4 +162,5 @@ private:
     QHash<QByteArray, bool> m_seen; // keys asked for once, without a sprite yet
     qint64 m_spriteBytes = 0;
     quint64 m_paint = 0;
+    quint64 m_fullAt = ~quint64(0); // the paint that found the budget full of sprites in use
 };

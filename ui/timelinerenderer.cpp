@@ -559,7 +559,6 @@ public:
     {
     }
 
-    PaintRecorder *painter() const { return m_p; }
     const Bands &bands() const { return m_bands; }
 
     // Paints `draw` (an item near `anchor` that stays inside `bounds`) from a sprite when the
@@ -588,8 +587,8 @@ public:
         const QByteArray key = sk.bytes();
         bool make = false;
         const RendererCache::Sprite *sprite = m_sprites->sprite(key, &make);
-        if (!sprite && make) {
-            const QRect r = bounds.translated(-ax, -ay).toAlignedRect().adjusted(-1, -1, 1, 1);
+        const QRect r = bounds.translated(-ax, -ay).toAlignedRect().adjusted(-1, -1, 1, 1);
+        if (!sprite && make && m_sprites->roomFor(qint64(r.width()) * r.height() * 4)) {
             RendererCache::Sprite made;
             made.image = QImage(r.size(), QImage::Format_ARGB32_Premultiplied);
             made.image.fill(Qt::transparent);
@@ -629,7 +628,7 @@ public:
                                  r.width(), r.height(), px, py);
             },
             r.topLeft(), r, wholeRows(r.top()) && wholeRows(r.bottom()),
-                  [&](auto *p) { m_bands.fill(p, r, fill); });
+            [&](auto *p) { m_bands.fill(p, r, fill); });
     }
 
     // The outline of a rectangle with `pen` (one stroke, one layer).
@@ -641,12 +640,12 @@ public:
                 return SpriteKey(SpriteKind::Outline, pen.color().rgba64(), w, int(pen.style()),
                                  int(pen.capStyle()), int(pen.joinStyle()), r.width(), r.height());
             },
-                  r.topLeft(), r.adjusted(-w - 1, -w - 1, w + 1, w + 1),
-                  wholeRows(r.top()) && wholeRows(r.bottom()), [&](auto *p) {
-                      p->setPen(pen);
-                      p->setBrush(Qt::NoBrush);
-                      p->drawRect(r);
-                  });
+            r.topLeft(), r.adjusted(-w - 1, -w - 1, w + 1, w + 1),
+            wholeRows(r.top()) && wholeRows(r.bottom()), [&](auto *p) {
+                p->setPen(pen);
+                p->setBrush(Qt::NoBrush);
+                p->drawRect(r);
+            });
     }
 
     // Whether a logical y lies on a whole device row (sprites are only made for targets that

@@ -131,11 +131,18 @@ bool operator==(const RendererCache::StaticKey &a, const RendererCache::StaticKe
            a.axis.left == b.axis.left;
 }
 
-const QImage &RendererCache::staticLayer(const StaticKey &key,
+const QImage *RendererCache::staticLayer(const StaticKey &key,
                                          const std::function<void(QPainter *)> &paint)
 {
     if (m_key && *m_key == key)
-        return m_layer;
+        return &m_layer;
+    // a layer is worth painting when it will be copied again: not for a one-off export, nor
+    // while a scroll or zoom changes it every frame
+    if (!m_asked || !(*m_asked == key)) {
+        m_asked = key;
+        m_key.reset();
+        return nullptr;
+    }
     m_key.reset();
     if (m_layer.size() != key.deviceRect.size())
         m_layer = QImage(key.deviceRect.size(), QImage::Format_ARGB32_Premultiplied);
@@ -156,7 +163,7 @@ const QImage &RendererCache::staticLayer(const StaticKey &key,
     m_layer.reinterpretAsFormat(QImage::Format_RGB32);
     m_key = key;
     ++m_layerPaints;
-    return m_layer;
+    return &m_layer;
 }
 
 const QImage *RendererCache::contentLayer(const std::function<void(QPainter *)> &replay)
@@ -242,6 +249,7 @@ const RendererCache::Sprite *RendererCache::addSprite(const QByteArray &key, Spr
 
 void RendererCache::clear()
 {
+    m_asked.reset();
     m_recordings[0].clear();
     m_recordings[1].clear();
     m_lastValid = false;

@@ -90,8 +90,9 @@ public:
     };
 
     // The layer for `key`: the last one if its key is equal, else a new one painted by `paint`
-    // (given a painter whose coordinates are the target's logical ones).
-    const QImage &staticLayer(const StaticKey &key, const std::function<void(QPainter *)> &paint);
+    // (given a painter whose coordinates are the target's logical ones) when the last paint
+    // asked for this key too; else null, and the caller paints the layer itself.
+    const QImage *staticLayer(const StaticKey &key, const std::function<void(QPainter *)> &paint);
 
     // How often the static layer was painted (tests: a cache that never misses is suspect too).
     int staticLayerPaints() const { return m_layerPaints; }
@@ -141,7 +142,8 @@ private:
     int m_dpiY = 0;
     std::array<QHash<QString, qreal>, FontSlots> m_widths;
 
-    std::optional<StaticKey> m_key;
+    std::optional<StaticKey> m_asked; // the last key asked for
+    std::optional<StaticKey> m_key;   // the key of m_layer
     QImage m_layer;
     int m_layerPaints = 0;
 

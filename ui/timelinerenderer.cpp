@@ -2431,19 +2431,26 @@ void TimelineRenderer::paint(QPainter *p, const QRectF &rect, const Core::Scenar
         for (const Core::Trace *t : traces)
             key.panelFencing.push_back(t && t->fencing);
         key.axis = axis;
-        const QImage &layer = cache->staticLayer(key, [&](QPainter *lp) {
+        const QImage *layer = cache->staticLayer(key, [&](QPainter *lp) {
             lp->setClipRect(rect);
             lp->fillRect(rect, o.theme.background);
             enableHints(lp);
             paintStatic(lp);
         });
-        const QImage *withContent = cache->contentLayer([&](QPainter *cp) {
+        const QImage *withContent = !layer ? nullptr : cache->contentLayer([&](QPainter *cp) {
             cp->setClipRect(rect);
             enableHints(cp);
             replayContent(cp);
         });
-        p->drawImage(rect.topLeft(), withContent ? *withContent : layer);
-        enableHints(p);
+        if (!layer) {
+            cache->forgetContent();
+            p->fillRect(rect, o.theme.background);
+            enableHints(p);
+            paintStatic(p);
+        } else {
+            p->drawImage(rect.topLeft(), withContent ? *withContent : *layer);
+            enableHints(p);
+        }
         if (!withContent)
             replayContent(p);
     } else {

@@ -159,6 +159,67 @@ void PaintRecorder::drawImage(const QPointF &at, const QImage &image)
     add(Kind::DrawImage, 0, int(m_images.size()) - 1, at.x(), at.y());
 }
 
+void PaintRecorder::continueFrom(const PaintRecorder &other)
+{
+    clear();
+    m_pen = other.m_pen;
+    m_hints = other.m_hints;
+}
+
+void PaintRecorder::append(const PaintRecorder &other)
+{
+    const int pens = int(m_pens.size());
+    const int colors = int(m_colors.size());
+    const int brushes = int(m_brushes.size());
+    const int fonts = int(m_fonts.size());
+    const int texts = int(m_texts.size());
+    const int points = int(m_points.size());
+    const int images = int(m_images.size());
+    m_ops.reserve(m_ops.size() + other.m_ops.size());
+    for (Op op : other.m_ops) {
+        switch (Kind(op.kind)) {
+        case Kind::SetPen:
+            op.ref += pens;
+            break;
+        case Kind::SetPenColor:
+        case Kind::FillRectColor:
+        case Kind::FillRectWhole:
+            op.ref += colors;
+            break;
+        case Kind::SetBrush:
+        case Kind::FillRectBrush:
+            op.ref += brushes;
+            break;
+        case Kind::SetFont:
+            op.ref += fonts;
+            break;
+        case Kind::DrawText:
+            op.ref += texts;
+            break;
+        case Kind::DrawRoundedRect:
+        case Kind::DrawPolygon:
+        case Kind::DrawPolyline:
+            op.ref += points;
+            break;
+        case Kind::DrawImage:
+            op.ref += images;
+            break;
+        default: // no list behind it (a render hint keeps its on/off in ref)
+            break;
+        }
+        m_ops.push_back(op);
+    }
+    m_pens.insert(m_pens.end(), other.m_pens.begin(), other.m_pens.end());
+    m_colors.insert(m_colors.end(), other.m_colors.begin(), other.m_colors.end());
+    m_brushes.insert(m_brushes.end(), other.m_brushes.begin(), other.m_brushes.end());
+    m_fonts.insert(m_fonts.end(), other.m_fonts.begin(), other.m_fonts.end());
+    m_texts.insert(m_texts.end(), other.m_texts.begin(), other.m_texts.end());
+    m_points.insert(m_points.end(), other.m_points.begin(), other.m_points.end());
+    m_images.insert(m_images.end(), other.m_images.begin(), other.m_images.end());
+    m_pen = other.m_pen;
+    m_hints = other.m_hints;
+}
+
 void PaintRecorder::replay(QPainter *p) const
 {
     for (const Op &op : m_ops) {
@@ -264,7 +325,7 @@ bool operator==(const PaintRecorder &a, const PaintRecorder &b)
 {
     // cheapest first: most changes move some number
     return PaintRecorder::sameOps(a.m_ops, b.m_ops) && samePoints(a.m_points, b.m_points) &&
-           a.m_colors == b.m_colors &&
-           a.m_pens == b.m_pens && a.m_brushes == b.m_brushes && a.m_texts == b.m_texts &&
-           a.m_fonts == b.m_fonts && PaintRecorder::sameImages(a.m_images, b.m_images);
+           a.m_colors == b.m_colors && a.m_pens == b.m_pens && a.m_brushes == b.m_brushes &&
+           a.m_texts == b.m_texts && a.m_fonts == b.m_fonts &&
+           PaintRecorder::sameImages(a.m_images, b.m_images);
 }

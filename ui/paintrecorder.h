@@ -30,6 +30,12 @@ public:
     std::size_t size() const { return m_ops.size(); }
 
     void replay(QPainter *p) const;
+    // Records `other`'s calls after this one's, as if made here; the state `other` read back
+    // (pen, hints) started as this one's (see continueFrom()) and ends as its.
+    void append(const PaintRecorder &other);
+    // Starts empty, reading back the state `other` has reached (a recording made elsewhere
+    // that append() puts after `other`'s).
+    void continueFrom(const PaintRecorder &other);
     friend bool operator==(const PaintRecorder &a, const PaintRecorder &b);
     friend bool operator!=(const PaintRecorder &a, const PaintRecorder &b) { return !(a == b); }
 

@@ -70,6 +70,8 @@ void RendererCache::useFonts(const Fonts &fonts, int dpiX, int dpiY)
     m_dpiY = dpiY;
     for (QHash<QString, qreal> &w : m_widths)
         w.clear();
+    for (QHash<QString, qreal> &w : m_helperWidths)
+        w.clear();
 }
 
 bool RendererCache::textAsOnImages(QPainter *p, const Fonts &fonts)
@@ -263,5 +265,7 @@ void RendererCache::clear()
     m_fonts = Fonts();
     m_dpiX = m_dpiY = 0;
     for (QHash<QString, qreal> &w : m_widths)
+        w.clear();
+    for (QHash<QString, qreal> &w : m_helperWidths)
         w.clear();
 }

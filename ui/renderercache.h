@@ -45,8 +45,12 @@ public:
 
     // Forgets every width when the fonts or the device resolution differ from the last paint's.
     void useFonts(const Fonts &fonts, int dpiX, int dpiY);
-    // The width table of one font: string -> QFontMetricsF::horizontalAdvance.
-    QHash<QString, qreal> &widths(FontSlot slot) { return m_widths[std::size_t(slot)]; }
+    // The width table of one font: string -> QFontMetricsF::horizontalAdvance. A helper thread
+    // measuring at the same time as the painting one (see TimelineRenderer::paint) has its own.
+    QHash<QString, qreal> &widths(FontSlot slot, bool helper = false)
+    {
+        return (helper ? m_helperWidths : m_widths)[std::size_t(slot)];
+    }
 
     // --- static layer -----------------------------------------------------------------------
 
@@ -141,6 +145,7 @@ private:
     int m_dpiX = 0;
     int m_dpiY = 0;
     std::array<QHash<QString, qreal>, FontSlots> m_widths;
+    std::array<QHash<QString, qreal>, FontSlots> m_helperWidths;
 
     std::optional<StaticKey> m_asked; // the last key asked for
     std::optional<StaticKey> m_key;   // the key of m_layer

@@ -4,11 +4,15 @@
 #include "renderercache.h"
 #include "simulator.h"
 
+#include <QCoreApplication>
 #include <QFontMetricsF>
 #include <QPaintEngine>
 #include <QPainter>
 #include <QPainterPath>
 #include <QPolygonF>
+#include <QSemaphore>
+#include <QThread>
+#include <QThreadPool>
 
 #include <algorithm>
 #include <cmath>
@@ -363,13 +367,13 @@ private:
 // Pens, brushes and fonts for one paint, built once rather than per item.
 struct Style
 {
-    Style(const Theme &th, QPaintDevice *device, RendererCache *cache)
+    Style(const Theme &th, QPaintDevice *device, RendererCache *cache, bool helper = false)
         : th(th), f(th.fontScale), lw(th.lineScale), label(labelFont(th)), small(smallFont(th)),
           name(nameFont(th)), bold(boldFont(th)),
-          fmLabel(label, device, cache ? &cache->widths(RendererCache::Label) : nullptr),
-          fmSmall(small, device, cache ? &cache->widths(RendererCache::Small) : nullptr),
-          fmName(name, device, cache ? &cache->widths(RendererCache::Name) : nullptr),
-          fmBold(bold, device, cache ? &cache->widths(RendererCache::Bold) : nullptr)
+          fmLabel(label, device, cache ? &cache->widths(RendererCache::Label, helper) : nullptr),
+          fmSmall(small, device, cache ? &cache->widths(RendererCache::Small, helper) : nullptr),
+          fmName(name, device, cache ? &cache->widths(RendererCache::Name, helper) : nullptr),
+          fmBold(bold, device, cache ? &cache->widths(RendererCache::Bold, helper) : nullptr)
     {
         grid = QPen(withAlpha(th.muted, 50), 1);
         grid.setCosmetic(false);
@@ -540,6 +544,11 @@ struct Target
 {
     Bands bands;
     RendererCache *sprites = nullptr; // null: no sprites (not copied pixel for pixel there)
+    // Where a helper thread may record dense storage lanes while the painting thread records
+    // the rest; null: all on the painting thread.
+    RendererCache *helper = nullptr;
+    int dpiX = 96;
+    int dpiY = 96;
 
     static Target of(QPainter *p, RendererCache *cache)
     {
@@ -568,10 +577,11 @@ public:
     // modulo their size) onto transparent, and copied with source-over, which blends them
     // exactly as painting them does, so long as the item covers no pixel twice (one fill, or
     // one stroke, not both). `key` says what the item is; the sub-pixel offset is added here.
-    // Only for items placed on whole device rows (`rowsWhole`): the edge of a rectangle fill
-    // that lies across a row can come out one level of 255 lighter or darker at another
-    // whole-pixel offset (Qt's rectangle rasterizer does not round the same everywhere); edges
-    // across columns, and paths (strokes, dashes), come out the same wherever they are.
+    // Only where the caller says the item comes out the same at any whole-pixel offset
+    // (`rowsWhole`): rectangle fills only on whole pixels, see fill(); paths (strokes, dashes,
+    // shapes) but for a rare edge pixel one level of 255 apart (Qt flattens curves and clips
+    // dashes in device coordinates): 0 of the pixels at the benchmark's zoom, up to 5 in a
+    // frame at odd sub-pixel offsets.
     template<class Key, class Draw>
     void viaSprite(const Key &makeKey, QPointF anchor, const QRectF &bounds, bool rowsWhole,
                    const Draw &draw)
@@ -607,8 +617,11 @@ public:
         m_p->drawImage(QPointF(ax + sprite->offset.x(), ay + sprite->offset.y()), sprite->image);
     }
 
-    // One brush over a rectangle (a fill is one layer: a sprite of it is exact). Big ones are
-    // painted: their cost is in the pixels, which a sprite would not save.
+    // One brush over a rectangle (a fill is one layer). Qt fills a rectangle with its own
+    // rasterizer, whose edge coverage at a fractional position depends on where the rectangle
+    // lies (one level of 255 now and then, seen with a zoomed-out run): a sprite is only exact,
+    // and used, for rectangles on whole pixels. Big ones are painted: their cost is in the
+    // pixels, which a sprite would not save.
     template<class Fill>
     void fill(const QRectF &r, const Fill &fill)
     {
@@ -627,7 +640,9 @@ public:
                 return SpriteKey(SpriteKind::Fill, brush.color().rgba64(), int(brush.style()),
                                  r.width(), r.height(), px, py);
             },
-            r.topLeft(), r, wholeRows(r.top()) && wholeRows(r.bottom()),
+            r.topLeft(), r,
+            wholeRows(r.top()) && wholeRows(r.bottom()) && wholeRows(r.left()) &&
+                wholeRows(r.right()),
             [&](auto *p) { m_bands.fill(p, r, fill); });
     }
 
@@ -714,8 +729,8 @@ class Painter
 public:
     Painter(PaintRecorder *p, const Target &target, const Style &st, const TimeAxis &axis,
             const TimelineLayout &l, const Core::Scenario &s, const TimelineRenderer::Options &o)
-        : m_p(p), m_canvas(p, target), m_bands(m_canvas.bands()), m_st(st), m_axis(axis), m_l(l),
-          m_s(s), m_o(o)
+        : m_p(p), m_target(target), m_canvas(p, target), m_bands(m_canvas.bands()), m_st(st),
+          m_axis(axis), m_l(l), m_s(s), m_o(o)
     {
         m_xmin = l.plot.left();
         m_xmax = l.plot.right();
@@ -789,6 +804,31 @@ public:
     {
         m_p->save();
         m_p->setClipRect(plotClip(panel));
+        // Zoomed out on a big run, most of a paint waits for trace records from memory. Dense
+        // storage lanes are recorded by a helper thread meanwhile (they read other records and
+        // use no sprites), and their calls are put where they belong, after the clients'.
+        PaintRecorder storages;
+        QSemaphore storagesDone;
+        const bool helped = m_target.helper && denseStorages(panel, t);
+        if (helped) {
+            storages.continueFrom(*m_p);
+            helperPool().start([&] {
+                // released however this ends: the painting thread waits for it
+                const std::unique_ptr<QSemaphore, void (*)(QSemaphore *)> done(
+                    &storagesDone, [](QSemaphore *s) { s->release(); });
+                // its own fonts and width tables: fonts resolve per thread, and the tables are
+                // written while measuring
+                QImage metrics(1, 1, QImage::Format_ARGB32_Premultiplied);
+                metrics.setDotsPerMeterX(int(std::lround(m_target.dpiX / 0.0254)));
+                metrics.setDotsPerMeterY(int(std::lround(m_target.dpiY / 0.0254)));
+                const Style style(m_st.th, &metrics, m_target.helper, true);
+                Target target;
+                target.bands = m_target.bands;
+                Painter helper(&storages, target, style, m_axis, m_l, m_s, m_o);
+                for (std::size_t s = 0; s < panel.storages.size(); ++s)
+                    helper.paintStorage(int(s), panel.storages[s], t);
+            });
+        }
         paintConnectors(panel, t);
         for (std::size_t c = 0; c < panel.clients.size() && c < t.freezes.size(); ++c) {
             paintFreezes(t.freezes[c], panel.clients[c]);
@@ -797,11 +837,44 @@ public:
         paintLeases(panel, t);
         for (std::size_t c = 0; c < panel.clients.size(); ++c)
             paintClient(int(c), panel.clients[c], t);
-        for (std::size_t s = 0; s < panel.storages.size(); ++s)
-            paintStorage(int(s), panel.storages[s], t);
+        if (helped) {
+            storagesDone.acquire();
+            m_p->append(storages);
+        } else {
+            for (std::size_t s = 0; s < panel.storages.size(); ++s)
+                paintStorage(int(s), panel.storages[s], t);
+        }
         m_p->restore();
         if (!panel.title.isEmpty())
             paintPanelTitle(panel, t, panelIndex);
+    }
+
+    // Whether every storage lane is drawn a column at a time (then it draws no sprite).
+    bool denseStorages(const TimelinePanel &panel, const Core::Trace &t) const
+    {
+        if (panel.storages.empty() || t.storageWrites.size() < panel.storages.size())
+            return false;
+        for (std::size_t s = 0; s < panel.storages.size(); ++s) {
+            const std::vector<std::uint32_t> &ws = t.storageWrites[s];
+            const std::size_t lo = firstArrival(t, ws, m_tLo);
+            const std::size_t hi = firstArrival(t, ws, m_tHi + 1);
+            if (!(double(hi - lo) > (m_xmax - m_xmin) / 6))
+                return false;
+        }
+        return true;
+    }
+
+    // One thread (ended after 30 s unused): a task per paint. Not the global pool, which Qt's
+    // fills use and whose threads may themselves be waiting on a paint. Never destroyed, as it
+    // could outlive the application object otherwise.
+    static QThreadPool &helperPool()
+    {
+        static QThreadPool *pool = [] {
+            auto *p = new QThreadPool;
+            p->setMaxThreadCount(1);
+            return p;
+        }();
+        return *pool;
     }
 
     // Over a panel's content, what the playhead, hover and selection change from one paint to
@@ -2205,6 +2278,7 @@ private:
     }
 
     PaintRecorder *m_p;
+    Target m_target;
     Canvas m_canvas;
     const Bands &m_bands;
     const Style &m_st;
@@ -2369,7 +2443,13 @@ void TimelineRenderer::paint(QPainter *p, const QRectF &rect, const Core::Scenar
     };
     const QRectF belowRuler(rect.left(), l.ruler.bottom(), rect.width(),
                             rect.bottom() - l.ruler.bottom());
-    const Target here = Target::of(p, cache);
+    Target here = Target::of(p, cache);
+    if (cache && QCoreApplication::instance() &&
+        QThread::currentThread() == QCoreApplication::instance()->thread()) {
+        here.helper = cache;
+        here.dpiX = p->device()->logicalDpiX();
+        here.dpiY = p->device()->logicalDpiY();
+    }
 
     // Everything the trace decides, recorded first: a paint that would make the same calls as
     // the last one copies their picture instead.

@@ -39,8 +39,10 @@ public:
     // grid, ruler) as an image; the picture of everything the trace decides over it, when the
     // paint would make exactly the calls the last one made (hover, selection and playhead are
     // drawn over it); sprites of items drawn again at the same sub-pixel offset; label widths.
-    // Off, every paint draws everything; the pixels are the same either way. Vector targets (SVG,
-    // PDF) never get images: only the label widths are reused there.
+    // Off, every paint draws everything; the pixels are the same either way, but for sprites of
+    // strokes and shapes at odd sub-pixel offsets, where a rare edge pixel can come out one level
+    // (of 255) apart. Vector targets (SVG, PDF) never get images: only label widths are reused.
+    // Zoomed out on a big run, a helper thread records the storage lanes (painting thread only).
     // Caches make paint() mutate the renderer: one renderer paints on one thread at a time.
     void setCaching(bool on);
     bool caching() const { return m_caching; }

@@ -92,21 +92,10 @@ QString quoted(const QString &v)
     return QStringLiteral("'%1'").arg(v);
 }
 
-// The token a write carried. The core is moving it from Write::token to Trace::tokenOf() (the
-// epoch's token, to keep the record small); this compiles against either.
-template<class T, class W>
-auto tokenOf(const T &t, const W &w, int) -> decltype(Core::Token(t.tokenOf(w)))
-{
-    return t.tokenOf(w);
-}
-template<class T, class W>
-auto tokenOf(const T &, const W &w, long) -> decltype(Core::Token(w.token))
-{
-    return w.token;
-}
+// The token a write carried: its epoch's (Trace::tokenOf).
 Core::Token writeToken(const Core::Trace &t, const Core::Write &w)
 {
-    return tokenOf(t, w, 0);
+    return t.tokenOf(w);
 }
 
 // --- searching the sorted per-lane lists -------------------------------------------------

@@ -1533,7 +1533,10 @@ private:
             // a pen nib pointing down towards the storage lanes
             const Core::Write &w = t.writes[e.ref];
             const QPen pen(m_st.th.write, 1.2 * m_st.lw);
-            const QBrush brush(mix(m_st.th.outcome(w.result), m_st.th.background, 0.0));
+            // a write still in flight when a partial trace (a drag step) stops has no fate yet
+            const bool pending = w.arrivedAt >= t.pendingFrom;
+            const QBrush brush(pending ? m_st.th.background
+                                       : mix(m_st.th.outcome(w.result), m_st.th.background, 0.0));
             const QPointF pts[5] = {{x - r, c.y() - r}, {x + r, c.y() - r}, {x + r, c.y() + r * 0.2},
                                     {x, c.y() + r * 1.3}, {x - r, c.y() + r * 0.2}};
             layered(Shape::Nib, r, c, r * 1.4 + pen.widthF() + 1, pen, brush, false,

@@ -994,8 +994,12 @@ void MainWindow::revealTick(Core::Tick tick)
     const double first = m_state->firstTick();
     const double last = first + plotWidth / m_state->pixelsPerTick();
     const double margin = (last - first) * 0.05;
-    if (double(tick) < first + margin || double(tick) > last - margin)
-        m_state->setAxis(double(tick) - (last - first) / 2, m_state->pixelsPerTick());
+    if (double(tick) < first + margin || double(tick) > last - margin) {
+        // centre it, but never scroll further left than tick 0 (or than already shown): an
+        // early event in a run shown whole must not push half the screen into negative time
+        const double centred = double(tick) - (last - first) / 2;
+        m_state->setAxis(std::max(centred, std::min(first, 0.0)), m_state->pixelsPerTick());
+    }
 }
 
 // ---------------------------------------------------------------------------------------------

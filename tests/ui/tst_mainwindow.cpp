@@ -13,6 +13,7 @@
 #include "viewstate.h"
 
 #include "explain.h"
+#include "randomscenario.h"
 #include "scenariofile.h"
 
 #include <QAction>
@@ -153,6 +154,34 @@ private slots:
         QCOMPARE(w.scenario(), s);
         QCOMPARE(w.document()->filePath(), path);
         QVERIFY(w.windowTitle().contains(QStringLiteral("three.json")));
+    }
+
+    // Opening a long run fits it to the window and selects its first rejection, which is near
+    // the start: revealing it must not scroll half the screen into negative ticks.
+    void openingALongRunKeepsTickZeroAtTheLeft()
+    {
+        TestSupport::RandomScenarioOptions o;
+        o.minClients = o.maxClients = 4;
+        o.minActions = o.maxActions = 3000;
+        o.span = 40000;
+        const Core::Scenario s = TestSupport::randomScenario(3, o);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("long.json"));
+        QVERIFY(Core::ScenarioFile::save(s, path));
+        QVERIFY(window().openFile(path));
+        const ViewState *state = window().viewState();
+        const Selection sel = state->selection();
+        QVERIFY(sel.isValid()); // a rejection was found and selected
+        const Core::Trace &t = window().document()->trace();
+        const std::uint32_t e = Core::outcomeEvent(s, t, std::uint32_t(sel.client), std::uint32_t(sel.action));
+        QVERIFY(e != Core::kNone);
+        auto *view = qobject_cast<TimelineView *>(window().timeline());
+        const TimeAxis axis = view->axis();
+        const double last = axis.lastTickAt(view->width() - axis.left);
+        QVERIFY2(state->firstTick() > -0.05 * double(t.lastTick),
+                 qPrintable(QString::number(state->firstTick())));
+        QVERIFY(double(t.events[e].tick) >= state->firstTick() && double(t.events[e].tick) <= last);
+        QVERIFY(last > 0.9 * double(t.lastTick)); // still the whole run
     }
 
     void leftAndRightStepThroughEventTicks()

@@ -134,8 +134,8 @@ struct Simulator::Impl
         // run state
         std::size_t next = 0;
         std::size_t nextEdge = 0;
-        Token token = 0;
-        std::uint32_t epoch = 0; // 0: never granted, writes go untagged
+        // the last grant it got (its token is that epoch's); 0: never granted, writes go untagged
+        std::uint32_t epoch = 0;
         bool believes = false;
     };
 
@@ -150,7 +150,6 @@ struct Simulator::Impl
             std::uint32_t events;
             std::uint32_t beliefs;
             std::uint32_t epoch;
-            Token token;
             bool believes;
         };
         struct StorageMark
@@ -190,6 +189,7 @@ struct Simulator::Impl
     std::vector<std::uint32_t> byTimeScratch; // prepareLane's scratch list
     std::size_t nextCheckpoint = 0;           // take one when the trace has this many events
     bool complete = false;
+    std::size_t completeEvents = 0; // events of the last complete run
     Tick restartedFrom = 0;
 
     void start(const Scenario &scenario, bool fencing, Trace &trace)
@@ -233,7 +233,6 @@ struct Simulator::Impl
             prepareLane(c);
             Lane &lane = lanes[c];
             lane.next = lane.nextEdge = 0;
-            lane.token = 0;
             lane.epoch = 0;
             lane.believes = false;
             std::size_t laneWrites = 0;
@@ -439,8 +438,7 @@ struct Simulator::Impl
         for (std::size_t c = 0; c < lanes.size(); ++c) {
             const Lane &lane = lanes[c];
             k.lanes.push_back({std::uint32_t(t->clientEvents[c].size()),
-                               std::uint32_t(t->beliefs[c].size()), lane.epoch, lane.token,
-                               lane.believes});
+                               std::uint32_t(t->beliefs[c].size()), lane.epoch, lane.believes});
         }
         k.storages.reserve(storages.size());
         for (std::size_t i = 0; i < storages.size(); ++i)
@@ -488,7 +486,6 @@ struct Simulator::Impl
                 t->beliefs[c].back().end = BeliefEnd::Never;
             }
             lane.epoch = m.epoch;
-            lane.token = m.token;
             lane.believes = m.believes;
             lane.next = countBefore(lane.runAt, k.tick, [](Tick r) { return r; });
             lane.nextEdge =
@@ -546,7 +543,6 @@ struct Simulator::Impl
                 t->leases.push_back({now, r.expires, r.token, r.epoch, c, false});
                 endBelief(c, now, BeliefEnd::Regranted);
             }
-            lane.token = r.token;
             lane.epoch = r.epoch;
             if (!lane.believes) {
                 t->beliefs[c].push_back({now, kForever, r.epoch, BeliefEnd::Never});
@@ -571,7 +567,7 @@ struct Simulator::Impl
             w.sentAt = now;
             w.arrivedAt = now + a.amount;
             w.tagged = lane.epoch != 0;
-            w.epoch = lane.epoch; // its token is lane.token, the epoch's: Trace::tokenOf
+            w.epoch = lane.epoch; // its token is the epoch's: Trace::tokenOf
             w.client = c;
             w.action = i;
             w.storage = a.storage;
@@ -660,6 +656,7 @@ struct Simulator::Impl
     void finish()
     {
         complete = true;
+        completeEvents = t->events.size();
         trim(t->grants);
         trim(t->refusals);
         trim(t->releases);
@@ -716,6 +713,14 @@ bool Simulator::resume(Tick through, std::size_t events)
 bool Simulator::complete() const
 {
     return d->complete;
+}
+
+std::size_t Simulator::eventsLeftEstimate() const
+{
+    if (d->complete)
+        return 0;
+    const std::size_t done = d->t ? d->t->events.size() : 0;
+    return d->completeEvents > done ? d->completeEvents - done : 0;
 }
 
 Tick Simulator::restartedFrom() const

@@ -34,6 +34,9 @@ public:
     // are recorded (it stops between ticks).
     bool resume(Tick through = kForever, std::size_t events = SIZE_MAX);
     bool complete() const;
+    // For a partial run: how many events are probably left, judged by the last complete run
+    // (an edit rarely changes the length of a run much); 0 when complete.
+    std::size_t eventsLeftEstimate() const;
     // The tick the last run() or rerun() started simulating from (the checkpoint it went back to).
     Tick restartedFrom() const;
 

@@ -38,7 +38,6 @@ const Core::Trace &Document::traceFor(bool fencing) const
     if (!m_otherValid) {
         m_otherSim->run(m_scenario, fencing, *m_other);
         m_otherValid = true;
-        m_otherCompleteEvents = m_other->events.size();
     }
     return *m_other;
 }
@@ -81,20 +80,17 @@ void Document::setAction(int client, int index, const Core::Action &action, Core
     Core::Action &a = m_scenario.clients[size_t(client)].actions[size_t(index)];
     const Core::Tick from = std::min(a.at, action.at);
     a = action;
-    // a drag changes one action: nothing before `from` changes, so the simulators go back to
-    // their last checkpoint before it, and stop where the screen ends
-    // when little is left (judged by the length of the last complete run), finish at once
-    const auto finishIfShort = [](Core::Simulator &sim, const Core::Trace &t, std::size_t total) {
-        if (!t.complete() && total <= t.events.size() + kInlineEvents)
+    // A drag changes one action: nothing before `from` changes, so the simulators go back to
+    // their last checkpoint before it and stop where the screen ends; when little is left
+    // after that, they finish at once.
+    const auto rerun = [&](Core::Simulator &sim) {
+        if (!sim.rerun(std::uint32_t(client), from, showThrough) &&
+            sim.eventsLeftEstimate() <= kInlineEvents)
             sim.resume();
     };
-    m_sim->rerun(std::uint32_t(client), from, showThrough);
-    finishIfShort(*m_sim, *m_trace, m_completeEvents);
-    if (m_otherValid) {
-        m_otherSim->rerun(std::uint32_t(client), from, showThrough);
-        finishIfShort(*m_otherSim, *m_other, m_otherCompleteEvents);
-    }
-    noteComplete();
+    rerun(*m_sim);
+    if (m_otherValid)
+        rerun(*m_otherSim);
     m_previewing = showThrough != Core::kForever;
     if (isSettled())
         m_finish->stop();
@@ -111,16 +107,7 @@ void Document::settle()
     m_sim->resume();
     if (m_otherValid)
         m_otherSim->resume();
-    noteComplete();
     emit changed();
-}
-
-void Document::noteComplete()
-{
-    if (m_trace->complete())
-        m_completeEvents = m_trace->events.size();
-    if (m_otherValid && m_other->complete())
-        m_otherCompleteEvents = m_other->events.size();
 }
 
 void Document::endPreview()
@@ -140,7 +127,6 @@ void Document::continueSimulation()
         m_otherSim->resume(Core::kForever, kSliceEvents);
     if (isSettled()) {
         m_finish->stop();
-        noteComplete();
         emit changed();
     }
 }
@@ -152,6 +138,5 @@ void Document::resimulate()
     m_previewing = false;
     m_sim->run(m_scenario, m_scenario.fencing, *m_trace);
     m_otherValid = false;
-    noteComplete();
     emit changed();
 }

@@ -66,7 +66,6 @@ signals:
 private:
     void resimulate();
     void continueSimulation();
-    void noteComplete();
 
     Core::Scenario m_scenario;
     std::unique_ptr<Core::Trace> m_trace;
@@ -76,10 +75,7 @@ private:
     mutable std::unique_ptr<Core::Simulator> m_otherSim;
     mutable bool m_otherValid = false;
     bool m_previewing = false;
-    // events in the last complete runs: how much a drag step would leave to finish
-    std::size_t m_completeEvents = 0;
-    mutable std::size_t m_otherCompleteEvents = 0;
-    QTimer *m_finish; // finishes partial runs between frames
     QUndoStack *m_undo;
+    QTimer *m_finish; // finishes partial runs between frames
     QString m_path;
 };

@@ -612,7 +612,10 @@ void MainWindow::connectSelection()
                 m_syncingSelection = true;
                 m_state->setSelection({client, action});
                 m_syncingSelection = false;
-                revealTick(m_doc->trace().events[EventLogModel::eventOfRow(current.row())].tick);
+                // the log's rows can be ahead of a trace still being finished after a drag
+                const std::uint32_t e = EventLogModel::eventOfRow(current.row());
+                if (e < m_doc->trace().events.size())
+                    revealTick(m_doc->trace().events[e].tick);
             });
     // selection -> log row (the action's outcome event) and the timeline scrolled to it
     connect(m_state, &ViewState::selectionChanged, this, [this](const Selection &sel) {

@@ -140,6 +140,20 @@ std::size_t firstBeliefEndingAfter(const std::vector<Core::Belief> &bs, Tick tic
                        bs.begin());
 }
 
+// First index in [lo, hi) whose key is >= v (hi when none), by bisection.
+template<class Key>
+std::size_t bisect(std::size_t lo, std::size_t hi, Tick v, Key key)
+{
+    while (lo < hi) {
+        const std::size_t mid = lo + (hi - lo) / 2;
+        if (key(mid) < v)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
 // First index in [from, to) whose key is >= v, searching outwards from `from`: a few probes
 // when the answer is near, as it is when jumping to the next pixel column.
 template<class Key>
@@ -153,14 +167,7 @@ std::size_t gallop(std::size_t from, std::size_t to, Tick v, Key key)
         hi = std::min(to, hi + step);
         step *= 2;
     }
-    while (lo < hi) {
-        const std::size_t mid = lo + (hi - lo) / 2;
-        if (key(mid) < v)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo;
+    return bisect(lo, hi, v, key);
 }
 
 // The same answer as gallop(), searched from a guess of how far it lies: zoomed out, pixel
@@ -186,14 +193,7 @@ std::size_t gallopNear(std::size_t from, std::size_t to, Tick v, std::size_t gue
         hi = probe;
         step *= 2;
     }
-    while (lo < hi) {
-        const std::size_t m = lo + (hi - lo) / 2;
-        if (key(m) < v)
-            lo = m + 1;
-        else
-            hi = m;
-    }
-    return lo;
+    return bisect(lo, hi, v, key);
 }
 
 // Answers of a search per pixel column, for lanes that jump over the same columns twice (a

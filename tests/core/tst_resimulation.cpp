@@ -300,6 +300,8 @@ private slots:
         QVERIFY(t.firstEventAt(sim.restartedFrom()) + 4096 >= t.firstEventAt(from));
         QVERIFY(t.firstEventAt(sim.restartedFrom()) > total / 2);
         QVERIFY(!t.complete());
+        // judged by the last complete run: about what the full run has after the stop
+        QCOMPARE(sim.eventsLeftEstimate(), total - t.events.size());
         QVERIFY(t.pendingFrom > from);
         const std::size_t prefix = t.events.size();
         QVERIFY(prefix > total / 2);
@@ -308,6 +310,7 @@ private slots:
         QVERIFY2(isPrefixOf(t, full, &why), qPrintable(why));
         QVERIFY(sim.resume());
         QVERIFY2(sameTrace(t, full, &why), qPrintable(why));
+        QCOMPARE(sim.eventsLeftEstimate(), std::size_t(0));
     }
 };
 

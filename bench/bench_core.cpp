@@ -76,11 +76,14 @@ BENCHMARK(BM_Resimulate)->Arg(1000)->Arg(10000)->Arg(100000)->Arg(1000000)->Unit
 
 // One action edited halfway through the run (a pause moved by a tick, back and forth), as a
 // drag or an inspector edit does it: re-run from the last checkpoint before it, either to the
-// end (complete) or, as a drag step, through 800 ticks past it (the screen and as much again).
+// end (0: complete) or, as a drag step, through 800 ticks past it (1: the screen and as much
+// again). Both stop early when the run is back in the last run's state (it rejoins it); 2 runs
+// to the end without that shortcut, as an edit that changes every later epoch must.
 void BM_Rerun(benchmark::State &state)
 {
     Core::Scenario s = schedule(std::size_t(state.range(0)));
-    const bool partial = state.range(1) != 0;
+    const bool partial = state.range(1) == 1;
+    const bool mayRejoin = state.range(1) != 2;
     Core::Simulator sim;
     Core::Trace t;
     sim.run(s, true, t);
@@ -98,18 +101,27 @@ void BM_Rerun(benchmark::State &state)
     Core::Action &pause = s.clients[client].actions[index];
     Core::Tick delta = 1;
     std::size_t events = 0;
+    std::size_t rejoined = 0;
     for (auto _ : state) {
         const Core::Tick from = std::min(pause.at, pause.at + delta);
         pause.at += delta;
         delta = delta == 1 ? Core::Tick(-1) : 1;
-        sim.rerun(client, from, partial ? from + 800 : Core::kForever);
-        events += t.events.size() - t.firstEventAt(sim.restartedFrom());
+        sim.rerun(client, from, partial ? from + 800 : Core::kForever,
+                  mayRejoin ? std::uint32_t(index) : Core::kNone);
+        const std::size_t end = sim.rejoinedAt() == Core::kForever
+                                    ? t.events.size()
+                                    : t.firstEventAt(sim.rejoinedAt());
+        events += end - t.firstEventAt(sim.restartedFrom());
+        rejoined += sim.rejoinedAt() != Core::kForever;
     }
     state.counters["events re-run"] = double(events) / double(state.iterations());
-    state.SetLabel(partial ? "drag step: through 800 ticks past the edit" : "to the end of the run");
+    state.counters["rejoined %"] = 100.0 * double(rejoined) / double(state.iterations());
+    state.SetLabel(partial     ? "drag step: through 800 ticks past the edit"
+                   : mayRejoin ? "to the end of the run"
+                               : "to the end, never rejoining");
 }
 BENCHMARK(BM_Rerun)
-    ->ArgsProduct({{1000, 10000, 100000, 1000000}, {0, 1}})
+    ->ArgsProduct({{1000, 10000, 100000, 1000000}, {0, 1, 2}})
     ->Unit(benchmark::kMillisecond);
 
 void BM_Load(benchmark::State &state)

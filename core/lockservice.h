@@ -59,6 +59,13 @@ public:
     std::uint32_t epoch() const { return m_epoch; }
     Tick expires() const { return m_expires; }
 
+    // The same state: every later call gets the same reply from both.
+    friend bool operator==(const LockService &a, const LockService &b)
+    {
+        return a.m_holder == b.m_holder && a.m_expires == b.m_expires &&
+               a.m_token == b.m_token && a.m_epoch == b.m_epoch;
+    }
+
 private:
     std::uint32_t m_holder = kNobody;
     Tick m_expires = 0;

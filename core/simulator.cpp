@@ -125,18 +125,26 @@ std::size_t countBefore(const std::vector<T> &sorted, Tick t, TickOf tickOf)
 
 struct Simulator::Impl
 {
-    struct Lane
+    // A client's actions in the order they run: a function of the scenario (prepareLane).
+    struct Plan
     {
-        // from the scenario (prepareLane)
         std::vector<std::uint32_t> order; // non-pause actions in run order
         std::vector<Tick> runAt;          // the tick each of them runs (after thawing); sorted
         std::vector<PauseEdge> edges;     // pause starts and ends, in the order they happen
+    };
+
+    struct Lane
+    {
+        Plan plan;
         // run state
         std::size_t next = 0;
         std::size_t nextEdge = 0;
         // the last grant it got (its token is that epoch's); 0: never granted, writes go untagged
         std::uint32_t epoch = 0;
         bool believes = false;
+        // records of this run in the trace's per-client lists (see put())
+        std::uint32_t events = 0;
+        std::uint32_t beliefs = 0;
     };
 
     using WriteStorage = BasicStorage<std::uint32_t>;
@@ -170,8 +178,34 @@ struct Simulator::Impl
         std::vector<StorageMark> storages;
     };
 
+    // How the last complete run ended: what a re-run that rejoins it ends with too.
+    struct Ending
+    {
+        bool valid = false; // the trace holds that run, untouched since
+        LockService lock;
+        std::vector<WriteStorage> storages;
+        std::vector<std::uint32_t> newestApplied, lastApplied;
+        std::vector<Checkpoint::LaneMark> lanes; // epoch and belief only
+        Summary summary;
+    };
+
+    // A checkpoint of the last complete run, after the edit, at which a re-run may find itself
+    // in the same state; and the records that were still open there as that run left them
+    // (the re-run overwrites them before it gets there).
+    struct Rejoin
+    {
+        std::size_t checkpoint = 0; // index into `stale`
+        Lease lease;
+        std::vector<Belief> beliefs; // per lane; meaningful where the lane believed then
+        std::vector<Write> writes;   // per write in flight then, as in Checkpoint::inFlight
+    };
+
     // Re-running from a checkpoint costs up to this many events before the edited tick.
     static constexpr std::size_t kDefaultSpacing = 4096;
+    // A re-run compares its state with the last complete run's at this many checkpoints after
+    // the edit. If they still differ then, they usually always will (an extra grant shifts
+    // every later epoch), and a comparison costs about as much as a few hundred events.
+    static constexpr std::size_t kRejoinTries = 8;
     std::size_t checkpointEvents = 0; // 0: the default spacing
 
     const Scenario *s = nullptr;
@@ -179,18 +213,40 @@ struct Simulator::Impl
     LockService lock;
     // storages remember which write they hold; the value is looked up in the scenario
     std::vector<WriteStorage> storages;
-    std::vector<std::uint32_t> newestApplied; // per storage: newest epoch applied so far
-    std::vector<std::uint32_t> lastApplied;   // per storage: last applied write
+    std::vector<std::uint32_t> newestApplied;   // per storage: newest epoch applied so far
+    std::vector<std::uint32_t> lastApplied;     // per storage: last applied write
+    std::vector<std::uint32_t> storageWrites;   // per storage: records of this run (put())
+    std::vector<std::uint32_t> storageIncidents;
     std::vector<Lane> lanes;
+    Plan spare;                     // the edited lane's previous plan, during rerun()
     std::vector<Arrival> arrivals;  // min-heap: writes in flight
     std::vector<LaneAt> laneQueue;  // min-heap: lanes with an action due
     std::vector<LaneAt> pauseQueue; // min-heap: lanes with a pause edge due
     std::vector<Checkpoint> checkpoints;
     std::vector<std::uint32_t> byTimeScratch; // prepareLane's scratch list
     std::size_t nextCheckpoint = 0;           // take one when the trace has this many events
+    // Records of this run in the trace's lists. After going back to a checkpoint the lists keep
+    // their length and the run writes over the old records (put()), so the last complete run's
+    // tail is still there if the run finds itself back in that run's state (rejoin()).
+    std::size_t events = 0, grants = 0, refusals = 0, releases = 0, writes = 0, leases = 0;
     bool complete = false;
     std::size_t completeEvents = 0; // events of the last complete run
     Tick restartedFrom = 0;
+    Tick rejoinedAt = kForever;
+    Ending ending;
+    std::vector<Checkpoint> stale; // the last complete run's checkpoints after the edit
+    std::vector<Rejoin> rejoins;
+    std::size_t nextRejoin = 0;
+    Tick rejoinTick = kForever; // tick of rejoins[nextRejoin]'s checkpoint
+
+    template <typename T, typename N> static void put(std::vector<T> &list, N &count, const T &x)
+    {
+        if (count < list.size())
+            list[count] = x;
+        else
+            list.push_back(x);
+        ++count;
+    }
 
     void start(const Scenario &scenario, bool fencing, Trace &trace)
     {
@@ -205,7 +261,6 @@ struct Simulator::Impl
         t->releases.clear();
         t->writes.clear();
         t->leases.clear();
-        t->summary = {};
         const std::size_t nc = s->clients.size();
         const std::size_t ns = s->storages.size();
         resetEach(t->clientEvents, nc);
@@ -213,30 +268,20 @@ struct Simulator::Impl
         resetEach(t->beliefs, nc);
         resetEach(t->storageWrites, ns);
         resetEach(t->storageIncidents, ns);
-        storages.clear();
-        storages.reserve(ns);
-        for (const StorageSpec &spec : s->storages)
-            storages.emplace_back(fencing, spec.rule);
-        newestApplied.assign(ns, 0);
-        lastApplied.assign(ns, kNone);
-        lock = LockService();
         lanes.resize(nc);
-        arrivals.clear();
-        checkpoints.clear();
-        nextCheckpoint = 0;
+        ending.valid = false;
+        stale.clear();
+        rejoins.clear();
 
         std::size_t writes = 0;
         std::size_t acquires = 0;
         std::size_t edges = 0;
         std::vector<std::size_t> storageWrites(ns, 0);
         for (std::uint32_t c = 0; c < nc; ++c) {
-            prepareLane(c);
-            Lane &lane = lanes[c];
-            lane.next = lane.nextEdge = 0;
-            lane.epoch = 0;
-            lane.believes = false;
+            prepareLane(c, lanes[c].plan);
+            const Plan &plan = lanes[c].plan;
             std::size_t laneWrites = 0;
-            for (std::uint32_t i : lane.order) {
+            for (std::uint32_t i : plan.order) {
                 const Action &a = s->clients[c].actions[i];
                 if (a.kind == ActionKind::Write) {
                     ++laneWrites;
@@ -246,9 +291,9 @@ struct Simulator::Impl
                 }
             }
             writes += laneWrites;
-            edges += lane.edges.size();
+            edges += plan.edges.size();
             // exact sizes keep the trace near its minimum footprint (no doubling slack)
-            t->clientEvents[c].reserve(lane.order.size() + laneWrites + lane.edges.size());
+            t->clientEvents[c].reserve(plan.order.size() + laneWrites + plan.edges.size());
             prepareMemory(t->clientEvents[c]);
         }
         for (std::size_t i = 0; i < ns; ++i)
@@ -261,16 +306,46 @@ struct Simulator::Impl
         prepareMemory(t->writes);
         prepareMemory(t->grants);
         prepareMemory(t->events);
+        restoreStart();
+    }
+
+    // Back to tick 0, the trace's lists left as they are (put()).
+    void restoreStart()
+    {
+        const std::size_t ns = s->storages.size();
+        t->summary = {};
+        events = grants = refusals = releases = writes = leases = 0;
+        storages.clear();
+        storages.reserve(ns);
+        for (const StorageSpec &spec : s->storages)
+            storages.emplace_back(t->fencing, spec.rule);
+        newestApplied.assign(ns, 0);
+        lastApplied.assign(ns, kNone);
+        storageWrites.assign(ns, 0);
+        storageIncidents.assign(ns, 0);
+        lock = LockService();
+        for (Lane &lane : lanes) {
+            lane.next = lane.nextEdge = 0;
+            lane.epoch = 0;
+            lane.believes = false;
+            lane.events = lane.beliefs = 0;
+        }
+        arrivals.clear();
+        checkpoints.clear();
+        nextCheckpoint = 0;
         rebuildQueues();
         complete = false;
         t->pendingFrom = 0;
         restartedFrom = 0;
+        rejoinedAt = kForever;
+        rejoinTick = kForever;
     }
 
-    // Run order of one client's actions and its frozen stretches: a function of the scenario.
-    // Runs again for the edited client on every drag step, so the usual case (actions listed in
-    // time order, pauses not overlapping) avoids sorting and temporary lists.
-    void prepareLane(std::uint32_t c)
+    // Run order of one client's actions into `plan`, and its frozen stretches into the trace:
+    // a function of the scenario. Runs again for the edited client on every drag step, so the
+    // usual case (actions listed in time order, pauses not overlapping) avoids sorting and
+    // temporary lists.
+    void prepareLane(std::uint32_t c, Plan &plan)
     {
         const std::vector<Action> &actions = s->clients[c].actions;
         // Actions run in order of `at`, ties in listed order. Files are usually sorted already,
@@ -292,18 +367,17 @@ struct Simulator::Impl
         const auto nth = [&](std::uint32_t k) { return listedInOrder ? k : byTime[k]; };
 
         // Frozen stretches: the union of the pause windows [p, p + d).
-        Lane &lane = lanes[c];
         std::vector<Freeze> &freezes = t->freezes[c];
         freezes.clear();
-        lane.edges.clear();
+        plan.edges.clear();
         for (std::uint32_t k = 0; k < n; ++k) {
             const std::uint32_t i = nth(k);
             const Action &a = actions[i];
             if (a.kind != ActionKind::Pause)
                 continue;
             const Tick end = a.at + a.amount;
-            lane.edges.push_back({a.at, i, true});
-            lane.edges.push_back({end, i, false});
+            plan.edges.push_back({a.at, i, true});
+            plan.edges.push_back({end, i, false});
             if (!freezes.empty() && a.at <= freezes.back().to)
                 freezes.back().to = std::max(freezes.back().to, end);
             else
@@ -317,16 +391,16 @@ struct Simulator::Impl
                 return !a.start;
             return a.action < b.action;
         };
-        if (!std::is_sorted(lane.edges.begin(), lane.edges.end(), edgeBefore))
-            std::sort(lane.edges.begin(), lane.edges.end(), edgeBefore);
+        if (!std::is_sorted(plan.edges.begin(), plan.edges.end(), edgeBefore))
+            std::sort(plan.edges.begin(), plan.edges.end(), edgeBefore);
 
         // Everything else runs at its tick, or when the client thaws if frozen then. Deferred
         // actions keep their order and come before those due at the thaw tick, which sorting
         // by `at` already gives.
-        lane.order.clear();
-        lane.runAt.clear();
-        lane.order.reserve(actions.size() - lane.edges.size() / 2);
-        lane.runAt.reserve(actions.size() - lane.edges.size() / 2);
+        plan.order.clear();
+        plan.runAt.clear();
+        plan.order.reserve(actions.size() - plan.edges.size() / 2);
+        plan.runAt.reserve(actions.size() - plan.edges.size() / 2);
         std::size_t f = 0;
         for (std::uint32_t k = 0; k < n; ++k) {
             const std::uint32_t i = nth(k);
@@ -336,9 +410,39 @@ struct Simulator::Impl
             while (f < freezes.size() && freezes[f].to <= a.at)
                 ++f;
             const bool frozen = f < freezes.size() && freezes[f].from <= a.at;
-            lane.order.push_back(i);
-            lane.runAt.push_back(frozen ? freezes[f].to : a.at);
+            plan.order.push_back(i);
+            plan.runAt.push_back(frozen ? freezes[f].to : a.at);
         }
+    }
+
+    // The first tick from which two plans of a lane, one of whose actions (`action`) was edited,
+    // do the same things at the same ticks: everything they differ in happens before it.
+    static Tick plansAgreeFrom(const Plan &a, const Plan &b, std::uint32_t action)
+    {
+        Tick from = 0;
+        std::size_t i = a.order.size(), j = b.order.size();
+        while (i && j && a.order[i - 1] == b.order[j - 1] && a.runAt[i - 1] == b.runAt[j - 1])
+            --i, --j;
+        if (i)
+            from = std::max(from, a.runAt[i - 1] + 1);
+        if (j)
+            from = std::max(from, b.runAt[j - 1] + 1);
+        i = a.edges.size(), j = b.edges.size();
+        while (i && j && a.edges[i - 1].tick == b.edges[j - 1].tick &&
+               a.edges[i - 1].action == b.edges[j - 1].action &&
+               a.edges[i - 1].start == b.edges[j - 1].start)
+            --i, --j;
+        if (i)
+            from = std::max(from, a.edges[i - 1].tick + 1);
+        if (j)
+            from = std::max(from, b.edges[j - 1].tick + 1);
+        // the edited action may run at the same tick and still do something else (a new TTL)
+        for (const Plan *p : {&a, &b}) {
+            const auto it = std::find(p->order.begin(), p->order.end(), action);
+            if (it != p->order.end())
+                from = std::max(from, p->runAt[std::size_t(it - p->order.begin())] + 1);
+        }
+        return from;
     }
 
     void rebuildQueues()
@@ -347,10 +451,10 @@ struct Simulator::Impl
         pauseQueue.clear();
         for (std::uint32_t c = 0; c < lanes.size(); ++c) {
             const Lane &lane = lanes[c];
-            if (lane.next < lane.order.size())
-                laneQueue.push_back({lane.runAt[lane.next], c});
-            if (lane.nextEdge < lane.edges.size())
-                pauseQueue.push_back({lane.edges[lane.nextEdge].tick, c});
+            if (lane.next < lane.plan.order.size())
+                laneQueue.push_back({lane.plan.runAt[lane.next], c});
+            if (lane.nextEdge < lane.plan.edges.size())
+                pauseQueue.push_back({lane.plan.edges[lane.nextEdge].tick, c});
         }
         std::make_heap(laneQueue.begin(), laneQueue.end(), std::greater<LaneAt>());
         std::make_heap(pauseQueue.begin(), pauseQueue.end(), std::greater<LaneAt>());
@@ -374,16 +478,19 @@ struct Simulator::Impl
     {
         if (complete)
             return true;
-        const std::size_t stopAt = budget == SIZE_MAX ? SIZE_MAX : t->events.size() + budget;
+        const std::size_t stopAt = budget == SIZE_MAX ? SIZE_MAX : events + budget;
         for (;;) {
             const Tick now = nextTick();
             if (now == kForever)
                 break;
-            if (now > through || t->events.size() >= stopAt) {
+            if (now >= rejoinTick && rejoin(now))
+                return true;
+            if (now > through || events >= stopAt) {
+                cut();
                 t->pendingFrom = now;
                 return false;
             }
-            if (t->events.size() >= nextCheckpoint)
+            if (events >= nextCheckpoint)
                 takeCheckpoint(now);
 
             // 1. writes arriving at storages, in the order they were sent
@@ -393,13 +500,14 @@ struct Simulator::Impl
             while (!pauseQueue.empty() && pauseQueue.front().tick == now) {
                 const std::uint32_t c = pauseQueue.front().lane;
                 Lane &lane = lanes[c];
-                for (; lane.nextEdge < lane.edges.size() && lane.edges[lane.nextEdge].tick == now;
+                const std::vector<PauseEdge> &edges = lane.plan.edges;
+                for (; lane.nextEdge < edges.size() && edges[lane.nextEdge].tick == now;
                      ++lane.nextEdge) {
-                    const PauseEdge &e = lane.edges[lane.nextEdge];
+                    const PauseEdge &e = edges[lane.nextEdge];
                     record(now, c, e.start ? EventKind::PauseStart : EventKind::PauseEnd, e.action);
                 }
-                if (lane.nextEdge < lane.edges.size())
-                    replaceMin(pauseQueue, {lane.edges[lane.nextEdge].tick, c});
+                if (lane.nextEdge < edges.size())
+                    replaceMin(pauseQueue, {edges[lane.nextEdge].tick, c});
                 else
                     popMin(pauseQueue);
             }
@@ -407,14 +515,16 @@ struct Simulator::Impl
             while (!laneQueue.empty() && laneQueue.front().tick == now) {
                 const std::uint32_t c = laneQueue.front().lane;
                 Lane &lane = lanes[c];
-                while (lane.next < lane.order.size() && lane.runAt[lane.next] == now)
-                    runAction(c, lane.order[lane.next++], now);
-                if (lane.next < lane.order.size())
-                    replaceMin(laneQueue, {lane.runAt[lane.next], c});
+                const Plan &plan = lane.plan;
+                while (lane.next < plan.order.size() && plan.runAt[lane.next] == now)
+                    runAction(c, plan.order[lane.next++], now);
+                if (lane.next < plan.order.size())
+                    replaceMin(laneQueue, {plan.runAt[lane.next], c});
                 else
                     popMin(laneQueue);
             }
         }
+        cut();
         finish();
         return true;
     }
@@ -423,28 +533,24 @@ struct Simulator::Impl
     {
         Checkpoint &k = checkpoints.emplace_back();
         k.tick = now;
-        k.events = t->events.size();
-        k.grants = t->grants.size();
-        k.refusals = t->refusals.size();
-        k.releases = t->releases.size();
-        k.writes = t->writes.size();
-        k.leases = t->leases.size();
-        if (!t->leases.empty())
-            k.lastLease = t->leases.back();
+        k.events = events;
+        k.grants = grants;
+        k.refusals = refusals;
+        k.releases = releases;
+        k.writes = writes;
+        k.leases = leases;
+        if (leases)
+            k.lastLease = t->leases[leases - 1];
         k.summary = t->summary;
         k.lock = lock;
         k.inFlight = arrivals;
         k.lanes.reserve(lanes.size());
-        for (std::size_t c = 0; c < lanes.size(); ++c) {
-            const Lane &lane = lanes[c];
-            k.lanes.push_back({std::uint32_t(t->clientEvents[c].size()),
-                               std::uint32_t(t->beliefs[c].size()), lane.epoch, lane.believes});
-        }
+        for (const Lane &lane : lanes)
+            k.lanes.push_back({lane.events, lane.beliefs, lane.epoch, lane.believes});
         k.storages.reserve(storages.size());
         for (std::size_t i = 0; i < storages.size(); ++i)
-            k.storages.push_back({storages[i], std::uint32_t(t->storageWrites[i].size()),
-                                  std::uint32_t(t->storageIncidents[i].size()), newestApplied[i],
-                                  lastApplied[i]});
+            k.storages.push_back({storages[i], storageWrites[i], storageIncidents[i],
+                                  newestApplied[i], lastApplied[i]});
         // A checkpoint costs memory in proportion to clients, storages and writes in flight;
         // spacing them at least that far apart keeps all of them below the trace's own size.
         nextCheckpoint =
@@ -456,14 +562,14 @@ struct Simulator::Impl
 
     void restore(const Checkpoint &k)
     {
-        t->events.resize(k.events);
-        t->grants.resize(k.grants);
-        t->refusals.resize(k.refusals);
-        t->releases.resize(k.releases);
-        t->writes.resize(k.writes);
-        t->leases.resize(k.leases);
+        events = k.events;
+        grants = k.grants;
+        refusals = k.refusals;
+        releases = k.releases;
+        writes = k.writes;
+        leases = k.leases;
         if (k.leases)
-            t->leases.back() = k.lastLease;
+            t->leases[k.leases - 1] = k.lastLease;
         t->summary = k.summary;
         lock = k.lock;
         arrivals = k.inFlight;
@@ -479,23 +585,24 @@ struct Simulator::Impl
         for (std::size_t c = 0; c < lanes.size(); ++c) {
             const Checkpoint::LaneMark &m = k.lanes[c];
             Lane &lane = lanes[c];
-            t->clientEvents[c].resize(m.events);
-            t->beliefs[c].resize(m.beliefs);
+            lane.events = m.events;
+            lane.beliefs = m.beliefs;
             if (m.believes) { // it was open then
-                t->beliefs[c].back().to = kForever;
-                t->beliefs[c].back().end = BeliefEnd::Never;
+                Belief &b = t->beliefs[c][m.beliefs - 1];
+                b.to = kForever;
+                b.end = BeliefEnd::Never;
             }
             lane.epoch = m.epoch;
             lane.believes = m.believes;
-            lane.next = countBefore(lane.runAt, k.tick, [](Tick r) { return r; });
+            lane.next = countBefore(lane.plan.runAt, k.tick, [](Tick r) { return r; });
             lane.nextEdge =
-                countBefore(lane.edges, k.tick, [](const PauseEdge &e) { return e.tick; });
+                countBefore(lane.plan.edges, k.tick, [](const PauseEdge &e) { return e.tick; });
         }
         for (std::size_t i = 0; i < storages.size(); ++i) {
             const Checkpoint::StorageMark &m = k.storages[i];
             storages[i] = m.storage;
-            t->storageWrites[i].resize(m.writes);
-            t->storageIncidents[i].resize(m.incidents);
+            storageWrites[i] = m.writes;
+            storageIncidents[i] = m.incidents;
             newestApplied[i] = m.newestApplied;
             lastApplied[i] = m.lastApplied;
         }
@@ -503,21 +610,217 @@ struct Simulator::Impl
         complete = false;
         t->pendingFrom = k.tick;
         restartedFrom = k.tick;
+        rejoinedAt = kForever;
     }
 
-    void rerun(std::uint32_t client, Tick from)
+    void rerun(std::uint32_t client, Tick from, std::uint32_t action)
     {
-        prepareLane(client);
+        // Rejoining needs the last complete run still in the trace and the one edited action
+        // known. The plans tell from when on the edited lane does what it did in that run.
+        const bool mayRejoin = ending.valid && action != kNone;
+        prepareLane(client, spare);
+        const Tick agreeFrom = mayRejoin ? plansAgreeFrom(lanes[client].plan, spare, action) : 0;
+        std::swap(lanes[client].plan, spare);
+
         // the last checkpoint at or before `from`: everything before it is unchanged
         auto it = std::partition_point(checkpoints.begin(), checkpoints.end(),
                                        [&](const Checkpoint &k) { return k.tick <= from; });
-        if (it == checkpoints.begin()) {
-            start(*s, t->fencing, *t);
-            return;
+        stale.clear();
+        rejoins.clear();
+        if (mayRejoin) {
+            stale.assign(std::make_move_iterator(it), std::make_move_iterator(checkpoints.end()));
+            keepRejoins(agreeFrom);
         }
-        restore(*(it - 1));
-        nextCheckpoint = (it - 1)->events; // retaken at once, later ones are stale
-        checkpoints.erase(it - 1, checkpoints.end());
+        ending.valid = false;
+        if (it == checkpoints.begin()) {
+            restoreStart();
+        } else {
+            restore(*(it - 1));
+            nextCheckpoint = (it - 1)->events; // retaken at once, later ones are stale
+            checkpoints.erase(it - 1, checkpoints.end());
+        }
+        nextRejoin = 0;
+        rejoinTick = rejoins.empty() ? kForever : stale[rejoins.front().checkpoint].tick;
+    }
+
+    // Before the re-run writes over them: the records still open at the first few stale
+    // checkpoints from `agreeFrom` on, as the last complete run left them.
+    void keepRejoins(Tick agreeFrom)
+    {
+        for (std::size_t i = 0; i < stale.size() && rejoins.size() < kRejoinTries; ++i) {
+            const Checkpoint &k = stale[i];
+            if (k.tick < agreeFrom)
+                continue;
+            Rejoin &r = rejoins.emplace_back();
+            r.checkpoint = i;
+            if (k.leases)
+                r.lease = t->leases[k.leases - 1];
+            r.beliefs.resize(lanes.size());
+            for (std::size_t c = 0; c < lanes.size(); ++c)
+                if (k.lanes[c].believes)
+                    r.beliefs[c] = t->beliefs[c][k.lanes[c].beliefs - 1];
+            r.writes.reserve(k.inFlight.size());
+            for (const Arrival &a : k.inFlight)
+                r.writes.push_back(t->writes[a.write]);
+        }
+    }
+
+    // At the start of tick `now`: when the run is where the last complete run was at this tick
+    // (same records counted, same state, same writes in flight), the rest of that run is this
+    // run's rest too. Its records are still in the trace past this run's counts, so the run is
+    // complete at once: only the records that were open here, and the counts, need setting.
+    bool rejoin(Tick now)
+    {
+        while (nextRejoin < rejoins.size() && stale[rejoins[nextRejoin].checkpoint].tick < now)
+            ++nextRejoin;
+        if (nextRejoin == rejoins.size()) {
+            rejoinTick = kForever;
+            return false;
+        }
+        const Rejoin &r = rejoins[nextRejoin];
+        const Checkpoint &k = stale[r.checkpoint];
+        if (k.tick != now) {
+            rejoinTick = k.tick;
+            return false;
+        }
+        ++nextRejoin;
+        rejoinTick = nextRejoin < rejoins.size() ? stale[rejoins[nextRejoin].checkpoint].tick
+                                                 : kForever;
+        if (!sameAs(k, r))
+            return false;
+
+        for (std::size_t c = 0; c < lanes.size(); ++c)
+            if (k.lanes[c].believes)
+                t->beliefs[c][k.lanes[c].beliefs - 1] = r.beliefs[c];
+        for (std::size_t j = 0; j < k.inFlight.size(); ++j)
+            t->writes[k.inFlight[j].write] = r.writes[j];
+        if (k.leases)
+            t->leases[k.leases - 1] = r.lease;
+        // counts differ from the old run's by what the edit changed before this tick
+        const Summary mine = t->summary, then = k.summary;
+        const auto shift = [&](Summary a) {
+            a.accepted += mine.accepted - then.accepted;
+            a.rejected += mine.rejected - then.rejected;
+            a.corrupted += mine.corrupted - then.corrupted;
+            a.lockedOut += mine.lockedOut - then.lockedOut;
+            return a;
+        };
+        t->summary = shift(ending.summary);
+        for (std::size_t i = r.checkpoint; i < stale.size(); ++i) {
+            stale[i].summary = shift(stale[i].summary);
+            checkpoints.push_back(std::move(stale[i]));
+        }
+        // the old run's end state, with every list at its old length
+        lock = ending.lock;
+        storages = ending.storages;
+        newestApplied = ending.newestApplied;
+        lastApplied = ending.lastApplied;
+        for (std::size_t c = 0; c < lanes.size(); ++c) {
+            Lane &lane = lanes[c];
+            lane.next = lane.plan.order.size();
+            lane.nextEdge = lane.plan.edges.size();
+            lane.epoch = ending.lanes[c].epoch;
+            lane.believes = ending.lanes[c].believes;
+            lane.events = std::uint32_t(t->clientEvents[c].size());
+            lane.beliefs = std::uint32_t(t->beliefs[c].size());
+        }
+        for (std::size_t i = 0; i < storages.size(); ++i) {
+            storageWrites[i] = std::uint32_t(t->storageWrites[i].size());
+            storageIncidents[i] = std::uint32_t(t->storageIncidents[i].size());
+        }
+        events = t->events.size();
+        grants = t->grants.size();
+        refusals = t->refusals.size();
+        releases = t->releases.size();
+        writes = t->writes.size();
+        leases = t->leases.size();
+        arrivals.clear();
+        laneQueue.clear();
+        pauseQueue.clear();
+        stale.clear();
+        rejoins.clear();
+        rejoinedAt = now;
+        finish();
+        return true;
+    }
+
+    bool sameAs(const Checkpoint &k, const Rejoin &r)
+    {
+        if (events != k.events || grants != k.grants || refusals != k.refusals ||
+            releases != k.releases || writes != k.writes || leases != k.leases)
+            return false;
+        if (!(lock == k.lock) || arrivals.size() != k.inFlight.size())
+            return false;
+        // The lease still open goes on changing; earlier ones ended before the next grant, so
+        // before this tick, and a write that carries one of them later is late either way.
+        if (leases) {
+            const Lease &a = t->leases[leases - 1], &b = k.lastLease;
+            if (a.start != b.start || a.end != b.end || a.token != b.token ||
+                a.epoch != b.epoch || a.client != b.client || a.released != b.released)
+                return false;
+        }
+        for (std::size_t c = 0; c < lanes.size(); ++c) {
+            const Lane &lane = lanes[c];
+            const Checkpoint::LaneMark &m = k.lanes[c];
+            if (lane.events != m.events || lane.beliefs != m.beliefs || lane.epoch != m.epoch ||
+                lane.believes != m.believes)
+                return false;
+            if (m.believes) {
+                const Belief &b = t->beliefs[c][m.beliefs - 1];
+                if (b.from != r.beliefs[c].from || b.epoch != r.beliefs[c].epoch)
+                    return false;
+            }
+        }
+        for (std::size_t i = 0; i < storages.size(); ++i) {
+            const Checkpoint::StorageMark &m = k.storages[i];
+            if (!(storages[i] == m.storage) || storageWrites[i] != m.writes ||
+                storageIncidents[i] != m.incidents || newestApplied[i] != m.newestApplied ||
+                lastApplied[i] != m.lastApplied)
+                return false;
+        }
+        // the same writes in flight, sent alike (heaps built in another order may differ)
+        std::vector<Arrival> mine = arrivals;
+        std::sort(mine.begin(), mine.end(), std::greater<Arrival>());
+        std::vector<std::uint32_t> at(k.inFlight.size());
+        for (std::size_t j = 0; j < k.inFlight.size(); ++j)
+            at[j] = std::uint32_t(j);
+        std::sort(at.begin(), at.end(), [&](std::uint32_t a, std::uint32_t b) {
+            return k.inFlight[a] > k.inFlight[b];
+        });
+        for (std::size_t j = 0; j < mine.size(); ++j) {
+            const Arrival &a = mine[j], &b = k.inFlight[at[j]];
+            if (a.tick != b.tick || a.write != b.write)
+                return false;
+            const Write &x = t->writes[a.write], &y = r.writes[at[j]];
+            if (x.sentAt != y.sentAt || x.arrivedAt != y.arrivedAt || x.epoch != y.epoch ||
+                x.client != y.client || x.action != y.action || x.storage != y.storage ||
+                x.tagged != y.tagged)
+                return false;
+        }
+        return true;
+    }
+
+    // The run stops here: the trace's lists end where this run's records do.
+    void cut()
+    {
+        t->events.resize(events);
+        t->grants.resize(grants);
+        t->refusals.resize(refusals);
+        t->releases.resize(releases);
+        t->writes.resize(writes);
+        t->leases.resize(leases);
+        for (std::size_t c = 0; c < lanes.size(); ++c) {
+            t->clientEvents[c].resize(lanes[c].events);
+            t->beliefs[c].resize(lanes[c].beliefs);
+        }
+        for (std::size_t i = 0; i < storages.size(); ++i) {
+            t->storageWrites[i].resize(storageWrites[i]);
+            t->storageIncidents[i].resize(storageIncidents[i]);
+        }
+        // a partial run can only go on, never rejoin
+        stale.clear();
+        rejoins.clear();
+        rejoinTick = kForever;
     }
 
     void runAction(std::uint32_t c, std::uint32_t i, Tick now)
@@ -528,24 +831,24 @@ struct Simulator::Impl
         case ActionKind::Acquire: {
             const LockService::Reply r = lock.acquire(c, a.amount, now);
             if (r.outcome == LockService::Outcome::Refusal) {
-                t->refusals.push_back({now, c, i, r.holder, r.epoch});
-                record(now, c, EventKind::Refusal, std::uint32_t(t->refusals.size() - 1));
+                put(t->refusals, refusals, Refusal{now, c, i, r.holder, r.epoch});
+                record(now, c, EventKind::Refusal, std::uint32_t(refusals - 1));
                 endBelief(c, now, BeliefEnd::Refused);
                 break;
             }
             const bool renewal = r.outcome == LockService::Outcome::Renewal;
-            t->grants.push_back({now, r.expires, r.token, r.epoch, c, i, renewal});
+            put(t->grants, grants, Grant{now, r.expires, r.token, r.epoch, c, i, renewal});
             record(now, c, renewal ? EventKind::Renewal : EventKind::Grant,
-                   std::uint32_t(t->grants.size() - 1));
+                   std::uint32_t(grants - 1));
             if (renewal) {
-                t->leases.back().end = r.expires;
+                t->leases[leases - 1].end = r.expires;
             } else {
-                t->leases.push_back({now, r.expires, r.token, r.epoch, c, false});
+                put(t->leases, leases, Lease{now, r.expires, r.token, r.epoch, c, false});
                 endBelief(c, now, BeliefEnd::Regranted);
             }
             lane.epoch = r.epoch;
             if (!lane.believes) {
-                t->beliefs[c].push_back({now, kForever, r.epoch, BeliefEnd::Never});
+                put(t->beliefs[c], lane.beliefs, Belief{now, kForever, r.epoch, BeliefEnd::Never});
                 lane.believes = true;
             }
             break;
@@ -554,11 +857,11 @@ struct Simulator::Impl
             const bool effective = lock.release(c, now);
             const std::uint32_t epoch = effective ? lock.epoch() : 0;
             if (effective) {
-                t->leases.back().end = now;
-                t->leases.back().released = true;
+                t->leases[leases - 1].end = now;
+                t->leases[leases - 1].released = true;
             }
-            t->releases.push_back({now, c, i, epoch, effective});
-            record(now, c, EventKind::Release, std::uint32_t(t->releases.size() - 1));
+            put(t->releases, releases, Release{now, c, i, epoch, effective});
+            record(now, c, EventKind::Release, std::uint32_t(releases - 1));
             endBelief(c, now, BeliefEnd::Released);
             break;
         }
@@ -571,8 +874,8 @@ struct Simulator::Impl
             w.client = c;
             w.action = i;
             w.storage = a.storage;
-            const auto index = std::uint32_t(t->writes.size());
-            t->writes.push_back(w);
+            const auto index = std::uint32_t(writes);
+            put(t->writes, writes, w);
             record(now, c, EventKind::WriteSent, index);
             if (a.amount == 0)
                 arrive(index, now); // no delay: the storage handles it at once
@@ -622,9 +925,9 @@ struct Simulator::Impl
             ++t->summary.lockedOut;
             break;
         }
-        t->storageWrites[w.storage].push_back(index);
+        put(t->storageWrites[w.storage], storageWrites[w.storage], index);
         if (w.result != WriteResult::Accepted)
-            t->storageIncidents[w.storage].push_back(index);
+            put(t->storageIncidents[w.storage], storageIncidents[w.storage], index);
         record(now, w.client, EventKind::WriteArrived, index);
     }
 
@@ -633,7 +936,7 @@ struct Simulator::Impl
         Lane &lane = lanes[c];
         if (!lane.believes)
             return;
-        Belief &b = t->beliefs[c].back();
+        Belief &b = t->beliefs[c][lane.beliefs - 1];
         b.to = now;
         b.end = why;
         lane.believes = false;
@@ -641,8 +944,8 @@ struct Simulator::Impl
 
     void record(Tick now, std::uint32_t c, EventKind kind, std::uint32_t ref)
     {
-        t->clientEvents[c].push_back(std::uint32_t(t->events.size()));
-        t->events.push_back({now, ref, static_cast<std::uint16_t>(c), kind});
+        put(t->clientEvents[c], lanes[c].events, std::uint32_t(events));
+        put(t->events, events, Event{now, ref, static_cast<std::uint16_t>(c), kind});
     }
 
     // Lists whose length is only known at the end grow by doubling; give back a large unused
@@ -682,6 +985,15 @@ struct Simulator::Impl
             t->finals[i] = {w == kNone ? QString() : writeValue(*s, t->writes[w]),
                             storages[i].maxToken(), w};
         }
+        ending.valid = true;
+        ending.lock = lock;
+        ending.storages = storages;
+        ending.newestApplied = newestApplied;
+        ending.lastApplied = lastApplied;
+        ending.lanes.resize(lanes.size());
+        for (std::size_t c = 0; c < lanes.size(); ++c)
+            ending.lanes[c] = {0, 0, lanes[c].epoch, lanes[c].believes};
+        ending.summary = t->summary;
     }
 };
 
@@ -697,10 +1009,10 @@ bool Simulator::run(const Scenario &scenario, bool fencing, Trace &trace, Tick t
     return d->loop(through, SIZE_MAX);
 }
 
-bool Simulator::rerun(std::uint32_t client, Tick from, Tick through)
+bool Simulator::rerun(std::uint32_t client, Tick from, Tick through, std::uint32_t action)
 {
     Q_ASSERT(d->t);
-    d->rerun(client, from);
+    d->rerun(client, from, action);
     return d->loop(through, SIZE_MAX);
 }
 
@@ -726,6 +1038,11 @@ std::size_t Simulator::eventsLeftEstimate() const
 Tick Simulator::restartedFrom() const
 {
     return d->restartedFrom;
+}
+
+Tick Simulator::rejoinedAt() const
+{
+    return d->rejoinedAt;
 }
 
 Trace simulate(const Scenario &scenario)

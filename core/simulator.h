@@ -29,7 +29,11 @@ public:
     // The scenario of the last run() was edited in place: only `client`'s actions changed, and
     // only at or after tick `from` (both their old and their new `at`); clients, storages and
     // action counts are the same. Re-simulates from the last checkpoint at or before `from`.
-    bool rerun(std::uint32_t client, Tick from, Tick through = kForever);
+    // When `action` names the one action that changed and the last run was complete, the
+    // re-run also stops early if, at one of that run's checkpoints after the change, it finds
+    // itself in the same state: the rest of that run, still in the trace, is kept as it is.
+    bool rerun(std::uint32_t client, Tick from, Tick through = kForever,
+               std::uint32_t action = kNone);
     // Goes on with a partial run, through tick `through` or until about `events` more events
     // are recorded (it stops between ticks).
     bool resume(Tick through = kForever, std::size_t events = SIZE_MAX);
@@ -39,6 +43,9 @@ public:
     std::size_t eventsLeftEstimate() const;
     // The tick the last run() or rerun() started simulating from (the checkpoint it went back to).
     Tick restartedFrom() const;
+    // The tick at which the last rerun() found the previous run's state and kept the rest of
+    // it; kForever when it simulated on to its end (or stopped).
+    Tick rejoinedAt() const;
 
 private:
     struct Impl;

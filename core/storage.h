@@ -38,6 +38,12 @@ public:
     Token maxToken() const { return m_maxToken; }
     const Value &value() const { return m_value; }
 
+    friend bool operator==(const BasicStorage &a, const BasicStorage &b)
+    {
+        return a.m_fenced == b.m_fenced && a.m_rule == b.m_rule &&
+               a.m_maxToken == b.m_maxToken && a.m_value == b.m_value;
+    }
+
 private:
     bool m_fenced;
     FenceRule m_rule;

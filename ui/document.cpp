@@ -81,10 +81,11 @@ void Document::setAction(int client, int index, const Core::Action &action, Core
     const Core::Tick from = std::min(a.at, action.at);
     a = action;
     // A drag changes one action: nothing before `from` changes, so the simulators go back to
-    // their last checkpoint before it and stop where the screen ends; when little is left
-    // after that, they finish at once.
+    // their last checkpoint before it and stop where the screen ends, or sooner when the run
+    // is back where the last one was (then the rest is kept); when little is left after that,
+    // they finish at once.
     const auto rerun = [&](Core::Simulator &sim) {
-        if (!sim.rerun(std::uint32_t(client), from, showThrough) &&
+        if (!sim.rerun(std::uint32_t(client), from, showThrough, std::uint32_t(index)) &&
             sim.eventsLeftEstimate() <= kInlineEvents)
             sim.resume();
     };

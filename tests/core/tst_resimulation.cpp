@@ -37,16 +37,23 @@ RandomScenarioOptions busy()
     return o;
 }
 
+struct Edit
+{
+    std::uint32_t client;
+    Tick from; // the earliest tick the change can matter at (old or new `at`)
+    std::uint32_t action;
+};
+
 // One random change to one action of one client, as a drag or an inspector edit makes it.
-// Returns the client and the earliest tick the change can matter at (old or new `at`).
-std::pair<std::uint32_t, Tick> randomEdit(Scenario &s, Rng &rng, const RandomScenarioOptions &o)
+Edit randomEdit(Scenario &s, Rng &rng, const RandomScenarioOptions &o)
 {
     std::uint32_t c = 0;
     do
         c = std::uint32_t(rng.between(0, s.clients.size() - 1));
     while (s.clients[c].actions.empty());
     std::vector<Action> &actions = s.clients[c].actions;
-    Action &a = actions[rng.between(0, actions.size() - 1)];
+    const auto index = std::uint32_t(rng.between(0, actions.size() - 1));
+    Action &a = actions[index];
     const Tick oldAt = a.at;
     if (rng.chance(50))
         a.at = rng.chance(50) ? rng.between(0, o.span - 1)
@@ -79,10 +86,14 @@ std::pair<std::uint32_t, Tick> randomEdit(Scenario &s, Rng &rng, const RandomSce
         else if (a.kind == ActionKind::Write)
             a.amount = rng.between(0, o.maxDelay);
         break;
+    case 4: // what a write stores: only the storages' final values can tell
+        if (a.kind == ActionKind::Write)
+            a.value = QStringLiteral("v%1").arg(rng.between(0, 3));
+        break;
     default:
         break; // only moved (or not even that: an edit that changes nothing)
     }
-    return {c, std::min(oldAt, a.at)};
+    return {c, std::min(oldAt, a.at), index};
 }
 
 // A partial trace holds exactly what the full run has before its pendingFrom tick.
@@ -172,19 +183,28 @@ class TestResimulation : public QObject
     Q_OBJECT
 private slots:
     // Every edit re-runs from a checkpoint, complete: the same trace as a fresh simulation.
+    // Naming the edited action lets a re-run rejoin the last complete run and keep its rest:
+    // the result must still be exactly the fresh run.
     void rerunEqualsFreshRun_data()
     {
         QTest::addColumn<int>("spacing");
-        QTest::newRow("checkpoint every event") << 1;
-        QTest::newRow("every 3 events") << 3;
-        QTest::newRow("every 16 events") << 16;
-        QTest::newRow("default spacing") << 0;
+        QTest::addColumn<bool>("nameAction");
+        QTest::newRow("checkpoint every event") << 1 << false;
+        QTest::newRow("every 3 events") << 3 << false;
+        QTest::newRow("every 16 events") << 16 << false;
+        QTest::newRow("default spacing") << 0 << false;
+        QTest::newRow("every event, may rejoin") << 1 << true;
+        QTest::newRow("every 3 events, may rejoin") << 3 << true;
+        QTest::newRow("every 16 events, may rejoin") << 16 << true;
     }
     void rerunEqualsFreshRun()
     {
         QFETCH(int, spacing);
+        QFETCH(bool, nameAction);
         const RandomScenarioOptions o = busy();
         int fromCheckpoint = 0;
+        int rejoined = 0;
+        int edits = 0;
         for (int i = 0; i < scheduleCount(); ++i) {
             const std::uint64_t seed = 7000000 + std::uint64_t(i);
             Scenario s = randomScenario(seed, o);
@@ -194,10 +214,18 @@ private slots:
             Trace t;
             QVERIFY(sim.run(s, fencing, t));
             for (int edit = 0; edit < 6; ++edit) {
-                const auto [client, from] = randomEdit(s, rng, o);
-                QVERIFY(sim.rerun(client, from));
+                const auto [client, from, action] = randomEdit(s, rng, o);
+                // now and then an edit that does not name its action: the next one cannot rejoin
+                const bool named = nameAction && !rng.chance(10);
+                QVERIFY(sim.rerun(client, from, kForever, named ? action : kNone));
                 QVERIFY(sim.complete());
+                ++edits;
                 fromCheckpoint += !t.events.empty() && from > t.events.front().tick;
+                if (sim.rejoinedAt() != kForever) {
+                    QVERIFY(named);
+                    QVERIFY(sim.rejoinedAt() > from);
+                    ++rejoined;
+                }
                 QString why;
                 QVERIFY2(
                     sameTrace(t, simulate(s, fencing), &why),
@@ -205,6 +233,10 @@ private slots:
             }
         }
         QVERIFY(fromCheckpoint > scheduleCount()); // most edits were not at the very start
+        if (nameAction) // the shortcut was taken, and often
+            QVERIFY2(rejoined > edits / 10, qPrintable(QString::number(rejoined)));
+        else
+            QCOMPARE(rejoined, 0);
     }
 
     // As while dragging: each edit re-runs only up to a tick (the end of the screen), the next
@@ -222,6 +254,7 @@ private slots:
         QFETCH(int, spacing);
         const RandomScenarioOptions o = busy();
         int partials = 0;
+        int rejoined = 0;
         for (int i = 0; i < scheduleCount(); ++i) {
             const std::uint64_t seed = 8000000 + std::uint64_t(i);
             Scenario s = randomScenario(seed, o);
@@ -236,10 +269,14 @@ private slots:
                 QVERIFY2(isPrefixOf(t, simulate(s, fencing), &why),
                          qPrintable(s.title + QStringLiteral(", first run: ") + why));
             for (int edit = 0; edit < 8; ++edit) {
-                const auto [client, from] = randomEdit(s, rng, o);
+                const auto [client, from, action] = randomEdit(s, rng, o);
                 const Trace full = simulate(s, fencing);
                 const Tick through = from + rng.between(0, 60);
-                sim.rerun(client, from, through);
+                sim.rerun(client, from, through, rng.chance(70) ? action : kNone);
+                if (sim.rejoinedAt() != kForever) {
+                    ++rejoined;
+                    QVERIFY(sim.complete());
+                }
                 QCOMPARE(t.complete(), sim.complete());
                 if (!sim.complete()) {
                     ++partials;
@@ -269,6 +306,8 @@ private slots:
                      qPrintable(s.title + QStringLiteral(", last: ") + why));
         }
         QVERIFY(partials > scheduleCount()); // the property was exercised, not only complete runs
+        if (spacing != 0) // a small schedule has no checkpoint to rejoin at by default spacing
+            QVERIFY(rejoined > scheduleCount() / 10);
     }
 
     // A big schedule: a re-run after an edit late in the run starts from a checkpoint near the

@@ -6,6 +6,7 @@
 #include "jsonreader.h"
 #include "scenariofile.h"
 #include "simulator.h"
+#include "tracecompare.h"
 
 #include <QCborValue>
 #include <QJsonArray>
@@ -139,6 +140,34 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
               t.writes.size());
         for (std::size_t i = 1; i < t.events.size(); ++i)
             check(t.events[i - 1].tick <= t.events[i].tick);
+    }
+
+    // A drag on this scenario: one action moved and stretched, re-run from a checkpoint (and
+    // maybe rejoining the last run), must give exactly what a fresh run gives.
+    std::size_t actions = 0;
+    for (const Core::Client &c : s.clients)
+        actions += c.actions.size();
+    if (actions > 0 && actions <= 5000) {
+        Core::Scenario edited = s;
+        std::size_t pick = size % actions;
+        std::uint32_t client = 0;
+        while (pick >= edited.clients[client].actions.size())
+            pick -= edited.clients[client++].actions.size();
+        Core::Action &a = edited.clients[client].actions[pick];
+        const Core::Tick from = a.at;
+        const Core::Tick step = 1 + size % 7;
+        if (a.at + step < Core::kMaxFileInteger)
+            a.at += step;
+        if (a.kind != Core::ActionKind::Release && a.amount + 1 < Core::kMaxFileInteger)
+            a.amount += 1;
+        Core::Simulator sim(1 + size % 16);
+        Core::Trace t;
+        Core::Scenario live = s;
+        sim.run(live, live.fencing, t);
+        live = edited;
+        sim.rerun(client, from, Core::kForever, std::uint32_t(pick));
+        QString why;
+        check(TestSupport::sameTrace(t, Core::simulate(edited, edited.fencing), &why));
     }
     return 0;
 }

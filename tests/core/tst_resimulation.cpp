@@ -310,6 +310,52 @@ private slots:
             QVERIFY(rejoined > scheduleCount() / 10);
     }
 
+    // An edit whose effect is over soon (a pause of a client that does nothing else) on a big
+    // schedule: the re-run finds the last run's state at a checkpoint shortly after the pause
+    // and keeps the rest of that run instead of simulating it again; the result is still
+    // exactly a fresh run, and so is every later drag step.
+    void rerunRejoinsTheLastRun()
+    {
+        RandomScenarioOptions o = busy();
+        o.minActions = o.maxActions = 3000;
+        o.minClients = o.maxClients = 4;
+        o.span = 40000;
+        Scenario s = randomScenario(98, o);
+        Client idle;
+        idle.name = QStringLiteral("idle");
+        idle.actions = {Action::pause(20000, 50), Action::pause(30000, 50)};
+        s.clients.push_back(idle);
+        const auto client = std::uint32_t(s.clients.size() - 1);
+        Simulator sim;
+        Trace t;
+        QVERIFY(sim.run(s, true, t));
+        const std::size_t total = t.events.size();
+        QVERIFY(total > 12000);
+        QString why;
+        for (int step = 1; step <= 6; ++step) {
+            Action &pause = s.clients[client].actions[0];
+            const Tick from = pause.at;
+            pause.at += 1;
+            pause.amount += Tick(step % 2); // longer now and then, like dragging its end
+            QVERIFY(sim.rerun(client, from, kForever, 0));
+            QVERIFY(sim.rejoinedAt() != kForever);
+            QVERIFY(sim.rejoinedAt() > pause.at + pause.amount);
+            // simulated again: from the checkpoint before the edit to the one after the pause
+            const std::size_t redone =
+                t.firstEventAt(sim.rejoinedAt()) - t.firstEventAt(sim.restartedFrom());
+            QVERIFY2(redone <= 3 * 4096, qPrintable(QString::number(redone)));
+            QCOMPARE(t.events.size(), total);
+            QVERIFY2(sameTrace(t, simulate(s, true), &why), qPrintable(why));
+        }
+        // the other pause, not named: simulated to the end, still exact
+        Action &later = s.clients[client].actions[1];
+        const Tick from = later.at;
+        later.at -= 5;
+        QVERIFY(sim.rerun(client, from - 5));
+        QCOMPARE(sim.rejoinedAt(), kForever);
+        QVERIFY2(sameTrace(t, simulate(s, true), &why), qPrintable(why));
+    }
+
     // A big schedule: a re-run after an edit late in the run starts from a checkpoint near the
     // edit instead of tick 0, and a run stopped early holds only what happened before its stop.
     void rerunStartsNearTheEdit()

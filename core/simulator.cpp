@@ -478,14 +478,22 @@ struct Simulator::Impl
     {
         if (complete)
             return true;
-        const std::size_t stopAt = budget == SIZE_MAX ? SIZE_MAX : events + budget;
+        std::size_t stopAt = budget == SIZE_MAX ? SIZE_MAX : events + budget;
+        bool past = false;
         for (;;) {
             const Tick now = nextTick();
             if (now == kForever)
                 break;
             if (now >= rejoinTick && rejoin(now))
                 return true;
-            if (now > through || events >= stopAt) {
+            // Past `through` only while the last run may still be rejoined, and for a few
+            // checkpoints' worth of events at most: a complete run lets every view follow.
+            if (now > through && !past) {
+                past = true;
+                if (rejoinTick != kForever)
+                    stopAt = std::min(stopAt, events + kRejoinTries * spacing());
+            }
+            if ((past && rejoinTick == kForever) || events >= stopAt) {
                 cut();
                 t->pendingFrom = now;
                 return false;
@@ -551,13 +559,16 @@ struct Simulator::Impl
         for (std::size_t i = 0; i < storages.size(); ++i)
             k.storages.push_back({storages[i], storageWrites[i], storageIncidents[i],
                                   newestApplied[i], lastApplied[i]});
+        nextCheckpoint = k.events + spacing();
+    }
+
+    std::size_t spacing() const
+    {
         // A checkpoint costs memory in proportion to clients, storages and writes in flight;
         // spacing them at least that far apart keeps all of them below the trace's own size.
-        nextCheckpoint =
-            k.events + (checkpointEvents
-                            ? checkpointEvents
-                            : std::max(kDefaultSpacing,
-                                       4 * (lanes.size() + storages.size() + arrivals.size())));
+        return checkpointEvents ? checkpointEvents
+                                : std::max(kDefaultSpacing,
+                                           4 * (lanes.size() + storages.size() + arrivals.size()));
     }
 
     void restore(const Checkpoint &k)

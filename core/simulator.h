@@ -32,6 +32,7 @@ public:
     // When `action` names the one action that changed and the last run was complete, the
     // re-run also stops early if, at one of that run's checkpoints after the change, it finds
     // itself in the same state: the rest of that run, still in the trace, is kept as it is.
+    // It may go on past `through` to the few checkpoints where that can happen.
     bool rerun(std::uint32_t client, Tick from, Tick through = kForever,
                std::uint32_t action = kNone);
     // Goes on with a partial run, through tick `through` or until about `events` more events

@@ -87,6 +87,7 @@ private slots:
         QVERIFY(i >= 0);
         Action a = doc.scenario().clients[0].actions[size_t(i)];
         a.at += 2;
+        a.amount += 20000; // its effect lasts far past the screen: no early end (see below)
         const Tick through = a.at + 200;
         doc.setAction(0, i, a, through);
         QCOMPARE(changed.count(), 1);
@@ -105,6 +106,40 @@ private slots:
         doc.endPreview();
         QVERIFY(!doc.isPreviewing());
         QCOMPARE(changed.count(), 3); // paced views catch up with the drag's end
+    }
+
+    // A drag step whose effect is soon over (a pause of a client that does nothing else) finds
+    // the last run's state again a little past the screen: the rest of that run is kept, so
+    // the step is complete at once and every view can follow it.
+    void dragStepThatRejoinsIsComplete()
+    {
+        Scenario s = longRun();
+        Client idle;
+        idle.name = QStringLiteral("idle");
+        idle.actions = {Action::pause(20000, 40)};
+        s.clients.push_back(idle);
+        Document doc;
+        doc.reset(s);
+        (void)doc.traceFor(false);
+        QSignalSpy changed(&doc, &Document::changed);
+        const int c = int(s.clients.size() - 1);
+        for (int step = 1; step <= 5; ++step) {
+            Action a = doc.scenario().clients[size_t(c)].actions[0];
+            a.at += 3;
+            doc.setAction(c, 0, a, a.at + 100);
+            QVERIFY(doc.isSettled());
+            QVERIFY(doc.trace().complete());
+            QCOMPARE(changed.count(), step); // no second announcement: nothing left to finish
+            QCOMPARE(differs(doc.trace(), doc.scenario(), true), QString());
+            QCOMPARE(differs(doc.traceFor(false), doc.scenario(), false), QString());
+        }
+        // a long pause changes what follows for longer than a step looks ahead: partial
+        Action a = doc.scenario().clients[0].actions[size_t(pauseAfter(doc.scenario(), 0, 1000))];
+        a.amount += 20000;
+        doc.setAction(0, pauseAfter(doc.scenario(), 0, 1000), a, a.at + 100);
+        QVERIFY(!doc.isSettled());
+        QTRY_VERIFY(doc.isSettled());
+        QCOMPARE(differs(doc.trace(), doc.scenario(), true), QString());
     }
 
     // The next drag step can come before the previous one settled; settle() finishes at once.
@@ -146,6 +181,7 @@ private slots:
         const int i = pauseAfter(doc.scenario(), 2, 2000);
         Action a = doc.scenario().clients[2].actions[size_t(i)];
         a.at += 1;
+        a.amount += 20000;
         doc.setAction(2, i, a, a.at + 50); // partial: nothing to show yet
         QCOMPARE(refreshes, 0);
         QVERIFY(throttle.isPending());
@@ -179,6 +215,7 @@ private slots:
         const int i = pauseAfter(doc.scenario(), 0, 100);
         Action a = doc.scenario().clients[0].actions[size_t(i)];
         a.at += 1;
+        a.amount += 20000;
         doc.setAction(0, i, a, a.at + 20);
         QCOMPARE(model.rowCount(), rows); // partial trace: no reset yet
         QVERIFY(model.liveRows() < rows);

@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <initializer_list>
 #include <limits>
 #include <memory>
 
@@ -1115,6 +1116,31 @@ private:
         m_p->drawText(r, Qt::AlignCenter, text);
     }
 
+    // The first of `texts` (longest first) whose width plus its padding fits in the visible
+    // part of the item from x0 to x1, drawn centred there; nothing when none fits. Measured
+    // against the visible part, not the whole item: an item scrolled half out of view would
+    // otherwise get a label reaching past the plot's edge, cut in half by the clip.
+    struct LabelText
+    {
+        QString text;
+        double pad;
+    };
+    void fittedLabel(double x0, double x1, const QRectF &row,
+                     std::initializer_list<LabelText> texts, const QColor &color)
+    {
+        const double left = std::max(x0, m_xmin);
+        const double right = std::min(x1, m_xmax);
+        for (const LabelText &t : texts) {
+            if (t.text.isEmpty() || m_st.fmLabel.horizontalAdvance(t.text) + t.pad > right - left)
+                continue;
+            m_p->setFont(m_st.label);
+            m_p->setPen(color);
+            m_p->drawText(QRectF(left, row.top(), right - left, row.height()), Qt::AlignCenter,
+                          t.text);
+            return;
+        }
+    }
+
     // A label centred on x in a row, if there is room; pushed inwards at the plot's edges.
     bool placeLabel(LabelRow &row, const QRectF &band, double x, const QString &text,
                     const QColor &color, bool leftAligned = false)
@@ -1369,7 +1395,7 @@ private:
     {
         const std::size_t nc = panel.clients.size();
         std::vector<int> painted(nc, std::numeric_limits<int>::min());
-        std::vector<LabelRow> labels(nc, LabelRow{-1e300, m_xmin, m_xmax + 200, 6});
+        std::vector<LabelRow> labels(nc, LabelRow{-1e300, m_xmin, m_xmax - 2, 6});
         int lockPainted = std::numeric_limits<int>::min();
         const QRectF lockRow = panel.lock.adjusted(0, 5 * m_st.f, 0, -5 * m_st.f);
         // narrow bars merge into runs; wide ones are drawn one by one, with words
@@ -1438,20 +1464,10 @@ private:
             m_p->setPen(QPen(m_st.th.foreground, 2 * m_st.lw));
             m_p->drawLine(QPointF(x1, row.top() - 2), QPointF(x1, row.bottom() + 2));
         }
-        QString text = QObject::tr("token %1").arg(l.token);
-        double w = m_st.fmLabel.horizontalAdvance(text) + 8;
-        if (w > bar.width()) {
-            text = QString::number(l.token);
-            w = m_st.fmLabel.horizontalAdvance(text) + 4;
-        }
-        if (w <= bar.width() - 3) {
-            m_p->setFont(m_st.label);
-            m_p->setPen(textOn(m_st.leaseFill));
-            const double left = std::max(x0, m_xmin);
-            const double right = std::min(x1, m_xmax);
-            m_p->drawText(QRectF(left, row.top(), std::max(w, right - left), row.height()),
-                          Qt::AlignCenter, text);
-        }
+        // (the padding counts the grip's 3 px too)
+        fittedLabel(x0, x1, row,
+                    {{QObject::tr("token %1").arg(l.token), 11}, {QString::number(l.token), 7}},
+                    textOn(m_st.leaseFill));
         // where it ends, in words, when there is room after the bar
         if (!l.released && l.end <= m_tHi) {
             const QString ends = QObject::tr("expires %1").arg(l.end);
@@ -1775,20 +1791,10 @@ private:
         m_p->setPen(QPen(m_st.th.background, 1));
         m_p->drawLine(bar.topLeft(), bar.bottomLeft());
         const QString name = l.client < m_s.clients.size() ? m_s.clients[l.client].name : QString();
-        QString text = QObject::tr("%1 holds · token %2").arg(name).arg(l.token);
-        double w = m_st.fmLabel.horizontalAdvance(text) + 8;
-        if (w > bar.width()) {
-            text = QObject::tr("%1 · %2").arg(name).arg(l.token);
-            w = m_st.fmLabel.horizontalAdvance(text) + 6;
-        }
-        if (w <= bar.width()) {
-            const double left = std::max(x0, m_xmin);
-            const double right = std::min(x1, m_xmax);
-            m_p->setFont(m_st.label);
-            m_p->setPen(textOn(fill));
-            m_p->drawText(QRectF(left, row.top(), std::max(w, right - left), row.height()),
-                          Qt::AlignCenter, text);
-        }
+        fittedLabel(x0, x1, row,
+                    {{QObject::tr("%1 holds · token %2").arg(name).arg(l.token), 8},
+                     {QObject::tr("%1 · %2").arg(name).arg(l.token), 6}},
+                    textOn(fill));
     }
 
     // --- storage lanes -------------------------------------------------------------------
@@ -2052,20 +2058,9 @@ private:
             const QString text = empty ? QObject::tr("(empty)")
                                        : (corrupt ? QObject::tr("value %1 (corrupt)").arg(quoted(value))
                                                   : QObject::tr("value %1").arg(quoted(value)));
-            QString shown = text;
-            double w = m_st.fmLabel.horizontalAdvance(shown) + 8;
-            if (w > b.width()) {
-                shown = empty ? QString() : quoted(value);
-                w = m_st.fmLabel.horizontalAdvance(shown) + 6;
-            }
-            if (!shown.isEmpty() && w <= b.width()) {
-                const double left = std::max(x0, m_xmin);
-                const double right = std::min(x1, m_xmax);
-                m_p->setFont(m_st.label);
-                m_p->setPen(empty ? m_st.th.muted : (corrupt ? textOn(m_st.corruptFill) : m_st.th.foreground));
-                m_p->drawText(QRectF(left, row.top(), std::max(w, right - left), row.height()),
-                              Qt::AlignCenter, shown);
-            }
+            fittedLabel(x0, x1, row, {{text, 8}, {empty ? QString() : quoted(value), 6}},
+                        empty ? m_st.th.muted
+                              : (corrupt ? textOn(m_st.corruptFill) : m_st.th.foreground));
         };
         for (std::size_t i = lo; i < hi; ++i) {
             const Core::Write &w = t.writes[ws[i]];
@@ -2094,10 +2089,12 @@ private:
         QPolygonF line;
         line.reserve(int(std::min<std::size_t>(hi - lo, 4096) * 2 + 4));
         line << QPointF(m_tLo == 0 ? X(Tick(0)) : m_xmin - 40, yOf(cur));
-        LabelRow labels{-1e300, m_xmin - 40, m_xmax + 40, 6};
+        LabelRow labels{-1e300, m_xmin, m_xmax - 2, 6}; // inside the plot, never cut by its edge
         m_p->setFont(m_st.small);
         std::size_t i = lo;
         const auto label = [&](double x, Core::Token v) {
+            // a step just left of the plot (in view by the slack of a tick) is told at its edge
+            x = std::max(x, m_xmin);
             // (where no label can start, the text is not even made: a step per column)
             if (!labels.fits(x + 4, 0))
                 return;

@@ -1,0 +1,264 @@
+// Labels stay inside the lane they are drawn in, however the visible range cuts the items they
+// name: no label reaches past the plot's edge (the widget's edge, or the picture's in an
+// export), where the plot clip would cut it in half. A value box, lease or lock bar scrolled
+// half out of view gets the label that fits its visible part, or none; "expires" and "max"
+// labels are left out where they would not fit; the outcome labels flip to the left of their
+// glyph. Checked on the default scenario compared fenced over unfenced with A's stale write at
+// t=30 (rejected on top, CORRUPTED below) at or near the right edge, then on every built-in
+// scenario scrolled past both edges.
+//
+// The text is caught where it is drawn: a paint device whose engine keeps every text item with
+// its rectangle, the way an SVG or PDF export gets it.
+
+#include "scenariofile.h"
+#include "simulator.h"
+#include "timelinerenderer.h"
+
+#include <QPaintDevice>
+#include <QPaintEngine>
+#include <QPainter>
+#include <QTest>
+#include <QTextItem>
+
+#include <climits>
+
+namespace {
+
+struct DrawnText
+{
+    QString text;
+    QRectF rect; // the advance from the pen position, ascent to descent
+};
+
+class TextCatcher : public QPaintEngine
+{
+public:
+    TextCatcher() : QPaintEngine(QPaintEngine::AllFeatures) {}
+
+    std::vector<DrawnText> texts;
+
+    bool begin(QPaintDevice *) override { return true; }
+    bool end() override { return true; }
+    void updateState(const QPaintEngineState &state) override
+    {
+        if (state.state() & QPaintEngine::DirtyTransform)
+            m_transform = state.transform();
+    }
+    void drawPixmap(const QRectF &, const QPixmap &, const QRectF &) override {}
+    void drawPath(const QPainterPath &) override {}
+    void drawPolygon(const QPointF *, int, PolygonDrawMode) override {}
+    void drawTextItem(const QPointF &p, const QTextItem &ti) override
+    {
+        const QRectF r(p.x(), p.y() - ti.ascent(), ti.width(), ti.ascent() + ti.descent());
+        texts.push_back({ti.text(), m_transform.mapRect(r)});
+    }
+    Type type() const override { return QPaintEngine::User; }
+
+private:
+    QTransform m_transform;
+};
+
+class TextDevice : public QPaintDevice
+{
+public:
+    explicit TextDevice(QSize size) : m_size(size) {}
+    QPaintEngine *paintEngine() const override { return &m_engine; }
+    const std::vector<DrawnText> &texts() const { return m_engine.texts; }
+
+protected:
+    int metric(PaintDeviceMetric m) const override
+    {
+        switch (m) {
+        case PdmWidth:
+            return m_size.width();
+        case PdmHeight:
+            return m_size.height();
+        case PdmDpiX:
+        case PdmDpiY:
+        case PdmPhysicalDpiX:
+        case PdmPhysicalDpiY:
+            return 96;
+        case PdmDepth:
+            return 32;
+        case PdmNumColors:
+            return INT_MAX;
+        case PdmDevicePixelRatio:
+            return 1;
+        case PdmDevicePixelRatioScaled:
+            return int(QPaintDevice::devicePixelRatioFScale());
+        default:
+            return 0;
+        }
+    }
+
+private:
+    QSize m_size;
+    mutable TextCatcher m_engine;
+};
+
+// The lanes of a panel (plot part only), each with a name for messages.
+std::vector<std::pair<QString, QRectF>> lanesOf(const TimelinePanel &panel)
+{
+    const QString side = panel.bottom ? QStringLiteral("unfenced ") : QStringLiteral("fenced ");
+    std::vector<std::pair<QString, QRectF>> lanes;
+    for (std::size_t c = 0; c < panel.clients.size(); ++c)
+        lanes.emplace_back(side + QStringLiteral("client %1").arg(c), panel.clients[c].lane);
+    lanes.emplace_back(side + QStringLiteral("lock service"), panel.lock);
+    for (std::size_t s = 0; s < panel.storages.size(); ++s)
+        lanes.emplace_back(side + QStringLiteral("storage %1").arg(s), panel.storages[s].lane);
+    return lanes;
+}
+
+// A text drawn in a lane, and the lane it is drawn in.
+struct LaneText
+{
+    DrawnText text;
+    QString lane;
+    QRectF laneRect;
+    const TimelinePanel *panel;
+};
+
+// Paints `s` compared fenced over unfenced, 1000 px wide, with `lastTick` at the plot's right
+// edge, and gives every text drawn in a lane that is not wholly outside the plot (clipped
+// away: nothing to read or to cut).
+std::vector<LaneText> paintCompared(const Core::Scenario &s, const Core::Trace &fenced,
+                                    const Core::Trace &unfenced, double pixelsPerTick,
+                                    double lastTick, TimelineLayout &l, TimeAxis &axis)
+{
+    TimelineRenderer::Options o;
+    o.compare = true;
+    const QSize size(1000, int(std::ceil(TimelineRenderer::preferredSize(s, o, 1000).height())));
+    const QRectF rect(QPointF(0, 0), QSizeF(size));
+    l = TimelineRenderer::layout(s, o, rect);
+    axis.left = l.plot.left();
+    axis.pixelsPerTick = pixelsPerTick;
+    axis.firstTick = lastTick - l.plot.width() / pixelsPerTick;
+
+    TextDevice device(size);
+    {
+        QPainter p(&device);
+        TimelineRenderer renderer;
+        renderer.setCaching(false);
+        renderer.paint(&p, rect, s, fenced, &unfenced, axis, o);
+    }
+    std::vector<LaneText> texts;
+    for (const TimelinePanel &panel : l.panels) {
+        for (const auto &[name, lane] : lanesOf(panel)) {
+            for (const DrawnText &t : device.texts()) {
+                const double y = t.rect.center().y();
+                if (y < lane.top() || y >= lane.bottom() || t.rect.left() >= lane.right() ||
+                    t.rect.right() <= lane.left())
+                    continue;
+                texts.push_back({t, name, lane, &panel});
+            }
+        }
+    }
+    return texts;
+}
+
+bool inside(const LaneText &t)
+{
+    return t.text.rect.left() >= t.laneRect.left() - 0.5 &&
+           t.text.rect.right() <= t.laneRect.right() + 0.5;
+}
+
+QString describe(const LaneText &t)
+{
+    return QStringLiteral("'%1' in the %2 lane spans x %3..%4, the lane %5..%6")
+        .arg(t.text.text, t.lane)
+        .arg(t.text.rect.left())
+        .arg(t.text.rect.right())
+        .arg(t.laneRect.left())
+        .arg(t.laneRect.right());
+}
+
+} // namespace
+
+class TestLabelBounds : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void corruptionAtTheRightEdge_data()
+    {
+        QTest::addColumn<double>("pixelsPerTick");
+        QTest::addColumn<double>("lastTick"); // the tick at the plot's right edge
+        // whether the corruption is told in words: at 12 px/tick B's "accepted, token 2" label
+        // at t=13 leaves no room for it left of its glyph (the glyph is drawn all the same)
+        QTest::addColumn<bool>("told");
+        for (const double ppt : {12.0, 25.0, 50.0}) {
+            for (const double last : {30.2, 30.5, 30.8, 31.0, 31.5, 32.0, 33.5, 36.0}) {
+                const QByteArray name = QByteArray::number(ppt) +
+                                        " px/tick, right edge at t=" + QByteArray::number(last);
+                QTest::newRow(name.constData()) << ppt << last << (ppt > 12);
+            }
+        }
+    }
+
+    // A's stale write at t=30, rejected on top and CORRUPTED below, at or near the right edge.
+    void corruptionAtTheRightEdge()
+    {
+        QFETCH(double, pixelsPerTick);
+        QFETCH(double, lastTick);
+        QFETCH(bool, told);
+        const Core::Scenario s = Core::ScenarioFile::defaultScenario();
+        const Core::Trace fenced = Core::simulate(s, true);
+        const Core::Trace unfenced = Core::simulate(s, false);
+        QCOMPARE(unfenced.summary.corrupted, 1u);
+        const Core::Tick stale = 30;
+
+        TimelineLayout l;
+        TimeAxis axis;
+        const std::vector<LaneText> texts =
+            paintCompared(s, fenced, unfenced, pixelsPerTick, lastTick, l, axis);
+        QCOMPARE(l.panels.size(), std::size_t(2));
+        const double x = axis.tickToX(double(stale));
+        QVERIFY(x <= l.plot.right());
+        int corruptedLabels = 0;
+        for (const LaneText &t : texts) {
+            QVERIFY2(inside(t), qPrintable(describe(t)));
+            if (t.panel->bottom &&
+                t.panel->storages.front().outcomes.contains(t.text.rect.center()) &&
+                t.text.text.startsWith(QLatin1String("CORRUPTED"))) {
+                // beside the glyph (on whichever side there is room), not over it
+                QVERIFY2(t.text.rect.left() > x || t.text.rect.right() < x,
+                         qPrintable(describe(t)));
+                ++corruptedLabels;
+            }
+        }
+        // the corruption is still told in words
+        QCOMPARE(corruptedLabels, told ? 1 : 0);
+    }
+
+    // Every built-in scenario scrolled tick by tick past the right edge at a few zoom levels:
+    // no label in any lane (values, lease and lock bars, "expires", max_token steps, outcomes,
+    // markers) reaches past either edge of the plot.
+    void builtinScenariosScrolled()
+    {
+        for (const QString &name : Core::ScenarioFile::builtinNames()) {
+            const Core::LoadResult loaded =
+                Core::ScenarioFile::load(Core::ScenarioFile::builtinPath(name));
+            QVERIFY2(loaded.ok(), qPrintable(loaded.error));
+            const Core::Scenario &s = *loaded.scenario;
+            const Core::Trace fenced = Core::simulate(s, true);
+            const Core::Trace unfenced = Core::simulate(s, false);
+            const double end = TimelineRenderer::fitTo(fenced) + 2;
+            for (const double ppt : {6.0, 12.0, 25.0, 50.0}) {
+                for (double last = 2; last <= end; last += 0.4) {
+                    TimelineLayout l;
+                    TimeAxis axis;
+                    for (const LaneText &t : paintCompared(s, fenced, unfenced, ppt, last, l, axis))
+                        QVERIFY2(inside(t),
+                                 qPrintable(QStringLiteral("%1, %2 px/tick, right edge at t=%3: %4")
+                                                .arg(name)
+                                                .arg(ppt)
+                                                .arg(last)
+                                                .arg(describe(t))));
+                }
+            }
+        }
+    }
+};
+
+QTEST_MAIN(TestLabelBounds)
+#include "tst_labelbounds.moc"

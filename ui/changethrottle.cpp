@@ -27,6 +27,10 @@ void ChangeThrottle::documentChanged()
         refreshNow();
         return;
     }
+    // A view that took longer than a few ms last time would make the drag stutter on every
+    // refresh (a chart of a million writes): it catches up when the drag ends.
+    if (m_cost > kPreviewBudgetNs)
+        return;
     const qint64 left = m_since.isValid() ? m_interval - m_since.elapsed() : 0;
     if (left <= 0) {
         m_timer->stop();
@@ -41,4 +45,5 @@ void ChangeThrottle::refreshNow()
     m_pending = false;
     m_since.restart();
     m_refresh();
+    m_cost = m_since.nsecsElapsed();
 }

@@ -132,8 +132,20 @@ std::uint32_t PresentationPanel::mainEventAt(const Core::Trace &t, Core::Tick ti
     return best;
 }
 
+void PresentationPanel::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    if (m_stale)
+        refresh();
+}
+
 void PresentationPanel::refresh()
 {
+    // Only shown while presenting; its key frames cost a pass over the whole trace, too much
+    // to pay on every drag step and playhead move of a long run nobody is presenting.
+    m_stale = !isVisible();
+    if (m_stale)
+        return;
     const Core::Scenario &s = m_doc->scenario();
     const bool compare = m_state->compare();
     const Core::Trace &t = compare ? m_doc->traceFor(true) : m_doc->trace();

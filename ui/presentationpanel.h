@@ -42,6 +42,9 @@ public:
     // The event of `tick` that tells the most (kNone when nothing happens then).
     static std::uint32_t mainEventAt(const Core::Trace &trace, Core::Tick tick);
 
+protected:
+    void showEvent(QShowEvent *event) override;
+
 private:
     void refresh();
 
@@ -54,4 +57,5 @@ private:
     QLabel *m_other; // compare mode: the same write without fencing
     QLabel *m_details;
     QLabel *m_hint;
+    bool m_stale = false; // changed while hidden: refreshed when shown
 };

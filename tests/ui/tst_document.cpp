@@ -11,6 +11,7 @@
 #include "tracecompare.h"
 
 #include <QAbstractItemModelTester>
+#include <QElapsedTimer>
 #include <QSignalSpy>
 #include <QTest>
 #include <QUndoStack>
@@ -200,6 +201,42 @@ private slots:
         // without a drag every change refreshes at once
         doc.undoStack()->push(EditCommands::setFencing(&doc, false));
         QCOMPARE(refreshes, 3);
+    }
+
+    // A view whose refresh is slow (a chart of a long run) would make every drag step that
+    // refreshes it stutter: while a drag previews, it waits for the drag's end instead.
+    void slowViewsWaitForTheDragsEnd()
+    {
+        Document doc;
+        doc.reset(longRun());
+        int fast = 0, slow = 0;
+        ChangeThrottle quick(&doc, nullptr, [&] { ++fast; }, 0);
+        ChangeThrottle heavy(
+            &doc, nullptr,
+            [&] {
+                ++slow;
+                QElapsedTimer busy;
+                busy.start();
+                while (busy.nsecsElapsed() <= ChangeThrottle::kPreviewBudgetNs + 1'000'000) {
+                }
+            },
+            0);
+        doc.undoStack()->push(EditCommands::setFencing(&doc, false)); // not a drag: both at once
+        QCOMPARE(fast, 1);
+        QCOMPARE(slow, 1);
+        const int i = pauseAfter(doc.scenario(), 2, 2000);
+        Action a = doc.scenario().clients[2].actions[size_t(i)];
+        for (int step = 0; step < 3; ++step) {
+            a.at += 1;
+            doc.setAction(2, i, a, kForever - 1);
+            QVERIFY(doc.trace().complete());
+        }
+        QCOMPARE(fast, 4); // no interval: every complete step
+        QCOMPARE(slow, 1);
+        QVERIFY(heavy.isPending());
+        doc.endPreview();
+        QCOMPARE(slow, 2);
+        QVERIFY(!heavy.isPending());
     }
 
     // The event log's row count changes only inside its (paced) resets, although the trace is

@@ -200,6 +200,30 @@ private slots:
         QVERIFY(!window().playback()->isPlaying());
     }
 
+    // Hidden, the panel does not follow every change (its key frames cost a pass over the
+    // trace); shown, it tells the scenario as it is now.
+    void changesWhileNotPresentingAreShown()
+    {
+        PresentationPanel *panel = window().presentationPanel();
+        QVERIFY(!panel->isVisible());
+        Core::Scenario s = window().scenario();
+        s.title = QStringLiteral("Edited while not presenting");
+        s.clients[0].actions.push_back(Core::Action::write(60, QStringLiteral("late")));
+        window().document()->reset(s);
+        window().setPresenting(true);
+        QCOMPARE(panel->mainText(), s.title);
+        QVERIFY2(panel->heading().contains(QStringLiteral("7 STEPS")), qPrintable(panel->heading()));
+        window().setPresenting(false);
+
+        // a panel of its own, shown after the change without being asked to step
+        ViewState state;
+        PresentationPanel own(window().document(), &state);
+        s.title = QStringLiteral("Edited again");
+        window().document()->reset(s);
+        own.show();
+        QCOMPARE(own.mainText(), s.title);
+    }
+
     void theExplanationFollowsThePlayhead()
     {
         window().setPresenting(true);

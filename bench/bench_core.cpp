@@ -124,6 +124,45 @@ BENCHMARK(BM_Rerun)
     ->ArgsProduct({{1000, 10000, 100000, 1000000}, {0, 1, 2}})
     ->Unit(benchmark::kMillisecond);
 
+// Drag steps on every kind of action, picked at random over the run: moved by a tick, or a
+// pause, lease (TTL) or network delay made a tick longer, then undone. How often the re-run
+// rejoins the last run (and so finishes after a few thousand events) and what a step costs on
+// average, to the end of the run: the case of a drag with the whole run on screen.
+void BM_RerunRandomEdits(benchmark::State &state)
+{
+    Core::Scenario s = schedule(std::size_t(state.range(0)));
+    const int kind = int(state.range(1)); // 0: move by a tick, 1: one tick longer
+    Core::Simulator sim;
+    Core::Trace t;
+    sim.run(s, true, t);
+    TestSupport::Rng rng(7);
+    std::size_t rejoined = 0;
+    std::size_t steps = 0;
+    for (auto _ : state) {
+        std::uint32_t c = 0, i = 0;
+        do { // a release has nothing to make longer
+            c = std::uint32_t(rng.next() % s.clients.size());
+            i = std::uint32_t(rng.next() % s.clients[c].actions.size());
+        } while (kind == 1 && s.clients[c].actions[i].kind == Core::ActionKind::Release);
+        Core::Action &a = s.clients[c].actions[i];
+        const Core::Action before = a;
+        if (kind == 0)
+            a.at += 1;
+        else
+            a.amount += 1;
+        sim.rerun(c, before.at, Core::kForever, i);
+        rejoined += sim.rejoinedAt() != Core::kForever;
+        a = before; // the drag goes back: rejoins (or not) the same way
+        sim.rerun(c, before.at, Core::kForever, i);
+        rejoined += sim.rejoinedAt() != Core::kForever;
+        steps += 2;
+    }
+    state.counters["rejoined %"] = 100.0 * double(rejoined) / double(std::max<std::size_t>(steps, 1));
+    state.SetLabel(kind == 0 ? "an action moved by a tick, and back (2 steps)"
+                             : "a pause, TTL or delay a tick longer, and back (2 steps)");
+}
+BENCHMARK(BM_RerunRandomEdits)->ArgsProduct({{100000, 1000000}, {0, 1}})->Unit(benchmark::kMillisecond);
+
 void BM_Load(benchmark::State &state)
 {
     const QByteArray json = Core::ScenarioFile::serialize(schedule(std::size_t(state.range(0))));

@@ -452,6 +452,48 @@ struct LabelRow
     void take(double left, double w) { right = left + w; }
 };
 
+// Label placement within one row in any order: the storage lanes place their outcome labels
+// most important first, so a label can fall left of one placed before it. The glyphs are known
+// first; a label may touch a glyph's span but not enter it, and keeps `gap` from other labels.
+// Both lists stay sorted and disjoint, so a test is two binary searches.
+struct LabelSpans
+{
+    double min = 0;
+    double max = 0;
+    double gap = 8;
+    std::vector<std::pair<double, double>> glyphs; // added left to right, overlapping ones merged
+    std::vector<std::pair<double, double>> labels;
+
+    void addGlyph(double left, double right)
+    {
+        if (!glyphs.empty() && left <= glyphs.back().second)
+            glyphs.back().second = std::max(glyphs.back().second, right);
+        else
+            glyphs.emplace_back(left, right);
+    }
+    bool fits(double left, double w) const
+    {
+        const double right = left + w;
+        if (left < min || right > max)
+            return false;
+        const auto byRight = [](double v, const std::pair<double, double> &s) {
+            return v < s.second;
+        };
+        const auto g = std::upper_bound(glyphs.begin(), glyphs.end(), left, byRight);
+        if (g != glyphs.end() && g->first < right)
+            return false;
+        const auto l = std::upper_bound(labels.begin(), labels.end(), left - gap, byRight);
+        return l == labels.end() || l->first >= right + gap;
+    }
+    void take(double left, double w)
+    {
+        const auto at = std::lower_bound(
+            labels.begin(), labels.end(), left,
+            [](const std::pair<double, double> &s, double v) { return s.first < v; });
+        labels.emplace(at, left, left + w);
+    }
+};
+
 // Qt 6.4's raster engine hands every blend of 96 spans or more to the global thread pool and
 // waits for it (QT_THREAD_PARALLEL_FILLS in qdrawhelper.cpp): a translucent, patterned or
 // antialiased fill taller than about 32 device rows. On two cores the hand-off (a futex wake and
@@ -1850,8 +1892,10 @@ private:
         if (!dense)
             paintValues(su, r, t, ws, lo, hi);
 
-        // outcomes: glyph at the arrival tick, colour and shape per outcome
-        LabelRow labels{-1e300, m_xmin + 2, m_xmax - 2, 8};
+        // outcomes: glyph at the arrival tick, colour and shape per outcome; their labels once
+        // every glyph is known (see placeOutcomeLabels)
+        LabelSpans labels{m_xmin + 2, m_xmax - 2, 8, {}, {}};
+        std::vector<OutcomeLabel> outcomeLabels;
         const double gr = 6 * m_st.f;
         const double y = r.outcomes.center().y();
         std::size_t i = lo;
@@ -1901,10 +1945,16 @@ private:
             }
             glyph(Theme::shape(w.result), QPointF(x, y), gr, m_st.th.outcome(w.result));
             const double nextX = j < hi ? X(t.writes[ws[j]].arrivedAt) : m_xmax + 1000;
-            paintOutcomeLabel(labels, r, t, w, su, x, gr, nextX);
-            labels.right = std::max(labels.right, x + gr - labels.gap + 2); // the glyph itself
+            outcomeLabels.push_back({shown, x, nextX, {}, 0, 0});
+            // the glyph itself: a label left of it ends 4 px before it, one right of it starts
+            // 2 px after it (what left-to-right placement used to leave)
+            labels.addGlyph(x - gr - 4, x + gr + 2);
             i = j;
         }
+        placeOutcomeLabels(outcomeLabels, labels, t, su, gr);
+        for (const OutcomeLabel &label : outcomeLabels)
+            if (!label.segments.empty())
+                paintOutcomeLabel(label, r, t);
         // Every rejection, corruption and lock-out is shown, however crowded the lane: those
         // are what the picture is about. Only incidents a crowded column hid are added.
         if (anyBad && su < t.storageIncidents.size()) {
@@ -1949,21 +1999,52 @@ private:
         m_p->setRenderHint(QPainter::Antialiasing, true);
     }
 
+    // One piece of an outcome label, in its own font.
+    struct Segment
+    {
+        QString text;
+        const QFont *font;
+        const Metrics *fm;
+        bool struck;
+    };
+    // An outcome label: the write it tells, where its glyph is, where the next glyph is (a label
+    // right of its glyph ends before that), and once placed its segments and box.
+    struct OutcomeLabel
+    {
+        std::uint32_t write;
+        double x;
+        double nextX;
+        std::vector<Segment> segments; // empty: no room, not drawn
+        double left;
+        double total;
+    };
+
     // The outcome in words next to its glyph (left of it near the right edge): "rejected:
     // token 1 < max 2", or for a corruption the written value and the lost one struck through.
-    void paintOutcomeLabel(LabelRow &labels, const StorageLaneRects &r, const Core::Trace &t,
-                           const Core::Write &w, std::uint32_t s, double x, double gr, double nextX)
+    // Labels take their room most important first (corrupted, locked out, rejected, accepted;
+    // in time order among equals): what the picture is about must never lose its words to a
+    // routine acceptance that happened to be drawn first. A label with no room left for its
+    // full text is shortened to its first word, or left out.
+    void placeOutcomeLabels(std::vector<OutcomeLabel> &all, LabelSpans &spans, const Core::Trace &t,
+                            std::uint32_t s, double gr)
     {
-        struct Segment
-        {
-            QString text;
-            const QFont *font;
-            const Metrics *fm;
-            bool struck;
-        };
-        const bool darkBg = m_st.th.background.lightnessF() < 0.5;
-        const QColor color = darkBg ? m_st.th.outcome(w.result).lighter(115)
-                                    : m_st.th.outcome(w.result).darker(125);
+        std::vector<std::uint32_t> order(all.size());
+        for (std::size_t k = 0; k < all.size(); ++k)
+            order[k] = std::uint32_t(k);
+        std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
+            return severity(t.writes[all[a].write].result) >
+                   severity(t.writes[all[b].write].result);
+        });
+        for (const std::uint32_t k : order)
+            placeOutcomeLabel(all[k], spans, t, s, gr);
+    }
+
+    void placeOutcomeLabel(OutcomeLabel &label, LabelSpans &labels, const Core::Trace &t,
+                           std::uint32_t s, double gr)
+    {
+        const Core::Write &w = t.writes[label.write];
+        const double x = label.x;
+        const double nextX = label.nextX;
         const bool corrupt = w.result == Core::WriteResult::Corrupted;
         const bool accepted = w.result == Core::WriteResult::Accepted;
         std::vector<Segment> full;
@@ -1978,7 +2059,7 @@ private:
                                 &m_st.fmBold, true});
             }
         }
-        const double pad = corrupt ? 10 : 6;
+        const double pad = outcomePad(w);
         const auto widthOf = [&](const std::vector<Segment> &segs) {
             double total = pad;
             for (const Segment &sg : segs)
@@ -2006,7 +2087,25 @@ private:
                 return;
         }
         labels.take(left, total);
-        const QRectF box(left, r.outcomes.top(), total, r.outcomes.height());
+        label.segments = std::move(segs);
+        label.left = left;
+        label.total = total;
+    }
+
+    static double outcomePad(const Core::Write &w)
+    {
+        return w.result == Core::WriteResult::Corrupted ? 10 : 6;
+    }
+
+    void paintOutcomeLabel(const OutcomeLabel &label, const StorageLaneRects &r,
+                           const Core::Trace &t)
+    {
+        const Core::Write &w = t.writes[label.write];
+        const bool darkBg = m_st.th.background.lightnessF() < 0.5;
+        const QColor color =
+            darkBg ? m_st.th.outcome(w.result).lighter(115) : m_st.th.outcome(w.result).darker(125);
+        const bool corrupt = w.result == Core::WriteResult::Corrupted;
+        const QRectF box(label.left, r.outcomes.top(), label.total, r.outcomes.height());
         if (corrupt) {
             // a corruption is unmistakable: boxed, filled, bold
             m_p->setPen(QPen(m_st.th.corrupted, 1.5 * m_st.lw));
@@ -2017,8 +2116,8 @@ private:
             m_p->setBrush(m_st.chip);
             m_p->drawRoundedRect(box, 3, 3);
         }
-        double tx = left + pad / 2;
-        for (const Segment &sg : segs) {
+        double tx = label.left + outcomePad(w) / 2;
+        for (const Segment &sg : label.segments) {
             const double sw = sg.fm->horizontalAdvance(sg.text);
             m_p->setFont(*sg.font);
             m_p->setPen(corrupt ? textOn(m_st.corruptFill) : color);

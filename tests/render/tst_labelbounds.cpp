@@ -360,6 +360,66 @@ private slots:
             }
         }
     }
+
+    // The compare panels' title bars name the side and count the outcomes. On a narrow picture
+    // (a slide column, a small window) the title gets shorter first, then the counts, down to
+    // the corrupted count: the two never run into each other and stay inside the bar.
+    void panelTitlesFitTheirCounts()
+    {
+        const Core::Scenario s = Core::ScenarioFile::defaultScenario();
+        const Core::Trace fenced = Core::simulate(s, true);
+        const Core::Trace unfenced = Core::simulate(s, false);
+        TimelineRenderer::Options o;
+        o.compare = true;
+        int shortened = 0;
+        for (int width = 420; width <= 1400; width += 20) {
+            const QSize size(width,
+                             int(std::ceil(TimelineRenderer::preferredSize(s, o, width).height())));
+            const QRectF rect(QPointF(0, 0), QSizeF(size));
+            const TimelineLayout l = TimelineRenderer::layout(s, o, rect);
+            TimeAxis axis;
+            axis.left = l.plot.left();
+            axis.pixelsPerTick = l.plot.width() / 32;
+            axis.firstTick = 0;
+            TextDevice device(size);
+            {
+                QPainter p(&device);
+                TimelineRenderer renderer;
+                renderer.setCaching(false);
+                renderer.paint(&p, rect, s, fenced, &unfenced, axis, o);
+            }
+            for (const TimelinePanel &panel : l.panels) {
+                std::vector<DrawnText> inBar;
+                for (const DrawnText &t : device.texts())
+                    if (panel.title.contains(t.rect.center()))
+                        inBar.push_back(t);
+                const QString where = QStringLiteral("%1 px, %2 panel")
+                                          .arg(width)
+                                          .arg(panel.bottom ? "unfenced" : "fenced");
+                QVERIFY2(inBar.size() == 2, qPrintable(where));
+                const DrawnText &title = inBar[0], &counts = inBar[1];
+                QVERIFY2(title.text.startsWith(panel.bottom ? "Fencing OFF" : "Fencing ON"),
+                         qPrintable(where + ": " + title.text));
+                QVERIFY2(counts.text.contains(QStringLiteral("corrupted")),
+                         qPrintable(where + ": " + counts.text));
+                QVERIFY2(title.rect.right() + 8 <= counts.rect.left(),
+                         qPrintable(QStringLiteral("%1: '%2' ends at %3, '%4' starts at %5")
+                                        .arg(where, title.text)
+                                        .arg(title.rect.right())
+                                        .arg(counts.text)
+                                        .arg(counts.rect.left())));
+                QVERIFY2(title.rect.left() >= panel.title.left() &&
+                             counts.rect.right() <= panel.title.right(),
+                         qPrintable(where));
+                shortened += title.text.size() <= 11;
+                if (width >= 1200) // room for everything: nothing shortened
+                    QVERIFY2(counts.text.contains(QStringLiteral("locked out")) &&
+                                 title.text.size() > 11,
+                             qPrintable(where));
+            }
+        }
+        QVERIFY(shortened > 0); // the narrow end of the sweep was narrow enough to matter
+    }
 };
 
 QTEST_MAIN(TestLabelBounds)

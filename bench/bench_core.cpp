@@ -108,9 +108,8 @@ void BM_Rerun(benchmark::State &state)
         delta = delta == 1 ? Core::Tick(-1) : 1;
         sim.rerun(client, from, partial ? from + 800 : Core::kForever,
                   mayRejoin ? std::uint32_t(index) : Core::kNone);
-        const std::size_t end = sim.rejoinedAt() == Core::kForever
-                                    ? t.events.size()
-                                    : t.firstEventAt(sim.rejoinedAt());
+        const std::size_t end =
+            sim.rejoinedAt() == Core::kForever ? t.events.size() : t.firstEventAt(sim.rejoinedAt());
         events += end - t.firstEventAt(sim.restartedFrom());
         rejoined += sim.rejoinedAt() != Core::kForever;
     }
@@ -157,11 +156,14 @@ void BM_RerunRandomEdits(benchmark::State &state)
         rejoined += sim.rejoinedAt() != Core::kForever;
         steps += 2;
     }
-    state.counters["rejoined %"] = 100.0 * double(rejoined) / double(std::max<std::size_t>(steps, 1));
+    state.counters["rejoined %"] =
+        100.0 * double(rejoined) / double(std::max<std::size_t>(steps, 1));
     state.SetLabel(kind == 0 ? "an action moved by a tick, and back (2 steps)"
                              : "a pause, TTL or delay a tick longer, and back (2 steps)");
 }
-BENCHMARK(BM_RerunRandomEdits)->ArgsProduct({{100000, 1000000}, {0, 1}})->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_RerunRandomEdits)
+    ->ArgsProduct({{100000, 1000000}, {0, 1}})
+    ->Unit(benchmark::kMillisecond);
 
 void BM_Load(benchmark::State &state)
 {

@@ -62,8 +62,8 @@ public:
     // The same state: every later call gets the same reply from both.
     friend bool operator==(const LockService &a, const LockService &b)
     {
-        return a.m_holder == b.m_holder && a.m_expires == b.m_expires &&
-               a.m_token == b.m_token && a.m_epoch == b.m_epoch;
+        return a.m_holder == b.m_holder && a.m_expires == b.m_expires && a.m_token == b.m_token &&
+               a.m_epoch == b.m_epoch;
     }
 
 private:

@@ -213,9 +213,9 @@ struct Simulator::Impl
     LockService lock;
     // storages remember which write they hold; the value is looked up in the scenario
     std::vector<WriteStorage> storages;
-    std::vector<std::uint32_t> newestApplied;   // per storage: newest epoch applied so far
-    std::vector<std::uint32_t> lastApplied;     // per storage: last applied write
-    std::vector<std::uint32_t> storageWrites;   // per storage: records of this run (put())
+    std::vector<std::uint32_t> newestApplied; // per storage: newest epoch applied so far
+    std::vector<std::uint32_t> lastApplied;   // per storage: last applied write
+    std::vector<std::uint32_t> storageWrites; // per storage: records of this run (put())
     std::vector<std::uint32_t> storageIncidents;
     std::vector<Lane> lanes;
     Plan spare;                     // the edited lane's previous plan, during rerun()
@@ -695,8 +695,8 @@ struct Simulator::Impl
             return false;
         }
         ++nextRejoin;
-        rejoinTick = nextRejoin < rejoins.size() ? stale[rejoins[nextRejoin].checkpoint].tick
-                                                 : kForever;
+        rejoinTick =
+            nextRejoin < rejoins.size() ? stale[rejoins[nextRejoin].checkpoint].tick : kForever;
         if (!sameAs(k, r))
             return false;
 
@@ -766,8 +766,8 @@ struct Simulator::Impl
         // before this tick, and a write that carries one of them later is late either way.
         if (leases) {
             const Lease &a = t->leases[leases - 1], &b = k.lastLease;
-            if (a.start != b.start || a.end != b.end || a.token != b.token ||
-                a.epoch != b.epoch || a.client != b.client || a.released != b.released)
+            if (a.start != b.start || a.end != b.end || a.token != b.token || a.epoch != b.epoch ||
+                a.client != b.client || a.released != b.released)
                 return false;
         }
         for (std::size_t c = 0; c < lanes.size(); ++c) {
@@ -795,9 +795,8 @@ struct Simulator::Impl
         std::vector<std::uint32_t> at(k.inFlight.size());
         for (std::size_t j = 0; j < k.inFlight.size(); ++j)
             at[j] = std::uint32_t(j);
-        std::sort(at.begin(), at.end(), [&](std::uint32_t a, std::uint32_t b) {
-            return k.inFlight[a] > k.inFlight[b];
-        });
+        std::sort(at.begin(), at.end(),
+                  [&](std::uint32_t a, std::uint32_t b) { return k.inFlight[a] > k.inFlight[b]; });
         for (std::size_t j = 0; j < mine.size(); ++j) {
             const Arrival &a = mine[j], &b = k.inFlight[at[j]];
             if (a.tick != b.tick || a.write != b.write)

@@ -40,8 +40,8 @@ public:
 
     friend bool operator==(const BasicStorage &a, const BasicStorage &b)
     {
-        return a.m_fenced == b.m_fenced && a.m_rule == b.m_rule &&
-               a.m_maxToken == b.m_maxToken && a.m_value == b.m_value;
+        return a.m_fenced == b.m_fenced && a.m_rule == b.m_rule && a.m_maxToken == b.m_maxToken &&
+               a.m_value == b.m_value;
     }
 
 private:

@@ -233,7 +233,7 @@ private slots:
             }
         }
         QVERIFY(fromCheckpoint > scheduleCount()); // most edits were not at the very start
-        if (nameAction) // the shortcut was taken, and often
+        if (nameAction)                            // the shortcut was taken, and often
             QVERIFY2(rejoined > edits / 10, qPrintable(QString::number(rejoined)));
         else
             QCOMPARE(rejoined, 0);

@@ -210,7 +210,8 @@ private slots:
         Document doc;
         doc.reset(longRun());
         int fast = 0, slow = 0;
-        ChangeThrottle quick(&doc, nullptr, [&] { ++fast; }, 0);
+        ChangeThrottle quick(
+            &doc, nullptr, [&] { ++fast; }, 0);
         ChangeThrottle heavy(
             &doc, nullptr,
             [&] {

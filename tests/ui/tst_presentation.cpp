@@ -212,7 +212,8 @@ private slots:
         window().document()->reset(s);
         window().setPresenting(true);
         QCOMPARE(panel->mainText(), s.title);
-        QVERIFY2(panel->heading().contains(QStringLiteral("7 STEPS")), qPrintable(panel->heading()));
+        QVERIFY2(panel->heading().contains(QStringLiteral("7 STEPS")),
+                 qPrintable(panel->heading()));
         window().setPresenting(false);
 
         // a panel of its own, shown after the change without being asked to step

@@ -8,6 +8,7 @@
 #include "simulator.h"
 #include "timelinerenderer.h"
 #include "timelineview.h"
+#include "tokenchart.h"
 #include "viewstate.h"
 
 #include <QCoreApplication>
@@ -101,6 +102,19 @@ void BM_DragStep(benchmark::State &state)
 BENCHMARK(BM_DragStep)
     ->ArgsProduct({{1000, 10000, 100000, 1000000}, {0, 1}})
     ->Unit(benchmark::kMillisecond);
+
+// The token chart built again from a complete trace (after an edit, a theme change): one pass
+// over the run's events. While a drag is in progress it follows only when this is under
+// ChangeThrottle's budget (5 ms); otherwise it catches up when the drag ends.
+void BM_ChartRebuild(benchmark::State &state)
+{
+    Fixture &f = fixture(std::size_t(state.range(0)), false);
+    TokenChart chart(f.doc.get(), f.state.get());
+    chart.resize(1600, 300);
+    for (auto _ : state)
+        emit f.doc->changed(); // not a drag: the chart rebuilds at once
+}
+BENCHMARK(BM_ChartRebuild)->Arg(1000)->Arg(100000)->Arg(1000000)->Unit(benchmark::kMillisecond);
 
 void BM_Export(benchmark::State &state)
 {

@@ -478,7 +478,7 @@ struct Simulator::Impl
     {
         if (complete)
             return true;
-        std::size_t stopAt = budget == SIZE_MAX ? SIZE_MAX : events + budget;
+        std::size_t stopAt = budget > SIZE_MAX - events ? SIZE_MAX : events + budget;
         bool past = false;
         for (;;) {
             const Tick now = nextTick();
@@ -628,7 +628,9 @@ struct Simulator::Impl
     {
         // Rejoining needs the last complete run still in the trace and the one edited action
         // known. The plans tell from when on the edited lane does what it did in that run.
-        const bool mayRejoin = ending.valid && action != kNone;
+        // Only with counter tokens (token = epoch): the kept tail's storages compared tokens of
+        // earlier epochs, which sameAs() does not look at.
+        const bool mayRejoin = ending.valid && action != kNone && s->tokens == TokenSource::Counter;
         prepareLane(client, spare);
         const Tick agreeFrom = mayRejoin ? plansAgreeFrom(lanes[client].plan, spare, action) : 0;
         std::swap(lanes[client].plan, spare);
@@ -684,7 +686,7 @@ struct Simulator::Impl
     {
         while (nextRejoin < rejoins.size() && stale[rejoins[nextRejoin].checkpoint].tick < now)
             ++nextRejoin;
-        if (nextRejoin == rejoins.size()) {
+        if (nextRejoin >= rejoins.size()) {
             rejoinTick = kForever;
             return false;
         }
@@ -750,6 +752,8 @@ struct Simulator::Impl
         pauseQueue.clear();
         stale.clear();
         rejoins.clear();
+        nextRejoin = 0;
+        rejoinTick = kForever;
         rejoinedAt = now;
         finish();
         return true;
@@ -1022,6 +1026,8 @@ bool Simulator::run(const Scenario &scenario, bool fencing, Trace &trace, Tick t
 bool Simulator::rerun(std::uint32_t client, Tick from, Tick through, std::uint32_t action)
 {
     Q_ASSERT(d->t);
+    if (!d->t)
+        return false; // nothing has run yet
     d->rerun(client, from, action);
     return d->loop(through, SIZE_MAX);
 }
@@ -1029,6 +1035,8 @@ bool Simulator::rerun(std::uint32_t client, Tick from, Tick through, std::uint32
 bool Simulator::resume(Tick through, std::size_t events)
 {
     Q_ASSERT(d->t);
+    if (!d->t)
+        return false;
     return d->loop(through, events);
 }
 

@@ -31,6 +31,7 @@
 #include <QDropEvent>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
@@ -39,6 +40,7 @@
 #include <QLocale>
 #include <QMenuBar>
 #include <QMimeData>
+#include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
 #include <QSlider>
@@ -100,7 +102,17 @@ MainWindow::MainWindow(QWidget *parent)
         a->setChecked(a->data().toString() == m_theme.name);
     applyTheme();
 
-    resize(1600, 1000);
+    // Roomy on a desktop monitor, never larger than the screen: a lecture projector is often
+    // 1280x800 or 1024x768, and a window hanging off its edge hides the story and inspector.
+    QSize size(1600, 1000);
+    if (const QScreen *screen = QGuiApplication::primaryScreen()) {
+        const QSize room = screen->availableGeometry().size() * 0.96;
+        size = size.boundedTo(room);
+        m_summary->setCompact(room.width() < 1100); // else the strip alone is wider than 1024
+    }
+    resize(size);
+    if (auto *story = findChild<QDockWidget *>(QStringLiteral("storyDock")))
+        resizeDocks({story}, {std::min(450, size.width() * 3 / 10)}, Qt::Horizontal);
     documentChanged(); // the document was filled before the connections existed
     afterLoad();
     updateTitle();
@@ -288,7 +300,7 @@ void MainWindow::createActions()
                 m_logHiddenForCompare = true;
             } else if (!on && m_logHiddenForCompare) {
                 log->show();
-                resizeDocks({log}, {230}, Qt::Vertical);
+                resizeDocks({log}, {logHeight()}, Qt::Vertical);
                 m_logHiddenForCompare = false;
             }
         }
@@ -593,7 +605,7 @@ void MainWindow::createDocks()
     setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
     resizeDocks({story, insp}, {560, 330}, Qt::Vertical);
     resizeDocks({story}, {450}, Qt::Horizontal);
-    resizeDocks({log}, {230}, Qt::Vertical);
+    resizeDocks({log}, {logHeight()}, Qt::Vertical);
 
     m_viewMenu->addAction(story->toggleViewAction());
     m_viewMenu->addAction(insp->toggleViewAction());
@@ -643,6 +655,20 @@ void MainWindow::connectSelection()
 // ---------------------------------------------------------------------------------------------
 // Document
 
+bool MainWindow::compactHeight() const
+{
+    // a projector or a small laptop: 1280x800, 1366x768, 1024x768
+    const QScreen *screen = QGuiApplication::primaryScreen();
+    return screen && screen->availableGeometry().height() < 900;
+}
+
+int MainWindow::logHeight() const
+{
+    // the event log is the third thing to look at: on a short screen it starts with a few rows,
+    // so the lanes (storage included) and the chart fit without scrolling
+    return compactHeight() ? 125 : 230;
+}
+
 void MainWindow::fitSplitter()
 {
     // the lanes get the height they need, the chart the rest (but never less than a readable
@@ -664,8 +690,9 @@ void MainWindow::fitSplitter()
         fitPresentation();
         return;
     }
-    // compare mode: the chart (secondary there) gives its height to the second stack of lanes
-    const int chartMin = m_state->compare() ? 100 : 200;
+    // compare mode: the chart (secondary there) gives its height to the second stack of lanes;
+    // on a short screen it gives some to the lanes too
+    const int chartMin = m_state->compare() ? 100 : compactHeight() ? 130 : 200;
     m_chart->setMinimumHeight(m_state->compare() ? chartMin : 0);
     const int chart = std::max(chartMin, total - want);
     m_splitter->setSizes({total - chart, chart});

@@ -170,6 +170,8 @@ private:
     void syncPlaybackBar();
     void revealTick(Core::Tick tick);
     void fitSplitter();
+    bool compactHeight() const;
+    int logHeight() const;
     void afterLoad();
     QString exportPathGuess(const QString &suffix) const;
     // Presentation mode helpers.

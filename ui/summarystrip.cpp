@@ -4,6 +4,7 @@
 #include "document.h"
 #include "outcomemarker.h"
 
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
 
@@ -25,6 +26,9 @@ SummaryStrip::SummaryStrip(Document *doc, QWidget *parent) : QWidget(parent), m_
     }
     m_finals = new QLabel(this);
     m_finals->setTextFormat(Qt::PlainText);
+    // the first thing to give way on a narrow window (its full text is in the tooltip)
+    m_finals->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_finals->installEventFilter(this);
     row->addWidget(m_finals, 1);
     m_verdict = new QLabel(this);
     m_verdict->setObjectName(QStringLiteral("verdict"));
@@ -54,7 +58,10 @@ void SummaryStrip::refresh()
     const std::uint64_t counts[4] = {m.accepted, m.rejected, m.corrupted, m.lockedOut};
     const QString names[4] = {tr("accepted"), tr("rejected"), tr("corrupted"), tr("locked out")};
     for (int r = 0; r < 4; ++r) {
-        m_counts[r]->setText(QStringLiteral("%1 %2").arg(qulonglong(counts[r])).arg(names[r]));
+        const QString full = QStringLiteral("%1 %2").arg(qulonglong(counts[r])).arg(names[r]);
+        m_counts[r]->setText(m_compact ? QString::number(qulonglong(counts[r])) : full);
+        m_counts[r]->setToolTip(full);
+        m_icons[r]->setToolTip(full);
         // zero counts fade so the ones that matter stand out
         const QColor c = counts[r] == 0 ? m_theme.muted : m_theme.foreground;
         m_counts[r]->setStyleSheet(QStringLiteral("color: %1;%2")
@@ -84,7 +91,9 @@ void SummaryStrip::refresh()
                                    .arg(qulonglong(f.maxToken))
                              : tr("%1 ends with %2").arg(s.storages[i].name, value));
     }
-    m_finals->setText(QStringLiteral("   ") + finals.join(QStringLiteral("  ·  ")));
+    m_finalsText = QStringLiteral("   ") + finals.join(QStringLiteral("  ·  "));
+    elideFinals();
+    m_finals->setToolTip(finals.join(QLatin1Char('\n')));
 
     const QColor good = m_theme.accepted;
     const QColor bad = m_theme.corrupted;
@@ -96,6 +105,27 @@ void SummaryStrip::refresh()
     m_verdict->setToolTip(m.safe() ? tr("No write overwrote data of a newer lock owner.")
                                    : tr("Some writes overwrote data written under a newer token: "
                                         "the lock alone did not protect the storage."));
+}
+
+bool SummaryStrip::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_finals && event->type() == QEvent::Resize)
+        elideFinals();
+    return QWidget::eventFilter(watched, event);
+}
+
+void SummaryStrip::elideFinals()
+{
+    m_finals->setText(
+        m_finals->fontMetrics().elidedText(m_finalsText, Qt::ElideRight, m_finals->width()));
+}
+
+void SummaryStrip::setCompact(bool compact)
+{
+    if (compact == m_compact)
+        return;
+    m_compact = compact;
+    refresh();
 }
 
 QString SummaryStrip::verdict() const
@@ -117,7 +147,7 @@ QString SummaryStrip::text() const
 {
     QStringList parts{m_fencing->text()};
     for (int r = 0; r < 4; ++r)
-        parts << m_counts[r]->text();
-    parts << m_finals->text().trimmed() << m_verdict->text();
+        parts << m_counts[r]->toolTip();
+    parts << m_finalsText.trimmed() << m_verdict->text();
     return parts.join(QStringLiteral(" | "));
 }

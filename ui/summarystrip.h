@@ -19,12 +19,19 @@ public:
     explicit SummaryStrip(Document *doc, QWidget *parent = nullptr);
 
     void setTheme(const Theme &theme);
+    // Counts as numbers beside their markers (names in tooltips), for a narrow screen.
+    void setCompact(bool compact);
+    bool isCompact() const { return m_compact; }
     // Everything the strip says, as plain text (for tests and accessibility).
     QString text() const;
     QString verdict() const;
 
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 private:
     void refresh();
+    void elideFinals();
 
     Document *m_doc;
     Theme m_theme = Theme::light();
@@ -33,4 +40,6 @@ private:
     QLabel *m_counts[4];
     QLabel *m_finals;
     QLabel *m_verdict;
+    bool m_compact = false;
+    QString m_finalsText; // m_finals shows as much of it as fits
 };

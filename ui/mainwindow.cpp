@@ -112,7 +112,7 @@ MainWindow::MainWindow(QWidget *parent)
     }
     resize(size);
     if (auto *story = findChild<QDockWidget *>(QStringLiteral("storyDock")))
-        resizeDocks({story}, {std::min(450, size.width() * 3 / 10)}, Qt::Horizontal);
+        resizeDocks({story}, {std::min(450, size.width() / 4)}, Qt::Horizontal);
     documentChanged(); // the document was filled before the connections existed
     afterLoad();
     updateTitle();
@@ -666,7 +666,7 @@ int MainWindow::logHeight() const
 {
     // the event log is the third thing to look at: on a short screen it starts with a few rows,
     // so the lanes (storage included) and the chart fit without scrolling
-    return compactHeight() ? 125 : 230;
+    return compactHeight() ? 112 : 230;
 }
 
 void MainWindow::fitSplitter()
@@ -692,7 +692,7 @@ void MainWindow::fitSplitter()
     }
     // compare mode: the chart (secondary there) gives its height to the second stack of lanes;
     // on a short screen it gives some to the lanes too
-    const int chartMin = m_state->compare() ? 100 : compactHeight() ? 130 : 200;
+    const int chartMin = m_state->compare() ? 100 : compactHeight() ? 115 : 200;
     m_chart->setMinimumHeight(m_state->compare() ? chartMin : 0);
     const int chart = std::max(chartMin, total - want);
     m_splitter->setSizes({total - chart, chart});

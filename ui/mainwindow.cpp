@@ -108,7 +108,6 @@ MainWindow::MainWindow(QWidget *parent)
     if (const QScreen *screen = QGuiApplication::primaryScreen()) {
         const QSize room = screen->availableGeometry().size() * 0.96;
         size = size.boundedTo(room);
-        m_summary->setCompact(room.width() < 1100); // else the strip alone is wider than 1024
     }
     resize(size);
     if (auto *story = findChild<QDockWidget *>(QStringLiteral("storyDock")))

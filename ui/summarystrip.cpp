@@ -128,6 +128,35 @@ void SummaryStrip::setCompact(bool compact)
     refresh();
 }
 
+int SummaryStrip::fullExtra() const
+{
+    int extra = 0;
+    for (QLabel *count : m_counts) {
+        QFont font = count->font();
+        font.setBold(count->styleSheet().contains(QLatin1String("bold"))); // corrupted, locked out
+        const QFontMetrics fm(font);
+        extra += fm.horizontalAdvance(count->toolTip()) -
+                 fm.horizontalAdvance(count->toolTip().section(QLatin1Char(' '), 0, 0));
+    }
+    return extra;
+}
+
+QSize SummaryStrip::minimumSizeHint() const
+{
+    QSize size = QWidget::minimumSizeHint();
+    if (!m_compact)
+        size.rwidth() -= fullExtra();
+    return size;
+}
+
+void SummaryStrip::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    // the width the full counts need: the compact strip's minimum plus what the words add
+    const int full = minimumSizeHint().width() + fullExtra();
+    setCompact(width() < full);
+}
+
 QString SummaryStrip::verdict() const
 {
     const Core::Summary &m = m_doc->trace().summary;

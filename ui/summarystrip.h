@@ -19,19 +19,23 @@ public:
     explicit SummaryStrip(Document *doc, QWidget *parent = nullptr);
 
     void setTheme(const Theme &theme);
-    // Counts as numbers beside their markers (names in tooltips), for a narrow screen.
-    void setCompact(bool compact);
+    // Narrower than the full text needs, the counts become numbers beside their markers (their
+    // names in tooltips); the minimum size is that of the compact strip.
     bool isCompact() const { return m_compact; }
+    QSize minimumSizeHint() const override;
     // Everything the strip says, as plain text (for tests and accessibility).
     QString text() const;
     QString verdict() const;
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     void refresh();
     void elideFinals();
+    void setCompact(bool compact);
+    int fullExtra() const; // how much wider the full counts are than the compact ones
 
     Document *m_doc;
     Theme m_theme = Theme::light();

@@ -172,15 +172,21 @@ private slots:
         QVERIFY2(narrowest <= 1000, qPrintable(QString::number(narrowest)));
         QVERIFY(window().width() <= std::max(screen.width(), narrowest));
         QVERIFY(window().height() <= screen.height());
-        SummaryStrip *strip = window().summaryStrip();
-        QVERIFY(strip->isCompact());
-        QVERIFY(strip->text().contains(QStringLiteral("0 corrupted"))); // the words are kept
-        for (QLabel *l : strip->findChildren<QLabel *>())
-            QVERIFY2(l->text() != QStringLiteral("0 corrupted"), "a full count on a small screen");
         // the timeline gets more height than the chart
         auto *chart = window().findChild<TokenChart *>();
         QVERIFY(chart);
         QVERIFY(window().timeline()->parentWidget()->height() > chart->height());
+        SummaryStrip *strip = window().summaryStrip();
+        QVERIFY(strip->isCompact());
+        // on a desktop monitor, or resized, it follows the width
+        window().resize(1600, 1000);
+        QTRY_VERIFY(!strip->isCompact());
+        QVERIFY(strip->findChildren<QLabel *>().size() > 4);
+        window().resize(window().minimumSizeHint());
+        QTRY_VERIFY(strip->isCompact());
+        QVERIFY(strip->text().contains(QStringLiteral("0 corrupted"))); // the words are kept
+        for (QLabel *l : strip->findChildren<QLabel *>())
+            QVERIFY2(l->text() != QStringLiteral("0 corrupted"), "a full count on a small screen");
     }
 
     // Opening a long run fits it to the window and selects its first rejection, which is near

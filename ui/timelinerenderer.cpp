@@ -984,14 +984,20 @@ public:
         const double from = m_o.playheadBefore ? m_xmin : std::max(m_xmin, x + after);
         m_bands.fill(m_p, QRectF(from, m_l.plot.top(), m_xmax - from, bottom - m_l.plot.top()),
                      withAlpha(m_st.th.background, 150));
+        if (x < m_xmin) { // scrolled past: all of the view is still to come
+            m_p->restore();
+            return;
+        }
         QPen pen(m_st.th.playhead, 2 * m_st.lw);
         m_p->setPen(pen);
         m_p->drawLine(QPointF(x, top), QPointF(x, bottom));
         const QString text = m_o.playheadBefore ? QObject::tr("start")
                                                 : QStringLiteral("t=%1").arg(m_o.playhead);
         m_p->setFont(m_st.bold);
-        const double w = m_st.fmLabel.horizontalAdvance(text) + 10;
-        const QRectF badge(x - w / 2, m_l.ruler.top() + 2, w, m_l.ruler.height() - 4);
+        const double w = m_st.fmBold.horizontalAdvance(text) + 10;
+        // centred on the line, but whole: at the plot's edges it slides inwards
+        const double left = std::clamp(x - w / 2, m_xmin, std::max(m_xmin, m_xmax - w));
+        const QRectF badge(left, m_l.ruler.top() + 2, w, m_l.ruler.height() - 4);
         m_p->setPen(Qt::NoPen);
         m_p->setBrush(m_st.th.playhead);
         m_p->drawRoundedRect(badge, 4, 4);

@@ -361,6 +361,61 @@ private slots:
         }
     }
 
+    // The playhead's "t=N" badge on the ruler stays whole at the plot's edges (it slides
+    // inwards), and is measured in the bold font it is drawn in; scrolled past, it is not drawn.
+    void playheadBadgeStaysWhole()
+    {
+        const Core::Scenario s = Core::ScenarioFile::defaultScenario();
+        const Core::Trace t = Core::simulate(s, true);
+        TimelineRenderer::Options o;
+        const QSize size(900, int(std::ceil(TimelineRenderer::preferredSize(s, o, 900).height())));
+        const QRectF rect(QPointF(0, 0), QSizeF(size));
+        const TimelineLayout l = TimelineRenderer::layout(s, o, rect);
+        int drawn = 0;
+        for (const double firstTick : {-0.2, 0.0, 0.3, 2.0, 9.7, 10.0}) {
+            for (const Core::Tick playhead :
+                 {Core::Tick(0), Core::Tick(1), Core::Tick(10), Core::Tick(30), Core::Tick(40)}) {
+                TimeAxis axis;
+                axis.left = l.plot.left();
+                axis.pixelsPerTick = 25;
+                axis.firstTick = firstTick;
+                o.playhead = playhead;
+                TextDevice device(size);
+                {
+                    QPainter p(&device);
+                    TimelineRenderer renderer;
+                    renderer.setCaching(false);
+                    renderer.paint(&p, rect, s, t, nullptr, axis, o);
+                }
+                const QString badge = QStringLiteral("t=%1").arg(playhead);
+                const double x = axis.tickToX(double(playhead));
+                bool found = false;
+                for (const DrawnText &d : device.texts()) {
+                    if (d.text != badge || d.rect.center().y() > l.ruler.bottom())
+                        continue;
+                    found = true;
+                    const QString where =
+                        QStringLiteral("playhead %1, first tick %2: x %3..%4, plot %5..%6")
+                            .arg(playhead)
+                            .arg(firstTick)
+                            .arg(d.rect.left())
+                            .arg(d.rect.right())
+                            .arg(l.plot.left())
+                            .arg(l.plot.right());
+                    QVERIFY2(d.rect.left() >= l.plot.left() && d.rect.right() <= l.plot.right(),
+                             qPrintable(where));
+                }
+                const bool visible = x >= l.plot.left() && x <= l.plot.right();
+                QVERIFY2(
+                    found == visible,
+                    qPrintable(
+                        QStringLiteral("playhead %1, first tick %2").arg(playhead).arg(firstTick)));
+                drawn += found;
+            }
+        }
+        QVERIFY(drawn > 10);
+    }
+
     // The compare panels' title bars name the side and count the outcomes. On a narrow picture
     // (a slide column, a small window) the title gets shorter first, then the counts, down to
     // the corrupted count: the two never run into each other and stay inside the bar.

@@ -44,6 +44,16 @@ struct Edit
     std::uint32_t action;
 };
 
+// 4 clients with 3,000 actions each over 40,000 ticks: many checkpoints at the default spacing.
+Scenario bigSchedule(std::uint64_t seed)
+{
+    RandomScenarioOptions o = busy();
+    o.minActions = o.maxActions = 3000;
+    o.minClients = o.maxClients = 4;
+    o.span = 40000;
+    return randomScenario(seed, o);
+}
+
 // One random change to one action of one client, as a drag or an inspector edit makes it.
 Edit randomEdit(Scenario &s, Rng &rng, const RandomScenarioOptions &o)
 {
@@ -446,11 +456,7 @@ private slots:
     // exactly a fresh run, and so is every later drag step.
     void rerunRejoinsTheLastRun()
     {
-        RandomScenarioOptions o = busy();
-        o.minActions = o.maxActions = 3000;
-        o.minClients = o.maxClients = 4;
-        o.span = 40000;
-        Scenario s = randomScenario(98, o);
+        Scenario s = bigSchedule(98);
         Client idle;
         idle.name = QStringLiteral("idle");
         idle.actions = {Action::pause(20000, 50), Action::pause(30000, 50)};
@@ -490,11 +496,7 @@ private slots:
     // edit instead of tick 0, and a run stopped early holds only what happened before its stop.
     void rerunStartsNearTheEdit()
     {
-        RandomScenarioOptions o = busy();
-        o.minActions = o.maxActions = 3000;
-        o.minClients = o.maxClients = 4;
-        o.span = 40000;
-        Scenario s = randomScenario(99, o);
+        Scenario s = bigSchedule(99);
         Simulator sim;
         Trace t;
         QVERIFY(sim.run(s, true, t));

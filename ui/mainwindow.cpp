@@ -602,8 +602,7 @@ void MainWindow::createDocks()
 
     // the bottom dock spans under the central area only; the story keeps the full height
     setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
-    resizeDocks({story, insp}, {560, 330}, Qt::Vertical);
-    resizeDocks({story}, {450}, Qt::Horizontal);
+    resizeDocks({story, insp}, {560, 330}, Qt::Vertical); // its width: once the window's is known
     resizeDocks({log}, {logHeight()}, Qt::Vertical);
 
     m_viewMenu->addAction(story->toggleViewAction());

@@ -1,10 +1,18 @@
 #!/usr/bin/env bash
 # Installs what FenceScope needs to build, test and run on Debian/Ubuntu, if it is missing.
+#   FENCESCOPE_GUI_DEPS=1   also what a real desktop session needs (the xcb platform plugin)
+#   FENCESCOPE_X11_DEPS=1   also Xvfb, xdotool and ImageMagick (scripts/xvfb-check.sh)
+#   FENCESCOPE_EXTRA_DEPS   further packages, space separated
 set -euo pipefail
-packages=(cmake ninja-build g++ qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6test6 libgl-dev
-          libbenchmark-dev fonts-dejavu-core libxkbcommon-dev)
+# Debian's qt6-charts-dev needs Qt6OpenGL's CMake files but does not pull in libqt6opengl6-dev.
+packages=(cmake ninja-build g++ pkg-config qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6opengl6-dev
+          libqt6test6 libgl-dev libsimdjson-dev libbenchmark-dev fonts-dejavu-core
+          libxkbcommon-dev)
 if [ "${FENCESCOPE_GUI_DEPS:-0}" = 1 ]; then
-  packages+=(qt6-qpa-plugins libqt6svg6)
+  packages+=(qt6-qpa-plugins libqt6svg6 qt6-wayland)
+fi
+if [ "${FENCESCOPE_X11_DEPS:-0}" = 1 ]; then
+  packages+=(qt6-qpa-plugins xvfb xauth xdotool imagemagick x11-utils)
 fi
 # shellcheck disable=SC2206
 packages+=(${FENCESCOPE_EXTRA_DEPS:-})

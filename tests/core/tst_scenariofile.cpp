@@ -623,9 +623,10 @@ private slots:
         QVERIFY(d.fencing);
         QCOMPARE(d.storages.size(), std::size_t(1));
         QCOMPARE(d.storages[0].name, QStringLiteral("db"));
-        // the actions of SCENARIO.md section 7
+        // the actions of SCENARIO.md section 7, except that A's write is scheduled inside the
+        // pause (at 2, deferred to the thaw at 30) so that it follows the pause when it is dragged
         QCOMPARE(d.clients[0].actions, (std::vector<Action>{Action::acquire(0, 10), Action::pause(1, 29),
-                                                             Action::write(30, QStringLiteral("A"))}));
+                                                             Action::write(2, QStringLiteral("A"))}));
         QCOMPARE(d.clients[1].actions,
                  (std::vector<Action>{Action::acquire(5, 10), Action::acquire(12, 10),
                                       Action::write(13, QStringLiteral("B"), 0, 0)}));

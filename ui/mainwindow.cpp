@@ -8,7 +8,9 @@
 #include "inspector.h"
 #include "narrationpanel.h"
 #include "playback.h"
+#include "presentationcontrols.h"
 #include "presentationpanel.h"
+#include "statereport.h"
 #include "summarystrip.h"
 #include "timelinerenderer.h"
 #include "timelineview.h"
@@ -68,6 +70,22 @@ const char *const kPresentationThemeKey = "presentation/theme";
 const char *const kPresentationScaleKey = "presentation/fontScale";
 constexpr double kPresentationScaleDefault = 1.6;
 
+// Every binding once: an action that lists a key twice (Ctrl+Shift+Z given by hand and again
+// through QKeySequence::Redo on platforms whose Redo is Ctrl+Shift+Z) makes Qt call the key
+// "ambiguous" and do nothing.
+QList<QKeySequence> keys(std::initializer_list<QKeySequence> own,
+                         QKeySequence::StandardKey standard = QKeySequence::UnknownKey)
+{
+    QList<QKeySequence> all(own);
+    if (standard != QKeySequence::UnknownKey)
+        all += QKeySequence::keyBindings(standard);
+    QList<QKeySequence> unique;
+    for (const QKeySequence &k : all)
+        if (!k.isEmpty() && !unique.contains(k))
+            unique << k;
+    return unique;
+}
+
 QString displayName(const QString &path)
 {
     return path.isEmpty() ? MainWindow::tr("Untitled") : QFileInfo(path).fileName();
@@ -122,6 +140,8 @@ MainWindow::MainWindow(QWidget *parent)
     });
     statusBar()->showMessage(tr("Drag pauses, lease ends and writes on the timeline; press F to "
                                 "switch fencing off and watch the stale write corrupt the data."));
+    if (const QString report = qEnvironmentVariable("FENCESCOPE_STATE_FILE"); !report.isEmpty())
+        new StateReport(this, report);
 }
 
 MainWindow::~MainWindow() = default;
@@ -183,6 +203,12 @@ void MainWindow::createViews()
     m_presPanel->hide();
     col->addWidget(m_presPanel, 1);
     setCentralWidget(central);
+
+    // over everything else in presentation mode; keys go on working while it shows
+    m_presControls = new PresentationControls(this);
+    connect(m_presControls, &PresentationControls::back, this, &MainWindow::presentationPrevious);
+    connect(m_presControls, &PresentationControls::next, this, &MainWindow::presentationNext);
+    connect(m_presControls, &PresentationControls::exit, this, [this] { setPresenting(false); });
 }
 
 QWidget *MainWindow::createPlaybackBar()
@@ -264,12 +290,12 @@ void MainWindow::createActions()
 
     m_undoAct = m_doc->undoStack()->createUndoAction(this, tr("&Undo"));
     m_undoAct->setObjectName(QStringLiteral("undo"));
-    m_undoAct->setShortcut(QKeySequence::Undo);
+    m_undoAct->setShortcuts(keys({}, QKeySequence::Undo));
     m_undoAct->setIcon(st->standardIcon(QStyle::SP_ArrowBack));
     addAction(m_undoAct);
     m_redoAct = m_doc->undoStack()->createRedoAction(this, tr("&Redo"));
     m_redoAct->setObjectName(QStringLiteral("redo"));
-    m_redoAct->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence::Redo});
+    m_redoAct->setShortcuts(keys({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z)}, QKeySequence::Redo));
     m_redoAct->setIcon(st->standardIcon(QStyle::SP_ArrowForward));
     addAction(m_redoAct);
 
@@ -309,9 +335,9 @@ void MainWindow::createActions()
 
     m_zoomInAct = make(QStringLiteral("zoomIn"), tr("Zoom &in"));
     m_zoomInAct->setShortcuts(
-        {QKeySequence(Qt::Key_Plus), QKeySequence(Qt::Key_Equal), QKeySequence::ZoomIn});
+        keys({QKeySequence(Qt::Key_Plus), QKeySequence(Qt::Key_Equal)}, QKeySequence::ZoomIn));
     m_zoomOutAct = make(QStringLiteral("zoomOut"), tr("Zoom &out"));
-    m_zoomOutAct->setShortcuts({QKeySequence(Qt::Key_Minus), QKeySequence::ZoomOut});
+    m_zoomOutAct->setShortcuts(keys({QKeySequence(Qt::Key_Minus)}, QKeySequence::ZoomOut));
     m_fitAct = make(QStringLiteral("fit"), tr("&Fit to window"));
     m_fitAct->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_0), QKeySequence(Qt::Key_Home)});
     auto *view = static_cast<TimelineView *>(m_timeline);
@@ -732,20 +758,26 @@ void MainWindow::updateTitle()
 
 bool MainWindow::eventFilter(QObject *watched, QEvent *event)
 {
-    // presentation mode watches the whole application: its keys win over every shortcut
+    // presentation mode watches the whole application: its keys win over every shortcut.
+    // A real key press visits the QWindow first and then the focus widget: only the widget's
+    // copy is acted on (claiming the window's would swallow the key before any widget saw it).
     if (isPresenting()) {
         const QEvent::Type type = event->type();
         if (type == QEvent::ShortcutOverride || type == QEvent::KeyPress) {
             auto *w = qobject_cast<QWidget *>(watched);
-            auto *window = qobject_cast<QWindow *>(watched);
-            const bool mine = (w && w->window() == this) || (window && window == windowHandle());
             // claiming the ShortcutOverride keeps Space, Home, End... from firing their
             // actions; the step happens once, on the widget's key press
-            if (mine &&
-                presentationKey(static_cast<QKeyEvent *>(event), type == QEvent::KeyPress && w)) {
+            if (w && w->window() == this &&
+                presentationKey(static_cast<QKeyEvent *>(event), type == QEvent::KeyPress)) {
                 event->accept();
                 return true;
             }
+        } else if (type == QEvent::MouseMove || type == QEvent::TouchBegin ||
+                   type == QEvent::MouseButtonPress) {
+            // a mouse, a touch screen or a lost clicker: the on-screen buttons come up
+            auto *w = qobject_cast<QWidget *>(watched);
+            if (w && w->window() == this)
+                m_presControls->reveal();
         } else if (type == QEvent::Resize && watched == m_timeline) {
             static_cast<TimelineView *>(m_timeline)->fitToWindow();
         }
@@ -1171,6 +1203,7 @@ void MainWindow::applyTheme()
     m_summary->setTheme(m_theme);
     m_narration->setTheme(m_theme);
     m_presPanel->setTheme(m_theme);
+    m_presControls->setTheme(m_theme);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1420,6 +1453,7 @@ void MainWindow::setPresenting(bool on)
     }
 
     qApp->removeEventFilter(this);
+    m_presControls->dismiss();
     const Presented p = *m_presented;
     m_presented.reset();
     m_presAtStart = false;

@@ -47,6 +47,7 @@ class QScrollArea;
 class Autosaver;
 class ExportDialog;
 class PresentationPanel;
+class PresentationControls;
 
 class MainWindow : public QMainWindow
 {
@@ -105,6 +106,7 @@ public:
     // Before the first event (Home): the whole timeline dimmed.
     bool presentationAtStart() const { return m_presAtStart; }
     PresentationPanel *presentationPanel() const { return m_presPanel; }
+    PresentationControls *presentationControls() const { return m_presControls; }
     QScrollArea *timelineScrollArea() const { return m_timelineScroll; }
 
     // Autosave of unsaved work, and its recovery after a crash.
@@ -238,6 +240,7 @@ private:
     QScrollArea *m_timelineScroll = nullptr;
     QWidget *m_playbackBar = nullptr;
     PresentationPanel *m_presPanel = nullptr;
+    PresentationControls *m_presControls = nullptr;
     Autosaver *m_autosaver = nullptr;
     QAction *m_exportAct = nullptr;
     QAction *m_storyboardAct = nullptr;

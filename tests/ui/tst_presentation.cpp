@@ -5,6 +5,7 @@
 #include "document.h"
 #include "mainwindow.h"
 #include "playback.h"
+#include "presentationcontrols.h"
 #include "presentationpanel.h"
 #include "timelineview.h"
 #include "viewstate.h"
@@ -18,8 +19,10 @@
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTemporaryDir>
+#include <QRegularExpression>
 #include <QTest>
 #include <QToolBar>
+#include <QToolButton>
 
 #include <memory>
 #include <vector>
@@ -43,7 +46,7 @@ class TestPresentation : public QObject
     {
         return window().findChild<QDockWidget *>(QString::fromLatin1(name));
     }
-    void press(Qt::Key key) { QTest::keyClick(&window(), key); }
+    void press(Qt::Key key) { QTest::keyClick(window().windowHandle(), key); }
 
 private slots:
     void initTestCase()
@@ -57,6 +60,8 @@ private slots:
 
     void init()
     {
+        // a key Qt cannot map to one action does nothing for the user
+        QTest::failOnWarning(QRegularExpression(QStringLiteral("Ambiguous shortcut")));
         m_window = std::make_unique<MainWindow>();
         m_window->setInteractive(false);
         m_window->show();
@@ -135,6 +140,49 @@ private slots:
         press(Qt::Key_F11);
         QVERIFY(!window().isPresenting());
         QVERIFY(!present->isChecked());
+    }
+
+    // Back / Next / Exit on screen: hidden until the pointer moves, clicked through the window
+    // as a mouse does, gone again after a while and when presentation mode ends.
+    void onScreenControlsStepAndExit()
+    {
+        window().setPresenting(true);
+        PresentationControls *controls = window().presentationControls();
+        QVERIFY(controls);
+        QVERIFY(!controls->isVisible());
+        QWindow *win = window().windowHandle();
+        const QPoint middle = window().rect().center();
+        QTest::mouseMove(win, middle);
+        QTest::mouseMove(win, middle + QPoint(5, 5));
+        QTRY_VERIFY(controls->isVisible());
+        // wholly inside the window, near its bottom right corner
+        QVERIFY(window().rect().contains(controls->geometry()));
+        QVERIFY(controls->geometry().center().x() > window().width() / 2);
+        const auto click = [&](const char *name) {
+            auto *b = controls->findChild<QToolButton *>(QString::fromLatin1(name));
+            QVERIFY(b);
+            QVERIFY(b->isVisible());
+            const QPoint at = b->mapTo(&window(), b->rect().center());
+            QTest::mouseClick(win, Qt::LeftButton, Qt::NoModifier, at);
+        };
+        click("presentationNext");
+        QCOMPARE(window().viewState()->playhead(), kDefaultTicks[0]);
+        click("presentationNext");
+        QCOMPARE(window().viewState()->playhead(), kDefaultTicks[1]);
+        click("presentationBack");
+        QCOMPARE(window().viewState()->playhead(), kDefaultTicks[0]);
+        // the keys still work while the buttons show (they never take the focus)
+        press(Qt::Key_Right);
+        QCOMPARE(window().viewState()->playhead(), kDefaultTicks[1]);
+        // the pointer leaves them alone: they go after a few seconds
+        QTest::mouseMove(win, QPoint(10, 10));
+        QTRY_VERIFY_WITH_TIMEOUT(!controls->isVisible(), PresentationControls::kShowMs + 2000);
+        QTest::mouseMove(win, middle);
+        QTRY_VERIFY(controls->isVisible());
+        click("presentationExit");
+        QVERIFY(!window().isPresenting());
+        QVERIFY(!controls->isVisible());
+        QVERIFY(window().menuBar()->isVisible());
     }
 
     void arrowsStepThroughEveryEventAndBack()

@@ -376,10 +376,16 @@ QString explainPauseEnd(const Scenario &s, const Trace &trace, std::uint32_t c, 
     const Belief *b = beliefBefore(trace, c, now);
     if (b && (b->to == kForever || b->to >= now)) {
         const Lease *l = leaseOfEpoch(trace, b->epoch);
-        if (l && l->end <= now)
+        // a zombie only if it acts on the stale belief (the trace's zombie window)
+        if (l && l->end <= now && trace.zombieBeliefAt(c, now))
             text += QStringLiteral(" It still believes it holds the lock with token %1, but that "
                                    "lease ended at %2: it is a zombie, and its next write carries a "
                                    "stale token.")
+                        .arg(num(l->token), at(l->end));
+        else if (l && l->end <= now)
+            text += QStringLiteral(" It still believes it holds the lock with token %1, but that "
+                                   "lease ended at %2. It sends nothing on that lock, so it does "
+                                   "no harm: no zombie.")
                         .arg(num(l->token), at(l->end));
         else if (l)
             text += QStringLiteral(" Its lease (token %1) is still live until %2.")
@@ -408,6 +414,36 @@ QString explainWriteSent(const Scenario &s, const Trace &trace, std::uint32_t in
 }
 
 } // namespace
+
+std::uint32_t mainEventAt(const Trace &trace, Tick tick)
+{
+    // what a learner asks first: what the storage did, then who got the lock, ...
+    const auto weight = [](EventKind k) {
+        switch (k) {
+        case EventKind::WriteArrived:
+            return 6;
+        case EventKind::Grant:
+        case EventKind::Renewal:
+            return 5;
+        case EventKind::Refusal:
+            return 4;
+        case EventKind::Release:
+            return 3;
+        case EventKind::PauseStart:
+        case EventKind::PauseEnd:
+            return 2;
+        case EventKind::WriteSent:
+            return 1;
+        }
+        return 0;
+    };
+    std::uint32_t best = kNone;
+    for (std::uint32_t i = trace.firstEventAt(tick);
+         i < trace.events.size() && trace.events[i].tick == tick; ++i)
+        if (best == kNone || weight(trace.events[i].kind) > weight(trace.events[best].kind))
+            best = i;
+    return best;
+}
 
 std::uint32_t maxTokenSource(const Trace &trace, std::uint32_t writeIndex)
 {

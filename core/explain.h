@@ -25,6 +25,11 @@ QString briefEvent(const Scenario &scenario, const Trace &trace, std::uint32_t e
 // Safety held."
 QString summarize(const Scenario &scenario, const Trace &trace);
 
+// The event that tells the story of tick `tick` best (a write's arrival over a grant, over a
+// refusal, a release, a pause, a write sent), for a step of a presentation or a storyboard
+// frame; kNone when nothing happens then. The first of equals wins. O(log n + events at tick).
+std::uint32_t mainEventAt(const Trace &trace, Tick tick);
+
 // The action of the scenario behind an event (index into its client's actions).
 std::uint32_t actionOfEvent(const Trace &trace, std::uint32_t eventIndex);
 // The event that tells an action's outcome: a write's arrival, an acquire's grant, renewal or

@@ -29,6 +29,62 @@ std::uint32_t Trace::lastEventAtOrBefore(Tick t) const
     return it == events.begin() ? kNone : std::uint32_t(it - events.begin() - 1);
 }
 
+TickRange Trace::zombieWindow(std::uint32_t client, std::size_t belief) const
+{
+    if (client >= beliefs.size() || belief >= beliefs[client].size())
+        return {};
+    const Belief &b = beliefs[client][belief];
+    if (b.epoch < 1 || b.epoch > leases.size())
+        return {};
+    const Tick leaseEnd = std::max(leases[b.epoch - 1].end, b.from);
+    if (b.to <= leaseEnd || client >= clientEvents.size())
+        return {};
+    // Back from the belief's end to the lease's: the last write sent on this belief (its
+    // epoch). A write at the very tick the belief ended counts only when its reply ended it
+    // (a rejection); at a release, a refusal or a new grant the client knows, or moves on.
+    const bool throughEnd = b.end == BeliefEnd::Rejected;
+    const std::vector<std::uint32_t> &evs = clientEvents[client];
+    auto it = std::upper_bound(evs.begin(), evs.end(), b.to, [&](Tick tick, std::uint32_t e) {
+        return throughEnd ? tick < events[e].tick : tick <= events[e].tick;
+    });
+    while (it != evs.begin()) {
+        const Event &e = events[*(--it)];
+        if (e.tick < leaseEnd)
+            break;
+        if (e.kind == EventKind::WriteSent && writes[e.ref].epoch == b.epoch)
+            return {leaseEnd, e.tick + 1};
+    }
+    return {};
+}
+
+std::vector<TickRange> Trace::zombieWindows(std::uint32_t client) const
+{
+    std::vector<TickRange> out;
+    if (client >= beliefs.size())
+        return out;
+    for (std::size_t i = 0; i < beliefs[client].size(); ++i) {
+        const TickRange r = zombieWindow(client, i);
+        if (!r.empty())
+            out.push_back(r);
+    }
+    return out;
+}
+
+const Belief *Trace::zombieBeliefAt(std::uint32_t client, Tick t) const
+{
+    if (client >= beliefs.size())
+        return nullptr;
+    const std::vector<Belief> &bs = beliefs[client];
+    // beliefs do not overlap: the last one that began at or before t
+    auto it = std::upper_bound(bs.begin(), bs.end(), t,
+                               [](Tick tick, const Belief &b) { return tick < b.from; });
+    if (it == bs.begin())
+        return nullptr;
+    const std::size_t i = std::size_t(it - bs.begin()) - 1;
+    const TickRange r = zombieWindow(client, i);
+    return t >= r.from && t < r.to ? &bs[i] : nullptr;
+}
+
 QString toString(WriteResult result)
 {
     switch (result) {

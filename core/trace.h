@@ -128,6 +128,18 @@ struct Belief
     BeliefEnd end = BeliefEnd::Never;
 };
 
+// A stretch of ticks [from, to); empty when from == to.
+struct TickRange
+{
+    Tick from = 0;
+    Tick to = 0;
+    bool empty() const { return to <= from; }
+    friend bool operator==(const TickRange &a, const TickRange &b)
+    {
+        return a.from == b.from && a.to == b.to;
+    }
+};
+
 struct StorageState
 {
     QString value;
@@ -183,6 +195,19 @@ struct Trace
     // First event with tick >= t / last event with tick <= t (events.size() / kNone if none).
     std::uint32_t firstEventAt(Tick t) const;
     std::uint32_t lastEventAtOrBefore(Tick t) const;
+
+    // The zombie window of a client's belief: where it *acts* on a lock it no longer has. It
+    // opens when the believed lease ends and closes with the last write the client sends on
+    // that belief's token after that, [lease end, that write's tick + 1). A belief that
+    // outlives its lease but sends nothing on it goes on quietly and has no window (empty
+    // range): only a stale action makes a zombie. A write sent at the tick the belief ends
+    // counts when its own rejection ended it. `belief` indexes beliefs[client]. One binary
+    // search, then a walk back over the client's events after the lease ended.
+    TickRange zombieWindow(std::uint32_t client, std::size_t belief) const;
+    // Every non-empty zombie window of a client, in time order.
+    std::vector<TickRange> zombieWindows(std::uint32_t client) const;
+    // The belief of `client` whose zombie window contains tick t, or nullptr.
+    const Belief *zombieBeliefAt(std::uint32_t client, Tick t) const;
 };
 
 QString toString(WriteResult result); // "accepted", "rejected", "corrupted", "lockedOut"

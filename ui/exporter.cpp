@@ -1,6 +1,7 @@
 #include "exporter.h"
 
 #include "explain.h"
+#include "glyphs.h"
 #include "outcomemarker.h"
 #include "simulator.h"
 #include "timelinerenderer.h"
@@ -12,6 +13,7 @@
 #include <QPageSize>
 #include <QPainter>
 #include <QPdfWriter>
+#include <QRegularExpression>
 #include <QSaveFile>
 #include <QSvgGenerator>
 
@@ -42,6 +44,8 @@ Traces simulateFor(const Core::Scenario &s, const ExportOptions &o)
 QFont font(const ExportOptions &o, double px, bool bold = false)
 {
     QFont f;
+    f.setFamilies(Theme::fontFamilies());
+    f.setStyleHint(QFont::SansSerif);
     f.setPixelSize(std::max(1, int(std::lround(px * o.theme.fontScale))));
     f.setBold(bold);
     return f;
@@ -50,6 +54,17 @@ QFont font(const ExportOptions &o, double px, bool bold = false)
 double margin(const ExportOptions &o)
 {
     return 28 * o.theme.fontScale;
+}
+
+// Text and lines grow with the picture: a 1920 px slide is seen from the back row, where the
+// window's 12 px labels are unreadable. Up to 1280 px the theme's own sizes.
+ExportOptions sized(const ExportOptions &o)
+{
+    ExportOptions s = o;
+    const double k = std::max(1.0, o.width / 1280.0);
+    s.theme.fontScale *= k;
+    s.theme.lineScale *= k;
+    return s;
 }
 
 TimelineRenderer::Options rendererOptions(const ExportOptions &o)
@@ -75,13 +90,12 @@ std::vector<LegendItem> legendItems(const Core::Scenario &s, const Traces &t, bo
     std::vector<LegendItem> items;
     items.push_back({LegendItem::Lease, {}, QObject::tr("holds the lock (lease, with its token)")});
     items.push_back({LegendItem::Belief, {}, QObject::tr("believes it holds the lock")});
-    bool zombie = false; // believes past its own lease's end
+    bool zombie = false; // acts on a lock it no longer has (the timeline hatches it)
     for (std::size_t c = 0; c < t.main.beliefs.size() && !zombie; ++c)
-        for (const Core::Belief &b : t.main.beliefs[c])
-            if (b.epoch > 0 && b.to > t.main.leases[b.epoch - 1].end)
-                zombie = true;
+        zombie = !t.main.zombieWindows(std::uint32_t(c)).empty();
     if (zombie)
-        items.push_back({LegendItem::Zombie, {}, QObject::tr("zombie window: lease gone, still believes")});
+        items.push_back(
+            {LegendItem::Zombie, {}, QObject::tr("zombie window: lease gone, still acts on it")});
     bool pauses = false;
     bool delays = false;
     for (const Core::Client &c : s.clients)
@@ -130,6 +144,7 @@ void paintSymbol(QPainter *p, const LegendItem &item, const QRectF &box, const T
 {
     const double lw = th.lineScale;
     const QPointF c = box.center();
+    const double r = Glyphs::kRadius * th.fontScale; // the timeline's size
     p->save();
     switch (item.kind) {
     case LegendItem::Lease:
@@ -152,14 +167,10 @@ void paintSymbol(QPainter *p, const LegendItem &item, const QRectF &box, const T
         p->setBrush(QBrush(th.pause, Qt::BDiagPattern));
         p->drawRect(QRectF(box.left(), c.y() - box.height() * 0.3, box.width(), box.height() * 0.6));
         break;
-    case LegendItem::Write: {
-        p->setPen(Qt::NoPen);
-        p->setBrush(th.write);
-        const double r = box.height() * 0.25;
-        p->drawPolygon(QPolygonF({QPointF(c.x() - r, c.y() - r), QPointF(c.x() + r, c.y()),
-                                  QPointF(c.x() - r, c.y() + r)}));
+    case LegendItem::Write:
+        // as on a client lane, before its outcome fills it
+        Glyphs::paint(p, Glyphs::Kind::Nib, c, r, QPen(th.write, 1.2 * lw), th.background);
         break;
-    }
     case LegendItem::Delay: {
         p->setPen(QPen(th.write, 1.5 * lw, Qt::DashLine));
         p->drawLine(QPointF(box.left(), c.y()), QPointF(box.right() - 6, c.y()));
@@ -169,16 +180,11 @@ void paintSymbol(QPainter *p, const LegendItem &item, const QRectF &box, const T
                                   QPointF(box.right() - 8, c.y() + 4)}));
         break;
     }
-    case LegendItem::Refusal: {
-        const double r = box.height() * 0.28;
-        p->setPen(QPen(th.refusal, 2 * lw));
-        p->drawLine(QPointF(c.x() - r, c.y() - r), QPointF(c.x() + r, c.y() + r));
-        p->drawLine(QPointF(c.x() - r, c.y() + r), QPointF(c.x() + r, c.y() - r));
+    case LegendItem::Refusal:
+        Glyphs::paintRefusal(p, c, r, th.refusal, th.background, lw);
         break;
-    }
     case LegendItem::Outcome:
-        OutcomeMarker::paint(p, Theme::shape(item.result), c, box.height() * 0.75,
-                             th.outcome(item.result), th.foreground);
+        Glyphs::paintOutcome(p, Theme::shape(item.result), c, r, th, item.result);
         break;
     case LegendItem::MaxToken: {
         p->setPen(QPen(th.maxToken, 2 * lw));
@@ -288,8 +294,9 @@ struct Page
     std::vector<LegendItem> legendItems;
 };
 
-Page layoutPage(const Core::Scenario &s, const Traces &t, const ExportOptions &o)
+Page layoutPage(const Core::Scenario &s, const Traces &t, const ExportOptions &options)
 {
+    const ExportOptions o = sized(options);
     Page pg;
     const double w = std::max(320.0, o.width);
     pg.margin = margin(o);
@@ -324,10 +331,20 @@ Page layoutPage(const Core::Scenario &s, const Traces &t, const ExportOptions &o
     }
     if (o.showCaption) {
         // compare mode tells both fates
-        pg.captionText = !o.caption.isEmpty() ? o.caption
-                         : o.compare ? defaultCaption(s, t.main) + QLatin1Char('\n') +
-                                           defaultCaption(s, t.unfenced)
-                                     : defaultCaption(s, t.main);
+        // a picture at a playhead (a storyboard frame) explains its own step
+        const bool step = o.playhead != Core::kForever;
+        const auto caption = [&](const Core::Trace &trace) {
+            return step ? stepCaption(s, trace, o.playhead) : defaultCaption(s, trace);
+        };
+        if (!o.caption.isEmpty())
+            pg.captionText = o.caption;
+        else if (!o.compare)
+            pg.captionText = caption(t.main);
+        else if (step)
+            pg.captionText = QObject::tr("With fencing: %1\nWithout fencing: %2")
+                                 .arg(caption(t.main), caption(t.unfenced));
+        else
+            pg.captionText = caption(t.main) + QLatin1Char('\n') + caption(t.unfenced);
         const double h = textHeight(pg.captionText, font(o, 18), inner);
         pg.caption = QRectF(pg.margin, y, inner, h);
         y += h + 10;
@@ -348,14 +365,18 @@ TimeAxis axisFor(const Core::Trace &trace, const ExportOptions &o, const QRectF 
     const double header = TimelineRenderer::headerWidth(rendererOptions(o));
     const double from = o.fromTick.value_or(TimelineRenderer::fitFrom(trace));
     const double to = o.toTick.value_or(TimelineRenderer::fitTo(trace));
+    // an inset after the header column, so the ruler's first label and a glyph at the first
+    // tick are whole, not half under the lane names
+    const double inset = TimelineRenderer::plotInset(rendererOptions(o));
     // relative to the timeline rectangle, which the painter is translated to
-    return TimeCoordinates::fitted(from, std::max(from + 1, to), header,
-                                   std::max(1.0, timeline.width() - header - 8));
+    return TimeCoordinates::fitted(from, std::max(from + 1, to), header + inset,
+                                   std::max(1.0, timeline.width() - header - inset - 8));
 }
 
-void paintPage(QPainter *p, const Core::Scenario &s, const Traces &t, const ExportOptions &o,
+void paintPage(QPainter *p, const Core::Scenario &s, const Traces &t, const ExportOptions &options,
                const Page &pg)
 {
+    const ExportOptions o = sized(options);
     p->save();
     p->setRenderHint(QPainter::Antialiasing);
     p->setRenderHint(QPainter::TextAntialiasing);
@@ -458,6 +479,36 @@ QString defaultCaption(const Core::Scenario &s, const Core::Trace &t)
     return text;
 }
 
+QRectF timelineRect(const Core::Scenario &scenario, const ExportOptions &options)
+{
+    return layoutPage(scenario, simulateFor(scenario, options), options).timeline;
+}
+
+TimelineRenderer::Options timelineOptions(const ExportOptions &options)
+{
+    return rendererOptions(sized(options));
+}
+
+TimeAxis timelineAxis(const Core::Scenario &scenario, const ExportOptions &options)
+{
+    const Traces t = simulateFor(scenario, options);
+    return axisFor(t.main, sized(options), layoutPage(scenario, t, options).timeline);
+}
+
+QString stepCaption(const Core::Scenario &s, const Core::Trace &t, Core::Tick tick)
+{
+    const std::uint32_t main = Core::mainEventAt(t, tick);
+    if (main == Core::kNone)
+        return QObject::tr("Nothing happens at t=%1.").arg(tick);
+    QStringList lines{Core::explainEvent(s, t, main)};
+    for (std::uint32_t i = t.firstEventAt(tick); i < t.events.size() && t.events[i].tick == tick;
+         ++i)
+        if (i != main)
+            lines << QStringLiteral("\u2022 %1: %2")
+                         .arg(s.clients[t.events[i].client].name, Core::briefEvent(s, t, i));
+    return lines.join(QLatin1Char('\n'));
+}
+
 QSizeF pageSize(const Core::Scenario &scenario, const ExportOptions &options)
 {
     return layoutPage(scenario, simulateFor(scenario, options), options).size;
@@ -501,7 +552,11 @@ QByteArray renderSvg(const Core::Scenario &scenario, const ExportOptions &o)
     QPainter p(&svg);
     paintPage(&p, scenario, t, o, pg);
     p.end();
-    return bytes;
+    // QSvgGenerator names only the face in use; a viewer without it gets the fallbacks
+    static const QRegularExpression family(QStringLiteral("font-family=\"[^\"]*\""));
+    return QString::fromUtf8(bytes)
+        .replace(family, QStringLiteral("font-family=\"%1\"").arg(Theme::cssFontFamilies()))
+        .toUtf8();
 }
 
 QByteArray renderPdf(const Core::Scenario &scenario, const ExportOptions &o)

@@ -8,6 +8,7 @@
 
 #include "scenario.h"
 #include "theme.h"
+#include "timelinerenderer.h"
 #include "trace.h"
 #include "viewstate.h"
 
@@ -44,6 +45,16 @@ std::optional<ExportOptions::Format> formatFor(const QString &path);
 
 // The caption used when ExportOptions::caption is empty.
 QString defaultCaption(const Core::Scenario &scenario, const Core::Trace &trace);
+
+// The caption of a picture with the playhead at `tick` (ExportOptions::caption empty): the
+// tick's main event explained, as presentation mode does, then the rest of the tick a line each.
+QString stepCaption(const Core::Scenario &scenario, const Core::Trace &trace, Core::Tick tick);
+
+// Where the timeline sits in the picture, the options it is painted with (sizes grow with
+// the picture's width beyond 1280 px) and its time axis, relative to that rectangle.
+QRectF timelineRect(const Core::Scenario &scenario, const ExportOptions &options);
+TimelineRenderer::Options timelineOptions(const ExportOptions &options);
+TimeAxis timelineAxis(const Core::Scenario &scenario, const ExportOptions &options);
 
 // Size of the laid-out picture in logical pixels.
 QSizeF pageSize(const Core::Scenario &scenario, const ExportOptions &options);

@@ -1,5 +1,7 @@
 #include "outcomemarker.h"
 
+#include "glyphs.h"
+
 #include <QPainter>
 #include <QPainterPath>
 #include <QPixmap>
@@ -12,45 +14,19 @@ namespace OutcomeMarker {
 void paint(QPainter *p, MarkerShape shape, QPointF c, double size, const QColor &fill,
            const QColor &outline)
 {
+    // the timeline's glyph (Glyphs), scaled so its reach of 1.35 r fits in `size`
     p->save();
     p->setRenderHint(QPainter::Antialiasing);
-    const double r = size / 2;
-    switch (shape) {
-    case MarkerShape::Circle:
-        p->setPen(QPen(outline, std::max(1.0, size / 10)));
-        p->setBrush(fill);
-        p->drawEllipse(c, r - 1, r - 1);
-        break;
-    case MarkerShape::Cross: {
+    const Glyphs::Kind kind = Glyphs::of(shape);
+    const double r = size / 2.8;
+    if (kind == Glyphs::Kind::Cross) {
         // a thick X with a thin outline so it reads on any background
-        const double a = r * 0.8;
-        QPainterPath path;
-        path.moveTo(c + QPointF(-a, -a));
-        path.lineTo(c + QPointF(a, a));
-        path.moveTo(c + QPointF(-a, a));
-        path.lineTo(c + QPointF(a, -a));
         p->setPen(QPen(outline, std::max(2.0, size / 3.2), Qt::SolidLine, Qt::RoundCap));
-        p->drawPath(path);
+        Glyphs::draw(p, kind, c, r);
         p->setPen(QPen(fill, std::max(1.5, size / 5.0), Qt::SolidLine, Qt::RoundCap));
-        p->drawPath(path);
-        break;
-    }
-    case MarkerShape::Triangle: {
-        const QPolygonF tri{c + QPointF(0, -r + 0.5), c + QPointF(r - 0.5, r - 1.5),
-                            c + QPointF(-r + 0.5, r - 1.5)};
-        p->setPen(QPen(outline, std::max(1.0, size / 10)));
-        p->setBrush(fill);
-        p->drawPolygon(tri);
-        break;
-    }
-    case MarkerShape::Diamond: {
-        const QPolygonF dia{c + QPointF(0, -r + 0.5), c + QPointF(r - 0.5, 0),
-                            c + QPointF(0, r - 0.5), c + QPointF(-r + 0.5, 0)};
-        p->setPen(QPen(outline, std::max(1.0, size / 10)));
-        p->setBrush(fill);
-        p->drawPolygon(dia);
-        break;
-    }
+        Glyphs::draw(p, kind, c, r);
+    } else {
+        Glyphs::paint(p, kind, c, r, QPen(outline, std::max(1.0, size / 10)), fill);
     }
     p->restore();
 }

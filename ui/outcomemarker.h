@@ -2,6 +2,7 @@
 
 // The marker of a write outcome (shape + colour, never colour alone) for the widgets that are
 // not the timeline: event-log icons, the summary strip and the token chart's scatter points.
+// The shapes are the timeline's own (glyphs.h).
 
 #include "theme.h"
 

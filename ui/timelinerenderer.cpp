@@ -1,5 +1,6 @@
 #include "timelinerenderer.h"
 
+#include "glyphs.h"
 #include "paintrecorder.h"
 #include "renderercache.h"
 #include "simulator.h"
@@ -10,6 +11,7 @@
 #include <QPainter>
 #include <QPainterPath>
 #include <QPolygonF>
+#include <QRegion>
 #include <QSemaphore>
 #include <QThread>
 #include <QThreadPool>
@@ -400,12 +402,16 @@ struct Style
     static QFont labelFont(const Theme &th)
     {
         QFont f;
+        f.setFamilies(Theme::fontFamilies());
+        f.setStyleHint(QFont::SansSerif);
         f.setPixelSize(std::max(6, int(std::lround(12.5 * th.fontScale))));
         return f;
     }
     static QFont smallFont(const Theme &th)
     {
         QFont f;
+        f.setFamilies(Theme::fontFamilies());
+        f.setStyleHint(QFont::SansSerif);
         f.setPixelSize(std::max(6, int(std::lround(11 * th.fontScale))));
         return f;
     }
@@ -418,6 +424,8 @@ struct Style
     static QFont nameFont(const Theme &th)
     {
         QFont f;
+        f.setFamilies(Theme::fontFamilies());
+        f.setStyleHint(QFont::SansSerif);
         f.setPixelSize(std::max(8, int(std::lround(17 * th.fontScale))));
         f.setBold(true);
         return f;
@@ -772,6 +780,17 @@ public:
         m_tHi = hi <= 0 ? 0 : (hi >= 1.8e19 ? Core::kForever - 1 : Tick(std::ceil(hi)));
     }
 
+    // Collects the labels of what happens at the playhead's tick, which the dimming of what
+    // is still to come leaves bright (the painting thread's painter only).
+    void notePresentLabels(std::vector<QRectF> *labels) { m_present = labels; }
+    void notePresent(double anchorX, const QRectF &label)
+    {
+        if (!m_present || m_o.playhead == Core::kForever || m_o.playheadBefore)
+            return;
+        if (std::abs(anchorX - m_axis.tickToX(double(m_o.playhead))) < 0.5)
+            m_present->push_back(label);
+    }
+
     // x of a tick, clamped a little outside the plot so huge ticks stay paintable.
     double X(double tick) const
     {
@@ -968,7 +987,7 @@ public:
         m_p->restore();
     }
 
-    void paintPlayhead(double top, double bottom)
+    void paintPlayhead(double top, double bottom, const std::vector<QRectF> &present = {})
     {
         if (m_o.playhead == Core::kForever)
             return;
@@ -982,8 +1001,18 @@ public:
         // glyph, or half a tick when ticks are narrower than that)
         const double after = std::max(1.0, std::min(9 * m_o.theme.fontScale, 0.5 * m_axis.pixelsPerTick));
         const double from = m_o.playheadBefore ? m_xmin : std::max(m_xmin, x + after);
-        m_bands.fill(m_p, QRectF(from, m_l.plot.top(), m_xmax - from, bottom - m_l.plot.top()),
-                     withAlpha(m_st.th.background, 150));
+        const QRectF dim(from, m_l.plot.top(), m_xmax - from, bottom - m_l.plot.top());
+        const QColor veil = withAlpha(m_st.th.background, 150);
+        if (present.empty()) {
+            m_bands.fill(m_p, dim, veil);
+        } else {
+            // a label of the playhead's tick reaching past it stays whole and bright
+            QRegion region(dim.toAlignedRect());
+            for (const QRectF &r : present)
+                region -= QRegion(r.toAlignedRect());
+            for (const QRect &r : region)
+                m_bands.fill(m_p, QRectF(r), veil);
+        }
         if (x < m_xmin) { // scrolled past: all of the view is still to come
             m_p->restore();
             return;
@@ -1087,7 +1116,7 @@ private:
             m_p->drawText(nameRect, Qt::AlignLeft | Qt::AlignVCenter,
                           m_st.fmName.elidedText(spec.name, Qt::ElideRight, nameRect.width()));
             m_p->setFont(m_st.small);
-            m_p->setPen(t.fencing ? m_st.th.muted : m_st.th.corrupted);
+            m_p->setPen(t.fencing ? m_st.th.muted : m_st.th.corruptedText);
             const QString rule = !t.fencing ? QObject::tr("NOT fenced")
                                  : spec.rule == Core::FenceRule::Lt ? QObject::tr("fenced: rejects <")
                                                                     : QObject::tr("fenced: rejects <=");
@@ -1177,7 +1206,7 @@ private:
         m_p->setPen(m_st.th.foreground);
         m_p->drawText(inner, Qt::AlignLeft | Qt::AlignVCenter, title);
         m_p->setFont(sum.corrupted ? m_st.bold : m_st.label);
-        m_p->setPen(sum.corrupted ? m_st.th.corrupted : m_st.th.foreground);
+        m_p->setPen(sum.corrupted ? m_st.th.corruptedText : m_st.th.foreground);
         m_p->drawText(inner, Qt::AlignRight | Qt::AlignVCenter, count);
     }
 
@@ -1235,6 +1264,7 @@ private:
         }
         row.take(left, w);
         chipText(QRectF(left, band.top(), w, band.height()), text, color, m_st.label);
+        notePresent(x, QRectF(left, band.top(), w, band.height()));
         return true;
     }
 
@@ -1294,35 +1324,27 @@ private:
 
     void glyph(MarkerShape shape, QPointF c, double r, const QColor &color, bool hollow = false)
     {
-        const QPen pen(hollow ? color : color.darker(130), 1.3 * m_st.lw);
-        const QBrush brush = hollow ? QBrush(m_st.th.background) : QBrush(color);
+        // the shapes are Glyphs' (the legend draws the same); the layers may come from sprites
+        const Glyphs::Kind kind = Glyphs::of(shape);
+        const QPen pen = Glyphs::pen(kind, color, m_st.lw, hollow);
+        const QBrush brush = Glyphs::brush(color, m_st.th.background, hollow);
         const double reach = r * 1.4 + pen.widthF() + 1;
+        const auto draw = [&](auto *p) { Glyphs::draw(p, kind, c, r); };
         switch (shape) {
         case MarkerShape::Circle:
-            layered(Shape::Circle, r, c, reach, pen, brush, false,
-                    [&](auto *p) { p->drawEllipse(c, r, r); });
+            layered(Shape::Circle, r, c, reach, pen, brush, false, draw);
             break;
-        case MarkerShape::Diamond: {
-            const QPointF pts[4] = {{c.x(), c.y() - r * 1.2}, {c.x() + r * 1.2, c.y()},
-                                    {c.x(), c.y() + r * 1.2}, {c.x() - r * 1.2, c.y()}};
-            layered(Shape::Diamond, r, c, reach, pen, brush, false,
-                    [&](auto *p) { p->drawPolygon(pts, 4); });
+        case MarkerShape::Diamond:
+            layered(Shape::Diamond, r, c, reach, pen, brush, false, draw);
             break;
-        }
-        case MarkerShape::Triangle: {
-            const QPointF pts[3] = {{c.x(), c.y() - r * 1.35}, {c.x() + r * 1.3, c.y() + r},
-                                    {c.x() - r * 1.3, c.y() + r}};
-            layered(Shape::Triangle, r, c, reach, pen, brush, false,
-                    [&](auto *p) { p->drawPolygon(pts, 3); });
+        case MarkerShape::Triangle:
+            layered(Shape::Triangle, r, c, reach, pen, brush, false, draw);
             break;
-        }
-        case MarkerShape::Cross: {
+        case MarkerShape::Cross:
             m_p->setBrush(brush);
-            const QPen cross(color, 3 * m_st.lw, Qt::SolidLine, Qt::RoundCap);
-            line(QPointF(c.x() - r, c.y() - r), QPointF(2 * r, 2 * r), cross);
-            line(QPointF(c.x() - r, c.y() + r), QPointF(2 * r, -2 * r), cross);
+            m_p->setPen(pen);
+            draw(m_p);
             break;
-        }
         }
     }
 
@@ -1372,9 +1394,6 @@ private:
         RunFill belief(m_canvas, row.top(), row.height(), m_st.beliefFill, QBrush(), 1.5);
         RunFill zombieTint(m_canvas, r.lane.top(), r.lane.height(), m_st.zombieTint, QBrush(), 2.5);
         RunFill zombie(m_canvas, row.top(), row.height(), m_st.th.zombie, QBrush(), 1.5);
-        const auto leaseEndOf = [&](const Core::Belief &b) {
-            return b.epoch >= 1 && b.epoch <= t.leases.size() ? t.leases[b.epoch - 1].end : b.from;
-        };
         // Beliefs that end in the pixel column where belief i ended add nothing but possibly a
         // zombie pixel: look at a few of them for that, then jump past them all.
         const auto next = [&](std::size_t i) {
@@ -1385,8 +1404,8 @@ private:
             const Tick last = lastTickOfColumn(col);
             std::size_t k = i + 1;
             for (; k < bs.size() && k < i + 16 && bs[k].to <= last; ++k) {
-                // (the column test first: leaseEndOf() reads a lease from anywhere in the trace)
-                if (col > zombiePainted && bs[k].to > leaseEndOf(bs[k])) {
+                // (the column test first: the window is a search in the client's events)
+                if (col > zombiePainted && !t.zombieWindow(std::uint32_t(c), k).empty()) {
                     zombiePainted = col;
                     zombieTint.add(col, col + 1);
                     zombie.add(col, col + 1);
@@ -1406,13 +1425,15 @@ private:
                 painted = int(std::floor(x1));
                 belief.add(x0, x1);
             }
-            // believes minus actually holds: the zombie window. Tracked apart from the belief
-            // so a crowded pixel never hides the danger.
-            const Tick leaseEnd = leaseEndOf(b);
-            if (to <= double(leaseEnd))
+            // where it acts on the lock it lost (core decides): the zombie window. Tracked apart
+            // from the belief so a crowded pixel never hides the danger. Past its lease but
+            // doing nothing, the belief goes on quietly as plain belief.
+            const Core::TickRange zw = t.zombieWindow(std::uint32_t(c), i);
+            if (zw.empty())
                 continue;
-            const double zx0 = X(std::max(leaseEnd, b.from));
-            const double zx1 = std::max(x1, zx0 + 1);
+            // it ends at the stale write's marker where the reply ends the belief there
+            const double zx0 = X(zw.from);
+            const double zx1 = std::max(X(std::min(zw.to, std::max(b.to, zw.from + 1))), zx0 + 1);
             if (int(std::floor(zx1)) <= zombiePainted)
                 continue;
             zombiePainted = int(std::floor(zx1));
@@ -1437,7 +1458,7 @@ private:
                 for (const QString &text : {QObject::tr("zombie: lease gone, still believes"),
                                             QObject::tr("zombie")}) {
                     if (m_st.fmLabel.horizontalAdvance(text) + 10 <= right - left) {
-                        placeLabel(labels, row, (left + right) / 2, text, m_st.th.zombie);
+                        placeLabel(labels, row, (left + right) / 2, text, m_st.th.zombieText);
                         break;
                     }
                 }
@@ -1595,7 +1616,7 @@ private:
 
     void markerGlyph(const Core::Trace &t, const Core::Event &e, double x, const QRectF &row)
     {
-        const double r = 5.5 * m_st.f;
+        const double r = Glyphs::kRadius * m_st.f;
         const QPointF c(x, row.center().y());
         switch (e.kind) {
         case Core::EventKind::Grant:
@@ -1606,19 +1627,15 @@ private:
             break;
         case Core::EventKind::Refusal: {
             // a hollow circle crossed out: asked for the lock, did not get it
-            glyph(MarkerShape::Circle, c, r, m_st.th.refusal, true);
-            const QPen pen(m_st.th.refusal, 2 * m_st.lw, Qt::SolidLine, Qt::RoundCap);
-            line(QPointF(x - r, c.y() - r), QPointF(2 * r, 2 * r), pen);
-            line(QPointF(x - r, c.y() + r), QPointF(2 * r, -2 * r), pen);
+            Glyphs::paintRefusal(m_p, c, r, m_st.th.refusal, m_st.th.background, m_st.lw);
             break;
         }
         case Core::EventKind::Release: {
             const QPen pen(m_st.th.foreground, 1.3 * m_st.lw);
             const QBrush brush = t.releases[e.ref].effective ? QBrush(m_st.th.foreground)
                                                              : QBrush(m_st.th.background);
-            const QRectF box(x - r * 0.85, c.y() - r * 0.85, r * 1.7, r * 1.7);
             layered(Shape::Rect, r, c, r + pen.widthF() + 1, pen, brush, true,
-                    [&](auto *p) { p->drawRect(box); });
+                    [&](auto *p) { Glyphs::draw(p, Glyphs::Kind::Box, c, r); });
             break;
         }
         case Core::EventKind::WriteSent: {
@@ -1629,10 +1646,8 @@ private:
             const bool pending = w.arrivedAt >= t.pendingFrom;
             const QBrush brush(pending ? m_st.th.background
                                        : mix(m_st.th.outcome(w.result), m_st.th.background, 0.0));
-            const QPointF pts[5] = {{x - r, c.y() - r}, {x + r, c.y() - r}, {x + r, c.y() + r * 0.2},
-                                    {x, c.y() + r * 1.3}, {x - r, c.y() + r * 0.2}};
             layered(Shape::Nib, r, c, r * 1.4 + pen.widthF() + 1, pen, brush, false,
-                    [&](auto *p) { p->drawPolygon(pts, 5); });
+                    [&](auto *p) { Glyphs::draw(p, Glyphs::Kind::Nib, c, r); });
             break;
         }
         default:
@@ -1753,6 +1768,7 @@ private:
                 inline_.take(left, w);
                 chipText(QRectF(left, r.markers.top(), w, r.markers.height()), shortText, color,
                          m_st.label);
+                notePresent(x, QRectF(left, r.markers.top(), w, r.markers.height()));
             }
         }
     }
@@ -2135,11 +2151,10 @@ private:
                            const Core::Trace &t)
     {
         const Core::Write &w = t.writes[label.write];
-        const bool darkBg = m_st.th.background.lightnessF() < 0.5;
-        const QColor color =
-            darkBg ? m_st.th.outcome(w.result).lighter(115) : m_st.th.outcome(w.result).darker(125);
+        const QColor color = m_st.th.outcomeText(w.result);
         const bool corrupt = w.result == Core::WriteResult::Corrupted;
         const QRectF box(label.left, r.outcomes.top(), label.total, r.outcomes.height());
+        notePresent(X(w.arrivedAt), box);
         if (corrupt) {
             // a corruption is unmistakable: boxed, filled, bold
             m_p->setPen(QPen(m_st.th.corrupted, 1.5 * m_st.lw));
@@ -2241,7 +2256,7 @@ private:
             const double y = yOf(v);
             const double top = y - row.top() > h + 1 ? y - h - 1 : y + 2;
             m_p->setFont(m_st.small);
-            m_p->setPen(m_st.th.maxToken);
+            m_p->setPen(m_st.th.maxTokenText);
             m_p->drawText(QRectF(x + 4, top, w, h), Qt::AlignLeft | Qt::AlignVCenter, text);
         };
         if (cur > 0)
@@ -2408,6 +2423,7 @@ private:
     const TimelineLayout &m_l;
     const Core::Scenario &m_s;
     const TimelineRenderer::Options &m_o;
+    std::vector<QRectF> *m_present = nullptr; // labels of what happens at the playhead
     double m_xmin = 0;
     double m_xmax = 0;
     Tick m_tLo = 0;
@@ -2577,6 +2593,7 @@ void TimelineRenderer::paint(QPainter *p, const QRectF &rect, const Core::Scenar
     // the last one copies their picture instead.
     PaintRecorder local;
     PaintRecorder &content = cache ? cache->recording() : local;
+    std::vector<QRectF> present; // labels at the playhead's tick: not dimmed
     content.begin(p);
     {
         // a known state to start from, wherever the calls are replayed
@@ -2586,6 +2603,7 @@ void TimelineRenderer::paint(QPainter *p, const QRectF &rect, const Core::Scenar
         content.setRenderHint(QPainter::Antialiasing, true);
         content.setRenderHint(QPainter::TextAntialiasing, true);
         Painter painter(&content, here, st, axis, l, s, o);
+        painter.notePresentLabels(&present);
         for (std::size_t i = 0; i < l.panels.size(); ++i)
             if (traces[i])
                 painter.paintPanel(l.panels[i], *traces[i], int(i));
@@ -2674,7 +2692,7 @@ void TimelineRenderer::paint(QPainter *p, const QRectF &rect, const Core::Scenar
                 painter.paintOverlay(l.panels[i], *traces[i]);
         painter.paintRulerLine();
         const double bottom = l.panels.empty() ? l.plot.bottom() : l.panels.back().rect.bottom();
-        painter.paintPlayhead(l.ruler.top(), bottom);
+        painter.paintPlayhead(l.ruler.top(), bottom, present);
     }
     overlay.replay(p);
     p->restore();

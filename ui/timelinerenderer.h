@@ -105,6 +105,9 @@ public:
 
     // Width of the lane label column; the plot area (and the token chart's) starts there.
     static double headerWidth(const Options &options);
+    // Room left free between the header column and the first tick of a fitted picture, so the
+    // first ruler label and a glyph at the first tick are drawn whole.
+    static double plotInset(const Options &options) { return 24 * options.theme.fontScale; }
     // Where every lane goes inside `rect`. Pure: the same answer for the same inputs.
     static TimelineLayout layout(const Core::Scenario &scenario, const Options &options,
                                  const QRectF &rect);

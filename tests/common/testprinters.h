@@ -20,4 +20,9 @@ inline char *toString(const Core::BeliefEnd &e)
     return qstrdup(names[int(e)]);
 }
 
+template <> inline char *toString(const Core::TickRange &r)
+{
+    return qstrdup(QStringLiteral("[%1, %2)").arg(r.from).arg(r.to).toUtf8().constData());
+}
+
 } // namespace QTest

@@ -4,6 +4,7 @@
 #include "explain.h"
 #include "scenariofile.h"
 #include "simulator.h"
+#include "testprinters.h"
 
 #include <QTest>
 
@@ -190,6 +191,77 @@ private slots:
                        {QStringLiteral("t=32: A wakes up"),
                         QStringLiteral("still believes it holds the lock with token 1"),
                         QStringLiteral("ended at t=8")});
+    }
+
+    // Worked out from default.json: A's lease [0,10) ends in its pause [1,30); the write due
+    // at 2 goes out at 30 with token 1 and is rejected at once, which ends A's belief at 30.
+    // B's lease [12,22) outlives its only write (13); its belief never ends but does nothing.
+    void zombieWindowIsWhereAStaleBeliefActs()
+    {
+        const Scenario s = builtin(QStringLiteral("default"));
+        for (const bool fencing : {true, false}) {
+            const Trace t = simulate(s, fencing);
+            QCOMPARE(t.beliefs[0].size(), std::size_t(1));
+            QCOMPARE(t.zombieWindow(0, 0), (TickRange{10, 31}));
+            QCOMPARE(t.zombieWindows(0).size(), std::size_t(1));
+            QVERIFY(t.zombieWindows(1).empty()); // B's belief outlives its lease quietly
+            QVERIFY(t.beliefs[1].back().to > t.leases[1].end);
+            QVERIFY(!t.zombieBeliefAt(0, 9));
+            QVERIFY(t.zombieBeliefAt(0, 10));
+            QVERIFY(t.zombieBeliefAt(0, 30));
+            QVERIFY(!t.zombieBeliefAt(0, 31));
+            QVERIFY(!t.zombieBeliefAt(1, 30));
+            QVERIFY(t.zombieWindows(7).empty()); // no such client: nothing, no crash
+            QVERIFY(t.zombieWindow(0, 5).empty());
+        }
+        // a pause shorter than the lease: the write goes out in time, no zombie at all
+        Scenario shorter = s;
+        shorter.clients[0].actions[1].amount = 5;
+        QVERIFY(simulate(shorter).zombieWindows(0).empty());
+        // a client that released knows it has no lock: its late write is no zombie's
+        Scenario released = s;
+        released.clients[0].actions = {Action::acquire(0, 10), Action::release(3),
+                                       Action::write(5, QStringLiteral("A"), 0, 0)};
+        QVERIFY(simulate(released).zombieWindows(0).empty());
+        // a sleeper that wakes and writes late, with a delay: the window ends at the send
+        Scenario late = s;
+        late.clients[0].actions = {Action::acquire(0, 10), Action::pause(1, 29),
+                                   Action::write(35, QStringLiteral("A"), 0, 3)};
+        const std::vector<TickRange> lateWindows = simulate(late, false).zombieWindows(0);
+        QCOMPARE(lateWindows.size(), std::size_t(1));
+        QCOMPARE(lateWindows.front(), (TickRange{10, 36}));
+    }
+
+    void wakingWithoutActingIsNoZombie()
+    {
+        Scenario s = builtin(QStringLiteral("default"));
+        s.clients[0].actions.pop_back(); // A sleeps through its lease but never writes
+        const Trace t = simulate(s);
+        const QString text = explainEvent(s, t, findEvent(t, EventKind::PauseEnd, 0));
+        verifyContains(text, {QStringLiteral("still believes it holds the lock with token 1"),
+                              QStringLiteral("ended at t=10"), QStringLiteral("no zombie")});
+        QVERIFY2(!text.contains(QStringLiteral("it is a zombie")), qPrintable(text));
+        const Trace d = simulate(builtin(QStringLiteral("default")));
+        verifyContains(explainEvent(builtin(QStringLiteral("default")), d,
+                                    findEvent(d, EventKind::PauseEnd, 0)),
+                       {QStringLiteral("it is a zombie")});
+    }
+
+    // The main event of a tick: a write's arrival before anything else, then grants.
+    void mainEventOfATick()
+    {
+        const Scenario s = builtin(QStringLiteral("default"));
+        const Trace t = simulate(s);
+        // t=30: A wakes (pause end), sends and its write arrives: the arrival tells the story
+        const std::uint32_t m = mainEventAt(t, 30);
+        QVERIFY(m != kNone);
+        QCOMPARE_NAME(t.events[m].kind, EventKind::WriteArrived);
+        QCOMPARE(t.events[m].tick, Tick(30));
+        // t=12: B's grant is the only event
+        QCOMPARE_NAME(t.events[mainEventAt(t, 12)].kind, EventKind::Grant);
+        QCOMPARE_NAME(t.events[mainEventAt(t, 5)].kind, EventKind::Refusal);
+        QCOMPARE(mainEventAt(t, 3), kNone); // nothing happens at 3
+        QCOMPARE(mainEventAt(t, kForever), kNone);
     }
 
     void delayedWriteArrivesAfterItsLease()

@@ -28,18 +28,15 @@ int countColour(const QImage &image, const QRect &area, const QColor &colour)
     return n;
 }
 
-// The storage lane's outcome row inside an exported picture without a title.
+// The storage lane inside an exported picture, where the exporter says its timeline is.
 QRect storageOutcomes(const Core::Scenario &s, const ExportOptions &o, const QImage &image)
 {
-    TimelineRenderer::Options ro;
-    ro.theme = o.theme;
-    const double margin = 28 * o.theme.fontScale;
-    const double inner = o.width - 2 * margin;
-    const QSizeF size = TimelineRenderer::preferredSize(s, ro, inner);
-    const TimelineLayout layout = TimelineRenderer::layout(s, ro, QRectF(QPointF(0, 0), size));
+    const QRectF timeline = Exporter::timelineRect(s, o);
+    const TimelineLayout layout = TimelineRenderer::layout(s, Exporter::timelineOptions(o),
+                                                           QRectF(QPointF(0, 0), timeline.size()));
     const QRectF lane = layout.panels.front().storages.front().lane;
     Q_UNUSED(image)
-    return lane.translated(margin, margin).toAlignedRect();
+    return lane.translated(timeline.topLeft()).toAlignedRect();
 }
 
 int pdfPages(const QByteArray &pdf)

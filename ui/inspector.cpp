@@ -9,6 +9,7 @@
 
 #include <QComboBox>
 #include <QFormLayout>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPainter>
@@ -163,6 +164,7 @@ Inspector::Inspector(Document *doc, ViewState *state, QWidget *parent)
     nameCol->addWidget(m_name);
     nameCol->addWidget(m_nameMessage);
     nameBox->setFocusProxy(m_name);
+    m_name->installEventFilter(this);
 
     m_at = new TickField(this);
     m_at->setObjectName(QStringLiteral("at"));
@@ -418,4 +420,22 @@ void Inspector::showNameError(const QString &message)
     m_nameMessage->setVisible(!message.isEmpty());
     m_name->setStyleSheet(message.isEmpty() ? QString() : kNameErrorFrame);
     m_name->setToolTip(message);
+}
+
+bool Inspector::eventFilter(QObject *watched, QEvent *event)
+{
+    // Escape in a name being typed or refused puts the client's name back
+    if (watched == m_name &&
+        (event->type() == QEvent::ShortcutOverride || event->type() == QEvent::KeyPress) &&
+        static_cast<QKeyEvent *>(event)->key() == Qt::Key_Escape &&
+        (m_name->isModified() || !m_nameError.isEmpty())) {
+        if (event->type() == QEvent::KeyPress) {
+            showNameError({});
+            m_name->setModified(false);
+            refresh();
+        }
+        event->accept();
+        return true;
+    }
+    return QWidget::eventFilter(watched, event);
 }

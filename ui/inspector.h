@@ -47,6 +47,9 @@ public:
 signals:
     void deleteRequested();
 
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 private:
     void refresh();
     void commitAt(Core::Tick at, bool stepped);

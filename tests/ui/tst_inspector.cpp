@@ -244,6 +244,10 @@ private slots:
         QTest::keyClick(window(), Qt::Key_Return);
         QVERIFY(m_inspector->nameMessage()->text().contains(QStringLiteral("needs a name")));
         QCOMPARE(m_doc->scenario(), before);
+        // Escape: the client's name back, no message
+        QTest::keyClick(window(), Qt::Key_Escape);
+        QCOMPARE(name->text(), QStringLiteral("A"));
+        QVERIFY(m_inspector->nameMessage()->isHidden());
         // corrected: renamed, message gone, one undo step
         type(name, QStringLiteral("Zed"));
         QCOMPARE(m_doc->scenario().clients[0].name, QStringLiteral("Zed"));
@@ -322,6 +326,33 @@ private slots:
         QTest::keyClick(window(), Qt::Key_Down);
         QCOMPARE(action(0, 1).at, Tick(2));
         QCOMPARE(m_doc->undoStack()->index(), 0);
+    }
+
+    // The refused entry's message sits under its field, inside the inspector, in the dock's
+    // width (and can be looked at: FENCESCOPE_SCREENSHOT_DIR keeps the picture).
+    void messageFitsUnderTheField()
+    {
+        m_host->resize(220, 520);
+        m_state->setSelection({0, 1});
+        type(m_inspector->atEdit()->lineEdit(), kTooLarge);
+        QTRY_VERIFY(m_inspector->atEdit()->messageLabel()->isVisible());
+        QCoreApplication::processEvents();
+        QLabel *message = m_inspector->atEdit()->messageLabel();
+        const QRect edit(m_inspector->atEdit()->lineEdit()->mapTo(m_inspector, QPoint()),
+                         m_inspector->atEdit()->lineEdit()->size());
+        const QRect shown(message->mapTo(m_inspector, QPoint()), message->size());
+        QVERIFY(shown.top() >= edit.bottom());
+        QVERIFY2(m_inspector->rect().contains(shown), qPrintable(QStringLiteral("%1,%2 %3x%4")
+                                                                     .arg(shown.x())
+                                                                     .arg(shown.y())
+                                                                     .arg(shown.width())
+                                                                     .arg(shown.height())));
+        QVERIFY(message->height() >= message->heightForWidth(message->width())); // all its lines
+        const QImage shot = m_host->grab().toImage();
+        QVERIFY(!shot.isNull());
+        if (!qEnvironmentVariableIsEmpty("FENCESCOPE_SCREENSHOT_DIR"))
+            shot.save(qEnvironmentVariable("FENCESCOPE_SCREENSHOT_DIR") +
+                      QStringLiteral("/inspector-refused.png"));
     }
 
     // A short dock: the text wraps into the lines there are, the last one ends in "…", and

@@ -64,12 +64,29 @@ void SetAction::undo()
     m_doc->setAction(m_client, m_index, m_before);
 }
 
+namespace {
+
+// Which parts of an action an edit changes, one bit each.
+unsigned changedFields(const Action &before, const Action &after)
+{
+    return (before.at != after.at ? 1u : 0u) | (before.amount != after.amount ? 2u : 0u) |
+           (before.value != after.value ? 4u : 0u) | (before.storage != after.storage ? 8u : 0u) |
+           (before.kind != after.kind ? 16u : 0u) | (before.extra != after.extra ? 32u : 0u);
+}
+
+} // namespace
+
 bool SetAction::mergeWith(const QUndoCommand *other)
 {
     const auto *o = static_cast<const SetAction *>(other);
     if (!o->m_mergeable || o->m_client != m_client || o->m_index != m_index)
         return false;
+    // nudges of one field in a row are one step; an edit of another field is a step of its own
+    if (changedFields(m_before, m_after) != changedFields(o->m_before, o->m_after))
+        return false;
     m_after = o->m_after;
+    // nudged back to where it started: nothing left to undo
+    setObsolete(m_after == m_before);
     return true;
 }
 

@@ -15,7 +15,8 @@ namespace EditCommands {
 
 enum { SetActionId = 1 };
 
-// Replace one action. `mergeable` commands on the same action merge (keyboard nudges).
+// Replace one action. `mergeable` commands on the same action that change the same field
+// merge (arrow nudges); a nudge of another field is a step of its own.
 class SetAction : public QUndoCommand
 {
 public:

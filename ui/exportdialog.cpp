@@ -4,9 +4,11 @@
 
 #include "simulator.h"
 
+#include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
@@ -15,7 +17,9 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QSettings>
 #include <QSpinBox>
+#include <QStandardPaths>
 #include <QTimer>
 #include <QVBoxLayout>
 
@@ -210,17 +214,19 @@ ExportDialog::ExportDialog(Kind kind, const Document *doc, const ExportOptions &
     col->addWidget(m_error);
     col->addWidget(buttons);
 
+    // the last export's choices and folder (a picture's), or a folder that exists
+    const QString target = restoreSettings(path);
     // the format shown is the one the path's extension names, if it names one
-    const QString suffix = QFileInfo(path).suffix().toLower();
+    const QString suffix = QFileInfo(target).suffix().toLower();
     for (int i = 0; i < m_format->count(); ++i) {
         const QStringList d = m_format->itemData(i).toStringList();
         if (d.at(0) == suffix && (suffix != QLatin1String("png") ||
-                                  std::abs(d.at(1).toDouble() - defaults.scale) < 0.01)) {
+                                  std::abs(d.at(1).toDouble() - m_base.scale) < 0.01)) {
             m_format->setCurrentIndex(i);
             break;
         }
     }
-    m_path->setText(path);
+    m_path->setText(target);
     formatChanged();
 
     m_previewTimer = new QTimer(this);
@@ -337,6 +343,93 @@ std::vector<Core::Tick> ExportDialog::frameTicks(QString *error) const
     return ticks;
 }
 
+QString ExportDialog::defaultFolder()
+{
+    // an account may have no Pictures folder (a fresh or a minimal desktop): make it, and if
+    // that is impossible (a file in the way, a read-only home) use Documents or home
+    for (const auto location :
+         {QStandardPaths::PicturesLocation, QStandardPaths::DocumentsLocation}) {
+        const QString dir = QStandardPaths::writableLocation(location);
+        if (!dir.isEmpty() && QDir().mkpath(dir) && QFileInfo(dir).isDir() &&
+            QFileInfo(dir).isWritable())
+            return dir;
+    }
+    return QDir::homePath();
+}
+
+QString ExportDialog::restoreSettings(const QString &path)
+{
+    QString target = path;
+    QString folder;
+    if (m_kind == Kind::Picture) {
+        QSettings settings;
+        settings.beginGroup(settingsGroup());
+        if (settings.contains(QStringLiteral("width")))
+            m_width->setValue(settings.value(QStringLiteral("width")).toInt());
+        if (settings.contains(QStringLiteral("theme")))
+            m_theme->setCurrentIndex(
+                settings.value(QStringLiteral("theme")).toString() == QLatin1String("window") ? 1
+                                                                                              : 0);
+        const std::pair<QCheckBox *, const char *> checks[] = {
+            {m_title, "title"}, {m_legend, "legend"}, {m_caption, "caption"}};
+        for (const auto &[box, key] : checks)
+            if (settings.contains(QLatin1String(key)))
+                box->setChecked(settings.value(QLatin1String(key)).toBool());
+        if (m_base.explain.isValid() && settings.contains(QStringLiteral("explain")))
+            m_explain->setChecked(settings.value(QStringLiteral("explain")).toBool());
+        const QString format = settings.value(QStringLiteral("format")).toString();
+        if (format == QLatin1String("png") || format == QLatin1String("svg") ||
+            format == QLatin1String("pdf")) {
+            target = withSuffix(target, format);
+            m_base.scale =
+                std::clamp(settings.value(QStringLiteral("scale"), 1.0).toDouble(), 1.0, 4.0);
+        }
+        folder = settings.value(QStringLiteral("folder")).toString();
+    }
+    const QString name = QFileInfo(target).fileName();
+    if (name.isEmpty())
+        return target;
+    // the remembered folder if it is still there, else the one offered if it is there
+    if (folder.isEmpty() || !QFileInfo(folder).isDir())
+        folder = QFileInfo(target).absolutePath();
+    // the window offers Pictures, which need not exist: defaultFolder() makes it or falls back
+    if (!QFileInfo(folder).isDir())
+        folder = defaultFolder();
+    return QDir(folder).filePath(name);
+}
+
+void ExportDialog::saveSettings() const
+{
+    if (m_kind != Kind::Picture)
+        return;
+    QSettings settings;
+    settings.beginGroup(settingsGroup());
+    const QStringList fmt = m_format->currentData().toStringList();
+    settings.setValue(QStringLiteral("format"), fmt.at(0));
+    settings.setValue(QStringLiteral("scale"), fmt.at(1).toDouble());
+    settings.setValue(QStringLiteral("width"), m_width->value());
+    settings.setValue(QStringLiteral("theme"), m_theme->currentIndex() == 0
+                                                   ? QStringLiteral("print")
+                                                   : QStringLiteral("window"));
+    settings.setValue(QStringLiteral("title"), m_title->isChecked());
+    settings.setValue(QStringLiteral("legend"), m_legend->isChecked());
+    settings.setValue(QStringLiteral("caption"), m_caption->isChecked());
+    if (m_base.explain.isValid())
+        settings.setValue(QStringLiteral("explain"), m_explain->isChecked());
+    settings.setValue(QStringLiteral("folder"), QFileInfo(path()).absolutePath());
+}
+
+QString ExportDialog::errorText() const
+{
+    return m_error->isHidden() ? QString() : m_error->text();
+}
+
+void ExportDialog::showError(const QString &error)
+{
+    m_error->setText(error);
+    m_error->show();
+}
+
 void ExportDialog::accept()
 {
     QString error;
@@ -345,9 +438,26 @@ void ExportDialog::accept()
     else if (m_kind == Kind::Storyboard)
         frameTicks(&error);
     if (!error.isEmpty()) {
-        m_error->setText(error);
-        m_error->show();
+        showError(error);
         return;
+    }
+    if (m_kind == Kind::Picture) {
+        // written here, so that a failure leaves the dialog open with every choice in it
+        const QString target = path();
+        const QString dir = QFileInfo(target).absolutePath();
+        if (!QFileInfo::exists(dir) &&
+            QDir(dir) == QDir(QStandardPaths::writableLocation(QStandardPaths::PicturesLocation)))
+            QDir().mkpath(dir);
+        QApplication::setOverrideCursor(Qt::WaitCursor);
+        error = Exporter::exportTo(target, m_doc->scenario(), options());
+        QApplication::restoreOverrideCursor();
+        if (!error.isEmpty()) {
+            showError(
+                tr("Nothing was exported: %1. Choose another folder or file name.").arg(error));
+            m_path->setFocus();
+            return;
+        }
+        saveSettings();
     }
     m_error->hide();
     QDialog::accept();

@@ -2,8 +2,14 @@
 
 // File > Export… and File > Export Storyboard…: chooses the file, the format and what the
 // picture shows, with a live thumbnail drawn by the exporter itself (what you see is what is
-// written). The dialog only collects ExportOptions and a target; MainWindow writes through
-// Exporter, so the CLI, the dialog and the clipboard all render one picture.
+// written). Everything is drawn by Exporter, so the CLI, the dialog and the clipboard all
+// render one picture.
+//
+// The picture dialog writes the file itself when Export is pressed: a failed export (a
+// read-only folder, a folder that is a file) keeps the dialog open with every setting as it
+// was and says why under the form. The last successful export's format, scale, width, theme,
+// checkboxes and folder are remembered (QSettings) and offered the next time, also after a
+// restart. A target folder that does not exist is replaced by defaultFolder().
 
 #include "exporter.h"
 #include "theme.h"
@@ -57,6 +63,14 @@ public:
     // Renders the thumbnail now (it normally follows edits after a short pause).
     void refreshPreview();
 
+    // Where pictures go by default: the desktop's Pictures folder (created when missing), else
+    // Documents, else the home folder.
+    static QString defaultFolder();
+    // The QSettings group holding the remembered picture options.
+    static QString settingsGroup() { return QStringLiteral("exportPicture"); }
+    // The message under the form after a refused or failed export (empty when none).
+    QString errorText() const;
+
     void accept() override;
 
 private:
@@ -66,6 +80,9 @@ private:
     void updateEnabled();
     void schedulePreview();
     QString defaultCaptionFor(bool compare) const;
+    QString restoreSettings(const QString &path);
+    void saveSettings() const;
+    void showError(const QString &error);
 
     Kind m_kind;
     const Document *m_doc;

@@ -3,31 +3,140 @@
 #include "document.h"
 #include "editcommands.h"
 #include "eventlogmodel.h"
-#include "viewstate.h"
+#include "tickfield.h"
 
 #include "explain.h"
 
 #include <QComboBox>
-#include <QDoubleSpinBox>
 #include <QFormLayout>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPainter>
 #include <QPushButton>
+#include <QTextLayout>
 #include <QUndoStack>
 #include <QVBoxLayout>
 
+#include <cmath>
+
+// Wrapped text that never shows half a line: when the height given holds fewer lines than the
+// text needs, the last one shown ends in "…" and the whole text becomes the tooltip. (A
+// QLabel in a short dock is simply cut, often through the middle of a line.)
+class OutcomeText : public QWidget
+{
+public:
+    explicit OutcomeText(QWidget *parent) : QWidget(parent)
+    {
+        QSizePolicy p(QSizePolicy::Preferred, QSizePolicy::Preferred);
+        p.setHeightForWidth(true);
+        setSizePolicy(p);
+    }
+
+    void setText(const QString &text)
+    {
+        if (text == m_text)
+            return;
+        m_text = text;
+        relayout();
+        updateGeometry();
+        update();
+    }
+    QString text() const { return m_text; }
+    QStringList shownLines() const { return m_shown; }
+    bool isElided() const { return m_elided; }
+
+    bool hasHeightForWidth() const override { return true; }
+    int heightForWidth(int width) const override { return int(wrap(width).size()) * lineHeight(); }
+    QSize sizeHint() const override
+    {
+        const int w = 240;
+        return {w, heightForWidth(w)};
+    }
+    QSize minimumSizeHint() const override { return {60, lineHeight()}; }
+
+protected:
+    void resizeEvent(QResizeEvent *) override { relayout(); }
+    void changeEvent(QEvent *e) override
+    {
+        if (e->type() == QEvent::FontChange) {
+            relayout();
+            updateGeometry();
+        }
+        QWidget::changeEvent(e);
+    }
+    void paintEvent(QPaintEvent *) override
+    {
+        QPainter p(this);
+        p.setPen(palette().color(QPalette::WindowText));
+        const QFontMetrics fm = fontMetrics();
+        for (int i = 0; i < m_shown.size(); ++i)
+            p.drawText(QPoint(0, i * lineHeight() + fm.ascent()), m_shown.at(i));
+    }
+
+private:
+    int lineHeight() const { return fontMetrics().lineSpacing(); }
+
+    // The text broken at word boundaries (anywhere in a word longer than the width).
+    QStringList wrap(int width) const
+    {
+        QStringList lines;
+        if (m_text.isEmpty())
+            return lines;
+        QTextLayout layout(m_text, font());
+        QTextOption option;
+        option.setWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
+        layout.setTextOption(option);
+        layout.beginLayout();
+        for (QTextLine line = layout.createLine(); line.isValid(); line = layout.createLine()) {
+            line.setLineWidth(std::max(1, width));
+            lines << m_text.mid(line.textStart(), line.textLength()).trimmed();
+        }
+        layout.endLayout();
+        return lines;
+    }
+
+    void relayout()
+    {
+        const QStringList lines = wrap(width());
+        const int room = std::max(1, height() / lineHeight());
+        m_elided = lines.size() > room;
+        if (!m_elided) {
+            m_shown = lines;
+        } else {
+            m_shown = lines.mid(0, room - 1);
+            // the rest of the text, on one line, cut at a glyph boundary with "…"
+            QStringList rest = lines.mid(room - 1);
+            m_shown << fontMetrics().elidedText(rest.join(QLatin1Char(' ')), Qt::ElideRight,
+                                                width());
+        }
+        setToolTip(m_elided ? m_text : QString());
+        update();
+    }
+
+    QString m_text;
+    QStringList m_shown;
+    bool m_elided = false;
+};
+
 namespace {
 
-QDoubleSpinBox *tickBox(QWidget *parent, double min)
+// The selected action, if the selection still names one.
+const Core::Action *selectedAction(const Document *doc, const Selection &sel)
 {
-    // a double spin box with no decimals holds every tick a file may hold (up to 2^53) exactly
-    auto *b = new QDoubleSpinBox(parent);
-    b->setDecimals(0);
-    b->setRange(min, double(Core::kMaxFileInteger));
-    b->setKeyboardTracking(false); // commit on Enter or focus out, not per digit
-    b->setAccelerated(true);
-    return b;
+    const Core::Scenario &s = doc->scenario();
+    if (!sel.isValid() || size_t(sel.client) >= s.clients.size() ||
+        size_t(sel.action) >= s.clients[size_t(sel.client)].actions.size())
+        return nullptr;
+    return &s.clients[size_t(sel.client)].actions[size_t(sel.action)];
 }
+
+// An action's end (at + ttl, length or delay) must stay a number the simulation and the file
+// format agree on: below 2^54.
+constexpr Core::Tick kMaxEnd = Core::Tick(1) << 54;
+
+const QString kNameErrorFrame = QStringLiteral(
+    "QLineEdit { border: 2px solid #c0392b; border-radius: 3px; padding: 1px 2px; }");
 
 } // namespace
 
@@ -42,33 +151,59 @@ Inspector::Inspector(Document *doc, ViewState *state, QWidget *parent)
     QFont bold = m_kind->font();
     bold.setBold(true);
     m_kind->setFont(bold);
-    m_name = new QLineEdit(this);
-    m_at = tickBox(this, 0);
+
+    auto *nameBox = new QWidget(this);
+    m_name = new QLineEdit(nameBox);
+    m_nameMessage = new QLabel(nameBox);
+    m_nameMessage->setWordWrap(true);
+    m_nameMessage->setStyleSheet(QStringLiteral("color: #c0392b;"));
+    m_nameMessage->hide();
+    auto *nameCol = new QVBoxLayout(nameBox);
+    nameCol->setContentsMargins(0, 0, 0, 0);
+    nameCol->setSpacing(2);
+    nameCol->addWidget(m_name);
+    nameCol->addWidget(m_nameMessage);
+    nameBox->setFocusProxy(m_name);
+    m_name->installEventFilter(this);
+
+    m_at = new TickField(this);
+    m_at->setObjectName(QStringLiteral("at"));
     m_amountLabel = new QLabel(this);
-    m_amount = tickBox(this, 0);
+    m_amount = new TickField(this);
+    m_amount->setObjectName(QStringLiteral("amount"));
     m_valueLabel = new QLabel(tr("Value"), this);
     m_value = new QLineEdit(this);
     m_storageLabel = new QLabel(tr("Storage"), this);
     m_storage = new QComboBox(this);
-    m_outcome = new QLabel(this);
-    m_outcome->setWordWrap(true);
-    // a form layout does not grow rows for wrapped text: reserve two lines
-    m_outcome->setMinimumHeight(m_outcome->fontMetrics().lineSpacing() * 2 + 4);
+    m_outcome = new OutcomeText(this);
     m_delete = new QPushButton(tr("Delete action"), this);
 
     m_form->addRow(tr("Action"), m_kind);
-    m_form->addRow(tr("Client"), m_name);
+    m_form->addRow(tr("Client"), nameBox);
     m_form->addRow(tr("At tick"), m_at);
     m_form->addRow(m_amountLabel, m_amount);
     m_form->addRow(m_valueLabel, m_value);
     m_form->addRow(m_storageLabel, m_storage);
-    m_form->addRow(tr("Outcome"), m_outcome);
     col->addLayout(m_form);
+    // the outcome is the longest text here: the dock's whole width and the height left over,
+    // not the narrow field column of the form
+    auto *outcomeHeading = new QLabel(tr("Outcome"), this);
+    col->addSpacing(4);
+    col->addWidget(outcomeHeading);
+    col->addWidget(m_outcome, 1);
     col->addWidget(m_delete, 0, Qt::AlignRight);
-    col->addStretch(1);
 
-    connect(m_at, &QDoubleSpinBox::valueChanged, this, &Inspector::commitAt);
-    connect(m_amount, &QDoubleSpinBox::valueChanged, this, &Inspector::commitAmount);
+    m_at->setCheck([this](Core::Tick at) {
+        const Core::Action *a = selectedAction(m_doc, m_state->selection());
+        return a ? endCheck(at, a->amount) : QString();
+    });
+    m_amount->setCheck([this](Core::Tick amount) {
+        const Core::Action *a = selectedAction(m_doc, m_state->selection());
+        return a ? endCheck(a->at, amount) : QString();
+    });
+
+    connect(m_at, &TickField::committed, this, &Inspector::commitAt);
+    connect(m_amount, &TickField::committed, this, &Inspector::commitAmount);
     connect(m_value, &QLineEdit::editingFinished, this, &Inspector::commitValue);
     connect(m_storage, &QComboBox::currentIndexChanged, this, &Inspector::commitStorage);
     connect(m_name, &QLineEdit::editingFinished, this, &Inspector::commitName);
@@ -78,42 +213,84 @@ Inspector::Inspector(Document *doc, ViewState *state, QWidget *parent)
     refresh();
 }
 
+QWidget *Inspector::outcomeWidget() const
+{
+    return m_outcome;
+}
+
+QString Inspector::outcomeText() const
+{
+    return m_outcome->text();
+}
+
+QStringList Inspector::outcomeLines() const
+{
+    return m_outcome->shownLines();
+}
+
+bool Inspector::outcomeElided() const
+{
+    return m_outcome->isElided();
+}
+
+QString Inspector::endCheck(Core::Tick at, Core::Tick amount) const
+{
+    const Core::Action *a = selectedAction(m_doc, m_state->selection());
+    if (!a || a->kind == Core::ActionKind::Release || at + amount < kMaxEnd)
+        return {};
+    return tr("t=%1 plus %2 ends past 2^54, the latest end a scenario may hold.")
+        .arg(qulonglong(at))
+        .arg(qulonglong(amount));
+}
+
 void Inspector::refresh()
 {
     m_refreshing = true;
     const Selection sel = m_state->selection();
     const Core::Scenario &s = m_doc->scenario();
-    const bool valid = sel.isValid() && size_t(sel.client) < s.clients.size() &&
-                       size_t(sel.action) < s.clients[size_t(sel.client)].actions.size();
-    for (QWidget *w : std::initializer_list<QWidget *>{m_name, m_at, m_amount, m_value, m_storage, m_delete})
+    const Core::Action *a = selectedAction(m_doc, sel);
+    const bool valid = a != nullptr;
+    // a refused entry stays for correcting while its action stays selected; any other
+    // selection shows the scenario's values
+    const bool sameAction = valid && sel == m_shown;
+    m_shown = valid ? sel : Selection{};
+    for (QWidget *w :
+         std::initializer_list<QWidget *>{m_name, m_at, m_amount, m_value, m_storage, m_delete})
         w->setEnabled(valid);
     if (!valid) {
         m_kind->setText(tr("Nothing selected"));
         m_name->clear();
+        showNameError({});
+        m_at->setValue(std::nullopt); // blank, never the last selection's number
+        m_amount->setValue(std::nullopt);
+        m_value->clear();
         m_outcome->setText(tr("Select an action on the timeline or in the event log."));
-        for (QWidget *w : std::initializer_list<QWidget *>{m_amountLabel, m_amount, m_valueLabel, m_value,
-                                                  m_storageLabel, m_storage})
+        for (QWidget *w : std::initializer_list<QWidget *>{m_amountLabel, m_amount, m_valueLabel,
+                                                           m_value, m_storageLabel, m_storage})
             w->setVisible(false);
         m_refreshing = false;
         return;
     }
     const Core::Client &c = s.clients[size_t(sel.client)];
-    const Core::Action &a = c.actions[size_t(sel.action)];
-    m_kind->setText(Core::toString(a.kind));
-    if (!m_name->hasFocus())
+    m_kind->setText(Core::toString(a->kind));
+    // a name being typed (or refused) stays; anything else shows the scenario's
+    if (!(sameAction && (m_name->isModified() || !m_nameError.isEmpty()))) {
         m_name->setText(c.name);
-    m_at->setValue(double(a.at));
-    const bool hasAmount = a.kind != Core::ActionKind::Release;
+        showNameError({});
+    }
+    if (!(sameAction && !m_at->error().isEmpty()))
+        m_at->setValue(a->at);
+    const bool hasAmount = a->kind != Core::ActionKind::Release;
     m_amountLabel->setVisible(hasAmount);
     m_amount->setVisible(hasAmount);
-    switch (a.kind) {
+    switch (a->kind) {
     case Core::ActionKind::Acquire:
         m_amountLabel->setText(tr("Lease (ttl)"));
-        m_amount->setMinimum(1);
+        m_amount->setMinimum(1, tr("A lease lasts at least 1 tick."));
         break;
     case Core::ActionKind::Pause:
         m_amountLabel->setText(tr("Pause for"));
-        m_amount->setMinimum(1);
+        m_amount->setMinimum(1, tr("A pause lasts at least 1 tick."));
         break;
     case Core::ActionKind::Write:
         m_amountLabel->setText(tr("Network delay"));
@@ -122,20 +299,28 @@ void Inspector::refresh()
     case Core::ActionKind::Release:
         break;
     }
-    m_amount->setValue(double(a.amount));
-    const bool isWrite = a.kind == Core::ActionKind::Write;
-    for (QWidget *w : std::initializer_list<QWidget *>{m_valueLabel, m_value, m_storageLabel, m_storage})
+    if (!hasAmount)
+        m_amount->setValue(std::nullopt);
+    else if (!(sameAction && !m_amount->error().isEmpty()))
+        m_amount->setValue(a->amount);
+    const bool isWrite = a->kind == Core::ActionKind::Write;
+    for (QWidget *w :
+         std::initializer_list<QWidget *>{m_valueLabel, m_value, m_storageLabel, m_storage})
         w->setVisible(isWrite);
     if (isWrite) {
-        if (!m_value->hasFocus())
-            m_value->setText(a.value);
+        if (!(sameAction && m_value->isModified()))
+            m_value->setText(a->value);
         m_storage->clear();
         for (const Core::StorageSpec &st : s.storages)
             m_storage->addItem(st.name);
-        m_storage->setCurrentIndex(int(a.storage));
+        m_storage->setCurrentIndex(int(a->storage));
+    } else {
+        m_value->clear();
+        m_storage->clear();
     }
     const Core::Trace &t = m_doc->trace();
-    const std::uint32_t e = Core::outcomeEvent(s, t, std::uint32_t(sel.client), std::uint32_t(sel.action));
+    const std::uint32_t e =
+        Core::outcomeEvent(s, t, std::uint32_t(sel.client), std::uint32_t(sel.action));
     m_outcome->setText(e == Core::kNone ? tr("(has not run)")
                                         : QStringLiteral("t=%1 %2: %3")
                                               .arg(qulonglong(t.events[e].tick))
@@ -144,54 +329,44 @@ void Inspector::refresh()
     m_refreshing = false;
 }
 
-namespace {
-
-// The selected action, if the selection still names one.
-const Core::Action *selectedAction(const Document *doc, const Selection &sel)
-{
-    const Core::Scenario &s = doc->scenario();
-    if (!sel.isValid() || size_t(sel.client) >= s.clients.size() ||
-        size_t(sel.action) >= s.clients[size_t(sel.client)].actions.size())
-        return nullptr;
-    return &s.clients[size_t(sel.client)].actions[size_t(sel.action)];
-}
-
-} // namespace
-
-void Inspector::commitAt()
+void Inspector::commitAt(Core::Tick at, bool stepped)
 {
     const Selection sel = m_state->selection();
     const Core::Action *a = selectedAction(m_doc, sel);
-    if (m_refreshing || !a || Core::Tick(m_at->value()) == a->at)
+    if (m_refreshing || !a || at == a->at)
         return;
     Core::Action after = *a;
-    after.at = Core::Tick(m_at->value());
-    m_doc->undoStack()->push(EditCommands::setAction(m_doc, sel.client, sel.action, after,
-                                                     tr("Move %1").arg(Core::toString(a->kind)), true));
+    after.at = at;
+    m_doc->undoStack()->push(EditCommands::setAction(
+        m_doc, sel.client, sel.action, after, tr("Move %1").arg(Core::toString(a->kind)), stepped));
 }
 
-void Inspector::commitAmount()
+void Inspector::commitAmount(Core::Tick amount, bool stepped)
 {
     const Selection sel = m_state->selection();
     const Core::Action *a = selectedAction(m_doc, sel);
-    if (m_refreshing || !a || Core::Tick(m_amount->value()) == a->amount)
+    if (m_refreshing || !a || a->kind == Core::ActionKind::Release || amount == a->amount)
         return;
     Core::Action after = *a;
-    after.amount = Core::Tick(m_amount->value());
-    m_doc->undoStack()->push(EditCommands::setAction(m_doc, sel.client, sel.action, after,
-                                                     tr("Change %1").arg(m_amountLabel->text().toLower()),
-                                                     true));
+    after.amount = amount;
+    m_doc->undoStack()->push(
+        EditCommands::setAction(m_doc, sel.client, sel.action, after,
+                                tr("Change %1").arg(m_amountLabel->text().toLower()), stepped));
 }
 
 void Inspector::commitValue()
 {
     const Selection sel = m_state->selection();
     const Core::Action *a = selectedAction(m_doc, sel);
-    if (m_refreshing || !a || a->kind != Core::ActionKind::Write || m_value->text() == a->value)
+    if (m_refreshing || !a || a->kind != Core::ActionKind::Write)
+        return;
+    m_value->setModified(false); // committed: from now on the field follows the scenario
+    if (m_value->text() == a->value)
         return;
     Core::Action after = *a;
     after.value = m_value->text();
-    m_doc->undoStack()->push(EditCommands::setAction(m_doc, sel.client, sel.action, after, tr("Change value")));
+    m_doc->undoStack()->push(
+        EditCommands::setAction(m_doc, sel.client, sel.action, after, tr("Change value")));
 }
 
 void Inspector::commitStorage()
@@ -203,7 +378,8 @@ void Inspector::commitStorage()
         return;
     Core::Action after = *a;
     after.storage = std::uint32_t(m_storage->currentIndex());
-    m_doc->undoStack()->push(EditCommands::setAction(m_doc, sel.client, sel.action, after, tr("Change storage")));
+    m_doc->undoStack()->push(
+        EditCommands::setAction(m_doc, sel.client, sel.action, after, tr("Change storage")));
 }
 
 void Inspector::commitName()
@@ -214,10 +390,52 @@ void Inspector::commitName()
     const QString name = m_name->text().trimmed();
     const Core::Scenario &s = m_doc->scenario();
     const QString old = s.clients[size_t(sel.client)].name;
-    // names are unique and non-empty (the file format requires it): refuse, show the old one
-    if (name.isEmpty() || name == old || s.clientIndex(name) >= 0) {
-        m_name->setText(old);
+    // names are unique and non-empty (the file format requires it): refuse at the field and
+    // keep what was typed, so the user sees why and can correct it
+    if (name.isEmpty()) {
+        showNameError(tr("A client needs a name (it still is “%1”).").arg(old));
+        return;
+    }
+    if (name != old && s.clientIndex(name) >= 0) {
+        showNameError(
+            tr("“%1” is another client's name: names are unique (this one still is “%2”).")
+                .arg(name, old));
+        return;
+    }
+    showNameError({});
+    m_name->setModified(false); // committed: from now on the field follows the scenario
+    if (name == old) {
+        m_name->setText(old); // typed spaces around the name are not part of it
         return;
     }
     m_doc->undoStack()->push(EditCommands::renameClient(m_doc, sel.client, name));
+}
+
+void Inspector::showNameError(const QString &message)
+{
+    if (message == m_nameError)
+        return;
+    m_nameError = message;
+    m_nameMessage->setText(message);
+    m_nameMessage->setVisible(!message.isEmpty());
+    m_name->setStyleSheet(message.isEmpty() ? QString() : kNameErrorFrame);
+    m_name->setToolTip(message);
+}
+
+bool Inspector::eventFilter(QObject *watched, QEvent *event)
+{
+    // Escape in a name being typed or refused puts the client's name back
+    if (watched == m_name &&
+        (event->type() == QEvent::ShortcutOverride || event->type() == QEvent::KeyPress) &&
+        static_cast<QKeyEvent *>(event)->key() == Qt::Key_Escape &&
+        (m_name->isModified() || !m_nameError.isEmpty())) {
+        if (event->type() == QEvent::KeyPress) {
+            showNameError({});
+            m_name->setModified(false);
+            refresh();
+        }
+        event->accept();
+        return true;
+    }
+    return QWidget::eventFilter(watched, event);
 }

@@ -2,14 +2,23 @@
 
 // The selected action's exact numbers, editable: tick, ttl / pause length / network delay,
 // written value and storage, and the client's name. Every change is pushed as an EditCommand
-// on the document's undo stack; spin-box nudges of one field merge into one undo step.
+// on the document's undo stack: each field's edit is its own undo step; arrow steps of one
+// field in a row merge into one.
+//
+// A bad entry (a negative or huge tick, a name another client has) is refused at its field:
+// red frame, a message under it, the typed text kept for correcting, the scenario unchanged.
+// The outcome text wraps; when the dock is too short for it, its last line ends in "…" and
+// the whole text is the tooltip.
+
+#include "scenario.h"
+#include "viewstate.h"
 
 #include <QWidget>
 
 class Document;
-class ViewState;
+class OutcomeText;
+class TickField;
 class QComboBox;
-class QDoubleSpinBox;
 class QFormLayout;
 class QLabel;
 class QLineEdit;
@@ -23,35 +32,50 @@ public:
 
     // For tests: the editors.
     QLineEdit *nameEdit() const { return m_name; }
-    QDoubleSpinBox *atEdit() const { return m_at; }
-    QDoubleSpinBox *amountEdit() const { return m_amount; }
+    QLabel *nameMessage() const { return m_nameMessage; }
+    TickField *atEdit() const { return m_at; }
+    TickField *amountEdit() const { return m_amount; }
     QLineEdit *valueEdit() const { return m_value; }
     QComboBox *storageEdit() const { return m_storage; }
+    // The outcome: the whole text, the lines as drawn, and whether the last one was cut short
+    // with "…" (then the tooltip holds the whole text).
+    QWidget *outcomeWidget() const;
+    QString outcomeText() const;
+    QStringList outcomeLines() const;
+    bool outcomeElided() const;
 
 signals:
     void deleteRequested();
 
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 private:
     void refresh();
-    void commitAt();
-    void commitAmount();
+    void commitAt(Core::Tick at, bool stepped);
+    void commitAmount(Core::Tick amount, bool stepped);
     void commitValue();
     void commitStorage();
     void commitName();
+    void showNameError(const QString &message);
+    QString endCheck(Core::Tick at, Core::Tick amount) const;
 
     Document *m_doc;
     ViewState *m_state;
     bool m_refreshing = false;
+    Selection m_shown; // the action the fields show: their refused entries belong to it
     QLabel *m_kind;
     QLineEdit *m_name;
-    QDoubleSpinBox *m_at;
+    QLabel *m_nameMessage;
+    QString m_nameError;
+    TickField *m_at;
     QLabel *m_amountLabel;
-    QDoubleSpinBox *m_amount;
+    TickField *m_amount;
     QLabel *m_valueLabel;
     QLineEdit *m_value;
     QLabel *m_storageLabel;
     QComboBox *m_storage;
-    QLabel *m_outcome;
+    OutcomeText *m_outcome;
     QPushButton *m_delete;
     QFormLayout *m_form;
 };

@@ -1,7 +1,8 @@
 // File > Export…, Export Storyboard… and Copy as Image, driven through the real MainWindow
 // and the real dialog offscreen: the dialog is built, its widgets are set as a user would set
 // them, and Export is pressed (the window's export hook hands the dialog to the test instead
-// of showing it). The files are real, in a temporary folder.
+// of showing it). The files are real, in a temporary folder. (A little over 600 lines: the
+// picture dialog's failure paths, fallback folders and remembered settings belong together.)
 
 #include "document.h"
 #include "exportdialog.h"
@@ -87,6 +88,58 @@ class TestExportDialog : public QObject
         return accepted;
     }
 
+    // Presses Export on `path`, expecting a refusal: the dialog stays open; returns what it
+    // says.
+    QString refusedExport(const QString &path)
+    {
+        QString error;
+        bool open = false;
+        window().setExportHandler([&](ExportDialog &d) {
+            d.setPath(path);
+            d.accept();
+            open = d.result() != QDialog::Accepted && !d.errorText().isEmpty();
+            error = d.errorText();
+            return false; // then cancelled
+        });
+        window().findChild<QAction *>(QStringLiteral("export"))->trigger();
+        window().setExportHandler({});
+        [&] { QVERIFY2(open, qPrintable(path)); }();
+        [&] { QVERIFY(window().lastError().isEmpty()); }();
+        return error;
+    }
+
+    // The path the dialog offers when it opens.
+    QString pathOffered()
+    {
+        QString path;
+        window().setExportHandler([&](ExportDialog &d) {
+            path = d.path();
+            return false;
+        });
+        window().findChild<QAction *>(QStringLiteral("export"))->trigger();
+        window().setExportHandler({});
+        return path;
+    }
+
+    // HOME (and with it the desktop's standard folders) somewhere else for a while.
+    struct HomeAt
+    {
+        QByteArray saved = qgetenv("HOME");
+        explicit HomeAt(const QString &home) { qputenv("HOME", QFile::encodeName(home)); }
+        ~HomeAt() { qputenv("HOME", saved); }
+    };
+
+    // A window as a new run of the app opens it: it has exported nothing yet.
+    void newWindow()
+    {
+        if (m_window)
+            m_window->document()->markSaved();
+        m_window = std::make_unique<MainWindow>();
+        m_window->setInteractive(false);
+        m_window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    }
+
 private slots:
     void initTestCase()
     {
@@ -98,14 +151,13 @@ private slots:
 
     void init()
     {
+        // each test starts from the defaults; remembering is tested on its own
+        QSettings().remove(ExportDialog::settingsGroup());
         m_dir = std::make_unique<QTemporaryDir>();
         QVERIFY(m_dir->isValid());
         qputenv("FENCESCOPE_AUTOSAVE_DIR",
                 m_dir->filePath(QStringLiteral("autosave")).toLocal8Bit());
-        m_window = std::make_unique<MainWindow>();
-        m_window->setInteractive(false);
-        m_window->show();
-        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+        newWindow();
     }
 
     void cleanup()
@@ -272,38 +324,177 @@ private slots:
         QVERIFY(QFile::exists(file(QStringLiteral("zoomed.png"))));
     }
 
-    void unwritablePathReportsAndLeavesNoFile()
+    // A target the exporter cannot write keeps the dialog open: the reason is under the form,
+    // naming the file, and nothing was written (by the dialog or, afterwards, the window).
+    void unwritablePathKeepsTheDialogOpenAndLeavesNoFile()
     {
         // a folder that is a file: fails for every user, root included
         QFile blocker(file(QStringLiteral("not-a-folder")));
         QVERIFY(blocker.open(QIODevice::WriteOnly));
         blocker.close();
         const QString path = file(QStringLiteral("not-a-folder/slide.png"));
-        QVERIFY(exportWith([&](ExportDialog &d) { d.setPath(path); }));
+        const QString error = refusedExport(path);
+        QVERIFY2(error.contains(QStringLiteral("not-a-folder/slide.png")), qPrintable(error));
         QVERIFY(!QFile::exists(path));
-        QVERIFY2(window().lastError().contains(QStringLiteral("slide.png")),
-                 qPrintable(window().lastError()));
     }
 
-    void readOnlyFolderReportsAndLeavesNoFile()
+    void readOnlyFolderKeepsTheDialogOpenAndLeavesNoFile()
     {
         if (::geteuid() == 0) {
             // permissions do not stop root, but sysfs refuses to create files for anyone
             const QString path = QStringLiteral("/sys/fencescope-slide.pdf");
-            QVERIFY(exportWith([&](ExportDialog &d) { d.setPath(path); }));
+            const QString error = refusedExport(path);
+            QVERIFY2(error.contains(QStringLiteral("cannot write")), qPrintable(error));
+            QVERIFY(error.contains(path));
             QVERIFY(!QFile::exists(path));
-            QVERIFY(window().lastError().contains(QStringLiteral("cannot write")));
             return;
         }
         const QString ro = file(QStringLiteral("readonly"));
         QVERIFY(QDir().mkpath(ro));
         QVERIFY(QFile::setPermissions(ro, QFile::ReadOwner | QFile::ExeOwner));
         const QString path = ro + QStringLiteral("/slide.pdf");
-        QVERIFY(exportWith([&](ExportDialog &d) { d.setPath(path); }));
+        const QString error = refusedExport(path);
         QFile::setPermissions(ro, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
         QVERIFY(!QFile::exists(path));
         QVERIFY(QDir(ro).entryList(QDir::Files | QDir::Hidden).isEmpty()); // no temporary left
-        QVERIFY(window().lastError().contains(QStringLiteral("cannot write")));
+        QVERIFY2(error.contains(QStringLiteral("cannot write")), qPrintable(error));
+    }
+
+    // After a failed export every choice is still as it was, and fixing the path is enough.
+    void failedExportKeepsEverySetting()
+    {
+        QFile blocker(file(QStringLiteral("blocker")));
+        QVERIFY(blocker.open(QIODevice::WriteOnly));
+        blocker.close();
+        bool stillOpen = false;
+        QString error;
+        const QString good = file(QStringLiteral("fixed.svg"));
+        window().setExportHandler([&](ExportDialog &d) {
+            child<QComboBox>(d, "format")->setCurrentIndex(3); // SVG
+            child<QSpinBox>(d, "width")->setValue(1000);
+            child<QComboBox>(d, "theme")->setCurrentIndex(1);
+            child<QCheckBox>(d, "legend")->setChecked(false);
+            child<QLineEdit>(d, "captionText")->setText(QStringLiteral("My caption"));
+            d.setPath(file(QStringLiteral("blocker/slide.svg")));
+            d.accept();
+            stillOpen = d.result() != QDialog::Accepted;
+            error = d.errorText();
+            [&] {
+                QCOMPARE(child<QComboBox>(d, "format")->currentIndex(), 3);
+                QCOMPARE(child<QSpinBox>(d, "width")->value(), 1000);
+                QCOMPARE(child<QComboBox>(d, "theme")->currentIndex(), 1);
+                QVERIFY(!child<QCheckBox>(d, "legend")->isChecked());
+                QVERIFY(child<QCheckBox>(d, "title")->isChecked());
+                QCOMPARE(child<QLineEdit>(d, "captionText")->text(), QStringLiteral("My caption"));
+                QCOMPARE(d.path(), file(QStringLiteral("blocker/slide.svg")));
+            }();
+            d.setPath(good);
+            d.accept();
+            return d.result() == QDialog::Accepted;
+        });
+        window().findChild<QAction *>(QStringLiteral("export"))->trigger();
+        QVERIFY(stillOpen);
+        QVERIFY2(error.contains(QStringLiteral("blocker/slide.svg")), qPrintable(error));
+        bool ok = false;
+        QVERIFY(svgTexts(readAll(good), &ok).contains(QStringLiteral("My caption")));
+        QVERIFY(ok);
+        QVERIFY(window().lastError().isEmpty());
+    }
+
+    // An account without a Pictures folder: the dialog offers it anyway, made on the spot.
+    void missingPicturesFolderIsCreated()
+    {
+        const QString home = file(QStringLiteral("home"));
+        QVERIFY(QDir().mkpath(home));
+        HomeAt at(home);
+        const QString pictures = QStandardPaths::writableLocation(QStandardPaths::PicturesLocation);
+        QVERIFY2(pictures.startsWith(home), qPrintable(pictures)); // the case under test
+        QVERIFY(!QFileInfo::exists(pictures));
+        const QString path = pathOffered();
+        QCOMPARE(QFileInfo(path).absolutePath(), pictures);
+        QVERIFY(QFileInfo(pictures).isDir());
+        QVERIFY(exportWith([](ExportDialog &) {}));
+        QVERIFY(QFile::exists(path));
+    }
+
+    // Pictures cannot be made (a file has its name): Documents; neither: the home folder.
+    void noPicturesFallsBackToDocumentsThenHome()
+    {
+        const QString home = file(QStringLiteral("home"));
+        QVERIFY(QDir().mkpath(home));
+        HomeAt at(home);
+        const QString pictures = QStandardPaths::writableLocation(QStandardPaths::PicturesLocation);
+        const QString documents =
+            QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+        QVERIFY(pictures.startsWith(home) && documents.startsWith(home));
+        QFile inTheWay(pictures);
+        QVERIFY(inTheWay.open(QIODevice::WriteOnly));
+        inTheWay.close();
+        QCOMPARE(QFileInfo(pathOffered()).absolutePath(), documents);
+        QVERIFY(QFileInfo(documents).isDir());
+        QVERIFY(QDir(documents).removeRecursively());
+        QFile alsoInTheWay(documents);
+        QVERIFY(alsoInTheWay.open(QIODevice::WriteOnly));
+        alsoInTheWay.close();
+        QCOMPARE(QFileInfo(pathOffered()).absolutePath(), QDir(home).absolutePath());
+        QVERIFY(exportWith([](ExportDialog &) {}));
+        QVERIFY(QFile::exists(QDir(home).filePath(QStringLiteral("fencescope.png"))));
+    }
+
+    // The last export's format, scale, width, theme, checkboxes and folder come back when the
+    // dialog opens again, and after a restart (a new window, the settings on disk).
+    void settingsSurviveReopeningAndRestart()
+    {
+        const QString folder = file(QStringLiteral("slides"));
+        QVERIFY(QDir().mkpath(folder));
+        QVERIFY(exportWith([&](ExportDialog &d) {
+            d.setPath(QDir(folder).filePath(QStringLiteral("one.png")));
+            child<QComboBox>(d, "format")->setCurrentIndex(1); // PNG 2x
+            child<QSpinBox>(d, "width")->setValue(1280);
+            child<QComboBox>(d, "theme")->setCurrentIndex(1);
+            child<QCheckBox>(d, "title")->setChecked(false);
+            child<QCheckBox>(d, "caption")->setChecked(false);
+        }));
+        QVERIFY(QFile::exists(QDir(folder).filePath(QStringLiteral("one.png"))));
+        // a cancelled dialog remembers nothing
+        window().setExportHandler([](ExportDialog &d) {
+            child<QSpinBox>(d, "width")->setValue(640);
+            child<QCheckBox>(d, "legend")->setChecked(false);
+            return false;
+        });
+        window().findChild<QAction *>(QStringLiteral("export"))->trigger();
+        const auto expectRemembered = [&](const char *when) {
+            bool seen = false;
+            window().setExportHandler([&](ExportDialog &d) {
+                seen = true;
+                [&] {
+                    QCOMPARE(child<QComboBox>(d, "format")->currentIndex(), 1);
+                    QCOMPARE(d.options().scale, 2.0);
+                    QCOMPARE(child<QSpinBox>(d, "width")->value(), 1280);
+                    QCOMPARE(child<QComboBox>(d, "theme")->currentIndex(), 1);
+                    QVERIFY(!child<QCheckBox>(d, "title")->isChecked());
+                    QVERIFY(child<QCheckBox>(d, "legend")->isChecked());
+                    QVERIFY(!child<QCheckBox>(d, "caption")->isChecked());
+                    QCOMPARE(QFileInfo(d.path()).absolutePath(), folder);
+                    QVERIFY(d.path().endsWith(QStringLiteral(".png")));
+                }();
+                return false;
+            });
+            window().findChild<QAction *>(QStringLiteral("export"))->trigger();
+            window().setExportHandler({});
+            QVERIFY2(seen, when);
+        };
+        expectRemembered("reopened");
+        if (QTest::currentTestFailed())
+            return;
+        newWindow(); // a new run
+        expectRemembered("restarted");
+        // the settings themselves, as written
+        QSettings settings;
+        settings.beginGroup(ExportDialog::settingsGroup());
+        QCOMPARE(settings.value(QStringLiteral("format")).toString(), QStringLiteral("png"));
+        QCOMPARE(settings.value(QStringLiteral("width")).toInt(), 1280);
+        QCOMPARE(settings.value(QStringLiteral("theme")).toString(), QStringLiteral("window"));
     }
 
     void emptyPathKeepsTheDialogOpen()

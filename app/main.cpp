@@ -3,7 +3,9 @@
 #include "mainwindow.h"
 
 #include <QApplication>
+#include <QCommandLineParser>
 #include <QElapsedTimer>
+#include <QIcon>
 #include <QStyleFactory>
 #include <QTimer>
 
@@ -39,16 +41,64 @@ private:
     bool m_done = false;
 };
 
+// --help and --version show no window: they need no display either.
+bool onlyPrints(int argc, char **argv)
+{
+    for (int i = 1; i < argc; ++i) {
+        if (qstrcmp(argv[i], "--") == 0)
+            return false; // what follows is a FILE
+        for (const char *option : {"--help", "-h", "--help-all", "--version", "-v"}) {
+            if (qstrcmp(argv[i], option) == 0)
+                return true;
+        }
+    }
+    return false;
+}
+
 } // namespace
 
 int main(int argc, char **argv)
 {
     QElapsedTimer clock;
     clock.start();
+    if (onlyPrints(argc, argv) && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("FenceScope"));
     QApplication::setOrganizationName(QStringLiteral("FenceScope"));
     QApplication::setApplicationVersion(QStringLiteral(FENCESCOPE_VERSION));
+    // the installed desktop entry and icon (share/applications, share/icons/hicolor)
+    QGuiApplication::setDesktopFileName(QStringLiteral("io.github.fencescope.FenceScope"));
+    QApplication::setWindowIcon(
+        QIcon::fromTheme(QStringLiteral("io.github.fencescope.FenceScope")));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        QStringLiteral("FenceScope makes fencing tokens visible: it simulates a lock service with "
+                       "leases, paused clients and storages that check tokens, and draws what "
+                       "happened."));
+    const QCommandLineOption helpOption = parser.addHelpOption();
+    const QCommandLineOption versionOption = parser.addVersionOption();
+    parser.addPositionalArgument(QStringLiteral("FILE"),
+                                 QStringLiteral("scenario to open (.fencescope.json or .json)"),
+                                 QStringLiteral("[FILE]"));
+    if (!parser.parse(QApplication::arguments())) {
+        std::fprintf(stderr, "fencescope: %s\n", qPrintable(parser.errorText()));
+        return 2;
+    }
+    if (parser.isSet(versionOption)) {
+        std::printf("fencescope %s\n", FENCESCOPE_VERSION);
+        return 0;
+    }
+    if (parser.isSet(helpOption) || parser.isSet(QStringLiteral("help-all"))) {
+        std::fputs(qPrintable(parser.helpText()), stdout);
+        return 0;
+    }
+    const QStringList files = parser.positionalArguments();
+    if (files.size() > 1) {
+        std::fprintf(stderr, "fencescope: one FILE only, got also %s\n", qPrintable(files.at(1)));
+        return 2;
+    }
     // Fusion looks the same everywhere and takes the dark theme's palette fully
     if (QStyle *fusion = QStyleFactory::create(QStringLiteral("Fusion")))
         QApplication::setStyle(fusion);
@@ -62,8 +112,7 @@ int main(int argc, char **argv)
     // work a crashed session left unsaved comes first; a restored scenario is not replaced by
     // the file named on the command line
     const bool restored = window.offerRecovery();
-    const QStringList args = QApplication::arguments();
-    if (args.size() > 1 && !restored)
-        window.openAtStart(args.at(1));
+    if (!files.isEmpty() && !restored)
+        window.openAtStart(files.first());
     return app.exec();
 }

@@ -7,7 +7,8 @@ set -euo pipefail
 # Debian's qt6-charts-dev needs Qt6OpenGL's CMake files but does not pull in libqt6opengl6-dev.
 packages=(cmake ninja-build g++ pkg-config qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6opengl6-dev
           libqt6test6 libgl-dev libsimdjson-dev libbenchmark-dev fonts-dejavu-core
-          libxkbcommon-dev)
+          libxkbcommon-dev
+          desktop-file-utils appstream shared-mime-info) # the install test's validators
 if [ "${FENCESCOPE_GUI_DEPS:-0}" = 1 ]; then
   packages+=(qt6-qpa-plugins libqt6svg6 qt6-wayland)
 fi

@@ -461,10 +461,14 @@ private slots:
                                            << QStringLiteral("fencescope-cli: --fencing takes on or off, not \"yes\"");
         QTest::newRow("fencing without value") << QStringList({"run", def, "--fencing"})
                                                << QStringLiteral("fencescope-cli: --fencing takes on or off, not \"\"");
-        QTest::newRow("check without file") << QStringList({"check"})
-                                            << QStringLiteral("fencescope-cli: check: expects exactly one FILE");
-        QTest::newRow("check two files") << QStringList({"check", def, def})
-                                         << QStringLiteral("fencescope-cli: check: expects exactly one FILE");
+        // check counts its FILE as run does
+        QTest::newRow("check without file")
+            << QStringList({"check"})
+            << QStringLiteral(
+                   "fencescope-cli: check: missing FILE (usage: fencescope-cli check FILE)");
+        QTest::newRow("check two files")
+            << QStringList({"check", def, def})
+            << QStringLiteral("fencescope-cli: check: one FILE only, got also %1").arg(def);
     }
     void invalidInput()
     {
@@ -493,6 +497,234 @@ private slots:
         QCOMPARE(r.exitCode, 2);
         QCOMPARE(r.err.count('\n'), 1);
         QVERIFY(r.err.startsWith("fencescope-cli: -: clients[1].name: duplicate client name"));
+    }
+
+    // ---- one option, one behaviour in every command ------------------------------------------
+
+    // The same bad value gives the same line whichever command has the option, and whether the
+    // value follows as the next argument or after "=".
+    void sameOptionSameErrorInEveryCommand_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("line");
+        const QString def = scenarioPath(QStringLiteral("default"));
+        const QString out = QStringLiteral("/nonexistent-folder/out.png");
+        struct Bad
+        {
+            const char *option;
+            const char *value;
+            QString line;
+        };
+        const QList<Bad> picture = {
+            {"--fencing", "maybe", QStringLiteral("--fencing takes on or off, not \"maybe\"")},
+            {"--width", "wide",
+             QStringLiteral("--width takes pixels from 320 to 16384, not \"wide\"")},
+            {"--width", "100",
+             QStringLiteral("--width takes pixels from 320 to 16384, not \"100\"")},
+            {"--scale", "0", QStringLiteral("--scale takes a factor from 0.25 to 8, not \"0\"")},
+            {"--from", "-3", QStringLiteral("--from takes a tick, not \"-3\"")},
+            {"--to", "soon", QStringLiteral("--to takes a tick, not \"soon\"")},
+            {"--theme", "neon",
+             QStringLiteral("--theme takes light|dark|print|contrast, not \"neon\"")},
+        };
+        for (const char *command : {"export", "storyboard"}) {
+            for (const Bad &b : picture) {
+                const QString name = QStringLiteral("%1 %2 %3").arg(command, b.option, b.value);
+                QTest::newRow(qPrintable(name + QStringLiteral(" (two words)")))
+                    << QStringList({command, def, "-o", out, b.option, b.value})
+                    << QStringLiteral("fencescope-cli: ") + b.line;
+                QTest::newRow(qPrintable(name + QStringLiteral(" (=)")))
+                    << QStringList({command, def, "-o", out,
+                                    QStringLiteral("%1=%2").arg(b.option, b.value)})
+                    << QStringLiteral("fencescope-cli: ") + b.line;
+            }
+            // given last, without a value: judged as the empty value
+            QTest::newRow(qPrintable(QStringLiteral("%1 --fencing last").arg(command)))
+                << QStringList({command, def, "-o", out, "--fencing"})
+                << QStringLiteral("fencescope-cli: --fencing takes on or off, not \"\"");
+            QTest::newRow(qPrintable(QStringLiteral("%1 --width last").arg(command)))
+                << QStringList({command, def, "-o", out, "--width"})
+                << QStringLiteral(
+                       "fencescope-cli: --width takes pixels from 320 to 16384, not \"\"");
+            QTest::newRow(qPrintable(QStringLiteral("%1 -o last").arg(command)))
+                << QStringList({command, def, "-o"})
+                << QStringLiteral("fencescope-cli: -o needs a value");
+            QTest::newRow(qPrintable(QStringLiteral("%1 --output=").arg(command)))
+                << QStringList({command, def, "--output="})
+                << QStringLiteral("fencescope-cli: -o needs a value");
+            QTest::newRow(qPrintable(QStringLiteral("%1 --compare=yes").arg(command)))
+                << QStringList({command, def, "-o", out, "--compare=yes"})
+                << QStringLiteral("fencescope-cli: --compare takes no value, not \"yes\"");
+            QTest::newRow(qPrintable(QStringLiteral("%1 unknown option").arg(command)))
+                << QStringList({command, def, "-o", out, "--colour"})
+                << QStringLiteral("fencescope-cli: %1: unknown option --colour").arg(command);
+            QTest::newRow(qPrintable(QStringLiteral("%1 two files").arg(command)))
+                << QStringList({command, def, "-o", out, def})
+                << QStringLiteral("fencescope-cli: %1: one FILE only, got also %2")
+                       .arg(command, def);
+        }
+        QTest::newRow("run --fencing=maybe")
+            << QStringList({"run", def, "--fencing=maybe"})
+            << QStringLiteral("fencescope-cli: --fencing takes on or off, not \"maybe\"");
+        QTest::newRow("run --summary=yes")
+            << QStringList({"run", def, "--summary=yes"})
+            << QStringLiteral("fencescope-cli: --summary takes no value, not \"yes\"");
+        QTest::newRow("check unknown option")
+            << QStringList({"check", def, "--fencing", "on"})
+            << QStringLiteral("fencescope-cli: check: unknown option --fencing");
+        QTest::newRow("export --at list")
+            << QStringList({"export", def, "-o", out, "--at=1,2"})
+            << QStringLiteral("fencescope-cli: --at takes a tick, not \"1,2\"");
+        QTest::newRow("storyboard --at list")
+            << QStringList({"storyboard", def, "-o", out, "--at", "1,x"})
+            << QStringLiteral("fencescope-cli: --at takes ticks (T or T1,T2,...), not \"1,x\"");
+        QTest::newRow("export without file")
+            << QStringList({"export", "-o", out})
+            << QStringLiteral("fencescope-cli: export: missing FILE (usage: fencescope-cli export "
+                              "FILE -o OUT.(png|svg|pdf) [options])");
+        QTest::newRow("storyboard without -o")
+            << QStringList({"storyboard", def})
+            << QStringLiteral("fencescope-cli: storyboard: missing -o DIR_OR_PDF (usage: "
+                              "fencescope-cli storyboard FILE -o DIR_OR_PDF [options])");
+        QTest::newRow("unknown top-level option")
+            << QStringList({"--colour", "run", def})
+            << QStringLiteral("fencescope-cli: unknown option --colour; try --help");
+        QTest::newRow("help for an unknown command")
+            << QStringList({"help", "simulate"})
+            << QStringLiteral("fencescope-cli: unknown command \"simulate\" (run, check, export, "
+                              "storyboard); try --help");
+    }
+    void sameOptionSameErrorInEveryCommand()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, line);
+        expectUsageError(cli(args), line);
+    }
+
+    // --summary and --fencing in either form, before or after FILE, and FILE after "--"
+    void runOptionForms()
+    {
+        const QString def = scenarioPath(QStringLiteral("default"));
+        const QJsonObject unfenced = object(kSpecReportUnfenced);
+        for (const QStringList &args :
+             {QStringList{"run", def, "--fencing", "off"}, QStringList{"run", "--fencing=off", def},
+              QStringList{"run", "--fencing", "off", "--", def}}) {
+            const Result r = cli(args);
+            QCOMPARE(r.exitCode, 0);
+            QCOMPARE(parseObject(r.out), unfenced);
+        }
+        const Result on = cli({QStringLiteral("run"), QStringLiteral("--fencing=on"), def});
+        QCOMPARE(parseObject(on.out), object(kSpecReport));
+        // the last of a repeated option counts
+        const Result twice = cli({QStringLiteral("run"), def, QStringLiteral("--fencing=on"),
+                                  QStringLiteral("--fencing"), QStringLiteral("off")});
+        QCOMPARE(parseObject(twice.out), unfenced);
+        const Result summary = cli({QStringLiteral("run"), def, QStringLiteral("--fencing=off"),
+                                    QStringLiteral("--summary")});
+        QCOMPARE(parseObject(summary.out).value(QStringLiteral("summary")),
+                 unfenced.value(QStringLiteral("summary")));
+        QCOMPARE(parseObject(summary.out).keys(),
+                 QStringList({"fencing", "final", "summary", "title"}));
+    }
+
+    // Every command's help, three ways, lists every option the command takes.
+    void commandHelp_data()
+    {
+        QTest::addColumn<QString>("command");
+        QTest::addColumn<QStringList>("options");
+        const QStringList picture = {"--fencing on|off",
+                                     "--compare",
+                                     "--width PX",
+                                     "--scale S",
+                                     "--from TICK",
+                                     "--to TICK",
+                                     "--theme light|dark|print|contrast",
+                                     "--caption TEXT",
+                                     "--no-title",
+                                     "--no-legend",
+                                     "--no-caption"};
+        QTest::newRow("run") << "run" << QStringList({"--fencing on|off", "--summary"});
+        QTest::newRow("check") << "check" << QStringList();
+        QTest::newRow("export") << "export"
+                                << QStringList({"-o, --output OUT.(png|svg|pdf)", "--at TICK"}) +
+                                       picture;
+        QTest::newRow("storyboard")
+            << "storyboard"
+            << QStringList({"-o, --output DIR_OR_PDF", "--every-event", "--at T1,T2,..."}) +
+                   picture;
+    }
+    void commandHelp()
+    {
+        QFETCH(QString, command);
+        QFETCH(QStringList, options);
+        const Result dashes = cli({command, QStringLiteral("--help")});
+        QCOMPARE(dashes.exitCode, 0);
+        QVERIFY(dashes.err.isEmpty());
+        const QString text = QString::fromUtf8(dashes.out);
+        QVERIFY2(text.startsWith(QStringLiteral("usage: fencescope-cli %1 FILE").arg(command)),
+                 qPrintable(text));
+        for (const QString &o : options + QStringList{"-h, --help"})
+            QVERIFY2(text.contains(QStringLiteral("\n  ") + o + QStringLiteral("  ")),
+                     qPrintable(o + QStringLiteral(" not in:\n") + text));
+        // help before or after FILE, short or long, or as `help COMMAND`: the same text
+        const Result shortForm =
+            cli({command, scenarioPath(QStringLiteral("default")), QStringLiteral("-h")});
+        QCOMPARE(shortForm.exitCode, 0);
+        QCOMPARE(shortForm.out, dashes.out);
+        const Result word = cli({QStringLiteral("help"), command});
+        QCOMPARE(word.exitCode, 0);
+        QCOMPARE(word.out, dashes.out);
+        // and the overview has the command's synopsis and its line in the list
+        const QString overview = QString::fromUtf8(cli({QStringLiteral("help")}).out);
+        QVERIFY(overview.contains(QStringLiteral("fencescope-cli %1 FILE").arg(command)));
+        QVERIFY(overview.contains(QStringLiteral("\n  %1 ").arg(command)));
+    }
+
+    void version()
+    {
+        const Result r = cli({QStringLiteral("--version")});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.err.isEmpty());
+        QCOMPARE(r.out, QByteArray("fencescope-cli " FENCESCOPE_VERSION "\n"));
+    }
+
+    // The desktop application prints its version and help without a display and opens no window.
+    void appVersionAndHelpWithoutDisplay()
+    {
+        for (const QStringList &args :
+             {QStringList{"--version"}, QStringList{"-v"}, QStringList{"--help"}}) {
+            QProcess p;
+            QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+            env.remove(QStringLiteral("QT_QPA_PLATFORM"));
+            env.remove(QStringLiteral("DISPLAY"));
+            env.remove(QStringLiteral("WAYLAND_DISPLAY"));
+            p.setProcessEnvironment(env);
+            p.start(QStringLiteral(FENCESCOPE_APP), args);
+            QVERIFY(p.waitForFinished(30000));
+            QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+            QCOMPARE(p.exitCode(), 0);
+            const QByteArray out = p.readAllStandardOutput();
+            if (args.first() == QLatin1String("--help")) {
+                QVERIFY2(out.startsWith("Usage: ") && out.contains("[FILE]"), out.constData());
+                QVERIFY(out.contains("--version"));
+            } else {
+                QCOMPARE(out, QByteArray("fencescope " FENCESCOPE_VERSION "\n"));
+            }
+        }
+    }
+
+    void appBadArguments()
+    {
+        for (const QStringList &args : {QStringList{"--colour"}, QStringList{"a.json", "b.json"}}) {
+            QProcess p;
+            p.start(QStringLiteral(FENCESCOPE_APP), args); // offscreen, from the test's environment
+            QVERIFY(p.waitForFinished(30000));
+            QCOMPARE(p.exitCode(), 2);
+            const QByteArray err = p.readAllStandardError();
+            QVERIFY2(err.contains(args.size() == 1 ? "fencescope: Unknown option 'colour'."
+                                                   : "fencescope: one FILE only, got also b.json"),
+                     err.constData());
+        }
     }
 
     // ---- exit status 0 and 1 ----------------------------------------------------------------

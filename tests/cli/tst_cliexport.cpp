@@ -100,6 +100,88 @@ private slots:
                  3);
     }
 
+    // Each picture option, as two words or joined by "=", draws the same picture in export and
+    // in storyboard, and a different one from the picture without it: both forms are read, and
+    // read alike, by every command that has the option.
+    void pictureOptionForms_data()
+    {
+        QTest::addColumn<QString>("command");
+        QTest::addColumn<QString>("option");
+        QTest::addColumn<QString>("value"); // empty: a switch
+        const QList<QPair<const char *, const char *>> options = {
+            {"--fencing", "off"}, {"--width", "1000"}, {"--scale", "2"},    {"--from", "5"},
+            {"--to", "20"},       {"--theme", "dark"}, {"--caption", "Hi"}, {"--at", "13"},
+            {"--compare", ""},    {"--no-title", ""},  {"--no-legend", ""}, {"--no-caption", ""}};
+        for (const char *command : {"export", "storyboard"}) {
+            for (const auto &o : options)
+                QTest::newRow(qPrintable(QStringLiteral("%1 %2").arg(command, o.first)))
+                    << command << o.first << o.second;
+        }
+    }
+    void pictureOptionForms()
+    {
+        QFETCH(QString, command);
+        QFETCH(QString, option);
+        QFETCH(QString, value);
+        QTemporaryDir dir;
+        int runs = 0;
+        // the picture's bytes; storyboard's frames one after the other
+        const auto picture = [&](const QStringList &extra) {
+            const bool story = command == QLatin1String("storyboard");
+            const QString out = dir.filePath(QStringLiteral("out%1%2").arg(++runs).arg(
+                story ? QString() : QStringLiteral(".png")));
+            QStringList args{command, scenario(QStringLiteral("default")), QStringLiteral("-o"),
+                             out};
+            // storyboard draws one frame unless --at itself is tried
+            if (story && option != QLatin1String("--at"))
+                args << QStringLiteral("--at") << QStringLiteral("12");
+            const Run r = cli(args + extra);
+            if (r.exitCode != 0)
+                qWarning("%s", r.err.constData());
+            QByteArray bytes;
+            const QStringList files =
+                story ? QDir(out).entryList(QDir::Files, QDir::Name) : QStringList{QString()};
+            for (const QString &f : files) {
+                QFile file(story ? QDir(out).filePath(f) : out);
+                if (file.open(QIODevice::ReadOnly))
+                    bytes += file.readAll();
+            }
+            return bytes;
+        };
+        const QByteArray plain = picture({});
+        QVERIFY(!plain.isEmpty());
+        const QByteArray twoWords = value.isEmpty() ? picture({option}) : picture({option, value});
+        QVERIFY(!twoWords.isEmpty());
+        QVERIFY2(twoWords != plain, "the option changed nothing");
+        if (!value.isEmpty()) {
+            const QByteArray joined = picture({option + QLatin1Char('=') + value});
+            QVERIFY(joined == twoWords);
+        }
+    }
+
+    void outputOptionForms()
+    {
+        QTemporaryDir dir;
+        const QString def = scenario(QStringLiteral("default"));
+        const QString a = dir.filePath(QStringLiteral("a.svg"));
+        const QString b = dir.filePath(QStringLiteral("b.svg"));
+        const QString c = dir.filePath(QStringLiteral("c.svg"));
+        const QString d = dir.filePath(QStringLiteral("d.svg"));
+        const QList<QStringList> forms = {{QStringLiteral("-o"), a},
+                                          {QStringLiteral("-o") + b},
+                                          {QStringLiteral("--output"), c},
+                                          {QStringLiteral("--output=") + d}};
+        for (const QStringList &form : forms) {
+            const Run r = cli(QStringList{QStringLiteral("export"), def} + form);
+            QCOMPARE(r.exitCode, 0);
+        }
+        for (const QString &path : {a, b, c, d}) {
+            QFile f(path);
+            QVERIFY2(f.open(QIODevice::ReadOnly), qPrintable(path));
+            QVERIFY(f.readAll().startsWith("<?xml"));
+        }
+    }
+
     void errorsAreOneLineExitTwoAndLeaveNothing_data()
     {
         QTest::addColumn<QStringList>("args");

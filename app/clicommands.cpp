@@ -1,0 +1,443 @@
+#include "clicommands.h"
+
+#include "theme.h"
+
+#include <QCommandLineParser>
+
+#include <algorithm>
+#include <cmath>
+
+namespace Cli {
+
+namespace {
+
+const int kHelpWidth = 100;
+const char kExitStatus[] = "Exit status: 0 done, 2 invalid input or usage, 1 other.";
+
+bool parseNumber(const QString &text, double *out, double min, double max)
+{
+    bool ok = false;
+    const double v = text.toDouble(&ok);
+    if (!ok || !std::isfinite(v) || v < min || v > max)
+        return false;
+    *out = v;
+    return true;
+}
+
+bool parseTick(const QString &text, Core::Tick *out)
+{
+    bool ok = false;
+    const qulonglong v = text.trimmed().toULongLong(&ok);
+    if (!ok || v > Core::kMaxFileInteger)
+        return false;
+    *out = v;
+    return true;
+}
+
+QString dashed(const QString &name)
+{
+    return (name.size() == 1 ? QLatin1String("-") : QLatin1String("--")) + name;
+}
+
+// ---- the options, each defined once -------------------------------------------------------
+
+OptionSpec output(const QString &valueName, const QString &description)
+{
+    return {{QStringLiteral("o"), QStringLiteral("output")},
+            valueName,
+            description,
+            [](const QString &v, Invocation *inv) {
+                if (v.isEmpty())
+                    return QStringLiteral("-o needs a value");
+                inv->output = v;
+                return QString();
+            }};
+}
+
+OptionSpec fencing()
+{
+    return {{QStringLiteral("fencing")},
+            QStringLiteral("on|off"),
+            QStringLiteral("override the file's fencing switch"),
+            [](const QString &v, Invocation *inv) {
+                if (v != QLatin1String("on") && v != QLatin1String("off"))
+                    return QStringLiteral("--fencing takes on or off, not \"%1\"").arg(v);
+                inv->picture.fencing = v == QLatin1String("on");
+                return QString();
+            }};
+}
+
+OptionSpec flag(const QString &name, const QString &description,
+                std::function<void(Invocation *)> set)
+{
+    return {{name}, QString(), description, [set](const QString &, Invocation *inv) {
+                set(inv);
+                return QString();
+            }};
+}
+
+OptionSpec help()
+{
+    return {{QStringLiteral("h"), QStringLiteral("help")},
+            QString(),
+            QStringLiteral("show this help"),
+            [](const QString &, Invocation *inv) {
+                inv->help = true;
+                return QString();
+            }};
+}
+
+OptionSpec tickBound(const QString &name, const QString &description, bool from)
+{
+    return {{name},
+            QStringLiteral("TICK"),
+            description,
+            [name, from](const QString &v, Invocation *inv) {
+                Core::Tick t = 0;
+                if (!parseTick(v, &t))
+                    return QStringLiteral("--%1 takes a tick, not \"%2\"").arg(name, v);
+                (from ? inv->picture.fromTick : inv->picture.toTick) = double(t);
+                return QString();
+            }};
+}
+
+// What export and storyboard both draw with, after their own options.
+std::vector<OptionSpec> pictureOptions()
+{
+    return {
+        fencing(),
+        flag(QStringLiteral("compare"),
+             QStringLiteral("draw the schedule fenced over unfenced on one time axis"),
+             [](Invocation *inv) { inv->picture.compare = true; }),
+        {{QStringLiteral("width")},
+         QStringLiteral("PX"),
+         QStringLiteral("width in logical pixels, 320 to 16384 (default 1920)"),
+         [](const QString &v, Invocation *inv) {
+             if (!parseNumber(v, &inv->picture.width, 320, 16384))
+                 return QStringLiteral("--width takes pixels from 320 to 16384, not \"%1\"").arg(v);
+             return QString();
+         }},
+        {{QStringLiteral("scale")},
+         QStringLiteral("S"),
+         QStringLiteral("PNG pixels per logical pixel, 0.25 to 8 (default 1)"),
+         [](const QString &v, Invocation *inv) {
+             if (!parseNumber(v, &inv->picture.scale, 0.25, 8))
+                 return QStringLiteral("--scale takes a factor from 0.25 to 8, not \"%1\"").arg(v);
+             return QString();
+         }},
+        tickBound(QStringLiteral("from"), QStringLiteral("first tick shown (default: the start)"),
+                  true),
+        tickBound(QStringLiteral("to"), QStringLiteral("last tick shown (default: the end)"),
+                  false),
+        {{QStringLiteral("theme")},
+         Theme::names().join(QLatin1Char('|')),
+         QStringLiteral("colours (default print: a white background)"),
+         [](const QString &v, Invocation *inv) {
+             if (!Theme::names().contains(v))
+                 return QStringLiteral("--theme takes %1, not \"%2\"")
+                     .arg(Theme::names().join(QLatin1Char('|')), v);
+             inv->picture.theme = Theme::byName(v);
+             return QString();
+         }},
+        {{QStringLiteral("caption")},
+         QStringLiteral("TEXT"),
+         QStringLiteral("caption under the picture (default: the outcome summary)"),
+         [](const QString &v, Invocation *inv) {
+             inv->picture.caption = v;
+             return QString();
+         }},
+        flag(QStringLiteral("no-title"), QStringLiteral("leave out the title"),
+             [](Invocation *inv) { inv->picture.showTitle = false; }),
+        flag(QStringLiteral("no-legend"), QStringLiteral("leave out the legend"),
+             [](Invocation *inv) { inv->picture.showLegend = false; }),
+        flag(QStringLiteral("no-caption"), QStringLiteral("leave out the caption"),
+             [](Invocation *inv) { inv->picture.showCaption = false; }),
+    };
+}
+
+std::vector<CommandSpec> makeCommands()
+{
+    std::vector<CommandSpec> all;
+    all.push_back({QStringLiteral("run"),
+                   QStringLiteral("simulate FILE and print the run report as JSON"),
+                   QStringLiteral(
+                       "Simulates the scenario and prints the run report: grants (and renewals) in "
+                       "the order they happened, refusals, writes in arrival order with their "
+                       "result, the final state of each storage and a summary."),
+                   QString(),
+                   {fencing(),
+                    flag(QStringLiteral("summary"),
+                         QStringLiteral("print only title, fencing, final state and summary"),
+                         [](Invocation *inv) { inv->summary = true; }),
+                    help()}});
+    all.push_back({QStringLiteral("check"),
+                   QStringLiteral("validate FILE: what is wrong with it, or that it is fine"),
+                   QStringLiteral("Reads the scenario and says where it is invalid and why, or "
+                                  "that it is fine with its title and size."),
+                   QString(),
+                   {help()}});
+
+    CommandSpec exportCommand{
+        QStringLiteral("export"),
+        QStringLiteral("draw FILE's timeline as a PNG, SVG or PDF"),
+        QStringLiteral("Draws the picture the app draws, laid out for a slide: title, timeline, a "
+                       "legend of every symbol used and a caption. No display is needed."),
+        QStringLiteral("OUT.(png|svg|pdf)"),
+        {output(QStringLiteral("OUT.(png|svg|pdf)"),
+                QStringLiteral("the picture to write; its extension picks the format")),
+         {{QStringLiteral("at")},
+          QStringLiteral("TICK"),
+          QStringLiteral("show the state at this tick (later events dimmed)"),
+          [](const QString &v, Invocation *inv) {
+              Core::Tick t = 0;
+              if (!parseTick(v, &t))
+                  return QStringLiteral("--at takes a tick, not \"%1\"").arg(v);
+              inv->picture.playhead = t;
+              return QString();
+          }}}};
+    const std::vector<OptionSpec> picture = pictureOptions();
+    exportCommand.options.insert(exportCommand.options.end(), picture.begin(), picture.end());
+    exportCommand.options.push_back(help());
+    all.push_back(exportCommand);
+
+    CommandSpec storyboard{
+        QStringLiteral("storyboard"),
+        QStringLiteral("draw one keyframe per event tick, or per listed tick"),
+        QStringLiteral("Draws the export picture once per keyframe, with the state at that tick, "
+                       "as DIR/frame-01.png ... or one page each in a multi-page PDF."),
+        QStringLiteral("DIR_OR_PDF"),
+        {output(QStringLiteral("DIR_OR_PDF"),
+                QStringLiteral("a folder for the frames, or a .pdf with a page per frame")),
+         flag(QStringLiteral("every-event"),
+              QStringLiteral("a keyframe at every tick where something happens (the default)"),
+              [](Invocation *inv) { inv->everyEvent = true; }),
+         {{QStringLiteral("at")},
+          QStringLiteral("T1,T2,..."),
+          QStringLiteral("a keyframe at each listed tick (not with --every-event)"),
+          [](const QString &v, Invocation *inv) {
+              for (const QString &part : v.split(QLatin1Char(','))) {
+                  Core::Tick t = 0;
+                  if (!parseTick(part, &t))
+                      return QStringLiteral("--at takes ticks (T or T1,T2,...), not \"%1\"").arg(v);
+                  inv->ticks.push_back(t);
+              }
+              return QString();
+          }}}};
+    storyboard.options.insert(storyboard.options.end(), picture.begin(), picture.end());
+    storyboard.options.push_back(help());
+    all.push_back(storyboard);
+    return all;
+}
+
+bool isHelp(const OptionSpec &o)
+{
+    return o.names.contains(QLatin1String("help"));
+}
+
+// The parts of a synopsis: the command, FILE, -o and every option in brackets.
+QStringList synopsisParts(const CommandSpec &command, bool brief)
+{
+    QStringList parts{QStringLiteral("fencescope-cli"), command.name, QStringLiteral("FILE")};
+    if (!command.outputName.isEmpty())
+        parts << QStringLiteral("-o ") + command.outputName;
+    bool any = false;
+    for (const OptionSpec &o : command.options) {
+        if (isHelp(o) || o.names.contains(QLatin1String("output")))
+            continue;
+        any = true;
+        if (!brief)
+            parts << QStringLiteral("[%1%2]").arg(
+                dashed(o.names.first()),
+                o.valueName.isEmpty() ? QString() : QLatin1Char(' ') + o.valueName);
+    }
+    if (brief && any)
+        parts << QStringLiteral("[options]");
+    return parts;
+}
+
+// Words filled into lines of at most width columns; later lines start with indent spaces.
+QString fill(const QStringList &words, int width, int indent, int firstColumn = 0)
+{
+    QString text;
+    int column = firstColumn;
+    for (const QString &word : words) {
+        const bool first = text.isEmpty() && column == firstColumn;
+        if (!first && width > 0 && column + 1 + word.size() > width) {
+            text += QLatin1Char('\n') + QString(indent, QLatin1Char(' '));
+            column = indent;
+        } else if (!first) {
+            text += QLatin1Char(' ');
+            ++column;
+        }
+        text += word;
+        column += int(word.size());
+    }
+    return text;
+}
+
+QStringList words(const QString &text)
+{
+    return text.split(QLatin1Char(' '), Qt::SkipEmptyParts);
+}
+
+// The command's short usage for an error message: the whole synopsis when it is short.
+QString usageForError(const CommandSpec &command)
+{
+    const QString full = synopsisParts(command, false).join(QLatin1Char(' '));
+    return full.size() <= 80 ? full : synopsisParts(command, true).join(QLatin1Char(' '));
+}
+
+} // namespace
+
+const std::vector<CommandSpec> &commands()
+{
+    static const std::vector<CommandSpec> all = makeCommands();
+    return all;
+}
+
+const CommandSpec *findCommand(const QString &name)
+{
+    for (const CommandSpec &c : commands()) {
+        if (c.name == name)
+            return &c;
+    }
+    return nullptr;
+}
+
+QString commandNames()
+{
+    QStringList names;
+    for (const CommandSpec &c : commands())
+        names << c.name;
+    return names.join(QLatin1String(", "));
+}
+
+QString synopsis(const CommandSpec &command, int width, int indent, int firstColumn)
+{
+    return fill(synopsisParts(command, false), width, indent, firstColumn);
+}
+
+QString overviewHelp()
+{
+    QString text;
+    const QString usage = QStringLiteral("usage: ");
+    for (const CommandSpec &c : commands()) {
+        // continuation lines start under FILE
+        const int indent =
+            int(usage.size() + QStringLiteral("fencescope-cli ").size() + c.name.size() + 1);
+        text += (text.isEmpty() ? usage : QString(usage.size(), QLatin1Char(' '))) +
+                synopsis(c, kHelpWidth, indent, int(usage.size())) + QLatin1Char('\n');
+    }
+    text += QString(usage.size(), QLatin1Char(' ')) +
+            QStringLiteral("fencescope-cli help [COMMAND] | --help | --version\n\n");
+    text += QStringLiteral("Simulates fencing-token scenarios and draws their timelines, without a "
+                           "display.\n\nCommands:\n");
+    int column = 4;
+    for (const CommandSpec &c : commands())
+        column = std::max(column, int(c.name.size()));
+    column += 4;
+    for (const CommandSpec &c : commands())
+        text += QStringLiteral("  %1%2\n").arg(c.name.leftJustified(column - 2), c.summary);
+    text += QStringLiteral("  %1%2\n\n")
+                .arg(QStringLiteral("help").leftJustified(column - 2),
+                     QStringLiteral("show this help, or a command's (as COMMAND --help does)"));
+    text += QStringLiteral("FILE may be - for standard input. ") + QLatin1String(kExitStatus) +
+            QLatin1Char('\n');
+    return text;
+}
+
+QString commandHelp(const CommandSpec &command)
+{
+    const QString usage = QStringLiteral("usage: ");
+    const int indent =
+        int(usage.size() + QStringLiteral("fencescope-cli ").size() + command.name.size() + 1);
+    QString text =
+        usage + synopsis(command, kHelpWidth, indent, int(usage.size())) + QStringLiteral("\n\n");
+    text += fill(words(command.description), kHelpWidth, 0) + QStringLiteral("\n\nOptions:\n");
+    QStringList left;
+    int column = 0;
+    for (const OptionSpec &o : command.options) {
+        QStringList names;
+        for (const QString &n : o.names)
+            names << dashed(n);
+        QString l = names.join(QLatin1String(", "));
+        if (!o.valueName.isEmpty())
+            l += QLatin1Char(' ') + o.valueName;
+        left << l;
+        column = std::max(column, int(l.size()));
+    }
+    column += 4; // two spaces before, two after
+    for (size_t i = 0; i < command.options.size(); ++i) {
+        const QString lead = QStringLiteral("  ") + left[qsizetype(i)].leftJustified(column - 2);
+        text += lead + fill(words(command.options[i].description), kHelpWidth, column, column) +
+                QLatin1Char('\n');
+    }
+    text += QStringLiteral("\nFILE may be - for standard input. ") + QLatin1String(kExitStatus) +
+            QLatin1Char('\n');
+    return text;
+}
+
+QString parse(const CommandSpec &command, const QStringList &args, Invocation *invocation)
+{
+    QCommandLineParser parser;
+    parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsCompactedShortOptions);
+    std::vector<QCommandLineOption> options;
+    for (const OptionSpec &o : command.options) {
+        options.emplace_back(o.names, o.description, o.valueName);
+        parser.addOption(options.back());
+    }
+    const QString prefix = command.name + QLatin1String(": ");
+    if (!parser.parse(QStringList{QStringLiteral("fencescope-cli")} + args)) {
+        const QStringList unknown = parser.unknownOptionNames();
+        if (!unknown.isEmpty())
+            return prefix + QStringLiteral("unknown option ") + dashed(unknown.first());
+        for (const OptionSpec &o : command.options) {
+            for (const QString &n : o.names) {
+                // given last with no value: judged as an empty value, as each option judges it
+                if (!o.valueName.isEmpty() && !args.isEmpty() && args.last() == dashed(n)) {
+                    Invocation scratch;
+                    const QString error = o.apply(QString(), &scratch);
+                    return error.isEmpty() ? dashed(n) + QStringLiteral(" needs a value") : error;
+                }
+                // a switch given a value
+                const QString withValue = dashed(n) + QLatin1Char('=');
+                for (const QString &a : args) {
+                    if (o.valueName.isEmpty() && a.startsWith(withValue))
+                        return QStringLiteral("%1 takes no value, not \"%2\"")
+                            .arg(dashed(n), a.mid(withValue.size()));
+                }
+            }
+        }
+        return prefix + parser.errorText();
+    }
+    for (size_t i = 0; i < command.options.size(); ++i) {
+        if (isHelp(command.options[i]) && parser.isSet(options[i])) {
+            invocation->help = true;
+            return {};
+        }
+    }
+    for (size_t i = 0; i < command.options.size(); ++i) {
+        const OptionSpec &o = command.options[i];
+        if (!parser.isSet(options[i]))
+            continue;
+        // a repeated option: each value is checked, the last one counts
+        const QStringList values =
+            o.valueName.isEmpty() ? QStringList{QString()} : parser.values(options[i]);
+        for (const QString &v : values) {
+            const QString error = o.apply(v, invocation);
+            if (!error.isEmpty())
+                return error;
+        }
+    }
+    invocation->files = parser.positionalArguments();
+    if (invocation->files.isEmpty())
+        return prefix + QStringLiteral("missing FILE (usage: %1)").arg(usageForError(command));
+    if (invocation->files.size() > 1)
+        return prefix + QStringLiteral("one FILE only, got also %1").arg(invocation->files.at(1));
+    if (!command.outputName.isEmpty() && invocation->output.isEmpty())
+        return prefix + QStringLiteral("missing -o %1 (usage: %2)")
+                            .arg(command.outputName, usageForError(command));
+    return {};
+}
+
+} // namespace Cli

@@ -1,0 +1,59 @@
+// fencescope-cli's commands and options: one table that the parser, the usage lines, the help
+// text and (through --help) the man page all read, so an option behaves and reads the same in
+// every command that takes it.
+#pragma once
+
+#include "exporter.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <functional>
+#include <vector>
+
+namespace Cli {
+
+// What one command line asks for, filled in by the options' apply functions.
+struct Invocation
+{
+    QStringList files;
+    QString output;
+    bool summary = false;
+    bool everyEvent = false;
+    std::vector<Core::Tick> ticks; // storyboard --at
+    ExportOptions picture;         // run reads only its fencing
+    bool help = false;
+};
+
+struct OptionSpec
+{
+    QStringList names;   // "o" is -o, "output" is --output
+    QString valueName;   // empty: a switch
+    QString description; // one line
+    // Takes one value (empty for a switch) into the invocation; returns an error or "".
+    std::function<QString(const QString &value, Invocation *)> apply;
+};
+
+struct CommandSpec
+{
+    QString name;
+    QString summary;     // one line for the list of commands
+    QString description; // a paragraph for `COMMAND --help`
+    QString outputName;  // non-empty: -o is required and this is its value's name
+    std::vector<OptionSpec> options;
+};
+
+const std::vector<CommandSpec> &commands();
+const CommandSpec *findCommand(const QString &name);
+QString commandNames(); // "run, check, export, storyboard"
+
+// "fencescope-cli run FILE [--fencing on|off] [--summary]"; with width > 0 wrapped at that many
+// columns (the first line starting at firstColumn), continuation lines indented by indent spaces.
+QString synopsis(const CommandSpec &command, int width = 0, int indent = 0, int firstColumn = 0);
+QString overviewHelp();
+QString commandHelp(const CommandSpec &command);
+
+// Parses the arguments after the command's name. Returns an error for one line on stderr, or "".
+QString parse(const CommandSpec &command, const QStringList &args, Invocation *invocation);
+
+} // namespace Cli

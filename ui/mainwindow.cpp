@@ -116,6 +116,12 @@ MainWindow::MainWindow(QWidget *parent)
     const QString theme =
         QSettings().value(QLatin1String(kThemeKey), QStringLiteral("light")).toString();
     m_theme = Theme::byName(theme);
+    {
+        // the last export's "explain the selected outcome" choice, also after a restart
+        QSettings settings;
+        settings.beginGroup(ExportDialog::settingsGroup());
+        m_explainInExport = settings.value(QStringLiteral("explain"), true).toBool();
+    }
     for (QAction *a : m_themeGroup->actions())
         a->setChecked(a->data().toString() == m_theme.name);
     applyTheme();
@@ -1240,25 +1246,12 @@ std::optional<std::pair<double, double>> MainWindow::visibleTickRange() const
     return std::pair{first, first + plot / m_state->pixelsPerTick()};
 }
 
-bool MainWindow::exportPicture(const QString &path, const ExportOptions &options)
-{
-    const QString error = Exporter::exportTo(path, m_doc->scenario(), options);
-    if (!error.isEmpty()) {
-        reportError(tr("Cannot export picture"), error);
-        return false;
-    }
-    statusBar()->showMessage(tr("Exported %1").arg(QDir::toNativeSeparators(path)), 6000);
-    return true;
-}
-
 QString MainWindow::exportPathGuess(const QString &suffix) const
 {
     const QString path = m_doc->filePath();
-    QString dir = path.isEmpty()
-                      ? QStandardPaths::writableLocation(QStandardPaths::PicturesLocation)
-                      : QFileInfo(path).absolutePath();
-    if (dir.isEmpty())
-        dir = QDir::homePath();
+    // next to the open file; an untitled or built-in scenario exports to the desktop's Pictures
+    const QString dir =
+        path.isEmpty() ? ExportDialog::defaultFolder() : QFileInfo(path).absolutePath();
     const QString base =
         path.isEmpty() ? QStringLiteral("fencescope") : QFileInfo(path).completeBaseName();
     return QDir(dir).filePath(suffix.isEmpty() ? base + QStringLiteral("-storyboard")
@@ -1280,7 +1273,8 @@ void MainWindow::exportWithDialog()
     m_exportOptions = dialog.options();
     m_explainInExport = m_exportOptions->explain.isValid() || !m_state->selection().isValid();
     m_exportPath = dialog.path();
-    exportPicture(dialog.path(), dialog.options());
+    // the dialog wrote the file when Export was pressed (a failure kept it open)
+    statusBar()->showMessage(tr("Exported %1").arg(QDir::toNativeSeparators(dialog.path())), 6000);
 }
 
 void MainWindow::exportStoryboardWithDialog()

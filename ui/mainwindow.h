@@ -96,8 +96,6 @@ public:
     ExportOptions exportOptions() const;
     // The tick range on screen; nullopt before the timeline has a width.
     std::optional<std::pair<double, double>> visibleTickRange() const;
-    // Writes a picture; a failure is reported through reportError and leaves no file.
-    bool exportPicture(const QString &path, const ExportOptions &options);
     void setExportHandler(std::function<bool(ExportDialog &)> handler) { m_exportHandler = std::move(handler); }
 
     // Presentation mode (View > Presentation, F11): full screen, large theme, only the

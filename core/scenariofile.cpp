@@ -242,12 +242,8 @@ struct Number
     QJsonValue toJson() const { return isInteger ? QJsonValue(integer) : QJsonValue(real); }
     QString describe() const
     {
-        if (isInteger)
-            return QString::number(integer);
-        // whole doubles read as the integer they are: -1.0 is "-1"
-        if (std::isfinite(real) && real == std::floor(real) && std::fabs(real) < 9.2e18)
-            return QString::number(qint64(real));
-        return QString::number(real, 'g', 17);
+        // integers are shown exactly: 2^53 + 1 must not read as 2^53
+        return isInteger ? QString::number(integer) : QString::number(real, 'g', 17);
     }
 };
 
@@ -318,6 +314,13 @@ Number readNumber(od::value &v)
     const auto r = std::from_chars(text.data(), end, n.real);
     if (r.ec != std::errc() || r.ptr != end)
         throw Malformed{simdjson::NUMBER_ERROR}; // out of a double's range
+    // as Qt stores it: a whole double within 64 bits is an integer (qnumeric_p.h
+    // convertDoubleTo), so it is shown and saved exactly; 2^63 is exact as a double
+    if (n.real >= -9223372036854775808.0 && n.real < 9223372036854775808.0 &&
+        double(qint64(n.real)) == n.real) {
+        n.isInteger = true;
+        n.integer = qint64(n.real);
+    }
     return n;
 }
 

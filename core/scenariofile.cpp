@@ -1,772 +1,933 @@
+// The scenario loader: one pass of simdjson's On-Demand parser over the file builds the Scenario
+// and checks it; only a file that fails is looked at a second time (jsonsyntax.cpp) to word a
+// syntax error with its line and column. Over 600 lines because the loader and the writer share
+// the one list of known keys and are kept side by side.
+
 #include "scenariofile.h"
 
 #include "jsonout.h"
-#include "jsonreader.h"
+#include "jsonsyntax.h"
 
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QHash>
+#include <QJsonArray>
 #include <QJsonObject>
 #include <QSaveFile>
+#include <QStringDecoder>
 
-#include <algorithm>
+#include <simdjson.h>
+
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
+
+#include <array>
+#include <charconv>
 #include <cmath>
-#include <iterator>
 #include <limits>
 #include <optional>
+#include <string>
+#include <string_view>
 
 namespace Core {
 namespace {
 
-// One error travels up as this; the first problem found wins.
+namespace od = simdjson::ondemand;
+
+// A problem with the content, named by the path of the offending key.
 struct Problem
 {
     QString text;
 };
 
-// Line and column (1-based) of a byte offset, for JSON syntax errors.
-std::pair<int, int> lineColumn(const QByteArray &json, qsizetype offset)
+// The fast path cannot word this one (a syntax error, or nesting too deep): the second look
+// at the file will.
+struct Malformed
 {
-    int line = 1;
-    int column = 1;
-    offset = std::min(offset, json.size());
-    for (qsizetype i = 0; i < offset; ++i) {
-        if (json[i] == '\n') {
-            ++line;
-            column = 1;
-        } else if ((static_cast<unsigned char>(json[i]) & 0xC0) != 0x80) {
-            ++column; // count characters, not UTF-8 continuation bytes
-        }
+    simdjson::error_code code = simdjson::TAPE_ERROR;
+};
+
+[[noreturn]] void fail(const QString &place, const QString &problem)
+{
+    throw Problem{place + QLatin1String(": ") + problem};
+}
+
+template <typename T> T get(simdjson::simdjson_result<T> &&r)
+{
+    T v{};
+    if (const simdjson::error_code e = std::move(r).get(v))
+        throw Malformed{e};
+    return v;
+}
+
+// A large buffer about to be filled from front to back: every first touch of a 4 KiB page is a
+// fault, and on a virtual machine faults cost more than parsing what is written there. Asks for
+// transparent huge pages for its 2 MiB aligned middle (one fault per 2 MiB). Only a hint.
+void adviseHugePages(const void *data, std::size_t bytes)
+{
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    constexpr std::uintptr_t kHuge = std::uintptr_t(2) << 20;
+    const auto begin = reinterpret_cast<std::uintptr_t>(data);
+    const std::uintptr_t from = (begin + kHuge - 1) & ~(kHuge - 1);
+    const std::uintptr_t to = (begin + bytes) & ~(kHuge - 1);
+    if (to > from)
+        madvise(reinterpret_cast<void *>(from), to - from, MADV_HUGEPAGE);
+#else
+    (void)data;
+    (void)bytes;
+#endif
+}
+
+// ---- the keys this version knows: one list, for reading and for telling them from kept keys
+
+enum class Key : std::uint8_t
+{
+    // the root
+    Fencescope,
+    Title,
+    Description,
+    Horizon,
+    Fencing,
+    Lock,
+    Storages,
+    Clients,
+    // lock, storages[i], clients[i]
+    Tokens,
+    Name,
+    Rule,
+    Actions,
+    // clients[i].actions[j]
+    At,
+    Do,
+    Ttl,
+    For,
+    Value,
+    Storage,
+    Delay,
+    Unknown
+};
+constexpr std::size_t kKeys = std::size_t(Key::Unknown);
+constexpr std::array<std::string_view, kKeys> kKeyNames = {
+    "fencescope", "title",  "description", "horizon", "fencing", "lock", "storages",
+    "clients",    "tokens", "name",        "rule",    "actions", "at",   "do",
+    "ttl",        "for",    "value",       "storage", "delay"};
+
+// Which keys an object of each kind knows.
+using KeySet = std::uint32_t;
+constexpr KeySet keys(std::initializer_list<Key> list)
+{
+    KeySet set = 0;
+    for (Key k : list)
+        set |= KeySet(1) << std::size_t(k);
+    return set;
+}
+constexpr KeySet kRootKeys = keys({Key::Fencescope, Key::Title, Key::Description, Key::Horizon,
+                                   Key::Fencing, Key::Lock, Key::Storages, Key::Clients});
+constexpr KeySet kLockKeys = keys({Key::Tokens});
+constexpr KeySet kStorageKeys = keys({Key::Name, Key::Rule});
+constexpr KeySet kClientKeys = keys({Key::Name, Key::Actions});
+constexpr KeySet kActionKeys =
+    keys({Key::At, Key::Do, Key::Ttl, Key::For, Key::Value, Key::Storage, Key::Delay});
+
+QString keyName(Key k)
+{
+    return QString::fromLatin1(kKeyNames[std::size_t(k)].data(),
+                               qsizetype(kKeyNames[std::size_t(k)].size()));
+}
+
+// The field's key among `set`, matched on the raw bytes first (no copy), then unescaped for
+// keys written with escapes; `unescaped` receives the key of an unknown one.
+Key keyOf(od::field &field, KeySet set, std::string_view *unescaped)
+{
+    // the raw key is followed by its closing quote and the padding: reading past it is safe
+    const char *raw = field.key().raw();
+    for (std::size_t k = 0; k < kKeys; ++k) {
+        if (!(set >> k & 1))
+            continue;
+        const std::string_view name = kKeyNames[k];
+        std::size_t i = 0;
+        while (i < name.size() && raw[i] == name[i])
+            ++i;
+        if (i == name.size() && raw[i] == '"')
+            return Key(k);
     }
-    return {line, column};
+    *unescaped = get(field.unescaped_key());
+    for (std::size_t k = 0; k < kKeys; ++k)
+        if ((set >> k & 1) && *unescaped == kKeyNames[k])
+            return Key(k);
+    return Key::Unknown;
 }
 
-QString oddityProblem(JsonReader::Oddity oddity, int limit)
+QString toQString(std::string_view s)
 {
-    switch (oddity) {
-    case JsonReader::Oddity::NulByte:
-        return QStringLiteral("a NUL byte: this is not a text file");
-    case JsonReader::Oddity::ControlCharacter:
-        return QStringLiteral("a raw control character inside a string (JSON needs it escaped, "
-                              "e.g. \\n)");
-    case JsonReader::Oddity::TooDeep:
-        return QStringLiteral("nested too deeply (more than %1 levels)").arg(limit);
-    case JsonReader::Oddity::None:
-        break;
+    // QString::fromUtf8 drops a leading byte order mark; in a key or a string it is text
+    if (s.size() >= 3 && s.substr(0, 3) == "\xef\xbb\xbf") {
+        QStringDecoder utf8(QStringDecoder::Utf8, QStringDecoder::Flag::ConvertInitialBom);
+        return utf8(QByteArrayView(s.data(), qsizetype(s.size())));
     }
-    return {};
+    return QString::fromUtf8(s.data(), qsizetype(s.size()));
 }
 
-// The checks Qt's parser is lenient about, over raw bytes: nesting deeper than `limit`, NUL
-// bytes, and raw control characters inside strings (JSON requires them escaped; Qt would
-// silently cut a string at a NUL). JsonReader notes the same things while it validates a
-// well-formed document; this scan is for the malformed ones, where it must win over the syntax
-// error. Returns the offset of the first problem, or -1.
-qsizetype prescan(const QByteArray &json, int limit, JsonReader::Oddity *oddity)
-{
-    int depth = 0;
-    bool inString = false;
-    const char *p = json.constData();
-    for (qsizetype i = 0, n = json.size(); i < n; ++i) {
-        const char c = p[i];
-        if (c == '\0') {
-            *oddity = JsonReader::Oddity::NulByte;
-            return i;
-        }
-        if (inString) {
-            if (c == '\\') {
-                ++i;
-            } else if (c == '"') {
-                inString = false;
-            } else if (static_cast<unsigned char>(c) < 0x20) {
-                *oddity = JsonReader::Oddity::ControlCharacter;
-                return i;
-            }
-        } else if (c == '"') {
-            inString = true;
-        } else if (c == '[' || c == '{') {
-            if (++depth > limit) {
-                *oddity = JsonReader::Oddity::TooDeep;
-                return i;
-            }
-        } else if (c == ']' || c == '}') {
-            --depth;
-        }
-    }
-    return -1;
-}
+// ---- places, composed only when a problem is reported
 
-QString located(const QByteArray &json, qsizetype offset, const QString &problem)
+QString join(const QString &place, Key key)
 {
-    const auto [line, column] = lineColumn(json, offset);
-    return QStringLiteral("line %1, column %2: %3").arg(line).arg(column).arg(problem);
+    return place.isEmpty() ? keyName(key) : place + QLatin1Char('.') + keyName(key);
 }
-
-QString typeName(QJsonValue::Type type)
-{
-    switch (type) {
-    case QJsonValue::Null:
-        return QStringLiteral("null");
-    case QJsonValue::Bool:
-        return QStringLiteral("a boolean");
-    case QJsonValue::Double:
-        return QStringLiteral("a number");
-    case QJsonValue::String:
-        return QStringLiteral("a string");
-    case QJsonValue::Array:
-        return QStringLiteral("an array");
-    case QJsonValue::Object:
-        return QStringLiteral("an object");
-    case QJsonValue::Undefined:
-        break;
-    }
-    return QStringLiteral("missing");
-}
-
-// Places are composed only when a problem is reported: a million actions must not cost a
-// million strings.
-QString join(const QString &place, const char *key)
-{
-    return place + QLatin1Char('.') + QLatin1String(key);
-}
-QString storagePlace(qsizetype i)
+QString storagePlace(std::size_t i)
 {
     return QStringLiteral("storages[%1]").arg(i);
 }
-QString clientPlace(qsizetype i)
+QString clientPlace(std::size_t i)
 {
     return QStringLiteral("clients[%1]").arg(i);
 }
-QString actionPlace(qsizetype client, qsizetype action)
+QString actionPlace(std::size_t client, std::size_t action)
 {
     return QStringLiteral("clients[%1].actions[%2]").arg(client).arg(action);
 }
 
-// Keys this version does not know, collected as the DOM reader kept them. One oddity of Qt is
-// kept too: a key that starts with a raw UTF-8 byte order mark does not match the key without
-// it, but reads back without it (QString::fromUtf8 drops it). So the DOM reader dropped such a
-// key when its readable name was a known one, and otherwise kept it under that name, winning
-// over the same name without the mark (it sorts after it). Such keys are held until the known
-// names are certain (an action's depend on its kind).
-class Extras
+// The path of a value inside a kept (unknown) value, for a duplicate key deep inside it.
+struct PathStep
 {
-public:
-    void add(JsonReader &json, const JsonString &key)
+    const PathStep *parent;
+    const QString *key; // or
+    std::size_t index;
+};
+QString pathText(const PathStep *step)
+{
+    if (!step)
+        return {};
+    QString up = pathText(step->parent);
+    if (!step->key)
+        return up + QStringLiteral("[%1]").arg(step->index);
+    return up.isEmpty() ? *step->key : up + QLatin1Char('.') + *step->key;
+}
+
+[[noreturn]] void duplicate(const QString &place)
+{
+    fail(place, QStringLiteral("duplicate key (a key may appear only once in an object)"));
+}
+
+QString typeName(od::json_type type)
+{
+    switch (type) {
+    case od::json_type::null:
+        return QStringLiteral("null");
+    case od::json_type::boolean:
+        return QStringLiteral("a boolean");
+    case od::json_type::number:
+        return QStringLiteral("a number");
+    case od::json_type::string:
+        return QStringLiteral("a string");
+    case od::json_type::array:
+        return QStringLiteral("an array");
+    case od::json_type::object:
+        return QStringLiteral("an object");
+    }
+    return QStringLiteral("missing");
+}
+
+// A number as QJsonValue holds it: exact when the text is an integer that fits 64 bits signed,
+// a double otherwise.
+struct Number
+{
+    bool isInteger = false;
+    qint64 integer = 0;
+    double real = 0;
+
+    double toDouble() const { return isInteger ? double(integer) : real; }
+    QJsonValue toJson() const { return isInteger ? QJsonValue(integer) : QJsonValue(real); }
+    QString describe() const
     {
-        if (key.bom()) {
-            m_marked.emplace_back(json.decode(key), json.position());
-            json.skipValue();
-        } else {
-            m_object.insert(json.decode(key), json.readValue());
+        // integers are shown exactly: 2^53 + 1 must not read as 2^53
+        return isInteger ? QString::number(integer) : QString::number(real, 'g', 17);
+    }
+};
+
+// The number at v, read from its text: simdjson 3.0.1 misreads numbers of more than 19 digits
+// (0.12345678901234567890123 came back as 4.8e-05), and a number is the one kind of value its
+// first pass does not check. Integers that fit 64 bits are exact; the rest go through
+// std::from_chars, which rounds correctly. Overflow and underflow are refused, as Qt does.
+Number readNumber(od::value &v)
+{
+    std::string_view text = v.raw_json_token();
+    while (!text.empty() && (text.back() == ' ' || text.back() == '\n' || text.back() == '\r' ||
+                             text.back() == '\t'))
+        text.remove_suffix(1);
+    // the grammar: -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
+    const char *p = text.data();
+    const char *end = p + text.size();
+    const bool negative = p < end && *p == '-';
+    p += negative;
+    const char *digits = p;
+    if (p == end || *p < '0' || *p > '9')
+        throw Malformed{simdjson::NUMBER_ERROR};
+    if (*p == '0')
+        ++p;
+    else
+        while (p < end && *p >= '0' && *p <= '9')
+            ++p;
+    const std::size_t integerDigits = std::size_t(p - digits);
+    bool whole = true;
+    if (p < end && *p == '.') {
+        whole = false;
+        const char *fraction = ++p;
+        while (p < end && *p >= '0' && *p <= '9')
+            ++p;
+        if (p == fraction)
+            throw Malformed{simdjson::NUMBER_ERROR};
+    }
+    if (p < end && (*p == 'e' || *p == 'E')) {
+        whole = false;
+        ++p;
+        if (p < end && (*p == '+' || *p == '-'))
+            ++p;
+        const char *exponent = p;
+        while (p < end && *p >= '0' && *p <= '9')
+            ++p;
+        if (p == exponent)
+            throw Malformed{simdjson::NUMBER_ERROR};
+    }
+    if (p != end)
+        throw Malformed{simdjson::NUMBER_ERROR};
+    Number n;
+    if (whole && integerDigits <= 18) { // the common case: no overflow possible
+        std::int64_t value = 0;
+        for (const char *d = digits; d < digits + integerDigits; ++d)
+            value = value * 10 + (*d - '0');
+        n.isInteger = true;
+        n.integer = negative ? -value : value;
+        return n;
+    }
+    if (whole) {
+        std::int64_t value = 0;
+        const auto r = std::from_chars(text.data(), end, value);
+        if (r.ec == std::errc() && r.ptr == end) {
+            n.isInteger = true;
+            n.integer = value;
+            return n;
         }
     }
-    void addMarked(const QString &name, qsizetype offset) { m_marked.emplace_back(name, offset); }
-    void insert(const QString &name, const QJsonValue &value) { m_object.insert(name, value); }
+    const auto r = std::from_chars(text.data(), end, n.real);
+    if (r.ec != std::errc() || r.ptr != end)
+        throw Malformed{simdjson::NUMBER_ERROR}; // out of a double's range
+    // as Qt stores it: a whole double within 64 bits is an integer (qnumeric_p.h
+    // convertDoubleTo), so it is shown and saved exactly; 2^63 is exact as a double
+    if (n.real >= -9223372036854775808.0 && n.real < 9223372036854775808.0 &&
+        double(qint64(n.real)) == n.real) {
+        n.isInteger = true;
+        n.integer = qint64(n.real);
+    }
+    return n;
+}
 
-    QJsonObject take(JsonReader &json, std::initializer_list<const char *> known)
-    {
-        for (const auto &[name, offset] : m_marked) {
-            bool isKnown = false;
-            for (const char *k : known)
-                isKnown = isKnown || name == QLatin1String(k);
-            if (!isKnown)
-                m_object.insert(name, json.valueAt(offset));
+// Depth of a value: the root object is level 1.
+void enter(int depth, const FileLimits &limits)
+{
+    if (depth > limits.maxDepth)
+        throw Malformed{simdjson::DEPTH_ERROR};
+}
+
+// Any value, for a key this version does not know (kept and written back on save).
+QJsonValue toJson(od::value v, int depth, const FileLimits &limits, const PathStep *path)
+{
+    switch (get(v.type())) {
+    case od::json_type::object: {
+        enter(depth, limits);
+        QJsonObject o;
+        for (auto member : get(v.get_object())) {
+            od::field f = get(std::move(member));
+            const QString key = toQString(get(f.unescaped_key()));
+            const PathStep step{path, &key, 0};
+            if (o.contains(key))
+                duplicate(pathText(&step));
+            o.insert(key, toJson(f.value(), depth + 1, limits, &step));
         }
-        return std::move(m_object);
+        return o;
+    }
+    case od::json_type::array: {
+        enter(depth, limits);
+        QJsonArray a;
+        std::size_t i = 0;
+        for (auto element : get(v.get_array())) {
+            const PathStep step{path, nullptr, i++};
+            a.append(toJson(get(std::move(element)), depth + 1, limits, &step));
+        }
+        return a;
+    }
+    case od::json_type::number:
+        return readNumber(v).toJson();
+    case od::json_type::string:
+        return toQString(get(v.get_string()));
+    case od::json_type::boolean:
+        return get(v.get_bool());
+    case od::json_type::null:
+        if (!get(v.is_null()))
+            throw Malformed{};
+        return QJsonValue::Null;
+    }
+    throw Malformed{};
+}
+
+// A known key's value as read, before it is checked. Containers are converted only where a
+// known key may turn out to be kept (a ttl on a write is an unknown key of that write).
+struct Token
+{
+    bool present = false;
+    od::json_type type = od::json_type::null;
+    Number number;
+    std::string_view text; // valid while the parser lives
+    bool boolean = false;
+    std::optional<QJsonValue> container; // rare: not built (nor destroyed) for every field
+
+    QJsonValue toJson() const
+    {
+        switch (type) {
+        case od::json_type::number:
+            return number.toJson();
+        case od::json_type::string:
+            return toQString(text);
+        case od::json_type::boolean:
+            return boolean;
+        case od::json_type::null:
+            return QJsonValue::Null;
+        default:
+            return *container;
+        }
+    }
+    QString describe() const
+    {
+        if (type == od::json_type::number)
+            return number.describe();
+        if (type == od::json_type::string)
+            return QLatin1Char('"') + toQString(text) + QLatin1Char('"');
+        return typeName(type);
+    }
+};
+
+Token readToken(od::value v, int depth, const FileLimits &limits, const PathStep *path)
+{
+    Token t;
+    t.present = true;
+    t.type = get(v.type());
+    switch (t.type) {
+    case od::json_type::number:
+        t.number = readNumber(v);
+        break;
+    case od::json_type::string:
+        t.text = get(v.get_string());
+        break;
+    case od::json_type::boolean:
+        t.boolean = get(v.get_bool());
+        break;
+    case od::json_type::null:
+        if (!get(v.is_null()))
+            throw Malformed{};
+        break;
+    default:
+        t.container = toJson(v, depth, limits, path);
+        break;
+    }
+    return t;
+}
+
+// An integer tick count: 0 <= n <= 2^53 (beyond that JSON numbers are not exact).
+template <typename Place> Tick integer(const Token &v, Place place, bool mustBePositive)
+{
+    const auto what = [mustBePositive] {
+        return mustBePositive ? QStringLiteral("must be a positive integer")
+                              : QStringLiteral("must be a non-negative integer");
+    };
+    if (v.type != od::json_type::number)
+        fail(place(), QStringLiteral("%1, not %2").arg(what(), typeName(v.type)));
+    const Number &n = v.number;
+    if (n.isInteger) {
+        if (n.integer < 0 || (mustBePositive && n.integer == 0))
+            fail(place(), QStringLiteral("%1, not %2").arg(what(), n.describe()));
+        if (quint64(n.integer) > kMaxFileInteger)
+            fail(place(), QStringLiteral("%1 no larger than 2^53 (9007199254740992), not %2")
+                              .arg(what(), n.describe()));
+        return Tick(n.integer);
+    }
+    const double d = n.real;
+    if (!std::isfinite(d) || d != std::floor(d) || d < 0 || (mustBePositive && d == 0))
+        fail(place(), QStringLiteral("%1, not %2").arg(what(), n.describe()));
+    if (d > double(kMaxFileInteger))
+        fail(place(), QStringLiteral("%1 no larger than 2^53 (9007199254740992), not %2")
+                          .arg(what(), n.describe()));
+    return Tick(d);
+}
+
+template <typename Place> Tick required(const Token &v, Place place, bool positive)
+{
+    if (!v.present)
+        fail(place(), QStringLiteral("missing (%1)")
+                          .arg(positive ? QStringLiteral("must be a positive integer")
+                                        : QStringLiteral("must be a non-negative integer")));
+    return integer(v, place, positive);
+}
+
+// Strings that repeat (write values, mostly "x" or "ok") share one QString.
+class StringCache
+{
+public:
+    QString get(std::string_view s)
+    {
+        if (s.size() > kShort)
+            return toQString(s);
+        for (Entry &e : m_entries)
+            if (e.bytes == s)
+                return e.text;
+        Entry &slot = m_entries[m_next++ % m_entries.size()];
+        slot.bytes.assign(s);
+        slot.text = toQString(s);
+        return slot.text;
     }
 
 private:
-    QJsonObject m_object;
-    std::vector<std::pair<QString, qsizetype>> m_marked;
+    static constexpr std::size_t kShort = 32;
+    struct Entry
+    {
+        std::string bytes{"\xff"}; // matches no valid UTF-8
+        QString text;
+    };
+    std::array<Entry, 8> m_entries;
+    std::size_t m_next = 0;
 };
 
-// Reads the scenario from a validated document, value by value. The checks run in the order of
-// the DOM reader this replaced (a fixed order of keys, whatever their order in the file), so
-// the first problem reported is the same; a repeated key counts with its last value, as in a
-// QJsonObject. Arrays are read element by element while the element count is still unknown:
-// a problem in an element is held until the end of the array, because "too many" about the
-// whole array is reported before anything inside it.
-class Reader
+// Reads the scenario from the document, in file order: the format version is checked before
+// anything else is read, and the storages before the clients that name them; where a file puts
+// them later, the parser goes back for what it skipped.
+class Loader
 {
 public:
-    Reader(JsonReader &json, const FileLimits &limits) : m_json(json), m_limits(limits) {}
+    explicit Loader(const FileLimits &limits) : m_limits(limits) {}
 
-    Scenario read(const std::vector<JsonReader::Member> &members)
+    Scenario read(od::document &doc)
     {
-        enum Slot { Version, Title, Description, Horizon, Fencing, Lock, Storages, Clients, Slots };
-        static const char *const names[Slots] = {"fencescope", "title",   "description",
-                                                 "horizon",    "fencing", "lock",
-                                                 "storages",   "clients"};
-        qsizetype offsets[Slots];
-        std::fill(std::begin(offsets), std::end(offsets), qsizetype(-1));
-        std::vector<const JsonReader::Member *> unknown;
-        for (const JsonReader::Member &m : members) {
-            int slot = m.bom ? Slots : 0;
-            while (slot < Slots && m.key != QLatin1String(names[slot]))
-                ++slot;
-            if (slot < Slots)
-                offsets[slot] = m.offset;
-            else
-                unknown.push_back(&m);
-        }
-
         Scenario s;
-        const JsonToken version = tokenAt(offsets[Version]);
-        if (!version.present())
-            fail(QStringLiteral("fencescope"),
-                 QStringLiteral("missing: this is not a FenceScope scenario file (expected "
-                                "\"fencescope\": 1)"));
-        if (version.type != QJsonValue::Double || version.number.toDouble() != 1.0)
-            fail(QStringLiteral("fencescope"),
-                 QStringLiteral("unsupported format version %1 (this FenceScope reads version 1)")
-                     .arg(describe(version)));
-
-        s.title = optionalString(tokenAt(offsets[Title]), QStringLiteral("title"));
-        s.description = optionalString(tokenAt(offsets[Description]), QStringLiteral("description"));
-        const JsonToken horizon = tokenAt(offsets[Horizon]);
-        if (horizon.present())
-            s.horizon = integer(horizon, [] { return QStringLiteral("horizon"); }, true);
-        const JsonToken fencing = tokenAt(offsets[Fencing]);
-        if (fencing.present()) {
-            if (fencing.type != QJsonValue::Bool)
-                fail(QStringLiteral("fencing"),
-                     QStringLiteral("must be true or false, not %1").arg(typeName(fencing.type)));
-            s.fencing = fencing.boolean;
+        std::vector<bool> done;
+        bool versionOk = false;
+        bool storagesDone = false;
+        bool clientsSeen = false;
+        std::array<int, kKeys> seen{};
+        for (int pass = 0;; ++pass) {
+            if (pass > 0)
+                doc.rewind();
+            od::object root = get(doc.get_object());
+            std::size_t index = 0;
+            bool left = false;
+            for (auto member : root) {
+                od::field field = get(std::move(member));
+                const std::size_t i = index++;
+                if (pass == 0)
+                    done.push_back(false);
+                if (done[i])
+                    continue;
+                std::string_view unknown;
+                const Key k = keyOf(field, kRootKeys, &unknown);
+                if (pass == 0 && k != Key::Unknown && ++seen[std::size_t(k)] > 1)
+                    duplicate(keyName(k));
+                const bool ready = k == Key::Fencescope ||
+                                   (versionOk && (k != Key::Clients || storagesDone ||
+                                                  (pass > 0 && !seen[std::size_t(Key::Storages)])));
+                if (!ready) {
+                    left = true;
+                    continue;
+                }
+                done[i] = true;
+                od::value v = field.value();
+                switch (k) {
+                case Key::Fencescope:
+                    checkVersion(readToken(v, 2, m_limits, nullptr));
+                    versionOk = true;
+                    break;
+                case Key::Title:
+                    s.title = optionalString(v, Key::Title);
+                    break;
+                case Key::Description:
+                    s.description = optionalString(v, Key::Description);
+                    break;
+                case Key::Horizon:
+                    s.horizon = integer(
+                        readToken(v, 2, m_limits, nullptr),
+                        [] { return QStringLiteral("horizon"); }, true);
+                    break;
+                case Key::Fencing: {
+                    const Token t = readToken(v, 2, m_limits, nullptr);
+                    if (t.type != od::json_type::boolean)
+                        fail(QStringLiteral("fencing"),
+                             QStringLiteral("must be true or false, not %1").arg(typeName(t.type)));
+                    s.fencing = t.boolean;
+                    break;
+                }
+                case Key::Lock:
+                    readLock(v, s);
+                    break;
+                case Key::Storages:
+                    readStorages(v, s);
+                    storagesDone = true;
+                    break;
+                case Key::Clients:
+                    readClients(v, s);
+                    clientsSeen = true;
+                    break;
+                default:
+                    keep(s.extra, toQString(unknown), v, 2, QString());
+                    break;
+                }
+            }
+            const char *trailing = nullptr;
+            if (pass == 0 && doc.current_location().get(trailing) != simdjson::OUT_OF_BOUNDS)
+                throw Malformed{}; // something after the document
+            if (!versionOk)
+                fail(QStringLiteral("fencescope"),
+                     QStringLiteral("missing: this is not a FenceScope scenario file (expected "
+                                    "\"fencescope\": 1)"));
+            if (!left)
+                break;
+            if (pass > 3)
+                throw Malformed{}; // not reachable: each pass reads what the last one left
         }
-        readLock(tokenAt(offsets[Lock]), s);
-        readStorages(tokenAt(offsets[Storages]), s);
-        readClients(tokenAt(offsets[Clients]), s);
-
-        Extras extra;
-        for (const JsonReader::Member *m : unknown) {
-            if (m->bom)
-                extra.addMarked(m->key, m->offset);
-            else // in file order: the last one wins
-                extra.insert(m->key, m_json.valueAt(m->offset));
-        }
-        s.extra = extra.take(m_json, {"fencescope", "title", "description", "horizon", "fencing",
-                                      "lock", "storages", "clients"});
+        if (!clientsSeen)
+            fail(QStringLiteral("clients"),
+                 QStringLiteral("missing: a scenario needs at least one client"));
         return s;
     }
 
 private:
-    [[noreturn]] static void fail(const QString &place, const QString &problem)
+    void checkVersion(const Token &version)
     {
-        throw Problem{place + QLatin1String(": ") + problem};
+        if (version.type != od::json_type::number || version.number.toDouble() != 1.0)
+            fail(QStringLiteral("fencescope"),
+                 QStringLiteral("unsupported format version %1 (this FenceScope reads version 1)")
+                     .arg(version.describe()));
     }
 
-    // The value at `offset` (-1: absent); containers are left unread, only located.
-    JsonToken tokenAt(qsizetype offset)
+    QString optionalString(od::value v, Key key)
     {
-        if (offset < 0)
-            return {};
-        m_json.seek(offset);
-        const QJsonValue::Type type = m_json.peekType();
-        if (type == QJsonValue::Object || type == QJsonValue::Array) {
-            JsonToken t;
-            t.type = type;
-            t.offset = offset;
-            return t;
+        const Token t = readToken(v, 2, m_limits, nullptr);
+        if (t.type != od::json_type::string)
+            fail(keyName(key), QStringLiteral("must be a string, not %1").arg(typeName(t.type)));
+        return toQString(t.text);
+    }
+
+    // An unknown key, kept with its value.
+    void keep(QJsonObject &extra, const QString &key, od::value v, int depth, const QString &place)
+    {
+        const PathStep top{nullptr, &place, 0};
+        const PathStep step{place.isEmpty() ? nullptr : &top, &key, 0};
+        if (extra.contains(key))
+            duplicate(pathText(&step));
+        extra.insert(key, toJson(v, depth, m_limits, &step));
+    }
+
+    // The object's members: f(Key, value) for known keys (each at most once), kept otherwise.
+    template <typename Place, typename F>
+    void members(od::value v, KeySet set, int depth, QJsonObject &extra, Place place, F f)
+    {
+        enter(depth, m_limits);
+        std::uint32_t seen = 0;
+        for (auto member : get(v.get_object())) {
+            od::field field = get(std::move(member));
+            std::string_view unknown;
+            const Key k = keyOf(field, set, &unknown);
+            if (k == Key::Unknown) {
+                keep(extra, toQString(unknown), field.value(), depth + 1, place());
+                continue;
+            }
+            const std::uint32_t bit = 1u << std::size_t(k);
+            if (seen & bit)
+                duplicate(join(place(), k));
+            seen |= bit;
+            f(k, field.value());
         }
-        return m_json.readToken();
     }
 
-    bool isKey(const JsonString &key, const char *name, std::size_t length) const
-    {
-        if (!key.escaped)
-            return key.rawEquals(name, length);
-        return m_json.decode(key) == QLatin1String(name, qsizetype(length));
-    }
-    template <std::size_t N>
-    bool isKey(const JsonString &key, const char (&name)[N]) const
-    {
-        return isKey(key, name, N - 1);
-    }
-    // A string value as its QString reads (unlike a key, without a leading byte order mark).
-    bool textIs(const JsonString &text, const char *name, std::size_t length) const
-    {
-        if (!text.escaped && !text.bom())
-            return text.rawEquals(name, length);
-        return m_json.decode(text) == QLatin1String(name, qsizetype(length));
-    }
-
-    QString describe(const JsonToken &v) const
-    {
-        if (v.type == QJsonValue::Double) {
-            // integers Qt keeps exactly are shown exactly: 2^53 + 1 must not read as 2^53
-            constexpr qint64 notWhole = std::numeric_limits<qint64>::min();
-            const qint64 exact = v.number.toInteger(notWhole);
-            if (exact != notWhole)
-                return QString::number(exact);
-            return QString::number(v.number.toDouble(), 'g', 17);
-        }
-        if (v.type == QJsonValue::String)
-            return QLatin1Char('"') + m_json.decode(v.string) + QLatin1Char('"');
-        return typeName(v.type);
-    }
-
-    QString optionalString(const JsonToken &v, const QString &place) const
-    {
-        if (!v.present())
-            return {};
-        if (v.type != QJsonValue::String)
-            fail(place, QStringLiteral("must be a string, not %1").arg(typeName(v.type)));
-        return m_json.decode(v.string);
-    }
-
-    // An integer tick count: 0 <= n <= 2^53 (beyond that JSON numbers are not exact).
-    template <typename Place>
-    Tick integer(const JsonToken &v, Place place, bool mustBePositive) const
-    {
-        const auto what = [mustBePositive] {
-            return mustBePositive ? QStringLiteral("must be a positive integer")
-                                  : QStringLiteral("must be a non-negative integer");
-        };
-        if (v.type != QJsonValue::Double)
-            fail(place(), QStringLiteral("%1, not %2").arg(what(), typeName(v.type)));
-        const double d = v.number.toDouble();
-        if (!std::isfinite(d) || d != std::floor(d))
-            fail(place(), QStringLiteral("%1, not %2").arg(what(), describe(v)));
-        if (d < 0 || (mustBePositive && d == 0))
-            fail(place(), QStringLiteral("%1, not %2").arg(what(), describe(v)));
-        // integers are kept exactly when they fit in 64 bits, so 2^53 + 1 is caught here too
-        const qint64 exact = v.number.toInteger(-1);
-        if (d > double(kMaxFileInteger) || exact < 0 || quint64(exact) > kMaxFileInteger)
-            fail(place(), QStringLiteral("%1 no larger than 2^53 (9007199254740992), not %2")
-                              .arg(what(), describe(v)));
-        return Tick(exact);
-    }
-
-    template <typename Place>
-    Tick required(const JsonToken &v, Place place, const char *key, bool positive) const
-    {
-        if (!v.present())
-            fail(join(place(), key),
-                 QStringLiteral("missing (%1)")
-                     .arg(positive ? QStringLiteral("must be a positive integer")
-                                   : QStringLiteral("must be a non-negative integer")));
-        return integer(v, [&] { return join(place(), key); }, positive);
-    }
-
-    QString name(const JsonToken &v, const QString &place, bool client) const
-    {
-        if (!v.present())
-            fail(join(place, "name"),
-                 QStringLiteral("missing (every %1 needs a name)")
-                     .arg(client ? QStringLiteral("client") : QStringLiteral("storage")));
-        if (v.type != QJsonValue::String)
-            fail(join(place, "name"),
-                 QStringLiteral("must be a string, not %1").arg(typeName(v.type)));
-        const QString n = m_json.decode(v.string);
-        if (n.trimmed().isEmpty())
-            fail(join(place, "name"), QStringLiteral("must not be empty"));
-        return n;
-    }
-
-    // Calls read(index) for each element of the array at the read position while that can
-    // still matter: after the first problem, or past `limit`, elements are only counted.
-    // Returns the count and the first problem, which the caller reports after its checks on
-    // the count.
+    // Calls read(i, element) for each element while the count is within `limit`; past it,
+    // elements are only counted. Returns the count.
     template <typename Read>
-    qsizetype elements(std::size_t limit, std::optional<Problem> *held, Read read)
+    std::size_t elements(od::value v, int depth, std::size_t limit, Read read)
     {
-        qsizetype count = 0;
-        m_json.forEachElement([&] {
-            const qsizetype i = count++;
-            if (*held || std::size_t(count) > limit) {
-                m_json.skipValue();
-                return;
-            }
-            const JsonReader::Bookmark start = m_json.bookmark();
-            try {
-                read(i);
-            } catch (Problem &p) {
-                *held = std::move(p);
-                m_json.rewind(start);
-                m_json.skipValue();
-            }
-        });
+        enter(depth, m_limits);
+        std::size_t count = 0;
+        for (auto element : get(v.get_array())) {
+            od::value e = get(std::move(element));
+            const std::size_t i = count++;
+            if (count <= limit)
+                read(i, e);
+        }
         return count;
     }
 
-    void readLock(const JsonToken &v, Scenario &s)
+    void readLock(od::value v, Scenario &s)
     {
-        if (!v.present())
-            return;
-        if (v.type != QJsonValue::Object)
+        const od::json_type type = get(v.type());
+        if (type != od::json_type::object)
             fail(QStringLiteral("lock"),
-                 QStringLiteral("must be an object, not %1").arg(typeName(v.type)));
-        m_json.seek(v.offset);
-        JsonToken tokens;
-        Extras extra;
-        m_json.forEachMember([&](const JsonString &key) {
-            if (isKey(key, "tokens"))
-                tokens = m_json.readToken();
-            else
-                extra.add(m_json, key);
-        });
-        if (tokens.present()) {
-            if (tokens.type != QJsonValue::String)
+                 QStringLiteral("must be an object, not %1").arg(typeName(type)));
+        Token tokens;
+        members(
+            v, kLockKeys, 2, s.lockExtra, [] { return QStringLiteral("lock"); },
+            [&](Key, od::value value) { tokens = readToken(value, 3, m_limits, nullptr); });
+        if (tokens.present) {
+            if (tokens.type != od::json_type::string)
                 fail(QStringLiteral("lock.tokens"),
                      QStringLiteral("must be a string, not %1").arg(typeName(tokens.type)));
-            const QString t = m_json.decode(tokens.string);
-            if (t != QLatin1String("counter"))
+            if (tokens.text != "counter")
                 fail(QStringLiteral("lock.tokens"),
-                     QStringLiteral("unknown token source \"%1\" (known: counter)").arg(t));
+                     QStringLiteral("unknown token source \"%1\" (known: counter)")
+                         .arg(toQString(tokens.text)));
         }
         s.tokens = TokenSource::Counter;
-        s.lockExtra = extra.take(m_json, {"tokens"});
     }
 
-    void readStorages(const JsonToken &v, Scenario &s)
+    void readStorages(od::value v, Scenario &s)
     {
-        if (!v.present())
-            return; // the default: one storage "db" with rule lt
         const QString place = QStringLiteral("storages");
-        if (v.type != QJsonValue::Array)
-            fail(place, QStringLiteral("must be an array, not %1").arg(typeName(v.type)));
+        const od::json_type type = get(v.type());
+        if (type != od::json_type::array)
+            fail(place, QStringLiteral("must be an array, not %1").arg(typeName(type)));
         s.storages.clear();
-        m_json.seek(v.offset);
-        std::optional<Problem> held;
-        const qsizetype count =
-            elements(m_limits.maxStorages, &held, [&](qsizetype i) { readStorage(i, s); });
+        m_storageUtf8.clear();
+        const std::size_t count = elements(
+            v, 2, m_limits.maxStorages, [&](std::size_t i, od::value &e) { readStorage(i, e, s); });
         if (count == 0)
             fail(place, QStringLiteral("must list at least one storage (or be left out for the "
                                        "default \"db\")"));
-        if (std::size_t(count) > m_limits.maxStorages)
+        if (count > m_limits.maxStorages)
             fail(place, QStringLiteral("too many storages (%1; the limit is %2)")
                             .arg(count)
                             .arg(m_limits.maxStorages));
-        if (held)
-            throw *held;
     }
 
-    void readStorage(qsizetype i, Scenario &s)
+    void readStorage(std::size_t i, od::value &v, Scenario &s)
     {
-        if (m_json.peekType() != QJsonValue::Object)
-            fail(storagePlace(i),
-                 QStringLiteral("must be an object, not %1").arg(typeName(m_json.peekType())));
-        JsonToken nameToken;
-        JsonToken rule;
-        Extras extra;
-        m_json.forEachMember([&](const JsonString &key) {
-            if (isKey(key, "name"))
-                nameToken = m_json.readToken();
-            else if (isKey(key, "rule"))
-                rule = m_json.readToken();
-            else
-                extra.add(m_json, key);
-        });
+        const od::json_type type = get(v.type());
+        if (type != od::json_type::object)
+            fail(storagePlace(i), QStringLiteral("must be an object, not %1").arg(typeName(type)));
+        Token nameToken;
+        Token rule;
         StorageSpec spec;
+        members(
+            v, kStorageKeys, 3, spec.extra, [i] { return storagePlace(i); },
+            [&](Key k, od::value value) {
+                (k == Key::Name ? nameToken : rule) = readToken(value, 4, m_limits, nullptr);
+            });
         spec.name = name(nameToken, storagePlace(i), false);
         if (s.storageIndex(spec.name) >= 0)
-            fail(join(storagePlace(i), "name"),
+            fail(join(storagePlace(i), Key::Name),
                  QStringLiteral("duplicate storage name \"%1\"").arg(spec.name));
-        if (rule.present()) {
-            const QString r = rule.type == QJsonValue::String ? m_json.decode(rule.string) : QString();
-            if (r == QLatin1String("lt"))
+        if (rule.present) {
+            const std::string_view r = rule.type == od::json_type::string ? rule.text : "";
+            if (r == "lt")
                 spec.rule = FenceRule::Lt;
-            else if (r == QLatin1String("le"))
+            else if (r == "le")
                 spec.rule = FenceRule::Le;
             else
-                fail(join(storagePlace(i), "rule"),
-                     QStringLiteral("must be \"lt\" or \"le\", not %1").arg(describe(rule)));
+                fail(join(storagePlace(i), Key::Rule),
+                     QStringLiteral("must be \"lt\" or \"le\", not %1").arg(rule.describe()));
         }
-        spec.extra = extra.take(m_json, {"name", "rule"});
+        m_storageUtf8.emplace_back(nameToken.text);
         s.storages.push_back(std::move(spec));
     }
 
-    void readClients(const JsonToken &v, Scenario &s)
+    QString name(const Token &v, const QString &place, bool client) const
+    {
+        if (!v.present)
+            fail(join(place, Key::Name),
+                 QStringLiteral("missing (every %1 needs a name)")
+                     .arg(client ? QStringLiteral("client") : QStringLiteral("storage")));
+        if (v.type != od::json_type::string)
+            fail(join(place, Key::Name),
+                 QStringLiteral("must be a string, not %1").arg(typeName(v.type)));
+        QString n = toQString(v.text);
+        if (n.trimmed().isEmpty())
+            fail(join(place, Key::Name), QStringLiteral("must not be empty"));
+        return n;
+    }
+
+    void readClients(od::value v, Scenario &s)
     {
         const QString place = QStringLiteral("clients");
-        if (!v.present())
-            fail(place, QStringLiteral("missing: a scenario needs at least one client"));
-        if (v.type != QJsonValue::Array)
-            fail(place, QStringLiteral("must be an array, not %1").arg(typeName(v.type)));
-        m_storages = &s.storages;
-        m_storageUtf8.clear();
-        m_storageUtf8Exact = true;
-        for (const StorageSpec &st : s.storages) {
-            m_storageUtf8.push_back(st.name.toUtf8());
-            // a name with a lone surrogate does not survive UTF-8; compare those as QStrings
-            m_storageUtf8Exact = m_storageUtf8Exact &&
-                                 QString::fromUtf8(m_storageUtf8.back()) == st.name;
-        }
-        QHash<QString, int> seen;
-        std::size_t total = 0;
-        m_json.seek(v.offset);
-        const qsizetype size = m_json.elementCount(v.offset);
-        if (size > 0)
-            s.clients.reserve(std::min(std::size_t(size), m_limits.maxClients));
-        std::optional<Problem> held;
-        const qsizetype count = elements(m_limits.maxClients, &held, [&](qsizetype i) {
-            readClient(i, s, seen, total);
-        });
+        const od::json_type type = get(v.type());
+        if (type != od::json_type::array)
+            fail(place, QStringLiteral("must be an array, not %1").arg(typeName(type)));
+        if (m_storageUtf8.empty()) // the default storage
+            for (const StorageSpec &st : s.storages)
+                m_storageUtf8.push_back(st.name.toStdString());
+        m_storageNames = &s.storages;
+        QHash<QString, std::size_t> seen;
+        const std::size_t count =
+            elements(v, 2, m_limits.maxClients,
+                     [&](std::size_t i, od::value &e) { readClient(i, e, s, seen); });
         if (count == 0)
             fail(place, QStringLiteral("must list at least one client"));
-        if (std::size_t(count) > m_limits.maxClients)
+        if (count > m_limits.maxClients)
             fail(place, QStringLiteral("too many clients (%1; the limit is %2)")
                             .arg(count)
                             .arg(m_limits.maxClients));
-        if (held)
-            throw *held;
     }
 
-    struct Actions
+    void readClient(std::size_t i, od::value &v, Scenario &s, QHash<QString, std::size_t> &seen)
     {
-        bool present = false;
-        QJsonValue::Type type = QJsonValue::Undefined;
-        qsizetype count = 0;
-        std::vector<Action> list;
-        std::optional<Problem> held;
-    };
-
-    void readClient(qsizetype i, Scenario &s, QHash<QString, int> &seen, std::size_t &total)
-    {
-        if (m_json.peekType() != QJsonValue::Object)
-            fail(clientPlace(i),
-                 QStringLiteral("must be an object, not %1").arg(typeName(m_json.peekType())));
-        JsonToken nameToken;
-        Actions actions;
-        Extras extra;
-        // "actions" may come before "name" in the file; its problems wait for the name's
-        m_json.forEachMember([&](const JsonString &key) {
-            if (isKey(key, "name")) {
-                nameToken = m_json.readToken();
-            } else if (isKey(key, "actions")) {
-                actions = Actions();
-                readActions(i, total, actions);
-            } else {
-                extra.add(m_json, key);
-            }
-        });
+        const od::json_type type = get(v.type());
+        if (type != od::json_type::object)
+            fail(clientPlace(i), QStringLiteral("must be an object, not %1").arg(typeName(type)));
+        Token nameToken;
         Client c;
+        std::optional<Problem> held; // a wrong "actions" waits for the name's problems
+        members(
+            v, kClientKeys, 3, c.extra, [i] { return clientPlace(i); },
+            [&](Key k, od::value value) {
+                if (k == Key::Name) {
+                    nameToken = readToken(value, 4, m_limits, nullptr);
+                    return;
+                }
+                const od::json_type t = get(value.type());
+                if (t == od::json_type::array)
+                    readActions(i, value, c.actions);
+                else
+                    held = Problem{join(clientPlace(i), Key::Actions) +
+                                   QStringLiteral(": must be an array, not %1").arg(typeName(t))};
+            });
         c.name = name(nameToken, clientPlace(i), true);
         const auto previous = seen.constFind(c.name);
         if (previous != seen.constEnd())
-            fail(join(clientPlace(i), "name"),
+            fail(join(clientPlace(i), Key::Name),
                  QStringLiteral("duplicate client name \"%1\" (also clients[%2])")
                      .arg(c.name)
                      .arg(previous.value()));
-        seen.insert(c.name, int(i));
-        if (actions.present) {
-            if (actions.type != QJsonValue::Array)
-                fail(join(clientPlace(i), "actions"),
-                     QStringLiteral("must be an array, not %1").arg(typeName(actions.type)));
-            total += std::size_t(actions.count);
-            if (total > m_limits.maxActions)
-                fail(join(clientPlace(i), "actions"),
-                     QStringLiteral("too many actions (more than %1 in the file)")
-                         .arg(m_limits.maxActions));
-            if (actions.held)
-                throw *actions.held;
-            c.actions = std::move(actions.list);
-        }
-        c.extra = extra.take(m_json, {"name", "actions"});
+        seen.insert(c.name, i);
+        if (held)
+            throw *held;
         s.clients.push_back(std::move(c));
     }
 
-    void readActions(qsizetype client, std::size_t totalBefore, Actions &actions)
+    void readActions(std::size_t client, od::value &v, std::vector<Action> &list)
     {
-        actions.present = true;
-        actions.type = m_json.peekType();
-        if (actions.type != QJsonValue::Array) {
-            m_json.skipValue();
-            return;
-        }
-        // past the limit the whole array is refused: no need to read what is beyond it
         const std::size_t room =
-            totalBefore < m_limits.maxActions ? m_limits.maxActions - totalBefore : 0;
-        const qsizetype size = m_json.elementCount(m_json.position());
-        if (size > 0)
-            actions.list.reserve(std::min(std::size_t(size), room));
-        actions.count = elements(room, &actions.held, [&](qsizetype j) {
-            actions.list.push_back(readAction(client, j));
+            m_actions < m_limits.maxActions ? m_limits.maxActions - m_actions : 0;
+        const std::size_t count = elements(v, 4, room, [&](std::size_t j, od::value &e) {
+            if (list.size() == list.capacity()) {
+                list.reserve(std::max<std::size_t>(64, 2 * list.capacity()));
+                adviseHugePages(list.data(), list.capacity() * sizeof(Action));
+            }
+            list.push_back(readAction(client, j, e));
         });
+        m_actions += count;
+        if (m_actions > m_limits.maxActions)
+            fail(join(clientPlace(client), Key::Actions),
+                 QStringLiteral("too many actions (more than %1 in the file)")
+                     .arg(m_limits.maxActions));
     }
 
-    enum Field { At, Do, Ttl, For, Value, Storage, Delay, Fields };
-
-    static int actionField(const JsonString &key)
-    {
-        const char *k = key.begin;
-        switch (key.end - key.begin) {
-        case 2:
-            if (k[0] == 'a' && k[1] == 't')
-                return At;
-            if (k[0] == 'd' && k[1] == 'o')
-                return Do;
-            break;
-        case 3:
-            if (key.rawEquals("ttl", 3))
-                return Ttl;
-            if (key.rawEquals("for", 3))
-                return For;
-            break;
-        case 5:
-            if (key.rawEquals("value", 5))
-                return Value;
-            if (key.rawEquals("delay", 5))
-                return Delay;
-            break;
-        case 7:
-            if (key.rawEquals("storage", 7))
-                return Storage;
-            break;
-        default:
-            break;
-        }
-        return -1;
-    }
-    static const char *fieldName(int field)
-    {
-        static const char *const names[Fields] = {"at",    "do",      "ttl",  "for",
-                                                  "value", "storage", "delay"};
-        return names[field];
-    }
-    int actionFieldOf(const JsonString &key) const
-    {
-        if (!key.escaped)
-            return actionField(key);
-        const QString k = m_json.decode(key);
-        for (int f = 0; f < Fields; ++f)
-            if (k == QLatin1String(fieldName(f)))
-                return f;
-        return -1;
-    }
-
-    Action readAction(qsizetype client, qsizetype index)
+    Action readAction(std::size_t client, std::size_t index, od::value &v)
     {
         const auto place = [client, index] { return actionPlace(client, index); };
-        if (m_json.peekType() != QJsonValue::Object)
-            fail(place(),
-                 QStringLiteral("must be an object, not %1").arg(typeName(m_json.peekType())));
-        JsonToken f[Fields];
+        const od::json_type type = get(v.type());
+        if (type != od::json_type::object)
+            fail(place(), QStringLiteral("must be an object, not %1").arg(typeName(type)));
+        constexpr auto first = std::size_t(Key::At);
+        // the fields are kept from one action to the next: clearing seven tokens for each of a
+        // million actions cost more than reading them
+        auto &f = m_fields;
+        for (Token &t : f)
+            if (t.present)
+                t = Token();
         Action a;
-        std::optional<Extras> marked; // rare: only for keys with a byte order mark
-        m_json.forEachMember([&](const JsonString &key) {
-            const int field = actionFieldOf(key);
-            if (field >= 0) {
-                f[field] = m_json.readToken();
-            } else if (key.bom()) {
-                if (!marked)
-                    marked.emplace();
-                marked->add(m_json, key);
-            } else {
-                a.extra.insert(m_json.decode(key), m_json.readValue());
-            }
+        members(v, kActionKeys, 5, a.extra, place, [&](Key k, od::value value) {
+            f[std::size_t(k) - first] = readToken(value, 6, m_limits, nullptr);
         });
+        const auto field = [&](Key k) -> const Token & { return f[std::size_t(k) - first]; };
+        const auto at = [&](Key k) { return [&place, k] { return join(place(), k); }; };
 
-        if (!f[At].present())
-            fail(join(place(), "at"),
+        if (!field(Key::At).present)
+            fail(join(place(), Key::At),
                  QStringLiteral("missing (every action needs the tick it happens at)"));
-        a.at = integer(f[At], [&] { return join(place(), "at"); }, false);
-        const JsonToken &what = f[Do];
-        if (!what.present())
-            fail(join(place(), "do"),
+        a.at = integer(field(Key::At), at(Key::At), false);
+        const Token &what = field(Key::Do);
+        if (!what.present)
+            fail(join(place(), Key::Do),
                  QStringLiteral("missing (one of acquire, release, pause, write)"));
-        if (what.type != QJsonValue::String)
-            fail(join(place(), "do"),
+        if (what.type != od::json_type::string)
+            fail(join(place(), Key::Do),
                  QStringLiteral("must be a string, not %1").arg(typeName(what.type)));
-        const auto kindIs = [&](const char *name, std::size_t length) {
-            return textIs(what.string, name, length);
-        };
-        bool known[Fields] = {true, true, false, false, false, false, false};
-        if (kindIs("acquire", 7)) {
+        std::uint32_t known = 0; // of the keys after "do", those this kind of action has
+        const auto bit = [](Key k) { return 1u << (std::size_t(k) - first); };
+        if (what.text == "acquire") {
             a.kind = ActionKind::Acquire;
-            a.amount = required(f[Ttl], place, "ttl", true);
-            known[Ttl] = true;
-        } else if (kindIs("release", 7)) {
+            a.amount = required(field(Key::Ttl), at(Key::Ttl), true);
+            known = bit(Key::Ttl);
+        } else if (what.text == "release") {
             a.kind = ActionKind::Release;
-        } else if (kindIs("pause", 5)) {
+        } else if (what.text == "pause") {
             a.kind = ActionKind::Pause;
-            a.amount = required(f[For], place, "for", true);
-            known[For] = true;
-        } else if (kindIs("write", 5)) {
+            a.amount = required(field(Key::For), at(Key::For), true);
+            known = bit(Key::For);
+        } else if (what.text == "write") {
             a.kind = ActionKind::Write;
-            readWrite(f, place, a);
-            known[Value] = known[Storage] = known[Delay] = true;
+            readWrite(field(Key::Value), field(Key::Storage), field(Key::Delay), place, a);
+            known = bit(Key::Value) | bit(Key::Storage) | bit(Key::Delay);
         } else {
-            fail(join(place(), "do"),
+            fail(join(place(), Key::Do),
                  QStringLiteral("unknown action \"%1\" (known: acquire, release, pause, write)")
-                     .arg(m_json.decode(what.string)));
+                     .arg(toQString(what.text)));
         }
         // keys of other kinds of action are unknown keys here, kept like any other
-        for (int field = Ttl; field < Fields; ++field)
-            if (!known[field] && f[field].present())
-                a.extra.insert(QLatin1String(fieldName(field)), m_json.valueAt(f[field].offset));
-        if (marked) {
-            const QJsonObject more =
-                a.kind == ActionKind::Acquire ? marked->take(m_json, {"at", "do", "ttl"})
-                : a.kind == ActionKind::Pause ? marked->take(m_json, {"at", "do", "for"})
-                : a.kind == ActionKind::Write
-                    ? marked->take(m_json, {"at", "do", "value", "storage", "delay"})
-                    : marked->take(m_json, {"at", "do"});
-            for (auto it = more.begin(); it != more.end(); ++it)
-                a.extra.insert(it.key(), it.value());
-        }
+        for (auto k = std::size_t(Key::Ttl); k <= std::size_t(Key::Delay); ++k)
+            if (!(known & bit(Key(k))) && field(Key(k)).present)
+                a.extra.insert(keyName(Key(k)), field(Key(k)).toJson());
         return a;
     }
 
     template <typename Place>
-    void readWrite(const JsonToken (&f)[Fields], Place place, Action &a) const
+    void readWrite(const Token &value, const Token &storage, const Token &delay, Place place,
+                   Action &a)
     {
-        const JsonToken &value = f[Value];
-        if (!value.present())
-            fail(join(place(), "value"),
+        if (!value.present)
+            fail(join(place(), Key::Value),
                  QStringLiteral("missing (a write needs the value it writes)"));
-        if (value.type != QJsonValue::String)
-            fail(join(place(), "value"),
+        if (value.type != od::json_type::string)
+            fail(join(place(), Key::Value),
                  QStringLiteral("must be a string, not %1").arg(typeName(value.type)));
-        a.value = m_json.decode(value.string);
-        const JsonToken &storage = f[Storage];
-        if (storage.present()) {
-            if (storage.type != QJsonValue::String)
-                fail(join(place(), "storage"),
+        a.value = m_values.get(value.text);
+        if (storage.present) {
+            if (storage.type != od::json_type::string)
+                fail(join(place(), Key::Storage),
                      QStringLiteral("must be a storage name, not %1").arg(typeName(storage.type)));
-            const int found = storageIndex(storage.string);
-            if (found < 0)
-                fail(join(place(), "storage"),
+            std::size_t found = 0;
+            while (found < m_storageUtf8.size() && m_storageUtf8[found] != storage.text)
+                ++found;
+            if (found == m_storageUtf8.size())
+                fail(join(place(), Key::Storage),
                      QStringLiteral("unknown storage \"%1\" (known: %2)")
-                         .arg(m_json.decode(storage.string), storageNames()));
+                         .arg(toQString(storage.text), storageNames()));
             a.storage = std::uint32_t(found);
         }
-        if (f[Delay].present())
-            a.amount = integer(f[Delay], [&] { return join(place(), "delay"); }, false);
-    }
-
-    int storageIndex(const JsonString &name) const
-    {
-        if (!name.escaped && !name.bom() && m_storageUtf8Exact) {
-            // the common case, without making a QString per write
-            for (std::size_t i = 0; i < m_storageUtf8.size(); ++i)
-                if (name.rawEquals(m_storageUtf8[i].constData(),
-                                   std::size_t(m_storageUtf8[i].size())))
-                    return int(i);
-            return -1;
-        }
-        const QString n = m_json.decode(name);
-        for (std::size_t i = 0; i < m_storages->size(); ++i)
-            if ((*m_storages)[i].name == n)
-                return int(i);
-        return -1;
+        if (delay.present)
+            a.amount = integer(
+                delay, [&] { return join(place(), Key::Delay); }, false);
     }
 
     // In file order, so the message is the same on every run.
     QString storageNames() const
     {
         QStringList names;
-        for (const StorageSpec &st : *m_storages)
+        for (const StorageSpec &st : *m_storageNames)
             names << st.name;
         return names.join(QLatin1String(", "));
     }
 
-    JsonReader &m_json;
     const FileLimits &m_limits;
-    const std::vector<StorageSpec> *m_storages = nullptr;
-    std::vector<QByteArray> m_storageUtf8;
-    bool m_storageUtf8Exact = true;
+    std::vector<std::string> m_storageUtf8; // the storages' names as the file spells them
+    const std::vector<StorageSpec> *m_storageNames = nullptr;
+    std::size_t m_actions = 0;
+    StringCache m_values;
+    std::array<Token, std::size_t(Key::Delay) - std::size_t(Key::At) + 1> m_fields;
 };
 
 QString mib(qint64 bytes)
@@ -781,66 +942,76 @@ void writeExtra(JsonOut &out, const QJsonObject &extra)
     }
 }
 
+QString tooLarge(qint64 size, const FileLimits &limits)
+{
+    return QStringLiteral("file: too large (%1; the limit is %2)")
+        .arg(mib(size), mib(limits.maxFileBytes));
+}
+
+// `data` is followed by at least SIMDJSON_PADDING readable bytes.
+LoadResult parsePadded(const char *data, std::size_t size, const FileLimits &limits)
+{
+    LoadResult result;
+    if (qint64(size) > limits.maxFileBytes) {
+        result.error = tooLarge(qint64(size), limits);
+        return result;
+    }
+    const std::string_view head(data, std::min<std::size_t>(size, 3));
+    if (head.substr(0, 2) == "\xff\xfe" || head.substr(0, 2) == "\xfe\xff") {
+        result.error = QStringLiteral("file: encoded as UTF-16; scenario files are UTF-8 (save it "
+                                      "as UTF-8)");
+        return result;
+    }
+    // a UTF-8 byte order mark is allowed before the document
+    const std::size_t skip = head == "\xef\xbb\xbf" ? 3 : 0;
+    std::optional<Problem> problem;
+    std::optional<simdjson::error_code> malformed;
+    try {
+        od::parser parser;
+        od::document doc =
+            get(parser.iterate(data + skip, size - skip, size - skip + simdjson::SIMDJSON_PADDING));
+        const od::json_type type = get(doc.type());
+        if (type != od::json_type::object)
+            throw Problem{QStringLiteral("file: must be a JSON object with \"fencescope\": 1 at "
+                                         "the top, not %1")
+                              .arg(type == od::json_type::array ? QStringLiteral("an array")
+                                                                : QStringLiteral("a bare value"))};
+        Loader loader(limits);
+        result.scenario = loader.read(doc);
+        return result;
+    } catch (Problem &p) {
+        problem = std::move(p);
+    } catch (const Malformed &m) {
+        malformed = m.code;
+    } catch (const std::bad_alloc &) {
+        result.error = QStringLiteral("file: not enough memory to load it");
+        return result;
+    }
+    // A syntax error anywhere wins over a problem with the content: it says more about the file.
+    const QByteArray bytes = QByteArray::fromRawData(data, qsizetype(size));
+    result.error = JsonSyntax::problem(bytes, limits.maxDepth);
+    if (result.error.isEmpty() && problem)
+        result.error = problem->text;
+    if (result.error.isEmpty()) // not reachable: the second look finds what simdjson refused
+        result.error = QStringLiteral("file: not valid JSON (%1)")
+                           .arg(QString::fromLatin1(simdjson::error_message(*malformed)));
+    return result;
+}
+
 } // namespace
 
 namespace ScenarioFile {
 
 LoadResult parse(const QByteArray &json, const FileLimits &limits)
 {
-    LoadResult result;
-    if (json.size() > limits.maxFileBytes) {
-        result.error = QStringLiteral("file: too large (%1; the limit is %2)")
-                           .arg(mib(json.size()), mib(limits.maxFileBytes));
-        return result;
-    }
-    if (json.startsWith("\xff\xfe") || json.startsWith("\xfe\xff")) {
-        result.error = QStringLiteral("file: encoded as UTF-16; scenario files are UTF-8 (save it "
-                                      "as UTF-8)");
-        return result;
-    }
+    if (json.size() > limits.maxFileBytes)
+        return {std::nullopt, tooLarge(json.size(), limits)};
     try {
-        JsonReader reader(json);
-        reader.setDepthLimit(limits.maxDepth);
-        std::vector<JsonReader::Member> root;
-        QJsonValue::Type type = QJsonValue::Undefined;
-        try {
-            type = reader.validate(&root);
-        } catch (const JsonSyntaxError &e) {
-            // NUL bytes, raw control characters and deep nesting are reported first, wherever
-            // they are: they say more about the file than the syntax error they often cause
-            JsonReader::Oddity oddity = JsonReader::Oddity::None;
-            const qsizetype bad = prescan(json, limits.maxDepth, &oddity);
-            if (bad >= 0)
-                result.error = located(json, bad, oddityProblem(oddity, limits.maxDepth));
-            else
-                result.error = located(json, e.offset,
-                                       QStringLiteral("not valid JSON (%1)").arg(e.errorString()));
-            return result;
-        }
-        if (reader.oddity() != JsonReader::Oddity::None) {
-            result.error = located(json, reader.oddityOffset(),
-                                   oddityProblem(reader.oddity(), limits.maxDepth));
-            return result;
-        }
-        if (type != QJsonValue::Object) {
-            result.error = QStringLiteral("file: must be a JSON object with \"fencescope\": 1 at "
-                                          "the top, not %1")
-                               .arg(type == QJsonValue::Array ? QStringLiteral("an array")
-                                                              : QStringLiteral("a bare value"));
-            return result;
-        }
-        Reader scenarioReader(reader, limits);
-        result.scenario = scenarioReader.read(root);
-    } catch (const Problem &p) {
-        result.error = p.text;
-    } catch (const JsonSyntaxError &e) {
-        // not reachable: the document was validated before it was read
-        result.error = located(json, e.offset,
-                               QStringLiteral("not valid JSON (%1)").arg(e.errorString()));
+        const simdjson::padded_string padded(json.constData(), std::size_t(json.size()));
+        return parsePadded(padded.data(), padded.size(), limits);
     } catch (const std::bad_alloc &) {
-        result.error = QStringLiteral("file: not enough memory to load it");
+        return {std::nullopt, QStringLiteral("file: not enough memory to load it")};
     }
-    return result;
 }
 
 LoadResult load(const QString &path, const FileLimits &limits)
@@ -857,17 +1028,40 @@ LoadResult load(const QString &path, const FileLimits &limits)
         return result;
     }
     if (file.size() > limits.maxFileBytes) {
-        result.error = QStringLiteral("file: too large (%1; the limit is %2)")
-                           .arg(mib(file.size()), mib(limits.maxFileBytes));
+        result.error = tooLarge(file.size(), limits);
         return result;
     }
-    // +1 so that a file that grew (or a device that reports no size) is still caught
-    const QByteArray bytes = file.read(limits.maxFileBytes + 1);
-    if (file.error() != QFileDevice::NoError) {
-        result.error = QStringLiteral("file: cannot read %1 (%2)").arg(path, file.errorString());
-        return result;
+    const auto unreadable = [&] {
+        return LoadResult{
+            std::nullopt,
+            QStringLiteral("file: cannot read %1 (%2)").arg(path, file.errorString())};
+    };
+    try {
+        // read straight into a padded buffer: no copy of a large file
+        const auto size = std::size_t(file.size());
+        simdjson::padded_string padded(size);
+        if (!padded.data())
+            throw std::bad_alloc();
+        adviseHugePages(padded.data(), size);
+        const qint64 got = size ? file.read(padded.data(), qint64(size)) : 0;
+        if (got < 0)
+            return unreadable();
+        char probe = 0;
+        const qint64 more = file.read(&probe, 1);
+        if (more < 0)
+            return unreadable();
+        if (std::size_t(got) == size && more == 0)
+            return parsePadded(padded.data(), size, limits);
+        // the file is not as large as it said (it grew, or a device without a size)
+        QByteArray bytes(padded.data(), qsizetype(got));
+        bytes.append(probe, qsizetype(more));
+        bytes += file.read(limits.maxFileBytes + 1 - bytes.size());
+        if (file.error() != QFileDevice::NoError)
+            return unreadable();
+        return parse(bytes, limits);
+    } catch (const std::bad_alloc &) {
+        return {std::nullopt, QStringLiteral("file: not enough memory to load it")};
     }
-    return parse(bytes, limits);
 }
 
 QByteArray serialize(const Scenario &s)

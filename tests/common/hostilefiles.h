@@ -14,11 +14,12 @@ inline QStringList directories()
             QStringLiteral(FENCESCOPE_SOURCE_DIR "/fuzz/regressions")};
 }
 
-// Files (by name) that are odd but valid: they must load.
+// Files (by name) that are odd but valid: they must load. (Lone surrogates are refused: no
+// UTF-8 file can hold one, so a scenario that kept it could not be saved as it was read.)
 inline QStringList valid()
 {
     return {QStringLiteral("bom.json"), QStringLiteral("control-chars.json"),
-            QStringLiteral("huge-string.json"), QStringLiteral("lone-surrogate.json"),
+            QStringLiteral("huge-string.json"), QStringLiteral("long-fraction.json"),
             QStringLiteral("ttl-overflow-region.json")};
 }
 

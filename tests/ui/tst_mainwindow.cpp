@@ -3,6 +3,7 @@
 // the window runs with setInteractive(false) (see mainwindow.h).
 
 #include "document.h"
+#include "editcommands.h"
 #include "eventlogmodel.h"
 #include "mainwindow.h"
 #include "narrationpanel.h"
@@ -33,6 +34,7 @@
 #include <QTemporaryDir>
 #include <QRegularExpression>
 #include <QTest>
+#include <QToolBar>
 #include <QUndoStack>
 
 class TestMainWindow : public QObject
@@ -100,6 +102,43 @@ private slots:
         QCOMPARE(seen.value(QKeySequence(Qt::CTRL | Qt::Key_Z)), QStringLiteral("undo"));
     }
 
+    // At 1280 px (a projector) and wider every toolbar item is on the bar itself, none behind
+    // the » extension; Present among them.
+    void toolbarFitsAt1280()
+    {
+        auto *tb = window().findChild<QToolBar *>(QStringLiteral("mainToolBar"));
+        QVERIFY(tb);
+        for (const int width : {1280, 1600}) {
+            window().resize(width, 800);
+            QTRY_COMPARE(window().width(), width);
+            QCoreApplication::processEvents();
+            QStringList hidden;
+            for (QAction *a : tb->actions()) {
+                if (a->isSeparator())
+                    continue;
+                QWidget *w = tb->widgetForAction(a);
+                QVERIFY(w);
+                if (!w->isVisible() || !tb->rect().contains(w->geometry()))
+                    hidden << (a->objectName().isEmpty() ? a->text() : a->objectName());
+            }
+            QVERIFY2(hidden.isEmpty(), qPrintable(QStringLiteral("at %1 px hidden: %2")
+                                                      .arg(width)
+                                                      .arg(hidden.join(QStringLiteral(", ")))));
+            auto *present = window().findChild<QAction *>(QStringLiteral("present"));
+            QVERIFY(tb->actions().contains(present));
+            QVERIFY(tb->widgetForAction(present)->isVisible());
+            // after an undoable edit the undo/redo texts grow ("Undo Fencing off"): still fits
+            QTest::keyClick(window().windowHandle(), Qt::Key_F);
+            QTest::keyClick(window().windowHandle(), Qt::Key_Z, Qt::ControlModifier);
+            QCoreApplication::processEvents();
+            for (QAction *a : tb->actions())
+                if (!a->isSeparator())
+                    QVERIFY2(tb->rect().contains(tb->widgetForAction(a)->geometry()),
+                             qPrintable(a->objectName()));
+        }
+        window().resize(1600, 1000);
+    }
+
     void pressFTogglesFencingAndCtrlZUndoesIt()
     {
         QCOMPARE(window().document()->trace().summary.corrupted, 0u);
@@ -109,7 +148,8 @@ private slots:
         QVERIFY(window().summaryStrip()->text().contains(QStringLiteral("1 corrupted")));
         QVERIFY(window().summaryStrip()->verdict().contains(
             QStringLiteral("Safety violated: 1 write overwrote newer data")));
-        QVERIFY(window().isWindowModified());
+        // the default is a built-in scenario: the switch alone is nothing to save
+        QVERIFY(!window().isWindowModified());
         // the narration follows: A's write is now a corruption
         QVERIFY(window().narration()->explanation().contains(QStringLiteral("silently overwrote 'B'")));
 
@@ -355,9 +395,39 @@ private slots:
         QVERIFY(QSettings().value(QStringLiteral("recentFiles")).toStringList().contains(path));
     }
 
+    // F flipped during a demo: switching to the next built-in scenario does not ask to save;
+    // a real edit does, and so does F in a file of the user's own (the file saves the switch).
+    void fencingSwitchAloneIsNotAnUnsavedChange()
+    {
+        window().setUnsavedAnswer(QMessageBox::Cancel); // were it asked, nothing would switch
+        for (const QString &name : Core::ScenarioFile::builtinNames()) {
+            QVERIFY(window().openPreset(name));
+            QTest::keyClick(window().windowHandle(), Qt::Key_F);
+            QVERIFY(!window().document()->isModified());
+            QVERIFY(!window().isWindowModified());
+            QTest::keyClick(window().windowHandle(), Qt::Key_F); // and back
+            QTest::keyClick(window().windowHandle(), Qt::Key_F);
+        }
+        QVERIFY(window().openPreset(QStringLiteral("default")));
+        QVERIFY(window().lastQuestion().isEmpty());
+        QCOMPARE(window().scenario(), Core::ScenarioFile::defaultScenario());
+
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("lecture.json"));
+        QVERIFY(Core::ScenarioFile::save(Core::ScenarioFile::defaultScenario(), path));
+        QVERIFY(window().openFile(path));
+        QTest::keyClick(window().windowHandle(), Qt::Key_F);
+        QVERIFY(window().document()->isModified());
+        QTest::keyClick(window().windowHandle(), Qt::Key_F);
+        QVERIFY(!window().document()->isModified()); // back where it was saved
+        window().document()->markSaved();
+    }
+
     void unsavedChangesPrompt()
     {
         QTest::keyClick(window().windowHandle(), Qt::Key_F);
+        window().document()->undoStack()->push(
+            EditCommands::setHorizon(window().document(), Core::Tick(50)));
         QVERIFY(window().document()->isModified());
         // Cancel keeps everything
         window().setUnsavedAnswer(QMessageBox::Cancel);

@@ -45,6 +45,7 @@
 #include <QMimeData>
 #include <QScreen>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSlider>
 #include <QSplitter>
@@ -195,6 +196,11 @@ void MainWindow::createViews()
     m_timelineScroll->setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
     m_timelineScroll->setFrameShape(QFrame::NoFrame);
     m_timelineScroll->setFocusProxy(view);
+    // the lock and storage lanes are pinned to the bottom of what shows (TimelineView::
+    // options()): a scroll or a taller window moves them, so the whole view is painted again
+    connect(m_timelineScroll->verticalScrollBar(), &QScrollBar::valueChanged, view,
+            qOverload<>(&QWidget::update));
+    m_timelineScroll->viewport()->installEventFilter(this);
 
     m_splitter = new QSplitter(Qt::Vertical, central);
     m_splitter->setChildrenCollapsible(false);
@@ -798,6 +804,9 @@ bool MainWindow::eventFilter(QObject *watched, QEvent *event)
             static_cast<TimelineView *>(m_timeline)->fitToWindow();
         }
     }
+    if (m_timelineScroll && watched == m_timelineScroll->viewport() &&
+        event->type() == QEvent::Resize)
+        m_timeline->update();
     // the splitter's height settles after the window's (docks, toolbar): fit when it does
     if (watched == m_splitter && event->type() == QEvent::Resize)
         fitSplitter();

@@ -508,6 +508,74 @@ private slots:
         QTest::keyClick(window().windowHandle(), Qt::Key_C);
     }
 
+    // The storage lane is where the outcome is: in the lecture-hall theme at 1024x768 with
+    // four clients the lanes do not fit, and the lock and storage lanes stay at the bottom of
+    // what shows, over the client lanes, which scroll under them.
+    void storageLaneStaysVisibleWhenLanesDoNotFit()
+    {
+        window().setThemeByName(QStringLiteral("contrast"));
+        QVERIFY(window().openPreset(QStringLiteral("three-owners")));
+        window().findChild<QAction *>(QStringLiteral("addClient"))->trigger();
+        window().resize(1024, 768);
+        QTest::qWait(50);
+        QScrollArea *scroll = window().timelineScrollArea();
+        auto *view = static_cast<TimelineView *>(window().timeline());
+        QVERIFY2(scroll->verticalScrollBar()->maximum() > 0, "the lanes fit: nothing to test");
+        const int n = int(window().scenario().clients.size());
+        for (int value : {0, scroll->verticalScrollBar()->maximum() / 2}) {
+            scroll->verticalScrollBar()->setValue(value);
+            QTest::qWait(20);
+            const QRect visible = view->visibleRegion().boundingRect();
+            const TimelineLayout layout = view->currentLayout();
+            const TimelinePanel &panel = layout.panels.back();
+            QVERIFY(panel.isPinned());
+            const QRectF storage = panel.storages.back().lane;
+            QVERIFY2(visible.contains(storage.toAlignedRect().adjusted(0, 0, 0, -1)),
+                     qPrintable(QStringLiteral("storage lane %1..%2, visible %3..%4")
+                                    .arg(storage.top()).arg(storage.bottom())
+                                    .arg(visible.top()).arg(visible.bottom())));
+            QVERIFY(panel.lock.top() >= visible.top());
+            // a click there is on the storage lane, not on the client lane scrolled under it
+            const QPointF onStorage(storage.left() + 5, storage.center().y());
+            const TimelineRenderer::Hit hit = view->renderer().hitTest(
+                window().scenario(), window().document()->trace(), view->axis(),
+                QRectF(view->rect()), view->options(), onStorage);
+            QCOMPARE(hit.lane, n + 1);
+            // and the storage lane is painted there: its header's stripe and words, as in a
+            // picture of every lane at full height (compared loosely: the y offset is not whole)
+            const QImage shown = view->grab(visible).toImage();
+            TimelineView tall(window().document(), window().viewState());
+            tall.setTheme(Theme::byName(QStringLiteral("contrast")));
+            tall.resize(view->width(), view->height());
+            const QImage full = tall.grab().toImage();
+            const TimelineLayout tallLayout = tall.currentLayout();
+            const TimelinePanel &natural = tallLayout.panels.back();
+            QVERIFY(!natural.isPinned());
+            const int h = int(storage.height()) - 4;
+            const QRect header(2, 0, int(panel.storages.back().header.width()) - 4, h);
+            const QImage pinnedHeader = shown.copy(
+                header.translated(0, int(std::ceil(storage.top())) + 2 - visible.top()));
+            const QImage naturalHeader = full.copy(
+                header.translated(0, int(std::ceil(natural.storages.back().lane.top())) + 2));
+            const QImage clientHeader = full.copy(
+                header.translated(0, int(std::ceil(storage.top())) + 2));
+            const auto differing = [](const QImage &a, const QImage &b) {
+                int count = 0;
+                for (int y = 0; y < a.height(); ++y)
+                    for (int x = 0; x < a.width(); ++x) {
+                        const QColor p = a.pixelColor(x, y), q = b.pixelColor(x, y);
+                        if (std::abs(p.red() - q.red()) + std::abs(p.green() - q.green()) +
+                                std::abs(p.blue() - q.blue()) > 90)
+                            ++count;
+                    }
+                return double(count) / (a.width() * a.height());
+            };
+            QVERIFY2(differing(pinnedHeader, naturalHeader) < 0.03,
+                     qPrintable(QString::number(differing(pinnedHeader, naturalHeader))));
+            QVERIFY2(differing(pinnedHeader, clientHeader) > 0.03, "the test cannot tell");
+        }
+    }
+
     void themeIsRemembered()
     {
         window().findChild<QAction *>(QStringLiteral("theme-dark"))->trigger();

@@ -987,9 +987,11 @@ private:
         auto &f = m_fields;
         for (Token &t : f)
             t.present = false;
+        std::uint32_t read = 0; // the keys present, one bit each from "at" on
         members(v, kActionKeys, 5, a.extra, place, [&](Key k, od::value value) {
             const std::size_t i = std::size_t(k) - first;
             readToken(f[i], value, 6, m_limits, &m_containers[i]);
+            read |= 1u << i;
         });
         const auto field = [&](Key k) -> const Token & { return f[std::size_t(k) - first]; };
         const auto at = [&](Key k) { return [&place, k] { return join(place(), k); }; };
@@ -1027,9 +1029,10 @@ private:
                      .arg(toQString(what.text)));
         }
         // keys of other kinds of action are unknown keys here, kept like any other
-        for (auto k = std::size_t(Key::Ttl); k <= std::size_t(Key::Delay); ++k)
-            if (!(known & bit(Key(k))) && field(Key(k)).present)
-                a.extra.insert(keyName(Key(k)), field(Key(k)).toJson());
+        if (read & ~known & ~(bit(Key::At) | bit(Key::Do)))
+            for (auto k = std::size_t(Key::Ttl); k <= std::size_t(Key::Delay); ++k)
+                if (!(known & bit(Key(k))) && field(Key(k)).present)
+                    a.extra.insert(keyName(Key(k)), field(Key(k)).toJson());
     }
 
     template <typename Place>
@@ -1155,6 +1158,10 @@ LoadResult parse(const QByteArray &json, const FileLimits &limits)
 {
     if (json.size() > limits.maxFileBytes)
         return {std::nullopt, tooLarge(json.size(), limits)};
+    // simdjson reads up to SIMDJSON_PADDING bytes past the end (never writes them, never minds
+    // what they hold): a buffer with that much room left is parsed where it is, without a copy
+    if (json.capacity() - json.size() >= qsizetype(simdjson::SIMDJSON_PADDING))
+        return parsePadded(json.constData(), std::size_t(json.size()), limits);
     try {
         const simdjson::padded_string padded(json.constData(), std::size_t(json.size()));
         return parsePadded(padded.data(), padded.size(), limits);

@@ -222,19 +222,7 @@ int find(const Cli::Invocation &inv)
                      .arg(shrunk.simulations);
         for (std::size_t i = 0; i < shrunk.steps.size(); ++i)
             lines << QStringLiteral("  %1. %2").arg(i + 1).arg(shrunk.steps[i].text);
-        const QString description = out.description;
-        out = shrunk.shrunk;
-        out.title.replace(QLatin1String("failing schedule"),
-                          QLatin1String("shrunk failing schedule"));
-        out.description = description + QStringLiteral(" Shrunk to 1-minimal (removing any one "
-                                                       "action or shortening any one duration by "
-                                                       "a tick makes the failure disappear) in %1 "
-                                                       "steps: ")
-                                            .arg(shrunk.steps.size());
-        QStringList steps;
-        for (std::size_t i = 0; i < shrunk.steps.size(); ++i)
-            steps << QStringLiteral("%1. %2").arg(i + 1).arg(shrunk.steps[i].text);
-        out.description += steps.join(QLatin1String("; ")) + QLatin1Char('.');
+        out = describedResult(out, shrunk);
     }
     QString failed;
     if (!ScenarioFile::save(out, inv.output, &failed))

@@ -4,6 +4,8 @@
 #include "simulator.h"
 #include "sweep.h"
 
+#include <QStringList>
+
 namespace Core {
 
 namespace {
@@ -252,6 +254,24 @@ ShrinkResult shrink(const Scenario &scenario, const FailureTarget &target,
                     const std::atomic<bool> *cancel)
 {
     return Shrinker(scenario, target, cancel).run();
+}
+
+Scenario describedResult(const Scenario &found, const ShrinkResult &result)
+{
+    Scenario out = result.shrunk;
+    out.title.replace(QLatin1String("failing schedule"), QLatin1String("shrunk failing schedule"));
+    QStringList steps;
+    for (std::size_t i = 0; i < result.steps.size(); ++i)
+        steps << QStringLiteral("%1. %2").arg(i + 1).arg(result.steps[i].text);
+    out.description = found.description +
+                      QStringLiteral(" Shrunk to 1-minimal (removing any one action or shortening "
+                                     "any one duration by a tick makes the failure disappear) in "
+                                     "%1 steps: ")
+                          .arg(result.steps.size()) +
+                      steps.join(QLatin1String("; ")) + QLatin1Char('.');
+    if (result.cancelled)
+        out.description += QStringLiteral(" (Stopped early: it may shrink further.)");
+    return out;
 }
 
 void applyStep(Scenario &s, const ShrinkStep &step)

@@ -66,6 +66,10 @@ struct ShrinkResult
 ShrinkResult shrink(const Scenario &scenario, const FailureTarget &target,
                     const std::atomic<bool> *cancel = nullptr);
 
+// The shrunk schedule titled and described for opening alone: the found schedule's description
+// (seed and search) followed by every step.
+Scenario describedResult(const Scenario &found, const ShrinkResult &result);
+
 // Replays one step on the scenario it was taken from.
 void applyStep(Scenario &scenario, const ShrinkStep &step);
 // The scenario after the first `count` steps of a shrink of `start`.

@@ -131,11 +131,11 @@ struct SweepProgress
     std::uint64_t total = 0;
 };
 
-// Runs the points of `spec` not yet done in `result` (empty: a fresh sweep) on `threads`
-// threads (0: one per core). Stops soon after *cancel turns true: finished points keep their
-// numbers and done flag, unfinished points are cleared, so calling again resumes. `progress`,
-// when given, is called on the calling thread about ten times a second and once at the end.
-// Returns false when cancelled.
+// Runs the points of `spec` (which must pass validate()) not yet done in `result` (empty: a fresh
+// sweep) on `threads` threads (0: one per core). Stops soon after *cancel turns true: finished
+// points keep their numbers and done flag, unfinished points are cleared, so calling again resumes.
+// `progress`, when given, is called on the calling thread about ten times a second and once at the
+// end. Returns false when cancelled.
 bool runSweep(const SweepSpec &spec, SweepResult *result, int threads = 0,
               const std::atomic<bool> *cancel = nullptr,
               const std::function<void(const SweepProgress &)> &progress = {});

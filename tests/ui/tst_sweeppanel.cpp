@@ -5,6 +5,7 @@
 // the numbers.
 
 #include "scenariofile.h"
+#include "shrinkpanel.h"
 #include "sweep.h"
 #include "sweeppanel.h"
 #include "sweepreport.h"
@@ -18,6 +19,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QLineSeries>
+#include <QListWidget>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -46,6 +48,13 @@ void click(QWidget *panel, const char *name)
     QTest::mouseClick(panel->windowHandle(), Qt::LeftButton, {}, w->mapTo(panel, at));
 }
 
+// A small sweep can end while the click that started it is still being delivered: then the
+// signal is already in the spy, and QSignalSpy::wait would wait for a second one.
+bool arrived(QSignalSpy &spy, int ms)
+{
+    return !spy.isEmpty() || spy.wait(ms);
+}
+
 QByteArray readAll(const QString &path)
 {
     QFile f(path);
@@ -67,7 +76,7 @@ struct Fixture
     {
         QSignalSpy done(&panel, &SweepPanel::sweepFinished);
         click(&panel, button);
-        return done.wait(60000) && done.first().first().toBool();
+        return arrived(done, 180000) && done.first().first().toBool();
     }
 };
 
@@ -170,14 +179,14 @@ private slots:
         Fixture f;
         child<QSpinBox>(&f.panel, "from")->setValue(1);
         child<QSpinBox>(&f.panel, "to")->setValue(20);
-        child<QSpinBox>(&f.panel, "runs")->setValue(40000);
+        child<QSpinBox>(&f.panel, "runs")->setValue(20000);
         QSignalSpy done(&f.panel, &SweepPanel::sweepFinished);
         click(&f.panel, "run");
         QVERIFY(f.panel.running());
         QVERIFY(!child<QPushButton>(&f.panel, "run")->isEnabled());
-        QTRY_VERIFY_WITH_TIMEOUT(child<QProgressBar>(&f.panel, "progress")->value() > 0, 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(child<QProgressBar>(&f.panel, "progress")->value() > 0, 60000);
         click(&f.panel, "cancel");
-        QVERIFY(done.wait(20000));
+        QVERIFY(arrived(done, 120000));
         QCOMPARE(done.first().first().toBool(), false);
         QVERIFY(!f.panel.result().complete());
         QVERIFY(child<QPushButton>(&f.panel, "resume")->isEnabled());
@@ -198,7 +207,7 @@ private slots:
         click(&f.panel, "fixed");
         QSignalSpy done(&f.panel, &SweepPanel::sweepFinished);
         QTest::keyClick(f.panel.windowHandle(), Qt::Key_R, Qt::AltModifier);
-        QVERIFY(done.wait(20000));
+        QVERIFY(arrived(done, 120000));
         QCOMPARE(f.panel.shareSeries(0, false)->count(), 40);
     }
 
@@ -275,6 +284,84 @@ private slots:
         QString error;
         QVERIFY(!f.panel.exportCsv(QStringLiteral("/nonexistent/s.csv"), &error));
         QVERIFY(error.startsWith(QLatin1String("Cannot write /nonexistent/s.csv")));
+    }
+    // The find-and-shrink panel: the steps it lists are the shrinker's, each row replays the
+    // scenario after that step, and Open gives the result with its history.
+    void findShrinkAndReplay()
+    {
+        ShrinkPanel panel;
+        panel.setScenario(Core::ScenarioFile::defaultScenario());
+        panel.setReplayInterval(10);
+        panel.resize(700, 600);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        QVERIFY(child<QCheckBox>(&panel, "fencing")->isChecked()); // the scenario's switch
+        click(&panel, "fencing");
+        QVERIFY(!child<QCheckBox>(&panel, "fencing")->isChecked());
+        child<QSpinBox>(&panel, "seed")->setValue(3);
+        QSignalSpy done(&panel, &ShrinkPanel::searchFinished);
+        click(&panel, "find");
+        QVERIFY(arrived(done, 60000));
+        QCOMPARE(done.first().first().toBool(), true);
+
+        // the same as the core's search and shrink
+        const Core::FindResult found =
+            Core::findFailure(Core::ScenarioFile::defaultScenario(), {0, false}, 3, 100000);
+        QVERIFY(found.schedule);
+        QCOMPARE(panel.foundSchedule(), *found.schedule);
+        const Core::ShrinkResult expected = Core::shrink(*found.schedule, {0, false});
+        QCOMPARE(panel.result().shrunk, expected.shrunk);
+        auto *steps = child<QListWidget>(&panel, "steps");
+        QCOMPARE(steps->count(), int(expected.steps.size()) + 1);
+        for (std::size_t i = 0; i < expected.steps.size(); ++i)
+            QCOMPARE(steps->item(int(i) + 1)->text(),
+                     QStringLiteral("%1. %2").arg(i + 1).arg(expected.steps[i].text));
+
+        // a click on a step shows the scenario after it
+        QSignalSpy step(&panel, &ShrinkPanel::stepScenario);
+        const QRect row = steps->visualItemRect(steps->item(2));
+        QTest::mouseClick(panel.windowHandle(), Qt::LeftButton, {},
+                          steps->viewport()->mapTo(&panel, row.center()));
+        QCOMPARE(step.size(), 1);
+        Core::Scenario after2 = Core::replaySteps(*found.schedule, expected.steps, 2);
+        QCOMPARE(step.first().first().value<Core::Scenario>(), after2);
+        QCOMPARE(step.first().at(1).toString(), steps->item(2)->text());
+
+        // replay: every state from the schedule found to the result, in order
+        step.clear();
+        click(&panel, "replay");
+        QTRY_COMPARE_WITH_TIMEOUT(step.size(), steps->count(), 10000);
+        for (int i = 0; i < steps->count(); ++i)
+            QCOMPARE(step.at(i).first().value<Core::Scenario>(),
+                     Core::replaySteps(*found.schedule, expected.steps, std::size_t(i)));
+        QCOMPARE(step.last().first().value<Core::Scenario>().clients, expected.shrunk.clients);
+
+        QSignalSpy open(&panel, &ShrinkPanel::openScenario);
+        click(&panel, "open");
+        QCOMPARE(open.size(), 1);
+        const auto result = open.first().first().value<Core::Scenario>();
+        QCOMPARE(result.clients, expected.shrunk.clients);
+        QVERIFY(!result.fencing);
+        QVERIFY(result.description.contains(QLatin1String("of seed 3 shaped like")));
+        QVERIFY(result.description.contains(QLatin1String("Shrunk to 1-minimal")));
+        QVERIFY(result.description.contains(expected.steps.back().text));
+    }
+
+    void nothingToFindWithFencing()
+    {
+        ShrinkPanel panel;
+        panel.setScenario(Core::ScenarioFile::defaultScenario());
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        child<QSpinBox>(&panel, "tries")->setValue(2000);
+        QSignalSpy done(&panel, &ShrinkPanel::searchFinished);
+        click(&panel, "find");
+        QVERIFY(arrived(done, 60000));
+        QCOMPARE(done.first().first().toBool(), false);
+        QCOMPARE(child<QLabel>(&panel, "status")->text(),
+                 QStringLiteral("No corrupted write with fencing on in 2000 schedules of seed 1."));
+        QVERIFY(!child<QPushButton>(&panel, "open")->isEnabled());
+        QCOMPARE(child<QListWidget>(&panel, "steps")->count(), 0);
     }
 };
 

@@ -336,6 +336,8 @@ private slots:
                      Core::replaySteps(*found.schedule, expected.steps, std::size_t(i)));
         QCOMPARE(step.last().first().value<Core::Scenario>().clients, expected.shrunk.clients);
 
+        if (qEnvironmentVariableIsSet("FENCESCOPE_SHRINK_SCREENSHOT")) // to look at it
+            panel.grab().save(qEnvironmentVariable("FENCESCOPE_SHRINK_SCREENSHOT"));
         QSignalSpy open(&panel, &ShrinkPanel::openScenario);
         click(&panel, "open");
         QCOMPARE(open.size(), 1);

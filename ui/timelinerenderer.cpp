@@ -939,6 +939,7 @@ public:
         paintHighlight(panel, t, m_o.hoverClient, m_o.hoverAction, false);
         paintHighlight(panel, t, m_o.selection.client, m_o.selection.action, true);
         m_p->restore();
+        paintFocusRing(panel, t);
     }
 
     void paintRulerLine()
@@ -2374,6 +2375,51 @@ private:
             const double x1 = std::max(X(g.expires), x + 1);
             m_p->drawRect(QRectF(x, r.holds.top() - 1, x1 - x, r.holds.height() + 2));
         }
+    }
+
+    // The keyboard focus: a dashed ring in the foreground colour, outside the selection halo
+    // (yellow on white alone would not reach 3:1), around an action or a client's header cell.
+    void paintFocusRing(const TimelinePanel &panel, const Core::Trace &t)
+    {
+        const int client = m_o.focusClient;
+        if (client < 0 || std::size_t(client) >= panel.clients.size() ||
+            std::size_t(client) >= m_s.clients.size())
+            return;
+        const ClientLaneRects &r = panel.clients[std::size_t(client)];
+        QPen ring(m_st.th.foreground, 2 * m_st.lw, Qt::DashLine);
+        ring.setCosmetic(false);
+        m_p->save();
+        m_p->setBrush(Qt::NoBrush);
+        m_p->setPen(ring);
+        const int action = m_o.focusAction;
+        if (action < 0) {
+            const double in = 2 * m_st.f;
+            m_p->drawRect(r.header.adjusted(in, in, -in, -in));
+            m_p->restore();
+            return;
+        }
+        const std::vector<Core::Action> &actions = m_s.clients[std::size_t(client)].actions;
+        if (std::size_t(action) >= actions.size()) {
+            m_p->restore();
+            return;
+        }
+        m_p->setClipRect(plotClip(panel));
+        const Core::Action &a = actions[std::size_t(action)];
+        const double pad = 7 * m_st.f;
+        if (a.kind == Core::ActionKind::Pause) {
+            const double x0 = X(a.at);
+            const double x1 = std::max(X(a.at + a.amount), x0 + 1);
+            m_p->drawRoundedRect(QRectF(x0 - pad, r.pauses.top() - pad, x1 - x0 + 2 * pad,
+                                        r.pauses.height() + 2 * pad),
+                                 5, 5);
+        } else {
+            // where it ran (deferred actions run when the client thaws), else where it is set
+            const std::uint32_t ev = runEventOf(m_s, t, client, action);
+            const double x = X(ev == Core::kNone ? a.at : t.events[ev].tick);
+            const double half = 10 * m_st.f + pad - 2 * m_st.f;
+            m_p->drawRect(QRectF(x - half, r.markers.center().y() - half, 2 * half, 2 * half));
+        }
+        m_p->restore();
     }
 
     // Columns X() can return, for ColumnJumps.

@@ -5,11 +5,13 @@
 #include "viewstate.h"
 
 #include <QContextMenuEvent>
+#include <QFocusEvent>
 #include <QHelpEvent>
 #include <QKeyEvent>
 #include <QMenu>
 #include <QMouseEvent>
 #include <QPainter>
+#include <QScrollArea>
 #include <QToolTip>
 #include <QUndoStack>
 #include <QWheelEvent>
@@ -86,6 +88,9 @@ TimelineView::TimelineView(Document *doc, ViewState *state, QWidget *parent)
     setMouseTracking(true);
     setAttribute(Qt::WA_OpaquePaintEvent);
     setContextMenuPolicy(Qt::DefaultContextMenu);
+    TimelineAccessible::installFactory();
+    setAccessibleName(tr("Timeline"));
+    updateAccessibleDescription();
     const auto findPauses = [this] {
         const Core::Scenario &s = m_doc->scenario();
         m_neverPauses.assign(s.clients.size(), true);
@@ -99,11 +104,27 @@ TimelineView::TimelineView(Document *doc, ViewState *state, QWidget *parent)
     findPauses();
     connect(m_doc, &Document::changed, this, [this, findPauses] {
         findPauses();
+        // the focused action or client may be gone (undo of an insert, another file)
+        const Core::Scenario &s = m_doc->scenario();
+        if (!m_focus.isNone() && !TimelineAccessible::isValid(s, m_focus))
+            m_focus = s.clients.empty()
+                          ? FocusStop{}
+                          : FocusStop{std::min(m_focus.client, int(s.clients.size()) - 1), -1};
+        updateAccessibleDescription(); // a nudge changes the words too
         updateGeometry(); // clients or storages may have come or gone
         update();
     });
     connect(m_state, &ViewState::axisChanged, this, qOverload<>(&QWidget::update));
-    connect(m_state, &ViewState::selectionChanged, this, qOverload<>(&QWidget::update));
+    connect(m_state, &ViewState::selectionChanged, this, [this](const Selection &sel) {
+        // the focus follows the selection (a click, the event log); when the selection goes
+        // (Esc, Delete) the focus stays on the lane it was in
+        if (sel.isValid())
+            m_focus = {sel.client, sel.action};
+        else if (m_focus.isAction())
+            m_focus = {m_focus.client, -1};
+        updateAccessibleDescription();
+        update();
+    });
     connect(m_state, &ViewState::playheadChanged, this, qOverload<>(&QWidget::update));
     connect(m_state, &ViewState::compareChanged, this, [this] {
         updateGeometry();
@@ -157,6 +178,10 @@ TimelineRenderer::Options TimelineView::options() const
     if (m_hover.isItem() && !m_drag.active) {
         o.hoverClient = m_hover.client;
         o.hoverAction = m_hover.action;
+    }
+    if (hasFocus() && TimelineAccessible::isValid(m_doc->scenario(), m_focus)) {
+        o.focusClient = m_focus.client;
+        o.focusAction = m_focus.action;
     }
     return o;
 }
@@ -254,6 +279,13 @@ void TimelineView::paintEvent(QPaintEvent *)
         p.drawRoundedRect(box, 5, 5);
         p.setPen(m_theme.foreground);
         p.drawText(box, Qt::AlignCenter, m_drag.label);
+    }
+    if (hasFocus()) {
+        // the widget's own focus frame, as the desktop draws it around any focused control
+        p.setRenderHint(QPainter::Antialiasing, false);
+        p.setPen(QPen(palette().color(QPalette::Highlight), 2));
+        p.setBrush(Qt::NoBrush);
+        p.drawRect(QRectF(rect()).adjusted(1, 1, -1, -1));
     }
 }
 
@@ -519,6 +551,11 @@ void TimelineView::leaveEvent(QEvent *event)
 
 bool TimelineView::event(QEvent *event)
 {
+    if (event->type() == QEvent::ShortcutOverride && claimsKey(static_cast<QKeyEvent *>(event))) {
+        // Left and Right step the playhead window-wide; on a focused action they nudge it
+        event->accept();
+        return true;
+    }
     if (event->type() == QEvent::ToolTip) {
         // built on demand: only when the tooltip is actually asked for
         auto *help = static_cast<QHelpEvent *>(event);
@@ -579,10 +616,177 @@ void TimelineView::keyPressEvent(QKeyEvent *event)
             return;
         }
         break;
+    case Qt::Key_Left:
+    case Qt::Key_Right:
+        if (claimsKey(event)) {
+            const qint64 step = (event->modifiers() & Qt::ShiftModifier) ? 10 : 1;
+            nudge(event->key() == Qt::Key_Left ? -step : step);
+            return;
+        }
+        break;
+    case Qt::Key_Return:
+    case Qt::Key_Enter:
+        if (claimsKey(event)) {
+            emit inspectRequested();
+            return;
+        }
+        break;
+    case Qt::Key_Tab:
+    case Qt::Key_Backtab:
+        // Ctrl+Tab leaves the timeline at once, however many actions are left to walk
+        if (event->modifiers() & Qt::ControlModifier) {
+            const bool back =
+                event->key() == Qt::Key_Backtab || (event->modifiers() & Qt::ShiftModifier);
+            QWidget::focusNextPrevChild(!back);
+            return;
+        }
+        break;
     default:
         break;
     }
     QWidget::keyPressEvent(event);
+}
+
+bool TimelineView::claimsKey(const QKeyEvent *event) const
+{
+    if (m_drag.active || !m_focus.isAction() ||
+        !TimelineAccessible::isValid(m_doc->scenario(), m_focus))
+        return false;
+    const Qt::KeyboardModifiers mods = event->modifiers() & ~Qt::KeypadModifier;
+    switch (event->key()) {
+    case Qt::Key_Left:
+    case Qt::Key_Right:
+        return mods == Qt::NoModifier || mods == Qt::ShiftModifier;
+    case Qt::Key_Return:
+    case Qt::Key_Enter:
+        return mods == Qt::NoModifier;
+    default:
+        return false;
+    }
+}
+
+void TimelineView::nudge(qint64 ticks)
+{
+    const int c = m_focus.client;
+    const int i = m_focus.action;
+    const Core::Action &current = m_doc->scenario().clients[size_t(c)].actions[size_t(i)];
+    Core::Action after = current;
+    after.at = shifted(after.at, ticks, 0);
+    if (after == current)
+        return; // already at tick 0
+    // mergeable: a run of nudges of this action is one undo step
+    m_doc->undoStack()->push(EditCommands::setAction(
+        m_doc, c, i, after, tr("Nudge %1").arg(Core::toString(after.kind)), true));
+    revealFocus();
+}
+
+// --- keyboard focus ------------------------------------------------------------------------
+
+const Core::Scenario &TimelineView::scenario() const
+{
+    return m_doc->scenario();
+}
+
+QRectF TimelineView::stopRect(FocusStop stop) const
+{
+    const Core::Scenario &s = m_doc->scenario();
+    if (!TimelineAccessible::isValid(s, stop))
+        return {};
+    const TimelineLayout l = currentLayout();
+    if (l.panels.empty() || size_t(stop.client) >= l.panels.front().clients.size())
+        return {};
+    const ClientLaneRects &r = l.panels.front().clients[size_t(stop.client)];
+    if (stop.isLane())
+        return r.header.united(r.lane);
+    const Core::Action &a = s.clients[size_t(stop.client)].actions[size_t(stop.action)];
+    const TimeAxis ax = axis();
+    const double x = ax.tickToX(double(a.at));
+    if (a.kind == Core::ActionKind::Pause)
+        return QRectF(x, r.pauses.top(), std::max(1.0, ax.tickToX(double(a.at + a.amount)) - x),
+                      r.pauses.height());
+    const double half = 8 * m_theme.fontScale;
+    return QRectF(x - half, r.markers.top(), 2 * half, r.markers.height());
+}
+
+void TimelineView::setFocusStop(FocusStop stop)
+{
+    if (!TimelineAccessible::isValid(m_doc->scenario(), stop))
+        stop = {};
+    m_focus = stop;
+    // the selection follows; its signal leaves m_focus as it is (see the constructor)
+    if (stop.isAction())
+        m_state->setSelection({stop.client, stop.action});
+    else
+        m_state->clearSelection();
+    revealFocus();
+    updateAccessibleDescription();
+    TimelineAccessible::notifyFocus(this, m_focus);
+    update();
+}
+
+bool TimelineView::focusNextPrevChild(bool next)
+{
+    if (hasFocus()) {
+        const FocusStop to = TimelineAccessible::next(m_doc->scenario(), m_focus, next);
+        if (!to.isNone()) {
+            setFocusStop(to);
+            return true;
+        }
+    }
+    return QWidget::focusNextPrevChild(next); // past the last stop: on to the next widget
+}
+
+void TimelineView::focusInEvent(QFocusEvent *event)
+{
+    QWidget::focusInEvent(event);
+    // Tab comes in at the first stop, Shift+Tab at the last; a click or a window switch keeps
+    // what was focused
+    if (event->reason() == Qt::TabFocusReason || event->reason() == Qt::BacktabFocusReason)
+        setFocusStop(
+            TimelineAccessible::next(m_doc->scenario(), {}, event->reason() == Qt::TabFocusReason));
+    updateAccessibleDescription();
+    update();
+}
+
+void TimelineView::focusOutEvent(QFocusEvent *event)
+{
+    QWidget::focusOutEvent(event);
+    update(); // the focus ring and frame go
+}
+
+void TimelineView::revealFocus()
+{
+    const Core::Scenario &s = m_doc->scenario();
+    if (!TimelineAccessible::isValid(s, m_focus))
+        return;
+    const TimelineLayout l = currentLayout();
+    if (m_focus.isAction()) {
+        // time: bring the action on screen, a third in from the left, when it is off it
+        const Core::Tick at = s.clients[size_t(m_focus.client)].actions[size_t(m_focus.action)].at;
+        const TimeAxis a = axis();
+        const double x = a.tickToX(double(at));
+        const double margin = 24 * m_theme.fontScale;
+        if (x < l.plot.left() + margin || x > l.plot.right() - margin)
+            m_state->setAxis(double(at) - l.plot.width() / 3 / a.pixelsPerTick, a.pixelsPerTick);
+    }
+    // height: the lane into view when the timeline scrolls vertically
+    QWidget *viewport = parentWidget();
+    auto *area = viewport ? qobject_cast<QScrollArea *>(viewport->parentWidget()) : nullptr;
+    if (area && !l.panels.empty() && size_t(m_focus.client) < l.panels.front().clients.size()) {
+        const QRectF lane = l.panels.front().clients[size_t(m_focus.client)].header;
+        area->ensureVisible(int(lane.center().x()), int(lane.center().y()), 0,
+                            int(lane.height() / 2) + 4);
+    }
+}
+
+void TimelineView::updateAccessibleDescription()
+{
+    QString text = TimelineAccessible::describe(m_doc->scenario(), m_focus);
+    if (text.isEmpty())
+        text = tr("Lanes of clients, lock service and storages over time. Tab walks through "
+                  "the lanes and their actions; Left and Right move the focused action.");
+    if (text != accessibleDescription())
+        setAccessibleDescription(text);
 }
 
 void TimelineView::removeSelected()

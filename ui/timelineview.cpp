@@ -1,3 +1,6 @@
+// Over ~600 lines because it is one widget's whole input: mouse drags, wheel, keys and focus,
+// context menu, each a few small functions around the same hit test and axis.
+
 #include "timelineview.h"
 
 #include "document.h"
@@ -117,10 +120,14 @@ TimelineView::TimelineView(Document *doc, ViewState *state, QWidget *parent)
     connect(m_state, &ViewState::axisChanged, this, qOverload<>(&QWidget::update));
     connect(m_state, &ViewState::selectionChanged, this, [this](const Selection &sel) {
         // the focus follows the selection (a click, the event log); when the selection goes
-        // (Esc, Delete) the focus stays on the lane it was in
-        if (sel.isValid())
+        // (Esc, Delete) the focus stays on the lane it was in. A selection made elsewhere (the
+        // event log, the chart, the one the window opens with) moves the focus without showing
+        // it: the arrows go on stepping the playhead until Tab or a click puts the focus here.
+        if (sel.isValid()) {
+            if (FocusStop{sel.client, sel.action} != m_focus)
+                m_focusShown = false;
             m_focus = {sel.client, sel.action};
-        else if (m_focus.isAction())
+        } else if (m_focus.isAction())
             m_focus = {m_focus.client, -1};
         updateAccessibleDescription();
         update();
@@ -179,7 +186,7 @@ TimelineRenderer::Options TimelineView::options() const
         o.hoverClient = m_hover.client;
         o.hoverAction = m_hover.action;
     }
-    if (hasFocus() && TimelineAccessible::isValid(m_doc->scenario(), m_focus)) {
+    if (hasFocus() && m_focusShown && TimelineAccessible::isValid(m_doc->scenario(), m_focus)) {
         o.focusClient = m_focus.client;
         o.focusAction = m_focus.action;
     }
@@ -421,8 +428,10 @@ void TimelineView::mousePressEvent(QMouseEvent *event)
     m_drag.lastPos = pos;
     m_drag.pressFirstTick = m_state->firstTick();
     m_drag.hit = hit;
-    if (hit.isItem() && hit.client >= 0 && hit.action >= 0)
+    if (hit.isItem() && hit.client >= 0 && hit.action >= 0) {
         m_state->setSelection({hit.client, hit.action});
+        m_focusShown = true; // clicked here: the arrows nudge it
+    }
     if (hit.isDraggable() && hit.client >= 0 && hit.action >= 0) {
         m_drag.active = true;
         m_drag.before = m_doc->scenario().clients[size_t(hit.client)].actions[size_t(hit.action)];
@@ -649,7 +658,7 @@ void TimelineView::keyPressEvent(QKeyEvent *event)
 
 bool TimelineView::claimsKey(const QKeyEvent *event) const
 {
-    if (m_drag.active || !m_focus.isAction() ||
+    if (m_drag.active || !m_focusShown || !m_focus.isAction() ||
         !TimelineAccessible::isValid(m_doc->scenario(), m_focus))
         return false;
     const Qt::KeyboardModifiers mods = event->modifiers() & ~Qt::KeypadModifier;
@@ -713,6 +722,7 @@ void TimelineView::setFocusStop(FocusStop stop)
     if (!TimelineAccessible::isValid(m_doc->scenario(), stop))
         stop = {};
     m_focus = stop;
+    m_focusShown = !stop.isNone();
     // the selection follows; its signal leaves m_focus as it is (see the constructor)
     if (stop.isAction())
         m_state->setSelection({stop.client, stop.action});

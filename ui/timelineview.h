@@ -5,14 +5,12 @@
 // It never simulates: a drag edits the scenario through the document, which re-simulates and
 // emits changed(); the view repaints from the new trace.
 //
-// Over ~600 lines because it is one widget's whole input: mouse drags, wheel, keys and focus,
-// context menu. The keyboard's focus order and what a screen reader hears are in
-// timelineaccessible.h.
-//
 // Keyboard: Tab / Shift+Tab walk the focus through each client lane's header and its actions
 // (then on out of the widget; Ctrl+Tab leaves at once); a focused action is the selection.
-// Left / Right nudge it one tick (Shift: ten) as one undo step per run of nudges; Enter asks for
-// the inspector; Delete and Backspace remove it; Esc clears it (the focus stays on its lane).
+// Once Tab or a click has put the focus on an action, Left / Right nudge it one tick (Shift:
+// ten), one undo step per run of nudges; Enter asks for the inspector; Delete and Backspace
+// remove it; Esc clears it (the focus stays on its lane). The focus order and what a screen
+// reader hears are in timelineaccessible.h.
 
 #include "theme.h"
 #include "timecoordinates.h"
@@ -131,4 +129,7 @@ private:
     bool m_playheadBefore = false;
     std::vector<bool> m_neverPauses; // per client, for compare mode's compact lanes
     FocusStop m_focus;
+    // Put here by Tab or a click (not by a selection made elsewhere): ringed, and the arrows
+    // nudge it.
+    bool m_focusShown = false;
 };

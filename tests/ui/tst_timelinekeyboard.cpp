@@ -464,8 +464,39 @@ private slots:
         QVERIFY(l.panels[0].clients[1].header.toAlignedRect().contains(headerChanged));
     }
 
-    // In the real window Left and Right step the playhead; on a focused action the timeline
-    // claims them for nudges, and gives them back when nothing is focused.
+    // A selection made elsewhere moves the focus but does not show it: the arrows are not
+    // taken from the playhead until Tab or a click puts the focus on the action.
+    void aSelectionFromElsewhereIsNotNudgedUntilClicked()
+    {
+        Fixture f;
+        f.view->setFocus(Qt::OtherFocusReason);
+        f.state.setSelection({1, 1}); // as the event log does
+        compareStop(f.view->focusStop(), {1, 1});
+        QCOMPARE(f.view->options().focusClient, -1); // no ring
+        f.key(Qt::Key_Right);
+        QCOMPARE(f.action(1, 1).at, Core::Tick(12));
+        QCOMPARE(f.doc.undoStack()->count(), 0);
+
+        // a click on B's acquire at 12 (no drag): ringed, and the arrows nudge it
+        const QPoint marker = f.view->stopRect({1, 1}).center().toPoint();
+        QTest::mouseClick(f.window.windowHandle(), Qt::LeftButton, Qt::NoModifier,
+                          f.view->mapTo(&f.window, marker));
+        QCOMPARE(f.state.selection(), (Selection{1, 1}));
+        QCOMPARE(f.doc.undoStack()->count(), 0); // a click is not an edit
+        QCOMPARE(f.view->options().focusClient, 1);
+        QCOMPARE(f.view->options().focusAction, 1);
+        f.key(Qt::Key_Right);
+        QCOMPARE(f.action(1, 1).at, Core::Tick(13));
+
+        // Tab from a selection made elsewhere goes on from there
+        f.state.setSelection({0, 1});
+        f.key(Qt::Key_Tab);
+        compareStop(f.view->focusStop(), {0, 2});
+        QCOMPARE(f.view->options().focusAction, 2);
+    }
+
+    // In the real window Left and Right step the playhead; on an action the user focused in the
+    // timeline they nudge it, and they step again once nothing is focused.
     void arrowsInTheWindowNudgeOrStep()
     {
         QTest::failOnWarning(QRegularExpression(QStringLiteral("Ambiguous shortcut")));
@@ -477,21 +508,25 @@ private slots:
         auto *view = static_cast<TimelineView *>(w->timeline());
         view->setFocus(Qt::OtherFocusReason);
         QVERIFY(view->hasFocus());
-        QCOMPARE(w->viewState()->selection(), (Selection{0, 2})); // A's write, selected on start
-        compareStop(view->focusStop(), {0, 2});
-        const Core::Tick playhead = w->viewState()->playhead();
+        // A's write is selected when the window opens; the arrows still step the playhead
+        QCOMPARE(w->viewState()->selection(), (Selection{0, 2}));
+        QVERIFY(!w->viewState()->hasPlayhead());
+        QTest::keyClick(w->windowHandle(), Qt::Key_Right);
+        QCOMPARE(w->viewState()->playhead(), Core::Tick(0)); // the first event: A's grant
+        QCOMPARE(w->scenario().clients[0].actions[2].at, Core::Tick(2));
 
+        view->setFocusStop({0, 2}); // as Tab or a click would
         QTest::keyClick(w->windowHandle(), Qt::Key_Right);
         QCOMPARE(w->scenario().clients[0].actions[2].at, Core::Tick(3));
-        QCOMPARE(w->viewState()->playhead(), playhead); // the playhead did not move
+        QCOMPARE(w->viewState()->playhead(), Core::Tick(0)); // the playhead did not move
 
         QTest::keyClick(w->windowHandle(), Qt::Key_Escape);
         QCOMPARE(w->viewState()->selection(), Selection{});
         QTest::keyClick(w->windowHandle(), Qt::Key_Right);
         QCOMPARE(w->scenario().clients[0].actions[2].at, Core::Tick(3));
-        QVERIFY(w->viewState()->playhead() != playhead); // stepped to the next event
+        QCOMPARE(w->viewState()->playhead(), Core::Tick(1)); // A's pause begins
 
-        // F and C still reach the window while the timeline has the focus
+        // F still reaches the window while the timeline has the focus
         const bool fencing = w->scenario().fencing;
         QTest::keyClick(w->windowHandle(), Qt::Key_F);
         QCOMPARE(w->scenario().fencing, !fencing);

@@ -73,6 +73,7 @@ AboutDialog::AboutDialog(QWidget *parent, const QString &version)
     auto *text = new QPlainTextEdit(licenseText(), this);
     text->setObjectName(QStringLiteral("aboutLicenseText"));
     text->setReadOnly(true);
+    text->setLineWrapMode(QPlainTextEdit::NoWrap); // the lines as the file breaks them
     text->setAccessibleName(tr("Licence"));
     text->setMinimumHeight(text->fontMetrics().lineSpacing() * 8);
     license->setBuddy(text);
@@ -94,5 +95,5 @@ AboutDialog::AboutDialog(QWidget *parent, const QString &version)
     box->addWidget(buttons);
     buttons->button(QDialogButtonBox::Close)->setDefault(true);
     buttons->button(QDialogButtonBox::Close)->setFocus();
-    resize(520, 480);
+    resize(640, 520);
 }

@@ -87,7 +87,7 @@ std::vector<QuickTour::Step> QuickTour::defaultSteps()
                  tr("Client lanes"),
                  tr("One lane per client: its acquires, pauses (hatched) and writes. The bar "
                     "under them is where it really holds the lease; where it only believes it "
-                    "does, the zombie window is hatched in red.")});
+                    "does, the zombie window is hatched in orange.")});
     s.push_back({{},
                  [](QWidget *host) {
                      return onTimeline(host, [](const TimelineView *v) {
@@ -308,7 +308,7 @@ void QuickTour::paintEvent(QPaintEvent *)
         lit.addRoundedRect(hole, 6, 6);
         dim = dim.subtracted(lit);
     }
-    p.fillPath(dim, QColor(0, 0, 0, 140));
+    p.fillPath(dim, QColor(0, 0, 0, 160));
     if (!hole.isEmpty()) {
         p.setPen(QPen(palette().color(QPalette::Highlight), 3));
         p.setBrush(Qt::NoBrush);

@@ -129,6 +129,13 @@ public:
                 const QRectF &rect, const Options &o, QPointF pos,
                 const Core::Trace *bottom = nullptr) const;
 
+    // Where the focus ring of Options::focusClient / focusAction goes in `panel` of layout `l`:
+    // around the action's marker where it ran (a pause: its block), or inside the client's
+    // header cell (action -1). Empty for none. The view uses it for its accessible items too.
+    static QRectF focusRingRect(const Core::Scenario &s, const Core::Trace &t, const TimeAxis &axis,
+                                const TimelineLayout &l, const TimelinePanel &panel,
+                                const Options &o, int client, int action);
+
     // One-line description of a hit for tooltips and the status bar, built on demand.
     static QString describe(const Core::Scenario &s, const Core::Trace &trace, const Hit &hit);
 

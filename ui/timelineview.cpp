@@ -704,17 +704,13 @@ QRectF TimelineView::stopRect(FocusStop stop) const
     const TimelineLayout l = currentLayout();
     if (l.panels.empty() || size_t(stop.client) >= l.panels.front().clients.size())
         return {};
-    const ClientLaneRects &r = l.panels.front().clients[size_t(stop.client)];
-    if (stop.isLane())
+    if (stop.isLane()) {
+        const ClientLaneRects &r = l.panels.front().clients[size_t(stop.client)];
         return r.header.united(r.lane);
-    const Core::Action &a = s.clients[size_t(stop.client)].actions[size_t(stop.action)];
-    const TimeAxis ax = axis();
-    const double x = ax.tickToX(double(a.at));
-    if (a.kind == Core::ActionKind::Pause)
-        return QRectF(x, r.pauses.top(), std::max(1.0, ax.tickToX(double(a.at + a.amount)) - x),
-                      r.pauses.height());
-    const double half = 8 * m_theme.fontScale;
-    return QRectF(x - half, r.markers.top(), 2 * half, r.markers.height());
+    }
+    // the box the focus ring is drawn around
+    return TimelineRenderer::focusRingRect(s, topTrace(), axis(), l, l.panels.front(), options(),
+                                           stop.client, stop.action);
 }
 
 void TimelineView::setFocusStop(FocusStop stop)

@@ -48,8 +48,8 @@ public:
     bool playheadBefore() const { return m_playheadBefore; }
     const Core::Scenario &scenario() const;
     ViewState *viewState() const { return m_state; }
-    // Where a focus stop is drawn, in widget coordinates (top panel); empty for none. An
-    // action's box is its marker (a pause: its block) at the tick it is set for.
+    // Where a focus stop is, in widget coordinates (top panel); empty for none. A lane: its
+    // header cell and plot; an action: the box its focus ring is drawn around.
     QRectF stopRect(FocusStop stop) const;
     // Where the keyboard focus stands inside the timeline (none: nowhere yet).
     FocusStop focusStop() const { return m_focus; }

@@ -340,7 +340,15 @@ private slots:
         QVERIFY(laneA->rect().contains(r));
         QVERIFY(widget.contains(laneA->rect()));
         const TimeAxis axis = f.view->axis();
-        QCOMPARE(r.left(), f.view->mapToGlobal(QPoint(int(axis.tickToX(1)), 0)).x());
+        // the pause [1, 30) and a little around it (its focus ring), no more
+        const double pauseRow = f.view->currentLayout().panels[0].clients[0].pauses.center().y();
+        const auto global = [&](double tick) {
+            return f.view->mapToGlobal(QPointF(axis.tickToX(tick), pauseRow)).toPoint();
+        };
+        QVERIFY(r.contains(global(1.05)));
+        QVERIFY(r.contains(global(29.95)));
+        QVERIFY(!r.contains(global(0.4)));
+        QVERIFY(!r.contains(global(30.6)));
         QCOMPARE(tree->childAt(r.center().x(), r.center().y()), laneA);
         QCOMPARE(laneA->childAt(r.center().x(), r.center().y()), pause);
 
@@ -366,6 +374,28 @@ private slots:
         QVERIFY(!bWrite->isValid());
         QCOMPARE(bWrite->text(QAccessible::Name), QString());
         QCOMPARE(laneB->childCount(), 2);
+    }
+
+    // Each action's accessible box is where the mouse finds that action: a screen reader's
+    // "click here" lands on it.
+    void accessibleBoxesAreWhereTheMouseFindsTheActions()
+    {
+        Fixture f;
+        const Core::Scenario &s = f.doc.scenario();
+        for (int c = 0; c < int(s.clients.size()); ++c)
+            for (int i = 0; i < int(s.clients[size_t(c)].actions.size()); ++i) {
+                const QRectF box = f.view->stopRect({c, i});
+                QVERIFY(!box.isEmpty());
+                const TimelineRenderer::Hit hit = f.view->renderer().hitTest(
+                    s, f.doc.trace(), f.view->axis(), QRectF(f.view->rect()), f.view->options(),
+                    box.center());
+                const QString where = QStringLiteral("client %1 action %2").arg(c).arg(i);
+                QVERIFY2(hit.client == c && hit.action == i, qPrintable(where));
+            }
+        // A's write, due at 2, runs at the thaw at 30: its box is there, not at 2
+        const double x30 = f.view->axis().tickToX(30);
+        QVERIFY(
+            f.view->stopRect({0, 2}).contains(QPointF(x30, f.view->stopRect({0, 2}).center().y())));
     }
 
     void describesDelayedWritesAndReleases()

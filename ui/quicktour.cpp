@@ -117,8 +117,14 @@ std::vector<QuickTour::Step> QuickTour::defaultSteps()
                     "overwrite.")});
     s.push_back({{},
                  [](QWidget *host) {
-                     return onTimeline(host,
-                                       [](const TimelineView *v) { return clientLane(v, 0); });
+                     return onTimeline(host, [](const TimelineView *v) {
+                         // A's pause over its lease: the two lengths to compare
+                         const TimelineLayout l = v->currentLayout();
+                         if (l.panels.empty() || l.panels.front().clients.empty())
+                             return QRectF();
+                         const ClientLaneRects &a = l.panels.front().clients.front();
+                         return a.pauses.united(a.holds);
+                     });
                  },
                  tr("Drag A's pause shorter"),
                  tr("Grab the right edge of A's pause and drag it left, before A's lease runs "

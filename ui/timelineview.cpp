@@ -745,11 +745,15 @@ bool TimelineView::focusNextPrevChild(bool next)
 void TimelineView::focusInEvent(QFocusEvent *event)
 {
     QWidget::focusInEvent(event);
-    // Tab comes in at the first stop, Shift+Tab at the last; a click or a window switch keeps
-    // what was focused
-    if (event->reason() == Qt::TabFocusReason || event->reason() == Qt::BacktabFocusReason)
-        setFocusStop(
-            TimelineAccessible::next(m_doc->scenario(), {}, event->reason() == Qt::TabFocusReason));
+    // Tab comes in on the selected action (picked in the event log, say), else at the first
+    // stop, Shift+Tab at the last; a click or a window switch keeps what was focused
+    if (event->reason() == Qt::TabFocusReason || event->reason() == Qt::BacktabFocusReason) {
+        const Selection sel = m_state->selection();
+        setFocusStop(sel.isValid()
+                         ? FocusStop{sel.client, sel.action}
+                         : TimelineAccessible::next(m_doc->scenario(), {},
+                                                    event->reason() == Qt::TabFocusReason));
+    }
     updateAccessibleDescription();
     update();
 }

@@ -6,11 +6,11 @@
 // emits changed(); the view repaints from the new trace.
 //
 // Keyboard: Tab / Shift+Tab walk the focus through each client lane's header and its actions
-// (then on out of the widget; Ctrl+Tab leaves at once); a focused action is the selection.
-// Once Tab or a click has put the focus on an action, Left / Right nudge it one tick (Shift:
-// ten), one undo step per run of nudges; Enter asks for the inspector; Delete and Backspace
-// remove it; Esc clears it (the focus stays on its lane). The focus order and what a screen
-// reader hears are in timelineaccessible.h.
+// (then on out of the widget; Ctrl+Tab leaves at once; Tab in lands on the selected action);
+// a focused action is the selection. Once Tab or a click has put the focus on an action,
+// Left / Right nudge it one tick (Shift: ten), one undo step per run of nudges; Enter asks for
+// the inspector; Delete and Backspace remove it; Esc clears it (the focus stays on its lane).
+// The focus order and what a screen reader hears are in timelineaccessible.h.
 
 #include "theme.h"
 #include "timecoordinates.h"

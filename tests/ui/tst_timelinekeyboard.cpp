@@ -142,6 +142,20 @@ private slots:
         QVERIFY(f.after->hasFocus());
     }
 
+    void tabComesInOnTheSelectedAction()
+    {
+        Fixture f;
+        f.state.setSelection({1, 1}); // picked elsewhere while the line edit has the focus
+        f.key(Qt::Key_Tab);
+        QVERIFY(f.view->hasFocus());
+        compareStop(f.view->focusStop(), {1, 1});
+        QCOMPARE(f.view->options().focusAction, 1); // ringed: the arrows are the timeline's
+        f.key(Qt::Key_Right);
+        QCOMPARE(f.action(1, 1).at, Core::Tick(13));
+        f.key(Qt::Key_Tab);
+        compareStop(f.view->focusStop(), {1, 2});
+    }
+
     void ctrlTabLeavesAtOnce()
     {
         Fixture f;

@@ -789,6 +789,24 @@ void TimelineView::revealFocus()
     }
 }
 
+QPointF TimelineView::keyboardMenuPoint() const
+{
+    if (m_focus.isLane()) {
+        const TimelineLayout l = currentLayout();
+        if (!l.panels.empty() && size_t(m_focus.client) < l.panels.front().clients.size())
+            return l.panels.front().clients[size_t(m_focus.client)].header.center();
+    }
+    return stopRect(m_focus).center();
+}
+
+QVariant TimelineView::inputMethodQuery(Qt::InputMethodQuery query) const
+{
+    // where the window puts a keyboard-opened context menu: at the focused item
+    if (query == Qt::ImCursorRectangle && TimelineAccessible::isValid(m_doc->scenario(), m_focus))
+        return QRectF(keyboardMenuPoint(), QSizeF(1, 1)).toRect();
+    return QWidget::inputMethodQuery(query);
+}
+
 void TimelineView::updateAccessibleDescription()
 {
     QString text = TimelineAccessible::describe(m_doc->scenario(), m_focus);
@@ -810,7 +828,16 @@ void TimelineView::contextMenuEvent(QContextMenuEvent *event)
 {
     if (m_drag.active)
         return;
-    const QPointF pos = event->pos();
+    QPointF pos = event->pos();
+    if (event->reason() == QContextMenuEvent::Keyboard) {
+        // the Menu key or Shift+F10: the menu of the focused lane header or action
+        if (!TimelineAccessible::isValid(m_doc->scenario(), m_focus)) {
+            QWidget::contextMenuEvent(event);
+            return;
+        }
+        pos = keyboardMenuPoint();
+    }
+    const QPoint globalPos = mapToGlobal(pos.toPoint());
     const Hit hit = hitAt(pos);
     const Core::Scenario &s = m_doc->scenario();
     if (hit.client < 0 || size_t(hit.client) >= s.clients.size()) {
@@ -827,7 +854,7 @@ void TimelineView::contextMenuEvent(QContextMenuEvent *event)
             m_state->clearSelection();
             m_doc->undoStack()->push(EditCommands::removeClient(m_doc, c));
         });
-        menu.exec(event->globalPos());
+        menu.exec(globalPos);
         return;
     }
     const bool onClientLane = hit.lane == c;
@@ -861,5 +888,5 @@ void TimelineView::contextMenuEvent(QContextMenuEvent *event)
     }
     if (menu.isEmpty())
         return;
-    menu.exec(event->globalPos());
+    menu.exec(globalPos);
 }

@@ -9,8 +9,9 @@
 // (then on out of the widget; Ctrl+Tab leaves at once; Tab in lands on the selected action);
 // a focused action is the selection. Once Tab or a click has put the focus on an action,
 // Left / Right nudge it one tick (Shift: ten), one undo step per run of nudges; Enter asks for
-// the inspector; Delete and Backspace remove it; Esc clears it (the focus stays on its lane).
-// The focus order and what a screen reader hears are in timelineaccessible.h.
+// the inspector; Delete and Backspace remove it; Esc clears it (the focus stays on its lane);
+// the Menu key (Shift+F10) opens the focused item's right-click menu. The focus order and
+// what a screen reader hears are in timelineaccessible.h.
 
 #include "theme.h"
 #include "timecoordinates.h"
@@ -86,6 +87,7 @@ protected:
     void focusInEvent(QFocusEvent *event) override;
     void focusOutEvent(QFocusEvent *event) override;
     bool focusNextPrevChild(bool next) override;
+    QVariant inputMethodQuery(Qt::InputMethodQuery query) const override;
 
 private:
     struct Drag
@@ -118,6 +120,7 @@ private:
     void revealFocus();
     void updateAccessibleDescription();
     bool claimsKey(const QKeyEvent *event) const;
+    QPointF keyboardMenuPoint() const;
 
     Document *m_doc;
     ViewState *m_state;

@@ -19,10 +19,12 @@
 #include <QApplication>
 #include <QImage>
 #include <QLineEdit>
+#include <QMenu>
 #include <QPainter>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QTimer>
 #include <QUndoStack>
 #include <QVBoxLayout>
 #include <QtTest>
@@ -276,6 +278,54 @@ private slots:
         compareStop(f.view->focusStop(), {1, -1});
         f.doc.undoStack()->undo();
         QCOMPARE(f.doc.scenario().clients[1].actions.size(), std::size_t(3));
+    }
+
+    // The Menu key (Shift+F10): the window asks the focused widget where, and the timeline opens
+    // the right-click menu of its focused item there.
+    void menuKeyOpensTheFocusedItemsMenu()
+    {
+        Fixture f;
+        f.view->setFocus(Qt::OtherFocusReason);
+        QStringList texts;
+        QPoint at;
+        const auto openMenu = [&](const QString &trigger) {
+            texts.clear();
+            QTimer::singleShot(0, &f.window, [&] {
+                auto *menu = qobject_cast<QMenu *>(QApplication::activePopupWidget());
+                if (!menu)
+                    return;
+                at = menu->pos();
+                for (QAction *a : menu->actions())
+                    if (!a->isSeparator())
+                        texts << a->text();
+                for (QAction *a : menu->actions())
+                    if (a->text() == trigger)
+                        a->trigger();
+                menu->close();
+            });
+            QContextMenuEvent e(QContextMenuEvent::Keyboard, QPoint());
+            QCoreApplication::sendEvent(f.window.windowHandle(), &e);
+        };
+
+        f.view->setFocusStop({1, 2}); // B's write at 13
+        openMenu({});
+        QVERIFY2(texts.contains(QStringLiteral("Remove write of B")), qPrintable(texts.join(u'|')));
+        QVERIFY(texts.contains(QStringLiteral("Add pause at 13")));
+        // at the write, not at the widget's corner
+        const QRectF box = f.view->stopRect({1, 2});
+        QCOMPARE(at, f.view->mapToGlobal(box.center().toPoint()));
+
+        f.view->setFocusStop({0, -1}); // A's lane header
+        // offscreen, the window does not get the activation back from the closed menu by itself
+        f.window.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&f.window));
+        f.view->setFocus(Qt::OtherFocusReason);
+        openMenu(QStringLiteral("Remove client A"));
+        QCOMPARE(texts, QStringList{QStringLiteral("Remove client A")});
+        QCOMPARE(f.doc.scenario().clients.size(), std::size_t(1));
+        QCOMPARE(f.doc.scenario().clients[0].name, QStringLiteral("B"));
+        f.doc.undoStack()->undo();
+        QCOMPARE(f.doc.scenario().clients.size(), std::size_t(2));
     }
 
     void focusSurvivesTheClientGoing()

@@ -2,6 +2,8 @@
 // undo steps, Enter, Esc, Delete, Ctrl+Tab, the focus ring and what a screen reader is told.
 // Every key goes through the window (QWindow), so shortcuts and ShortcutOverride take part as
 // they do for a person.
+// Over ~600 lines: one case per key and per part of the accessible tree, each a short story;
+// splitting them would only spread one unit's tests over two files.
 //
 // The default scenario (SCENARIO.md section 7):
 //   A: [0] acquire at 0 ttl 10; [1] pause at 1 for 29 (frozen [1, 30)); [2] write 'A' at 2

@@ -10,11 +10,14 @@
 #include "playback.h"
 #include "presentationcontrols.h"
 #include "presentationpanel.h"
+#include "aboutdialog.h"
 #include "changethrottle.h"
+#include "quicktour.h"
 #include "shrinkpanel.h"
 #include "statereport.h"
 #include "sweeppanel.h"
 #include "summarystrip.h"
+#include "tickfield.h"
 #include "timelinerenderer.h"
 #include "toolicons.h"
 #include "timelineview.h"
@@ -114,13 +117,25 @@ MainWindow::MainWindow(QWidget *parent)
     createToolBar();
     createDocks();
     connectSelection();
+    // Enter on an item of the timeline: to the inspector's first field
+    connect(static_cast<TimelineView *>(m_timeline), &TimelineView::inspectRequested, this, [this] {
+        if (auto *dock = findChild<QDockWidget *>(QStringLiteral("inspectorDock"))) {
+            dock->show();
+            dock->raise();
+        }
+        m_inspector->atEdit()->setFocus(Qt::OtherFocusReason);
+    });
 
     connect(m_doc, &Document::changed, this, &MainWindow::documentChanged);
     connect(m_doc, &Document::modifiedChanged, this, &MainWindow::updateTitle);
     connect(m_doc, &Document::filePathChanged, this, &MainWindow::updateTitle);
 
-    const QString theme =
-        QSettings().value(QLatin1String(kThemeKey), QStringLiteral("light")).toString();
+    // the first run follows the desktop's scheme (a dark window palette: the dark theme)
+    const bool darkDesktop = QApplication::palette().color(QPalette::Window).lightness() < 128;
+    const QString theme = QSettings()
+                              .value(QLatin1String(kThemeKey),
+                                     darkDesktop ? QStringLiteral("dark") : QStringLiteral("light"))
+                              .toString();
     m_theme = Theme::byName(theme);
     {
         // the last export's "explain the selected outcome" choice, also after a restart
@@ -142,9 +157,16 @@ MainWindow::MainWindow(QWidget *parent)
     resize(size);
     if (auto *story = findChild<QDockWidget *>(QStringLiteral("storyDock")))
         resizeDocks({story}, {std::min(450, size.width() / 4)}, Qt::Horizontal);
+    restoreWindowSettings();
     documentChanged(); // the document was filled before the connections existed
     afterLoad();
     updateTitle();
+
+    // the quick tour on the first run (never in tests: setInteractive(false) comes first)
+    QTimer::singleShot(0, this, [this] {
+        if (m_interactive && QuickTour::shouldShowOnFirstRun())
+            startQuickTour();
+    });
 
     m_autosaver = new Autosaver(m_doc, Autosaver::defaultDir(), this);
     connect(m_autosaver, &Autosaver::failed, this, [this](const QString &message) {
@@ -543,15 +565,15 @@ void MainWindow::createMenus()
     play->addAction(m_showAllAct);
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
+    QAction *tour = help->addAction(tr("Quick &tour"));
+    tour->setObjectName(QStringLiteral("tour"));
+    connect(tour, &QAction::triggered, this, &MainWindow::startQuickTour);
     QAction *about = help->addAction(tr("&About FenceScope"));
+    about->setObjectName(QStringLiteral("about"));
+    about->setMenuRole(QAction::AboutRole);
     connect(about, &QAction::triggered, this, [this] {
-        if (!m_interactive)
-            return;
-        QMessageBox::about(this, tr("About FenceScope"),
-                           tr("<p><b>FenceScope</b> %1</p><p>Makes fencing tokens visible: a lock "
-                              "service hands every new owner a higher token, and the storage "
-                              "rejects writes with a token lower than the highest it has seen.</p>")
-                               .arg(QApplication::applicationVersion()));
+        if (m_interactive)
+            AboutDialog(this).exec();
     });
 }
 
@@ -1060,10 +1082,44 @@ void MainWindow::closeEvent(QCloseEvent *event)
 {
     if (maybeSave()) {
         m_playback->pause();
+        saveWindowSettings();
         event->accept();
     } else {
         event->ignore();
     }
+}
+
+void MainWindow::saveWindowSettings()
+{
+    if (isPresenting())
+        return; // full screen with the docks put away is not the window to come back to
+    QSettings settings;
+    settings.beginGroup(QStringLiteral("window"));
+    settings.setValue(QStringLiteral("geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("state"), saveState(kWindowStateVersion));
+}
+
+void MainWindow::restoreWindowSettings()
+{
+    // where the window was, its docks and toolbar; a geometry off every screen now (a projector
+    // unplugged) is put back on one by restoreGeometry()
+    QSettings settings;
+    settings.beginGroup(QStringLiteral("window"));
+    const QByteArray geometry = settings.value(QStringLiteral("geometry")).toByteArray();
+    if (!geometry.isEmpty())
+        restoreGeometry(geometry);
+    const QByteArray state = settings.value(QStringLiteral("state")).toByteArray();
+    if (!state.isEmpty())
+        restoreState(state, kWindowStateVersion);
+}
+
+void MainWindow::startQuickTour()
+{
+    if (findChild<QuickTour *>())
+        return; // one at a time
+    if (isPresenting())
+        setPresenting(false); // the tour points at menus, toolbar and docks
+    (new QuickTour(this, QuickTour::defaultSteps()))->start();
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent *event)

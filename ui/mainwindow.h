@@ -120,6 +120,8 @@ public:
     QString lastQuestion() const { return m_lastQuestion; }
 
 public slots:
+    // Help > Quick tour (also on the first run): a guide over the real window.
+    void startQuickTour();
     void newScenario();
     void open();
     bool save();
@@ -175,6 +177,10 @@ private:
     bool compactHeight() const;
     int logHeight() const;
     void afterLoad();
+    // Window geometry, docks and toolbar (QSettings group "window"), saved on close.
+    void saveWindowSettings();
+    void restoreWindowSettings();
+    static constexpr int kWindowStateVersion = 1;
     // A schedule from the Explore panels, opened untitled.
     void openExplored(const Core::Scenario &s);
     QString exportPathGuess(const QString &suffix) const;

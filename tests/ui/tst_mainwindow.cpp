@@ -6,6 +6,7 @@
 #include "editcommands.h"
 #include "eventlogmodel.h"
 #include "mainwindow.h"
+#include "quicktour.h"
 #include "sweeppanel.h"
 #include "narrationpanel.h"
 #include "playback.h"
@@ -606,6 +607,67 @@ private slots:
         MainWindow other;
         QCOMPARE(other.theme().name, QStringLiteral("dark"));
         window().setThemeByName(QStringLiteral("light"));
+    }
+
+    // With no theme chosen yet, the first run follows the desktop: a dark window palette gets
+    // the dark theme, a light one the light theme.
+    void firstRunFollowsTheDesktopScheme()
+    {
+        QSettings().remove(QStringLiteral("theme"));
+        const QPalette before = QApplication::palette();
+        QPalette dark = before;
+        dark.setColor(QPalette::Window, QColor(0x202124));
+        dark.setColor(QPalette::WindowText, QColor(0xe8eaed));
+        QApplication::setPalette(dark);
+        {
+            MainWindow other;
+            QCOMPARE(other.theme().name, QStringLiteral("dark"));
+        }
+        QPalette light = before;
+        light.setColor(QPalette::Window, QColor(0xf0f0f0));
+        QApplication::setPalette(light);
+        {
+            MainWindow other;
+            QCOMPARE(other.theme().name, QStringLiteral("light"));
+        }
+        QApplication::setPalette(before);
+        QSettings().remove(QStringLiteral("theme"));
+    }
+
+    // Help > Quick tour opens the guide over the window; Esc closes it and it stays closed.
+    void helpQuickTourStartsAndEscEndsIt()
+    {
+        QVERIFY(!window().findChild<QuickTour *>());
+        window().findChild<QAction *>(QStringLiteral("tour"))->trigger();
+        QVERIFY(window().findChild<QuickTour *>());
+        QVERIFY(window().findChild<QuickTour *>()->isVisible());
+        QTest::keyClick(window().windowHandle(), Qt::Key_Escape);
+        QTRY_VERIFY(!window().findChild<QuickTour *>() ||
+                    !window().findChild<QuickTour *>()->isVisible());
+        QVERIFY(!QuickTour::shouldShowOnFirstRun());
+        QSettings().remove(QStringLiteral("tour"));
+        QVERIFY(window().findChild<QAction *>(QStringLiteral("about")));
+    }
+
+    // Closing the window keeps its size and its docks for the next start.
+    void geometryAndDocksComeBack()
+    {
+        window().resize(1100, 700);
+        auto *log = window().findChild<QDockWidget *>(QStringLiteral("eventLogDock"));
+        log->hide();
+        QTest::qWait(20);
+        const QSize size = window().size();
+        QVERIFY(window().close());
+        {
+            MainWindow next;
+            next.setInteractive(false);
+            next.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&next));
+            QCOMPARE(next.size(), size);
+            QVERIFY(!next.findChild<QDockWidget *>(QStringLiteral("eventLogDock"))->isVisible());
+            QVERIFY(next.findChild<QDockWidget *>(QStringLiteral("storyDock"))->isVisible());
+        }
+        QSettings().remove(QStringLiteral("window"));
     }
 
     // The window renders offscreen in each mode (kept for the README with FENCESCOPE_SCREENSHOT_DIR).

@@ -172,8 +172,7 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_autosaver, &Autosaver::failed, this, [this](const QString &message) {
         statusBar()->showMessage(tr("Autosave failed: %1").arg(message), 8000);
     });
-    statusBar()->showMessage(tr("Drag pauses, lease ends and writes on the timeline; press F to "
-                                "switch fencing off and watch the stale write corrupt the data."));
+    showIdleHint();
     if (const QString report = qEnvironmentVariable("FENCESCOPE_STATE_FILE"); !report.isEmpty())
         new StateReport(this, report);
 }
@@ -200,15 +199,9 @@ void MainWindow::createViews()
 
     auto *view = new TimelineView(m_doc, m_state, central);
     m_timeline = view;
-    connect(view, &TimelineView::hoverTextChanged, this, [this](const QString &text) {
-        if (!text.isEmpty())
-            statusBar()->showMessage(text);
-    });
+    connect(view, &TimelineView::hoverTextChanged, this, &MainWindow::showHoverText);
     m_chart = new TokenChart(m_doc, m_state, central);
-    connect(m_chart, &TokenChart::hoverTextChanged, this, [this](const QString &text) {
-        if (!text.isEmpty())
-            statusBar()->showMessage(text);
-    });
+    connect(m_chart, &TokenChart::hoverTextChanged, this, &MainWindow::showHoverText);
 
     // the chart's plot starts where the timeline's lanes start, in both widgets' coordinates
     // Lanes never get cut off: when compare mode (or many clients) needs more height than
@@ -845,6 +838,32 @@ void MainWindow::documentChanged()
         emit m_state->selectionChanged(sel); // its outcome may be another row now
     syncPlaybackBar();
     updateTitle();
+    // what the status bar said about the item under the mouse or about F may be stale now (the
+    // item moved or is gone, fencing flipped): the hint, for the scenario as it is
+    const QString shown = statusBar()->currentMessage();
+    if (shown.isEmpty() || shown == m_hoverMessage || shown == m_idleHint)
+        showIdleHint();
+}
+
+void MainWindow::showHoverText(const QString &text)
+{
+    if (!text.isEmpty()) {
+        m_hoverMessage = text;
+        statusBar()->showMessage(text);
+    } else if (statusBar()->currentMessage() == m_hoverMessage) {
+        showIdleHint(); // the mouse left the item: nothing describes what is not under it
+    }
+}
+
+void MainWindow::showIdleHint()
+{
+    m_idleHint = m_doc->scenario().fencing
+                     ? tr("Drag pauses, lease ends and writes on the timeline; press F to switch "
+                          "fencing off and watch the stale write corrupt the data.")
+                     : tr("Drag pauses, lease ends and writes on the timeline; press F to switch "
+                          "fencing on and watch the stale write be rejected.");
+    m_hoverMessage.clear();
+    statusBar()->showMessage(m_idleHint);
 }
 
 void MainWindow::updateTitle()

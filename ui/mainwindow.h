@@ -177,6 +177,9 @@ private:
     bool compactHeight() const;
     int logHeight() const;
     void afterLoad();
+    // The status bar: the hovered item's text, else a hint that matches the fencing switch.
+    void showHoverText(const QString &text);
+    void showIdleHint();
     // Window geometry, docks and toolbar (QSettings group "window"), saved on close.
     void saveWindowSettings();
     void restoreWindowSettings();
@@ -222,6 +225,8 @@ private:
     QMenu *m_recentMenu = nullptr;
     QMenu *m_viewMenu = nullptr;
     SweepPanel *m_sweep = nullptr;
+    QString m_hoverMessage; // the status bar's text when it describes the hovered item
+    QString m_idleHint;
     ShrinkPanel *m_shrink = nullptr;
     QActionGroup *m_themeGroup = nullptr;
 

@@ -1656,6 +1656,20 @@ private:
         }
     }
 
+    // The shortest label that still says which item it is: a write's value, a grant's token.
+    QString compactMarkerText(const Core::Trace &t, const Core::Event &e) const
+    {
+        switch (e.kind) {
+        case Core::EventKind::Grant:
+        case Core::EventKind::Renewal:
+            return QObject::tr("token %1").arg(t.grants[e.ref].token);
+        case Core::EventKind::WriteSent:
+            return quoted(Core::writeValue(m_s, t.writes[e.ref]));
+        default:
+            return {};
+        }
+    }
+
     void markerGlyph(const Core::Trace &t, const Core::Event &e, double x, const QRectF &row)
     {
         const double r = Glyphs::kRadius * m_st.f;
@@ -1794,9 +1808,6 @@ private:
             if (a.at < e.tick && placeLabel(labels, r.labels, x, markerText(t, e), color))
                 continue;
             // no room above: beside the glyph, up to the next marker (or its deferred link)
-            const QString shortText = markerText(t, e);
-            const double w = m_st.fmLabel.horizontalAdvance(shortText) + 6;
-            const double left = x + 9 * m_st.f;
             double limit = m_xmax - 2;
             for (std::size_t k = i + 1, n = 0; k < hi && n < 32; ++k, ++n) {
                 const Core::Event &ne = t.events[evs[k]];
@@ -1806,12 +1817,24 @@ private:
                 limit = std::min(limit, X(std::min(na.at, ne.tick)) - 9 * m_st.f);
                 break;
             }
-            if (left + w <= limit && inline_.fits(left, w)) {
+            const auto beside = [&](const QString &label) {
+                const double w = m_st.fmLabel.horizontalAdvance(label) + 6;
+                const double left = x + 9 * m_st.f;
+                if (label.isEmpty() || left + w > limit || !inline_.fits(left, w))
+                    return false;
                 inline_.take(left, w);
-                chipText(QRectF(left, r.markers.top(), w, r.markers.height()), shortText, color,
+                chipText(QRectF(left, r.markers.top(), w, r.markers.height()), label, color,
                          m_st.label);
                 notePresent(x, QRectF(left, r.markers.top(), w, r.markers.height()));
-            }
+                return true;
+            };
+            if (beside(markerText(t, e)))
+                continue;
+            // crowded on both rows (two writes a few ticks apart): the short form, so that no
+            // write goes unnamed ("'A1'"; the whole text is in the tooltip)
+            const QString compact = compactMarkerText(t, e);
+            if (!compact.isEmpty() && !placeLabel(labels, r.labels, x, compact, color))
+                beside(compact);
         }
     }
 

@@ -19,6 +19,8 @@
 #include <QPaintEngine>
 #include <QPainter>
 #include <QTest>
+#include <QFileInfo>
+#include <QDir>
 #include <QTextItem>
 
 #include <climits>
@@ -181,6 +183,56 @@ class TestLabelBounds : public QObject
     Q_OBJECT
 
 private slots:
+    // Every write of every built-in scenario is named on its client's lane in a fitted picture
+    // (at least by its value), also where two writes a few ticks apart crowd both label rows:
+    // in `le-locks-out-holder` write A1 (t=2) sits between the grant's label and A2's.
+    void everyWriteIsNamed_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<int>("width");
+        for (const QString &name : QDir(QStringLiteral(":/scenarios")).entryList())
+            for (int width : {1000, 1600}) {
+                const QString base = QFileInfo(name).completeBaseName();
+                QTest::newRow(qPrintable(QStringLiteral("%1 at %2").arg(base).arg(width)))
+                    << base << width;
+            }
+    }
+    void everyWriteIsNamed()
+    {
+        QFETCH(QString, name);
+        QFETCH(int, width);
+        const Core::LoadResult loaded =
+            Core::ScenarioFile::load(QStringLiteral(":/scenarios/%1.json").arg(name));
+        QVERIFY(loaded.scenario);
+        const Core::Scenario &s = *loaded.scenario;
+        const Core::Trace t = Core::simulate(s, s.fencing);
+        TimelineRenderer::Options o;
+        const QSize size(width, int(std::ceil(TimelineRenderer::preferredSize(s, o, width).height())));
+        const QRectF rect(QPointF(0, 0), QSizeF(size));
+        const TimelineLayout l = TimelineRenderer::layout(s, o, rect);
+        TimeAxis axis;
+        axis.left = l.plot.left() + TimelineRenderer::plotInset(o);
+        axis.firstTick = 0;
+        axis.pixelsPerTick = (l.plot.right() - axis.left - 16) / double(t.horizon);
+        TextDevice device(size);
+        {
+            QPainter p(&device);
+            TimelineRenderer renderer;
+            renderer.setCaching(false);
+            renderer.paint(&p, rect, s, t, nullptr, axis, o);
+        }
+        for (const Core::Write &w : t.writes) {
+            const QRectF lane = l.panels.front().clients[w.client].lane;
+            const QString value = QStringLiteral("'%1'").arg(Core::writeValue(s, w));
+            bool named = false;
+            for (const DrawnText &d : device.texts())
+                named = named || (lane.contains(d.rect.center()) && d.text.contains(value));
+            QVERIFY2(named, qPrintable(QStringLiteral("write %1 of %2 at t=%3 has no label")
+                                           .arg(value, s.clients[w.client].name)
+                                           .arg(w.sentAt)));
+        }
+    }
+
     void corruptionAtTheRightEdge_data()
     {
         QTest::addColumn<double>("pixelsPerTick");

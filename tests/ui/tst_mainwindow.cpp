@@ -35,6 +35,7 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QRegularExpression>
+#include <QStatusBar>
 #include <QTest>
 #include <QToolBar>
 #include <QUndoStack>
@@ -361,6 +362,32 @@ private slots:
         QVERIFY(!window().viewState()->selection().isValid());
         window().document()->undoStack()->undo();
         QCOMPARE(window().scenario(), Core::ScenarioFile::defaultScenario());
+    }
+
+    // The status bar never describes what is gone: hovering A's pause names it; deleting the
+    // pause puts the hint back, and the hint follows the fencing switch.
+    void statusBarDoesNotGoStale()
+    {
+        auto *view = static_cast<TimelineView *>(window().timeline());
+        const TimelineLayout layout = view->currentLayout();
+        const QRectF pauses = layout.panels.front().clients[0].pauses;
+        const QPoint onPause(int(view->axis().tickToX(15)), int(pauses.center().y()));
+        window().viewState()->setSelection({0, 1}); // A's pause
+        QTest::mouseMove(window().windowHandle(), view->mapTo(&window(), onPause));
+        QTRY_VERIFY2(window().statusBar()->currentMessage().contains(QStringLiteral("pause")),
+                     qPrintable(window().statusBar()->currentMessage()));
+        const QString hover = window().statusBar()->currentMessage();
+        QTest::keyClick(window().windowHandle(), Qt::Key_Delete);
+        QVERIFY(window().statusBar()->currentMessage() != hover);
+        QVERIFY(window().statusBar()->currentMessage().contains(
+            QStringLiteral("switch fencing off")));
+        QTest::keyClick(window().windowHandle(), Qt::Key_F);
+        QVERIFY2(window().statusBar()->currentMessage().contains(
+                     QStringLiteral("switch fencing on")),
+                 qPrintable(window().statusBar()->currentMessage()));
+        QTest::keyClick(window().windowHandle(), Qt::Key_F);
+        QVERIFY(window().statusBar()->currentMessage().contains(
+            QStringLiteral("switch fencing off")));
     }
 
     void addActionsAtThePlayhead()

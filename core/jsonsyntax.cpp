@@ -34,8 +34,8 @@ int hexValue(char c)
 // The UTF-16 unit of the \u escape at p (p points at the backslash), or -1.
 int escapedUnit(const char *p, const char *end)
 {
-    if (end - p < 6 || p[1] != 'u')
-        return -1;
+    if (end - p < 6 || p[0] != '\\' || p[1] != 'u')
+        return -1; // (the second half of a pair must be an escape too, not "\0ude00")
     int unit = 0;
     for (int i = 2; i < 6; ++i) {
         const int h = hexValue(p[i]);

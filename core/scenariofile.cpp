@@ -497,8 +497,12 @@ std::string_view readString(od::value &v)
         bool escaped = false;
         for (const char c : inner)
             escaped |= c == '\\';
-        if (!escaped)
+        if (!escaped) {
+            // consumed as a string all the same: a value left unread is skipped more leniently,
+            // and `"title": "a": "b" }` would pass for a title
+            get(v.get_raw_json_string());
             return inner;
+        }
     }
     return get(v.get_string());
 }

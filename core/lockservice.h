@@ -114,8 +114,7 @@ public:
             return false;
         m_waiters.erase(m_waiters.begin());
         // etcd and zookeeper: the waiter's own key, created when it began to wait, is the lock
-        const bool keyed = m_source == TokenSource::Etcd || m_source == TokenSource::ZooKeeper;
-        grant(w.client, w.ttl, now, keyed ? w.key : nextToken(now));
+        grant(w.client, w.ttl, now, isKeyed() ? w.key : nextToken(now));
         *served = w;
         return true;
     }
@@ -259,7 +258,7 @@ private:
             w.ttl = ttl;
             w.since = now;
             w.giveUp = waitFor ? now + waitFor : kNoTick;
-            w.key = m_counter;
+            w.key = isKeyed() ? m_counter : 0;
             m_waiters.push_back(w);
             return {Outcome::Wait, token, epoch, inTheWay, m_expires};
         }
@@ -302,9 +301,14 @@ private:
         return 0;
     }
 
+    // etcd and zookeeper: the lock is a key (znode) whose creating change is its token
+    bool isKeyed() const
+    {
+        return m_source == TokenSource::Etcd || m_source == TokenSource::ZooKeeper;
+    }
     void changeKeySpace(Token changes)
     {
-        if (m_source == TokenSource::Etcd || m_source == TokenSource::ZooKeeper)
+        if (isKeyed())
             m_counter += changes;
     }
 

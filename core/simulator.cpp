@@ -673,8 +673,10 @@ struct Simulator::Impl
         rec.granted = true;
         rec.outcome = std::uint32_t(grants - 1);
         resumeLane(c, now, releaser);
-        // it learns of the grant when it runs again (a frozen waiter: at its thaw)
-        put(t->beliefs[c], lane.beliefs, Belief{lane.resumeAt, kForever, lane.epoch, BeliefEnd::Never});
+        // The belief starts with the grant, although the client acts on it only from its turn
+        // (a frozen waiter: its thaw): a partial run that stops in between then already holds
+        // the belief the full run has (docs/SEMANTICS.md).
+        put(t->beliefs[c], lane.beliefs, Belief{now, kForever, lane.epoch, BeliefEnd::Never});
         lane.believes = true;
     }
 

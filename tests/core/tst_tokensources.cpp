@@ -499,7 +499,7 @@ private slots:
         QCOMPARE(grants(s, t).last(), QStringLiteral("B@5 t2 e2 grant exp10"));
         QCOMPARE(arrivals(s, t),
                  QStringList({QStringLiteral("B b 8->8 t2 e2 accepted max2 live")}));
-        QCOMPARE(t.beliefs[1][0].from, Tick(8));
+        QCOMPARE(t.beliefs[1][0].from, Tick(5)); // from the grant (docs/SEMANTICS.md)
     }
 
     // Waiters are served in order, and come first: D, which does not wait, is refused at 5 by

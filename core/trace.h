@@ -251,5 +251,6 @@ struct Trace
 
 QString toString(WriteResult result); // "accepted", "rejected", "corrupted", "lockedOut"
 QString toString(EventKind kind);
+QString toString(LockEventKind kind); // "restore", "failover", "failedElection", "clockStep"
 
 } // namespace Core

@@ -4,6 +4,7 @@
 //
 // FENCESCOPE_QUICK=1 cuts the schedule count of the properties for slow (sanitizer) builds.
 
+#include "explain.h"
 #include "randomscenario.h"
 #include "simulator.h"
 #include "testprinters.h"
@@ -540,6 +541,110 @@ private slots:
         s.horizon = 20;
         const Trace u = simulate(s);
         QCOMPARE(grants(s, u).last(), QStringLiteral("B@5 t2 e2 grant exp10"));
+    }
+
+    // The worked examples of docs/SEMANTICS.md.
+    void semanticsExamples()
+    {
+        // every refusal changes an etcd key space by 2, a lock-delay's too
+        Scenario delay = scenario(TokenSource::Etcd,
+                                  {lane(QStringLiteral("A"), {acquire(0, 5)}),
+                                   lane(QStringLiteral("B"), {acquire(6, 5), acquire(9, 5)})});
+        delay.lock.lockDelay = 4;
+        QCOMPARE(grants(delay, simulate(delay)),
+                 QStringList({QStringLiteral("A@0 t2 e1 grant exp5"),
+                              QStringLiteral("B@9 t6 e2 grant exp14")}));
+
+        // after a restore, the older holder's turned-away write is rejected, not locked out
+        Scenario restored =
+            scenario(TokenSource::Counter,
+                     {lane(QStringLiteral("A"), {acquire(0, 20), release(5), write(9, "a")}),
+                      lane(QStringLiteral("B"), {acquire(6, 10), write(7, "b")})});
+        restored.lock.restores = {{8, 4, 0}};
+        QCOMPARE(arrivals(restored, simulate(restored)),
+                 QStringList({QStringLiteral("B b 7->7 t2 e2 accepted max2 live"),
+                              QStringLiteral("A a 9->9 t1 e1 rejected max2 live")}));
+
+        // re-created waiter keys come after the bump: 2 + 100, then B's key 103
+        Scenario rekeyed = scenario(TokenSource::Etcd,
+                                    {lane(QStringLiteral("A"), {acquire(0, 30)}),
+                                     lane(QStringLiteral("B"), {waiting(5, 5), write(6, "b")})});
+        rekeyed.lock.restores = {{10, 2, 100}};
+        const Trace k = simulate(rekeyed);
+        QCOMPARE(grants(rekeyed, k).last(), QStringLiteral("B@30 t103 e2 grant exp35"));
+        QCOMPARE(waits(rekeyed, k), QStringList({QStringLiteral("B 5->30 granted key103")}));
+        QCOMPARE(k.lockEvents[0].counter, Token(103));
+
+        // equal wall-clock tokens at one tick
+        const Scenario sameTick = scenario(TokenSource::WallClock,
+                                           {lane(QStringLiteral("A"), {acquire(5, 10), release(5)}),
+                                            lane(QStringLiteral("B"), {acquire(5, 10)})});
+        QCOMPARE(grants(sameTick, simulate(sameTick)),
+                 QStringList({QStringLiteral("A@5 t1005 e1 grant exp15"),
+                              QStringLiteral("B@5 t1005 e2 grant exp15")}));
+    }
+
+    // Explanations name each mechanism in its system's words.
+    void explanationsNameTheMechanism()
+    {
+        const auto grantText = [](const Scenario &s, std::size_t grant) {
+            const Trace t = simulate(s);
+            for (std::uint32_t e = 0; e < t.events.size(); ++e)
+                if (t.events[e].kind == EventKind::Grant && t.events[e].ref == grant)
+                    return explainEvent(s, t, e);
+            return QString();
+        };
+        const auto two = [](TokenSource src) {
+            return scenario(src, {lane(QStringLiteral("A"), {acquire(0, 5)}),
+                                  lane(QStringLiteral("B"), {acquire(6, 5)})});
+        };
+        QVERIFY(grantText(two(TokenSource::Etcd), 1).contains(QStringLiteral("create_revision")));
+        QVERIFY(grantText(two(TokenSource::ZooKeeper), 1)
+                    .contains(QStringLiteral("zxid 0x1_00000003")));
+        QVERIFY(grantText(two(TokenSource::RaftTerm), 1).contains(QStringLiteral("Raft term 2")));
+        QVERIFY(
+            grantText(two(TokenSource::KafkaEpoch), 1).contains(QStringLiteral("PRODUCER_FENCED")));
+        QVERIFY(grantText(two(TokenSource::Chubby), 1)
+                    .contains(QStringLiteral("sequencer lock:exclusive:2")));
+        QVERIFY(grantText(two(TokenSource::None), 1).contains(QStringLiteral("Redlock")));
+        QVERIFY(grantText(two(TokenSource::Random), 1).contains(QStringLiteral("in no order")));
+        // counter keeps its words
+        QVERIFY(grantText(two(TokenSource::Counter), 1)
+                    .endsWith(QStringLiteral("it gets a higher token than any before.")));
+
+        // a corruption after a restore without bump names the restore
+        Scenario s =
+            scenario(TokenSource::Counter,
+                     {lane(QStringLiteral("A"), {acquire(0, 5)}),
+                      lane(QStringLiteral("B"), {acquire(6, 10), write(7, "b7"), write(12, "b12")}),
+                      lane(QStringLiteral("C"), {acquire(10, 10), write(11, "c")})});
+        s.lock.restores = {{9, 3, 0}};
+        const Trace t = simulate(s);
+        QCOMPARE_NAME(t.writes[2].result, WriteResult::Corrupted);
+        QVERIFY2(explainWrite(s, t, 2).contains(
+                     QStringLiteral("restored at t=9 from its snapshot of t=3 with bump 0")),
+                 qPrintable(explainWrite(s, t, 2)));
+
+        // refusals by a lock-delay and by a waiter, and a give-up
+        Scenario delayed = scenario(TokenSource::Chubby,
+                                    {lane(QStringLiteral("A"), {acquire(0, 5)}),
+                                     lane(QStringLiteral("B"), {acquire(6, 5), waiting(7, 5, 4)}),
+                                     lane(QStringLiteral("C"), {acquire(8, 5)})});
+        delayed.lock.lockDelay = 20;
+        const Trace d = simulate(delayed);
+        QCOMPARE(refusals(delayed, d),
+                 QStringList({QStringLiteral("B@6 by A e1"), QStringLiteral("C@8 by B e0"),
+                              QStringLiteral("B@11 by A e1 gave up")}));
+        QStringList texts;
+        for (std::uint32_t e = 0; e < d.events.size(); ++e)
+            if (d.events[e].kind == EventKind::Refusal)
+                texts << explainEvent(delayed, d, e);
+        QVERIFY2(texts[0].contains(QStringLiteral("lock-delay keeps the lock from everyone else "
+                                                  "until t=25")),
+                 qPrintable(texts[0]));
+        QVERIFY2(texts[1].contains(QStringLiteral("B is waiting for it first")),
+                 qPrintable(texts[1]));
+        QVERIFY2(texts[2].contains(QStringLiteral("gave up waiting")), qPrintable(texts[2]));
     }
 
     // -----------------------------------------------------------------------------------------

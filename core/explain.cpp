@@ -130,9 +130,10 @@ QString grantMechanism(const Scenario &s, const Trace &trace, const Grant &g)
     case TokenSource::Counter:
         return {};
     case TokenSource::Etcd:
-        return QStringLiteral(" etcd created the lock key at store revision %1: its create_revision "
-                              "is the token. Every change to the key space adds 1 to the revision, "
-                              "so a later owner's key has a higher one.")
+        return QStringLiteral(
+                   " etcd created the lock key at store revision %1: its create_revision "
+                   "is the token. Every change to the key space adds 1 to the revision, "
+                   "so a later owner's key has a higher one.")
             .arg(num(g.token));
     case TokenSource::ZooKeeper:
         return QStringLiteral(" ZooKeeper created the lock znode with zxid %1 (its czxid, leader "
@@ -161,8 +162,8 @@ QString grantMechanism(const Scenario &s, const Trace &trace, const Grant &g)
     case TokenSource::WallClock: {
         QString text = QStringLiteral(" The token is the lock server's clock at the grant (%1)")
                            .arg(num(g.token));
-        const std::int64_t steps = wallClockAt(s.lock, g.at) - std::int64_t(g.at) -
-                                   std::int64_t(s.lock.clockOffset);
+        const std::int64_t steps =
+            wallClockAt(s.lock, g.at) - std::int64_t(g.at) - std::int64_t(s.lock.clockOffset);
         if (steps < 0)
             text += QStringLiteral(", after NTP stepped it back by %1 in all: a later owner can "
                                    "get a lower token than an earlier one.")
@@ -221,12 +222,12 @@ QString explainAccepted(const Scenario &s, const Trace &trace, const Write &w)
                    .arg(writeOpening(s, trace, w), storage);
     } else {
         const FenceRule rule = ruleOf(s, w.storage);
-        text = QStringLiteral("%1, and the storage %2 accepted it: token %3 is %4 the highest token "
-                              "it had seen, so max_token is now %5.")
-                   .arg(writeOpening(s, trace, w), storage, tok(trace, trace.tokenOf(w)),
-                        rule == FenceRule::Lt ? QStringLiteral("not below")
-                                              : QStringLiteral("above"),
-                        tok(trace, w.maxToken));
+        text =
+            QStringLiteral("%1, and the storage %2 accepted it: token %3 is %4 the highest token "
+                           "it had seen, so max_token is now %5.")
+                .arg(writeOpening(s, trace, w), storage, tok(trace, trace.tokenOf(w)),
+                     rule == FenceRule::Lt ? QStringLiteral("not below") : QStringLiteral("above"),
+                     tok(trace, w.maxToken));
     }
     if (w.overwrote != kNone) {
         const Write &old = trace.writes[w.overwrote];
@@ -260,9 +261,11 @@ QString explainRejected(const Scenario &s, const Trace &trace, std::uint32_t ind
     if (source != kNone) {
         const Write &r = trace.writes[source];
         seen = QStringLiteral("the storage %1 had already accepted token %2 from %3 at %4")
-                   .arg(storage, tok(trace, trace.tokenOf(r)), clientName(s, r.client), at(r.arrivedAt));
+                   .arg(storage, tok(trace, trace.tokenOf(r)), clientName(s, r.client),
+                        at(r.arrivedAt));
     } else {
-        seen = QStringLiteral("the storage %1 had already seen token %2").arg(storage, tok(trace, w.maxToken));
+        seen = QStringLiteral("the storage %1 had already seen token %2")
+                   .arg(storage, tok(trace, w.maxToken));
     }
     QString why;
     if (trace.tokenOf(w) == w.maxToken && ruleOf(s, w.storage) == FenceRule::Le)
@@ -318,8 +321,8 @@ QString explainCorrupted(const Scenario &s, const Trace &trace, std::uint32_t in
         const Write &n = trace.writes[newest];
         if (newest != w.overwrote)
             text += QStringLiteral(" A newer owner, %1 with token %2, had written %3 there at %4.")
-                        .arg(clientName(s, n.client), tok(trace, trace.tokenOf(n)), quoted(writeValue(s, n)),
-                             at(n.arrivedAt));
+                        .arg(clientName(s, n.client), tok(trace, trace.tokenOf(n)),
+                             quoted(writeValue(s, n)), at(n.arrivedAt));
         text += QStringLiteral(" %1 still believed it held the lock, but %2 owned it now: %2's data "
                                "is lost.")
                     .arg(who, clientName(s, n.client));
@@ -355,11 +358,12 @@ QString explainLockedOut(const Scenario &s, const Trace &trace, std::uint32_t in
                                   "rejected it.")
                        .arg(writeOpening(s, trace, w), storage);
     if (ruleOf(s, w.storage) == FenceRule::Le) {
-        text += QStringLiteral(" Its rule le turns away tokens equal to max_token (%1)%2. This is a "
-                               "liveness failure, not a safety one: the rule is too strict. The "
-                               "correct rule lt accepts equal tokens, so the same holder can write "
-                               "many times.")
-                    .arg(tok(trace, w.maxToken), setBy);
+        text +=
+            QStringLiteral(" Its rule le turns away tokens equal to max_token (%1)%2. This is a "
+                           "liveness failure, not a safety one: the rule is too strict. The "
+                           "correct rule lt accepts equal tokens, so the same holder can write "
+                           "many times.")
+                .arg(tok(trace, w.maxToken), setBy);
     } else {
         if (!w.tagged) {
             text += QStringLiteral(" A fenced storage turns away every untagged write, so "
@@ -380,13 +384,15 @@ QString explainGrant(const Scenario &s, const Trace &trace, const Grant &g)
 {
     const QString who = clientName(s, g.client);
     if (g.renewal)
-        return QStringLiteral("%1: %2 renewed its lease while still holding the lock: same token %3, "
-                              "now valid until %4. A renewal is not a new owner, so the token does "
-                              "not change and the storage keeps accepting it.")
+        return QStringLiteral(
+                   "%1: %2 renewed its lease while still holding the lock: same token %3, "
+                   "now valid until %4. A renewal is not a new owner, so the token does "
+                   "not change and the storage keeps accepting it.")
             .arg(at(g.at), who, tok(trace, g.token), at(g.expires));
-    QString text = QStringLiteral("%1: the lock service granted the lock to %2 with token %3, lease "
-                                  "until %4 (ttl %5).")
-                       .arg(at(g.at), who, tok(trace, g.token), at(g.expires), num(g.expires - g.at));
+    QString text =
+        QStringLiteral("%1: the lock service granted the lock to %2 with token %3, lease "
+                       "until %4 (ttl %5).")
+            .arg(at(g.at), who, tok(trace, g.token), at(g.expires), num(g.expires - g.at));
     const Lease *prev = g.epoch > 1 ? leaseOfEpoch(trace, g.epoch - 1) : nullptr;
     if (!prev) {
         text += QStringLiteral(" Nobody had held the lock before, so this is the first token.");
@@ -420,11 +426,11 @@ QString explainRefusal(const Scenario &s, const Trace &trace, const Refusal &r)
 {
     const Lease *l = leaseOfEpoch(trace, r.holderEpoch);
     const QString who = clientName(s, r.client);
-    const QString opening = r.gaveUp ? QStringLiteral("%1: %2 gave up waiting for the lock (its "
-                                                      "waitFor ran out)")
-                                           .arg(at(r.at), who)
-                                     : QStringLiteral("%1: %2 asked for the lock but was refused")
-                                           .arg(at(r.at), who);
+    const QString opening =
+        r.gaveUp ? QStringLiteral("%1: %2 gave up waiting for the lock (its "
+                                  "waitFor ran out)")
+                       .arg(at(r.at), who)
+                 : QStringLiteral("%1: %2 asked for the lock but was refused").arg(at(r.at), who);
     if (r.holderEpoch == 0)
         return QStringLiteral("%1: %2 is waiting for it first, and waiters are served in the order "
                               "they began to wait.")
@@ -493,9 +499,10 @@ QString explainPauseStart(const Scenario &s, const Trace &trace, std::uint32_t c
     if (b && (b->to == kForever || b->to > from)) {
         const Lease *l = leaseOfEpoch(trace, b->epoch);
         if (l && l->end > from && l->end < to)
-            text += QStringLiteral(" Its lease (token %1) runs out at %2 while it sleeps, and it will "
-                                   "wake up still believing it holds the lock.")
-                        .arg(tok(trace, l->token), at(l->end));
+            text +=
+                QStringLiteral(" Its lease (token %1) runs out at %2 while it sleeps, and it will "
+                               "wake up still believing it holds the lock.")
+                    .arg(tok(trace, l->token), at(l->end));
     }
     return text;
 }
@@ -512,10 +519,11 @@ QString explainPauseEnd(const Scenario &s, const Trace &trace, std::uint32_t c, 
         const Lease *l = leaseOfEpoch(trace, b->epoch);
         // a zombie only if it acts on the stale belief (the trace's zombie window)
         if (l && l->end <= now && trace.zombieBeliefAt(c, now))
-            text += QStringLiteral(" It still believes it holds the lock with token %1, but that "
-                                   "lease ended at %2: it is a zombie, and its next write carries a "
-                                   "stale token.")
-                        .arg(tok(trace, l->token), at(l->end));
+            text +=
+                QStringLiteral(" It still believes it holds the lock with token %1, but that "
+                               "lease ended at %2: it is a zombie, and its next write carries a "
+                               "stale token.")
+                    .arg(tok(trace, l->token), at(l->end));
         else if (l && l->end <= now)
             text += QStringLiteral(" It still believes it holds the lock with token %1, but that "
                                    "lease ended at %2. It sends nothing on that lock, so it does "
@@ -651,11 +659,13 @@ QString briefEvent(const Scenario &s, const Trace &trace, std::uint32_t eventInd
     switch (e.kind) {
     case EventKind::Grant: {
         const Grant &g = trace.grants[e.ref];
-        return QStringLiteral("new owner: token %1 until %2").arg(tok(trace, g.token), at(g.expires));
+        return QStringLiteral("new owner: token %1 until %2")
+            .arg(tok(trace, g.token), at(g.expires));
     }
     case EventKind::Renewal: {
         const Grant &g = trace.grants[e.ref];
-        return QStringLiteral("same token %1, now until %2").arg(tok(trace, g.token), at(g.expires));
+        return QStringLiteral("same token %1, now until %2")
+            .arg(tok(trace, g.token), at(g.expires));
     }
     case EventKind::Refusal: {
         const Refusal &r = trace.refusals[e.ref];
@@ -681,13 +691,15 @@ QString briefEvent(const Scenario &s, const Trace &trace, std::uint32_t eventInd
         const Write &w = trace.writes[e.ref];
         switch (w.result) {
         case WriteResult::Accepted:
-            return trace.fencing ? QStringLiteral("stored, max_token %1").arg(tok(trace, w.maxToken))
-                                 : QStringLiteral("stored (fencing off)");
+            return trace.fencing
+                       ? QStringLiteral("stored, max_token %1").arg(tok(trace, w.maxToken))
+                       : QStringLiteral("stored (fencing off)");
         case WriteResult::Rejected:
             if (!w.tagged)
                 return QStringLiteral("untagged: rejected");
             return QStringLiteral("token %1 %2 max %3: rejected, lock lost")
-                .arg(tok(trace, trace.tokenOf(w)), trace.tokenOf(w) == w.maxToken ? QStringLiteral("=") : QStringLiteral("<"),
+                .arg(tok(trace, trace.tokenOf(w)),
+                     trace.tokenOf(w) == w.maxToken ? QStringLiteral("=") : QStringLiteral("<"),
                      tok(trace, w.maxToken));
         case WriteResult::Corrupted:
             if (w.overwrote != kNone)

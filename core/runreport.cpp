@@ -50,7 +50,10 @@ bool writeRunReport(std::FILE *file, const Scenario &s, const Trace &trace, bool
             out.raw(",\n  ").key("waits").raw("[");
             for (std::size_t i = 0; i < trace.waits.size(); ++i) {
                 const Wait &w = trace.waits[i];
-                out.raw(i ? ",\n    " : "\n    ").raw("{ ").key("client").string(s.clients[w.client].name);
+                out.raw(i ? ",\n    " : "\n    ")
+                    .raw("{ ")
+                    .key("client")
+                    .string(s.clients[w.client].name);
                 out.raw(", ").key("at").number(w.from);
                 out.raw(", ").key("until");
                 if (w.to == kForever)

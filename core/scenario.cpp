@@ -109,8 +109,7 @@ bool tokenSourceFromString(const QString &name, TokenSource *src)
 
 bool isMonotonic(TokenSource src)
 {
-    return src != TokenSource::None && src != TokenSource::Random &&
-           src != TokenSource::WallClock;
+    return src != TokenSource::None && src != TokenSource::Random && src != TokenSource::WallClock;
 }
 
 } // namespace Core

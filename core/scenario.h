@@ -27,7 +27,8 @@ enum class FenceRule : std::uint8_t {
 };
 
 // Where the lock service's tokens come from (SCENARIO.md section 9).
-enum class TokenSource : std::uint8_t {
+enum class TokenSource : std::uint8_t
+{
     Counter,    // previous + 1, from lock.first
     Etcd,       // the store revision at which the lock key was created
     ZooKeeper,  // the zxid of the lock znode: (zkEpoch << 32) | counter
@@ -101,24 +102,23 @@ struct LockRestore
 // elsewhere, the simulator ignores it elsewhere.
 struct LockOptions
 {
-    Token first = 1;                      // counter
-    Token revision = 1;                   // etcd: the store's revision before the first change
-    Tick putsEvery = 0;                   // etcd: an unrelated put every k-th tick; 0: none
-    std::vector<Tick> failovers;          // zookeeper: a new leader at the start of these ticks
-    std::vector<Tick> failedElections;    // raft-term: a term without a leader at these ticks
-    std::uint64_t seed = 1;               // random
-    Tick clockOffset = 1000;              // wallclock: the server's clock at tick 0
-    std::vector<ClockStep> clockSteps;    // wallclock
-    std::vector<LockRestore> restores;    // any source; in order of `at`
-    Tick lockDelay = 0;                   // Chubby's lock-delay after an expiry (any source)
+    Token first = 1;                   // counter
+    Token revision = 1;                // etcd: the store's revision before the first change
+    Tick putsEvery = 0;                // etcd: an unrelated put every k-th tick; 0: none
+    std::vector<Tick> failovers;       // zookeeper: a new leader at the start of these ticks
+    std::vector<Tick> failedElections; // raft-term: a term without a leader at these ticks
+    std::uint64_t seed = 1;            // random
+    Tick clockOffset = 1000;           // wallclock: the server's clock at tick 0
+    std::vector<ClockStep> clockSteps; // wallclock
+    std::vector<LockRestore> restores; // any source; in order of `at`
+    Tick lockDelay = 0;                // Chubby's lock-delay after an expiry (any source)
 
     friend bool operator==(const LockOptions &a, const LockOptions &b)
     {
         return a.first == b.first && a.revision == b.revision && a.putsEvery == b.putsEvery &&
                a.failovers == b.failovers && a.failedElections == b.failedElections &&
-               a.seed == b.seed && a.clockOffset == b.clockOffset &&
-               a.clockSteps == b.clockSteps && a.restores == b.restores &&
-               a.lockDelay == b.lockDelay;
+               a.seed == b.seed && a.clockOffset == b.clockOffset && a.clockSteps == b.clockSteps &&
+               a.restores == b.restores && a.lockDelay == b.lockDelay;
     }
     friend bool operator!=(const LockOptions &a, const LockOptions &b) { return !(a == b); }
 };
@@ -170,8 +170,8 @@ struct Scenario
     {
         return a.title == b.title && a.description == b.description && a.horizon == b.horizon &&
                a.fencing == b.fencing && a.tokens == b.tokens && a.lock == b.lock &&
-               a.storages == b.storages &&
-               a.clients == b.clients && a.extra == b.extra && a.lockExtra == b.lockExtra;
+               a.storages == b.storages && a.clients == b.clients && a.extra == b.extra &&
+               a.lockExtra == b.lockExtra;
     }
     friend bool operator!=(const Scenario &a, const Scenario &b) { return !(a == b); }
 };

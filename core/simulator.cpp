@@ -255,8 +255,8 @@ struct Simulator::Impl
     std::vector<Scheduled> schedule;
     std::size_t nextScheduled = 0;
     // restores' snapshots, taken at the end of their `from` tick as the run passes it
-    std::vector<LockService> snapshots;    // per restore
-    std::vector<std::uint32_t> byFrom;     // restores in order of `from`
+    std::vector<LockService> snapshots; // per restore
+    std::vector<std::uint32_t> byFrom;  // restores in order of `from`
     std::size_t nextSnapshot = 0;
     Tick minNext = 0; // every tick before this one has been run
     bool complete = false;
@@ -550,8 +550,8 @@ struct Simulator::Impl
         // that is due, or before the horizon, or when the waiter has actions queued behind it
         // (section 14, "Run length").
         const Tick free = std::max(lock.nextFree(), minNext);
-        if (free < now && (now != kForever || (s->horizon && free < *s->horizon) ||
-                           waiterHasMore()))
+        if (free < now &&
+            (now != kForever || (s->horizon && free < *s->horizon) || waiterHasMore()))
             now = free;
         return now;
     }
@@ -1115,8 +1115,8 @@ struct Simulator::Impl
             const bool kafka = s->tokens == TokenSource::KafkaEpoch;
             // Kafka: the coordinator fences the epoch that was live, the caller's own too
             const bool fences = kafka && lock.isLive(now) && leases;
-            const LockService::Reply r = lock.acquire(c, a.amount, now, a.wait || a.waitFor,
-                                                      a.waitFor, i);
+            const LockService::Reply r =
+                lock.acquire(c, a.amount, now, a.wait || a.waitFor, a.waitFor, i);
             if (r.outcome == LockService::Outcome::Wait) {
                 // no refusal: the lane waits, and its later actions behind it
                 put(t->waits, waits,

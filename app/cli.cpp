@@ -5,16 +5,20 @@
 #include "exporter.h"
 #include "runreport.h"
 #include "scenariofile.h"
+#include "shrink.h"
 #include "simulator.h"
+#include "sweepreport.h"
 
 #include <QCommandLineParser>
 #include <QFile>
 #include <QGuiApplication>
+#include <QSaveFile>
 #include <QStringList>
 
 #include <memory>
 
 #include <cstdio>
+#include <unistd.h>
 
 using namespace Core;
 
@@ -102,6 +106,134 @@ int storyboard(const Cli::Invocation &inv)
         return invalid(failed);
     for (const QString &f : written)
         std::printf("%s\n", qPrintable(f));
+    return 0;
+}
+
+// "sweep: 42% (117600 of 280000 schedules)" over and over on one line, only on a terminal.
+class Progress
+{
+public:
+    explicit Progress(const char *command)
+        : m_command(command), m_shown(isatty(fileno(stderr)) != 0)
+    {
+    }
+    ~Progress() { clear(); }
+    void show(std::uint64_t done, std::uint64_t total, const char *unit)
+    {
+        if (!m_shown || total == 0)
+            return;
+        std::fprintf(stderr, "\r%s: %3d%% (%llu of %llu %s)", m_command, int(done * 100 / total),
+                     static_cast<unsigned long long>(done), static_cast<unsigned long long>(total),
+                     unit);
+        std::fflush(stderr);
+        m_dirty = true;
+    }
+    void clear()
+    {
+        if (m_dirty)
+            std::fputs("\r\033[K", stderr);
+        m_dirty = false;
+    }
+
+private:
+    const char *m_command;
+    bool m_shown;
+    bool m_dirty = false;
+};
+
+int sweep(const Cli::Invocation &inv)
+{
+    if (inv.json && !inv.csv.isEmpty())
+        return invalid(QStringLiteral("sweep: choose --csv or --json, not both"));
+    if (inv.fixed && inv.runs != 0)
+        return invalid(QStringLiteral("sweep: --fixed runs FILE itself once per point, not "
+                                      "--runs schedules"));
+    const QString &file = inv.files.first();
+    LoadResult loaded = loadArgument(file);
+    if (!loaded.ok())
+        return invalid(file + QLatin1String(": ") + loaded.error);
+    SweepSpec spec;
+    spec.scenario = std::move(*loaded.scenario);
+    spec.vary = inv.vary;
+    spec.vary2 = inv.vary2;
+    spec.randomSchedules = !inv.fixed;
+    spec.runs = inv.runs ? std::uint32_t(inv.runs) : 100;
+    spec.seed = inv.seed;
+    const QString error = validate(spec);
+    if (!error.isEmpty())
+        return invalid(QStringLiteral("sweep: ") + error);
+    SweepResult result;
+    Progress progress("sweep");
+    runSweep(spec, &result, inv.threads, nullptr,
+             [&](const SweepProgress &p) { progress.show(p.schedules, p.total, "schedules"); });
+    progress.clear();
+    const QByteArray text = inv.json ? sweepJson(spec, result) : sweepCsv(spec, result);
+    if (!inv.csv.isEmpty()) {
+        QSaveFile out(inv.csv);
+        if (!out.open(QIODevice::WriteOnly) || out.write(text) != text.size() || !out.commit())
+            return invalid(
+                QStringLiteral("sweep: cannot write %1: %2").arg(inv.csv, out.errorString()));
+        return 0;
+    }
+    if (std::fwrite(text.constData(), 1, std::size_t(text.size()), stdout) !=
+            std::size_t(text.size()) ||
+        std::fflush(stdout) != 0) {
+        std::fprintf(stderr, "fencescope-cli: cannot write to standard output\n");
+        return 1;
+    }
+    return 0;
+}
+
+int find(const Cli::Invocation &inv)
+{
+    const QString &file = inv.files.first();
+    LoadResult loaded = loadArgument(file);
+    if (!loaded.ok())
+        return invalid(file + QLatin1String(": ") + loaded.error);
+    const Scenario &shape = *loaded.scenario;
+    if (shape.clients.empty() || shape.actionCount() == 0)
+        return invalid(QStringLiteral("find: %1 has no actions to draw schedules from").arg(file));
+    const FailureTarget target{std::size_t(inv.failure),
+                               inv.picture.fencing.value_or(shape.fencing)};
+    const std::uint64_t tries = inv.runs ? inv.runs : 100000;
+    const QString what = QStringLiteral("%1 write with fencing %2")
+                             .arg(outcomes()[target.outcome].name,
+                                  target.fencing ? QStringLiteral("on") : QStringLiteral("off"));
+    const FindResult found = findFailure(shape, target, inv.seed, tries);
+    if (!found.schedule) {
+        std::fprintf(stderr, "fencescope-cli: find: no %s in %llu schedules of seed %llu\n",
+                     what.toUtf8().constData(), static_cast<unsigned long long>(found.tried),
+                     static_cast<unsigned long long>(inv.seed));
+        return 1;
+    }
+    Scenario out = *found.schedule;
+    QStringList lines{QStringLiteral("found schedule %1 of seed %2 (a %3, %4 actions) after %5 "
+                                     "tries")
+                          .arg(found.run)
+                          .arg(inv.seed)
+                          .arg(what)
+                          .arg(out.actionCount())
+                          .arg(found.tried)};
+    if (inv.shrink) {
+        const ShrinkResult shrunk = shrink(out, target);
+        lines << QStringLiteral("shrunk to %1 actions in %2 steps (%3 simulations):")
+                     .arg(shrunk.shrunk.actionCount())
+                     .arg(shrunk.steps.size())
+                     .arg(shrunk.simulations);
+        for (std::size_t i = 0; i < shrunk.steps.size(); ++i)
+            lines << QStringLiteral("  %1. %2").arg(i + 1).arg(shrunk.steps[i].text);
+        out = describedResult(out, shrunk);
+    }
+    QString failed;
+    if (!ScenarioFile::save(out, inv.output, &failed))
+        return invalid(QStringLiteral("find: cannot write %1: %2").arg(inv.output, failed));
+    const QByteArray text = lines.join(QLatin1Char('\n')).toUtf8() + '\n';
+    if (std::fwrite(text.constData(), 1, std::size_t(text.size()), stdout) !=
+            std::size_t(text.size()) ||
+        std::fflush(stdout) != 0) {
+        std::fprintf(stderr, "fencescope-cli: cannot write to standard output\n");
+        return 1;
+    }
     return 0;
 }
 
@@ -197,6 +329,10 @@ int main(int argc, char **argv)
             return check(inv);
         if (command == QLatin1String("export"))
             return exportPicture(inv);
+        if (command == QLatin1String("sweep"))
+            return sweep(inv);
+        if (command == QLatin1String("find"))
+            return find(inv);
         return storyboard(inv);
     } catch (const std::bad_alloc &) {
         std::fprintf(stderr, "fencescope-cli: out of memory\n");

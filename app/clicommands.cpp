@@ -1,5 +1,6 @@
 #include "clicommands.h"
 
+#include "sweepreport.h"
 #include "theme.h"
 
 #include <QCommandLineParser>
@@ -155,6 +156,48 @@ std::vector<OptionSpec> pictureOptions()
     };
 }
 
+OptionSpec number(const QString &name, const QString &description, std::uint64_t min,
+                  std::uint64_t max, std::function<void(Invocation *, std::uint64_t)> set)
+{
+    return {{name},
+            QStringLiteral("N"),
+            description,
+            [name, min, max, set](const QString &v, Invocation *inv) {
+                bool ok = false;
+                const qulonglong n = v.trimmed().toULongLong(&ok);
+                if (!ok || n < min || n > max)
+                    return QStringLiteral("--%1 takes a whole number from %2 to %3, not \"%4\"")
+                        .arg(name)
+                        .arg(min)
+                        .arg(max)
+                        .arg(v);
+                set(inv, n);
+                return QString();
+            }};
+}
+
+OptionSpec seed()
+{
+    return number(QStringLiteral("seed"),
+                  QStringLiteral("seed of the random schedules (default 1)"), 0,
+                  Core::kMaxFileInteger, [](Invocation *inv, std::uint64_t n) { inv->seed = n; });
+}
+
+OptionSpec axis(const QString &name, const QString &description, bool second)
+{
+    return {{name},
+            QStringLiteral("Q=VALUES"),
+            description,
+            [name, second](const QString &v, Invocation *inv) {
+                Core::SweepAxis axis;
+                const QString error = Core::parseSweepAxis(v, &axis);
+                if (!error.isEmpty())
+                    return QStringLiteral("--%1: %2").arg(name, error);
+                (second ? inv->vary2 : inv->vary) = axis;
+                return QString();
+            }};
+}
+
 std::vector<CommandSpec> makeCommands()
 {
     std::vector<CommandSpec> all;
@@ -226,6 +269,80 @@ std::vector<CommandSpec> makeCommands()
     storyboard.options.insert(storyboard.options.end(), picture.begin(), picture.end());
     storyboard.options.push_back(help());
     all.push_back(storyboard);
+
+    all.push_back(
+        {QStringLiteral("sweep"),
+         QStringLiteral("share of failing schedules as a quantity varies, as CSV or JSON"),
+         QStringLiteral(
+             "Varies one quantity (and a second one, for a family of curves) over the given "
+             "values. At each point it simulates --runs seeded random schedules shaped like FILE "
+             "(its clients, action kinds and ranges), or with --fixed FILE itself, fenced and "
+             "unfenced, and counts the schedules with at least one corrupted, locked-out or "
+             "rejected write, with 95% Wilson intervals and the first and worst such schedule. "
+             "Quantities: pause, ttl, delay, clients. VALUES is FROM..TO, FROM..TO:STEP or "
+             "V1,V2,... The numbers depend only on the seed, never on --threads. Prints CSV "
+             "unless --csv or --json; progress goes to stderr when it is a terminal."),
+         QString(),
+         {[] {
+              OptionSpec vary = axis(QStringLiteral("vary"),
+                                     QStringLiteral("the quantity varied along the x axis"), false);
+              vary.required = true;
+              return vary;
+          }(),
+          axis(QStringLiteral("vary2"), QStringLiteral("a second quantity: one curve per value"),
+               true),
+          number(QStringLiteral("runs"), QStringLiteral("random schedules per point (default 100)"),
+                 1, 10'000'000, [](Invocation *inv, std::uint64_t n) { inv->runs = n; }),
+          seed(),
+          number(QStringLiteral("threads"), QStringLiteral("threads (default: one per core)"), 1,
+                 256, [](Invocation *inv, std::uint64_t n) { inv->threads = int(n); }),
+          flag(QStringLiteral("fixed"),
+               QStringLiteral("vary FILE itself, one schedule per point, not random schedules"),
+               [](Invocation *inv) { inv->fixed = true; }),
+          {{QStringLiteral("csv")},
+           QStringLiteral("OUT"),
+           QStringLiteral("write the CSV to OUT instead of standard output"),
+           [](const QString &v, Invocation *inv) {
+               if (v.isEmpty())
+                   return QStringLiteral("--csv needs a value");
+               inv->csv = v;
+               return QString();
+           }},
+          flag(QStringLiteral("json"), QStringLiteral("print JSON instead of CSV"),
+               [](Invocation *inv) { inv->json = true; }),
+          help()}});
+
+    all.push_back(
+        {QStringLiteral("find"),
+         QStringLiteral("find a failing schedule of FILE's shape and shrink it to 1-minimal"),
+         QStringLiteral(
+             "Searches seeded random schedules shaped like FILE for one with the chosen failure, "
+             "shrinks it (drops clients and actions, shortens TTLs, pauses and delays, moves "
+             "actions earlier) until removing any one action or shortening any one duration by "
+             "a tick makes the failure disappear, and saves it as a scenario file whose "
+             "description records the seed, the search and every shrink step. Prints the steps. "
+             "Exit status 1 when no schedule within --runs fails."),
+         QStringLiteral("OUT.json"),
+         {output(QStringLiteral("OUT.json"), QStringLiteral("the scenario file to write")),
+          {{QStringLiteral("failure")},
+           QStringLiteral("corrupted|lockedOut|rejected"),
+           QStringLiteral("what to look for (default corrupted)"),
+           [](const QString &v, Invocation *inv) {
+               inv->failure = Core::outcomeIndex(v);
+               if (inv->failure < 0)
+                   return QStringLiteral("--failure takes corrupted, lockedOut or rejected, not "
+                                         "\"%1\"")
+                       .arg(v);
+               return QString();
+           }},
+          fencing(),
+          seed(),
+          number(QStringLiteral("runs"),
+                 QStringLiteral("schedules to try at most (default 100000)"), 1, 100'000'000,
+                 [](Invocation *inv, std::uint64_t n) { inv->runs = n; }),
+          flag(QStringLiteral("no-shrink"), QStringLiteral("save the schedule found as it is"),
+               [](Invocation *inv) { inv->shrink = false; }),
+          help()}});
     return all;
 }
 
@@ -244,11 +361,13 @@ QStringList synopsisParts(const CommandSpec &command, bool brief)
     for (const OptionSpec &o : command.options) {
         if (isHelp(o) || o.names.contains(QLatin1String("output")))
             continue;
-        any = true;
-        if (!brief)
-            parts << QStringLiteral("[%1%2]").arg(
-                dashed(o.names.first()),
-                o.valueName.isEmpty() ? QString() : QLatin1Char(' ') + o.valueName);
+        const QString option = dashed(o.names.first()) +
+                               (o.valueName.isEmpty() ? QString() : QLatin1Char(' ') + o.valueName);
+        if (o.required)
+            parts << option;
+        else if (!brief)
+            parts << QLatin1Char('[') + option + QLatin1Char(']');
+        any = any || !o.required;
     }
     if (brief && any)
         parts << QStringLiteral("[options]");
@@ -437,6 +556,12 @@ QString parse(const CommandSpec &command, const QStringList &args, Invocation *i
     if (!command.outputName.isEmpty() && invocation->output.isEmpty())
         return prefix + QStringLiteral("missing -o %1 (usage: %2)")
                             .arg(command.outputName, usageForError(command));
+    for (size_t i = 0; i < command.options.size(); ++i) {
+        const OptionSpec &o = command.options[i];
+        if (o.required && !parser.isSet(options[i]))
+            return prefix + QStringLiteral("missing %1 %2 (usage: %3)")
+                                .arg(dashed(o.names.first()), o.valueName, usageForError(command));
+    }
     return {};
 }
 

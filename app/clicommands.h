@@ -4,6 +4,7 @@
 #pragma once
 
 #include "exporter.h"
+#include "sweep.h"
 
 #include <QString>
 #include <QStringList>
@@ -22,6 +23,17 @@ struct Invocation
     bool everyEvent = false;
     std::vector<Core::Tick> ticks; // storyboard --at
     ExportOptions picture;         // run reads only its fencing
+    // sweep and find
+    Core::SweepAxis vary;
+    Core::SweepAxis vary2;
+    std::uint64_t runs = 0; // 0: the command's default
+    std::uint64_t seed = 1;
+    int threads = 0; // 0: one per core
+    QString csv;
+    bool json = false;
+    bool fixed = false;
+    int failure = 0; // index into Core::outcomes()
+    bool shrink = true;
     bool help = false;
 };
 
@@ -32,6 +44,7 @@ struct OptionSpec
     QString description; // one line
     // Takes one value (empty for a switch) into the invocation; returns an error or "".
     std::function<QString(const QString &value, Invocation *)> apply;
+    bool required = false; // shown without brackets; missing is a usage error
 };
 
 struct CommandSpec
@@ -45,7 +58,7 @@ struct CommandSpec
 
 const std::vector<CommandSpec> &commands();
 const CommandSpec *findCommand(const QString &name);
-QString commandNames(); // "run, check, export, storyboard"
+QString commandNames(); // "run, check, export, storyboard, sweep, find"
 
 // "fencescope-cli run FILE [--fencing on|off] [--summary]"; with width > 0 wrapped at that many
 // columns (the first line starting at firstColumn), continuation lines indented by indent spaces.

@@ -26,6 +26,7 @@
 #include <array>
 #include <charconv>
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <optional>
 #include <string>
@@ -137,22 +138,105 @@ QString keyName(Key k)
                                qsizetype(kKeyNames[std::size_t(k)].size()));
 }
 
+// A known key and its closing quote as the two 8-byte words a raw key is compared with.
+struct PackedKey
+{
+    std::uint64_t word[2] = {};
+    std::uint64_t mask[2] = {};
+};
+constexpr std::uint64_t byteAt(std::size_t i, unsigned char c)
+{
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    return std::uint64_t(c) << (8 * (7 - i));
+#else
+    return std::uint64_t(c) << (8 * i);
+#endif
+}
+constexpr std::array<PackedKey, kKeys> packKeys()
+{
+    std::array<PackedKey, kKeys> packed{};
+    for (std::size_t k = 0; k < kKeys; ++k) {
+        const std::string_view name = kKeyNames[k];
+        for (std::size_t i = 0; i <= name.size(); ++i) {
+            const unsigned char c = i < name.size() ? name[i] : '"';
+            packed[k].word[i / 8] |= byteAt(i % 8, c);
+            packed[k].mask[i / 8] |= byteAt(i % 8, 0xff);
+        }
+    }
+    return packed;
+}
+// (a name of 16 bytes or more would not compile: word[2] is out of range in a constant)
+constexpr std::array<PackedKey, kKeys> kPackedKeys = packKeys();
+
+// Whether the raw key at `raw` (just past its opening quote) is `k`'s name and its closing
+// quote. The raw key is followed by its value, the end of the object and the padding, so
+// reading 16 bytes from its start stays inside the buffer.
+inline bool rawIs(const char *raw, Key k)
+{
+    const PackedKey &p = kPackedKeys[std::size_t(k)];
+    std::uint64_t have = 0;
+    std::memcpy(&have, raw, 8);
+    if ((have & p.mask[0]) != p.word[0])
+        return false;
+    if (p.mask[1] == 0)
+        return true;
+    std::memcpy(&have, raw + 8, 8);
+    return (have & p.mask[1]) == p.word[1];
+}
+
+// The known key spelled by the raw bytes, without escapes; Unknown otherwise. A switch on the
+// first byte: a million actions have five keys each, and trying every known key was the
+// loader's largest cost.
+Key rawKey(const char *raw)
+{
+    switch (raw[0]) {
+    case 'a':
+        return rawIs(raw, Key::At)        ? Key::At
+               : rawIs(raw, Key::Actions) ? Key::Actions
+                                          : Key::Unknown;
+    case 'c':
+        return rawIs(raw, Key::Clients) ? Key::Clients : Key::Unknown;
+    case 'd':
+        return rawIs(raw, Key::Do)            ? Key::Do
+               : rawIs(raw, Key::Delay)       ? Key::Delay
+               : rawIs(raw, Key::Description) ? Key::Description
+                                              : Key::Unknown;
+    case 'f':
+        return rawIs(raw, Key::For)          ? Key::For
+               : rawIs(raw, Key::Fencing)    ? Key::Fencing
+               : rawIs(raw, Key::Fencescope) ? Key::Fencescope
+                                             : Key::Unknown;
+    case 'h':
+        return rawIs(raw, Key::Horizon) ? Key::Horizon : Key::Unknown;
+    case 'l':
+        return rawIs(raw, Key::Lock) ? Key::Lock : Key::Unknown;
+    case 'n':
+        return rawIs(raw, Key::Name) ? Key::Name : Key::Unknown;
+    case 'r':
+        return rawIs(raw, Key::Rule) ? Key::Rule : Key::Unknown;
+    case 's':
+        return rawIs(raw, Key::Storage)    ? Key::Storage
+               : rawIs(raw, Key::Storages) ? Key::Storages
+                                           : Key::Unknown;
+    case 't':
+        return rawIs(raw, Key::Ttl)      ? Key::Ttl
+               : rawIs(raw, Key::Title)  ? Key::Title
+               : rawIs(raw, Key::Tokens) ? Key::Tokens
+                                         : Key::Unknown;
+    case 'v':
+        return rawIs(raw, Key::Value) ? Key::Value : Key::Unknown;
+    default:
+        return Key::Unknown;
+    }
+}
+
 // The field's key among `set`, matched on the raw bytes first (no copy), then unescaped for
 // keys written with escapes; `unescaped` receives the key of an unknown one.
 Key keyOf(od::field &field, KeySet set, std::string_view *unescaped)
 {
-    // the raw key is followed by its closing quote and the padding: reading past it is safe
-    const char *raw = field.key().raw();
-    for (std::size_t k = 0; k < kKeys; ++k) {
-        if (!(set >> k & 1))
-            continue;
-        const std::string_view name = kKeyNames[k];
-        std::size_t i = 0;
-        while (i < name.size() && raw[i] == name[i])
-            ++i;
-        if (i == name.size() && raw[i] == '"')
-            return Key(k);
-    }
+    const Key raw = rawKey(field.key().raw());
+    if (raw != Key::Unknown && (set >> std::size_t(raw) & 1))
+        return raw;
     *unescaped = get(field.unescaped_key());
     for (std::size_t k = 0; k < kKeys; ++k)
         if ((set >> k & 1) && *unescaped == kKeyNames[k])
@@ -230,6 +314,11 @@ QString typeName(od::json_type type)
     return QStringLiteral("missing");
 }
 
+bool isSpace(char c)
+{
+    return c == ' ' || c == '\n' || c == '\r' || c == '\t';
+}
+
 // A number as QJsonValue holds it: exact when the text is an integer that fits 64 bits signed,
 // a double otherwise.
 struct Number
@@ -254,6 +343,26 @@ struct Number
 Number readNumber(od::value &v)
 {
     std::string_view text = v.raw_json_token();
+    {
+        // the common case, in one pass: up to 18 digits without a leading zero (no overflow
+        // possible), then nothing but the whitespace before the next token
+        const char *p = text.data();
+        const char *end = p + text.size();
+        if (p < end && *p >= '1' && *p <= '9') {
+            std::int64_t value = 0;
+            const char *last = p + std::min<std::ptrdiff_t>(end - p, 18);
+            while (p < last && *p >= '0' && *p <= '9')
+                value = value * 10 + (*p++ - '0');
+            while (p < end && isSpace(*p))
+                ++p;
+            if (p == end) {
+                Number n;
+                n.isInteger = true;
+                n.integer = value;
+                return n;
+            }
+        }
+    }
     while (!text.empty() && (text.back() == ' ' || text.back() == '\n' || text.back() == '\r' ||
                              text.back() == '\t'))
         text.remove_suffix(1);
@@ -372,16 +481,39 @@ QJsonValue toJson(od::value v, int depth, const FileLimits &limits, const PathSt
     throw Malformed{};
 }
 
-// A known key's value as read, before it is checked. Containers are converted only where a
-// known key may turn out to be kept (a ttl on a write is an unknown key of that write).
+// The string at v, read in place when it has no escapes (most have none): the bytes between its
+// quotes, which stage 1 checked for UTF-8 and control characters. Escaped strings are unescaped
+// (and their escapes checked) by simdjson. Valid while the parser and the input live.
+std::string_view readString(od::value &v)
+{
+    // the token runs from the opening quote to the next structural character: the string and
+    // the whitespace after it (inside a string nothing is structural)
+    std::string_view token = v.raw_json_token();
+    while (token.size() > 1 && isSpace(token.back()))
+        token.remove_suffix(1);
+    if (token.size() >= 2 && token.back() == '"') {
+        const std::string_view inner = token.substr(1, token.size() - 2);
+        // a loop, not memchr: most strings here are a few bytes long
+        bool escaped = false;
+        for (const char c : inner)
+            escaped |= c == '\\';
+        if (!escaped)
+            return inner;
+    }
+    return get(v.get_string());
+}
+
+// A known key's value as read, before it is checked. A plain value, cheap to make a million
+// times; an object or array is converted where a known key may turn out to be kept (a ttl on
+// a write is an unknown key of that write), into a slot its reader owns.
 struct Token
 {
     bool present = false;
     od::json_type type = od::json_type::null;
-    Number number;
-    std::string_view text; // valid while the parser lives
     bool boolean = false;
-    std::optional<QJsonValue> container; // rare: not built (nor destroyed) for every field
+    Number number;
+    std::string_view text;                 // valid while the parser lives
+    const QJsonValue *container = nullptr; // object or array, when read into a slot
 
     QJsonValue toJson() const
     {
@@ -395,7 +527,7 @@ struct Token
         case od::json_type::null:
             return QJsonValue::Null;
         default:
-            return *container;
+            return container ? *container : QJsonValue();
         }
     }
     QString describe() const
@@ -408,9 +540,10 @@ struct Token
     }
 };
 
-Token readToken(od::value v, int depth, const FileLimits &limits, const PathStep *path)
+// Reads v into t. An object or array is converted in full either way (its duplicate keys and
+// depth are checked as in a kept value); it is kept in `slot` when there is one.
+void readToken(Token &t, od::value v, int depth, const FileLimits &limits, QJsonValue *slot)
 {
-    Token t;
     t.present = true;
     t.type = get(v.type());
     switch (t.type) {
@@ -418,7 +551,7 @@ Token readToken(od::value v, int depth, const FileLimits &limits, const PathStep
         t.number = readNumber(v);
         break;
     case od::json_type::string:
-        t.text = get(v.get_string());
+        t.text = readString(v);
         break;
     case od::json_type::boolean:
         t.boolean = get(v.get_bool());
@@ -428,9 +561,20 @@ Token readToken(od::value v, int depth, const FileLimits &limits, const PathStep
             throw Malformed{};
         break;
     default:
-        t.container = toJson(v, depth, limits, path);
+        if (slot) {
+            *slot = toJson(v, depth, limits, nullptr);
+            t.container = slot;
+        } else {
+            toJson(v, depth, limits, nullptr);
+        }
         break;
     }
+}
+
+Token readToken(od::value v, int depth, const FileLimits &limits)
+{
+    Token t;
+    readToken(t, v, depth, limits, nullptr);
     return t;
 }
 
@@ -542,7 +686,7 @@ public:
                 od::value v = field.value();
                 switch (k) {
                 case Key::Fencescope:
-                    checkVersion(readToken(v, 2, m_limits, nullptr));
+                    checkVersion(readToken(v, 2, m_limits));
                     versionOk = true;
                     break;
                 case Key::Title:
@@ -553,11 +697,10 @@ public:
                     break;
                 case Key::Horizon:
                     s.horizon = integer(
-                        readToken(v, 2, m_limits, nullptr),
-                        [] { return QStringLiteral("horizon"); }, true);
+                        readToken(v, 2, m_limits), [] { return QStringLiteral("horizon"); }, true);
                     break;
                 case Key::Fencing: {
-                    const Token t = readToken(v, 2, m_limits, nullptr);
+                    const Token t = readToken(v, 2, m_limits);
                     if (t.type != od::json_type::boolean)
                         fail(QStringLiteral("fencing"),
                              QStringLiteral("must be true or false, not %1").arg(typeName(t.type)));
@@ -609,7 +752,7 @@ private:
 
     QString optionalString(od::value v, Key key)
     {
-        const Token t = readToken(v, 2, m_limits, nullptr);
+        const Token t = readToken(v, 2, m_limits);
         if (t.type != od::json_type::string)
             fail(keyName(key), QStringLiteral("must be a string, not %1").arg(typeName(t.type)));
         return toQString(t.text);
@@ -672,7 +815,7 @@ private:
         Token tokens;
         members(
             v, kLockKeys, 2, s.lockExtra, [] { return QStringLiteral("lock"); },
-            [&](Key, od::value value) { tokens = readToken(value, 3, m_limits, nullptr); });
+            [&](Key, od::value value) { tokens = readToken(value, 3, m_limits); });
         if (tokens.present) {
             if (tokens.type != od::json_type::string)
                 fail(QStringLiteral("lock.tokens"),
@@ -715,7 +858,7 @@ private:
         members(
             v, kStorageKeys, 3, spec.extra, [i] { return storagePlace(i); },
             [&](Key k, od::value value) {
-                (k == Key::Name ? nameToken : rule) = readToken(value, 4, m_limits, nullptr);
+                (k == Key::Name ? nameToken : rule) = readToken(value, 4, m_limits);
             });
         spec.name = name(nameToken, storagePlace(i), false);
         if (s.storageIndex(spec.name) >= 0)
@@ -784,7 +927,7 @@ private:
             v, kClientKeys, 3, c.extra, [i] { return clientPlace(i); },
             [&](Key k, od::value value) {
                 if (k == Key::Name) {
-                    nameToken = readToken(value, 4, m_limits, nullptr);
+                    nameToken = readToken(value, 4, m_limits);
                     return;
                 }
                 const od::json_type t = get(value.type());
@@ -811,13 +954,21 @@ private:
     {
         const std::size_t room =
             m_actions < m_limits.maxActions ? m_limits.maxActions - m_actions : 0;
-        const std::size_t count = elements(v, 4, room, [&](std::size_t j, od::value &e) {
-            if (list.size() == list.capacity()) {
-                list.reserve(std::max<std::size_t>(64, 2 * list.capacity()));
-                adviseHugePages(list.data(), list.capacity() * sizeof(Action));
-            }
-            list.push_back(readAction(client, j, e));
-        });
+        enter(4, m_limits);
+        od::array array = get(v.get_array());
+        // Counted first, so the list is allocated once at its size and advised to huge pages
+        // before anything is written there: growing it moved every action a second time, into
+        // pages touched one 4 KiB fault at a time (on a virtual machine, more than the reading).
+        list.reserve(std::min(get(array.count_elements()), room));
+        adviseHugePages(list.data(), list.capacity() * sizeof(Action));
+        std::size_t count = 0;
+        for (auto element : array) {
+            od::value e = get(std::move(element));
+            const std::size_t j = count++;
+            // built where it stays: a failed action fails the whole file anyway
+            if (count <= room)
+                readAction(client, j, e, list.emplace_back());
+        }
         m_actions += count;
         if (m_actions > m_limits.maxActions)
             fail(join(clientPlace(client), Key::Actions),
@@ -825,22 +976,22 @@ private:
                      .arg(m_limits.maxActions));
     }
 
-    Action readAction(std::size_t client, std::size_t index, od::value &v)
+    void readAction(std::size_t client, std::size_t index, od::value &v, Action &a)
     {
         const auto place = [client, index] { return actionPlace(client, index); };
         const od::json_type type = get(v.type());
         if (type != od::json_type::object)
             fail(place(), QStringLiteral("must be an object, not %1").arg(typeName(type)));
         constexpr auto first = std::size_t(Key::At);
-        // the fields are kept from one action to the next: clearing seven tokens for each of a
-        // million actions cost more than reading them
+        // the fields are kept from one action to the next: each is overwritten when read
         auto &f = m_fields;
         for (Token &t : f)
-            if (t.present)
-                t = Token();
-        Action a;
+            t.present = false;
+        std::uint32_t read = 0; // the keys present, one bit each from "at" on
         members(v, kActionKeys, 5, a.extra, place, [&](Key k, od::value value) {
-            f[std::size_t(k) - first] = readToken(value, 6, m_limits, nullptr);
+            const std::size_t i = std::size_t(k) - first;
+            readToken(f[i], value, 6, m_limits, &m_containers[i]);
+            read |= 1u << i;
         });
         const auto field = [&](Key k) -> const Token & { return f[std::size_t(k) - first]; };
         const auto at = [&](Key k) { return [&place, k] { return join(place(), k); }; };
@@ -878,10 +1029,10 @@ private:
                      .arg(toQString(what.text)));
         }
         // keys of other kinds of action are unknown keys here, kept like any other
-        for (auto k = std::size_t(Key::Ttl); k <= std::size_t(Key::Delay); ++k)
-            if (!(known & bit(Key(k))) && field(Key(k)).present)
-                a.extra.insert(keyName(Key(k)), field(Key(k)).toJson());
-        return a;
+        if (read & ~known & ~(bit(Key::At) | bit(Key::Do)))
+            for (auto k = std::size_t(Key::Ttl); k <= std::size_t(Key::Delay); ++k)
+                if (!(known & bit(Key(k))) && field(Key(k)).present)
+                    a.extra.insert(keyName(Key(k)), field(Key(k)).toJson());
     }
 
     template <typename Place>
@@ -928,6 +1079,7 @@ private:
     std::size_t m_actions = 0;
     StringCache m_values;
     std::array<Token, std::size_t(Key::Delay) - std::size_t(Key::At) + 1> m_fields;
+    std::array<QJsonValue, std::size_t(Key::Delay) - std::size_t(Key::At) + 1> m_containers;
 };
 
 QString mib(qint64 bytes)
@@ -1006,6 +1158,10 @@ LoadResult parse(const QByteArray &json, const FileLimits &limits)
 {
     if (json.size() > limits.maxFileBytes)
         return {std::nullopt, tooLarge(json.size(), limits)};
+    // simdjson reads up to SIMDJSON_PADDING bytes past the end (never writes them, never minds
+    // what they hold): a buffer with that much room left is parsed where it is, without a copy
+    if (json.capacity() - json.size() >= qsizetype(simdjson::SIMDJSON_PADDING))
+        return parsePadded(json.constData(), std::size_t(json.size()), limits);
     try {
         const simdjson::padded_string padded(json.constData(), std::size_t(json.size()));
         return parsePadded(padded.data(), padded.size(), limits);

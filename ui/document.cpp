@@ -24,8 +24,9 @@ Document::Document(QObject *parent)
 {
     m_finish->setInterval(0);
     connect(m_finish, &QTimer::timeout, this, &Document::continueSimulation);
-    connect(m_undo, &QUndoStack::cleanChanged, this,
-            [this](bool clean) { emit modifiedChanged(!clean); });
+    // judged when the undo history moves (a push, undo, redo), not on every drag step
+    connect(m_undo, &QUndoStack::indexChanged, this, &Document::updateModified);
+    connect(m_undo, &QUndoStack::cleanChanged, this, &Document::updateModified);
     reset(Core::ScenarioFile::defaultScenario());
 }
 
@@ -44,15 +45,38 @@ const Core::Trace &Document::traceFor(bool fencing) const
 
 bool Document::isModified() const
 {
-    return !m_undo->isClean();
+    return m_modified;
+}
+
+void Document::updateModified()
+{
+    bool modified = !m_undo->isClean();
+    // Edits that come back to the scenario as it was saved leave nothing to save. A scenario
+    // with no file of its own (a built-in preset, New) whose only change is the fencing switch
+    // has nothing worth saving either: F is what a demo flips, and switching to the next preset
+    // must not ask. A file of the user's keeps the switch it saves.
+    // (A stack whose clean state was dropped, as after a crash recovery, has no saved scenario to
+    // come back to: it stays modified until saved.)
+    if (modified && m_undo->cleanIndex() >= 0) {
+        Core::Scenario now = m_scenario;
+        if (m_path.isEmpty())
+            now.fencing = m_clean.fencing;
+        modified = !(now == m_clean);
+    }
+    if (modified == m_modified)
+        return;
+    m_modified = modified;
+    emit modifiedChanged(modified);
 }
 
 void Document::reset(const Core::Scenario &scenario, const QString &path)
 {
     m_scenario = scenario;
+    m_clean = scenario;
     m_undo->clear();
     resimulate();
     setFilePath(path);
+    m_modified = false;
     emit modifiedChanged(false);
 }
 
@@ -66,7 +90,9 @@ void Document::setFilePath(const QString &path)
 
 void Document::markSaved()
 {
+    m_clean = m_scenario;
     m_undo->setClean();
+    updateModified();
 }
 
 void Document::edit(const std::function<void(Core::Scenario &)> &change)

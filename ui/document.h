@@ -32,6 +32,8 @@ public:
 
     QUndoStack *undoStack() const { return m_undo; }
     QString filePath() const { return m_path; }
+    // Unsaved changes worth asking about. A scenario without a file (a preset, New) whose only
+    // change is the fencing switch is not modified: F is what a demo flips.
     bool isModified() const;
 
     // Replace everything (open, new, preset): clears undo history.
@@ -65,6 +67,7 @@ signals:
 
 private:
     void resimulate();
+    void updateModified();
     void continueSimulation();
 
     Core::Scenario m_scenario;
@@ -78,4 +81,6 @@ private:
     QUndoStack *m_undo;
     QTimer *m_finish; // finishes partial runs between frames
     QString m_path;
+    Core::Scenario m_clean; // as opened or last saved
+    bool m_modified = false;
 };

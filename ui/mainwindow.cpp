@@ -13,6 +13,7 @@
 #include "statereport.h"
 #include "summarystrip.h"
 #include "timelinerenderer.h"
+#include "toolicons.h"
 #include "timelineview.h"
 #include "tokenchart.h"
 #include "viewstate.h"
@@ -44,6 +45,7 @@
 #include <QMimeData>
 #include <QScreen>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSlider>
 #include <QSplitter>
@@ -194,6 +196,11 @@ void MainWindow::createViews()
     m_timelineScroll->setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
     m_timelineScroll->setFrameShape(QFrame::NoFrame);
     m_timelineScroll->setFocusProxy(view);
+    // the lock and storage lanes are pinned to the bottom of what shows (TimelineView::
+    // options()): a scroll or a taller window moves them, so the whole view is painted again
+    connect(m_timelineScroll->verticalScrollBar(), &QScrollBar::valueChanged, view,
+            qOverload<>(&QWidget::update));
+    m_timelineScroll->viewport()->installEventFilter(this);
 
     m_splitter = new QSplitter(Qt::Vertical, central);
     m_splitter->setChildrenCollapsible(false);
@@ -279,15 +286,12 @@ void MainWindow::createActions()
         addAction(a); // shortcuts work with menus and toolbars hidden too
         return a;
     };
-    QStyle *st = style();
 
     m_newAct = make(QStringLiteral("new"), tr("&New"), QKeySequence::New);
     connect(m_newAct, &QAction::triggered, this, &MainWindow::newScenario);
     m_openAct = make(QStringLiteral("open"), tr("&Open…"), QKeySequence::Open);
-    m_openAct->setIcon(st->standardIcon(QStyle::SP_DialogOpenButton));
     connect(m_openAct, &QAction::triggered, this, &MainWindow::open);
     m_saveAct = make(QStringLiteral("save"), tr("&Save"), QKeySequence::Save);
-    m_saveAct->setIcon(st->standardIcon(QStyle::SP_DialogSaveButton));
     connect(m_saveAct, &QAction::triggered, this, &MainWindow::save);
     m_saveAsAct = make(QStringLiteral("saveAs"), tr("Save &As…"), QKeySequence::SaveAs);
     connect(m_saveAsAct, &QAction::triggered, this, &MainWindow::saveAs);
@@ -297,12 +301,10 @@ void MainWindow::createActions()
     m_undoAct = m_doc->undoStack()->createUndoAction(this, tr("&Undo"));
     m_undoAct->setObjectName(QStringLiteral("undo"));
     m_undoAct->setShortcuts(keys({}, QKeySequence::Undo));
-    m_undoAct->setIcon(st->standardIcon(QStyle::SP_ArrowBack));
     addAction(m_undoAct);
     m_redoAct = m_doc->undoStack()->createRedoAction(this, tr("&Redo"));
     m_redoAct->setObjectName(QStringLiteral("redo"));
     m_redoAct->setShortcuts(keys({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z)}, QKeySequence::Redo));
-    m_redoAct->setIcon(st->standardIcon(QStyle::SP_ArrowForward));
     addAction(m_redoAct);
 
     m_fencingAct = make(QStringLiteral("fencing"), tr("&Fencing"), QKeySequence(Qt::Key_F));
@@ -338,6 +340,7 @@ void MainWindow::createActions()
         fitSplitter();
     });
     connect(m_state, &ViewState::compareChanged, m_compareAct, &QAction::setChecked);
+    connect(m_state, &ViewState::compareChanged, m_summary, &SummaryStrip::setCompare);
 
     m_zoomInAct = make(QStringLiteral("zoomIn"), tr("Zoom &in"));
     m_zoomInAct->setShortcuts(
@@ -352,21 +355,17 @@ void MainWindow::createActions()
     connect(m_fitAct, &QAction::triggered, view, &TimelineView::fitToWindow);
 
     m_playAct = make(QStringLiteral("play"), tr("&Play"), QKeySequence(Qt::Key_Space));
-    m_playAct->setIcon(st->standardIcon(QStyle::SP_MediaPlay));
     m_playAct->setToolTip(tr("Play / pause (Space)"));
     connect(m_playAct, &QAction::triggered, m_playback, &Playback::toggle);
     connect(m_playback, &Playback::playingChanged, this, [this](bool playing) {
         m_playAct->setText(playing ? tr("&Pause") : tr("&Play"));
-        m_playAct->setIcon(
-            style()->standardIcon(playing ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
+        applyIcons();
     });
     m_prevAct =
         make(QStringLiteral("previousEvent"), tr("P&revious event"), QKeySequence(Qt::Key_Left));
-    m_prevAct->setIcon(st->standardIcon(QStyle::SP_MediaSeekBackward));
     m_prevAct->setToolTip(tr("Move the playhead to the previous event (Left)"));
     connect(m_prevAct, &QAction::triggered, this, &MainWindow::stepPreviousEvent);
     m_nextAct = make(QStringLiteral("nextEvent"), tr("&Next event"), QKeySequence(Qt::Key_Right));
-    m_nextAct->setIcon(st->standardIcon(QStyle::SP_MediaSeekForward));
     m_nextAct->setToolTip(tr("Move the playhead to the next event (Right)"));
     connect(m_nextAct, &QAction::triggered, this, &MainWindow::stepNextEvent);
     m_showAllAct = make(QStringLiteral("showAll"), tr("Show &all"), QKeySequence(Qt::Key_End));
@@ -410,7 +409,6 @@ void MainWindow::createActions()
     connect(m_copyImageAct, &QAction::triggered, this, [this] { copyAsImage(); });
     m_presentAct = make(QStringLiteral("present"), tr("&Presentation"), QKeySequence(Qt::Key_F11));
     m_presentAct->setCheckable(true);
-    m_presentAct->setIcon(st->standardIcon(QStyle::SP_TitleBarMaxButton));
     m_presentAct->setToolTip(tr("Presentation: full screen, large text, one step per key press "
                                 "(F11; Esc leaves)"));
     connect(m_presentAct, &QAction::triggered, this, &MainWindow::setPresenting);
@@ -555,15 +553,26 @@ void MainWindow::createMenus()
 
 void MainWindow::createToolBar()
 {
+    // It fits 1280 px (a projector) with nothing pushed behind the » extension: the file,
+    // undo and zoom actions are icons (their names are in tooltips and menus), the lesson's
+    // switches keep their words, and the Add actions share one menu button.
     QToolBar *tb = addToolBar(tr("Main"));
     tb->setObjectName(QStringLiteral("mainToolBar"));
     tb->setMovable(false);
     tb->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-    tb->addAction(m_openAct);
-    tb->addAction(m_saveAct);
+    const auto iconOnly = [tb](QAction *a) {
+        tb->addAction(a);
+        if (auto *b = qobject_cast<QToolButton *>(tb->widgetForAction(a)))
+            b->setToolButtonStyle(Qt::ToolButtonIconOnly);
+        if (a->toolTip() == a->iconText() && !a->shortcut().isEmpty())
+            a->setToolTip(QStringLiteral("%1 (%2)").arg(a->iconText(),
+                                                          a->shortcut().toString(QKeySequence::NativeText)));
+    };
+    iconOnly(m_openAct);
+    iconOnly(m_saveAct);
     tb->addSeparator();
-    tb->addAction(m_undoAct);
-    tb->addAction(m_redoAct);
+    iconOnly(m_undoAct);
+    iconOnly(m_redoAct);
     tb->addSeparator();
     tb->addAction(m_fencingAct);
     tb->addWidget(new QLabel(tr("  Rule: "), tb));
@@ -576,18 +585,25 @@ void MainWindow::createToolBar()
             [this](int i) { setRule(Core::FenceRule(m_rule->itemData(i).toInt())); });
     tb->addWidget(m_rule);
     tb->addAction(m_compareAct);
-    tb->addSeparator();
-    tb->addAction(m_addAcquireAct);
-    tb->addAction(m_addWriteAct);
-    tb->addAction(m_addPauseAct);
-    tb->addAction(m_addReleaseAct);
-    tb->addAction(m_addClientAct);
-    tb->addSeparator();
-    tb->addAction(m_zoomOutAct);
-    tb->addAction(m_zoomInAct);
-    tb->addAction(m_fitAct);
-    tb->addSeparator();
     tb->addAction(m_presentAct);
+    tb->addSeparator();
+    auto *add = new QToolButton(tb);
+    add->setObjectName(QStringLiteral("addButton"));
+    add->setText(tr("Add"));
+    add->setToolTip(tr("Add an acquire, a write, a pause or a release at the playhead, or a client"));
+    add->setPopupMode(QToolButton::InstantPopup);
+    add->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    auto *addMenu = new QMenu(add);
+    for (QAction *a : {m_addAcquireAct, m_addWriteAct, m_addPauseAct, m_addReleaseAct})
+        addMenu->addAction(a);
+    addMenu->addSeparator();
+    addMenu->addAction(m_addClientAct);
+    add->setMenu(addMenu);
+    tb->addWidget(add);
+    tb->addSeparator();
+    iconOnly(m_zoomOutAct);
+    iconOnly(m_zoomInAct);
+    iconOnly(m_fitAct);
 }
 
 void MainWindow::createDocks()
@@ -788,6 +804,9 @@ bool MainWindow::eventFilter(QObject *watched, QEvent *event)
             static_cast<TimelineView *>(m_timeline)->fitToWindow();
         }
     }
+    if (m_timelineScroll && watched == m_timelineScroll->viewport() &&
+        event->type() == QEvent::Resize)
+        m_timeline->update();
     // the splitter's height settles after the window's (docks, toolbar): fit when it does
     if (watched == m_splitter && event->type() == QEvent::Resize)
         fitSplitter();
@@ -1210,6 +1229,24 @@ void MainWindow::applyTheme()
     m_narration->setTheme(m_theme);
     m_presPanel->setTheme(m_theme);
     m_presControls->setTheme(m_theme);
+    applyIcons();
+}
+
+void MainWindow::applyIcons()
+{
+    // the theme's text colour, so they read on every theme
+    const QColor fg = palette().color(QPalette::WindowText);
+    const QColor off = palette().color(QPalette::Disabled, QPalette::WindowText);
+    using ToolIcons::Kind;
+    const std::pair<QAction *, Kind> icons[] = {
+        {m_openAct, Kind::Open},       {m_saveAct, Kind::Save},
+        {m_undoAct, Kind::Undo},       {m_redoAct, Kind::Redo},
+        {m_prevAct, Kind::Previous},   {m_nextAct, Kind::Next},
+        {m_zoomInAct, Kind::ZoomIn},   {m_zoomOutAct, Kind::ZoomOut},
+        {m_fitAct, Kind::Fit},         {m_presentAct, Kind::Present},
+        {m_playAct, m_playback->isPlaying() ? Kind::Pause : Kind::Play}};
+    for (const auto &[action, kind] : icons)
+        action->setIcon(ToolIcons::make(kind, fg, off));
 }
 
 // ---------------------------------------------------------------------------------------------

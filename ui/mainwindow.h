@@ -177,6 +177,8 @@ private:
     // Presentation mode helpers.
     // True for the keys presentation mode handles; acts on them when `act`.
     bool presentationKey(QKeyEvent *event, bool act);
+    // Toolbar and playback icons in the theme's text colour.
+    void applyIcons();
     void fitPresentation();
     Theme presentationTheme() const;
     void setPresentationSetting(const QString &key, const QVariant &value);

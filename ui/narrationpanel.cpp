@@ -79,6 +79,7 @@ NarrationPanel::NarrationPanel(Document *doc, ViewState *state, QWidget *parent)
     });
     connect(state, &ViewState::selectionChanged, this, &NarrationPanel::refreshSelection);
     connect(state, &ViewState::compareChanged, this, &NarrationPanel::refreshSelection);
+    connect(state, &ViewState::compareChanged, this, &NarrationPanel::refreshState);
     connect(state, &ViewState::playheadChanged, this, &NarrationPanel::refreshState);
     setTheme(m_theme);
 }
@@ -86,9 +87,14 @@ NarrationPanel::NarrationPanel(Document *doc, ViewState *state, QWidget *parent)
 void NarrationPanel::setTheme(const Theme &theme)
 {
     m_theme = theme;
-    const QString muted = QStringLiteral("color: %1;").arg(theme.muted.name());
+    // every label names its colour: a label with a style sheet of its own (the explanation's
+    // coloured border) no longer takes the window palette's text colour
+    const QString muted = QStringLiteral("QLabel { color: %1; }").arg(theme.muted.name());
+    const QString text = QStringLiteral("QLabel { color: %1; }").arg(theme.foreground.name());
     m_selectedHeading->setStyleSheet(muted);
     m_stateHeading->setStyleSheet(muted);
+    for (QLabel *l : {m_title, m_description, m_stateText})
+        l->setStyleSheet(text);
     refreshStory();
     refreshSelection();
     refreshState();
@@ -124,9 +130,14 @@ void NarrationPanel::refreshSelection()
     QString border = m_theme.muted.name();
     if (e == Core::kNone) {
         m_selectedHeading->setText(tr("WHAT HAPPENED"));
+        // compare mode: each run's summary, by name (the strip's verdict names both too)
+        const QString summary = compare ? tr("With fencing: %1\n\nWithout fencing: %2")
+                                              .arg(Core::summarize(s, t),
+                                                   Core::summarize(s, m_doc->traceFor(false)))
+                                        : Core::summarize(s, t);
         m_explanation->setText(tr("Click a marker on the timeline or the chart, or a row of the "
                                   "event log, to have it explained here.\n\n%1")
-                                   .arg(Core::summarize(s, t)));
+                                   .arg(summary));
         m_other->hide();
     } else {
         const Core::Event &ev = t.events[e];
@@ -159,26 +170,31 @@ void NarrationPanel::refreshSelection()
                     QString c = m_theme.muted.name();
                     if (u.events[ue].kind == Core::EventKind::WriteArrived)
                         c = m_theme.outcome(u.writes[u.events[ue].ref].result).name();
-                    m_other->setStyleSheet(QStringLiteral("QLabel { border: none; border-left: 6px solid %1; "
+                    m_other->setStyleSheet(QStringLiteral("QLabel { color: %2; border: none; border-left: 6px solid %1; "
                                                           "padding-left: 10px; }")
-                                               .arg(c));
+                                               .arg(c, m_theme.foreground.name()));
                     m_other->show();
                 }
             }
         }
     }
     m_explanation->setStyleSheet(
-        QStringLiteral("QLabel { border: none; border-left: 6px solid %1; padding-left: 10px; }").arg(border));
+        QStringLiteral("QLabel { color: %2; border: none; border-left: 6px solid %1; padding-left: 10px; }")
+            .arg(border, m_theme.foreground.name()));
 }
 
 void NarrationPanel::refreshState()
 {
     const Core::Scenario &s = m_doc->scenario();
-    const Core::Trace &t = m_doc->trace();
+    const bool compare = m_state->compare();
+    const Core::Trace &t = compare ? m_doc->traceFor(true) : m_doc->trace();
     const bool atEnd = !m_state->hasPlayhead();
     const Core::Tick now = atEnd ? t.lastTick : m_state->playhead();
-    m_stateHeading->setText(atEnd ? tr("AT THE END (%1)").arg(tickText(now).toUpper())
-                                  : tr("AT THE PLAYHEAD (%1)").arg(tickText(now).toUpper()));
+    QString heading = atEnd ? tr("AT THE END (%1)").arg(tickText(now).toUpper())
+                            : tr("AT THE PLAYHEAD (%1)").arg(tickText(now).toUpper());
+    if (compare)
+        heading += tr(", WITH FENCING");
+    m_stateHeading->setText(heading);
     QStringList lines;
     if (const Core::Lease *l = t.leaseAt(now)) {
         lines << tr("Lock: held by %1 with token %2 until %3")

@@ -89,6 +89,7 @@ public:
         std::vector<int> rules;
         std::vector<bool> panelFencing; // per panel: its trace's fencing (the storage rules' words)
         TimeAxis axis;
+        double pinBottom = 0; // where the lock and storage lanes are pinned (0: not)
 
         friend bool operator==(const StaticKey &a, const StaticKey &b);
     };

@@ -1,6 +1,7 @@
 #include "summarystrip.h"
 
 #include "changethrottle.h"
+#include "contrast.h"
 #include "document.h"
 #include "outcomemarker.h"
 
@@ -50,9 +51,22 @@ void SummaryStrip::setTheme(const Theme &theme)
     refresh();
 }
 
+void SummaryStrip::setCompare(bool compare)
+{
+    if (compare == m_compare)
+        return;
+    m_compare = compare;
+    refresh();
+}
+
+bool SummaryStrip::finalsElided() const
+{
+    return m_finals->text() != m_finalsText;
+}
+
 void SummaryStrip::refresh()
 {
-    const Core::Trace &t = m_doc->trace();
+    const Core::Trace &t = m_compare ? m_doc->traceFor(true) : m_doc->trace();
     const Core::Scenario &s = m_doc->scenario();
     const Core::Summary &m = t.summary;
     const std::uint64_t counts[4] = {m.accepted, m.rejected, m.corrupted, m.lockedOut};
@@ -74,9 +88,14 @@ void SummaryStrip::refresh()
     for (const Core::StorageSpec &st : s.storages)
         rules << Core::toString(st.rule);
     rules.removeDuplicates();
-    m_fencing->setText(t.fencing ? tr("Fencing ON (rule %1)").arg(rules.join(QLatin1Char('/')))
-                                 : tr("Fencing OFF"));
-    const QColor badge = t.fencing ? m_theme.lease : m_theme.muted;
+    if (m_compare)
+        m_fencing->setText(tr("Fenced run (top), rule %1").arg(rules.join(QLatin1Char('/'))));
+    else
+        m_fencing->setText(t.fencing ? tr("Fencing ON (rule %1)").arg(rules.join(QLatin1Char('/')))
+                                     : tr("Fencing OFF"));
+    // white text on a badge dark enough to read it (WCAG AA)
+    const QColor white(Qt::white);
+    const QColor badge = Contrast::behind(white, t.fencing ? m_theme.lease : m_theme.muted);
     m_fencing->setStyleSheet(QStringLiteral("QLabel { background: %1; color: white; border-radius: 4px;"
                                             " padding: 3px 8px; font-weight: bold; }")
                                  .arg(badge.name()));
@@ -95,16 +114,28 @@ void SummaryStrip::refresh()
     elideFinals();
     m_finals->setToolTip(finals.join(QLatin1Char('\n')));
 
-    const QColor good = m_theme.accepted;
-    const QColor bad = m_theme.corrupted;
+    const QColor good = Contrast::behind(white, m_theme.accepted);
+    const QColor bad = Contrast::behind(white, m_theme.corrupted);
+    // in compare mode the badge's colour is the unfenced run's: that is where the danger shows
+    const Core::Summary &judged = m_compare ? m_doc->traceFor(false).summary : m;
     m_verdict->setText(verdict());
     m_verdict->setStyleSheet(
         QStringLiteral("QLabel { background: %1; color: white; border-radius: 4px; padding: 4px 10px;"
                        " font-weight: bold; }")
-            .arg((m.safe() ? good : bad).name()));
-    m_verdict->setToolTip(m.safe() ? tr("No write overwrote data of a newer lock owner.")
-                                   : tr("Some writes overwrote data written under a newer token: "
-                                        "the lock alone did not protect the storage."));
+            .arg((judged.safe() ? good : bad).name()));
+    const auto tip = [](const Core::Summary &x) {
+        QString text = x.safe() ? tr("No write overwrote data of a newer lock owner.")
+                                : tr("Some writes overwrote data written under a newer token: "
+                                     "the lock alone did not protect the storage.");
+        if (x.lockedOut > 0)
+            text += QLatin1Char(' ') +
+                    tr("The live holder's own writes were turned away %n time(s) (locked out): a "
+                       "liveness failure, not a safety one.", nullptr, int(x.lockedOut));
+        return text;
+    };
+    m_verdict->setToolTip(m_compare ? tr("With fencing: %1\nWithout fencing: %2")
+                                          .arg(tip(m), tip(m_doc->traceFor(false).summary))
+                                    : tip(m));
 }
 
 bool SummaryStrip::eventFilter(QObject *watched, QEvent *event)
@@ -157,19 +188,29 @@ void SummaryStrip::resizeEvent(QResizeEvent *event)
     setCompact(width() < full);
 }
 
-QString SummaryStrip::verdict() const
+QString SummaryStrip::verdictOf(const Core::Summary &m)
 {
-    const Core::Summary &m = m_doc->trace().summary;
     if (m.safe()) {
         if (m.lockedOut == 0)
             return tr("✔ Safety held");
-        return m.lockedOut == 1 ? tr("✔ Safety held, but the live holder was locked out once")
-                                : tr("✔ Safety held, but the live holder was locked out %1 times")
-                                      .arg(qulonglong(m.lockedOut));
+        // short: the strip's room goes to the final values; the tooltip says the rest
+        return tr("✔ Safety held · %n lock-out(s)", nullptr, int(m.lockedOut));
     }
     return m.corrupted == 1 ? tr("✖ Safety violated: 1 write overwrote newer data")
                             : tr("✖ Safety violated: %1 writes overwrote newer data")
                                   .arg(qulonglong(m.corrupted));
+}
+
+QString SummaryStrip::verdict() const
+{
+    if (!m_compare)
+        return verdictOf(m_doc->trace().summary);
+    // both runs, each named: the story speaks of "with fencing" and "without fencing" too
+    const auto shortVerdict = [](const Core::Summary &m) {
+        return m.safe() ? tr("✔ held") : tr("✖ violated (%n overwrite(s))", nullptr, int(m.corrupted));
+    };
+    return tr("Safety with fencing: %1 · without: %2")
+        .arg(shortVerdict(m_doc->traceFor(true).summary), shortVerdict(m_doc->traceFor(false).summary));
 }
 
 QString SummaryStrip::text() const

@@ -19,6 +19,11 @@ public:
     explicit SummaryStrip(Document *doc, QWidget *parent = nullptr);
 
     void setTheme(const Theme &theme);
+    // Compare mode: the counts and final values are the fenced run's (the upper panel) and the
+    // verdict speaks of both runs, each by name.
+    void setCompare(bool compare);
+    // True when the final values do not fit and are shortened (their full text is in the tooltip).
+    bool finalsElided() const;
     // Narrower than the full text needs, the counts become numbers beside their markers (their
     // names in tooltips); the minimum size is that of the compact strip.
     bool isCompact() const { return m_compact; }
@@ -26,6 +31,9 @@ public:
     // Everything the strip says, as plain text (for tests and accessibility).
     QString text() const;
     QString verdict() const;
+
+    // The verdict on one run, in words.
+    static QString verdictOf(const Core::Summary &summary);
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
@@ -45,5 +53,6 @@ private:
     QLabel *m_finals;
     QLabel *m_verdict;
     bool m_compact = false;
+    bool m_compare = false;
     QString m_finalsText; // m_finals shows as much of it as fits
 };

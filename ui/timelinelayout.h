@@ -39,6 +39,14 @@ struct TimelinePanel
     QRectF lock;       // lock-service lane, plot area
     QRectF lockHeader; // its header cell
     std::vector<StorageLaneRects> storages;
+    // The lock-service and storage lanes pinned to the bottom of what is visible (Options::
+    // pinBottom), over the client lanes that scroll under them; empty when not pinned. The
+    // storage lane is where the outcome is: it stays on screen at any size and client count.
+    QRectF pinned;
+
+    bool isPinned() const { return !pinned.isEmpty(); }
+    // Whether y lies under the pinned lanes (a client lane there is hidden).
+    bool underPinned(double y) const { return isPinned() && y >= pinned.top(); }
 };
 
 struct TimelineLayout

@@ -841,7 +841,11 @@ public:
             const TimelinePanel &panel = m_l.panels[i];
             if (!traces[i])
                 continue;
-            paintBackgrounds(panel, *traces[i]);
+            inPinnedParts(panel, [&](const TimelinePanel &part, bool pinned) {
+                if (pinned)
+                    m_p->fillRect(part.pinned, m_st.th.background);
+                paintBackgrounds(part, *traces[i]);
+            });
             m_p->save();
             m_p->setClipRect(plotClip(panel));
             paintGrid(panel.rect);
@@ -860,7 +864,8 @@ public:
         // use no sprites), and their calls are put where they belong, after the clients'.
         PaintRecorder storages;
         QSemaphore storagesDone;
-        const bool helped = m_target.helper && denseStorages(panel, t);
+        // (pinned lanes are painted in two parts, each clipped: no helper then)
+        const bool helped = m_target.helper && !panel.isPinned() && denseStorages(panel, t);
         if (helped) {
             storages.continueFrom(*m_p);
             helperPool().start([&] {
@@ -880,24 +885,58 @@ public:
                     helper.paintStorage(int(s), panel.storages[s], t);
             });
         }
-        paintConnectors(panel, t);
-        for (std::size_t c = 0; c < panel.clients.size() && c < t.freezes.size(); ++c) {
-            paintFreezes(t.freezes[c], panel.clients[c]);
-            paintBeliefs(int(c), panel.clients[c], t);
-        }
-        paintLeases(panel, t);
-        for (std::size_t c = 0; c < panel.clients.size(); ++c)
-            paintClient(int(c), panel.clients[c], t);
-        if (helped) {
-            storagesDone.acquire();
-            m_p->append(storages);
-        } else {
-            for (std::size_t s = 0; s < panel.storages.size(); ++s)
-                paintStorage(int(s), panel.storages[s], t);
-        }
+        inPinnedParts(panel, [&](const TimelinePanel &part, bool) {
+            paintConnectors(part, t);
+            for (std::size_t c = 0; c < part.clients.size() && c < t.freezes.size(); ++c) {
+                paintFreezes(t.freezes[c], part.clients[c]);
+                paintBeliefs(int(c), part.clients[c], t);
+            }
+            paintLeases(part, t);
+            for (std::size_t c = 0; c < part.clients.size(); ++c)
+                paintClient(int(c), part.clients[c], t);
+            if (helped) {
+                storagesDone.acquire();
+                m_p->append(storages);
+            } else {
+                for (std::size_t s = 0; s < part.storages.size(); ++s)
+                    paintStorage(int(s), part.storages[s], t);
+            }
+        });
         m_p->restore();
         if (!panel.title.isEmpty())
             paintPanelTitle(panel, t, panelIndex);
+    }
+
+    // Calls part(panel, false) for the panel as it is; for a panel whose lock and storage lanes
+    // are pinned (TimelinePanel::pinned), clipped to what lies above them, then part(moved,
+    // true) clipped to the pinned lanes, with the client lanes of `moved` stacked just above
+    // them, out of the clip: a client lane under the pinned ones is hidden, and a connector to
+    // a storage still comes down from above.
+    template <typename Part>
+    void inPinnedParts(const TimelinePanel &panel, Part &&part)
+    {
+        if (!panel.isPinned()) {
+            part(panel, false);
+            return;
+        }
+        const QRectF pin = panel.pinned;
+        m_p->save();
+        m_p->setClipRect(
+            QRectF(pin.left(), panel.rect.top(), pin.width(), pin.top() - panel.rect.top()),
+            Qt::IntersectClip);
+        part(panel, false);
+        m_p->restore();
+        TimelinePanel moved = panel;
+        for (ClientLaneRects &r : moved.clients) {
+            const double dy = pin.top() - r.lane.bottom();
+            for (QRectF *q :
+                 {&r.lane, &r.header, &r.labels, &r.markers, &r.pauses, &r.holds, &r.believes})
+                q->translate(0, dy);
+        }
+        m_p->save();
+        m_p->setClipRect(pin, Qt::IntersectClip);
+        part(moved, true);
+        m_p->restore();
     }
 
     // Whether every storage lane is drawn a column at a time (then it draws no sprite).
@@ -936,8 +975,10 @@ public:
         paintTokenCounter(panel, t);
         m_p->save();
         m_p->setClipRect(plotClip(panel));
-        paintHighlight(panel, t, m_o.hoverClient, m_o.hoverAction, false);
-        paintHighlight(panel, t, m_o.selection.client, m_o.selection.action, true);
+        inPinnedParts(panel, [&](const TimelinePanel &part, bool) {
+            paintHighlight(part, t, m_o.hoverClient, m_o.hoverAction, false);
+            paintHighlight(part, t, m_o.selection.client, m_o.selection.action, true);
+        });
         m_p->restore();
     }
 
@@ -2441,6 +2482,32 @@ double TimelineRenderer::headerWidth(const Options &options)
     return kHeader * options.theme.fontScale;
 }
 
+namespace {
+
+// Moves the last panel's lock and storage lanes up so that they end at `bottom` when they
+// would end below it, but never over the first client lane's name and markers (they cover
+// client lanes, never the ruler or the panel title).
+void pinLanes(TimelineLayout &l, double bottom)
+{
+    if (!(bottom > 0) || l.panels.empty())
+        return;
+    TimelinePanel &p = l.panels.back();
+    const double top = p.lock.top();
+    const double end = p.storages.empty() ? p.lock.bottom() : p.storages.back().lane.bottom();
+    const double floor = p.clients.empty() ? top : p.clients.front().markers.bottom();
+    const double shift = std::max(bottom - end, floor - top);
+    if (!(shift < -0.5))
+        return;
+    p.lock.translate(0, shift);
+    p.lockHeader.translate(0, shift);
+    for (StorageLaneRects &r : p.storages)
+        for (QRectF *q : {&r.lane, &r.header, &r.values, &r.outcomes, &r.maxToken})
+            q->translate(0, shift);
+    p.pinned = QRectF(p.rect.left(), top + shift, p.rect.width(), end - top);
+}
+
+} // namespace
+
 TimelineLayout TimelineRenderer::layout(const Core::Scenario &s, const Options &o,
                                         const QRectF &rect)
 {
@@ -2502,6 +2569,7 @@ TimelineLayout TimelineRenderer::layout(const Core::Scenario &s, const Options &
         p.rect = QRectF(x0, top, rect.width(), y - top);
         l.panels.push_back(std::move(p));
     }
+    pinLanes(l, o.pinBottom);
     return l;
 }
 
@@ -2651,6 +2719,7 @@ void TimelineRenderer::paint(QPainter *p, const QRectF &rect, const Core::Scenar
         for (const Core::Trace *t : traces)
             key.panelFencing.push_back(t && t->fencing);
         key.axis = axis;
+        key.pinBottom = o.pinBottom;
         const QImage *layer = cache->staticLayer(key, [&](QPainter *lp) {
             lp->setClipRect(rect);
             lp->fillRect(rect, o.theme.background);
@@ -2731,7 +2800,7 @@ TimelineRenderer::Hit TimelineRenderer::hitTest(const Core::Scenario &s, const C
         const ClientLaneRects &r = panel->clients[std::size_t(c)];
         const QRectF full(r.header.left(), r.lane.top(), r.header.width() + r.lane.width(),
                           r.lane.height());
-        if (!full.contains(pos))
+        if (!full.contains(pos) || panel->underPinned(pos.y()))
             continue;
         hit.lane = c;
         hit.client = c;

@@ -67,6 +67,10 @@ public:
         std::vector<bool> collapsedPauses;
         QString compareTopLabel;    // empty: a default ("Fencing ON ...")
         QString compareBottomLabel; // empty: a default ("Fencing OFF ...")
+        // The y (in the painted rect's coordinates) where what is visible ends, when the picture
+        // is taller than its window (a scroll area): the last panel's lock and storage lanes are
+        // then drawn ending there, over the client lanes, instead of off screen. 0: not pinned.
+        double pinBottom = 0;
     };
 
     struct Hit

@@ -154,6 +154,10 @@ TimelineRenderer::Options TimelineView::options() const
     if (o.compare)
         o.collapsedPauses = m_neverPauses; // two stacks of lanes: leave out empty pause rows
     o.playheadBefore = m_playheadBefore && m_state->hasPlayhead();
+    // taller than its scroll area: the lock and storage lanes end where the visible part does
+    const QRect visible = visibleRegion().boundingRect();
+    if (!visible.isEmpty() && visible.bottom() + 1 < height())
+        o.pinBottom = visible.bottom() + 1;
     if (m_hover.isItem() && !m_drag.active) {
         o.hoverClient = m_hover.client;
         o.hoverAction = m_hover.action;

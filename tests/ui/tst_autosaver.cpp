@@ -50,10 +50,13 @@ private slots:
         QSignalSpy saved(&saver, &Autosaver::saved);
         QVERIFY(!QFile::exists(saver.file())); // nothing to save yet
         doc.undoStack()->push(EditCommands::setFencing(&doc, false));
+        QVERIFY(!saved.wait(200)); // a preset with only its switch flipped has nothing to save
+        doc.undoStack()->push(EditCommands::setHorizon(&doc, Core::Tick(77)));
         QVERIFY(saved.wait(2000));
         const Core::LoadResult r = Core::ScenarioFile::load(saver.file());
         QVERIFY2(r.ok(), qPrintable(r.error));
         QCOMPARE(r.scenario->fencing, false);
+        QCOMPARE(r.scenario->horizon, std::optional<Core::Tick>(77));
         QCOMPARE(*r.scenario, doc.scenario());
     }
 
@@ -62,7 +65,7 @@ private slots:
         QTemporaryDir dir;
         Document doc;
         Autosaver saver(&doc, dir.path());
-        doc.undoStack()->push(EditCommands::setFencing(&doc, false));
+        doc.undoStack()->push(EditCommands::setHorizon(&doc, Core::Tick(77)));
         QVERIFY(saver.saveNow());
         QVERIFY(QFile::exists(saver.file()));
         QVERIFY(Autosaver::orphans(dir.path()).isEmpty());
@@ -75,13 +78,13 @@ private slots:
         {
             Document doc;
             Autosaver saver(&doc, dir.path());
-            doc.undoStack()->push(EditCommands::setFencing(&doc, false));
+            doc.undoStack()->push(EditCommands::setHorizon(&doc, Core::Tick(77)));
             QVERIFY(saver.saveNow());
             file = saver.file();
             QVERIFY(QFile::exists(file));
             doc.markSaved(); // the user saved: the autosave is no longer needed
             QVERIFY(!QFile::exists(file));
-            doc.undoStack()->push(EditCommands::setFencing(&doc, true));
+            doc.undoStack()->push(EditCommands::setHorizon(&doc, Core::Tick(78)));
             QVERIFY(saver.saveNow());
             QVERIFY(QFile::exists(file));
         }

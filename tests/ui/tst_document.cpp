@@ -54,6 +54,39 @@ class TestDocument : public QObject
 {
     Q_OBJECT
 private slots:
+    // Modified means "differs from what was opened or saved": an edit and its opposite leave
+    // nothing to save; the fencing switch alone does not count for a scenario without a file,
+    // but does for the user's own file; a recovered session stays modified until saved.
+    void modifiedMeansDiffersFromSaved()
+    {
+        Document doc;
+        QSignalSpy modified(&doc, &Document::modifiedChanged);
+        const Scenario opened = doc.scenario();
+        doc.undoStack()->push(EditCommands::setHorizon(&doc, Tick(77)));
+        QVERIFY(doc.isModified());
+        QCOMPARE(modified.count(), 1);
+        doc.undoStack()->push(EditCommands::setHorizon(&doc, opened.horizon));
+        QCOMPARE(doc.scenario(), opened);
+        QVERIFY(!doc.isModified()); // back where it was, by a new step
+        QCOMPARE(modified.count(), 2);
+
+        doc.undoStack()->push(EditCommands::setFencing(&doc, !opened.fencing));
+        QVERIFY(!doc.isModified()); // untitled: F is what a demo flips
+        doc.setFilePath(QStringLiteral("/tmp/lecture.fencescope.json"));
+        doc.undoStack()->push(EditCommands::setHorizon(&doc, Tick(60)));
+        doc.undoStack()->undo();
+        QVERIFY(doc.isModified()); // the user's file keeps the switch it saves
+        doc.markSaved();
+        QVERIFY(!doc.isModified());
+        doc.undoStack()->undo(); // the fencing switch, undone after the save
+        QVERIFY(doc.isModified());
+
+        doc.reset(opened, QStringLiteral("/tmp/lecture.fencescope.json"));
+        QVERIFY(!doc.isModified());
+        doc.undoStack()->resetClean(); // as a crash recovery leaves it
+        QVERIFY(doc.isModified());
+    }
+
     // Edits through setAction (the inspector, undo of a drag) re-run from a checkpoint: the
     // trace is complete and equal to a fresh simulation after each, fenced and unfenced.
     void setActionEqualsFreshSimulation()

@@ -27,8 +27,10 @@ private slots:
         MainWindow window;
         window.setInteractive(false);
         Document *doc = window.document();
-        // the user's unsaved work: fencing switched off
+        // the user's unsaved work: fencing switched off and the horizon changed (the switch alone
+        // is not worth saving in a built-in scenario)
         doc->undoStack()->push(EditCommands::setFencing(doc, false));
+        doc->undoStack()->push(EditCommands::setHorizon(doc, Core::Tick(50)));
         const Core::Scenario before = doc->scenario();
         const int undoSteps = doc->undoStack()->count();
 

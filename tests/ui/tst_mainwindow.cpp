@@ -3,6 +3,7 @@
 // the window runs with setInteractive(false) (see mainwindow.h).
 
 #include "document.h"
+#include "editcommands.h"
 #include "eventlogmodel.h"
 #include "mainwindow.h"
 #include "narrationpanel.h"
@@ -33,6 +34,7 @@
 #include <QTemporaryDir>
 #include <QRegularExpression>
 #include <QTest>
+#include <QToolBar>
 #include <QUndoStack>
 
 class TestMainWindow : public QObject
@@ -100,6 +102,43 @@ private slots:
         QCOMPARE(seen.value(QKeySequence(Qt::CTRL | Qt::Key_Z)), QStringLiteral("undo"));
     }
 
+    // At 1280 px (a projector) and wider every toolbar item is on the bar itself, none behind
+    // the » extension; Present among them.
+    void toolbarFitsAt1280()
+    {
+        auto *tb = window().findChild<QToolBar *>(QStringLiteral("mainToolBar"));
+        QVERIFY(tb);
+        for (const int width : {1280, 1600}) {
+            window().resize(width, 800);
+            QTRY_COMPARE(window().width(), width);
+            QCoreApplication::processEvents();
+            QStringList hidden;
+            for (QAction *a : tb->actions()) {
+                if (a->isSeparator())
+                    continue;
+                QWidget *w = tb->widgetForAction(a);
+                QVERIFY(w);
+                if (!w->isVisible() || !tb->rect().contains(w->geometry()))
+                    hidden << (a->objectName().isEmpty() ? a->text() : a->objectName());
+            }
+            QVERIFY2(hidden.isEmpty(), qPrintable(QStringLiteral("at %1 px hidden: %2")
+                                                      .arg(width)
+                                                      .arg(hidden.join(QStringLiteral(", ")))));
+            auto *present = window().findChild<QAction *>(QStringLiteral("present"));
+            QVERIFY(tb->actions().contains(present));
+            QVERIFY(tb->widgetForAction(present)->isVisible());
+            // after an undoable edit the undo/redo texts grow ("Undo Fencing off"): still fits
+            QTest::keyClick(window().windowHandle(), Qt::Key_F);
+            QTest::keyClick(window().windowHandle(), Qt::Key_Z, Qt::ControlModifier);
+            QCoreApplication::processEvents();
+            for (QAction *a : tb->actions())
+                if (!a->isSeparator())
+                    QVERIFY2(tb->rect().contains(tb->widgetForAction(a)->geometry()),
+                             qPrintable(a->objectName()));
+        }
+        window().resize(1600, 1000);
+    }
+
     void pressFTogglesFencingAndCtrlZUndoesIt()
     {
         QCOMPARE(window().document()->trace().summary.corrupted, 0u);
@@ -109,7 +148,8 @@ private slots:
         QVERIFY(window().summaryStrip()->text().contains(QStringLiteral("1 corrupted")));
         QVERIFY(window().summaryStrip()->verdict().contains(
             QStringLiteral("Safety violated: 1 write overwrote newer data")));
-        QVERIFY(window().isWindowModified());
+        // the default is a built-in scenario: the switch alone is nothing to save
+        QVERIFY(!window().isWindowModified());
         // the narration follows: A's write is now a corruption
         QVERIFY(window().narration()->explanation().contains(QStringLiteral("silently overwrote 'B'")));
 
@@ -355,9 +395,39 @@ private slots:
         QVERIFY(QSettings().value(QStringLiteral("recentFiles")).toStringList().contains(path));
     }
 
+    // F flipped during a demo: switching to the next built-in scenario does not ask to save;
+    // a real edit does, and so does F in a file of the user's own (the file saves the switch).
+    void fencingSwitchAloneIsNotAnUnsavedChange()
+    {
+        window().setUnsavedAnswer(QMessageBox::Cancel); // were it asked, nothing would switch
+        for (const QString &name : Core::ScenarioFile::builtinNames()) {
+            QVERIFY(window().openPreset(name));
+            QTest::keyClick(window().windowHandle(), Qt::Key_F);
+            QVERIFY(!window().document()->isModified());
+            QVERIFY(!window().isWindowModified());
+            QTest::keyClick(window().windowHandle(), Qt::Key_F); // and back
+            QTest::keyClick(window().windowHandle(), Qt::Key_F);
+        }
+        QVERIFY(window().openPreset(QStringLiteral("default")));
+        QVERIFY(window().lastQuestion().isEmpty());
+        QCOMPARE(window().scenario(), Core::ScenarioFile::defaultScenario());
+
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("lecture.json"));
+        QVERIFY(Core::ScenarioFile::save(Core::ScenarioFile::defaultScenario(), path));
+        QVERIFY(window().openFile(path));
+        QTest::keyClick(window().windowHandle(), Qt::Key_F);
+        QVERIFY(window().document()->isModified());
+        QTest::keyClick(window().windowHandle(), Qt::Key_F);
+        QVERIFY(!window().document()->isModified()); // back where it was saved
+        window().document()->markSaved();
+    }
+
     void unsavedChangesPrompt()
     {
         QTest::keyClick(window().windowHandle(), Qt::Key_F);
+        window().document()->undoStack()->push(
+            EditCommands::setHorizon(window().document(), Core::Tick(50)));
         QVERIFY(window().document()->isModified());
         // Cancel keeps everything
         window().setUnsavedAnswer(QMessageBox::Cancel);
@@ -436,6 +506,74 @@ private slots:
         QVERIFY(scroll->verticalScrollBar()->maximum() > 0);
         QVERIFY(view->height() >= view->currentLayout().panels.back().rect.bottom());
         QTest::keyClick(window().windowHandle(), Qt::Key_C);
+    }
+
+    // The storage lane is where the outcome is: in the lecture-hall theme at 1024x768 with
+    // four clients the lanes do not fit, and the lock and storage lanes stay at the bottom of
+    // what shows, over the client lanes, which scroll under them.
+    void storageLaneStaysVisibleWhenLanesDoNotFit()
+    {
+        window().setThemeByName(QStringLiteral("contrast"));
+        QVERIFY(window().openPreset(QStringLiteral("three-owners")));
+        window().findChild<QAction *>(QStringLiteral("addClient"))->trigger();
+        window().resize(1024, 768);
+        QTest::qWait(50);
+        QScrollArea *scroll = window().timelineScrollArea();
+        auto *view = static_cast<TimelineView *>(window().timeline());
+        QVERIFY2(scroll->verticalScrollBar()->maximum() > 0, "the lanes fit: nothing to test");
+        const int n = int(window().scenario().clients.size());
+        for (int value : {0, scroll->verticalScrollBar()->maximum() / 2}) {
+            scroll->verticalScrollBar()->setValue(value);
+            QTest::qWait(20);
+            const QRect visible = view->visibleRegion().boundingRect();
+            const TimelineLayout layout = view->currentLayout();
+            const TimelinePanel &panel = layout.panels.back();
+            QVERIFY(panel.isPinned());
+            const QRectF storage = panel.storages.back().lane;
+            QVERIFY2(visible.contains(storage.toAlignedRect().adjusted(0, 0, 0, -1)),
+                     qPrintable(QStringLiteral("storage lane %1..%2, visible %3..%4")
+                                    .arg(storage.top()).arg(storage.bottom())
+                                    .arg(visible.top()).arg(visible.bottom())));
+            QVERIFY(panel.lock.top() >= visible.top());
+            // a click there is on the storage lane, not on the client lane scrolled under it
+            const QPointF onStorage(storage.left() + 5, storage.center().y());
+            const TimelineRenderer::Hit hit = view->renderer().hitTest(
+                window().scenario(), window().document()->trace(), view->axis(),
+                QRectF(view->rect()), view->options(), onStorage);
+            QCOMPARE(hit.lane, n + 1);
+            // and the storage lane is painted there: its header's stripe and words, as in a
+            // picture of every lane at full height (compared loosely: the y offset is not whole)
+            const QImage shown = view->grab(visible).toImage();
+            TimelineView tall(window().document(), window().viewState());
+            tall.setTheme(Theme::byName(QStringLiteral("contrast")));
+            tall.resize(view->width(), view->height());
+            const QImage full = tall.grab().toImage();
+            const TimelineLayout tallLayout = tall.currentLayout();
+            const TimelinePanel &natural = tallLayout.panels.back();
+            QVERIFY(!natural.isPinned());
+            const int h = int(storage.height()) - 4;
+            const QRect header(2, 0, int(panel.storages.back().header.width()) - 4, h);
+            const QImage pinnedHeader = shown.copy(
+                header.translated(0, int(std::ceil(storage.top())) + 2 - visible.top()));
+            const QImage naturalHeader = full.copy(
+                header.translated(0, int(std::ceil(natural.storages.back().lane.top())) + 2));
+            const QImage clientHeader = full.copy(
+                header.translated(0, int(std::ceil(storage.top())) + 2));
+            const auto differing = [](const QImage &a, const QImage &b) {
+                int count = 0;
+                for (int y = 0; y < a.height(); ++y)
+                    for (int x = 0; x < a.width(); ++x) {
+                        const QColor p = a.pixelColor(x, y), q = b.pixelColor(x, y);
+                        if (std::abs(p.red() - q.red()) + std::abs(p.green() - q.green()) +
+                                std::abs(p.blue() - q.blue()) > 90)
+                            ++count;
+                    }
+                return double(count) / (a.width() * a.height());
+            };
+            QVERIFY2(differing(pinnedHeader, naturalHeader) < 0.03,
+                     qPrintable(QString::number(differing(pinnedHeader, naturalHeader))));
+            QVERIFY2(differing(pinnedHeader, clientHeader) > 0.03, "the test cannot tell");
+        }
     }
 
     void themeIsRemembered()

@@ -6,6 +6,7 @@
 
 #include "autosaver.h"
 #include "document.h"
+#include "editcommands.h"
 #include "mainwindow.h"
 
 #include "scenariofile.h"
@@ -34,14 +35,15 @@ int runChild(const QString &scenarioPath)
     window.show();
     if (!QTest::qWaitForWindowExposed(&window) || !window.openFile(scenarioPath))
         return 3;
-    window.activateWindow();
-    QTest::keyClick(&window, Qt::Key_F);
-    if (window.scenario().fencing || !window.document()->isModified())
-        return 4;
+    // connected first: the key press may already run the short autosave timer
     QObject::connect(window.autosaver(), &Autosaver::saved, [] {
         std::fputs("saved\n", stdout);
         std::fflush(stdout);
     });
+    window.activateWindow();
+    QTest::keyClick(window.windowHandle(), Qt::Key_F);
+    if (window.scenario().fencing || !window.document()->isModified())
+        return 4;
     return QApplication::exec();
 }
 
@@ -176,7 +178,10 @@ private slots:
         QVERIFY(window.lastQuestion().isEmpty());
         // a second window of a live session is no orphan either
         window.autosaver()->setDelay(10);
-        window.document()->undoStack()->push(new QUndoCommand); // something unsaved
+        // something unsaved (an empty command changes nothing, so it would not count)
+        window.document()->undoStack()->push(
+            EditCommands::setHorizon(window.document(), Core::Tick(50)));
+        QVERIFY(window.document()->isModified());
         QVERIFY(window.autosaver()->saveNow());
         MainWindow other;
         other.setInteractive(false);
@@ -196,8 +201,12 @@ private slots:
         window.show();
         window.activateWindow();
         QVERIFY(QTest::qWaitForWindowActive(&window));
-        QTest::keyClick(&window, Qt::Key_F);
+        QTest::keyClick(window.windowHandle(), Qt::Key_F);
         QVERIFY(!window.scenario().fencing);
+        // an edit worth saving (the fencing switch alone is not, in a built-in scenario)
+        window.document()->undoStack()->push(
+            EditCommands::setHorizon(window.document(), Core::Tick(50)));
+        QVERIFY(window.document()->isModified());
         const Core::Scenario before = window.scenario();
         const int steps = window.document()->undoStack()->count();
         const QString broken = dir.filePath(QStringLiteral("broken.json"));
@@ -210,6 +219,8 @@ private slots:
         QCOMPARE(window.scenario(), before);
         QCOMPARE(window.document()->undoStack()->count(), steps);
         QVERIFY(window.document()->isModified());
+        window.document()->undoStack()->undo();
+        QCOMPARE(window.scenario().horizon, std::optional<Core::Tick>(40));
         window.document()->undoStack()->undo();
         QVERIFY(window.scenario().fencing);
     }

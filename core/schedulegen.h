@@ -1,0 +1,74 @@
+#pragma once
+
+// Seeded random schedules shaped like a scenario: the same clients and storages, each client
+// drawing as many actions as it has, of the kinds it uses, at ticks in the scenario's span and
+// with TTLs, pause lengths and network delays in the scenario's ranges. Sweeps and the failure
+// search run many of them. Fully deterministic: a seed gives the same schedule on every
+// machine and thread (splitmix64, no std distributions whose output varies by library).
+
+#include "scenario.h"
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+namespace Core {
+
+// splitmix64 (Steele, Lea, Flood 2014): one 64-bit state, enough mixing for schedules.
+class Rng
+{
+public:
+    explicit Rng(std::uint64_t seed) : m_state(seed) {}
+
+    std::uint64_t next()
+    {
+        std::uint64_t z = (m_state += 0x9e3779b97f4a7c15ull);
+        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+        z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+        return z ^ (z >> 31);
+    }
+    // In [lo, hi]; the modulo bias is irrelevant for schedules of a few hundred ticks.
+    std::uint64_t between(std::uint64_t lo, std::uint64_t hi)
+    {
+        return hi <= lo ? lo : lo + next() % (hi - lo + 1);
+    }
+
+private:
+    std::uint64_t m_state;
+};
+
+// The seed of schedule number `run` of a search or sweep seeded with `seed`: a function of the
+// two numbers only, so which thread draws it does not matter.
+std::uint64_t scheduleSeed(std::uint64_t seed, std::uint64_t run);
+
+struct ScheduleShape
+{
+    struct Span
+    {
+        Tick min = 0;
+        Tick max = 0;
+    };
+    struct ClientShape
+    {
+        std::size_t actions = 0;
+        // cumulative counts of acquire, release, pause, write among the client's actions
+        std::array<std::size_t, 4> kindsUpTo{};
+        std::vector<QString> values; // the value of a write drawn as action i
+    };
+
+    Scenario base; // the scenario without its actions: title, fencing, storages, client names
+    std::vector<ClientShape> clients;
+    Tick span = 1; // actions at ticks [0, span)
+    Span ttl{1, 10};
+    Span pause{1, 20};
+    Span delay{0, 0};
+};
+
+// The shape of a scenario. A kind the scenario has no action of keeps the default range above.
+ScheduleShape shapeOf(const Scenario &scenario);
+
+// Schedule `seed` of that shape, into `out` (its buffers reused from one call to the next).
+void generateSchedule(const ScheduleShape &shape, std::uint64_t seed, Scenario *out);
+Scenario generateSchedule(const ScheduleShape &shape, std::uint64_t seed);
+
+} // namespace Core

@@ -1,0 +1,394 @@
+#include "sweep.h"
+
+#include "simulator.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
+
+namespace Core {
+
+namespace {
+
+void setAmounts(Scenario &s, ActionKind kind, Tick value)
+{
+    for (Client &c : s.clients)
+        for (Action &a : c.actions)
+            if (a.kind == kind)
+                a.amount = value;
+}
+
+// More clients: copies of the existing ones in lane order (A, B, then A2, B2, ...), each doing
+// what its original does; fewer: the last lanes go.
+void setClientCount(Scenario &s, Tick value)
+{
+    const std::size_t n = s.clients.size();
+    if (value <= n || n == 0) {
+        s.clients.resize(std::min<std::size_t>(n, std::size_t(value)));
+        return;
+    }
+    for (std::size_t i = n; i < value; ++i) {
+        Client copy = s.clients[i % n];
+        for (int k = int(i / n) + 1;; ++k) {
+            const QString name = s.clients[i % n].name + QString::number(k);
+            if (s.clientIndex(name) < 0) {
+                copy.name = name;
+                break;
+            }
+        }
+        s.clients.push_back(std::move(copy));
+    }
+}
+
+} // namespace
+
+const std::vector<Quantity> &quantities()
+{
+    static const std::vector<Quantity> all{
+        {QStringLiteral("pause"), QStringLiteral("pause length (ticks)"), 1, 1'000'000,
+         [](Scenario &s, Tick v) { setAmounts(s, ActionKind::Pause, v); }},
+        {QStringLiteral("ttl"), QStringLiteral("lease TTL (ticks)"), 1, 1'000'000,
+         [](Scenario &s, Tick v) { setAmounts(s, ActionKind::Acquire, v); }},
+        {QStringLiteral("delay"), QStringLiteral("network delay of writes (ticks)"), 0, 1'000'000,
+         [](Scenario &s, Tick v) { setAmounts(s, ActionKind::Write, v); }},
+        {QStringLiteral("clients"), QStringLiteral("number of clients"), 1, 1000, setClientCount},
+    };
+    return all;
+}
+
+const Quantity *findQuantity(const QString &name)
+{
+    for (const Quantity &q : quantities())
+        if (q.name == name)
+            return &q;
+    return nullptr;
+}
+
+QStringList quantityNames()
+{
+    QStringList names;
+    for (const Quantity &q : quantities())
+        names << q.name;
+    return names;
+}
+
+const std::array<OutcomeSpec, kOutcomeCount> &outcomes()
+{
+    static const std::array<OutcomeSpec, kOutcomeCount> all{{
+        {QStringLiteral("corrupted"), QStringLiteral("corrupted write"),
+         [](const Trace &t) { return t.summary.corrupted; }},
+        {QStringLiteral("lockedOut"), QStringLiteral("locked-out write"),
+         [](const Trace &t) { return t.summary.lockedOut; }},
+        {QStringLiteral("rejected"), QStringLiteral("rejected write"),
+         [](const Trace &t) { return t.summary.rejected; }},
+    }};
+    return all;
+}
+
+int outcomeIndex(const QString &name)
+{
+    for (std::size_t i = 0; i < kOutcomeCount; ++i)
+        if (outcomes()[i].name == name)
+            return int(i);
+    return -1;
+}
+
+Interval wilsonInterval(std::uint64_t successes, std::uint64_t trials)
+{
+    if (trials == 0)
+        return {};
+    const double z = 1.96;
+    const double n = double(trials);
+    const double p = double(std::min(successes, trials)) / n;
+    const double z2n = z * z / n;
+    const double centre = (p + z2n / 2) / (1 + z2n);
+    const double half = z / (1 + z2n) * std::sqrt(p * (1 - p) / n + z2n / (4 * n));
+    return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
+}
+
+std::size_t SweepSpec::pointCount() const
+{
+    return vary.values.size() * (vary2.quantity ? vary2.values.size() : 1);
+}
+
+Tick SweepSpec::x(std::size_t point) const
+{
+    return vary.values[point % vary.values.size()];
+}
+
+std::optional<Tick> SweepSpec::x2(std::size_t point) const
+{
+    if (!vary2.quantity)
+        return std::nullopt;
+    return vary2.values[point / vary.values.size()];
+}
+
+QString validate(const SweepSpec &spec)
+{
+    for (const SweepAxis *axis : {&spec.vary, &spec.vary2}) {
+        if (!axis->quantity) {
+            if (axis == &spec.vary)
+                return QStringLiteral("nothing to vary");
+            continue;
+        }
+        const Quantity &q = *axis->quantity;
+        if (axis->values.empty())
+            return QStringLiteral("%1: no values").arg(q.name);
+        for (Tick v : axis->values)
+            if (v < q.min || v > q.max)
+                return QStringLiteral("%1: %2 is outside %3..%4")
+                    .arg(q.name)
+                    .arg(v)
+                    .arg(q.min)
+                    .arg(q.max);
+    }
+    if (spec.vary2.quantity == spec.vary.quantity)
+        return QStringLiteral("%1 is varied twice").arg(spec.vary.quantity->name);
+    if (spec.pointCount() > 10000)
+        return QStringLiteral("%1 points: at most 10000").arg(spec.pointCount());
+    if (spec.randomSchedules && (spec.runs < 1 || spec.runs > 10'000'000))
+        return QStringLiteral("runs: %1 is outside 1..10000000").arg(spec.runs);
+    if (spec.scenario.clients.empty())
+        return QStringLiteral("the scenario has no clients");
+    return {};
+}
+
+void OutcomeStat::add(std::uint32_t run, std::uint64_t count)
+{
+    if (count == 0)
+        return;
+    ++schedules;
+    writes += count;
+    firstRun = std::min(firstRun, run);
+    if (count > worstWrites || (count == worstWrites && run < worstRun)) {
+        worstWrites = count;
+        worstRun = run;
+    }
+}
+
+void OutcomeStat::merge(const OutcomeStat &o)
+{
+    schedules += o.schedules;
+    writes += o.writes;
+    firstRun = std::min(firstRun, o.firstRun);
+    if (o.worstWrites > worstWrites || (o.worstWrites == worstWrites && o.worstRun < worstRun)) {
+        worstWrites = o.worstWrites;
+        worstRun = o.worstRun;
+    }
+}
+
+bool SweepResult::complete() const
+{
+    return std::all_of(points.begin(), points.end(), [](const PointResult &p) { return p.done; });
+}
+
+std::size_t SweepResult::donePoints() const
+{
+    return std::size_t(
+        std::count_if(points.begin(), points.end(), [](const PointResult &p) { return p.done; }));
+}
+
+Scenario pointScenario(const SweepSpec &spec, std::size_t point)
+{
+    Scenario s = spec.scenario;
+    spec.vary.quantity->apply(s, spec.x(point));
+    if (spec.vary2.quantity)
+        spec.vary2.quantity->apply(s, *spec.x2(point));
+    return s;
+}
+
+QString pointLabel(const SweepSpec &spec, std::size_t point)
+{
+    QString label = QStringLiteral("%1 = %2").arg(spec.vary.quantity->name).arg(spec.x(point));
+    if (spec.vary2.quantity)
+        label += QStringLiteral(", %1 = %2").arg(spec.vary2.quantity->name).arg(*spec.x2(point));
+    return label;
+}
+
+Scenario sweepSchedule(const SweepSpec &spec, std::size_t point, std::uint32_t run)
+{
+    Scenario s = pointScenario(spec, point);
+    const QString title = s.title.isEmpty() ? QStringLiteral("scenario") : s.title;
+    if (spec.randomSchedules) {
+        s = generateSchedule(shapeOf(s), scheduleSeed(spec.seed, run));
+        s.title = QStringLiteral("%1: sweep schedule %2 at %3")
+                      .arg(title)
+                      .arg(run)
+                      .arg(pointLabel(spec, point));
+        s.description =
+            QStringLiteral("Schedule %1 of a sweep with seed %2 (%3 random schedules per point) "
+                           "shaped like \"%4\", at %5.")
+                .arg(run)
+                .arg(spec.seed)
+                .arg(spec.runs)
+                .arg(title, pointLabel(spec, point));
+    } else {
+        s.title = QStringLiteral("%1 at %2").arg(title, pointLabel(spec, point));
+        s.description =
+            QStringLiteral("\"%1\" with %2 (a sweep point).").arg(title, pointLabel(spec, point));
+    }
+    s.horizon.reset();
+    return s;
+}
+
+namespace {
+
+// A slice of a point's runs: the unit a thread takes. Small enough to balance two cores on a
+// few points and to stop soon after a cancel, large enough that taking one costs nothing.
+struct Item
+{
+    std::size_t point = 0;
+    std::uint32_t from = 0;
+    std::uint32_t to = 0;
+};
+
+constexpr std::uint32_t kItemRuns = 256;
+
+struct Job
+{
+    const SweepSpec &spec;
+    std::vector<ScheduleShape> shapes; // per point, with randomSchedules
+    std::vector<Scenario> schedules;   // per point, without
+    std::vector<std::size_t> pointOf;  // points to do
+    std::vector<Item> items;
+    std::vector<PointResult> itemResults;
+    std::vector<char> itemDone;
+    std::atomic<std::size_t> next{0};
+    std::atomic<std::uint64_t> simulated{0};
+    std::atomic<int> running{0};
+    const std::atomic<bool> *cancel = nullptr;
+    std::mutex mutex;
+    std::condition_variable finished;
+
+    explicit Job(const SweepSpec &s) : spec(s) {}
+
+    bool cancelled() const { return cancel && cancel->load(std::memory_order_relaxed); }
+
+    void work()
+    {
+        Simulator simulator;
+        Trace trace;
+        Scenario schedule;
+        for (;;) {
+            const std::size_t i = next.fetch_add(1, std::memory_order_relaxed);
+            if (i >= items.size() || cancelled())
+                break;
+            const Item &item = items[i];
+            PointResult r; // counted here, stored once: no cache line shared with a neighbour
+            for (std::uint32_t run = item.from; run < item.to; ++run) {
+                const Scenario *s = &schedules[item.point];
+                if (spec.randomSchedules) {
+                    generateSchedule(shapes[item.point], scheduleSeed(spec.seed, run), &schedule);
+                    s = &schedule;
+                }
+                for (bool fencing : {true, false}) {
+                    simulator.run(*s, fencing, trace);
+                    auto &side = fencing ? r.fenced : r.unfenced;
+                    for (std::size_t k = 0; k < kOutcomeCount; ++k)
+                        side[k].add(run, outcomes()[k].writes(trace));
+                }
+            }
+            r.runs = item.to - item.from;
+            simulated.fetch_add(r.runs, std::memory_order_relaxed);
+            itemResults[i] = r;
+            itemDone[i] = 1; // both read only after the threads are joined
+        }
+        std::lock_guard<std::mutex> lock(mutex);
+        if (--running == 0)
+            finished.notify_all();
+    }
+};
+
+} // namespace
+
+bool runSweep(const SweepSpec &spec, SweepResult *result, int threads,
+              const std::atomic<bool> *cancel,
+              const std::function<void(const SweepProgress &)> &progress)
+{
+    const std::size_t points = spec.pointCount();
+    if (result->points.size() != points)
+        result->points.assign(points, PointResult{});
+    const std::uint32_t runs = spec.runsPerPoint();
+
+    Job job(spec);
+    job.cancel = cancel;
+    if (spec.randomSchedules)
+        job.shapes.resize(points);
+    else
+        job.schedules.resize(points);
+    std::uint64_t before = 0;
+    for (std::size_t p = 0; p < points; ++p) {
+        if (result->points[p].done) {
+            before += result->points[p].runs;
+            continue;
+        }
+        result->points[p] = PointResult{};
+        if (spec.randomSchedules)
+            job.shapes[p] = shapeOf(pointScenario(spec, p));
+        else
+            job.schedules[p] = pointScenario(spec, p);
+        for (std::uint32_t from = 0; from < runs; from += kItemRuns)
+            job.items.push_back({p, from, std::min(runs, from + kItemRuns)});
+    }
+    job.itemResults.resize(job.items.size());
+    job.itemDone.assign(job.items.size(), 0);
+    const SweepProgress total{before, std::uint64_t(points) * runs};
+
+    if (threads <= 0)
+        threads = int(std::max(1u, std::thread::hardware_concurrency()));
+    threads = int(
+        std::min<std::size_t>(std::size_t(threads), std::max<std::size_t>(1, job.items.size())));
+    std::vector<std::thread> pool;
+    job.running = threads;
+    for (int t = 0; t < threads; ++t)
+        pool.emplace_back([&job] { job.work(); });
+    {
+        std::unique_lock<std::mutex> lock(job.mutex);
+        while (job.running > 0) {
+            job.finished.wait_for(lock, std::chrono::milliseconds(100));
+            if (progress && job.running > 0) {
+                lock.unlock();
+                progress({before + job.simulated.load(), total.total});
+                lock.lock();
+            }
+        }
+    }
+    for (std::thread &t : pool)
+        t.join();
+
+    // a point is done when every slice of it is; counts are sums, first and worst runs minima,
+    // so the merge order (and the number of threads) cannot change them
+    std::vector<char> complete(points, 1);
+    for (std::size_t i = 0; i < job.items.size(); ++i)
+        if (!job.itemDone[i])
+            complete[job.items[i].point] = 0;
+    for (std::size_t i = 0; i < job.items.size(); ++i) {
+        const Item &item = job.items[i];
+        if (!complete[item.point])
+            continue;
+        PointResult &p = result->points[item.point];
+        p.runs += job.itemResults[i].runs;
+        for (std::size_t k = 0; k < kOutcomeCount; ++k) {
+            p.fenced[k].merge(job.itemResults[i].fenced[k]);
+            p.unfenced[k].merge(job.itemResults[i].unfenced[k]);
+        }
+    }
+    std::uint64_t simulated = 0;
+    for (std::size_t p = 0; p < points; ++p) {
+        PointResult &r = result->points[p];
+        if (!r.done && complete[p] && r.runs == runs)
+            r.done = true;
+        else if (!r.done)
+            r = PointResult{};
+        if (r.done)
+            simulated += r.runs;
+    }
+    if (progress)
+        progress({simulated, total.total});
+    return result->complete();
+}
+
+} // namespace Core

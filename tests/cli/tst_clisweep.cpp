@@ -1,0 +1,354 @@
+// fencescope-cli sweep and find, driven as a real process: the numbers of a fixed sweep of the
+// seed's scenario worked out by hand, the same output for a seed on any number of threads, CSV
+// and JSON, the scenario file that find writes, and exit status 0/2/1 with one line on stderr.
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+
+struct Result
+{
+    int exitCode = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+Result cli(const QStringList &args)
+{
+    QProcess p;
+    p.start(QStringLiteral(FENCESCOPE_CLI), args);
+    Result r;
+    if (!p.waitForStarted(10000))
+        return r;
+    p.closeWriteChannel();
+    if (!p.waitForFinished(120000)) {
+        p.kill();
+        p.waitForFinished();
+        return r;
+    }
+    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2;
+    r.out = p.readAllStandardOutput();
+    r.err = p.readAllStandardError();
+    return r;
+}
+
+QString scenarioPath(const QString &name)
+{
+    return QStringLiteral(FENCESCOPE_SOURCE_DIR "/resources/scenarios/%1.json").arg(name);
+}
+
+QByteArray readAll(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+// CSV rows as column name -> values, one per row.
+QMap<QString, QStringList> columns(const QByteArray &csv)
+{
+    QMap<QString, QStringList> table;
+    QStringList lines = QString::fromUtf8(csv).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    if (lines.isEmpty())
+        return table;
+    const QStringList header = lines.takeFirst().split(QLatin1Char(','));
+    for (const QString &line : lines) {
+        const QStringList cells = line.split(QLatin1Char(','));
+        for (int i = 0; i < header.size(); ++i)
+            table[header[i]] << cells.value(i);
+    }
+    return table;
+}
+
+QJsonObject parseObject(const QByteArray &json)
+{
+    QJsonParseError error;
+    const QJsonDocument doc = QJsonDocument::fromJson(json, &error);
+    if (error.error != QJsonParseError::NoError || !doc.isObject())
+        qWarning("not a JSON object: %s", qPrintable(error.errorString()));
+    return doc.object();
+}
+
+int actionCount(const QJsonObject &scenario)
+{
+    int n = 0;
+    for (const QJsonValue &c : scenario.value(QStringLiteral("clients")).toArray())
+        n += int(c.toObject().value(QStringLiteral("actions")).toArray().size());
+    return n;
+}
+
+} // namespace
+
+class TestCliSweep : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    // The seed's scenario itself: A's write goes out at 1 + pause and lands after B's epoch-2
+    // write at 13 from pause 13 on (corrupted unfenced, rejected fenced); see tst_sweep.
+    void fixedSweepOfTheSeedScenario()
+    {
+        const Result r = cli({QStringLiteral("sweep"), scenarioPath(QStringLiteral("default")),
+                              QStringLiteral("--vary"), QStringLiteral("pause=10..16"),
+                              QStringLiteral("--fixed")});
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(r.err, QByteArray()); // not a terminal: no progress
+        const auto table = columns(r.out);
+        QCOMPARE(table.value(QStringLiteral("pause")),
+                 QStringList({"10", "11", "12", "13", "14", "15", "16"}));
+        QCOMPARE(table.value(QStringLiteral("runs")), QStringList(7, QStringLiteral("1")));
+        QCOMPARE(table.value(QStringLiteral("unfenced_corrupted")),
+                 QStringList({"0", "0", "0", "1", "1", "1", "1"}));
+        QCOMPARE(table.value(QStringLiteral("fenced_corrupted")),
+                 QStringList(7, QStringLiteral("0")));
+        QCOMPARE(table.value(QStringLiteral("fenced_rejected")),
+                 QStringList({"0", "0", "0", "1", "1", "1", "1"}));
+        QCOMPARE(table.value(QStringLiteral("unfenced_corrupted_first")),
+                 QStringList({"", "", "", "0", "0", "0", "0"}));
+        // Wilson, 1 of 1: d = 1 + 3.8416 = 4.8416, centre = 2.9208 / d = 0.603272,
+        // half = 1.96 / d * sqrt(3.8416 / 4) = 0.396728: [0.206543, 1]; 0 of 1: [0, 0.793457]
+        QCOMPARE(table.value(QStringLiteral("unfenced_corrupted_low")).value(3),
+                 QStringLiteral("0.206543"));
+        QCOMPARE(table.value(QStringLiteral("unfenced_corrupted_high")).value(0),
+                 QStringLiteral("0.793457"));
+        QCOMPARE(table.value(QStringLiteral("unfenced_corrupted_share")).value(3),
+                 QStringLiteral("1.000000"));
+        QVERIFY(r.out.startsWith("pause,runs,unfenced_corrupted,unfenced_corrupted_share,"
+                                 "unfenced_corrupted_low,unfenced_corrupted_high,"
+                                 "unfenced_corrupted_first,unfenced_corrupted_worst,"
+                                 "unfenced_lockedOut,"));
+    }
+
+    void sameOutputOnAnyThreadCount()
+    {
+        const QStringList args{QStringLiteral("sweep"),
+                               scenarioPath(QStringLiteral("three-owners")),
+                               QStringLiteral("--vary"),
+                               QStringLiteral("pause=1..40:6"),
+                               QStringLiteral("--vary2=ttl=5,10,20"),
+                               QStringLiteral("--runs"),
+                               QStringLiteral("3000"),
+                               QStringLiteral("--seed"),
+                               QStringLiteral("7")};
+        const Result one =
+            cli(args + QStringList{QStringLiteral("--threads"), QStringLiteral("1")});
+        const Result two =
+            cli(args + QStringList{QStringLiteral("--threads"), QStringLiteral("2")});
+        QCOMPARE(one.exitCode, 0);
+        QCOMPARE(two.exitCode, 0);
+        QCOMPARE(one.out, two.out);
+        QCOMPARE(cli(args).out, one.out);
+        const auto table = columns(one.out);
+        QCOMPARE(table.value(QStringLiteral("pause")).size(), 7 * 3);
+        QCOMPARE(table.value(QStringLiteral("ttl")).mid(6, 3), QStringList({"5", "10", "10"}));
+        QCOMPARE(table.value(QStringLiteral("runs")), QStringList(21, QStringLiteral("3000")));
+        QCOMPARE(table.value(QStringLiteral("fenced_corrupted")),
+                 QStringList(21, QStringLiteral("0")));
+        QVERIFY(table.value(QStringLiteral("unfenced_corrupted")) !=
+                QStringList(21, QStringLiteral("0")));
+        // another seed, other schedules
+        QStringList other = args;
+        other[other.indexOf(QStringLiteral("7"))] = QStringLiteral("8");
+        QVERIFY(cli(other).out != one.out);
+    }
+
+    void jsonAndCsvFile()
+    {
+        const QStringList args{QStringLiteral("sweep"),  scenarioPath(QStringLiteral("default")),
+                               QStringLiteral("--vary"), QStringLiteral("delay=0,5"),
+                               QStringLiteral("--runs"), QStringLiteral("500")};
+        const Result json = cli(args + QStringList{QStringLiteral("--json")});
+        QCOMPARE(json.exitCode, 0);
+        const QJsonObject o = parseObject(json.out);
+        QCOMPARE(o.value(QStringLiteral("runs")).toInt(), 500);
+        QCOMPARE(o.value(QStringLiteral("seed")).toInt(), 1);
+        QCOMPARE(o.value(QStringLiteral("schedules")).toString(), QStringLiteral("random"));
+        QCOMPARE(o.value(QStringLiteral("vary")).toObject().value(QStringLiteral("quantity")),
+                 QJsonValue(QStringLiteral("delay")));
+        QVERIFY(o.value(QStringLiteral("vary2")).isNull());
+        const QJsonArray points = o.value(QStringLiteral("points")).toArray();
+        QCOMPARE(points.size(), 2);
+        const auto table = columns(cli(args).out);
+        for (int i = 0; i < 2; ++i) {
+            const QJsonObject p = points[i].toObject();
+            QCOMPARE(p.value(QStringLiteral("x")).toInt(), i * 5);
+            const QJsonObject c = p.value(QStringLiteral("unfenced"))
+                                      .toObject()
+                                      .value(QStringLiteral("corrupted"))
+                                      .toObject();
+            // the same numbers as the CSV
+            QCOMPARE(QString::number(c.value(QStringLiteral("schedules")).toInt()),
+                     table.value(QStringLiteral("unfenced_corrupted")).value(i));
+            QCOMPARE(QString::number(c.value(QStringLiteral("low")).toDouble(), 'f', 6),
+                     table.value(QStringLiteral("unfenced_corrupted_low")).value(i));
+            const double share = c.value(QStringLiteral("share")).toDouble();
+            QCOMPARE(share, c.value(QStringLiteral("schedules")).toInt() / 500.0);
+            QVERIFY(c.value(QStringLiteral("low")).toDouble() <= share);
+            QVERIFY(c.value(QStringLiteral("high")).toDouble() >= share);
+        }
+
+        QTemporaryDir dir;
+        const QString csv = dir.filePath(QStringLiteral("sweep.csv"));
+        const Result file = cli(args + QStringList{QStringLiteral("--csv"), csv});
+        QCOMPARE(file.exitCode, 0);
+        QCOMPARE(file.out, QByteArray());
+        QCOMPARE(readAll(csv), cli(args).out);
+    }
+
+    void badUsage_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("line");
+        const QString def = scenarioPath(QStringLiteral("default"));
+        QTest::newRow("no --vary")
+            << QStringList({"sweep", def})
+            << QStringLiteral("fencescope-cli: sweep: missing --vary Q=VALUES (usage: "
+                              "fencescope-cli sweep FILE --vary Q=VALUES [options])");
+        QTest::newRow("unknown quantity")
+            << QStringList({"sweep", def, "--vary", "wind=1..3"})
+            << QStringLiteral("fencescope-cli: --vary: unknown quantity \"wind\" (pause, ttl, "
+                              "delay, clients)");
+        QTest::newRow("out of range")
+            << QStringList({"sweep", def, "--vary", "ttl=0..3"})
+            << QStringLiteral("fencescope-cli: --vary: ttl takes 1..1000000, not 0");
+        QTest::newRow("not a range")
+            << QStringList({"sweep", def, "--vary2", "ttl=1..x", "--vary", "pause=1"})
+            << QStringLiteral("fencescope-cli: --vary2: \"1..x\" is not FROM..TO, FROM..TO:STEP "
+                              "or V1,V2,...");
+        QTest::newRow("step 0")
+            << QStringList({"sweep", def, "--vary", "pause=1..9:0"})
+            << QStringLiteral("fencescope-cli: --vary: \"1..9:0\": the step must be at least 1");
+        QTest::newRow("same quantity twice")
+            << QStringList({"sweep", def, "--vary", "pause=1..9", "--vary2", "pause=3"})
+            << QStringLiteral("fencescope-cli: sweep: pause is varied twice");
+        QTest::newRow("csv and json")
+            << QStringList({"sweep", def, "--vary", "pause=1", "--json", "--csv", "x.csv"})
+            << QStringLiteral("fencescope-cli: sweep: choose --csv or --json, not both");
+        QTest::newRow("runs 0") << QStringList({"sweep", def, "--vary", "pause=1", "--runs", "0"})
+                                << QStringLiteral("fencescope-cli: --runs takes a whole number "
+                                                  "from 1 to 10000000, not \"0\"");
+        QTest::newRow("fixed with runs")
+            << QStringList({"sweep", def, "--vary", "pause=1", "--fixed", "--runs", "5"})
+            << QStringLiteral("fencescope-cli: sweep: --fixed runs FILE itself once per point, "
+                              "not --runs schedules");
+        QTest::newRow("missing file")
+            << QStringList({"sweep", "/nonexistent/x.json", "--vary", "pause=1"})
+            << QStringLiteral("fencescope-cli: /nonexistent/x.json: file: cannot open "
+                              "/nonexistent/x.json (No such file or directory)");
+        QTest::newRow("unwritable csv")
+            << QStringList({"sweep", def, "--vary", "pause=1", "--csv", "/nonexistent/x.csv"})
+            << QStringLiteral("fencescope-cli: sweep: cannot write /nonexistent/x.csv: ");
+        QTest::newRow("find without -o")
+            << QStringList({"find", def})
+            << QStringLiteral("fencescope-cli: find: missing -o OUT.json (usage: fencescope-cli "
+                              "find FILE -o OUT.json [options])");
+        QTest::newRow("unknown failure")
+            << QStringList({"find", def, "-o", "x.json", "--failure", "slow"})
+            << QStringLiteral("fencescope-cli: --failure takes corrupted, lockedOut or rejected, "
+                              "not \"slow\"");
+    }
+    void badUsage()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, line);
+        const Result r = cli(args);
+        QCOMPARE(r.exitCode, 2);
+        QCOMPARE(r.out, QByteArray());
+        QVERIFY2(r.err.endsWith('\n') && r.err.count('\n') == 1, r.err.constData());
+        const QString err = QString::fromUtf8(r.err).trimmed();
+        if (line.endsWith(QLatin1String(": ")))
+            QVERIFY2(err.startsWith(line), qPrintable(err)); // the system's reason follows
+        else
+            QCOMPARE(err, line);
+    }
+
+    void findWritesAShrunkScenario()
+    {
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("found.json"));
+        const QStringList args{QStringLiteral("find"),      scenarioPath(QStringLiteral("default")),
+                               QStringLiteral("--failure"), QStringLiteral("corrupted"),
+                               QStringLiteral("--fencing"), QStringLiteral("off"),
+                               QStringLiteral("--seed"),    QStringLiteral("3"),
+                               QStringLiteral("-o"),        out};
+        const Result r = cli(args);
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(r.err, QByteArray());
+        const QStringList lines =
+            QString::fromUtf8(r.out).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QVERIFY(lines.value(0).startsWith(QLatin1String("found schedule ")));
+        QVERIFY(lines.value(0).contains(
+            QLatin1String(" of seed 3 (a corrupted write with fencing off")));
+        QVERIFY(lines.value(1).startsWith(QLatin1String("shrunk to ")));
+        QVERIFY(lines.size() > 2);
+        QCOMPARE(lines.value(2).left(5), QStringLiteral("  1. "));
+
+        // a scenario file that loads, fails as promised, and tells how it was made
+        const QJsonObject file = parseObject(readAll(out));
+        QCOMPARE(file.value(QStringLiteral("fencing")), QJsonValue(false));
+        const QString description = file.value(QStringLiteral("description")).toString();
+        QVERIFY2(description.contains(QLatin1String("of seed 3 shaped like \"Paused client wakes")),
+                 qPrintable(description));
+        QVERIFY(description.contains(QLatin1String("Shrunk to 1-minimal")));
+        QVERIFY(description.contains(lines.value(2).mid(5)));
+        const Result run = cli({QStringLiteral("run"), out, QStringLiteral("--summary")});
+        QCOMPARE(run.exitCode, 0);
+        QVERIFY(parseObject(run.out)
+                    .value(QStringLiteral("summary"))
+                    .toObject()
+                    .value(QStringLiteral("corrupted"))
+                    .toInt() > 0);
+
+        // the same search again: the same file
+        const QByteArray first = readAll(out);
+        QCOMPARE(cli(args).exitCode, 0);
+        QCOMPARE(readAll(out), first);
+
+        // unshrunk: the schedule as found, larger
+        const Result raw = cli(args + QStringList{QStringLiteral("--no-shrink")});
+        QCOMPARE(raw.exitCode, 0);
+        QCOMPARE(raw.out.count('\n'), 1);
+        QCOMPARE(raw.out, r.out.left(r.out.indexOf('\n') + 1)); // the same first line
+        QVERIFY(actionCount(parseObject(readAll(out))) > actionCount(parseObject(first)));
+        QVERIFY(lines.value(0).contains(
+            QStringLiteral(", %1 actions)").arg(actionCount(parseObject(readAll(out))))));
+    }
+
+    // Fenced with rule lt and counter tokens: nothing to find, exit 1, no file.
+    void findNothing()
+    {
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("found.json"));
+        const Result r =
+            cli({QStringLiteral("find"), scenarioPath(QStringLiteral("default")),
+                 QStringLiteral("--runs"), QStringLiteral("3000"), QStringLiteral("-o"), out});
+        QCOMPARE(r.exitCode, 1);
+        QCOMPARE(r.out, QByteArray());
+        QCOMPARE(r.err, QByteArray("fencescope-cli: find: no corrupted write with fencing on in "
+                                   "3000 schedules of seed 1\n"));
+        QVERIFY(!QFile::exists(out));
+    }
+
+    void help()
+    {
+        const Result overview = cli({QStringLiteral("--help")});
+        QVERIFY(overview.out.contains(
+            "\n       fencescope-cli sweep FILE --vary Q=VALUES [--vary2 Q=VALUES] [--runs N]"));
+        QVERIFY(overview.out.contains("\n  find        find a failing schedule"));
+        const Result sweep = cli({QStringLiteral("help"), QStringLiteral("sweep")});
+        QCOMPARE(sweep.exitCode, 0);
+        for (const char *option : {"--vary Q=VALUES", "--vary2 Q=VALUES", "--runs N", "--seed N",
+                                   "--threads N", "--fixed", "--csv OUT", "--json"})
+            QVERIFY2(sweep.out.contains(QByteArray("\n  ") + option), option);
+        const Result find = cli({QStringLiteral("find"), QStringLiteral("--help")});
+        QVERIFY(find.out.startsWith("usage: fencescope-cli find FILE -o OUT.json [--failure"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliSweep)
+#include "tst_clisweep.moc"

@@ -1,0 +1,371 @@
+// The sweep panel, driven offscreen through its window: the chart's lines and bands hold the
+// sweep's numbers (checked against the engine and, for the seed's scenario itself, against the
+// threshold worked out by hand in tst_sweep), cancel and resume end with the numbers of one
+// uninterrupted run, a click on a point opens its schedule, and the exports hold the chart and
+// the numbers.
+
+#include "scenariofile.h"
+#include "shrinkpanel.h"
+#include "sweep.h"
+#include "sweeppanel.h"
+#include "sweepreport.h"
+
+#include <QAreaSeries>
+#include <QChart>
+#include <QChartView>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QImage>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLineSeries>
+#include <QListWidget>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QTemporaryDir>
+#include <QTest>
+
+Q_DECLARE_METATYPE(Core::Scenario)
+
+namespace {
+
+template <typename T> T *child(QWidget *panel, const char *name)
+{
+    T *w = panel->findChild<T *>(QLatin1String(name));
+    if (!w)
+        qFatal("no child %s", name);
+    return w;
+}
+
+// A click in the middle of a child, or for a check box on its box.
+void click(QWidget *panel, const char *name)
+{
+    QWidget *w = child<QWidget>(panel, name);
+    const QPoint at =
+        qobject_cast<QCheckBox *>(w) ? QPoint(8, w->height() / 2) : w->rect().center();
+    QTest::mouseClick(panel->windowHandle(), Qt::LeftButton, {}, w->mapTo(panel, at));
+}
+
+// A small sweep can end while the click that started it is still being delivered: then the
+// signal is already in the spy, and QSignalSpy::wait would wait for a second one.
+bool arrived(QSignalSpy &spy, int ms)
+{
+    return !spy.isEmpty() || spy.wait(ms);
+}
+
+QByteArray readAll(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+struct Fixture
+{
+    SweepPanel panel;
+    Fixture()
+    {
+        panel.setScenario(Core::ScenarioFile::defaultScenario());
+        panel.resize(900, 800);
+        panel.show();
+        if (!QTest::qWaitForWindowExposed(&panel))
+            qFatal("panel not exposed");
+    }
+    bool runToTheEnd(const char *button = "run")
+    {
+        QSignalSpy done(&panel, &SweepPanel::sweepFinished);
+        click(&panel, button);
+        return arrived(done, 180000) && done.first().first().toBool();
+    }
+};
+
+QList<QPointF> bandOf(QChart *chart, const QString &name, bool upper)
+{
+    for (QAbstractSeries *s : chart->series()) {
+        if (auto *area = qobject_cast<QAreaSeries *>(s); area && area->name() == name)
+            return (upper ? area->upperSeries() : area->lowerSeries())->points();
+    }
+    return {};
+}
+
+} // namespace
+
+class TestSweepPanel : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase() { qRegisterMetaType<Core::Scenario>(); }
+
+    // The seed's scenario itself, pause 10..16: A's stale write corrupts from pause 13 on
+    // unfenced; fenced it never does (tst_sweep works the threshold out).
+    void fixedSweepOfTheSeedScenario()
+    {
+        Fixture f;
+        child<QSpinBox>(&f.panel, "from")->setValue(10);
+        child<QSpinBox>(&f.panel, "to")->setValue(16);
+        click(&f.panel, "fixed");
+        QVERIFY(child<QCheckBox>(&f.panel, "fixed")->isChecked());
+        QVERIFY(!child<QSpinBox>(&f.panel, "runs")->isEnabled());
+        QVERIFY(f.runToTheEnd());
+        QCOMPARE(f.panel.shareSeries(0, false)->points(),
+                 (QList<QPointF>{{10, 0}, {11, 0}, {12, 0}, {13, 1}, {14, 1}, {15, 1}, {16, 1}}));
+        QCOMPARE(f.panel.shareSeries(0, true)->points(),
+                 (QList<QPointF>{{10, 0}, {11, 0}, {12, 0}, {13, 0}, {14, 0}, {15, 0}, {16, 0}}));
+        QCOMPARE(f.panel.chart()->series().size(), 4); // a line and a band per side
+        // Wilson for 1 of 1 run: [0.206543, 1] (tst_clisweep works it out)
+        const QList<QPointF> low = bandOf(f.panel.chart(), QStringLiteral("unfenced (95%)"), false);
+        QCOMPARE(low.size(), 7);
+        QVERIFY(std::abs(low[3].y() - 0.206543) < 1e-6);
+        QCOMPARE(child<QProgressBar>(&f.panel, "progress")->value(), 1000);
+        QVERIFY(child<QPushButton>(&f.panel, "run")->isEnabled());
+        QVERIFY(!child<QPushButton>(&f.panel, "resume")->isEnabled());
+    }
+
+    // Random schedules, two curves: every line and band is the engine's numbers.
+    void seriesMatchTheEngine()
+    {
+        Fixture f;
+        child<QSpinBox>(&f.panel, "from")->setValue(2);
+        child<QSpinBox>(&f.panel, "to")->setValue(30);
+        child<QSpinBox>(&f.panel, "step")->setValue(7);
+        child<QSpinBox>(&f.panel, "runs")->setValue(400);
+        child<QSpinBox>(&f.panel, "seed")->setValue(11);
+        child<QComboBox>(&f.panel, "quantity2")->setCurrentIndex(2); // ttl
+        child<QLineEdit>(&f.panel, "values2")->setText(QStringLiteral("5,20"));
+        QVERIFY(f.runToTheEnd());
+
+        Core::SweepSpec spec;
+        spec.scenario = Core::ScenarioFile::defaultScenario();
+        spec.vary = {Core::findQuantity(QStringLiteral("pause")), {2, 9, 16, 23, 30}};
+        spec.vary2 = {Core::findQuantity(QStringLiteral("ttl")), {5, 20}};
+        spec.runs = 400;
+        spec.seed = 11;
+        Core::SweepResult expected;
+        QVERIFY(Core::runSweep(spec, &expected, 1));
+        QVERIFY(f.panel.result() == expected);
+        for (std::size_t curve = 0; curve < 2; ++curve) {
+            for (bool fencing : {false, true}) {
+                const QList<QPointF> line = f.panel.shareSeries(curve, fencing)->points();
+                const QString name =
+                    QStringLiteral("%1, ttl = %2")
+                        .arg(fencing ? QStringLiteral("fenced") : QStringLiteral("unfenced"))
+                        .arg(spec.vary2.values[curve]);
+                QCOMPARE(f.panel.shareSeries(curve, fencing)->name(), name);
+                const QList<QPointF> high =
+                    bandOf(f.panel.chart(), name + QStringLiteral(" (95%)"), true);
+                QCOMPARE(line.size(), 5);
+                QCOMPARE(high.size(), 5);
+                for (int i = 0; i < 5; ++i) {
+                    const Core::PointResult &p = expected.points[curve * 5 + std::size_t(i)];
+                    const auto k = p.side(fencing)[0].schedules;
+                    QCOMPARE(line[i], QPointF(double(spec.vary.values[std::size_t(i)]), k / 400.0));
+                    QCOMPARE(high[i].y(), Core::wilsonInterval(k, 400).high);
+                    if (fencing)
+                        QCOMPARE(k, 0u);
+                }
+            }
+        }
+        // another outcome replots the same sweep
+        child<QComboBox>(&f.panel, "outcome")->setCurrentIndex(2); // rejected
+        QCOMPARE(f.panel.shareSeries(0, true)->points()[0].y(),
+                 expected.points[0].fenced[2].schedules / 400.0);
+        QVERIFY(f.panel.chart()->title().contains(QLatin1String("rejected")));
+    }
+
+    void cancelAndResume()
+    {
+        Fixture f;
+        child<QSpinBox>(&f.panel, "from")->setValue(1);
+        child<QSpinBox>(&f.panel, "to")->setValue(20);
+        child<QSpinBox>(&f.panel, "runs")->setValue(20000);
+        QSignalSpy done(&f.panel, &SweepPanel::sweepFinished);
+        click(&f.panel, "run");
+        QVERIFY(f.panel.running());
+        QVERIFY(!child<QPushButton>(&f.panel, "run")->isEnabled());
+        QTRY_VERIFY_WITH_TIMEOUT(child<QProgressBar>(&f.panel, "progress")->value() > 0, 60000);
+        click(&f.panel, "cancel");
+        QVERIFY(arrived(done, 120000));
+        QCOMPARE(done.first().first().toBool(), false);
+        QVERIFY(!f.panel.result().complete());
+        QVERIFY(child<QPushButton>(&f.panel, "resume")->isEnabled());
+        QVERIFY(child<QLabel>(&f.panel, "status")->text().startsWith(QLatin1String("Cancelled")));
+        const std::size_t kept = f.panel.result().donePoints();
+        QCOMPARE(f.panel.shareSeries(0, false)->count(), int(kept));
+
+        QVERIFY(f.runToTheEnd("resume"));
+        Core::SweepResult whole;
+        QVERIFY(Core::runSweep(f.panel.spec(), &whole, 2));
+        QVERIFY(f.panel.result() == whole);
+        QCOMPARE(f.panel.shareSeries(0, false)->count(), 20);
+    }
+
+    void keyboardRunsTheSweep()
+    {
+        Fixture f;
+        click(&f.panel, "fixed");
+        QSignalSpy done(&f.panel, &SweepPanel::sweepFinished);
+        QTest::keyClick(f.panel.windowHandle(), Qt::Key_R, Qt::AltModifier);
+        QVERIFY(arrived(done, 120000));
+        QCOMPARE(f.panel.shareSeries(0, false)->count(), 40);
+    }
+
+    void invalidValuesAreNamed()
+    {
+        Fixture f;
+        child<QSpinBox>(&f.panel, "from")->setValue(9);
+        child<QSpinBox>(&f.panel, "to")->setValue(3);
+        click(&f.panel, "run");
+        QVERIFY(!f.panel.running());
+        QCOMPARE(child<QLabel>(&f.panel, "status")->text(),
+                 QStringLiteral("\"9..3:1\": the range is empty"));
+        child<QSpinBox>(&f.panel, "from")->setValue(0);
+        child<QSpinBox>(&f.panel, "to")->setValue(3);
+        click(&f.panel, "run");
+        QCOMPARE(child<QLabel>(&f.panel, "status")->text(),
+                 QStringLiteral("pause takes 1..1000000, not 0"));
+    }
+
+    // A click on the unfenced line at pause 13 opens that point's failing schedule.
+    void clickOpensThePointsSchedule()
+    {
+        Fixture f;
+        child<QSpinBox>(&f.panel, "from")->setValue(10);
+        child<QSpinBox>(&f.panel, "to")->setValue(16);
+        click(&f.panel, "fixed");
+        QVERIFY(f.runToTheEnd());
+        QSignalSpy open(&f.panel, &SweepPanel::openScenario);
+        auto *view = child<QChartView>(&f.panel, "chart");
+        QLineSeries *line = f.panel.shareSeries(0, false);
+        const QPointF scene = f.panel.chart()->mapToPosition(QPointF(13, 1), line);
+        const QPoint at = view->viewport()->mapTo(&f.panel, view->mapFromScene(scene));
+        QTest::mouseClick(f.panel.windowHandle(), Qt::LeftButton, {}, at);
+        QCOMPARE(open.size(), 1);
+        const auto s = open.first().first().value<Core::Scenario>();
+        QCOMPARE(s.clients[0].actions[1].length(), Core::Tick(13));
+        QVERIFY(!s.fencing);
+        QVERIFY(open.first().at(1).toString().contains(QLatin1String("pause = 13")));
+
+        // the same through the API, for a point where nothing failed
+        f.panel.openPoint(0, false);
+        QCOMPARE(open.size(), 2);
+        QCOMPARE(open.last().first().value<Core::Scenario>().clients[0].actions[1].length(),
+                 Core::Tick(10));
+        QVERIFY(
+            open.last().at(1).toString().startsWith(QLatin1String("No schedule at pause = 10")));
+    }
+
+    void exports()
+    {
+        Fixture f;
+        child<QSpinBox>(&f.panel, "to")->setValue(12);
+        child<QSpinBox>(&f.panel, "runs")->setValue(200);
+        QVERIFY(f.runToTheEnd());
+        QTemporaryDir dir;
+        const QString csv = dir.filePath(QStringLiteral("s.csv"));
+        const QString png = dir.filePath(QStringLiteral("s.png"));
+        const QString svg = dir.filePath(QStringLiteral("s.svg"));
+        QVERIFY(f.panel.exportCsv(csv));
+        QCOMPARE(readAll(csv), Core::sweepCsv(f.panel.spec(), f.panel.result()));
+        QVERIFY(readAll(csv).startsWith("pause,runs,unfenced_corrupted,"));
+        QCOMPARE(readAll(csv).count('\n'), 13);
+        QVERIFY(f.panel.exportPng(png));
+        if (qEnvironmentVariableIsSet("FENCESCOPE_SWEEP_SCREENSHOT")) // to look at it
+            QTest::qWait(100),
+                f.panel.grab().save(qEnvironmentVariable("FENCESCOPE_SWEEP_SCREENSHOT"));
+        const QImage image(png);
+        QVERIFY(!image.isNull());
+        QVERIFY(image.width() > 300);
+        QVERIFY(f.panel.exportSvg(svg));
+        const QByteArray text = readAll(svg);
+        QVERIFY(text.contains("<svg"));
+        QVERIFY(text.contains("Schedules with a corrupted write"));
+        QString error;
+        QVERIFY(!f.panel.exportCsv(QStringLiteral("/nonexistent/s.csv"), &error));
+        QVERIFY(error.startsWith(QLatin1String("Cannot write /nonexistent/s.csv")));
+    }
+    // The find-and-shrink panel: the steps it lists are the shrinker's, each row replays the
+    // scenario after that step, and Open gives the result with its history.
+    void findShrinkAndReplay()
+    {
+        ShrinkPanel panel;
+        panel.setScenario(Core::ScenarioFile::defaultScenario());
+        panel.setReplayInterval(10);
+        panel.resize(700, 600);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        QVERIFY(child<QCheckBox>(&panel, "fencing")->isChecked()); // the scenario's switch
+        click(&panel, "fencing");
+        QVERIFY(!child<QCheckBox>(&panel, "fencing")->isChecked());
+        child<QSpinBox>(&panel, "seed")->setValue(3);
+        QSignalSpy done(&panel, &ShrinkPanel::searchFinished);
+        click(&panel, "find");
+        QVERIFY(arrived(done, 60000));
+        QCOMPARE(done.first().first().toBool(), true);
+
+        // the same as the core's search and shrink
+        const Core::FindResult found =
+            Core::findFailure(Core::ScenarioFile::defaultScenario(), {0, false}, 3, 100000);
+        QVERIFY(found.schedule);
+        QCOMPARE(panel.foundSchedule(), *found.schedule);
+        const Core::ShrinkResult expected = Core::shrink(*found.schedule, {0, false});
+        QCOMPARE(panel.result().shrunk, expected.shrunk);
+        auto *steps = child<QListWidget>(&panel, "steps");
+        QCOMPARE(steps->count(), int(expected.steps.size()) + 1);
+        for (std::size_t i = 0; i < expected.steps.size(); ++i)
+            QCOMPARE(steps->item(int(i) + 1)->text(),
+                     QStringLiteral("%1. %2").arg(i + 1).arg(expected.steps[i].text));
+
+        // a click on a step shows the scenario after it
+        QSignalSpy step(&panel, &ShrinkPanel::stepScenario);
+        const QRect row = steps->visualItemRect(steps->item(2));
+        QTest::mouseClick(panel.windowHandle(), Qt::LeftButton, {},
+                          steps->viewport()->mapTo(&panel, row.center()));
+        QCOMPARE(step.size(), 1);
+        Core::Scenario after2 = Core::replaySteps(*found.schedule, expected.steps, 2);
+        QCOMPARE(step.first().first().value<Core::Scenario>(), after2);
+        QCOMPARE(step.first().at(1).toString(), steps->item(2)->text());
+
+        // replay: every state from the schedule found to the result, in order
+        step.clear();
+        click(&panel, "replay");
+        QTRY_COMPARE_WITH_TIMEOUT(step.size(), steps->count(), 10000);
+        for (int i = 0; i < steps->count(); ++i)
+            QCOMPARE(step.at(i).first().value<Core::Scenario>(),
+                     Core::replaySteps(*found.schedule, expected.steps, std::size_t(i)));
+        QCOMPARE(step.last().first().value<Core::Scenario>().clients, expected.shrunk.clients);
+
+        if (qEnvironmentVariableIsSet("FENCESCOPE_SHRINK_SCREENSHOT")) // to look at it
+            panel.grab().save(qEnvironmentVariable("FENCESCOPE_SHRINK_SCREENSHOT"));
+        QSignalSpy open(&panel, &ShrinkPanel::openScenario);
+        click(&panel, "open");
+        QCOMPARE(open.size(), 1);
+        const auto result = open.first().first().value<Core::Scenario>();
+        QCOMPARE(result.clients, expected.shrunk.clients);
+        QVERIFY(!result.fencing);
+        QVERIFY(result.description.contains(QLatin1String("of seed 3 shaped like")));
+        QVERIFY(result.description.contains(QLatin1String("Shrunk to 1-minimal")));
+        QVERIFY(result.description.contains(expected.steps.back().text));
+    }
+
+    void nothingToFindWithFencing()
+    {
+        ShrinkPanel panel;
+        panel.setScenario(Core::ScenarioFile::defaultScenario());
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        child<QSpinBox>(&panel, "tries")->setValue(2000);
+        QSignalSpy done(&panel, &ShrinkPanel::searchFinished);
+        click(&panel, "find");
+        QVERIFY(arrived(done, 60000));
+        QCOMPARE(done.first().first().toBool(), false);
+        QCOMPARE(child<QLabel>(&panel, "status")->text(),
+                 QStringLiteral("No corrupted write with fencing on in 2000 schedules of seed 1."));
+        QVERIFY(!child<QPushButton>(&panel, "open")->isEnabled());
+        QCOMPARE(child<QListWidget>(&panel, "steps")->count(), 0);
+    }
+};
+
+QTEST_MAIN(TestSweepPanel)
+#include "tst_sweeppanel.moc"

@@ -1,0 +1,447 @@
+#include "sweeppanel.h"
+
+#include "sweepreport.h"
+
+#include <QAreaSeries>
+#include <QBuffer>
+#include <QChart>
+#include <QChartView>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFileDialog>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QLineEdit>
+#include <QLineSeries>
+#include <QPainter>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSaveFile>
+#include <QSpinBox>
+#include <QSvgGenerator>
+#include <QVBoxLayout>
+#include <QValueAxis>
+#include <QtConcurrent>
+
+#include <cmath>
+#include <iterator>
+
+namespace {
+
+// One colour per curve; its fenced line is darker and dashed, its band fainter.
+const QColor kCurveColours[] = {QColor(0xc0, 0x39, 0x2b), QColor(0x29, 0x80, 0xb9),
+                                QColor(0x27, 0xae, 0x60), QColor(0x8e, 0x44, 0xad),
+                                QColor(0xd3, 0x54, 0x00), QColor(0x2c, 0x3e, 0x50)};
+
+QSpinBox *spinBox(int min, int max, int value)
+{
+    auto *box = new QSpinBox;
+    box->setRange(min, max);
+    box->setValue(value);
+    return box;
+}
+
+bool fail(QString *error, const QString &message)
+{
+    if (error)
+        *error = message;
+    return false;
+}
+
+} // namespace
+
+SweepPanel::SweepPanel(QWidget *parent)
+    : QWidget(parent), m_quantity(new QComboBox), m_from(spinBox(0, 1'000'000, 1)),
+      m_to(spinBox(0, 1'000'000, 40)), m_step(spinBox(1, 1'000'000, 1)), m_quantity2(new QComboBox),
+      m_values2(new QLineEdit), m_runs(spinBox(1, 10'000'000, 1000)),
+      m_seed(spinBox(0, 1'000'000'000, 1)), m_fixed(new QCheckBox(tr("The scenario itself"))),
+      m_outcome(new QComboBox), m_run(new QPushButton(tr("&Run"))),
+      m_cancelButton(new QPushButton(tr("&Cancel"))), m_resume(new QPushButton(tr("Res&ume"))),
+      m_exportPng(new QPushButton(tr("PNG..."))), m_exportSvg(new QPushButton(tr("SVG..."))),
+      m_exportCsv(new QPushButton(tr("CSV..."))), m_progress(new QProgressBar),
+      m_status(new QLabel), m_view(new QChartView)
+{
+    for (auto [w, name] :
+         std::initializer_list<std::pair<QWidget *, const char *>>{{m_quantity, "quantity"},
+                                                                   {m_from, "from"},
+                                                                   {m_to, "to"},
+                                                                   {m_step, "step"},
+                                                                   {m_quantity2, "quantity2"},
+                                                                   {m_values2, "values2"},
+                                                                   {m_runs, "runs"},
+                                                                   {m_seed, "seed"},
+                                                                   {m_fixed, "fixed"},
+                                                                   {m_outcome, "outcome"},
+                                                                   {m_run, "run"},
+                                                                   {m_cancelButton, "cancel"},
+                                                                   {m_resume, "resume"},
+                                                                   {m_progress, "progress"},
+                                                                   {m_status, "status"},
+                                                                   {m_view, "chart"}})
+        w->setObjectName(QLatin1String(name));
+    m_quantity2->addItem(tr("none"));
+    for (const Core::Quantity &q : Core::quantities()) {
+        m_quantity->addItem(q.label, q.name);
+        m_quantity2->addItem(q.label, q.name);
+    }
+    for (const Core::OutcomeSpec &o : Core::outcomes())
+        m_outcome->addItem(o.label, o.name);
+    m_values2->setPlaceholderText(tr("5,10,20 or 5..20:5"));
+    m_values2->setText(QStringLiteral("5,10,20"));
+    m_fixed->setToolTip(tr("Vary the open scenario itself (one schedule per point) instead of "
+                           "random schedules shaped like it"));
+    m_progress->setRange(0, 1000);
+    m_progress->setValue(0);
+    m_status->setWordWrap(true);
+
+    auto *range = new QHBoxLayout;
+    range->addWidget(m_from);
+    range->addWidget(new QLabel(tr("to")));
+    range->addWidget(m_to);
+    range->addWidget(new QLabel(tr("step")));
+    range->addWidget(m_step);
+    auto *second = new QHBoxLayout;
+    second->addWidget(m_quantity2);
+    second->addWidget(m_values2);
+    auto *form = new QFormLayout;
+    form->addRow(tr("&Vary"), m_quantity);
+    form->addRow(tr("Values"), range);
+    form->addRow(tr("Curves for"), second);
+    form->addRow(tr("Schedules per point"), m_runs);
+    form->addRow(tr("S&eed"), m_seed);
+    form->addRow(QString(), m_fixed);
+    form->addRow(tr("&Plot"), m_outcome);
+
+    auto *buttons = new QHBoxLayout;
+    buttons->addWidget(m_run);
+    buttons->addWidget(m_cancelButton);
+    buttons->addWidget(m_resume);
+    buttons->addWidget(m_progress, 1);
+    auto *exports = new QHBoxLayout;
+    exports->addWidget(new QLabel(tr("Export:")));
+    exports->addWidget(m_exportPng);
+    exports->addWidget(m_exportSvg);
+    exports->addWidget(m_exportCsv);
+    exports->addStretch(1);
+
+    m_view->setRenderHint(QPainter::Antialiasing);
+    m_view->setMinimumHeight(240);
+    m_view->chart()->legend()->setAlignment(Qt::AlignBottom);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(form);
+    layout->addLayout(buttons);
+    layout->addWidget(m_status);
+    layout->addWidget(m_view, 1);
+    layout->addLayout(exports);
+
+    connect(m_run, &QPushButton::clicked, this, [this] { start(false); });
+    connect(m_resume, &QPushButton::clicked, this, [this] { start(true); });
+    connect(m_cancelButton, &QPushButton::clicked, this, &SweepPanel::cancel);
+    connect(&m_watcher, &QFutureWatcher<Core::SweepResult>::finished, this, &SweepPanel::finished);
+    connect(m_outcome, &QComboBox::currentIndexChanged, this, &SweepPanel::updateChart);
+    connect(m_fixed, &QCheckBox::toggled, m_runs, &QWidget::setDisabled);
+    connect(m_quantity2, &QComboBox::currentIndexChanged, this,
+            [this](int i) { m_values2->setEnabled(i > 0); });
+    connect(m_exportPng, &QPushButton::clicked, this,
+            [this] { chooseExport(QStringLiteral("png")); });
+    connect(m_exportSvg, &QPushButton::clicked, this,
+            [this] { chooseExport(QStringLiteral("svg")); });
+    connect(m_exportCsv, &QPushButton::clicked, this,
+            [this] { chooseExport(QStringLiteral("csv")); });
+    m_quantity2->setCurrentIndex(0);
+    m_values2->setEnabled(false);
+    updateButtons();
+}
+
+SweepPanel::~SweepPanel()
+{
+    m_cancel = true;
+    m_watcher.waitForFinished();
+}
+
+void SweepPanel::setScenario(const Core::Scenario &scenario)
+{
+    m_scenario = scenario;
+}
+
+QChart *SweepPanel::chart() const
+{
+    return m_view->chart();
+}
+
+QLineSeries *SweepPanel::shareSeries(std::size_t curve, bool fencing) const
+{
+    return curve < m_lines.size() ? m_lines[curve][fencing ? 1 : 0] : nullptr;
+}
+
+bool SweepPanel::specFromControls(Core::SweepSpec *spec, QString *error) const
+{
+    spec->scenario = m_scenario;
+    spec->vary.quantity = Core::findQuantity(m_quantity->currentData().toString());
+    const QString values =
+        QStringLiteral("%1..%2:%3").arg(m_from->value()).arg(m_to->value()).arg(m_step->value());
+    QString e = Core::parseSweepValues(values, &spec->vary.values, spec->vary.quantity);
+    if (e.isEmpty() && m_quantity2->currentIndex() > 0) {
+        spec->vary2.quantity = Core::findQuantity(m_quantity2->currentData().toString());
+        e = Core::parseSweepValues(m_values2->text(), &spec->vary2.values, spec->vary2.quantity);
+    }
+    spec->randomSchedules = !m_fixed->isChecked();
+    spec->runs = std::uint32_t(m_runs->value());
+    spec->seed = std::uint64_t(m_seed->value());
+    if (e.isEmpty())
+        e = Core::validate(*spec);
+    return e.isEmpty() || fail(error, e);
+}
+
+void SweepPanel::start(bool resume)
+{
+    if (running())
+        return;
+    if (!resume) {
+        QString error;
+        Core::SweepSpec spec;
+        if (!specFromControls(&spec, &error)) {
+            m_status->setText(error);
+            return;
+        }
+        m_spec = std::move(spec);
+        m_result = Core::SweepResult{};
+        updateChart();
+    }
+    m_cancel = false;
+    m_status->setText(tr("Running..."));
+    // the worker gets copies: the panel's spec and result change only on the GUI thread
+    m_watcher.setFuture(QtConcurrent::run([this, spec = m_spec, result = m_result]() mutable {
+        Core::runSweep(spec, &result, 0, &m_cancel, [this](const Core::SweepProgress &p) {
+            QMetaObject::invokeMethod(
+                this, [this, p] { showProgress(p.schedules, p.total); }, Qt::QueuedConnection);
+        });
+        return result;
+    }));
+    updateButtons();
+}
+
+void SweepPanel::cancel()
+{
+    m_cancel = true;
+}
+
+void SweepPanel::finished()
+{
+    m_result = m_watcher.result();
+    const bool complete = m_result.complete();
+    std::uint64_t done = 0;
+    for (const Core::PointResult &p : m_result.points)
+        done += p.runs;
+    showProgress(done, std::uint64_t(m_spec.pointCount()) * m_spec.runsPerPoint());
+    m_status->setText(complete ? tr("%n schedules per point.", nullptr, int(m_spec.runsPerPoint()))
+                               : tr("Cancelled: %1 of %2 points done. Resume goes on from there.")
+                                     .arg(m_result.donePoints())
+                                     .arg(m_result.points.size()));
+    updateChart();
+    updateButtons();
+    emit sweepFinished(complete);
+}
+
+void SweepPanel::showProgress(std::uint64_t done, std::uint64_t total)
+{
+    m_progress->setValue(total ? int(done * 1000 / total) : 0);
+}
+
+void SweepPanel::updateButtons()
+{
+    const bool busy = running();
+    m_run->setEnabled(!busy);
+    m_cancelButton->setEnabled(busy);
+    m_resume->setEnabled(!busy && !m_result.points.empty() && !m_result.complete());
+    const bool any = m_result.donePoints() > 0;
+    m_exportPng->setEnabled(any);
+    m_exportSvg->setEnabled(any);
+    m_exportCsv->setEnabled(any);
+}
+
+void SweepPanel::updateChart()
+{
+    QChart *chart = m_view->chart();
+    chart->removeAllSeries();
+    for (QAbstractAxis *axis : chart->axes())
+        chart->removeAxis(axis);
+    m_lines.clear();
+    if (!m_spec.vary.quantity)
+        return;
+    const std::size_t outcome = std::size_t(std::max(0, m_outcome->currentIndex()));
+    const std::size_t n = m_spec.vary.values.size();
+    const std::size_t curves = m_spec.vary2.quantity ? m_spec.vary2.values.size() : 1;
+    chart->setTitle(tr("Schedules with a %1").arg(Core::outcomes()[outcome].label));
+
+    auto *x = new QValueAxis;
+    x->setTitleText(m_spec.vary.quantity->label);
+    x->setRange(double(m_spec.vary.values.front()), double(m_spec.vary.values.back()));
+    x->setLabelFormat(QStringLiteral("%d"));
+    auto *y = new QValueAxis;
+    y->setTitleText(tr("share of schedules"));
+    y->setRange(0, 1);
+    chart->addAxis(x, Qt::AlignBottom);
+    chart->addAxis(y, Qt::AlignLeft);
+
+    for (std::size_t c = 0; c < curves; ++c) {
+        std::array<QLineSeries *, 2> pair{};
+        for (bool fencing : {false, true}) {
+            QList<QPointF> share, low, high;
+            for (std::size_t i = 0; i < n; ++i) {
+                const Core::PointResult *p =
+                    c * n + i < m_result.points.size() ? &m_result.points[c * n + i] : nullptr;
+                if (!p || !p->done)
+                    continue;
+                const Core::OutcomeStat &s = p->side(fencing)[outcome];
+                const double xv = double(m_spec.vary.values[i]);
+                const Core::Interval band = Core::wilsonInterval(s.schedules, p->runs);
+                share << QPointF(xv, double(s.schedules) / p->runs);
+                low << QPointF(xv, band.low);
+                high << QPointF(xv, band.high);
+            }
+            QString name = fencing ? tr("fenced") : tr("unfenced");
+            if (m_spec.vary2.quantity)
+                name += QStringLiteral(", %1 = %2")
+                            .arg(m_spec.vary2.quantity->name)
+                            .arg(m_spec.vary2.values[c]);
+            const QColor base = kCurveColours[c % std::size(kCurveColours)];
+            const QColor colour = fencing ? base.darker(170) : base;
+
+            auto *upper = new QLineSeries;
+            auto *lower = new QLineSeries;
+            upper->replace(high);
+            lower->replace(low);
+            auto *band = new QAreaSeries(upper, lower);
+            QColor fill = colour;
+            fill.setAlphaF(fencing ? 0.12 : 0.22);
+            band->setBrush(fill);
+            band->setPen(Qt::NoPen);
+            band->setName(name + tr(" (95%)"));
+            chart->addSeries(band);
+
+            auto *line = new QLineSeries;
+            line->setName(name);
+            line->replace(share);
+            QPen pen(colour, 2);
+            if (fencing)
+                pen.setStyle(Qt::DashLine);
+            line->setPen(pen);
+            line->setPointsVisible(true);
+            chart->addSeries(line);
+            for (QAbstractSeries *s :
+                 {static_cast<QAbstractSeries *>(band), static_cast<QAbstractSeries *>(line)}) {
+                s->attachAxis(x);
+                s->attachAxis(y);
+            }
+            connect(line, &QLineSeries::clicked, this,
+                    [this, c, fencing](const QPointF &at) { seriesClicked(c, fencing, at); });
+            connect(band, &QAreaSeries::clicked, this,
+                    [this, c, fencing](const QPointF &at) { seriesClicked(c, fencing, at); });
+            pair[fencing ? 1 : 0] = line;
+        }
+        m_lines.push_back(pair);
+    }
+}
+
+void SweepPanel::seriesClicked(std::size_t curve, bool fencing, const QPointF &at)
+{
+    // the finished point nearest to the click along x
+    const std::size_t n = m_spec.vary.values.size();
+    std::size_t best = SIZE_MAX;
+    double distance = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        const std::size_t p = curve * n + i;
+        if (p >= m_result.points.size() || !m_result.points[p].done)
+            continue;
+        const double d = std::abs(double(m_spec.vary.values[i]) - at.x());
+        if (best == SIZE_MAX || d < distance) {
+            best = p;
+            distance = d;
+        }
+    }
+    if (best != SIZE_MAX)
+        openPoint(best, fencing);
+}
+
+void SweepPanel::openPoint(std::size_t point, bool fencing)
+{
+    if (point >= m_result.points.size() || !m_result.points[point].done)
+        return;
+    const std::size_t outcome = std::size_t(std::max(0, m_outcome->currentIndex()));
+    const Core::OutcomeStat &s = m_result.points[point].side(fencing)[outcome];
+    const std::uint32_t run = s.worstRun == Core::kNone ? 0 : s.worstRun;
+    Core::Scenario scenario = Core::sweepSchedule(m_spec, point, run);
+    scenario.fencing = fencing;
+    const QString description =
+        s.worstRun == Core::kNone
+            ? tr("No schedule at %1 had a %2 %3; this is schedule 0.")
+                  .arg(Core::pointLabel(m_spec, point), Core::outcomes()[outcome].label,
+                       fencing ? tr("fenced") : tr("unfenced"))
+            : tr("The worst of %1 schedules at %2 with a %3 %4: %5 such writes.")
+                  .arg(s.schedules)
+                  .arg(Core::pointLabel(m_spec, point), Core::outcomes()[outcome].label,
+                       fencing ? tr("fenced") : tr("unfenced"))
+                  .arg(s.worstWrites);
+    scenario.description = description + QLatin1Char(' ') + scenario.description;
+    emit openScenario(scenario, description);
+}
+
+bool SweepPanel::exportPng(const QString &path, QString *error) const
+{
+    const QImage image = m_view->grab().toImage();
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || !image.save(&file, "PNG") || !file.commit())
+        return fail(error, tr("Cannot write %1: %2").arg(path, file.errorString()));
+    return true;
+}
+
+bool SweepPanel::exportSvg(const QString &path, QString *error) const
+{
+    QByteArray bytes;
+    {
+        QBuffer buffer(&bytes);
+        QSvgGenerator svg;
+        svg.setOutputDevice(&buffer);
+        svg.setSize(m_view->size());
+        svg.setViewBox(QRect(QPoint(0, 0), m_view->size()));
+        svg.setTitle(m_view->chart()->title());
+        QPainter painter(&svg);
+        m_view->render(&painter);
+    }
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
+        return fail(error, tr("Cannot write %1: %2").arg(path, file.errorString()));
+    return true;
+}
+
+bool SweepPanel::exportCsv(const QString &path, QString *error) const
+{
+    if (!m_spec.vary.quantity)
+        return fail(error, tr("Nothing to export: run a sweep first"));
+    const QByteArray bytes = Core::sweepCsv(m_spec, m_result);
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
+        return fail(error, tr("Cannot write %1: %2").arg(path, file.errorString()));
+    return true;
+}
+
+void SweepPanel::chooseExport(const QString &kind)
+{
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export the sweep"), QStringLiteral("sweep.") + kind,
+        kind == QLatin1String("csv")
+            ? tr("CSV (*.csv)")
+            : kind.toUpper() + QStringLiteral(" (*.") + kind + QLatin1Char(')'));
+    if (path.isEmpty())
+        return;
+    QString error;
+    const bool ok = kind == QLatin1String("png")   ? exportPng(path, &error)
+                    : kind == QLatin1String("svg") ? exportSvg(path, &error)
+                                                   : exportCsv(path, &error);
+    m_status->setText(ok ? tr("Exported %1").arg(path) : error);
+}

@@ -1,0 +1,96 @@
+#pragma once
+
+// The sweep panel: choose a quantity to vary over a range (and a second one for a family of
+// curves), run seeded random schedules shaped like the open scenario (or the scenario itself)
+// on every core, and see the share of schedules with a failure, fenced and unfenced, with 95%
+// Wilson bands. Cancel and resume; click a point to open its worst failing schedule; export the
+// chart as PNG or SVG and the numbers as CSV.
+
+#include "scenario.h"
+#include "sweep.h"
+
+#include <QFutureWatcher>
+#include <QWidget>
+
+#include <array>
+#include <atomic>
+
+class QChart;
+class QChartView;
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QLineSeries;
+class QProgressBar;
+class QPushButton;
+class QSpinBox;
+
+class SweepPanel : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit SweepPanel(QWidget *parent = nullptr);
+    ~SweepPanel() override;
+
+    // The scenario whose shape the next sweep draws schedules from.
+    void setScenario(const Core::Scenario &scenario);
+
+    const Core::SweepSpec &spec() const { return m_spec; }
+    const Core::SweepResult &result() const { return m_result; }
+    bool running() const { return m_watcher.isRunning(); }
+    QChart *chart() const;
+    // The chart's share line of one curve (index into vary2's values, 0 without) and side.
+    QLineSeries *shareSeries(std::size_t curve, bool fencing) const;
+
+    // Opens (emits openScenario for) the worst failing schedule of a point, for the chosen
+    // outcome on that side, or its first schedule when none failed.
+    void openPoint(std::size_t point, bool fencing);
+
+    bool exportPng(const QString &path, QString *error = nullptr) const;
+    bool exportSvg(const QString &path, QString *error = nullptr) const;
+    bool exportCsv(const QString &path, QString *error = nullptr) const;
+
+signals:
+    void openScenario(const Core::Scenario &scenario, const QString &description);
+    void sweepFinished(bool complete);
+
+private:
+    void start(bool resume);
+    void cancel();
+    void finished();
+    void showProgress(std::uint64_t done, std::uint64_t total);
+    void updateChart();
+    void updateButtons();
+    void chooseExport(const QString &kind);
+    bool specFromControls(Core::SweepSpec *spec, QString *error) const;
+    void seriesClicked(std::size_t curve, bool fencing, const QPointF &at);
+
+    Core::Scenario m_scenario;
+    Core::SweepSpec m_spec;
+    Core::SweepResult m_result;
+    std::atomic<bool> m_cancel{false};
+    QFutureWatcher<Core::SweepResult> m_watcher;
+
+    QComboBox *m_quantity;
+    QSpinBox *m_from;
+    QSpinBox *m_to;
+    QSpinBox *m_step;
+    QComboBox *m_quantity2;
+    QLineEdit *m_values2;
+    QSpinBox *m_runs;
+    QSpinBox *m_seed;
+    QCheckBox *m_fixed;
+    QComboBox *m_outcome;
+    QPushButton *m_run;
+    QPushButton *m_cancelButton;
+    QPushButton *m_resume;
+    QPushButton *m_exportPng;
+    QPushButton *m_exportSvg;
+    QPushButton *m_exportCsv;
+    QProgressBar *m_progress;
+    QLabel *m_status;
+    QChartView *m_view;
+    std::vector<std::array<QLineSeries *, 2>> m_lines; // per curve: unfenced, fenced
+};

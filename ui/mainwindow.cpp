@@ -10,7 +10,10 @@
 #include "playback.h"
 #include "presentationcontrols.h"
 #include "presentationpanel.h"
+#include "changethrottle.h"
+#include "shrinkpanel.h"
 #include "statereport.h"
+#include "sweeppanel.h"
 #include "summarystrip.h"
 #include "timelinerenderer.h"
 #include "toolicons.h"
@@ -46,6 +49,7 @@
 #include <QScreen>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QTabWidget>
 #include <QSettings>
 #include <QSlider>
 #include <QSplitter>
@@ -656,6 +660,56 @@ void MainWindow::createDocks()
     m_viewMenu->addAction(story->toggleViewAction());
     m_viewMenu->addAction(insp->toggleViewAction());
     m_viewMenu->addAction(log->toggleViewAction());
+
+    // Explore: sweeps over many seeded schedules shaped like the open scenario, and the search
+    // for a failing schedule with its shrinking. A tab next to the event log; its chart or its
+    // shrink steps open a schedule in the timeline.
+    m_sweep = new SweepPanel(this);
+    m_shrink = new ShrinkPanel(this);
+    auto *tabs = new QTabWidget(this);
+    tabs->setObjectName(QStringLiteral("exploreTabs"));
+    tabs->addTab(m_sweep, tr("&Sweep"));
+    tabs->addTab(m_shrink, tr("Find and s&hrink"));
+    auto *explore = new QDockWidget(tr("Explore"), this);
+    explore->setObjectName(QStringLiteral("exploreDock"));
+    explore->setWidget(tabs);
+    addDockWidget(Qt::BottomDockWidgetArea, explore);
+    tabifyDockWidget(log, explore);
+    explore->hide(); // until asked for (View > Explore, Ctrl+K): its controls need height
+    log->raise();
+    // the panels read the scenario when they show and then follow it, paced like the other
+    // whole-run views (a drag on a long run does not copy its scenario at every step)
+    const auto follow = [this, explore] {
+        if (!explore->isVisible())
+            return;
+        m_sweep->setScenario(m_doc->scenario());
+        m_shrink->setScenario(m_doc->scenario());
+    };
+    new ChangeThrottle(m_doc, explore, follow);
+    connect(explore, &QDockWidget::visibilityChanged, this, [follow](bool shown) {
+        if (shown)
+            follow();
+    });
+    const auto open = [this](const Core::Scenario &s) { openExplored(s); };
+    connect(m_sweep, &SweepPanel::openScenario, this, open);
+    connect(m_shrink, &ShrinkPanel::openScenario, this, open);
+    connect(m_shrink, &ShrinkPanel::stepScenario, this, open);
+    QAction *exploreAct = explore->toggleViewAction();
+    exploreAct->setObjectName(QStringLiteral("explore"));
+    exploreAct->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_K));
+    exploreAct->setToolTip(tr("Sweeps and find-and-shrink (Ctrl+K)"));
+    m_viewMenu->addAction(exploreAct);
+    addAction(exploreAct);
+}
+
+void MainWindow::openExplored(const Core::Scenario &s)
+{
+    // asks only when there is unsaved work, so stepping through a shrink does not ask; the
+    // schedule opens untitled (saving asks where)
+    if (!maybeSave())
+        return;
+    m_doc->reset(s);
+    afterLoad();
 }
 
 void MainWindow::connectSelection()

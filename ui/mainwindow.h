@@ -49,6 +49,8 @@ class ExportDialog;
 class PresentationPanel;
 class PresentationControls;
 
+class ShrinkPanel;
+class SweepPanel;
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
@@ -173,6 +175,8 @@ private:
     bool compactHeight() const;
     int logHeight() const;
     void afterLoad();
+    // A schedule from the Explore panels, opened untitled.
+    void openExplored(const Core::Scenario &s);
     QString exportPathGuess(const QString &suffix) const;
     // Presentation mode helpers.
     // True for the keys presentation mode handles; acts on them when `act`.
@@ -211,6 +215,8 @@ private:
     QComboBox *m_rule = nullptr;
     QMenu *m_recentMenu = nullptr;
     QMenu *m_viewMenu = nullptr;
+    SweepPanel *m_sweep = nullptr;
+    ShrinkPanel *m_shrink = nullptr;
     QActionGroup *m_themeGroup = nullptr;
 
     QAction *m_newAct = nullptr;

@@ -980,6 +980,7 @@ public:
             paintHighlight(part, t, m_o.selection.client, m_o.selection.action, true);
         });
         m_p->restore();
+        paintFocusRing(panel, t);
     }
 
     void paintRulerLine()
@@ -2417,6 +2418,32 @@ private:
         }
     }
 
+    // The keyboard focus: a dashed ring in the foreground colour, outside the selection halo
+    // (yellow on white alone would not reach 3:1), around an action or a client's header cell.
+    void paintFocusRing(const TimelinePanel &panel, const Core::Trace &t)
+    {
+        const QRectF r = TimelineRenderer::focusRingRect(m_s, t, m_axis, m_l, panel, m_o,
+                                                         m_o.focusClient, m_o.focusAction);
+        if (r.isEmpty())
+            return;
+        QPen ring(m_st.th.foreground, 2 * m_st.lw, Qt::DashLine);
+        m_p->save();
+        m_p->setBrush(Qt::NoBrush);
+        m_p->setPen(ring);
+        if (m_o.focusAction < 0) {
+            m_p->drawRect(r);
+        } else {
+            m_p->setClipRect(plotClip(panel));
+            const Core::Action &a =
+                m_s.clients[std::size_t(m_o.focusClient)].actions[std::size_t(m_o.focusAction)];
+            if (a.kind == Core::ActionKind::Pause)
+                m_p->drawRoundedRect(r, 5, 5);
+            else
+                m_p->drawRect(r);
+        }
+        m_p->restore();
+    }
+
     // Columns X() can return, for ColumnJumps.
     int firstColumn() const { return int(std::floor(m_xmin - 40)); }
     int lastColumn() const { return int(std::floor(m_xmax + 40)); }
@@ -2476,6 +2503,44 @@ private:
 };
 
 } // namespace
+
+QRectF TimelineRenderer::focusRingRect(const Core::Scenario &s, const Core::Trace &t,
+                                       const TimeAxis &axis, const TimelineLayout &l,
+                                       const TimelinePanel &panel, const Options &o, int client,
+                                       int action)
+{
+    if (client < 0 || std::size_t(client) >= panel.clients.size() ||
+        std::size_t(client) >= s.clients.size())
+        return {};
+    const ClientLaneRects &r = panel.clients[std::size_t(client)];
+    const double f = o.theme.fontScale;
+    if (action < 0) {
+        const double in = 2 * f;
+        return r.header.adjusted(in, in, -in, -in);
+    }
+    const std::vector<Core::Action> &actions = s.clients[std::size_t(client)].actions;
+    if (std::size_t(action) >= actions.size())
+        return {};
+    // as the painter's X(): clamped a little outside the plot so huge ticks stay paintable
+    const auto X = [&](Tick tick) {
+        if (tick == Core::kForever)
+            return l.plot.right() + 40;
+        return std::clamp(axis.tickToX(double(tick)), l.plot.left() - 40, l.plot.right() + 40);
+    };
+    const Core::Action &a = actions[std::size_t(action)];
+    const double pad = 7 * f;
+    if (a.kind == Core::ActionKind::Pause) {
+        const double x0 = X(a.at);
+        const double x1 = std::max(X(a.at + a.amount), x0 + 1);
+        return QRectF(x0 - pad, r.pauses.top() - pad, x1 - x0 + 2 * pad,
+                      r.pauses.height() + 2 * pad);
+    }
+    // where it ran (deferred actions run when the client thaws), else where it is set
+    const std::uint32_t ev = runEventOf(s, t, client, action);
+    const double x = X(ev == Core::kNone ? a.at : t.events[ev].tick);
+    const double half = 10 * f + pad - 2 * f;
+    return QRectF(x - half, r.markers.center().y() - half, 2 * half, 2 * half);
+}
 
 double TimelineRenderer::headerWidth(const Options &options)
 {

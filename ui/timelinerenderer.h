@@ -61,6 +61,11 @@ public:
         Selection selection;
         int hoverClient = -1;
         int hoverAction = -1;
+        // Keyboard focus inside the timeline, drawn as a dashed ring in the theme's foreground:
+        // an action (focusAction >= 0) or, with focusAction -1, the client lane's header cell.
+        // -1: none (the widget has no focus, or nothing inside it is focused).
+        int focusClient = -1;
+        int focusAction = -1;
         bool compare = false; // fenced trace on top, unfenced trace below
         // Per client: true leaves out the (empty) pause row of a client that never pauses.
         // Compare mode uses it so both stacks of lanes fit on one screen. Empty: none.
@@ -127,6 +132,13 @@ public:
     Hit hitTest(const Core::Scenario &s, const Core::Trace &trace, const TimeAxis &axis,
                 const QRectF &rect, const Options &o, QPointF pos,
                 const Core::Trace *bottom = nullptr) const;
+
+    // Where the focus ring of Options::focusClient / focusAction goes in `panel` of layout `l`:
+    // around the action's marker where it ran (a pause: its block), or inside the client's
+    // header cell (action -1). Empty for none. The view uses it for its accessible items too.
+    static QRectF focusRingRect(const Core::Scenario &s, const Core::Trace &t, const TimeAxis &axis,
+                                const TimelineLayout &l, const TimelinePanel &panel,
+                                const Options &o, int client, int action);
 
     // One-line description of a hit for tooltips and the status bar, built on demand.
     static QString describe(const Core::Scenario &s, const Core::Trace &trace, const Hit &hit);

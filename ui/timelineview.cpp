@@ -1,3 +1,6 @@
+// Over ~600 lines because it is one widget's whole input: mouse drags, wheel, keys and focus,
+// context menu, each a few small functions around the same hit test and axis.
+
 #include "timelineview.h"
 
 #include "document.h"
@@ -5,11 +8,13 @@
 #include "viewstate.h"
 
 #include <QContextMenuEvent>
+#include <QFocusEvent>
 #include <QHelpEvent>
 #include <QKeyEvent>
 #include <QMenu>
 #include <QMouseEvent>
 #include <QPainter>
+#include <QScrollArea>
 #include <QToolTip>
 #include <QUndoStack>
 #include <QWheelEvent>
@@ -86,6 +91,9 @@ TimelineView::TimelineView(Document *doc, ViewState *state, QWidget *parent)
     setMouseTracking(true);
     setAttribute(Qt::WA_OpaquePaintEvent);
     setContextMenuPolicy(Qt::DefaultContextMenu);
+    TimelineAccessible::installFactory();
+    setAccessibleName(tr("Timeline"));
+    updateAccessibleDescription();
     const auto findPauses = [this] {
         const Core::Scenario &s = m_doc->scenario();
         m_neverPauses.assign(s.clients.size(), true);
@@ -99,11 +107,31 @@ TimelineView::TimelineView(Document *doc, ViewState *state, QWidget *parent)
     findPauses();
     connect(m_doc, &Document::changed, this, [this, findPauses] {
         findPauses();
+        // the focused action or client may be gone (undo of an insert, another file)
+        const Core::Scenario &s = m_doc->scenario();
+        if (!m_focus.isNone() && !TimelineAccessible::isValid(s, m_focus))
+            m_focus = s.clients.empty()
+                          ? FocusStop{}
+                          : FocusStop{std::min(m_focus.client, int(s.clients.size()) - 1), -1};
+        updateAccessibleDescription(); // a nudge changes the words too
         updateGeometry(); // clients or storages may have come or gone
         update();
     });
     connect(m_state, &ViewState::axisChanged, this, qOverload<>(&QWidget::update));
-    connect(m_state, &ViewState::selectionChanged, this, qOverload<>(&QWidget::update));
+    connect(m_state, &ViewState::selectionChanged, this, [this](const Selection &sel) {
+        // the focus follows the selection (a click, the event log); when the selection goes
+        // (Esc, Delete) the focus stays on the lane it was in. A selection made elsewhere (the
+        // event log, the chart, the one the window opens with) moves the focus without showing
+        // it: the arrows go on stepping the playhead until Tab or a click puts the focus here.
+        if (sel.isValid()) {
+            if (FocusStop{sel.client, sel.action} != m_focus)
+                m_focusShown = false;
+            m_focus = {sel.client, sel.action};
+        } else if (m_focus.isAction())
+            m_focus = {m_focus.client, -1};
+        updateAccessibleDescription();
+        update();
+    });
     connect(m_state, &ViewState::playheadChanged, this, qOverload<>(&QWidget::update));
     connect(m_state, &ViewState::compareChanged, this, [this] {
         updateGeometry();
@@ -161,6 +189,10 @@ TimelineRenderer::Options TimelineView::options() const
     if (m_hover.isItem() && !m_drag.active) {
         o.hoverClient = m_hover.client;
         o.hoverAction = m_hover.action;
+    }
+    if (hasFocus() && m_focusShown && TimelineAccessible::isValid(m_doc->scenario(), m_focus)) {
+        o.focusClient = m_focus.client;
+        o.focusAction = m_focus.action;
     }
     return o;
 }
@@ -258,6 +290,13 @@ void TimelineView::paintEvent(QPaintEvent *)
         p.drawRoundedRect(box, 5, 5);
         p.setPen(m_theme.foreground);
         p.drawText(box, Qt::AlignCenter, m_drag.label);
+    }
+    if (hasFocus()) {
+        // the widget's own focus frame, as the desktop draws it around any focused control
+        p.setRenderHint(QPainter::Antialiasing, false);
+        p.setPen(QPen(palette().color(QPalette::Highlight), 2));
+        p.setBrush(Qt::NoBrush);
+        p.drawRect(QRectF(rect()).adjusted(1, 1, -1, -1));
     }
 }
 
@@ -393,8 +432,10 @@ void TimelineView::mousePressEvent(QMouseEvent *event)
     m_drag.lastPos = pos;
     m_drag.pressFirstTick = m_state->firstTick();
     m_drag.hit = hit;
-    if (hit.isItem() && hit.client >= 0 && hit.action >= 0)
+    if (hit.isItem() && hit.client >= 0 && hit.action >= 0) {
         m_state->setSelection({hit.client, hit.action});
+        m_focusShown = true; // clicked here: the arrows nudge it
+    }
     if (hit.isDraggable() && hit.client >= 0 && hit.action >= 0) {
         m_drag.active = true;
         m_drag.before = m_doc->scenario().clients[size_t(hit.client)].actions[size_t(hit.action)];
@@ -523,6 +564,11 @@ void TimelineView::leaveEvent(QEvent *event)
 
 bool TimelineView::event(QEvent *event)
 {
+    if (event->type() == QEvent::ShortcutOverride && claimsKey(static_cast<QKeyEvent *>(event))) {
+        // Left and Right step the playhead window-wide; on a focused action they nudge it
+        event->accept();
+        return true;
+    }
     if (event->type() == QEvent::ToolTip) {
         // built on demand: only when the tooltip is actually asked for
         auto *help = static_cast<QHelpEvent *>(event);
@@ -583,10 +629,196 @@ void TimelineView::keyPressEvent(QKeyEvent *event)
             return;
         }
         break;
+    case Qt::Key_Left:
+    case Qt::Key_Right:
+        if (claimsKey(event)) {
+            const qint64 step = (event->modifiers() & Qt::ShiftModifier) ? 10 : 1;
+            nudge(event->key() == Qt::Key_Left ? -step : step);
+            return;
+        }
+        break;
+    case Qt::Key_Return:
+    case Qt::Key_Enter:
+        if (claimsKey(event)) {
+            emit inspectRequested();
+            return;
+        }
+        break;
+    case Qt::Key_Tab:
+    case Qt::Key_Backtab:
+        // Ctrl+Tab leaves the timeline at once, however many actions are left to walk
+        if (event->modifiers() & Qt::ControlModifier) {
+            const bool back =
+                event->key() == Qt::Key_Backtab || (event->modifiers() & Qt::ShiftModifier);
+            QWidget::focusNextPrevChild(!back);
+            return;
+        }
+        break;
     default:
         break;
     }
     QWidget::keyPressEvent(event);
+}
+
+bool TimelineView::claimsKey(const QKeyEvent *event) const
+{
+    if (m_drag.active || !m_focusShown || !m_focus.isAction() ||
+        !TimelineAccessible::isValid(m_doc->scenario(), m_focus))
+        return false;
+    const Qt::KeyboardModifiers mods = event->modifiers() & ~Qt::KeypadModifier;
+    switch (event->key()) {
+    case Qt::Key_Left:
+    case Qt::Key_Right:
+        return mods == Qt::NoModifier || mods == Qt::ShiftModifier;
+    case Qt::Key_Return:
+    case Qt::Key_Enter:
+        return mods == Qt::NoModifier;
+    default:
+        return false;
+    }
+}
+
+void TimelineView::nudge(qint64 ticks)
+{
+    const int c = m_focus.client;
+    const int i = m_focus.action;
+    const Core::Action &current = m_doc->scenario().clients[size_t(c)].actions[size_t(i)];
+    Core::Action after = current;
+    after.at = shifted(after.at, ticks, 0);
+    if (after == current)
+        return; // already at tick 0
+    // mergeable: a run of nudges of this action is one undo step
+    m_doc->undoStack()->push(EditCommands::setAction(
+        m_doc, c, i, after, tr("Nudge %1").arg(Core::toString(after.kind)), true));
+    revealFocus();
+}
+
+// --- keyboard focus ------------------------------------------------------------------------
+
+const Core::Scenario &TimelineView::scenario() const
+{
+    return m_doc->scenario();
+}
+
+QRectF TimelineView::stopRect(FocusStop stop) const
+{
+    const Core::Scenario &s = m_doc->scenario();
+    if (!TimelineAccessible::isValid(s, stop))
+        return {};
+    const TimelineLayout l = currentLayout();
+    if (l.panels.empty() || size_t(stop.client) >= l.panels.front().clients.size())
+        return {};
+    if (stop.isLane()) {
+        const ClientLaneRects &r = l.panels.front().clients[size_t(stop.client)];
+        return r.header.united(r.lane);
+    }
+    // the box the focus ring is drawn around
+    return TimelineRenderer::focusRingRect(s, topTrace(), axis(), l, l.panels.front(), options(),
+                                           stop.client, stop.action);
+}
+
+void TimelineView::setFocusStop(FocusStop stop)
+{
+    if (!TimelineAccessible::isValid(m_doc->scenario(), stop))
+        stop = {};
+    m_focus = stop;
+    m_focusShown = !stop.isNone();
+    // the selection follows; its signal leaves m_focus as it is (see the constructor)
+    if (stop.isAction())
+        m_state->setSelection({stop.client, stop.action});
+    else
+        m_state->clearSelection();
+    revealFocus();
+    updateAccessibleDescription();
+    TimelineAccessible::notifyFocus(this, m_focus);
+    update();
+}
+
+bool TimelineView::focusNextPrevChild(bool next)
+{
+    if (hasFocus()) {
+        const FocusStop to = TimelineAccessible::next(m_doc->scenario(), m_focus, next);
+        if (!to.isNone()) {
+            setFocusStop(to);
+            return true;
+        }
+    }
+    return QWidget::focusNextPrevChild(next); // past the last stop: on to the next widget
+}
+
+void TimelineView::focusInEvent(QFocusEvent *event)
+{
+    QWidget::focusInEvent(event);
+    // Tab comes in on the selected action (picked in the event log, say), else at the first
+    // stop, Shift+Tab at the last; a click or a window switch keeps what was focused
+    if (event->reason() == Qt::TabFocusReason || event->reason() == Qt::BacktabFocusReason) {
+        const Selection sel = m_state->selection();
+        setFocusStop(sel.isValid()
+                         ? FocusStop{sel.client, sel.action}
+                         : TimelineAccessible::next(m_doc->scenario(), {},
+                                                    event->reason() == Qt::TabFocusReason));
+    }
+    updateAccessibleDescription();
+    update();
+}
+
+void TimelineView::focusOutEvent(QFocusEvent *event)
+{
+    QWidget::focusOutEvent(event);
+    update(); // the focus ring and frame go
+}
+
+void TimelineView::revealFocus()
+{
+    const Core::Scenario &s = m_doc->scenario();
+    if (!TimelineAccessible::isValid(s, m_focus))
+        return;
+    const TimelineLayout l = currentLayout();
+    if (m_focus.isAction()) {
+        // time: bring the action on screen, a third in from the left, when it is off it
+        const Core::Tick at = s.clients[size_t(m_focus.client)].actions[size_t(m_focus.action)].at;
+        const TimeAxis a = axis();
+        const double x = a.tickToX(double(at));
+        const double margin = 24 * m_theme.fontScale;
+        if (x < l.plot.left() + margin || x > l.plot.right() - margin)
+            m_state->setAxis(double(at) - l.plot.width() / 3 / a.pixelsPerTick, a.pixelsPerTick);
+    }
+    // height: the lane into view when the timeline scrolls vertically
+    QWidget *viewport = parentWidget();
+    auto *area = viewport ? qobject_cast<QScrollArea *>(viewport->parentWidget()) : nullptr;
+    if (area && !l.panels.empty() && size_t(m_focus.client) < l.panels.front().clients.size()) {
+        const QRectF lane = l.panels.front().clients[size_t(m_focus.client)].header;
+        area->ensureVisible(int(lane.center().x()), int(lane.center().y()), 0,
+                            int(lane.height() / 2) + 4);
+    }
+}
+
+QPointF TimelineView::keyboardMenuPoint() const
+{
+    if (m_focus.isLane()) {
+        const TimelineLayout l = currentLayout();
+        if (!l.panels.empty() && size_t(m_focus.client) < l.panels.front().clients.size())
+            return l.panels.front().clients[size_t(m_focus.client)].header.center();
+    }
+    return stopRect(m_focus).center();
+}
+
+QVariant TimelineView::inputMethodQuery(Qt::InputMethodQuery query) const
+{
+    // where the window puts a keyboard-opened context menu: at the focused item
+    if (query == Qt::ImCursorRectangle && TimelineAccessible::isValid(m_doc->scenario(), m_focus))
+        return QRectF(keyboardMenuPoint(), QSizeF(1, 1)).toRect();
+    return QWidget::inputMethodQuery(query);
+}
+
+void TimelineView::updateAccessibleDescription()
+{
+    QString text = TimelineAccessible::describe(m_doc->scenario(), m_focus);
+    if (text.isEmpty())
+        text = tr("Lanes of clients, lock service and storages over time. Tab walks through "
+                  "the lanes and their actions; Left and Right move the focused action.");
+    if (text != accessibleDescription())
+        setAccessibleDescription(text);
 }
 
 void TimelineView::removeSelected()
@@ -600,7 +832,16 @@ void TimelineView::contextMenuEvent(QContextMenuEvent *event)
 {
     if (m_drag.active)
         return;
-    const QPointF pos = event->pos();
+    QPointF pos = event->pos();
+    if (event->reason() == QContextMenuEvent::Keyboard) {
+        // the Menu key or Shift+F10: the menu of the focused lane header or action
+        if (!TimelineAccessible::isValid(m_doc->scenario(), m_focus)) {
+            QWidget::contextMenuEvent(event);
+            return;
+        }
+        pos = keyboardMenuPoint();
+    }
+    const QPoint globalPos = mapToGlobal(pos.toPoint());
     const Hit hit = hitAt(pos);
     const Core::Scenario &s = m_doc->scenario();
     if (hit.client < 0 || size_t(hit.client) >= s.clients.size()) {
@@ -617,7 +858,7 @@ void TimelineView::contextMenuEvent(QContextMenuEvent *event)
             m_state->clearSelection();
             m_doc->undoStack()->push(EditCommands::removeClient(m_doc, c));
         });
-        menu.exec(event->globalPos());
+        menu.exec(globalPos);
         return;
     }
     const bool onClientLane = hit.lane == c;
@@ -651,5 +892,5 @@ void TimelineView::contextMenuEvent(QContextMenuEvent *event)
     }
     if (menu.isEmpty())
         return;
-    menu.exec(event->globalPos());
+    menu.exec(globalPos);
 }

@@ -4,9 +4,18 @@
 // keyboard input into zoom/scroll on the ViewState and into edit commands on the Document.
 // It never simulates: a drag edits the scenario through the document, which re-simulates and
 // emits changed(); the view repaints from the new trace.
+//
+// Keyboard: Tab / Shift+Tab walk the focus through each client lane's header and its actions
+// (then on out of the widget; Ctrl+Tab leaves at once; Tab in lands on the selected action);
+// a focused action is the selection. Once Tab or a click has put the focus on an action,
+// Left / Right nudge it one tick (Shift: ten), one undo step per run of nudges; Enter asks for
+// the inspector; Delete and Backspace remove it; Esc clears it (the focus stays on its lane);
+// the Menu key (Shift+F10) opens the focused item's right-click menu. The focus order and
+// what a screen reader hears are in timelineaccessible.h.
 
 #include "theme.h"
 #include "timecoordinates.h"
+#include "timelineaccessible.h"
 #include "timelinerenderer.h"
 
 #include "scenario.h"
@@ -38,6 +47,15 @@ public:
     // Presentation mode's start: the playhead stands before its tick, everything is dimmed.
     void setPlayheadBefore(bool on);
     bool playheadBefore() const { return m_playheadBefore; }
+    const Core::Scenario &scenario() const;
+    ViewState *viewState() const { return m_state; }
+    // Where a focus stop is, in widget coordinates (top panel); empty for none. A lane: its
+    // header cell and plot; an action: the box its focus ring is drawn around.
+    QRectF stopRect(FocusStop stop) const;
+    // Where the keyboard focus stands inside the timeline (none: nowhere yet).
+    FocusStop focusStop() const { return m_focus; }
+    // Moves the focus there: an action becomes the selection, a lane header clears it.
+    void setFocusStop(FocusStop stop);
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
@@ -50,6 +68,8 @@ public slots:
 signals:
     // The item under the mouse changed (for a status bar); empty when none.
     void hoverTextChanged(const QString &text);
+    // Enter on a focused action: show the inspector for it (the selection is already set).
+    void inspectRequested();
 
 protected:
     void paintEvent(QPaintEvent *event) override;
@@ -64,6 +84,10 @@ protected:
     void leaveEvent(QEvent *event) override;
     void contextMenuEvent(QContextMenuEvent *event) override;
     bool event(QEvent *event) override;
+    void focusInEvent(QFocusEvent *event) override;
+    void focusOutEvent(QFocusEvent *event) override;
+    bool focusNextPrevChild(bool next) override;
+    QVariant inputMethodQuery(Qt::InputMethodQuery query) const override;
 
 private:
     struct Drag
@@ -92,6 +116,11 @@ private:
     void updateCursor(const TimelineRenderer::Hit &hit);
     void removeSelected();
     void zoomBy(double factor, double anchorX);
+    void nudge(qint64 ticks);
+    void revealFocus();
+    void updateAccessibleDescription();
+    bool claimsKey(const QKeyEvent *event) const;
+    QPointF keyboardMenuPoint() const;
 
     Document *m_doc;
     ViewState *m_state;
@@ -102,4 +131,8 @@ private:
     bool m_fittedOnce = false;
     bool m_playheadBefore = false;
     std::vector<bool> m_neverPauses; // per client, for compare mode's compact lanes
+    FocusStop m_focus;
+    // Put here by Tab or a click (not by a selection made elsewhere): ringed, and the arrows
+    // nudge it.
+    bool m_focusShown = false;
 };

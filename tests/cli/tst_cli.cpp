@@ -592,7 +592,7 @@ private slots:
         QTest::newRow("help for an unknown command")
             << QStringList({"help", "simulate"})
             << QStringLiteral("fencescope-cli: unknown command \"simulate\" (run, check, export, "
-                              "storyboard); try --help");
+                              "storyboard, sweep, find); try --help");
     }
     void sameOptionSameErrorInEveryCommand()
     {

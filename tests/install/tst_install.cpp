@@ -20,7 +20,7 @@ namespace {
 
 const QString kId = QStringLiteral("io.github.fencescope.FenceScope");
 const QList<int> kIconSizes = {16, 22, 24, 32, 48, 64, 128, 256};
-const QStringList kCommands = {"run", "check", "export", "storyboard"};
+const QStringList kCommands = {"run", "check", "export", "storyboard", "sweep", "find"};
 const QStringList kScenarios = {"default.json", "delayed-packet.json", "le-locks-out-holder.json",
                                 "renewal-keeps-token.json", "three-owners.json"};
 

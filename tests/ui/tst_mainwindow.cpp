@@ -6,6 +6,7 @@
 #include "editcommands.h"
 #include "eventlogmodel.h"
 #include "mainwindow.h"
+#include "sweeppanel.h"
 #include "narrationpanel.h"
 #include "playback.h"
 #include "summarystrip.h"
@@ -574,6 +575,28 @@ private slots:
                      qPrintable(QString::number(differing(pinnedHeader, naturalHeader))));
             QVERIFY2(differing(pinnedHeader, clientHeader) > 0.03, "the test cannot tell");
         }
+    }
+
+    // Ctrl+K shows the Explore dock (sweeps, find and shrink) next to the event log; the
+    // panels get the open scenario; a schedule they open replaces it, untitled.
+    void ctrlKOpensExploreAndItsSchedulesOpen()
+    {
+        auto *dock = window().findChild<QDockWidget *>(QStringLiteral("exploreDock"));
+        QVERIFY(dock);
+        QVERIFY(!dock->isVisible());
+        QTest::keyClick(window().windowHandle(), Qt::Key_K, Qt::ControlModifier);
+        QVERIFY(dock->isVisible());
+        auto *sweep = window().findChild<SweepPanel *>();
+        QVERIFY(sweep && sweep->isVisible());
+        Core::Scenario shrunk = window().scenario();
+        shrunk.clients.resize(1);
+        shrunk.description = QStringLiteral("found by seed 7");
+        emit sweep->openScenario(shrunk, shrunk.description);
+        QCOMPARE(window().scenario(), shrunk);
+        QVERIFY(window().document()->filePath().isEmpty());
+        QVERIFY(!window().document()->isModified());
+        QTest::keyClick(window().windowHandle(), Qt::Key_K, Qt::ControlModifier);
+        QVERIFY(!dock->isVisible());
     }
 
     void themeIsRemembered()

@@ -1,5 +1,7 @@
 #include "explain.h"
 
+#include "tokensource.h"
+
 #include "simulator.h"
 
 #include <QStringList>
@@ -25,6 +27,12 @@ QString quoted(const QString &value)
     return QLatin1Char('\'') + value + QLatin1Char('\'');
 }
 
+// A token in its source's own form ("7", "rev 7", "0x1_00000003", "lock:exclusive:7", ...).
+QString tok(const Trace &trace, Token token)
+{
+    return formatToken(trace.tokens, token);
+}
+
 QString clientName(const Scenario &s, std::uint32_t c)
 {
     return c < s.clients.size() ? s.clients[c].name : QStringLiteral("?");
@@ -43,10 +51,12 @@ FenceRule ruleOf(const Scenario &s, std::uint32_t storage)
 // "with token 1", or why there is none.
 QString tokenPhrase(const Scenario &s, const Trace &trace, const Write &w)
 {
+    if (!w.tagged && w.epoch != 0)
+        return QStringLiteral("without a token (the lock service hands out none, as Redlock)");
     if (!w.tagged)
         return QStringLiteral("without a token (%1 was never granted the lock)")
             .arg(clientName(s, w.client));
-    return QStringLiteral("with token ") + num(trace.tokenOf(w));
+    return QStringLiteral("with token ") + tok(trace, trace.tokenOf(w));
 }
 
 // "t=30: A wrote 'A' with token 1" — or, for a delayed packet, when it was sent and arrived.
@@ -113,6 +123,94 @@ Tick expiryAt(const Trace &trace, std::uint32_t epoch, Tick t)
     return l ? l->end : 0;
 }
 
+// How the source made this grant's token, in its system's words ("" for the plain counter).
+QString grantMechanism(const Scenario &s, const Trace &trace, const Grant &g)
+{
+    switch (trace.tokens) {
+    case TokenSource::Counter:
+        return {};
+    case TokenSource::Etcd:
+        return QStringLiteral(
+                   " etcd created the lock key at store revision %1: its create_revision "
+                   "is the token. Every change to the key space adds 1 to the revision, "
+                   "so a later owner's key has a higher one.")
+            .arg(num(g.token));
+    case TokenSource::ZooKeeper:
+        return QStringLiteral(" ZooKeeper created the lock znode with zxid %1 (its czxid, leader "
+                              "epoch %2, change #%3): zxids are totally ordered, across leader "
+                              "failovers too.")
+            .arg(tok(trace, g.token), num(g.token >> 32), num(g.token & 0xffffffffu));
+    case TokenSource::RaftTerm:
+        return QStringLiteral(" The grant was made in Raft term %1; replicas reject messages from "
+                              "lower terms.")
+            .arg(num(g.token));
+    case TokenSource::KafkaEpoch:
+        return QStringLiteral(" InitProducerId bumped the producer epoch to %1: the coordinator "
+                              "fences every older epoch of this transactional.id "
+                              "(PRODUCER_FENCED).")
+            .arg(num(g.token));
+    case TokenSource::Chubby:
+        return QStringLiteral(" Chubby's sequencer %1 names the lock, its mode and generation %2; "
+                              "the resource can check it.")
+            .arg(tok(trace, g.token), num(g.token));
+    case TokenSource::None:
+        return QStringLiteral(" The lock hands out no token (Redlock): no storage can tell this "
+                              "owner from an older one.");
+    case TokenSource::Random:
+        return QStringLiteral(" The token is a random number: unique, but in no order, so a newer "
+                              "owner may well get a lower token than an older one.");
+    case TokenSource::WallClock: {
+        QString text = QStringLiteral(" The token is the lock server's clock at the grant (%1)")
+                           .arg(num(g.token));
+        const std::int64_t steps =
+            wallClockAt(s.lock, g.at) - std::int64_t(g.at) - std::int64_t(s.lock.clockOffset);
+        if (steps < 0)
+            text += QStringLiteral(", after NTP stepped it back by %1 in all: a later owner can "
+                                   "get a lower token than an earlier one.")
+                        .arg(num(std::uint64_t(-steps)));
+        else
+            text += QStringLiteral("; wall clocks can be stepped back, and then tokens go "
+                                   "backwards.");
+        return text;
+    }
+    }
+    return {};
+}
+
+// Why a newer owner's token was not higher than an older one's (a corruption or a lock-out
+// under fencing): the source's own failure, in its words.
+QString whyTokensWentBack(const Scenario &s, const Trace &trace, std::uint32_t olderEpoch,
+                          std::uint32_t newerEpoch)
+{
+    const Lease *older = leaseOfEpoch(trace, olderEpoch);
+    const Lease *newer = leaseOfEpoch(trace, newerEpoch);
+    if (!older || !newer)
+        return {};
+    for (const LockEvent &e : trace.lockEvents) {
+        if (e.kind != LockEventKind::Restore || e.tick <= older->start || e.tick > newer->start)
+            continue;
+        const LockRestore &r = s.lock.restores[e.ref];
+        return QStringLiteral(" The lock service was restored at %1 from its snapshot of %2 with "
+                              "bump %3, so it handed out tokens again that it had handed out "
+                              "before: a restore is safe only with a bump above every token "
+                              "given out since the snapshot (etcd's --bump-revision).")
+            .arg(at(e.tick), at(r.from), num(r.bump));
+    }
+    switch (trace.tokens) {
+    case TokenSource::Random:
+        return QStringLiteral(" Random tokens are unique but unordered: the newer owner's token %1 "
+                              "is not above the older one's %2.")
+            .arg(tok(trace, newer->token), tok(trace, older->token));
+    case TokenSource::WallClock:
+        return QStringLiteral(" Wall-clock tokens follow the lock server's clock, which NTP can "
+                              "step back: the newer owner's token %1 is not above the older "
+                              "one's %2.")
+            .arg(tok(trace, newer->token), tok(trace, older->token));
+    default:
+        return {};
+    }
+}
+
 QString explainAccepted(const Scenario &s, const Trace &trace, const Write &w)
 {
     const QString who = clientName(s, w.client);
@@ -124,12 +222,12 @@ QString explainAccepted(const Scenario &s, const Trace &trace, const Write &w)
                    .arg(writeOpening(s, trace, w), storage);
     } else {
         const FenceRule rule = ruleOf(s, w.storage);
-        text = QStringLiteral("%1, and the storage %2 accepted it: token %3 is %4 the highest token "
-                              "it had seen, so max_token is now %5.")
-                   .arg(writeOpening(s, trace, w), storage, num(trace.tokenOf(w)),
-                        rule == FenceRule::Lt ? QStringLiteral("not below")
-                                              : QStringLiteral("above"),
-                        num(w.maxToken));
+        text =
+            QStringLiteral("%1, and the storage %2 accepted it: token %3 is %4 the highest token "
+                           "it had seen, so max_token is now %5.")
+                .arg(writeOpening(s, trace, w), storage, tok(trace, trace.tokenOf(w)),
+                     rule == FenceRule::Lt ? QStringLiteral("not below") : QStringLiteral("above"),
+                     tok(trace, w.maxToken));
     }
     if (w.overwrote != kNone) {
         const Write &old = trace.writes[w.overwrote];
@@ -163,22 +261,24 @@ QString explainRejected(const Scenario &s, const Trace &trace, std::uint32_t ind
     if (source != kNone) {
         const Write &r = trace.writes[source];
         seen = QStringLiteral("the storage %1 had already accepted token %2 from %3 at %4")
-                   .arg(storage, num(trace.tokenOf(r)), clientName(s, r.client), at(r.arrivedAt));
+                   .arg(storage, tok(trace, trace.tokenOf(r)), clientName(s, r.client),
+                        at(r.arrivedAt));
     } else {
-        seen = QStringLiteral("the storage %1 had already seen token %2").arg(storage, num(w.maxToken));
+        seen = QStringLiteral("the storage %1 had already seen token %2")
+                   .arg(storage, tok(trace, w.maxToken));
     }
     QString why;
     if (trace.tokenOf(w) == w.maxToken && ruleOf(s, w.storage) == FenceRule::Le)
         why = QStringLiteral(" and its rule le turns away equal tokens");
     QString text = QStringLiteral("%1, but %2%3, so it rejected the write and told %4 its lock was "
                                   "lost (max token %5).")
-                       .arg(writeOpening(s, trace, w), seen, why, who, num(w.maxToken));
+                       .arg(writeOpening(s, trace, w), seen, why, who, tok(trace, w.maxToken));
     if (w.expired) {
         const Lease *l = leaseOfEpoch(trace, w.epoch);
         if (l)
             text += QStringLiteral(" %1's lease with token %2 had ended at %3; it kept acting on a "
                                    "lock it no longer held.")
-                        .arg(who, num(trace.tokenOf(w)), at(l->end));
+                        .arg(who, tok(trace, trace.tokenOf(w)), at(l->end));
     }
     return text;
 }
@@ -199,7 +299,7 @@ QString explainCorrupted(const Scenario &s, const Trace &trace, std::uint32_t in
         const Write &old = trace.writes[w.overwrote];
         text += QStringLiteral(" It silently overwrote %1, written by %2 at %3")
                     .arg(quoted(writeValue(s, old)), clientName(s, old.client), at(old.arrivedAt));
-        text += old.tagged ? QStringLiteral(" with token %1.").arg(num(trace.tokenOf(old)))
+        text += old.tagged ? QStringLiteral(" with token %1.").arg(tok(trace, trace.tokenOf(old)))
                            : QStringLiteral(".");
     }
 
@@ -221,17 +321,19 @@ QString explainCorrupted(const Scenario &s, const Trace &trace, std::uint32_t in
         const Write &n = trace.writes[newest];
         if (newest != w.overwrote)
             text += QStringLiteral(" A newer owner, %1 with token %2, had written %3 there at %4.")
-                        .arg(clientName(s, n.client), num(trace.tokenOf(n)), quoted(writeValue(s, n)),
-                             at(n.arrivedAt));
+                        .arg(clientName(s, n.client), tok(trace, trace.tokenOf(n)),
+                             quoted(writeValue(s, n)), at(n.arrivedAt));
         text += QStringLiteral(" %1 still believed it held the lock, but %2 owned it now: %2's data "
                                "is lost.")
                     .arg(who, clientName(s, n.client));
+        if (trace.fencing)
+            text += whyTokensWentBack(s, trace, w.epoch, n.epoch);
     }
     if (!trace.fencing) {
         if (w.tagged && maxTagged > 0)
             text += QStringLiteral(" With fencing on, token %1 < max %2 would have been rejected "
                                    "and %3 told that its lock was lost.")
-                        .arg(num(trace.tokenOf(w)), num(maxTagged), who);
+                        .arg(tok(trace, trace.tokenOf(w)), tok(trace, maxTagged), who);
         else
             text += QStringLiteral(" With fencing on, this untagged write would have been rejected.");
     }
@@ -256,15 +358,24 @@ QString explainLockedOut(const Scenario &s, const Trace &trace, std::uint32_t in
                                   "rejected it.")
                        .arg(writeOpening(s, trace, w), storage);
     if (ruleOf(s, w.storage) == FenceRule::Le) {
-        text += QStringLiteral(" Its rule le turns away tokens equal to max_token (%1)%2. This is a "
-                               "liveness failure, not a safety one: the rule is too strict. The "
-                               "correct rule lt accepts equal tokens, so the same holder can write "
-                               "many times.")
-                    .arg(num(w.maxToken), setBy);
+        text +=
+            QStringLiteral(" Its rule le turns away tokens equal to max_token (%1)%2. This is a "
+                           "liveness failure, not a safety one: the rule is too strict. The "
+                           "correct rule lt accepts equal tokens, so the same holder can write "
+                           "many times.")
+                .arg(tok(trace, w.maxToken), setBy);
     } else {
-        text += QStringLiteral(" Token %1 is below max_token %2%3: tokens went backwards, so the "
-                               "rightful holder is locked out (a liveness failure).")
-                    .arg(num(trace.tokenOf(w)), num(w.maxToken), setBy);
+        if (!w.tagged) {
+            text += QStringLiteral(" A fenced storage turns away every untagged write, so "
+                                   "without tokens even the rightful holder is locked out (a "
+                                   "liveness failure).");
+        } else {
+            text += QStringLiteral(" Token %1 is below max_token %2%3: tokens went backwards, so "
+                                   "the rightful holder is locked out (a liveness failure).")
+                        .arg(tok(trace, trace.tokenOf(w)), tok(trace, w.maxToken), setBy);
+            if (source != kNone)
+                text += whyTokensWentBack(s, trace, trace.writes[source].epoch, w.epoch);
+        }
     }
     return text;
 }
@@ -273,13 +384,15 @@ QString explainGrant(const Scenario &s, const Trace &trace, const Grant &g)
 {
     const QString who = clientName(s, g.client);
     if (g.renewal)
-        return QStringLiteral("%1: %2 renewed its lease while still holding the lock: same token %3, "
-                              "now valid until %4. A renewal is not a new owner, so the token does "
-                              "not change and the storage keeps accepting it.")
-            .arg(at(g.at), who, num(g.token), at(g.expires));
-    QString text = QStringLiteral("%1: the lock service granted the lock to %2 with token %3, lease "
-                                  "until %4 (ttl %5).")
-                       .arg(at(g.at), who, num(g.token), at(g.expires), num(g.expires - g.at));
+        return QStringLiteral(
+                   "%1: %2 renewed its lease while still holding the lock: same token %3, "
+                   "now valid until %4. A renewal is not a new owner, so the token does "
+                   "not change and the storage keeps accepting it.")
+            .arg(at(g.at), who, tok(trace, g.token), at(g.expires));
+    QString text =
+        QStringLiteral("%1: the lock service granted the lock to %2 with token %3, lease "
+                       "until %4 (ttl %5).")
+            .arg(at(g.at), who, tok(trace, g.token), at(g.expires), num(g.expires - g.at));
     const Lease *prev = g.epoch > 1 ? leaseOfEpoch(trace, g.epoch - 1) : nullptr;
     if (!prev) {
         text += QStringLiteral(" Nobody had held the lock before, so this is the first token.");
@@ -289,21 +402,48 @@ QString explainGrant(const Scenario &s, const Trace &trace, const Grant &g)
             text += QStringLiteral(" %1 had released it at %2").arg(prevWho, at(prev->end));
         else if (prev->client == g.client)
             text += QStringLiteral(" %1's own earlier lease (token %2) had run out at %3")
-                        .arg(prevWho, num(prev->token), at(prev->end));
+                        .arg(prevWho, tok(trace, prev->token), at(prev->end));
         else
             text += QStringLiteral(" %1's lease (token %2) had run out at %3")
-                        .arg(prevWho, num(prev->token), at(prev->end));
-        text += QStringLiteral(", so this is a new owner and it gets a higher token than any before.");
+                        .arg(prevWho, tok(trace, prev->token), at(prev->end));
+        text += trace.tokens == TokenSource::Counter || trace.tokens == TokenSource::Chubby ||
+                        trace.tokens == TokenSource::Etcd ||
+                        trace.tokens == TokenSource::ZooKeeper ||
+                        trace.tokens == TokenSource::RaftTerm
+                    ? QStringLiteral(", so this is a new owner and it gets a higher token than "
+                                     "any before.")
+                    : QStringLiteral(", so this is a new owner.");
     }
-    return text;
+    for (const Wait &w : trace.waits)
+        if (w.granted && w.outcome < trace.grants.size() && &trace.grants[w.outcome] == &g)
+            text += QStringLiteral(" %1 had been waiting for it since %2 (a blocking acquire, as "
+                                   "etcd's Lock() or Curator's acquire()).")
+                        .arg(who, at(w.from));
+    return text + grantMechanism(s, trace, g);
 }
 
 QString explainRefusal(const Scenario &s, const Trace &trace, const Refusal &r)
 {
     const Lease *l = leaseOfEpoch(trace, r.holderEpoch);
-    return QStringLiteral("%1: %2 asked for the lock but was refused: %3 holds it with token %4 "
-                          "until %5. The lock service never hands out a lock whose lease is live.")
-        .arg(at(r.at), clientName(s, r.client), clientName(s, r.holder), num(l ? l->token : 0),
+    const QString who = clientName(s, r.client);
+    const QString opening =
+        r.gaveUp ? QStringLiteral("%1: %2 gave up waiting for the lock (its "
+                                  "waitFor ran out)")
+                       .arg(at(r.at), who)
+                 : QStringLiteral("%1: %2 asked for the lock but was refused").arg(at(r.at), who);
+    if (r.holderEpoch == 0)
+        return QStringLiteral("%1: %2 is waiting for it first, and waiters are served in the order "
+                              "they began to wait.")
+            .arg(opening, clientName(s, r.holder));
+    if (l && r.at >= l->end && !l->released)
+        return QStringLiteral("%1: %2's lease (token %3) expired at %4 without a release, and "
+                              "Chubby's lock-delay keeps the lock from everyone else until %5, in "
+                              "case %2 is only slow and still acting on it.")
+            .arg(opening, clientName(s, r.holder), tok(trace, l->token), at(l->end),
+                 at(l->end + s.lock.lockDelay));
+    return QStringLiteral("%1: %2 holds it with token %3 until %4. The lock service never hands "
+                          "out a lock whose lease is live.")
+        .arg(opening, clientName(s, r.holder), tok(trace, l ? l->token : 0),
              at(expiryAt(trace, r.holderEpoch, r.at)));
 }
 
@@ -314,13 +454,13 @@ QString explainRelease(const Scenario &s, const Trace &trace, const Release &r)
         const Lease *l = leaseOfEpoch(trace, r.epoch);
         return QStringLiteral("%1: %2 released the lock (token %3). It is free from now on; the "
                               "next owner gets a higher token.")
-            .arg(at(r.at), who, num(l ? l->token : 0));
+            .arg(at(r.at), who, tok(trace, l ? l->token : 0));
     }
     const Lease *live = trace.leaseAt(r.at);
     if (live && live->client != r.client)
         return QStringLiteral("%1: %2 tried to release the lock, but %3 holds it (token %4), so "
                               "nothing changed.")
-            .arg(at(r.at), who, clientName(s, live->client), num(live->token));
+            .arg(at(r.at), who, clientName(s, live->client), tok(trace, live->token));
     return QStringLiteral("%1: %2 tried to release the lock, but it was not the live holder (its "
                           "lease had already ended), so nothing changed.")
         .arg(at(r.at), who);
@@ -359,9 +499,10 @@ QString explainPauseStart(const Scenario &s, const Trace &trace, std::uint32_t c
     if (b && (b->to == kForever || b->to > from)) {
         const Lease *l = leaseOfEpoch(trace, b->epoch);
         if (l && l->end > from && l->end < to)
-            text += QStringLiteral(" Its lease (token %1) runs out at %2 while it sleeps, and it will "
-                                   "wake up still believing it holds the lock.")
-                        .arg(num(l->token), at(l->end));
+            text +=
+                QStringLiteral(" Its lease (token %1) runs out at %2 while it sleeps, and it will "
+                               "wake up still believing it holds the lock.")
+                    .arg(tok(trace, l->token), at(l->end));
     }
     return text;
 }
@@ -378,18 +519,19 @@ QString explainPauseEnd(const Scenario &s, const Trace &trace, std::uint32_t c, 
         const Lease *l = leaseOfEpoch(trace, b->epoch);
         // a zombie only if it acts on the stale belief (the trace's zombie window)
         if (l && l->end <= now && trace.zombieBeliefAt(c, now))
-            text += QStringLiteral(" It still believes it holds the lock with token %1, but that "
-                                   "lease ended at %2: it is a zombie, and its next write carries a "
-                                   "stale token.")
-                        .arg(num(l->token), at(l->end));
+            text +=
+                QStringLiteral(" It still believes it holds the lock with token %1, but that "
+                               "lease ended at %2: it is a zombie, and its next write carries a "
+                               "stale token.")
+                    .arg(tok(trace, l->token), at(l->end));
         else if (l && l->end <= now)
             text += QStringLiteral(" It still believes it holds the lock with token %1, but that "
                                    "lease ended at %2. It sends nothing on that lock, so it does "
                                    "no harm: no zombie.")
-                        .arg(num(l->token), at(l->end));
+                        .arg(tok(trace, l->token), at(l->end));
         else if (l)
             text += QStringLiteral(" Its lease (token %1) is still live until %2.")
-                        .arg(num(l->token), at(l->end));
+                        .arg(tok(trace, l->token), at(l->end));
     }
     return text;
 }
@@ -408,7 +550,7 @@ QString explainWriteSent(const Scenario &s, const Trace &trace, std::uint32_t in
         const Lease *l = leaseOfEpoch(trace, w.epoch);
         if (l)
             text += QStringLiteral(" By then %1's lease (token %2) has ended at %3.")
-                        .arg(who, num(l->token), at(l->end));
+                        .arg(who, tok(trace, l->token), at(l->end));
     }
     return text;
 }
@@ -517,11 +659,13 @@ QString briefEvent(const Scenario &s, const Trace &trace, std::uint32_t eventInd
     switch (e.kind) {
     case EventKind::Grant: {
         const Grant &g = trace.grants[e.ref];
-        return QStringLiteral("new owner: token %1 until %2").arg(num(g.token), at(g.expires));
+        return QStringLiteral("new owner: token %1 until %2")
+            .arg(tok(trace, g.token), at(g.expires));
     }
     case EventKind::Renewal: {
         const Grant &g = trace.grants[e.ref];
-        return QStringLiteral("same token %1, now until %2").arg(num(g.token), at(g.expires));
+        return QStringLiteral("same token %1, now until %2")
+            .arg(tok(trace, g.token), at(g.expires));
     }
     case EventKind::Refusal: {
         const Refusal &r = trace.refusals[e.ref];
@@ -547,14 +691,16 @@ QString briefEvent(const Scenario &s, const Trace &trace, std::uint32_t eventInd
         const Write &w = trace.writes[e.ref];
         switch (w.result) {
         case WriteResult::Accepted:
-            return trace.fencing ? QStringLiteral("stored, max_token %1").arg(num(w.maxToken))
-                                 : QStringLiteral("stored (fencing off)");
+            return trace.fencing
+                       ? QStringLiteral("stored, max_token %1").arg(tok(trace, w.maxToken))
+                       : QStringLiteral("stored (fencing off)");
         case WriteResult::Rejected:
             if (!w.tagged)
                 return QStringLiteral("untagged: rejected");
             return QStringLiteral("token %1 %2 max %3: rejected, lock lost")
-                .arg(num(trace.tokenOf(w)), trace.tokenOf(w) == w.maxToken ? QStringLiteral("=") : QStringLiteral("<"),
-                     num(w.maxToken));
+                .arg(tok(trace, trace.tokenOf(w)),
+                     trace.tokenOf(w) == w.maxToken ? QStringLiteral("=") : QStringLiteral("<"),
+                     tok(trace, w.maxToken));
         case WriteResult::Corrupted:
             if (w.overwrote != kNone)
                 return QStringLiteral("overwrote newer data (%1 from %2)")
@@ -563,7 +709,7 @@ QString briefEvent(const Scenario &s, const Trace &trace, std::uint32_t eventInd
             return QStringLiteral("overwrote newer data");
         case WriteResult::LockedOut:
             return QStringLiteral("live holder turned away (token %1, max %2)")
-                .arg(num(trace.tokenOf(w)), num(w.maxToken));
+                .arg(tok(trace, trace.tokenOf(w)), tok(trace, w.maxToken));
         }
         break;
     }

@@ -83,9 +83,33 @@ QString toString(FenceRule rule)
     return rule == FenceRule::Le ? QStringLiteral("le") : QStringLiteral("lt");
 }
 
-QString toString(TokenSource)
+namespace {
+const char *const kSourceNames[kTokenSourceCount] = {
+    "counter", "etcd", "zookeeper", "raft-term", "kafka-epoch",
+    "chubby",  "none", "random",    "wallclock",
+};
+} // namespace
+
+QString toString(TokenSource src)
 {
-    return QStringLiteral("counter");
+    const auto i = int(src);
+    return i < kTokenSourceCount ? QString::fromLatin1(kSourceNames[i]) : QString();
+}
+
+bool tokenSourceFromString(const QString &name, TokenSource *src)
+{
+    for (int i = 0; i < kTokenSourceCount; ++i) {
+        if (name == QLatin1String(kSourceNames[i])) {
+            *src = TokenSource(i);
+            return true;
+        }
+    }
+    return false;
+}
+
+bool isMonotonic(TokenSource src)
+{
+    return src != TokenSource::None && src != TokenSource::Random && src != TokenSource::WallClock;
 }
 
 } // namespace Core

@@ -26,7 +26,20 @@ enum class FenceRule : std::uint8_t {
     Le, // reject token <= max_token: the too-strict pitfall
 };
 
-enum class TokenSource : std::uint8_t { Counter };
+// Where the lock service's tokens come from (SCENARIO.md section 9).
+enum class TokenSource : std::uint8_t
+{
+    Counter,    // previous + 1, from lock.first
+    Etcd,       // the store revision at which the lock key was created
+    ZooKeeper,  // the zxid of the lock znode: (zkEpoch << 32) | counter
+    RaftTerm,   // the term of the grant
+    KafkaEpoch, // the producer epoch: every InitProducerId bumps it, the holder's too
+    Chubby,     // a sequencer's lock generation
+    None,       // Redlock: no token at all
+    Random,     // a seeded draw per grant: unique, unordered
+    WallClock,  // the lock server's clock at the grant
+};
+inline constexpr int kTokenSourceCount = 9;
 
 struct Action
 {
@@ -35,6 +48,10 @@ struct Action
     Tick amount = 0;
     QString value;          // Write only
     std::uint32_t storage = 0; // Write only: index into Scenario::storages
+    // Acquire only: a blocking acquire (etcd's Lock(), Curator's acquire()) waits while the lock
+    // is taken instead of being refused, for at most `waitFor` ticks (0: without a limit).
+    Tick waitFor = 0;
+    bool wait = false;
     ActionKind kind = ActionKind::Acquire;
     QJsonObject extra; // keys this version does not know, kept for a lossless save
 
@@ -50,9 +67,60 @@ struct Action
     friend bool operator==(const Action &a, const Action &b)
     {
         return a.at == b.at && a.amount == b.amount && a.value == b.value &&
-               a.storage == b.storage && a.kind == b.kind && a.extra == b.extra;
+               a.storage == b.storage && a.kind == b.kind && a.wait == b.wait &&
+               a.waitFor == b.waitFor && a.extra == b.extra;
     }
     friend bool operator!=(const Action &a, const Action &b) { return !(a == b); }
+};
+
+// An NTP step of the lock server's clock (`lock.clockSteps`): from tick `at` on, `by` more.
+struct ClockStep
+{
+    Tick at = 0;
+    std::int64_t by = 0;
+    friend bool operator==(const ClockStep &a, const ClockStep &b)
+    {
+        return a.at == b.at && a.by == b.by;
+    }
+};
+
+// `lock.restores`: at the start of tick `at` the lock service comes back from a snapshot taken
+// at the end of tick `from` (< at), and `bump` is added to its counter (etcd's --bump-revision).
+struct LockRestore
+{
+    Tick at = 0;
+    Tick from = 0;
+    Token bump = 0;
+    friend bool operator==(const LockRestore &a, const LockRestore &b)
+    {
+        return a.at == b.at && a.from == b.from && a.bump == b.bump;
+    }
+};
+
+// Everything about the lock service but its token source (Scenario::tokens). Each option
+// belongs to one source (SCENARIO.md section 14, "First values"); the loader refuses it
+// elsewhere, the simulator ignores it elsewhere.
+struct LockOptions
+{
+    Token first = 1;                   // counter
+    Token revision = 1;                // etcd: the store's revision before the first change
+    Tick putsEvery = 0;                // etcd: an unrelated put every k-th tick; 0: none
+    std::vector<Tick> failovers;       // zookeeper: a new leader at the start of these ticks
+    std::vector<Tick> failedElections; // raft-term: a term without a leader at these ticks
+    std::uint64_t seed = 1;            // random
+    Tick clockOffset = 1000;           // wallclock: the server's clock at tick 0
+    std::vector<ClockStep> clockSteps; // wallclock
+    std::vector<LockRestore> restores; // any source; in order of `at`
+    Tick lockDelay = 0;                // Chubby's lock-delay after an expiry (any source)
+
+    friend bool operator==(const LockOptions &a, const LockOptions &b)
+    {
+        return a.first == b.first && a.revision == b.revision && a.putsEvery == b.putsEvery &&
+               a.failovers == b.failovers && a.failedElections == b.failedElections &&
+               a.seed == b.seed && a.clockOffset == b.clockOffset && a.clockSteps == b.clockSteps &&
+               a.restores == b.restores && a.lockDelay == b.lockDelay;
+    }
+    friend bool operator!=(const LockOptions &a, const LockOptions &b) { return !(a == b); }
 };
 
 struct Client
@@ -88,6 +156,7 @@ struct Scenario
     std::optional<Tick> horizon; // unset: enough to show every event
     bool fencing = true;
     TokenSource tokens = TokenSource::Counter;
+    LockOptions lock;
     std::vector<StorageSpec> storages{StorageSpec{QStringLiteral("db"), FenceRule::Lt, {}}};
     std::vector<Client> clients;
     QJsonObject extra;     // unknown top-level keys
@@ -100,14 +169,19 @@ struct Scenario
     friend bool operator==(const Scenario &a, const Scenario &b)
     {
         return a.title == b.title && a.description == b.description && a.horizon == b.horizon &&
-               a.fencing == b.fencing && a.tokens == b.tokens && a.storages == b.storages &&
-               a.clients == b.clients && a.extra == b.extra && a.lockExtra == b.lockExtra;
+               a.fencing == b.fencing && a.tokens == b.tokens && a.lock == b.lock &&
+               a.storages == b.storages && a.clients == b.clients && a.extra == b.extra &&
+               a.lockExtra == b.lockExtra;
     }
     friend bool operator!=(const Scenario &a, const Scenario &b) { return !(a == b); }
 };
 
 QString toString(ActionKind kind);  // "acquire", "release", "pause", "write"
 QString toString(FenceRule rule);   // "lt", "le"
-QString toString(TokenSource src);  // "counter"
+QString toString(TokenSource src);  // "counter", "etcd", "zookeeper", "raft-term", ...
+// The source named `name` in a file's `lock.tokens`; false when there is none of that name.
+bool tokenSourceFromString(const QString &name, TokenSource *src);
+// True for the sources whose tokens only grow (absent restores without enough bump).
+bool isMonotonic(TokenSource src);
 
 } // namespace Core

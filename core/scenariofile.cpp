@@ -7,6 +7,7 @@
 
 #include "jsonout.h"
 #include "jsonsyntax.h"
+#include "lockoptionsfile.h"
 
 #include <QDir>
 #include <QFile>
@@ -824,12 +825,19 @@ private:
             if (tokens.type != od::json_type::string)
                 fail(QStringLiteral("lock.tokens"),
                      QStringLiteral("must be a string, not %1").arg(typeName(tokens.type)));
-            if (tokens.text != "counter")
+            if (!tokenSourceFromString(toQString(tokens.text), &s.tokens)) {
+                QStringList known;
+                for (int i = 0; i < kTokenSourceCount; ++i)
+                    known << toString(TokenSource(i));
                 fail(QStringLiteral("lock.tokens"),
-                     QStringLiteral("unknown token source \"%1\" (known: counter)")
-                         .arg(toQString(tokens.text)));
+                     QStringLiteral("unknown token source \"%1\" (known: %2)")
+                         .arg(toQString(tokens.text), known.join(QStringLiteral(", "))));
+            }
+        } else {
+            s.tokens = TokenSource::Counter;
         }
-        s.tokens = TokenSource::Counter;
+        // the source's options stay in lockExtra for now: LockOptionsFile::take() reads them
+        // once the whole file is in, knowing the source
     }
 
     void readStorages(od::value v, Scenario &s)
@@ -1134,6 +1142,10 @@ LoadResult parsePadded(const char *data, std::size_t size, const FileLimits &lim
                                                                 : QStringLiteral("a bare value"))};
         Loader loader(limits);
         result.scenario = loader.read(doc);
+        // token sources, restores, lock-delay and blocking acquires (lockoptionsfile.h)
+        result.error = LockOptionsFile::take(*result.scenario);
+        if (!result.error.isEmpty())
+            result.scenario.reset(); // never half a scenario
         return result;
     } catch (Problem &p) {
         problem = std::move(p);
@@ -1235,6 +1247,7 @@ QByteArray serialize(const Scenario &s)
         out.raw(",\n  ").key("horizon").number(*s.horizon);
     out.raw(",\n  ").key("fencing").boolean(s.fencing);
     out.raw(",\n  ").key("lock").raw("{ ").key("tokens").string(toString(s.tokens));
+    LockOptionsFile::writeLock(out, s);
     writeExtra(out, s.lockExtra);
     out.raw(" }");
     out.raw(",\n  ").key("storages").raw("[");
@@ -1259,6 +1272,7 @@ QByteArray serialize(const Scenario &s)
             switch (a.kind) {
             case ActionKind::Acquire:
                 out.raw(", ").key("ttl").number(a.amount);
+                LockOptionsFile::writeAcquire(out, a);
                 break;
             case ActionKind::Pause:
                 out.raw(", ").key("for").number(a.amount);

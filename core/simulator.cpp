@@ -142,9 +142,24 @@ struct Simulator::Impl
         // the last grant it got (its token is that epoch's); 0: never granted, writes go untagged
         std::uint32_t epoch = 0;
         bool believes = false;
+        // a blocking acquire is waiting (its record: Trace::waits[wait]); the lane's later
+        // actions wait behind it, and the lane is in no queue
+        bool waiting = false;
+        std::uint32_t wait = kNone;
+        // after a wait: the tick the held actions run (its turn, or its thaw)
+        Tick resumeAt = 0;
+        std::uint32_t waitActions = 0; // blocking acquires in the plan (no rejoining with any)
         // records of this run in the trace's per-client lists (see put())
         std::uint32_t events = 0;
         std::uint32_t beliefs = 0;
+    };
+
+    // A scheduled event of the lock service itself, in the order phase 1 of a tick runs them.
+    struct Scheduled
+    {
+        Tick tick;
+        LockEventKind kind;
+        std::uint32_t ref;
     };
 
     using WriteStorage = BasicStorage<std::uint32_t>;
@@ -159,6 +174,10 @@ struct Simulator::Impl
             std::uint32_t beliefs;
             std::uint32_t epoch;
             bool believes;
+            bool waiting = false;
+            std::uint32_t wait = kNone;
+            std::size_t next = 0;
+            Tick resumeAt = 0;
         };
         struct StorageMark
         {
@@ -170,6 +189,8 @@ struct Simulator::Impl
         };
         Tick tick = 0;
         std::size_t events = 0, grants = 0, refusals = 0, releases = 0, writes = 0, leases = 0;
+        std::size_t waits = 0, lockEvents = 0, nextScheduled = 0;
+        Tick minNext = 0;
         Lease lastLease; // renewals and releases extend or end it later
         Summary summary;
         LockService lock;
@@ -229,6 +250,16 @@ struct Simulator::Impl
     // their length and the run writes over the old records (put()), so the last complete run's
     // tail is still there if the run finds itself back in that run's state (rejoin()).
     std::size_t events = 0, grants = 0, refusals = 0, releases = 0, writes = 0, leases = 0;
+    std::size_t waits = 0, lockEvents = 0;
+    // the lock service's own events (restores, failovers, ...), and the next one due
+    std::vector<Scheduled> schedule;
+    std::size_t nextScheduled = 0;
+    // restores' snapshots, taken at the end of their `from` tick as the run passes it
+    std::vector<LockService> snapshots; // per restore
+    std::vector<std::uint32_t> byFrom;  // restores in order of `from`
+    std::size_t nextSnapshot = 0;
+    Tick minNext = 0; // every tick before this one has been run
+    bool quietLock = false; // see lockPhases()
     bool complete = false;
     std::size_t completeEvents = 0; // events of the last complete run
     Tick restartedFrom = 0;
@@ -261,6 +292,10 @@ struct Simulator::Impl
         t->releases.clear();
         t->writes.clear();
         t->leases.clear();
+        t->waits.clear();
+        t->lockEvents.clear();
+        t->tokens = s->tokens;
+        buildSchedule();
         const std::size_t nc = s->clients.size();
         const std::size_t ns = s->storages.size();
         resetEach(t->clientEvents, nc);
@@ -309,12 +344,49 @@ struct Simulator::Impl
         restoreStart();
     }
 
+    // The lock service's scheduled events, each only for the source it belongs to (the loader
+    // refuses the others), in phase-1 order: restores, then failovers and failed elections
+    // (section 14); clock steps change nothing but the next wall-clock token.
+    void buildSchedule()
+    {
+        schedule.clear();
+        const LockOptions &o = s->lock;
+        for (std::uint32_t i = 0; i < o.restores.size(); ++i)
+            schedule.push_back({o.restores[i].at, LockEventKind::Restore, i});
+        if (s->tokens == TokenSource::ZooKeeper)
+            for (std::uint32_t i = 0; i < o.failovers.size(); ++i)
+                schedule.push_back({o.failovers[i], LockEventKind::Failover, i});
+        if (s->tokens == TokenSource::RaftTerm)
+            for (std::uint32_t i = 0; i < o.failedElections.size(); ++i)
+                schedule.push_back({o.failedElections[i], LockEventKind::FailedElection, i});
+        if (s->tokens == TokenSource::WallClock)
+            for (std::uint32_t i = 0; i < o.clockSteps.size(); ++i)
+                schedule.push_back({o.clockSteps[i].at, LockEventKind::ClockStep, i});
+        std::stable_sort(schedule.begin(), schedule.end(),
+                         [](const Scheduled &a, const Scheduled &b) {
+                             return a.tick != b.tick ? a.tick < b.tick : a.kind < b.kind;
+                         });
+        byFrom.resize(o.restores.size());
+        for (std::uint32_t i = 0; i < byFrom.size(); ++i)
+            byFrom[i] = i;
+        std::stable_sort(byFrom.begin(), byFrom.end(), [&](std::uint32_t a, std::uint32_t b) {
+            return o.restores[a].from < o.restores[b].from;
+        });
+        quietLock = schedule.empty() && o.lockDelay == 0 && s->tokens != TokenSource::Etcd &&
+                    s->tokens != TokenSource::ZooKeeper;
+    }
+
     // Back to tick 0, the trace's lists left as they are (put()).
     void restoreStart()
     {
         const std::size_t ns = s->storages.size();
         t->summary = {};
         events = grants = refusals = releases = writes = leases = 0;
+        waits = lockEvents = 0;
+        nextScheduled = 0;
+        nextSnapshot = 0;
+        snapshots.assign(s->lock.restores.size(), LockService());
+        minNext = 0;
         storages.clear();
         storages.reserve(ns);
         for (const StorageSpec &spec : s->storages)
@@ -323,11 +395,14 @@ struct Simulator::Impl
         lastApplied.assign(ns, kNone);
         storageWrites.assign(ns, 0);
         storageIncidents.assign(ns, 0);
-        lock = LockService();
+        lock = LockService(s->tokens, s->lock);
         for (Lane &lane : lanes) {
             lane.next = lane.nextEdge = 0;
             lane.epoch = 0;
             lane.believes = false;
+            lane.waiting = false;
+            lane.wait = kNone;
+            lane.resumeAt = 0;
             lane.events = lane.beliefs = 0;
         }
         arrivals.clear();
@@ -399,6 +474,7 @@ struct Simulator::Impl
         // by `at` already gives.
         plan.order.clear();
         plan.runAt.clear();
+        lanes[c].waitActions = 0;
         plan.order.reserve(actions.size() - plan.edges.size() / 2);
         plan.runAt.reserve(actions.size() - plan.edges.size() / 2);
         std::size_t f = 0;
@@ -412,6 +488,7 @@ struct Simulator::Impl
             const bool frozen = f < freezes.size() && freezes[f].from <= a.at;
             plan.order.push_back(i);
             plan.runAt.push_back(frozen ? freezes[f].to : a.at);
+            lanes[c].waitActions += a.kind == ActionKind::Acquire && (a.wait || a.waitFor);
         }
     }
 
@@ -451,8 +528,8 @@ struct Simulator::Impl
         pauseQueue.clear();
         for (std::uint32_t c = 0; c < lanes.size(); ++c) {
             const Lane &lane = lanes[c];
-            if (lane.next < lane.plan.order.size())
-                laneQueue.push_back({lane.plan.runAt[lane.next], c});
+            if (!lane.waiting && lane.next < lane.plan.order.size())
+                laneQueue.push_back({std::max(lane.plan.runAt[lane.next], lane.resumeAt), c});
             if (lane.nextEdge < lane.plan.edges.size())
                 pauseQueue.push_back({lane.plan.edges[lane.nextEdge].tick, c});
         }
@@ -469,7 +546,165 @@ struct Simulator::Impl
             now = std::min(now, pauseQueue.front().tick);
         if (!laneQueue.empty())
             now = std::min(now, laneQueue.front().tick);
+        if (nextScheduled < schedule.size())
+            now = std::min(now, schedule[nextScheduled].tick);
+        if (lock.waiters().empty())
+            return now;
+        now = std::min(now, lock.nextGiveUp());
+        // The lock coming free for a waiter happens only inside the run: before something else
+        // that is due, or before the horizon, or when the waiter has actions queued behind it
+        // (section 14, "Run length").
+        const Tick free = std::max(lock.nextFree(), minNext);
+        if (free < now &&
+            (now != kForever || (s->horizon && free < *s->horizon) || waiterHasMore()))
+            now = free;
         return now;
+    }
+
+    bool waiterHasMore() const
+    {
+        for (const LockService::Waiter &w : lock.waiters())
+            if (lanes[w.client].next < lanes[w.client].plan.order.size())
+                return true;
+        return false;
+    }
+
+    // Phases 1-3 of a tick (section 14): the lock service's own events, lease ends, waiters.
+    void lockPhases(Tick now)
+    {
+        // Nothing to do for a lock without events, waiters, a lock-delay or a key space to
+        // count: the lazy bookkeeping then changes nothing anyone sees (the common case; it
+        // keeps the loop as fast as it was before token sources).
+        if (quietLock && lock.waiters().empty())
+            return;
+        // the snapshots restores will need: the state at the end of their `from` tick
+        while (nextSnapshot < byFrom.size() && s->lock.restores[byFrom[nextSnapshot]].from < now) {
+            const std::uint32_t r = byFrom[nextSnapshot++];
+            lock.settle(s->lock.restores[r].from);
+            snapshots[r] = lock;
+        }
+        if (now)
+            lock.settle(now - 1);
+        while (nextScheduled < schedule.size() && schedule[nextScheduled].tick == now) {
+            const Scheduled &e = schedule[nextScheduled++];
+            LockEvent le;
+            le.tick = now;
+            le.ref = e.ref;
+            le.kind = e.kind;
+            switch (e.kind) {
+            case LockEventKind::Restore:
+                restoreLock(e.ref, now, le);
+                break;
+            case LockEventKind::Failover:
+                lock.failover();
+                break;
+            case LockEventKind::FailedElection:
+                lock.failedElection();
+                break;
+            case LockEventKind::ClockStep:
+                break; // the next wall-clock token reads the steps
+            }
+            le.counter = lock.counter();
+            put(t->lockEvents, lockEvents, le);
+        }
+        lock.putsThrough(now);
+        lock.expireThrough(now);
+        serveWaiter(now, kNone);
+        LockService::Waiter w;
+        while (lock.giveUp(now, &w)) {
+            std::uint32_t epoch = 0;
+            const std::uint32_t inTheWay = inTheWayAt(now, w.client, &epoch);
+            Refusal r{now, w.client, w.action, inTheWay, epoch, true};
+            put(t->refusals, refusals, r);
+            record(now, w.client, EventKind::Refusal, std::uint32_t(refusals - 1));
+            endBelief(w.client, now, BeliefEnd::Refused);
+            Wait &rec = t->waits[lanes[w.client].wait];
+            rec.to = now;
+            rec.outcome = std::uint32_t(refusals - 1);
+            resumeLane(w.client, now, kNone);
+        }
+    }
+
+    // Who keeps `client` from the lock at `now`, as a refusal names it.
+    std::uint32_t inTheWayAt(Tick now, std::uint32_t client, std::uint32_t *epoch) const
+    {
+        *epoch = 0;
+        if (lock.isLive(now)) {
+            *epoch = lock.epoch();
+            return lock.holder();
+        }
+        if (!lock.waiters().empty())
+            return lock.waiters().front().client;
+        if (now < lock.delayUntil() && lock.holder() != LockService::kNobody) {
+            *epoch = lock.epoch();
+            return lock.holder();
+        }
+        return client;
+    }
+
+    // A restore (section 14, "Restores"): the service as it was at the end of `from`; the
+    // leases granted since end now for the checker, their holders still believe.
+    void restoreLock(std::uint32_t ref, Tick now, LockEvent &le)
+    {
+        const LockRestore &r = s->lock.restores[ref];
+        const LockService &snap = snapshots[ref];
+        for (std::uint32_t e = snap.epochCount() + 1; e <= lock.epochCount(); ++e)
+            t->leases[e - 1].end = std::min(t->leases[e - 1].end, now);
+        lock.restore(snap, r.from, r.bump, now);
+        if (snap.holder() != LockService::kNobody && snap.expires() > now && snap.epoch()) {
+            // the snapshot's holder holds again until its lease ends
+            Lease &l = t->leases[snap.epoch() - 1];
+            l.end = std::max(l.end, snap.expires());
+            l.released = false;
+            le.holder = snap.holder();
+            le.expires = snap.expires();
+        }
+        for (const LockService::Waiter &w : lock.waiters())
+            t->waits[lanes[w.client].wait].key = w.key;
+    }
+
+    // The first waiter gets the lock if it is free for it; `releaser` is the lane whose release
+    // freed it in phase 6 (kNone: phase 3).
+    void serveWaiter(Tick now, std::uint32_t releaser)
+    {
+        LockService::Waiter w;
+        if (!lock.serveWaiter(now, &w))
+            return;
+        const std::uint32_t c = w.client;
+        Lane &lane = lanes[c];
+        put(t->grants, grants,
+            Grant{now, lock.expires(), lock.token(), lock.epoch(), c, w.action, false});
+        record(now, c, EventKind::Grant, std::uint32_t(grants - 1));
+        put(t->leases, leases, Lease{now, lock.expires(), lock.token(), lock.epoch(), c, false});
+        endBelief(c, now, BeliefEnd::Regranted);
+        lane.epoch = lock.epoch();
+        Wait &rec = t->waits[lane.wait];
+        rec.to = now;
+        rec.granted = true;
+        rec.outcome = std::uint32_t(grants - 1);
+        resumeLane(c, now, releaser);
+        // The belief starts with the grant, although the client acts on it only from its turn
+        // (a frozen waiter: its thaw): a partial run that stops in between then already holds
+        // the belief the full run has (docs/SEMANTICS.md).
+        put(t->beliefs[c], lane.beliefs, Belief{now, kForever, lane.epoch, BeliefEnd::Never});
+        lane.believes = true;
+    }
+
+    // A wait is over: the lane's held actions run at its turn (section 14, phase 6).
+    void resumeLane(std::uint32_t c, Tick now, std::uint32_t releaser)
+    {
+        Lane &lane = lanes[c];
+        Tick at = releaser == kNone || c > releaser ? now : now + 1;
+        const std::vector<Freeze> &f = t->freezes[c];
+        auto it = std::upper_bound(f.begin(), f.end(), at,
+                                   [](Tick x, const Freeze &z) { return x < z.from; });
+        if (it != f.begin() && at < (it - 1)->to)
+            at = (it - 1)->to;
+        lane.waiting = false;
+        lane.wait = kNone;
+        lane.resumeAt = at;
+        if (lane.next < lane.plan.order.size())
+            pushMin(laneQueue, {std::max(at, lane.plan.runAt[lane.next]), c});
     }
 
     // Runs whole ticks while the next one is at most `through` and fewer than `budget` events
@@ -501,6 +736,8 @@ struct Simulator::Impl
             if (events >= nextCheckpoint)
                 takeCheckpoint(now);
 
+            // 0. the lock service's own phases: its events, lease ends, waiters
+            lockPhases(now);
             // 1. writes arriving at storages, in the order they were sent
             while (!arrivals.empty() && arrivals.front().tick == now)
                 arrive(popMin(arrivals).write, now);
@@ -524,13 +761,16 @@ struct Simulator::Impl
                 const std::uint32_t c = laneQueue.front().lane;
                 Lane &lane = lanes[c];
                 const Plan &plan = lane.plan;
-                while (lane.next < plan.order.size() && plan.runAt[lane.next] == now)
+                // after a wait, the held actions (due earlier) run now, in their order
+                while (!lane.waiting && lane.next < plan.order.size() &&
+                       plan.runAt[lane.next] <= now)
                     runAction(c, plan.order[lane.next++], now);
-                if (lane.next < plan.order.size())
+                if (!lane.waiting && lane.next < plan.order.size())
                     replaceMin(laneQueue, {plan.runAt[lane.next], c});
                 else
                     popMin(laneQueue);
             }
+            minNext = now + 1;
         }
         cut();
         finish();
@@ -547,6 +787,10 @@ struct Simulator::Impl
         k.releases = releases;
         k.writes = writes;
         k.leases = leases;
+        k.waits = waits;
+        k.lockEvents = lockEvents;
+        k.nextScheduled = nextScheduled;
+        k.minNext = minNext;
         if (leases)
             k.lastLease = t->leases[leases - 1];
         k.summary = t->summary;
@@ -554,7 +798,8 @@ struct Simulator::Impl
         k.inFlight = arrivals;
         k.lanes.reserve(lanes.size());
         for (const Lane &lane : lanes)
-            k.lanes.push_back({lane.events, lane.beliefs, lane.epoch, lane.believes});
+            k.lanes.push_back({lane.events, lane.beliefs, lane.epoch, lane.believes, lane.waiting,
+                               lane.wait, lane.next, lane.resumeAt});
         k.storages.reserve(storages.size());
         for (std::size_t i = 0; i < storages.size(); ++i)
             k.storages.push_back({storages[i], storageWrites[i], storageIncidents[i],
@@ -579,6 +824,10 @@ struct Simulator::Impl
         releases = k.releases;
         writes = k.writes;
         leases = k.leases;
+        waits = k.waits;
+        lockEvents = k.lockEvents;
+        nextScheduled = k.nextScheduled;
+        minNext = k.minNext;
         if (k.leases)
             t->leases[k.leases - 1] = k.lastLease;
         t->summary = k.summary;
@@ -605,7 +854,19 @@ struct Simulator::Impl
             }
             lane.epoch = m.epoch;
             lane.believes = m.believes;
-            lane.next = countBefore(lane.plan.runAt, k.tick, [](Tick r) { return r; });
+            lane.waiting = m.waiting;
+            lane.wait = m.wait;
+            lane.resumeAt = m.resumeAt;
+            if (m.waiting) { // its wait was still open then
+                Wait &w = t->waits[m.wait];
+                w.to = kForever;
+                w.granted = false;
+                w.outcome = 0;
+            }
+            // What ran before the checkpoint is the same in the edited plan: it all has
+            // `at` < `from`, and the edit moved actions at or after `from` only. A wait holds
+            // actions back, so the count is kept rather than found from the ticks.
+            lane.next = m.next;
             lane.nextEdge =
                 countBefore(lane.plan.edges, k.tick, [](const PauseEdge &e) { return e.tick; });
         }
@@ -630,14 +891,26 @@ struct Simulator::Impl
         // known. The plans tell from when on the edited lane does what it did in that run.
         // Only with counter tokens (token = epoch): the kept tail's storages compared tokens of
         // earlier epochs, which sameAs() does not look at.
-        const bool mayRejoin = ending.valid && action != kNone && s->tokens == TokenSource::Counter;
-        prepareLane(client, spare);
+        // Nor with blocking acquires or restores: their state (waiters, open waits, snapshots)
+        // is not part of what sameAs() compares.
+        prepareLane(client, spare); // (also counts the edited lane's blocking acquires)
+        std::uint32_t waitActions = 0;
+        for (const Lane &lane : lanes)
+            waitActions += lane.waitActions;
+        const bool mayRejoin = ending.valid && action != kNone &&
+                               s->tokens == TokenSource::Counter && waitActions == 0 &&
+                               s->lock.restores.empty();
         const Tick agreeFrom = mayRejoin ? plansAgreeFrom(lanes[client].plan, spare, action) : 0;
         std::swap(lanes[client].plan, spare);
 
         // the last checkpoint at or before `from`: everything before it is unchanged
         auto it = std::partition_point(checkpoints.begin(), checkpoints.end(),
                                        [&](const Checkpoint &k) { return k.tick <= from; });
+        // A restore rewrites lease records before the checkpoint's last one (the leases
+        // granted since its snapshot, the snapshot holder's), and its snapshots are taken as
+        // the run passes them: a run with restores always starts again from tick 0.
+        if (!s->lock.restores.empty())
+            it = checkpoints.begin();
         stale.clear();
         rejoins.clear();
         if (mayRejoin) {
@@ -747,6 +1020,9 @@ struct Simulator::Impl
         releases = t->releases.size();
         writes = t->writes.size();
         leases = t->leases.size();
+        waits = t->waits.size();
+        lockEvents = t->lockEvents.size();
+        nextScheduled = schedule.size();
         arrivals.clear();
         laneQueue.clear();
         pauseQueue.clear();
@@ -762,7 +1038,8 @@ struct Simulator::Impl
     bool sameAs(const Checkpoint &k, const Rejoin &r)
     {
         if (events != k.events || grants != k.grants || refusals != k.refusals ||
-            releases != k.releases || writes != k.writes || leases != k.leases)
+            releases != k.releases || writes != k.writes || leases != k.leases ||
+            waits != k.waits || lockEvents != k.lockEvents || nextScheduled != k.nextScheduled)
             return false;
         if (!(lock == k.lock) || arrivals.size() != k.inFlight.size())
             return false;
@@ -823,6 +1100,8 @@ struct Simulator::Impl
         t->releases.resize(releases);
         t->writes.resize(writes);
         t->leases.resize(leases);
+        t->waits.resize(waits);
+        t->lockEvents.resize(lockEvents);
         for (std::size_t c = 0; c < lanes.size(); ++c) {
             t->clientEvents[c].resize(lanes[c].events);
             t->beliefs[c].resize(lanes[c].beliefs);
@@ -843,13 +1122,27 @@ struct Simulator::Impl
         Lane &lane = lanes[c];
         switch (a.kind) {
         case ActionKind::Acquire: {
-            const LockService::Reply r = lock.acquire(c, a.amount, now);
+            const bool kafka = s->tokens == TokenSource::KafkaEpoch;
+            // Kafka: the coordinator fences the epoch that was live, the caller's own too
+            const bool fences = kafka && lock.isLive(now) && leases;
+            const LockService::Reply r =
+                lock.acquire(c, a.amount, now, a.wait || a.waitFor, a.waitFor, i);
+            if (r.outcome == LockService::Outcome::Wait) {
+                // no refusal: the lane waits, and its later actions behind it
+                put(t->waits, waits,
+                    Wait{now, kForever, lock.waiters().back().key, c, i, 0, false});
+                lane.waiting = true;
+                lane.wait = std::uint32_t(waits - 1);
+                break;
+            }
             if (r.outcome == LockService::Outcome::Refusal) {
-                put(t->refusals, refusals, Refusal{now, c, i, r.holder, r.epoch});
+                put(t->refusals, refusals, Refusal{now, c, i, r.holder, r.epoch, false});
                 record(now, c, EventKind::Refusal, std::uint32_t(refusals - 1));
                 endBelief(c, now, BeliefEnd::Refused);
                 break;
             }
+            if (fences)
+                t->leases[leases - 1].end = now;
             const bool renewal = r.outcome == LockService::Outcome::Renewal;
             put(t->grants, grants, Grant{now, r.expires, r.token, r.epoch, c, i, renewal});
             record(now, c, renewal ? EventKind::Renewal : EventKind::Grant,
@@ -877,13 +1170,16 @@ struct Simulator::Impl
             put(t->releases, releases, Release{now, c, i, epoch, effective});
             record(now, c, EventKind::Release, std::uint32_t(releases - 1));
             endBelief(c, now, BeliefEnd::Released);
+            if (effective)
+                serveWaiter(now, c); // right after the release (section 10)
             break;
         }
         case ActionKind::Write: {
             Write w;
             w.sentAt = now;
             w.arrivedAt = now + a.amount;
-            w.tagged = lane.epoch != 0;
+            // with no token source the write still belongs to its grant's epoch (section 14)
+            w.tagged = lane.epoch != 0 && s->tokens != TokenSource::None;
             w.epoch = lane.epoch; // its token is the epoch's: Trace::tokenOf
             w.client = c;
             w.action = i;
@@ -909,7 +1205,7 @@ struct Simulator::Impl
         w.applied =
             storage.write(w.tagged ? std::optional<Token>(t->tokenOf(w)) : std::nullopt, index);
         w.maxToken = storage.maxToken();
-        w.expired = w.tagged && now >= t->leases[w.epoch - 1].end;
+        w.expired = w.epoch != 0 && now >= t->leases[w.epoch - 1].end;
         if (w.applied) {
             // epochs, not tokens, are the ground truth for "newer data was overwritten"
             std::uint32_t &newest = newestApplied[w.storage];
@@ -918,7 +1214,8 @@ struct Simulator::Impl
             w.overwrote = lastApplied[w.storage];
             lastApplied[w.storage] = index;
         } else {
-            const bool liveNewest = w.epoch != 0 && w.epoch == lock.epoch() && lock.isLive(now);
+            const bool liveNewest = w.epoch != 0 && w.epoch == lock.epochCount() &&
+                                    w.epoch == lock.epoch() && lock.isLive(now);
             w.result = liveNewest ? WriteResult::LockedOut : WriteResult::Rejected;
             // the reply tells the writer its lock is gone
             const Lane &lane = lanes[w.client];
@@ -991,6 +1288,11 @@ struct Simulator::Impl
         for (const std::vector<Freeze> &f : t->freezes)
             if (!f.empty())
                 last = std::max(last, f.back().to);
+        if (!t->lockEvents.empty())
+            last = std::max(last, t->lockEvents.back().tick);
+        if (!s->lock.restores.empty())
+            for (const Lease &l : t->leases) // a restore may bring an earlier lease back
+                last = std::max(last, l.end);
         t->lastTick = last;
         t->horizon = s->horizon ? *s->horizon : last + 1 + last / 20;
         t->finals.resize(storages.size());

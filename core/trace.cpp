@@ -123,4 +123,19 @@ QString toString(EventKind kind)
     return {};
 }
 
+QString toString(LockEventKind kind)
+{
+    switch (kind) {
+    case LockEventKind::Restore:
+        return QStringLiteral("restore");
+    case LockEventKind::Failover:
+        return QStringLiteral("failover");
+    case LockEventKind::FailedElection:
+        return QStringLiteral("failedElection");
+    case LockEventKind::ClockStep:
+        return QStringLiteral("clockStep");
+    }
+    return {};
+}
+
 } // namespace Core

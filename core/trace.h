@@ -58,8 +58,44 @@ struct Refusal
     Tick at = 0;
     std::uint32_t client = 0;
     std::uint32_t action = 0;
-    std::uint32_t holder = 0; // the live holder that caused the refusal
-    std::uint32_t holderEpoch = 0;
+    // who was in the way: the live holder, else the first waiter, else the client whose
+    // lock-delay it was (SCENARIO.md section 14)
+    std::uint32_t holder = 0;
+    std::uint32_t holderEpoch = 0; // 0 when a waiter was in the way
+    bool gaveUp = false;           // a blocking acquire whose waitFor ran out
+};
+
+// A blocking acquire that had to wait: from the tick it began to wait until it was granted or
+// gave up (to = kForever: still waiting when the run ended).
+struct Wait
+{
+    Tick from = 0;
+    Tick to = 0;
+    Token key = 0; // etcd, zookeeper: the revision (zxid) of the waiter's own key
+    std::uint32_t client = 0;
+    std::uint32_t action = 0;
+    std::uint32_t outcome = 0; // index into grants (granted) or refusals (gave up)
+    bool granted = false;
+};
+
+// Something that happened to the lock service itself (sections 9 and 10).
+enum class LockEventKind : std::uint8_t
+{
+    Restore,        // ref: index into Scenario::lock.restores
+    Failover,       // zookeeper: a new leader; ref: index into lock.failovers
+    FailedElection, // raft-term: a term with no leader; ref: index into lock.failedElections
+    ClockStep,      // wallclock: the server's clock stepped; ref: index into lock.clockSteps
+};
+
+struct LockEvent
+{
+    Tick tick = 0;
+    Token counter = 0; // the source's counter right after it (section 9's revision, zxid, ...)
+    std::uint32_t ref = 0;
+    LockEventKind kind = LockEventKind::Restore;
+    // Restore: the holder and lease end it brought back (holder kNone: the lock was free)
+    std::uint32_t holder = kNone;
+    Tick expires = 0;
 };
 
 struct Release
@@ -159,6 +195,7 @@ struct Summary
 struct Trace
 {
     bool fencing = true;
+    TokenSource tokens = TokenSource::Counter; // the scenario's, to show tokens in its form
     // A partial trace (Simulator stopped early, a drag in progress) holds everything that
     // happened before this tick, exactly as the full run would; writes arriving later have no
     // result yet. lastTick, horizon, finals and summary are final only when complete().
@@ -172,6 +209,8 @@ struct Trace
     std::vector<Release> releases;
     std::vector<Write> writes; // in the order they were sent
     std::vector<Lease> leases; // one per epoch: leases[e - 1]
+    std::vector<Wait> waits;   // blocking acquires that waited, in the order they began
+    std::vector<LockEvent> lockEvents; // restores, failovers, ... in time order
 
     // Per client: its events (indices into events), frozen stretches and beliefs, by time.
     std::vector<std::vector<std::uint32_t>> clientEvents;
@@ -212,5 +251,6 @@ struct Trace
 
 QString toString(WriteResult result); // "accepted", "rejected", "corrupted", "lockedOut"
 QString toString(EventKind kind);
+QString toString(LockEventKind kind); // "restore", "failover", "failedElection", "clockStep"
 
 } // namespace Core

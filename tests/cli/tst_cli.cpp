@@ -736,6 +736,58 @@ private slots:
         QVERIFY(r.out.startsWith("usage: fencescope-cli run FILE"));
     }
 
+    // ---- run: the report additions for token sources (SCENARIO.md sections 9, 10, 13) ---------
+
+    // etcd, restored at 9 from the snapshot of 3 (revision 2, A's key, lease to 5):
+    //   t0 A rev 2   t5 A's lease expires: 3   t6 B rev 4, writes b7 with 4: accepted
+    //   t9 restore: revision 2, A's key deleted at once (3); B's lease ends at 9 for the checker
+    //   t10 C creates revision 4 again and writes c with 4: accepted (equal to max 4)
+    //   t11 D waits behind C (its key: 5), waitFor 2   t12 B's b12 with 4: applied over C's
+    //   data (corrupted, expired)   t13 D gives up (its key deleted: 6), refused by C
+    void runReportsTokenSources()
+    {
+        const Result r = cli({QStringLiteral("run"), dataPath(QStringLiteral("tokens/etcd-restore-wait.json"))});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.err.isEmpty(), r.err.constData());
+        const QJsonObject o = parseObject(r.out);
+        QCOMPARE(o.value(QStringLiteral("tokens")).toString(), QStringLiteral("etcd"));
+        QCOMPARE(o.value(QStringLiteral("grants")).toArray(), QJsonDocument::fromJson(R"([
+            { "client": "A", "at": 0, "token": 2, "epoch": 1, "renewal": false, "expires": 5 },
+            { "client": "B", "at": 6, "token": 4, "epoch": 2, "renewal": false, "expires": 16 },
+            { "client": "C", "at": 10, "token": 4, "epoch": 3, "renewal": false, "expires": 20 }
+        ])").array());
+        QCOMPARE(o.value(QStringLiteral("refusals")).toArray(), QJsonDocument::fromJson(R"([
+            { "client": "D", "at": 13, "holder": "C", "gaveUp": true } ])").array());
+        QCOMPARE(o.value(QStringLiteral("waits")).toArray(), QJsonDocument::fromJson(R"([
+            { "client": "D", "at": 11, "until": 13, "granted": false } ])").array());
+        QCOMPARE(o.value(QStringLiteral("lockEvents")).toArray(), QJsonDocument::fromJson(R"([
+            { "at": 9, "event": "restore", "from": 3, "bump": 0, "holder": null, "counter": 2 } ])").array());
+        const QJsonArray writes = o.value(QStringLiteral("writes")).toArray();
+        QCOMPARE(writes.size(), 3);
+        QCOMPARE(writes[2].toObject(), object(R"({"client": "B", "value": "b12", "storage": "db",
+            "sentAt": 12, "arrivedAt": 12, "token": 4, "epoch": 2, "result": "corrupted",
+            "maxToken": 4, "expired": true})"));
+        QCOMPARE(o.value(QStringLiteral("summary")).toObject(),
+                 object(R"({"accepted": 2, "rejected": 0, "corrupted": 1, "lockedOut": 0})"));
+    }
+
+    // none: grants and writes carry token null; the write keeps its grant's epoch, and with
+    // fencing on the live holder is locked out (no token to check).
+    void runReportsNoToken()
+    {
+        const Result r = cli({QStringLiteral("run"), dataPath(QStringLiteral("tokens/none.json"))});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject o = parseObject(r.out);
+        QCOMPARE(o.value(QStringLiteral("tokens")).toString(), QStringLiteral("none"));
+        QCOMPARE(o.value(QStringLiteral("grants")).toArray(), QJsonDocument::fromJson(R"([
+            { "client": "A", "at": 0, "token": null, "epoch": 1, "renewal": false, "expires": 10 } ])").array());
+        QCOMPARE(o.value(QStringLiteral("writes")).toArray(), QJsonDocument::fromJson(R"([
+            { "client": "A", "value": "a", "storage": "db", "sentAt": 1, "arrivedAt": 1,
+              "token": null, "epoch": 1, "result": "lockedOut", "maxToken": 0, "expired": false } ])").array());
+        QVERIFY(!o.contains(QStringLiteral("waits")));
+        QVERIFY(!o.contains(QStringLiteral("lockEvents")));
+    }
+
     void unwritableOutputIsExitOne()
     {
         // standard output on a full disk: not the input's fault -> 1, with a message

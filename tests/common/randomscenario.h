@@ -6,6 +6,7 @@
 // (splitmix64, no std::random_device, no std distributions whose output varies by library).
 
 #include "scenario.h"
+#include "tokensource.h"
 
 #include <QString>
 
@@ -52,11 +53,101 @@ struct RandomScenarioOptions
     Core::Tick maxTtl = 20;
     Core::Tick maxPause = 25;
     Core::Tick maxDelay = 20;
-    unsigned lePercent = 0;       // chance that a storage uses the too-strict `le` rule
+    unsigned lePercent = 0;         // chance that a storage uses the too-strict `le` rule
     unsigned zeroDelayPercent = 50; // chance that a write has no network delay
-    unsigned shufflePercent = 20; // chance that a client's actions are listed out of time order
+    unsigned shufflePercent = 20;   // chance that a client's actions are listed out of time order
     bool fencing = true;
+
+    // The lock service (SCENARIO.md sections 9 and 10). Drawn from a second generator, so a
+    // seed's schedule is the same with or without them.
+    Core::TokenSource tokens = Core::TokenSource::Counter;
+    bool sourceEvents = false;   // the source's own options: first, revision, puts, failovers,
+                                 // failed elections, seed, clock offset and steps
+    bool clockStepsBack = false; // wallclock: steps may be negative (by -30..30, else 0..30)
+    unsigned waitPercent = 0;    // chance that an acquire blocks (a third of them with waitFor)
+    int maxRestores = 0;
+    Core::Token restoreBump = 0; // the bump of every restore (only for sources with a counter)
+    Core::Tick maxLockDelay = 0;
 };
+
+// Enough bump for one restore of any source in these schedules: more than every change the
+// counter can have seen since, ZooKeeper failovers (2^32 each) included.
+inline constexpr Core::Token kEnoughBump = Core::Token(1) << 40;
+
+// Sorted distinct ticks in [lo, hi], up to `max` of them.
+inline std::vector<Core::Tick> randomTicks(Rng &rng, int max, Core::Tick lo, Core::Tick hi)
+{
+    std::vector<Core::Tick> ticks;
+    const auto n = int(rng.between(0, std::uint64_t(max)));
+    for (int i = 0; i < n; ++i)
+        ticks.push_back(rng.between(lo, hi));
+    std::sort(ticks.begin(), ticks.end());
+    ticks.erase(std::unique(ticks.begin(), ticks.end()), ticks.end());
+    return ticks;
+}
+
+inline void addLockOptions(Core::Scenario &s, std::uint64_t seed, const RandomScenarioOptions &o)
+{
+    using namespace Core;
+    Rng rng(seed ^ 0x6a09e667f3bcc909ull);
+    s.tokens = o.tokens;
+    LockOptions &lock = s.lock;
+    if (o.sourceEvents) {
+        switch (o.tokens) {
+        case TokenSource::Counter:
+            lock.first = rng.between(0, 40);
+            break;
+        case TokenSource::Etcd:
+            lock.revision = rng.between(0, 100);
+            lock.putsEvery = rng.chance(70) ? rng.between(1, 10) : 0;
+            break;
+        case TokenSource::ZooKeeper:
+            lock.failovers = randomTicks(rng, 3, 0, o.span);
+            break;
+        case TokenSource::RaftTerm:
+            lock.failedElections = randomTicks(rng, 3, 0, o.span);
+            break;
+        case TokenSource::Random:
+            lock.seed = rng.between(0, kMaxFileInteger);
+            break;
+        case TokenSource::WallClock: {
+            lock.clockOffset = rng.between(100, 2000);
+            for (Tick at : randomTicks(rng, 3, 0, o.span)) {
+                const auto by = std::int64_t(rng.between(0, 30));
+                lock.clockSteps.push_back({at, o.clockStepsBack && rng.chance(50) ? -by : by});
+            }
+            break;
+        }
+        default:
+            break;
+        }
+    }
+    if (o.maxRestores > 0 && o.span > 1) {
+        const auto n = int(rng.between(0, std::uint64_t(o.maxRestores)));
+        for (int i = 0; i < n; ++i) {
+            LockRestore r;
+            r.at = rng.between(1, o.span - 1);
+            r.from = rng.between(0, r.at - 1);
+            r.bump = hasCounter(o.tokens) ? o.restoreBump : 0;
+            lock.restores.push_back(r);
+        }
+        std::stable_sort(lock.restores.begin(), lock.restores.end(),
+                         [](const LockRestore &a, const LockRestore &b) { return a.at < b.at; });
+    }
+    if (o.maxLockDelay)
+        lock.lockDelay = rng.between(0, o.maxLockDelay);
+    if (o.waitPercent) {
+        for (Client &c : s.clients) {
+            for (Action &a : c.actions) {
+                if (a.kind != ActionKind::Acquire || !rng.chance(o.waitPercent))
+                    continue;
+                a.wait = true;
+                if (rng.chance(33))
+                    a.waitFor = rng.between(1, 20);
+            }
+        }
+    }
+}
 
 inline Core::Scenario randomScenario(std::uint64_t seed, const RandomScenarioOptions &o = {})
 {
@@ -66,7 +157,8 @@ inline Core::Scenario randomScenario(std::uint64_t seed, const RandomScenarioOpt
     s.title = QStringLiteral("random %1").arg(seed);
     s.fencing = o.fencing;
 
-    const auto storages = int(rng.between(std::uint64_t(o.minStorages), std::uint64_t(o.maxStorages)));
+    const auto storages =
+        int(rng.between(std::uint64_t(o.minStorages), std::uint64_t(o.maxStorages)));
     s.storages.clear();
     for (int i = 0; i < storages; ++i) {
         StorageSpec spec;
@@ -94,8 +186,8 @@ inline Core::Scenario randomScenario(std::uint64_t seed, const RandomScenarioOpt
             } else {
                 const Tick delay = rng.chance(o.zeroDelayPercent) ? 0 : rng.between(1, o.maxDelay);
                 const auto storage = std::uint32_t(rng.between(0, std::uint64_t(storages - 1)));
-                actions.push_back(Action::write(
-                    at, QStringLiteral("%1.%2").arg(client.name).arg(i), storage, delay));
+                actions.push_back(Action::write(at, QStringLiteral("%1.%2").arg(client.name).arg(i),
+                                                storage, delay));
             }
         }
         if (!rng.chance(o.shufflePercent)) {
@@ -106,6 +198,7 @@ inline Core::Scenario randomScenario(std::uint64_t seed, const RandomScenarioOpt
         client.actions = std::move(actions);
         s.clients.push_back(std::move(client));
     }
+    addLockOptions(s, seed, o);
     return s;
 }
 

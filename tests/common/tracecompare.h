@@ -17,6 +17,7 @@ inline bool sameTrace(const Core::Trace &a, const Core::Trace &b, QString *why)
         return false;                                                                              \
     }
     SAME(a.fencing == b.fencing);
+    SAME(a.tokens == b.tokens);
     SAME(a.pendingFrom == b.pendingFrom);
     SAME(a.horizon == b.horizon);
     SAME(a.lastTick == b.lastTick);
@@ -35,7 +36,19 @@ inline bool sameTrace(const Core::Trace &a, const Core::Trace &b, QString *why)
     for (std::size_t i = 0; i < a.refusals.size(); ++i) {
         const Core::Refusal &x = a.refusals[i], &y = b.refusals[i];
         SAME(x.at == y.at && x.client == y.client && x.action == y.action && x.holder == y.holder &&
-             x.holderEpoch == y.holderEpoch);
+             x.holderEpoch == y.holderEpoch && x.gaveUp == y.gaveUp);
+    }
+    SAME(a.waits.size() == b.waits.size());
+    for (std::size_t i = 0; i < a.waits.size(); ++i) {
+        const Core::Wait &x = a.waits[i], &y = b.waits[i];
+        SAME(x.from == y.from && x.to == y.to && x.key == y.key && x.client == y.client &&
+             x.action == y.action && x.outcome == y.outcome && x.granted == y.granted);
+    }
+    SAME(a.lockEvents.size() == b.lockEvents.size());
+    for (std::size_t i = 0; i < a.lockEvents.size(); ++i) {
+        const Core::LockEvent &x = a.lockEvents[i], &y = b.lockEvents[i];
+        SAME(x.tick == y.tick && x.counter == y.counter && x.ref == y.ref && x.kind == y.kind &&
+             x.holder == y.holder && x.expires == y.expires);
     }
     SAME(a.releases.size() == b.releases.size());
     for (std::size_t i = 0; i < a.releases.size(); ++i) {

@@ -166,6 +166,17 @@ bool isPrefixOf(const Trace &p, const Trace &f, QString *why)
         if (y.end < end) // ended (or last renewed to end) before the partial run stopped
             PREFIX(x.end == y.end && x.released == y.released);
     }
+    PREFIX(p.lockEvents.size() == before(f.lockEvents, [](const LockEvent &e) { return e.tick; }));
+    PREFIX(p.waits.size() == before(f.waits, [](const Wait &w) { return w.from; }));
+    for (std::size_t i = 0; i < p.waits.size(); ++i) {
+        const Wait &x = p.waits[i], &y = f.waits[i];
+        PREFIX(x.from == y.from && x.client == y.client && x.action == y.action);
+        if (y.to < end) {
+            PREFIX(x.to == y.to && x.granted == y.granted && x.outcome == y.outcome);
+        } else {
+            PREFIX(x.to == kForever && !x.granted);
+        }
+    }
     PREFIX(p.freezes.size() == f.freezes.size());
     for (std::size_t c = 0; c < p.freezes.size(); ++c) { // a function of the scenario: whole
         PREFIX(p.freezes[c].size() == f.freezes[c].size());
@@ -333,6 +344,78 @@ private slots:
         QVERIFY(partials > scheduleCount()); // the property was exercised, not only complete runs
         if (spacing != 0) // a small schedule has no checkpoint to rejoin at by default spacing
             QVERIFY(rejoined > scheduleCount() / 10);
+    }
+
+    // The same two properties with every token source, blocking acquires, lock-delays, the
+    // sources' own events and restores (a run with restores re-runs from tick 0; the others
+    // from checkpoints, and only plain counter runs may rejoin).
+    void everySourceRerunsEqualFreshRuns_data()
+    {
+        QTest::addColumn<int>("source");
+        QTest::addColumn<int>("spacing");
+        for (int src = 0; src < kTokenSourceCount; ++src) {
+            QTest::newRow(qPrintable(toString(TokenSource(src)) + QStringLiteral(", every 3")))
+                << src << 3;
+            QTest::newRow(qPrintable(toString(TokenSource(src)) + QStringLiteral(", default")))
+                << src << 0;
+        }
+    }
+    void everySourceRerunsEqualFreshRuns()
+    {
+        QFETCH(int, source);
+        QFETCH(int, spacing);
+        RandomScenarioOptions o = busy();
+        o.maxActions = 25;
+        o.tokens = TokenSource(source);
+        o.sourceEvents = true;
+        o.clockStepsBack = true;
+        o.waitPercent = 30;
+        o.maxLockDelay = 5;
+        int waited = 0, partials = 0;
+        for (int i = 0; i < scheduleCount() / 5; ++i) {
+            const std::uint64_t seed = 9100000 + std::uint64_t(i);
+            o.maxRestores = i % 3 == 0 ? 2 : 0;
+            o.restoreBump = i % 2 ? 0 : 1000;
+            Scenario s = randomScenario(seed, o);
+            Rng rng(seed ^ 0xface);
+            const bool fencing = rng.chance(70);
+            Simulator sim{std::size_t(spacing)};
+            Trace t;
+            QVERIFY(sim.run(s, fencing, t));
+            QString why;
+            for (int edit = 0; edit < 6; ++edit) {
+                auto [client, from, action] = randomEdit(s, rng, o);
+                Action &a = s.clients[client].actions[action];
+                if (a.kind == ActionKind::Acquire && rng.chance(30)) { // blocking or not
+                    a.wait = !a.wait;
+                    a.waitFor = a.wait && rng.chance(50) ? rng.between(1, 10) : 0;
+                    from = std::min(from, a.at);
+                }
+                const Trace full = simulate(s, fencing);
+                waited += !full.waits.empty();
+                const Tick through = rng.chance(50) ? kForever : from + rng.between(0, 60);
+                sim.rerun(client, from, through, rng.chance(70) ? action : kNone);
+                if (!sim.complete()) {
+                    ++partials;
+                    QVERIFY2(
+                        isPrefixOf(t, full, &why),
+                        qPrintable(
+                            QStringLiteral("%1, edit %2: %3").arg(s.title).arg(edit).arg(why)));
+                    while (!sim.resume(kForever, std::size_t(rng.between(1, 25))))
+                        QVERIFY2(isPrefixOf(t, full, &why),
+                                 qPrintable(QStringLiteral("%1, edit %2, resumed: %3")
+                                                .arg(s.title)
+                                                .arg(edit)
+                                                .arg(why)));
+                }
+                QVERIFY2(
+                    sameTrace(t, full, &why),
+                    qPrintable(QStringLiteral("%1, edit %2: %3").arg(s.title).arg(edit).arg(why)));
+            }
+        }
+        if (TokenSource(source) != TokenSource::KafkaEpoch) // Kafka never waits
+            QVERIFY(waited > scheduleCount() / 10);
+        QVERIFY(partials > scheduleCount() / 10);
     }
 
     // Everything a document does to one simulator, in random order, on schedules that vary

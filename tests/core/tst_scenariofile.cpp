@@ -2,6 +2,7 @@
 // must name, the documented limits, lossless round trips, unknown keys, atomic saves, and the
 // built-in scenarios.
 
+#include "lockoptionsfile.h"
 #include "randomscenario.h"
 #include "scenariofile.h"
 #include "simulator.h"
@@ -142,7 +143,7 @@ private slots:
                                    << "lock: must be an object, not an array";
         QTest::newRow("unknown token source")
             << QByteArray("{\"fencescope\": 1, \"lock\": {\"tokens\": \"zxid\"}, \"clients\": [{\"name\": \"A\"}]}")
-            << "lock.tokens: unknown token source \"zxid\" (known: counter)";
+            << "lock.tokens: unknown token source \"zxid\" (known: counter, etcd, zookeeper, raft-term, kafka-epoch, chubby, none, random, wallclock)";
         QTest::newRow("token source type")
             << QByteArray("{\"fencescope\": 1, \"lock\": {\"tokens\": 1}, \"clients\": [{\"name\": \"A\"}]}")
             << "lock.tokens: must be a string, not a number";
@@ -273,6 +274,165 @@ private slots:
         const LoadResult r = ScenarioFile::parse(json);
         QVERIFY(!r.ok()); // never half a scenario
         QCOMPARE(r.error, message);
+    }
+
+    // ---- token sources and the lock service's failures (SCENARIO.md sections 9, 10, 14) -----
+
+    void lockOptionsInvalidInput_data()
+    {
+        QTest::addColumn<QByteArray>("json");
+        QTest::addColumn<QString>("message");
+        const auto lock = [](const char *json) {
+            return QByteArray("{\"fencescope\": 1, \"lock\": ") + json +
+                   ", \"clients\": [{\"name\": \"A\"}]}";
+        };
+        const auto acquire = [](const char *keys) {
+            return QByteArray("{\"fencescope\": 1, \"clients\": [{\"name\": \"A\", \"actions\": "
+                              "[{\"at\": 0, \"do\": \"acquire\", \"ttl\": 5, ") +
+                   keys + "}]}]}";
+        };
+        QTest::newRow("unknown source")
+            << lock(R"({"tokens": "paxos"})")
+            << "lock.tokens: unknown token source \"paxos\" (known: counter, etcd, zookeeper, "
+               "raft-term, kafka-epoch, chubby, none, random, wallclock)";
+        QTest::newRow("first, not counter") << lock(R"({"tokens": "etcd", "first": 33})")
+                                            << "lock.first: only for lock.tokens \"counter\", not \"etcd\"";
+        QTest::newRow("first negative") << lock(R"({"first": -1})")
+                                        << "lock.first: must be a non-negative integer, not -1";
+        QTest::newRow("revision, not etcd") << lock(R"({"tokens": "chubby", "revision": 3})")
+                                            << "lock.revision: only for lock.tokens \"etcd\", not \"chubby\"";
+        QTest::newRow("revision fraction") << lock(R"({"tokens": "etcd", "revision": 1.5})")
+                                           << "lock.revision: must be a non-negative integer, not 1.5";
+        QTest::newRow("puts every 0") << lock(R"({"tokens": "etcd", "puts": {"every": 0}})")
+                                      << "lock.puts.every: must be a positive integer, not 0";
+        QTest::newRow("puts not an object") << lock(R"({"tokens": "etcd", "puts": 3})")
+                                            << "lock.puts: must be an object, not 3";
+        QTest::newRow("puts without every") << lock(R"({"tokens": "etcd", "puts": {}})")
+                                            << "lock.puts.every: missing (must be a positive integer)";
+        QTest::newRow("failovers, not zookeeper")
+            << lock(R"({"failovers": [3]})")
+            << "lock.failovers: only for lock.tokens \"zookeeper\", not \"counter\"";
+        QTest::newRow("failover negative") << lock(R"({"tokens": "zookeeper", "failovers": [4, -1]})")
+                                           << "lock.failovers[1]: must be a non-negative integer, not -1";
+        QTest::newRow("failed elections not an array")
+            << lock(R"({"tokens": "raft-term", "failedElections": 3})")
+            << "lock.failedElections: must be an array, not 3";
+        QTest::newRow("seed beyond 2^53")
+            << lock(R"({"tokens": "random", "seed": 9007199254740993})")
+            << "lock.seed: must be a non-negative integer no larger than 2^53 (9007199254740992), "
+               "not 9007199254740993";
+        QTest::newRow("clockOffset, not wallclock")
+            << lock(R"({"clockOffset": 5})")
+            << "lock.clockOffset: only for lock.tokens \"wallclock\", not \"counter\"";
+        QTest::newRow("clock step makes a token negative")
+            << lock(R"({"tokens": "wallclock", "clockOffset": 5, "clockSteps": [{"at": 2, "by": -10}]})")
+            << "lock.clockSteps: the lock server's clock would be -3 at tick 2: a token must not "
+               "be negative";
+        QTest::newRow("clock step without by")
+            << lock(R"({"tokens": "wallclock", "clockSteps": [{"at": 2}]})")
+            << "lock.clockSteps[0].by: missing";
+        QTest::newRow("clock step by beyond 2^53")
+            << lock(R"({"tokens": "wallclock", "clockSteps": [{"at": 2, "by": -9007199254740993}]})")
+            << "lock.clockSteps[0].by: must be an integer within 2^53 (9007199254740992) either "
+               "way, not -9007199254740993";
+        QTest::newRow("restore from not before at")
+            << lock(R"({"tokens": "etcd", "restores": [{"at": 5, "from": 1}, {"at": 5, "from": 5}]})")
+            << "lock.restores[1].from: must be less than at (5), not 5";
+        QTest::newRow("bump without a counter")
+            << lock(R"({"tokens": "random", "restores": [{"at": 5, "from": 1, "bump": 10}]})")
+            << "lock.restores[0].bump: not for lock.tokens \"random\": it has no counter to bump";
+        QTest::newRow("restore without at") << lock(R"({"restores": [{"from": 1}]})")
+                                            << "lock.restores[0].at: missing (must be a non-negative integer)";
+        QTest::newRow("restore with an unknown key")
+            << lock(R"({"restores": [{"at": 5, "from": 1, "when": "now"}]})")
+            << "lock.restores[0].when: unknown key (known: at, from, bump)";
+        QTest::newRow("lockDelay negative") << lock(R"({"lockDelay": -2})")
+                                            << "lock.lockDelay: must be a non-negative integer, not -2";
+        QTest::newRow("wait not a boolean") << acquire(R"("wait": "yes")")
+                                            << "clients[0].actions[0].wait: must be true or false, not a string";
+        QTest::newRow("waitFor 0") << acquire(R"("waitFor": 0)")
+                                   << "clients[0].actions[0].waitFor: must be a positive integer, not 0";
+        QTest::newRow("waitFor with wait false")
+            << acquire(R"("wait": false, "waitFor": 3)")
+            << "clients[0].actions[0].waitFor: needs a blocking acquire, but wait is false";
+    }
+    void lockOptionsInvalidInput()
+    {
+        QFETCH(QByteArray, json);
+        QFETCH(QString, message);
+        const LoadResult r = ScenarioFile::parse(json);
+        QVERIFY(!r.ok());
+        QCOMPARE(r.error, message);
+    }
+
+    void lockOptionsLimits()
+    {
+        QByteArray many = "[0";
+        for (int i = 1; i <= LockOptionsFile::kMaxScheduledTicks; ++i)
+            many += ", " + QByteArray::number(i);
+        many += "]";
+        const QByteArray json = "{\"fencescope\": 1, \"lock\": {\"tokens\": \"zookeeper\", "
+                                "\"failovers\": " + many + "}, \"clients\": [{\"name\": \"A\"}]}";
+        const LoadResult r = ScenarioFile::parse(json);
+        QVERIFY(!r.ok());
+        QCOMPARE(r.error, QStringLiteral("lock.failovers: too many entries (100001; the limit is 100000)"));
+        QByteArray steps = "[";
+        for (int i = 0; i <= LockOptionsFile::kMaxClockSteps; ++i)
+            steps += (i ? ", " : "") + QByteArray("{\"at\": 1, \"by\": 1}");
+        steps += "]";
+        const LoadResult s = ScenarioFile::parse(
+            "{\"fencescope\": 1, \"lock\": {\"tokens\": \"wallclock\", \"clockSteps\": " + steps +
+            "}, \"clients\": [{\"name\": \"A\"}]}");
+        QCOMPARE(s.error, QStringLiteral("lock.clockSteps: too many entries (1001; the limit is 1000)"));
+    }
+
+    void lockOptionsLoad()
+    {
+        const LoadResult r = ScenarioFile::parse(R"({"fencescope": 1,
+            "lock": {"tokens": "etcd", "revision": 100, "puts": {"every": 4},
+                     "restores": [{"at": 9, "from": 3, "bump": 1000}], "lockDelay": 2},
+            "clients": [{"name": "A", "actions": [
+                {"at": 0, "do": "acquire", "ttl": 5, "waitFor": 3},
+                {"at": 1, "do": "acquire", "ttl": 5, "wait": true},
+                {"at": 2, "do": "acquire", "ttl": 5, "wait": false},
+                {"at": 3, "do": "write", "value": "x", "wait": true}]}]})");
+        QVERIFY2(r.ok(), qPrintable(r.error));
+        const Scenario &s = *r.scenario;
+        QVERIFY(s.tokens == TokenSource::Etcd);
+        QCOMPARE(s.lock.revision, Token(100));
+        QCOMPARE(s.lock.putsEvery, Tick(4));
+        QCOMPARE(s.lock.restores.size(), std::size_t(1));
+        QCOMPARE(s.lock.restores[0].bump, Token(1000));
+        QCOMPARE(s.lock.lockDelay, Tick(2));
+        QVERIFY(s.lockExtra.isEmpty());
+        const std::vector<Action> &a = s.clients[0].actions;
+        QVERIFY(a[0].wait); // waitFor implies wait
+        QCOMPARE(a[0].waitFor, Tick(3));
+        QVERIFY(a[1].wait && a[1].waitFor == 0);
+        QVERIFY(!a[2].wait);
+        QVERIFY(a[0].extra.isEmpty() && a[1].extra.isEmpty() && a[2].extra.isEmpty());
+        // on a write, "wait" means nothing to this version: kept as it was
+        QCOMPARE(a[3].extra.value(QStringLiteral("wait")), QJsonValue(true));
+    }
+
+    void roundTripOfTokenSources()
+    {
+        for (int src = 0; src < kTokenSourceCount; ++src) {
+            TestSupport::RandomScenarioOptions o;
+            o.tokens = TokenSource(src);
+            o.sourceEvents = true;
+            o.clockStepsBack = true;
+            o.waitPercent = 40;
+            o.maxRestores = 3;
+            o.restoreBump = 77;
+            o.maxLockDelay = 9;
+            for (std::uint64_t seed = 0; seed < 200; ++seed) {
+                const Scenario s = TestSupport::randomScenario(5000 + seed, o);
+                const LoadResult r = ScenarioFile::parse(ScenarioFile::serialize(s));
+                QVERIFY2(r.ok(), qPrintable(r.error + QStringLiteral(" in ") + s.title));
+                QVERIFY2(*r.scenario == s, qPrintable(s.title + QStringLiteral(" ") + toString(s.tokens)));
+            }
+        }
     }
 
     void integersUpTo2Pow53AreAccepted()

@@ -258,6 +258,21 @@ private slots:
     // le-locks-out-holder: A token 1 [0,20). A1 at 2: 1 > 0 -> max 1. A2 at 4: 1 <= 1 -> not
     //   applied while A holds the live newest epoch -> lockedOut. B token 2 at 25 [25,30),
     //   writes at 26: 2 > 1 -> accepted. Unfenced: all three applied in epoch order.
+    // The presets of the token sources and lock-service failures are worked out write by write
+    // in tests/core/tst_presets.cpp; in short:
+    // kleppmann-gc-pause: default's story with tokens 33, 34: A (33) rejected after B (34).
+    // etcd-revisions: A rev 2; B waits from 7 with key rev 5 (puts at 3, 6), granted at 10;
+    //   A's 2 < 5 rejected.
+    // zookeeper-failover: A 0x1_00000001, B 0x2_00000002 after the failover at 8: A rejected.
+    // raft-term: A term 1, failed election at 11, B term 3: A rejected.
+    // kafka-zombie-producer: A epoch 0, B epoch 1 at 5 fences A; A's send at 12 rejected.
+    // chubby-lock-delay (fencing off in the file): A's write at 15 lands before B's grant at
+    //   20 (lock-delay [10,20)): both accepted either way.
+    // redlock-no-token: untagged writes; fenced: B lockedOut, A rejected, nothing applied.
+    // random-tokens: seed 7 draws A 3511274219185730 > B 151215513962381: A corrupts, fenced.
+    // wallclock-step-back: A 1000, B 992 after the step -20: A corrupts, fenced.
+    // etcd-restore: the restore to revision 2 hands out rev 4 again (A at 21); B's stale
+    //   rev-4 write at 24 corrupts, fenced. etcd-restore-bump: A gets rev 14, B rejected.
     void builtinScenarios_data()
     {
         QTest::addColumn<QString>("name");
@@ -295,6 +310,72 @@ private slots:
         QTest::newRow("le-locks-out-holder off") << "le-locks-out-holder" << "off"
             << QByteArray(R"({"accepted": 3, "rejected": 0, "corrupted": 0, "lockedOut": 0})")
             << QByteArray(R"({"db": {"value": "B", "maxToken": 0}})");
+        QTest::newRow("kleppmann-gc-pause on") << "kleppmann-gc-pause" << "on"
+            << QByteArray(R"({"accepted": 1, "rejected": 1, "corrupted": 0, "lockedOut": 0})")
+            << QByteArray(R"({"db": {"value": "B", "maxToken": 34}})");
+        QTest::newRow("kleppmann-gc-pause off") << "kleppmann-gc-pause" << "off"
+            << QByteArray(R"({"accepted": 1, "rejected": 0, "corrupted": 1, "lockedOut": 0})")
+            << QByteArray(R"({"db": {"value": "A", "maxToken": 0}})");
+        QTest::newRow("etcd-revisions on") << "etcd-revisions" << "on"
+            << QByteArray(R"({"accepted": 1, "rejected": 1, "corrupted": 0, "lockedOut": 0})")
+            << QByteArray(R"({"db": {"value": "B", "maxToken": 5}})");
+        QTest::newRow("etcd-revisions off") << "etcd-revisions" << "off"
+            << QByteArray(R"({"accepted": 1, "rejected": 0, "corrupted": 1, "lockedOut": 0})")
+            << QByteArray(R"({"db": {"value": "A", "maxToken": 0}})");
+        QTest::newRow("zookeeper-failover on") << "zookeeper-failover" << "on"
+            << QByteArray(R"({"accepted": 1, "rejected": 1, "corrupted": 0, "lockedOut": 0})")
+            << QByteArray(R"({"db": {"value": "B", "maxToken": 8589934594}})");
+        QTest::newRow("zookeeper-failover off") << "zookeeper-failover" << "off"
+            << QByteArray(R"({"accepted": 1, "rejected": 0, "corrupted": 1, "lockedOut": 0})")
+            << QByteArray(R"({"db": {"value": "A", "maxToken": 0}})");
+        QTest::newRow("raft-term on") << "raft-term" << "on"
+            << QByteArray(R"({"accepted": 1, "rejected": 1, "corrupted": 0, "lockedOut": 0})")
+            << QByteArray(R"({"db": {"value": "B", "maxToken": 3}})");
+        QTest::newRow("raft-term off") << "raft-term" << "off"
+            << QByteArray(R"({"accepted": 1, "rejected": 0, "corrupted": 1, "lockedOut": 0})")
+            << QByteArray(R"({"db": {"value": "A", "maxToken": 0}})");
+        QTest::newRow("kafka-zombie-producer on") << "kafka-zombie-producer" << "on"
+            << QByteArray(R"({"accepted": 1, "rejected": 1, "corrupted": 0, "lockedOut": 0})")
+            << QByteArray(R"({"topic": {"value": "B", "maxToken": 1}})");
+        QTest::newRow("kafka-zombie-producer off") << "kafka-zombie-producer" << "off"
+            << QByteArray(R"({"accepted": 1, "rejected": 0, "corrupted": 1, "lockedOut": 0})")
+            << QByteArray(R"({"topic": {"value": "A", "maxToken": 0}})");
+        QTest::newRow("chubby-lock-delay on") << "chubby-lock-delay" << "on"
+            << QByteArray(R"({"accepted": 2, "rejected": 0, "corrupted": 0, "lockedOut": 0})")
+            << QByteArray(R"({"db": {"value": "B", "maxToken": 2}})");
+        QTest::newRow("chubby-lock-delay off") << "chubby-lock-delay" << "off"
+            << QByteArray(R"({"accepted": 2, "rejected": 0, "corrupted": 0, "lockedOut": 0})")
+            << QByteArray(R"({"db": {"value": "B", "maxToken": 0}})");
+        QTest::newRow("redlock-no-token on") << "redlock-no-token" << "on"
+            << QByteArray(R"({"accepted": 0, "rejected": 1, "corrupted": 0, "lockedOut": 1})")
+            << QByteArray(R"({"db": {"value": "", "maxToken": 0}})");
+        QTest::newRow("redlock-no-token off") << "redlock-no-token" << "off"
+            << QByteArray(R"({"accepted": 1, "rejected": 0, "corrupted": 1, "lockedOut": 0})")
+            << QByteArray(R"({"db": {"value": "A", "maxToken": 0}})");
+        QTest::newRow("random-tokens on") << "random-tokens" << "on"
+            << QByteArray(R"({"accepted": 1, "rejected": 0, "corrupted": 1, "lockedOut": 0})")
+            << QByteArray(R"({"db": {"value": "A", "maxToken": 3511274219185730}})");
+        QTest::newRow("random-tokens off") << "random-tokens" << "off"
+            << QByteArray(R"({"accepted": 1, "rejected": 0, "corrupted": 1, "lockedOut": 0})")
+            << QByteArray(R"({"db": {"value": "A", "maxToken": 0}})");
+        QTest::newRow("wallclock-step-back on") << "wallclock-step-back" << "on"
+            << QByteArray(R"({"accepted": 1, "rejected": 0, "corrupted": 1, "lockedOut": 0})")
+            << QByteArray(R"({"db": {"value": "A", "maxToken": 1000}})");
+        QTest::newRow("wallclock-step-back off") << "wallclock-step-back" << "off"
+            << QByteArray(R"({"accepted": 1, "rejected": 0, "corrupted": 1, "lockedOut": 0})")
+            << QByteArray(R"({"db": {"value": "A", "maxToken": 0}})");
+        QTest::newRow("etcd-restore on") << "etcd-restore" << "on"
+            << QByteArray(R"({"accepted": 3, "rejected": 0, "corrupted": 1, "lockedOut": 0})")
+            << QByteArray(R"({"db": {"value": "B2", "maxToken": 4}})");
+        QTest::newRow("etcd-restore off") << "etcd-restore" << "off"
+            << QByteArray(R"({"accepted": 3, "rejected": 0, "corrupted": 1, "lockedOut": 0})")
+            << QByteArray(R"({"db": {"value": "B2", "maxToken": 0}})");
+        QTest::newRow("etcd-restore-bump on") << "etcd-restore-bump" << "on"
+            << QByteArray(R"({"accepted": 3, "rejected": 1, "corrupted": 0, "lockedOut": 0})")
+            << QByteArray(R"({"db": {"value": "A2", "maxToken": 14}})");
+        QTest::newRow("etcd-restore-bump off") << "etcd-restore-bump" << "off"
+            << QByteArray(R"({"accepted": 3, "rejected": 0, "corrupted": 1, "lockedOut": 0})")
+            << QByteArray(R"({"db": {"value": "B2", "maxToken": 0}})");
     }
     void builtinScenarios()
     {
@@ -329,8 +410,13 @@ private slots:
                                 .entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
         for (QString &n : names)
             n.chop(5);
-        QCOMPARE(names, QStringList({"default", "delayed-packet", "le-locks-out-holder",
-                                     "renewal-keeps-token", "three-owners"}));
+        // (QDir sorts the file names: "etcd-restore-bump.json" before "etcd-restore.json")
+        QCOMPARE(names, QStringList({"chubby-lock-delay", "default", "delayed-packet",
+                                     "etcd-restore-bump", "etcd-restore", "etcd-revisions",
+                                     "kafka-zombie-producer", "kleppmann-gc-pause",
+                                     "le-locks-out-holder", "raft-term", "random-tokens",
+                                     "redlock-no-token", "renewal-keeps-token", "three-owners",
+                                     "wallclock-step-back", "zookeeper-failover"}));
     }
 
     void threeOwnersInDetail()

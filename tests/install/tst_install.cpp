@@ -21,8 +21,22 @@ namespace {
 const QString kId = QStringLiteral("io.github.fencescope.FenceScope");
 const QList<int> kIconSizes = {16, 22, 24, 32, 48, 64, 128, 256};
 const QStringList kCommands = {"run", "check", "export", "storyboard", "sweep", "find"};
-const QStringList kScenarios = {"default.json", "delayed-packet.json", "le-locks-out-holder.json",
-                                "renewal-keeps-token.json", "three-owners.json"};
+const QStringList kScenarios = {"default.json",
+                                "delayed-packet.json",
+                                "le-locks-out-holder.json",
+                                "renewal-keeps-token.json",
+                                "three-owners.json",
+                                "kleppmann-gc-pause.json",
+                                "etcd-revisions.json",
+                                "zookeeper-failover.json",
+                                "raft-term.json",
+                                "kafka-zombie-producer.json",
+                                "chubby-lock-delay.json",
+                                "redlock-no-token.json",
+                                "random-tokens.json",
+                                "wallclock-step-back.json",
+                                "etcd-restore.json",
+                                "etcd-restore-bump.json"};
 
 struct Result
 {

@@ -103,10 +103,8 @@ private slots:
         QTest::addColumn<QString>("theme");
         QTest::addColumn<QString>("scenario");
         for (const QString &name : Theme::names())
-            for (const char *s : {"default", "three-owners", "le-locks-out-holder",
-                                  "delayed-packet", "renewal-keeps-token"})
-                QTest::newRow(qPrintable(name + QLatin1Char(' ') + QLatin1String(s)))
-                    << name << QString::fromLatin1(s);
+            for (const QString &s : Core::ScenarioFile::builtinNames())
+                QTest::newRow(qPrintable(name + QLatin1Char(' ') + s)) << name << s;
     }
     void rendererWritesOnlyInTextColours()
     {

@@ -186,7 +186,7 @@ private slots:
                  QStringLiteral("A A 12->12 t0 e1 corrupted max0 expired"));
         QCOMPARE(final(off), QStringLiteral("A max0"));
 
-        QCOMPARE(s.clients[0].actions[1].kind, ActionKind::Pause);
+        QVERIFY(s.clients[0].actions[1].kind == ActionKind::Pause);
         s.clients[0].actions[1].amount = 2;
         QCOMPARE(arrivals(s, simulate(s, true)),
                  QStringList({QStringLiteral("A A 4->4 t0 e1 accepted max0 live"),
@@ -228,7 +228,7 @@ private slots:
                  QStringLiteral("A A 15->15 t1 e1 rejected max2 expired"));
 
         Scenario longPause = s;
-        QCOMPARE(longPause.clients[0].actions[1].kind, ActionKind::Pause);
+        QVERIFY(longPause.clients[0].actions[1].kind == ActionKind::Pause);
         longPause.clients[0].actions[1].amount = 24;
         QCOMPARE(arrivals(longPause, simulate(longPause, false)),
                  QStringList({QStringLiteral("B B 20->20 t2 e2 accepted max0 live"),

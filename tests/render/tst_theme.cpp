@@ -9,6 +9,8 @@
 #include "theme.h"
 #include "timelinerenderer.h"
 
+#include <QDir>
+#include <QFileInfo>
 #include <QPainter>
 #include <QTest>
 
@@ -103,8 +105,10 @@ private slots:
         QTest::addColumn<QString>("theme");
         QTest::addColumn<QString>("scenario");
         for (const QString &name : Theme::names())
-            for (const QString &s : Core::ScenarioFile::builtinNames())
+            for (const QString &file : QDir(QStringLiteral(":/scenarios")).entryList()) {
+                const QString s = QFileInfo(file).completeBaseName();
                 QTest::newRow(qPrintable(name + QLatin1Char(' ') + s)) << name << s;
+            }
     }
     void rendererWritesOnlyInTextColours()
     {

@@ -1324,9 +1324,18 @@ QString builtinPath(const QString &name)
 
 QStringList builtinNames()
 {
-    return {QStringLiteral("default"), QStringLiteral("delayed-packet"),
-            QStringLiteral("renewal-keeps-token"), QStringLiteral("three-owners"),
-            QStringLiteral("le-locks-out-holder")};
+    // every file compiled in (core/CMakeLists.txt globs resources/scenarios), the default first
+    QStringList names;
+    for (const QString &file :
+         QDir(QStringLiteral(":/scenarios")).entryList({QStringLiteral("*.json")}, QDir::Files,
+                                                       QDir::Name)) {
+        const QString name = file.chopped(5);
+        if (name == QLatin1String("default"))
+            names.prepend(name);
+        else
+            names.append(name);
+    }
+    return names;
 }
 
 Scenario defaultScenario()

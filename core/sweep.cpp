@@ -279,11 +279,12 @@ struct Job
             const Item &item = items[i];
             PointResult r; // counted here, stored once: no cache line shared with a neighbour
             for (std::uint32_t run = item.from; run < item.to; ++run) {
-                const Scenario *s = &schedules[item.point];
-                if (spec.randomSchedules) {
+                // (random schedules keep no list of fixed ones: `schedules` is empty then)
+                const Scenario *s = &schedule;
+                if (spec.randomSchedules)
                     generateSchedule(shapes[item.point], scheduleSeed(spec.seed, run), &schedule);
-                    s = &schedule;
-                }
+                else
+                    s = &schedules[item.point];
                 for (bool fencing : {true, false}) {
                     simulator.run(*s, fencing, trace);
                     auto &side = fencing ? r.fenced : r.unfenced;

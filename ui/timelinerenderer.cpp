@@ -4,6 +4,7 @@
 #include "paintrecorder.h"
 #include "renderercache.h"
 #include "simulator.h"
+#include "tokensource.h"
 
 #include <QCoreApplication>
 #include <QFontMetricsF>
@@ -99,6 +100,21 @@ QString quoted(const QString &v)
 Core::Token writeToken(const Core::Trace &t, const Core::Write &w)
 {
     return t.tokenOf(w);
+}
+
+// A token as the timeline writes it: "token 7" from a counter; in the source's own form from
+// the others ("rev 7", "0x1_00000003", "epoch 3", "lock:exclusive:7": core/tokensource.h).
+QString tokenLabel(const Core::Scenario &s, Core::Token token)
+{
+    return s.tokens == Core::TokenSource::Counter ? QObject::tr("token %1").arg(token)
+                                                  : Core::formatToken(s.tokens, token);
+}
+
+// The bare number or short form (a narrow lease bar, "max 3").
+QString tokenShort(const Core::Scenario &s, Core::Token token)
+{
+    return s.tokens == Core::TokenSource::Counter ? QString::number(token)
+                                                  : Core::formatToken(s.tokens, token);
 }
 
 // --- searching the sorted per-lane lists -------------------------------------------------
@@ -1180,6 +1196,19 @@ private:
         return panel.lockHeader.adjusted(10 * f, 2 * f, -8 * f, -2 * f);
     }
 
+    // `text` when it fits `width` in the small font, else `shorter`, else `shorter` elided.
+    QString fitted(const QString &text, const QString &shorter, double width) const
+    {
+        if (m_st.fmSmall.horizontalAdvance(text) <= width)
+            return text;
+        if (m_st.fmSmall.horizontalAdvance(shorter) <= width)
+            return shorter;
+        QString cut = shorter;
+        while (cut.size() > 1 && m_st.fmSmall.horizontalAdvance(cut + QStringLiteral("…")) > width)
+            cut.chop(1);
+        return cut + QStringLiteral("…");
+    }
+
     // Under "lock service": the token counter as it stands at the playhead (or at the end).
     void paintTokenCounter(const TimelinePanel &panel, const Core::Trace &t)
     {
@@ -1193,7 +1222,11 @@ private:
         m_p->setFont(m_st.small);
         m_p->setPen(m_st.th.muted);
         m_p->drawText(QRectF(h.left(), h.top() + h.height() * 0.55, h.width(), h.height() * 0.45),
-                      Qt::AlignLeft | Qt::AlignTop, QObject::tr("token counter: %1").arg(counter));
+                      Qt::AlignLeft | Qt::AlignTop,
+                      m_s.tokens == Core::TokenSource::Counter
+                          ? QObject::tr("token counter: %1").arg(counter)
+                          : fitted(QObject::tr("last token: %1").arg(tokenShort(m_s, counter)),
+                                   tokenShort(m_s, counter), h.width()));
     }
 
     void paintPanelTitle(const TimelinePanel &panel, const Core::Trace &t, int index)
@@ -1605,7 +1638,7 @@ private:
         }
         // (the padding counts the grip's 3 px too)
         fittedLabel(x0, x1, row,
-                    {{QObject::tr("token %1").arg(l.token), 11}, {QString::number(l.token), 7}},
+                    {{tokenLabel(m_s, l.token), 11}, {tokenShort(m_s, l.token), 7}},
                     textOn(m_st.leaseFill));
         // where it ends, in words, when there is room after the bar
         if (!l.released && l.end <= m_tHi) {
@@ -1637,9 +1670,9 @@ private:
     {
         switch (e.kind) {
         case Core::EventKind::Grant:
-            return QObject::tr("acquire → token %1").arg(t.grants[e.ref].token);
+            return QObject::tr("acquire → %1").arg(tokenLabel(m_s, t.grants[e.ref].token));
         case Core::EventKind::Renewal:
-            return QObject::tr("renew → token %1").arg(t.grants[e.ref].token);
+            return QObject::tr("renew → %1").arg(tokenLabel(m_s, t.grants[e.ref].token));
         case Core::EventKind::Refusal:
             return QObject::tr("acquire refused");
         case Core::EventKind::Release:
@@ -1648,7 +1681,7 @@ private:
         case Core::EventKind::WriteSent: {
             const Core::Write &w = t.writes[e.ref];
             const QString &v = Core::writeValue(m_s, w);
-            return w.tagged ? QObject::tr("write %1 with token %2").arg(quoted(v)).arg(writeToken(t, w))
+            return w.tagged ? QObject::tr("write %1 with %2").arg(quoted(v), tokenLabel(m_s, writeToken(t, w)))
                             : QObject::tr("write %1, no token").arg(quoted(v));
         }
         default:
@@ -1662,7 +1695,7 @@ private:
         switch (e.kind) {
         case Core::EventKind::Grant:
         case Core::EventKind::Renewal:
-            return QObject::tr("token %1").arg(t.grants[e.ref].token);
+            return tokenLabel(m_s, t.grants[e.ref].token);
         case Core::EventKind::WriteSent:
             return quoted(Core::writeValue(m_s, t.writes[e.ref]));
         default:
@@ -1775,6 +1808,7 @@ private:
             }
         }
         int lastCol = std::numeric_limits<int>::min();
+        Core::EventKind lastKind = Core::EventKind::Grant;
         for (std::size_t i = lo; i < hi; ++i) {
             const Core::Event &e = t.events[evs[i]];
             if (!isMarker(e.kind))
@@ -1793,9 +1827,12 @@ private:
                 m_p->drawEllipse(QPointF(xs, y), 3 * m_st.f, 3 * m_st.f);
             }
             const int col = int(std::floor(x));
-            if (col == lastCol)
-                continue; // already a marker on this pixel
+            // one glyph of a kind per pixel; a write sent at its grant's tick (a blocking acquire
+            // that waited) is drawn over the grant, and named like any other
+            if (col == lastCol && e.kind == lastKind)
+                continue;
             lastCol = col;
+            lastKind = e.kind;
             markerGlyph(t, e, x, r.markers);
             QString text = markerText(t, e);
             if (a.at < e.tick)
@@ -1949,8 +1986,8 @@ private:
         m_p->drawLine(bar.topLeft(), bar.bottomLeft());
         const QString name = l.client < m_s.clients.size() ? m_s.clients[l.client].name : QString();
         fittedLabel(x0, x1, row,
-                    {{QObject::tr("%1 holds · token %2").arg(name).arg(l.token), 8},
-                     {QObject::tr("%1 · %2").arg(name).arg(l.token), 6}},
+                    {{QObject::tr("%1 holds · %2").arg(name, tokenLabel(m_s, l.token)), 8},
+                     {QObject::tr("%1 · %2").arg(name, tokenShort(m_s, l.token)), 6}},
                     textOn(fill));
     }
 
@@ -1961,15 +1998,16 @@ private:
         const bool le = m_s.storages[storage].rule == Core::FenceRule::Le;
         switch (w.result) {
         case Core::WriteResult::Accepted:
-            return w.tagged ? QObject::tr("accepted, token %1").arg(writeToken(t, w))
+            return w.tagged ? QObject::tr("accepted, %1").arg(tokenLabel(m_s, writeToken(t, w)))
                             : QObject::tr("accepted");
         case Core::WriteResult::Rejected:
         case Core::WriteResult::LockedOut: {
             if (!w.tagged)
                 return QObject::tr("rejected: no token");
             const Core::Token token = writeToken(t, w);
-            const QString cmp = le ? QObject::tr("token %1 <= max %2").arg(token).arg(w.maxToken)
-                                   : QObject::tr("token %1 < max %2").arg(token).arg(w.maxToken);
+            const QString cmp =
+                le ? QObject::tr("%1 <= max %2").arg(tokenLabel(m_s, token), tokenShort(m_s, w.maxToken))
+                   : QObject::tr("%1 < max %2").arg(tokenLabel(m_s, token), tokenShort(m_s, w.maxToken));
             return w.result == Core::WriteResult::Rejected ? QObject::tr("rejected: %1").arg(cmp)
                                                            : QObject::tr("LOCKED OUT: %1").arg(cmp);
         }
@@ -3110,7 +3148,7 @@ QString TimelineRenderer::describe(const Core::Scenario &s, const Core::Trace &t
     case Core::EventKind::WriteSent: {
         const Core::Write &w = t.writes[e.ref];
         const QString storage = w.storage < s.storages.size() ? s.storages[w.storage].name : QString();
-        const QString token = w.tagged ? QObject::tr("token %1").arg(writeToken(t, w)) : QObject::tr("no token");
+        const QString token = w.tagged ? tokenLabel(s, writeToken(t, w)) : QObject::tr("no token");
         QString res;
         switch (w.result) {
         case Core::WriteResult::Accepted:

@@ -183,6 +183,50 @@ class TestLabelBounds : public QObject
     Q_OBJECT
 
 private slots:
+    // Tokens read in their source's own form on the timeline: etcd's revisions ("rev 2", the
+    // create_revision of A's key: revision 1 + the key's creation), and a counter as before.
+    void tokensReadInTheSourcesForm()
+    {
+        const Core::LoadResult loaded = Core::ScenarioFile::load(
+            QStringLiteral(FENCESCOPE_TESTDATA "/tokens/etcd-restore-wait.json"));
+        QVERIFY2(loaded.scenario, qPrintable(loaded.error));
+        const auto textsOf = [](const Core::Scenario &s) {
+            const Core::Trace t = Core::simulate(s, s.fencing);
+            TimelineRenderer::Options o;
+            const QSize size(1600, int(std::ceil(TimelineRenderer::preferredSize(s, o, 1600).height())));
+            const QRectF rect(QPointF(0, 0), QSizeF(size));
+            const TimelineLayout l = TimelineRenderer::layout(s, o, rect);
+            TimeAxis axis;
+            axis.left = l.plot.left() + TimelineRenderer::plotInset(o);
+            axis.pixelsPerTick = (l.plot.right() - axis.left - 16) / double(t.horizon);
+            TextDevice device(size);
+            {
+                QPainter p(&device);
+                TimelineRenderer renderer;
+                renderer.setCaching(false);
+                renderer.paint(&p, rect, s, t, nullptr, axis, o);
+            }
+            QStringList texts;
+            for (const DrawnText &d : device.texts())
+                texts << d.text;
+            return texts;
+        };
+        const QStringList etcd = textsOf(*loaded.scenario);
+        for (const char *want : {"acquire → rev 2", "rev 2", "A holds · rev 2", "accepted, rev 4",
+                                 "write 'b7' with rev 4", "last token: rev 4"})
+            QVERIFY2(etcd.contains(QString::fromUtf8(want)),
+                     qPrintable(QStringLiteral("no '%1' in: %2")
+                                    .arg(QString::fromUtf8(want), etcd.join(QStringLiteral(" | ")))));
+        QVERIFY(!etcd.contains(QStringLiteral("token counter: 4")));
+        Core::Scenario counter = *loaded.scenario;
+        counter.tokens = Core::TokenSource::Counter;
+        counter.lock = Core::LockOptions{};
+        const QStringList plain = textsOf(counter);
+        QVERIFY(plain.contains(QString::fromUtf8("acquire → token 1")));
+        QVERIFY(plain.contains(QStringLiteral("A holds · token 1")));
+        QVERIFY(plain.filter(QStringLiteral("token counter: ")).size() == 1);
+    }
+
     // Every write of every built-in scenario is named on its client's lane in a fitted picture
     // (at least by its value), also where two writes a few ticks apart crowd both label rows:
     // in `le-locks-out-holder` write A1 (t=2) sits between the grant's label and A2's.

@@ -25,6 +25,9 @@ xdpyinfo >/dev/null 2>&1 || { echo "xvfb-check: Xvfb did not start" >&2; exit 1;
 export HOME=$work/home XDG_CONFIG_HOME=$work/config XDG_DATA_HOME=$work/data \
        XDG_RUNTIME_DIR=$work/run FENCESCOPE_AUTOSAVE_DIR=$work/autosave
 mkdir -p "$HOME" "$XDG_RUNTIME_DIR"; chmod 700 "$XDG_RUNTIME_DIR"
+# the quick tour that a first run shows is over the window the keys below are for: seen already
+mkdir -p "$XDG_CONFIG_HOME/FenceScope"
+printf '[tour]\ndone=true\n' > "$XDG_CONFIG_HOME/FenceScope/FenceScope.conf"
 export FENCESCOPE_STATE_FILE=$work/state.json QT_QPA_PLATFORM=xcb
 bash scripts/run-app.sh >"$out/app.log" 2>&1 &
 pids+=($!)

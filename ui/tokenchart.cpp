@@ -336,8 +336,8 @@ void TokenChart::rebuild()
     attach(m_grants, !grantPts.isEmpty());
     for (int r = 0; r < 4; ++r)
         attach(m_outcomePoints[r].series, !outcomePts[r].isEmpty());
-    const double span = std::ceil(maxToken) + 1;
-    setAxis(m_tokenAxis, 0, span, double(TimeCoordinates::rulerStep(1.0, span / 5)));
+    m_tokenSpan = std::ceil(maxToken) + 1;
+    updateTokenTicks();
     syncAxis();
     viewport()->update();
 }
@@ -353,6 +353,16 @@ void TokenChart::setAxis(QValueAxis *axis, double min, double max, double interv
     axis->setTickAnchor(0);
     axis->setTickInterval(interval);
     axis->setTickType(QValueAxis::TicksDynamic);
+}
+
+void TokenChart::updateTokenTicks()
+{
+    // as many token labels as the height holds (at most 5 steps): a short chart (a projector, the
+    // lecture-hall theme) with five labels would show each as "…"
+    const double line = QFontMetricsF(m_tokenAxis->labelsFont()).height();
+    const int steps = std::clamp(int(plotRect().height() / (1.8 * line)) - 1, 1, 5);
+    setAxis(m_tokenAxis, 0, m_tokenSpan,
+            double(TimeCoordinates::rulerStep(1.0, m_tokenSpan / steps)));
 }
 
 QRectF TokenChart::plotRect() const
@@ -384,6 +394,8 @@ void TokenChart::resizeEvent(QResizeEvent *event)
     const double h = std::max(10.0, event->size().height() - kTop - kBottom);
     chart()->setPlotArea(QRectF(m_headerWidth, kTop, w, h));
     QChartView::resizeEvent(event);
+    if (event->size().height() != event->oldSize().height())
+        updateTokenTicks();
     syncAxis();
 }
 

@@ -78,12 +78,15 @@ private:
     const Scatter *scatterOf(const QAbstractSeries *series) const;
     int nearestPoint(const QAbstractSeries *series, QPointF value) const;
     static void setAxis(QValueAxis *axis, double min, double max, double interval);
+    // The token axis's step for its range and the plot's height.
+    void updateTokenTicks();
     QRectF plotRect() const;
 
     Document *m_doc;
     ViewState *m_state;
     Theme m_theme = Theme::light();
     double m_headerWidth = 120;
+    double m_tokenSpan = 1; // the token axis runs from 0 to this
 
     QValueAxis *m_timeAxis;
     QValueAxis *m_tokenAxis;

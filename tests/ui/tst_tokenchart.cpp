@@ -8,6 +8,7 @@
 
 #include "explain.h"
 
+#include <QFontMetricsF>
 #include <QLineSeries>
 #include <QScatterSeries>
 #include <QTest>
@@ -40,6 +41,36 @@ private slots:
                  (QList<QPointF>{{0, 0}, {13, 0}, {13, 2}, {30, 2}, {30, 1}, {40, 1}}));
         QCOMPARE(chart.outcomeSeries(Core::WriteResult::Corrupted)->points(), (QList<QPointF>{{30, 1}}));
         QCOMPARE(chart.outcomeSeries(Core::WriteResult::Rejected)->count(), 0);
+    }
+
+    // A short chart shows fewer token labels, never so many that they run into each other (Qt
+    // would draw each as "…"): at every height the labels are at least a line apart.
+    void tokenLabelsFitTheHeight()
+    {
+        Document doc;
+        ViewState state;
+        // tokens up to 40: a counter from 39
+        Core::Scenario s = doc.scenario();
+        s.lock.first = 39;
+        doc.reset(s);
+        TokenChart chart(&doc, &state);
+        chart.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+        const double line = QFontMetricsF(chart.tokenAxis()->labelsFont()).height();
+        int fewest = 100, most = 0;
+        for (int height : {90, 120, 160, 260, 420}) {
+            chart.resize(600, height);
+            QTest::qWait(10);
+            const double plot = chart.chart()->plotArea().height();
+            const double span = chart.tokenAxis()->max() - chart.tokenAxis()->min();
+            const int labels = int(span / chart.tokenAxis()->tickInterval()) + 1;
+            QVERIFY2(plot / (labels - 1) >= line,
+                     qPrintable(QStringLiteral("%1 labels on %2 px").arg(labels).arg(plot)));
+            QVERIFY(chart.tokenAxis()->max() >= 40);
+            fewest = std::min(fewest, labels);
+            most = std::max(most, labels);
+        }
+        QVERIFY(most > fewest); // a taller chart does get more labels
     }
 
     void compareOverlaysTheUnfencedRun()

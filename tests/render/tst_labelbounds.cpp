@@ -18,9 +18,9 @@
 #include <QPaintDevice>
 #include <QPaintEngine>
 #include <QPainter>
-#include <QTest>
-#include <QFileInfo>
 #include <QDir>
+#include <QFileInfo>
+#include <QTest>
 #include <QTextItem>
 
 #include <climits>
@@ -160,6 +160,29 @@ std::vector<LaneText> paintCompared(const Core::Scenario &s, const Core::Trace &
     return texts;
 }
 
+// Paints `s` fitted into `width` px (tick 0 to the horizon, light theme, at full height) and
+// gives every text drawn; `l` is the layout it was painted with.
+std::vector<DrawnText> paintFitted(const Core::Scenario &s, const Core::Trace &t, int width,
+                                   TimelineLayout &l)
+{
+    TimelineRenderer::Options o;
+    const QSize size(width, int(std::ceil(TimelineRenderer::preferredSize(s, o, width).height())));
+    const QRectF rect(QPointF(0, 0), QSizeF(size));
+    l = TimelineRenderer::layout(s, o, rect);
+    TimeAxis axis;
+    axis.left = l.plot.left() + TimelineRenderer::plotInset(o);
+    axis.firstTick = 0;
+    axis.pixelsPerTick = (l.plot.right() - axis.left - 16) / double(t.horizon);
+    TextDevice device(size);
+    {
+        QPainter p(&device);
+        TimelineRenderer renderer;
+        renderer.setCaching(false);
+        renderer.paint(&p, rect, s, t, nullptr, axis, o);
+    }
+    return device.texts();
+}
+
 bool inside(const LaneText &t)
 {
     return t.text.rect.left() >= t.laneRect.left() - 0.5 &&
@@ -191,23 +214,9 @@ private slots:
             QStringLiteral(FENCESCOPE_TESTDATA "/tokens/etcd-restore-wait.json"));
         QVERIFY2(loaded.scenario, qPrintable(loaded.error));
         const auto textsOf = [](const Core::Scenario &s) {
-            const Core::Trace t = Core::simulate(s, s.fencing);
-            TimelineRenderer::Options o;
-            const QSize size(1600, int(std::ceil(TimelineRenderer::preferredSize(s, o, 1600).height())));
-            const QRectF rect(QPointF(0, 0), QSizeF(size));
-            const TimelineLayout l = TimelineRenderer::layout(s, o, rect);
-            TimeAxis axis;
-            axis.left = l.plot.left() + TimelineRenderer::plotInset(o);
-            axis.pixelsPerTick = (l.plot.right() - axis.left - 16) / double(t.horizon);
-            TextDevice device(size);
-            {
-                QPainter p(&device);
-                TimelineRenderer renderer;
-                renderer.setCaching(false);
-                renderer.paint(&p, rect, s, t, nullptr, axis, o);
-            }
+            TimelineLayout l;
             QStringList texts;
-            for (const DrawnText &d : device.texts())
+            for (const DrawnText &d : paintFitted(s, Core::simulate(s, s.fencing), 1600, l))
                 texts << d.text;
             return texts;
         };
@@ -250,26 +259,13 @@ private slots:
         QVERIFY(loaded.scenario);
         const Core::Scenario &s = *loaded.scenario;
         const Core::Trace t = Core::simulate(s, s.fencing);
-        TimelineRenderer::Options o;
-        const QSize size(width, int(std::ceil(TimelineRenderer::preferredSize(s, o, width).height())));
-        const QRectF rect(QPointF(0, 0), QSizeF(size));
-        const TimelineLayout l = TimelineRenderer::layout(s, o, rect);
-        TimeAxis axis;
-        axis.left = l.plot.left() + TimelineRenderer::plotInset(o);
-        axis.firstTick = 0;
-        axis.pixelsPerTick = (l.plot.right() - axis.left - 16) / double(t.horizon);
-        TextDevice device(size);
-        {
-            QPainter p(&device);
-            TimelineRenderer renderer;
-            renderer.setCaching(false);
-            renderer.paint(&p, rect, s, t, nullptr, axis, o);
-        }
+        TimelineLayout l;
+        const std::vector<DrawnText> texts = paintFitted(s, t, width, l);
         for (const Core::Write &w : t.writes) {
             const QRectF lane = l.panels.front().clients[w.client].lane;
             const QString value = QStringLiteral("'%1'").arg(Core::writeValue(s, w));
             bool named = false;
-            for (const DrawnText &d : device.texts())
+            for (const DrawnText &d : texts)
                 named = named || (lane.contains(d.rect.center()) && d.text.contains(value));
             QVERIFY2(named, qPrintable(QStringLiteral("write %1 of %2 at t=%3 has no label")
                                            .arg(value, s.clients[w.client].name)

@@ -5,11 +5,14 @@
 
 #include "scenariofile.h"
 #include "simulator.h"
+#include "tracetext.h"
 #include "tokensource.h"
 
 #include <QTest>
 
 using namespace Core;
+using TestSupport::grants;
+using TestSupport::arrivals;
 
 namespace {
 
@@ -22,20 +25,6 @@ Scenario preset(const char *name)
     return *r.scenario;
 }
 
-QStringList grants(const Scenario &s, const Trace &t)
-{
-    QStringList out;
-    for (const Grant &g : t.grants)
-        out << QStringLiteral("%1@%2 t%3 e%4 %5 exp%6")
-                   .arg(s.clients[g.client].name)
-                   .arg(g.at)
-                   .arg(g.token)
-                   .arg(g.epoch)
-                   .arg(g.renewal ? QStringLiteral("renewal") : QStringLiteral("grant"))
-                   .arg(g.expires);
-    return out;
-}
-
 QStringList refusals(const Scenario &s, const Trace &t)
 {
     QStringList out;
@@ -45,28 +34,6 @@ QStringList refusals(const Scenario &s, const Trace &t)
                    .arg(r.at)
                    .arg(s.clients[r.holder].name)
                    .arg(r.holderEpoch);
-    return out;
-}
-
-// Writes in arrival order: "client value sent->arrived token epoch result maxToken expired".
-QStringList arrivals(const Scenario &s, const Trace &t)
-{
-    QStringList out;
-    for (const Event &e : t.events) {
-        if (e.kind != EventKind::WriteArrived)
-            continue;
-        const Write &w = t.writes[e.ref];
-        out << QStringLiteral("%1 %2 %3->%4 %5 e%6 %7 max%8 %9")
-                   .arg(s.clients[w.client].name, writeValue(s, w))
-                   .arg(w.sentAt)
-                   .arg(w.arrivedAt)
-                   .arg(w.tagged ? QStringLiteral("t%1").arg(t.tokenOf(w))
-                                 : QStringLiteral("untagged"))
-                   .arg(w.epoch)
-                   .arg(toString(w.result))
-                   .arg(w.maxToken)
-                   .arg(w.expired ? QStringLiteral("expired") : QStringLiteral("live"));
-    }
     return out;
 }
 

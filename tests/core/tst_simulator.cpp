@@ -7,11 +7,13 @@
 #include "randomscenario.h"
 #include "scenariofile.h"
 #include "simulator.h"
+#include "tracetext.h"
 #include "testprinters.h"
 
 #include <QTest>
 
 using namespace Core;
+using TestSupport::grants;
 
 namespace {
 
@@ -62,20 +64,6 @@ QStringList arrivals(const Scenario &s, const Trace &t)
     for (const Event &e : t.events)
         if (e.kind == EventKind::WriteArrived)
             out << describe(s, t, t.writes[e.ref]);
-    return out;
-}
-
-QStringList grants(const Scenario &s, const Trace &t)
-{
-    QStringList out;
-    for (const Grant &g : t.grants)
-        out << QStringLiteral("%1@%2 t%3 e%4 %5 exp%6")
-                   .arg(s.clients[g.client].name)
-                   .arg(g.at)
-                   .arg(g.token)
-                   .arg(g.epoch)
-                   .arg(g.renewal ? QStringLiteral("renewal") : QStringLiteral("grant"))
-                   .arg(g.expires);
     return out;
 }
 

@@ -7,12 +7,15 @@
 #include "explain.h"
 #include "randomscenario.h"
 #include "simulator.h"
+#include "tracetext.h"
 #include "testprinters.h"
 #include "tokensource.h"
 
 #include <QTest>
 
 using namespace Core;
+using TestSupport::grants;
+using TestSupport::arrivals;
 using TestSupport::kEnoughBump;
 using TestSupport::randomScenario;
 using TestSupport::RandomScenarioOptions;
@@ -63,20 +66,6 @@ Action write(Tick at, const char *value, Tick delay = 0)
     return Action::write(at, QString::fromUtf8(value), 0, delay);
 }
 
-QStringList grants(const Scenario &s, const Trace &t)
-{
-    QStringList out;
-    for (const Grant &g : t.grants)
-        out << QStringLiteral("%1@%2 t%3 e%4 %5 exp%6")
-                   .arg(s.clients[g.client].name)
-                   .arg(g.at)
-                   .arg(g.token)
-                   .arg(g.epoch)
-                   .arg(g.renewal ? QStringLiteral("renewal") : QStringLiteral("grant"))
-                   .arg(g.expires);
-    return out;
-}
-
 QStringList refusals(const Scenario &s, const Trace &t)
 {
     QStringList out;
@@ -87,29 +76,6 @@ QStringList refusals(const Scenario &s, const Trace &t)
                    .arg(s.clients[r.holder].name)
                    .arg(r.holderEpoch)
                    .arg(r.gaveUp ? QStringLiteral(" gave up") : QString());
-    return out;
-}
-
-// Writes in arrival order, one line each: "client value sent->arrived token epoch result
-// maxToken expired".
-QStringList arrivals(const Scenario &s, const Trace &t)
-{
-    QStringList out;
-    for (const Event &e : t.events) {
-        if (e.kind != EventKind::WriteArrived)
-            continue;
-        const Write &w = t.writes[e.ref];
-        out << QStringLiteral("%1 %2 %3->%4 %5 e%6 %7 max%8 %9")
-                   .arg(s.clients[w.client].name, writeValue(s, w))
-                   .arg(w.sentAt)
-                   .arg(w.arrivedAt)
-                   .arg(w.tagged ? QStringLiteral("t%1").arg(t.tokenOf(w))
-                                 : QStringLiteral("untagged"))
-                   .arg(w.epoch)
-                   .arg(toString(w.result))
-                   .arg(w.maxToken)
-                   .arg(w.expired ? QStringLiteral("expired") : QStringLiteral("live"));
-    }
     return out;
 }
 

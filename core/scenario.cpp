@@ -39,6 +39,53 @@ Action Action::write(Tick at, const QString &value, std::uint32_t storage, Tick 
     return a;
 }
 
+Action Action::read(Tick at, std::uint32_t storage, Tick delay)
+{
+    Action a;
+    a.at = at;
+    a.amount = delay;
+    a.storage = storage;
+    a.kind = ActionKind::Read;
+    return a;
+}
+
+std::int64_t ClientClock::local(Tick t) const
+{
+    // floor(rate * t) with the rate in thousandths: exact, and t * rateMilli needs 70 bits
+    const auto scaled = static_cast<unsigned __int128>(t) * rateMilli / 1000;
+    std::int64_t v = static_cast<std::int64_t>(scaled);
+    for (const ClockStep &s : steps) {
+        if (s.at > t)
+            break;
+        v += s.by;
+    }
+    return v;
+}
+
+bool Scenario::usesPitfalls() const
+{
+    for (const StorageSpec &st : storages)
+        if (st.check != StorageCheck::Token || !st.durable || !st.restarts.empty())
+            return true;
+    for (const Client &c : clients) {
+        if (c.bypass || !c.clock.isDefault())
+            return true;
+        for (const Action &a : c.actions)
+            if (a.keepalive || a.check || a.gap || !a.group.isEmpty() ||
+                a.kind == ActionKind::Read)
+                return true;
+    }
+    return false;
+}
+
+bool Scenario::hasVersionStorage() const
+{
+    for (const StorageSpec &st : storages)
+        if (st.check == StorageCheck::Version)
+            return true;
+    return false;
+}
+
 std::size_t Scenario::actionCount() const
 {
     std::size_t n = 0;
@@ -74,6 +121,8 @@ QString toString(ActionKind kind)
         return QStringLiteral("pause");
     case ActionKind::Write:
         return QStringLiteral("write");
+    case ActionKind::Read:
+        return QStringLiteral("read");
     }
     return {};
 }

@@ -18,7 +18,8 @@ using Token = std::uint64_t;
 // Largest integer a scenario file may hold: JSON numbers are exact only up to 2^53.
 inline constexpr Tick kMaxFileInteger = Tick(1) << 53;
 
-enum class ActionKind : std::uint8_t { Acquire, Release, Pause, Write };
+// Read (SCENARIO.md section 12): learn a storage's version, for compare-and-set.
+enum class ActionKind : std::uint8_t { Acquire, Release, Pause, Write, Read };
 
 // The check a storage applies to an arriving token when fencing is on.
 enum class FenceRule : std::uint8_t {
@@ -44,13 +45,21 @@ inline constexpr int kTokenSourceCount = 9;
 struct Action
 {
     Tick at = 0;
-    // ttl for Acquire, length for Pause, network delay for Write, unused for Release.
+    // ttl for Acquire, length for Pause, network delay for Write and Read, unused for Release.
     Tick amount = 0;
     QString value;          // Write only
-    std::uint32_t storage = 0; // Write only: index into Scenario::storages
+    QString group;          // Write only: one update across storages with the client's other
+                            // writes of this name (section 12); empty: none
+    std::uint32_t storage = 0; // Write and Read: index into Scenario::storages
     // Acquire only: a blocking acquire (etcd's Lock(), Curator's acquire()) waits while the lock
     // is taken instead of being refused, for at most `waitFor` ticks (0: without a limit).
     Tick waitFor = 0;
+    // Acquire only: renew every `keepalive` ticks while the lease is held (0: no keepalives)
+    Tick keepalive = 0;
+    // Write only: check-then-write (section 11): check the lease by the client's own clock at
+    // the write's tick, skip it if expired, else send `gap` ticks later
+    Tick gap = 0;
+    bool check = false;
     bool wait = false;
     ActionKind kind = ActionKind::Acquire;
     QJsonObject extra; // keys this version does not know, kept for a lossless save
@@ -59,6 +68,7 @@ struct Action
     static Action release(Tick at);
     static Action pause(Tick at, Tick length);
     static Action write(Tick at, const QString &value, std::uint32_t storage = 0, Tick delay = 0);
+    static Action read(Tick at, std::uint32_t storage = 0, Tick delay = 0);
 
     Tick ttl() const { return amount; }
     Tick length() const { return amount; }
@@ -68,7 +78,8 @@ struct Action
     {
         return a.at == b.at && a.amount == b.amount && a.value == b.value &&
                a.storage == b.storage && a.kind == b.kind && a.wait == b.wait &&
-               a.waitFor == b.waitFor && a.extra == b.extra;
+               a.waitFor == b.waitFor && a.keepalive == b.keepalive && a.gap == b.gap &&
+               a.check == b.check && a.group == b.group && a.extra == b.extra;
     }
     friend bool operator!=(const Action &a, const Action &b) { return !(a == b); }
 };
@@ -123,28 +134,56 @@ struct LockOptions
     friend bool operator!=(const LockOptions &a, const LockOptions &b) { return !(a == b); }
 };
 
+// A client's own clock (section 11): local(t) = floor(rate * t) + the steps with at <= t. The
+// client judges its own lease by it; the lock service always counts ticks.
+struct ClientClock
+{
+    std::uint32_t rateMilli = 1000; // the rate times 1000: 1 (0.001) to 100000 (100)
+    std::vector<ClockStep> steps;   // in order of `at`
+
+    bool isDefault() const { return rateMilli == 1000 && steps.empty(); }
+    // The client's local time at tick t, exact in integers (may be negative after steps back).
+    std::int64_t local(Tick t) const;
+    friend bool operator==(const ClientClock &a, const ClientClock &b)
+    {
+        return a.rateMilli == b.rateMilli && a.steps == b.steps;
+    }
+};
+
 struct Client
 {
     QString name;
     std::vector<Action> actions;
+    ClientClock clock;
+    bool bypass = false; // an unfenced path: its writes skip every storage's check
     QJsonObject extra;
 
     friend bool operator==(const Client &a, const Client &b)
     {
-        return a.name == b.name && a.actions == b.actions && a.extra == b.extra;
+        return a.name == b.name && a.actions == b.actions && a.clock == b.clock &&
+               a.bypass == b.bypass && a.extra == b.extra;
     }
     friend bool operator!=(const Client &a, const Client &b) { return !(a == b); }
 };
+
+// What a storage compares (section 12): the token (fencing) or a version (compare-and-set).
+enum class StorageCheck : std::uint8_t { Token, Version };
 
 struct StorageSpec
 {
     QString name;
     FenceRule rule = FenceRule::Lt;
+    StorageCheck check = StorageCheck::Token;
+    // false: max_token is kept in memory only and is 0 after a restart ("maxToken": "volatile")
+    bool durable = true;
+    std::vector<Tick> restarts; // the storage restarts at the start of these ticks, in order
+
     QJsonObject extra;
 
     friend bool operator==(const StorageSpec &a, const StorageSpec &b)
     {
-        return a.name == b.name && a.rule == b.rule && a.extra == b.extra;
+        return a.name == b.name && a.rule == b.rule && a.check == b.check &&
+               a.durable == b.durable && a.restarts == b.restarts && a.extra == b.extra;
     }
     friend bool operator!=(const StorageSpec &a, const StorageSpec &b) { return !(a == b); }
 };
@@ -157,7 +196,7 @@ struct Scenario
     bool fencing = true;
     TokenSource tokens = TokenSource::Counter;
     LockOptions lock;
-    std::vector<StorageSpec> storages{StorageSpec{QStringLiteral("db"), FenceRule::Lt, {}}};
+    std::vector<StorageSpec> storages{StorageSpec{QStringLiteral("db")}};
     std::vector<Client> clients;
     QJsonObject extra;     // unknown top-level keys
     QJsonObject lockExtra; // unknown keys of "lock"
@@ -165,6 +204,10 @@ struct Scenario
     std::size_t actionCount() const;
     int clientIndex(const QString &name) const;  // -1 when absent
     int storageIndex(const QString &name) const; // -1 when absent
+    // True when anything of sections 11 and 12 is used: keepalives, checks, groups, reads,
+    // client clocks, bypass clients, restarts, volatile or version storages.
+    bool usesPitfalls() const;
+    bool hasVersionStorage() const;
 
     friend bool operator==(const Scenario &a, const Scenario &b)
     {
@@ -176,7 +219,7 @@ struct Scenario
     friend bool operator!=(const Scenario &a, const Scenario &b) { return !(a == b); }
 };
 
-QString toString(ActionKind kind);  // "acquire", "release", "pause", "write"
+QString toString(ActionKind kind);  // "acquire", "release", "pause", "write", "read"
 QString toString(FenceRule rule);   // "lt", "le"
 QString toString(TokenSource src);  // "counter", "etcd", "zookeeper", "raft-term", ...
 // The source named `name` in a file's `lock.tokens`; false when there is none of that name.

@@ -119,8 +119,23 @@ QString toString(EventKind kind)
         return QStringLiteral("writeSent");
     case EventKind::WriteArrived:
         return QStringLiteral("writeArrived");
+    case EventKind::ReadSent:
+        return QStringLiteral("readSent");
+    case EventKind::ReadArrived:
+        return QStringLiteral("readArrived");
+    case EventKind::Checked:
+        return QStringLiteral("checked");
+    case EventKind::Skipped:
+        return QStringLiteral("skipped");
+    case EventKind::Lost:
+        return QStringLiteral("lost");
     }
     return {};
+}
+
+QString toString(LostReason reason)
+{
+    return reason == LostReason::Keepalive ? QStringLiteral("keepalive") : QStringLiteral("check");
 }
 
 QString toString(LockEventKind kind)

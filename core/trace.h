@@ -24,6 +24,11 @@ enum class EventKind : std::uint8_t
     PauseEnd,     // ref: index of the pause in the client's actions
     WriteSent,    // ref: Trace::writes
     WriteArrived, // ref: Trace::writes; the write's result is known from here on
+    ReadSent,     // ref: Trace::reads
+    ReadArrived,  // ref: Trace::reads; the version is known from here on
+    Checked,      // a check-then-write found the lease live; ref: Trace::checks
+    Skipped,      // a check-then-write found the lease gone and sent nothing; ref: Trace::skips
+    Lost,         // the client learnt it lost the lock (keepalive, check); ref: Trace::lost
 };
 
 enum class WriteResult : std::uint8_t
@@ -51,6 +56,7 @@ struct Grant // a grant or a renewal
     std::uint32_t client = 0;
     std::uint32_t action = 0; // index into the client's actions
     bool renewal = false;
+    bool keepalive = false; // a renewal sent by the client's keepalive schedule
 };
 
 struct Refusal
@@ -149,9 +155,87 @@ enum class BeliefEnd : std::uint8_t
 {
     Never,     // still believes at the end of the run
     Regranted, // a new grant replaced the belief
-    Refused,   // an acquire was refused: someone else holds the lock
+    Refused,   // (not used: a refusal leaves the belief as it is, SCENARIO.md section 14)
     Rejected,  // the storage turned a write down and replied with its max_token
     Released,  // the client gave the lock up
+    Told,      // a keepalive found the lease gone: "told: lease gone"
+    Skipped,   // a check-then-write found the lease expired by the client's own clock
+};
+
+// Check-then-write (section 11), one per checked write that ran.
+struct Check
+{
+    Tick at = 0;     // the tick of the check
+    Tick sendAt = 0; // the tick it sends (after thawing); meaningful when passed
+    std::uint32_t client = 0;
+    std::uint32_t action = 0;
+    std::uint32_t epoch = 0;       // the grant whose token it remembered at the check
+    std::uint32_t write = kNone;   // the write it sent (kNone: skipped, or not sent yet)
+    bool passed = false;           // false: skipped (Trace::skips)
+};
+
+// A checked write that was skipped: nothing was sent (section 13's `skipped`).
+struct Skip
+{
+    Tick at = 0; // the check's tick
+    std::uint32_t client = 0;
+    std::uint32_t action = 0;
+    std::uint32_t epoch = 0;
+    bool believed = false; // the client believed until then: also in Trace::lost
+};
+
+enum class LostReason : std::uint8_t
+{
+    Keepalive, // a keepalive found the lease gone
+    Check,     // a check-then-write found the lease expired
+};
+
+// The client learnt it had lost the lock (section 13's `lost`).
+struct Lost
+{
+    Tick at = 0;
+    std::uint32_t client = 0;
+    std::uint32_t epoch = 0; // the grant it had believed in
+    LostReason reason = LostReason::Keepalive;
+};
+
+// A read of a storage's version (section 12).
+struct Read
+{
+    Tick sentAt = 0;
+    Tick arrivedAt = 0;
+    std::uint64_t version = 0; // learnt at arrival
+    std::uint32_t client = 0;
+    std::uint32_t action = 0;
+    std::uint32_t storage = 0;
+    bool arrived = false;
+};
+
+// A storage restarted at the start of `tick` (section 12).
+struct StorageRestart
+{
+    Tick tick = 0;
+    Token forgot = 0; // the max_token it lost: 0 when durable (or when it was 0)
+    std::uint32_t storage = 0;
+    std::uint32_t ref = 0; // index into the storage's `restarts`
+};
+
+// What a write to a version storage compared (section 12): Trace::writeVersions.
+struct WriteVersion
+{
+    std::uint64_t expected = 0; // the version its client last knew there, when it was sent
+    std::uint64_t version = 0;  // after handling; for a rejection the current one
+};
+
+// One client's writes of one group name: an update across storages (section 12).
+struct GroupOutcome
+{
+    QString name;
+    std::uint32_t client = 0;
+    std::vector<std::uint32_t> applied;    // storages, in the order of the group's writes
+    std::vector<std::uint32_t> notApplied; // skipped, rejected, unsent or still in flight
+    std::vector<std::uint32_t> writes;     // the group's sent writes, in sending order
+    bool partial = false;
 };
 
 // Where a client *believes* it holds the lock. Compare with Lease: the difference is the zombie
@@ -180,6 +264,7 @@ struct StorageState
 {
     QString value;
     Token maxToken = 0;
+    std::uint64_t version = 0; // writes applied so far
     std::uint32_t lastWrite = kNone; // last applied write
 };
 
@@ -189,7 +274,9 @@ struct Summary
     std::uint64_t rejected = 0;
     std::uint64_t corrupted = 0;
     std::uint64_t lockedOut = 0;
-    bool safe() const { return corrupted == 0; }
+    std::uint64_t skipped = 0; // checked writes that sent nothing
+    std::uint64_t partial = 0; // groups half applied
+    bool safe() const { return corrupted == 0 && partial == 0; }
 };
 
 struct Trace
@@ -211,6 +298,15 @@ struct Trace
     std::vector<Lease> leases; // one per epoch: leases[e - 1]
     std::vector<Wait> waits;   // blocking acquires that waited, in the order they began
     std::vector<LockEvent> lockEvents; // restores, failovers, ... in time order
+    // Sections 11 and 12 (empty when the scenario uses none of them):
+    std::vector<Check> checks;             // check-then-writes, in the order they checked
+    std::vector<Skip> skips;               // checked writes that sent nothing
+    std::vector<Lost> lost;                // clients told they lost the lock, in time order
+    std::vector<Read> reads;               // in the order they were sent
+    std::vector<StorageRestart> restarts;  // in time order
+    // Per write, when the scenario has a version storage (else empty): what it compared.
+    std::vector<WriteVersion> writeVersions;
+    std::vector<GroupOutcome> groups;      // lane order, then first appearance of the name
 
     // Per client: its events (indices into events), frozen stretches and beliefs, by time.
     std::vector<std::vector<std::uint32_t>> clientEvents;
@@ -250,6 +346,7 @@ struct Trace
 };
 
 QString toString(WriteResult result); // "accepted", "rejected", "corrupted", "lockedOut"
+QString toString(LostReason reason);  // "keepalive", "check"
 QString toString(EventKind kind);
 QString toString(LockEventKind kind); // "restore", "failover", "failedElection", "clockStep"
 

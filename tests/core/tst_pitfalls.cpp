@@ -2,6 +2,7 @@
 // storage restarts, version storages with reads, and groups. One hand-worked schedule per rule
 // and corner; every expected line was worked out from the spec by hand, the comments show how.
 
+#include "randomscenario.h"
 #include "runreport.h"
 #include "simulator.h"
 #include "testprinters.h"
@@ -535,6 +536,127 @@ private slots:
         t = simulate(k);
         QCOMPARE(skips(k, t), QStringList({"A c@11"}));
         QCOMPARE(groups(k, t), QStringLiteral("A/g [db] [cache] partial"));
+    }
+
+    // Properties over 10,000 seeded schedules per source (section 6's invariant, extended):
+    // fencing on, rule lt, a monotonic source, durable max_token and no bypass: nothing ever
+    // corrupts, with keepalives, checks, client clocks, version storages, reads and groups
+    // mixed in.
+    void mitigationsNeverCorrupt_data()
+    {
+        QTest::addColumn<int>("source");
+        for (int i = 0; i < kTokenSourceCount; ++i)
+            if (isMonotonic(TokenSource(i)))
+                QTest::newRow(qPrintable(toString(TokenSource(i)))) << i;
+    }
+    void mitigationsNeverCorrupt()
+    {
+        QFETCH(int, source);
+        TestSupport::RandomScenarioOptions o;
+        o.tokens = TokenSource(source);
+        o.sourceEvents = true;
+        o.waitPercent = 10;
+        TestSupport::PitfallOptions p;
+        p.keepalivePercent = 40;
+        p.checkPercent = 40;
+        p.clockPercent = 40;
+        p.versionPercent = 30;
+        p.readPercent = 40;
+        p.groupPercent = 30;
+        std::uint64_t writes = 0, keepalives = 0, skipped = 0, versioned = 0, partial = 0;
+        for (std::uint64_t seed = 1; seed <= 10000; ++seed) {
+            Scenario s = TestSupport::randomScenario(seed, o);
+            TestSupport::addPitfalls(s, seed, p);
+            const Trace t = simulate(s, true);
+            QVERIFY2(t.summary.corrupted == 0, qPrintable(QStringLiteral("seed %1").arg(seed)));
+            writes += t.writes.size();
+            skipped += t.summary.skipped;
+            partial += t.summary.partial;
+            versioned += t.writeVersions.size();
+            for (const Grant &g : t.grants)
+                keepalives += g.keepalive;
+        }
+        // the mix really was exercised
+        QVERIFY(writes > 50000);
+        QVERIFY(keepalives > 1000);
+        QVERIFY(skipped > 1000);
+        QVERIFY(versioned > 10000);
+        QVERIFY(partial > 100); // groups half applied are no corruption, but they happen
+    }
+
+    // Each pitfall switched on, alone, corrupts in some of the same schedules: the test finds
+    // them. Fencing stays on, rule lt, counter tokens.
+    void eachPitfallCorruptsSomewhere_data()
+    {
+        QTest::addColumn<int>("pitfall");
+        QTest::newRow("bypass") << 0;
+        QTest::newRow("volatile max_token") << 1;
+    }
+    void eachPitfallCorruptsSomewhere()
+    {
+        QFETCH(int, pitfall);
+        TestSupport::PitfallOptions p;
+        (pitfall == 0 ? p.bypassPercent : p.volatilePercent) = 50;
+        int corrupting = 0;
+        for (std::uint64_t seed = 1; seed <= 10000; ++seed) {
+            Scenario s = TestSupport::randomScenario(seed);
+            TestSupport::addPitfalls(s, seed, p);
+            const Trace t = simulate(s, true);
+            if (t.summary.corrupted == 0)
+                continue;
+            ++corrupting;
+            // and every corrupted write is the pitfall's doing: a volatile storage, or one a
+            // bypass write reached first (it applied a newer epoch without raising max_token,
+            // so an older token still passes after it)
+            for (const Write &w : t.writes) {
+                if (w.result != WriteResult::Corrupted)
+                    continue;
+                if (pitfall == 1) {
+                    QVERIFY(!s.storages[w.storage].durable);
+                    continue;
+                }
+                bool bypassed = s.clients[w.client].bypass;
+                for (const Write &x : t.writes)
+                    bypassed |= s.clients[x.client].bypass && x.applied &&
+                                x.storage == w.storage && x.arrivedAt <= w.arrivedAt;
+                QVERIFY(bypassed);
+            }
+        }
+        QVERIFY2(corrupting > 100, qPrintable(QString::number(corrupting)));
+    }
+
+    // Check-then-write never stops a stale write whose pause falls inside the gap: a check
+    // that passed always sends, with the token it remembered at the check, and some of those
+    // sends arrive after their lease ended.
+    void checkNeverStopsAPauseInTheGap()
+    {
+        TestSupport::PitfallOptions p;
+        p.checkPercent = 100;
+        std::uint64_t pausedInGap = 0, lateAnyway = 0;
+        for (std::uint64_t seed = 1; seed <= 10000; ++seed) {
+            Scenario s = TestSupport::randomScenario(seed);
+            TestSupport::addPitfalls(s, seed, p);
+            const Trace t = simulate(s, true);
+            for (const Check &c : t.checks) {
+                if (!c.passed)
+                    continue;
+                const Tick gapEnd = c.at + s.clients[c.client].actions[c.action].gap;
+                bool paused = false;
+                for (const Freeze &f : t.freezes[c.client])
+                    paused |= f.from > c.at && f.from <= gapEnd;
+                if (!paused)
+                    continue;
+                ++pausedInGap;
+                QVERIFY2(c.write != kNone, qPrintable(QStringLiteral("seed %1").arg(seed)));
+                const Write &w = t.writes[c.write];
+                QCOMPARE(w.epoch, c.epoch);
+                QCOMPARE(w.sentAt, c.sendAt);
+                QVERIFY(w.sentAt >= gapEnd);
+                lateAnyway += w.expired;
+            }
+        }
+        QVERIFY(pausedInGap > 500);
+        QVERIFY(lateAnyway > 50);
     }
 
     // The report of section 13: keepalive grants, skipped, lost, groups, reads, versions.

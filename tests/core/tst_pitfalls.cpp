@@ -2,6 +2,7 @@
 // storage restarts, version storages with reads, and groups. One hand-worked schedule per rule
 // and corner; every expected line was worked out from the spec by hand, the comments show how.
 
+#include "explain.h"
 #include "randomscenario.h"
 #include "runreport.h"
 #include "simulator.h"
@@ -657,6 +658,73 @@ private slots:
         }
         QVERIFY(pausedInGap > 500);
         QVERIFY(lateAnyway > 50);
+    }
+
+    // The explanations name each pitfall in the learner's words.
+    void explanationsNameThePitfall()
+    {
+        // a rejected compare-and-set: "expected version 3, found 4"
+        std::vector<Action> a{acquire(0, 50)};
+        for (Tick i = 0; i < 3; ++i)
+            a.push_back(write(1 + i, "x"));
+        a.push_back(Action::read(4));
+        Action late = write(9, "late");
+        a.push_back(late);
+        Scenario v = scenario({lane("A", a), lane("B", {Action::read(5), write(6, "b")})});
+        v.storages[0].check = StorageCheck::Version;
+        v.clients[1].actions[1] = write(6, "b"); // B read v3 at 5, wrote v4 at 6
+        // A wrote x three times (v1..v3, each reply updates what it knows), read v3 at 4; B
+        // read v3 and wrote v4; A's write at 9 expects 3 and finds 4
+        Trace t = simulate(v);
+        QCOMPARE(versions(v, t),
+                 QStringList({"x exp0 v1", "x exp1 v2", "x exp2 v3", "b exp3 v4", "late exp3 v4"}));
+        const auto last = std::uint32_t(t.writes.size() - 1);
+        QVERIFY2(explainWrite(v, t, last).contains(QLatin1String("expected version 3, found 4")),
+                 qPrintable(explainWrite(v, t, last)));
+        QVERIFY(t.writes[last].result == WriteResult::LockedOut); // A still holds the lock
+
+        // a half-applied group
+        Scenario g = scenario({lane("A", {acquire(0, 10), Action::pause(1, 14),
+                                          grouped(15, "A", 0, "order"),
+                                          grouped(15, "A", 1, "order")}),
+                               lane("B", {acquire(11, 10), write(12, "B", 1)})});
+        g.storages = {StorageSpec{QStringLiteral("db")}, StorageSpec{QStringLiteral("cache")}};
+        t = simulate(g);
+        const QString group = explainGroup(g, t, 0);
+        QVERIFY2(group.contains(QLatin1String("db accepted, cache rejected")), qPrintable(group));
+        QVERIFY(group.contains(QLatin1String("two-phase commit or a compensation")));
+        QVERIFY(summarize(g, t).contains(QLatin1String("1 update half applied")));
+
+        // told: lease gone, where the keepalive failed
+        Scenario k = scenario({lane("A", {acquire(0, 9, 3), Action::pause(4, 10), write(14, "A")}),
+                               lane("B", {acquire(12, 10), write(13, "B")})});
+        t = simulate(k);
+        std::uint32_t lostEvent = kNone;
+        for (std::uint32_t i = 0; i < t.events.size(); ++i)
+            if (t.events[i].kind == EventKind::Lost)
+                lostEvent = i;
+        QVERIFY(lostEvent != kNone);
+        QCOMPARE(briefEvent(k, t, lostEvent), QStringLiteral("told: lease gone"));
+        QVERIFY(explainEvent(k, t, lostEvent).contains(QLatin1String("B holds the lock now")));
+        QVERIFY(explainEvent(k, t, 1).contains(QLatin1String("keepalive renewed")));
+
+        // a pause after the check
+        Scenario c = scenario({lane("A", {acquire(0, 10), checked(8, "A", 2), Action::pause(9, 10)}),
+                               lane("B", {acquire(12, 10), write(13, "B")})});
+        t = simulate(c);
+        QVERIFY(explainWrite(c, t, 1).contains(QLatin1String("the pause came after the check")));
+
+        // a bypass write and a forgotten max_token
+        Scenario b = scenario({lane("B", {acquire(0, 10), write(1, "B")}), lane("J", {write(2, "J")})});
+        b.clients[1].bypass = true;
+        t = simulate(b);
+        QVERIFY(explainWrite(b, t, 1).contains(QLatin1String("unfenced path")));
+        Scenario r = scenario({lane("A", {acquire(0, 10), Action::pause(1, 19), write(20, "A")}),
+                               lane("B", {acquire(12, 10), write(13, "B")})});
+        r.storages[0].durable = false;
+        r.storages[0].restarts = {15};
+        t = simulate(r);
+        QVERIFY(explainWrite(r, t, 1).contains(QLatin1String("forgot its max_token 2")));
     }
 
     // The report of section 13: keepalive grants, skipped, lost, groups, reads, versions.

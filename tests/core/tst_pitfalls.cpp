@@ -507,7 +507,7 @@ private slots:
                                               grouped(15, "A", 1, "order")}),
                                    lane("B", {acquire(11, 10), write(12, "B", 1)})},
                                   fencing);
-            s.storages = {StorageSpec{QStringLiteral("db")}, StorageSpec{QStringLiteral("cache")}};
+            s.storages = {StorageSpec::named(QStringLiteral("db")), StorageSpec::named(QStringLiteral("cache"))};
             const Trace t = simulate(s);
             QCOMPARE(groups(s, t), fencing ? QStringLiteral("A/order [db] [cache] partial")
                                            : QStringLiteral("A/order [db,cache] []"));
@@ -531,7 +531,7 @@ private slots:
 
         Scenario k = scenario({lane("A", {acquire(0, 5), Action::pause(1, 10),
                                           grouped(11, "d", 0, "g"), checked(11, "c", 0)})});
-        k.storages = {StorageSpec{QStringLiteral("db")}, StorageSpec{QStringLiteral("cache")}};
+        k.storages = {StorageSpec::named(QStringLiteral("db")), StorageSpec::named(QStringLiteral("cache"))};
         k.clients[0].actions[3].storage = 1;
         k.clients[0].actions[3].group = QStringLiteral("g");
         t = simulate(k);
@@ -688,7 +688,7 @@ private slots:
                                           grouped(15, "A", 0, "order"),
                                           grouped(15, "A", 1, "order")}),
                                lane("B", {acquire(11, 10), write(12, "B", 1)})});
-        g.storages = {StorageSpec{QStringLiteral("db")}, StorageSpec{QStringLiteral("cache")}};
+        g.storages = {StorageSpec::named(QStringLiteral("db")), StorageSpec::named(QStringLiteral("cache"))};
         t = simulate(g);
         const QString group = explainGroup(g, t, 0);
         QVERIFY2(group.contains(QLatin1String("db accepted, cache rejected")), qPrintable(group));

@@ -24,6 +24,7 @@
 #include <sys/mman.h>
 #endif
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <cmath>
@@ -108,16 +109,33 @@ enum class Key : std::uint8_t
     Value,
     Storage,
     Delay,
+    // clients[i].actions[j], SCENARIO.md sections 11 and 12 (right after Delay: one range)
+    Keepalive,
+    Check, // also storages[i]
+    Gap,
+    Group,
+    // clients[i], its clock and the clock's steps
+    Clock,
+    Bypass,
+    Rate,
+    Steps,
+    By,
+    // storages[i]
+    MaxToken,
+    Restarts,
     Unknown
 };
 constexpr std::size_t kKeys = std::size_t(Key::Unknown);
 constexpr std::array<std::string_view, kKeys> kKeyNames = {
-    "fencescope", "title",  "description", "horizon", "fencing", "lock", "storages",
-    "clients",    "tokens", "name",        "rule",    "actions", "at",   "do",
-    "ttl",        "for",    "value",       "storage", "delay"};
+    "fencescope", "title",     "description", "horizon", "fencing",  "lock",
+    "storages",   "clients",   "tokens",      "name",    "rule",     "actions",
+    "at",         "do",        "ttl",         "for",     "value",    "storage",
+    "delay",      "keepalive", "check",       "gap",     "group",    "clock",
+    "bypass",     "rate",      "steps",       "by",      "maxToken", "restarts"};
 
 // Which keys an object of each kind knows.
 using KeySet = std::uint32_t;
+static_assert(kKeys <= 32, "one bit per key");
 constexpr KeySet keys(std::initializer_list<Key> list)
 {
     KeySet set = 0;
@@ -128,10 +146,13 @@ constexpr KeySet keys(std::initializer_list<Key> list)
 constexpr KeySet kRootKeys = keys({Key::Fencescope, Key::Title, Key::Description, Key::Horizon,
                                    Key::Fencing, Key::Lock, Key::Storages, Key::Clients});
 constexpr KeySet kLockKeys = keys({Key::Tokens});
-constexpr KeySet kStorageKeys = keys({Key::Name, Key::Rule});
-constexpr KeySet kClientKeys = keys({Key::Name, Key::Actions});
-constexpr KeySet kActionKeys =
-    keys({Key::At, Key::Do, Key::Ttl, Key::For, Key::Value, Key::Storage, Key::Delay});
+constexpr KeySet kStorageKeys =
+    keys({Key::Name, Key::Rule, Key::Check, Key::MaxToken, Key::Restarts});
+constexpr KeySet kClientKeys = keys({Key::Name, Key::Actions, Key::Clock, Key::Bypass});
+constexpr KeySet kClockKeys = keys({Key::Rate, Key::Steps});
+constexpr KeySet kStepKeys = keys({Key::At, Key::By});
+constexpr KeySet kActionKeys = keys({Key::At, Key::Do, Key::Ttl, Key::For, Key::Value, Key::Storage,
+                                     Key::Delay, Key::Keepalive, Key::Check, Key::Gap, Key::Group});
 
 QString keyName(Key k)
 {
@@ -195,8 +216,13 @@ Key rawKey(const char *raw)
         return rawIs(raw, Key::At)        ? Key::At
                : rawIs(raw, Key::Actions) ? Key::Actions
                                           : Key::Unknown;
+    case 'b':
+        return rawIs(raw, Key::Bypass) ? Key::Bypass : rawIs(raw, Key::By) ? Key::By : Key::Unknown;
     case 'c':
-        return rawIs(raw, Key::Clients) ? Key::Clients : Key::Unknown;
+        return rawIs(raw, Key::Clients) ? Key::Clients
+               : rawIs(raw, Key::Check) ? Key::Check
+               : rawIs(raw, Key::Clock) ? Key::Clock
+                                        : Key::Unknown;
     case 'd':
         return rawIs(raw, Key::Do)            ? Key::Do
                : rawIs(raw, Key::Delay)       ? Key::Delay
@@ -207,17 +233,27 @@ Key rawKey(const char *raw)
                : rawIs(raw, Key::Fencing)    ? Key::Fencing
                : rawIs(raw, Key::Fencescope) ? Key::Fencescope
                                              : Key::Unknown;
+    case 'g':
+        return rawIs(raw, Key::Gap) ? Key::Gap : rawIs(raw, Key::Group) ? Key::Group : Key::Unknown;
     case 'h':
         return rawIs(raw, Key::Horizon) ? Key::Horizon : Key::Unknown;
+    case 'k':
+        return rawIs(raw, Key::Keepalive) ? Key::Keepalive : Key::Unknown;
     case 'l':
         return rawIs(raw, Key::Lock) ? Key::Lock : Key::Unknown;
+    case 'm':
+        return rawIs(raw, Key::MaxToken) ? Key::MaxToken : Key::Unknown;
     case 'n':
         return rawIs(raw, Key::Name) ? Key::Name : Key::Unknown;
     case 'r':
-        return rawIs(raw, Key::Rule) ? Key::Rule : Key::Unknown;
+        return rawIs(raw, Key::Rule)       ? Key::Rule
+               : rawIs(raw, Key::Rate)     ? Key::Rate
+               : rawIs(raw, Key::Restarts) ? Key::Restarts
+                                           : Key::Unknown;
     case 's':
         return rawIs(raw, Key::Storage)    ? Key::Storage
                : rawIs(raw, Key::Storages) ? Key::Storages
+               : rawIs(raw, Key::Steps)    ? Key::Steps
                                            : Key::Unknown;
     case 't':
         return rawIs(raw, Key::Ttl)      ? Key::Ttl
@@ -619,6 +655,67 @@ template <typename Place> Tick required(const Token &v, Place place, bool positi
     return integer(v, place, positive);
 }
 
+// A step's `by`: any integer within 2^53 either way.
+std::int64_t signedInteger(const Token &v, const QString &place)
+{
+    const QString what = QStringLiteral("must be an integer");
+    if (!v.present)
+        fail(place, QStringLiteral("missing (%1)").arg(what));
+    if (v.type != od::json_type::number)
+        fail(place, QStringLiteral("%1, not %2").arg(what, typeName(v.type)));
+    const Number &n = v.number;
+    const double d = n.toDouble();
+    if (!n.isInteger && (!std::isfinite(d) || d != std::floor(d)))
+        fail(place, QStringLiteral("%1, not %2").arg(what, n.describe()));
+    const auto max = qint64(kMaxFileInteger);
+    if (!n.isInteger || n.integer < -max || n.integer > max)
+        fail(place, QStringLiteral("%1 within 2^53 (9007199254740992) either way, not %2")
+                        .arg(what, n.describe()));
+    return n.integer;
+}
+
+// The number spelled by `text` (JSON's grammar, already checked) times 1000, when that is a
+// whole number below a million; exact, on the decimal digits: 1.500 and 15e-1 are 1500,
+// 0.0005 is none.
+std::optional<std::uint32_t> thousandths(std::string_view text)
+{
+    if (text.empty() || text.front() == '-')
+        return std::nullopt;
+    std::string digits;  // value = digits * 10^scale
+    long long scale = 3; // times 1000
+    std::size_t p = 0;
+    for (; p < text.size() && text[p] >= '0' && text[p] <= '9'; ++p)
+        digits += text[p];
+    if (p < text.size() && text[p] == '.')
+        for (++p; p < text.size() && text[p] >= '0' && text[p] <= '9'; ++p, --scale)
+            digits += text[p];
+    if (p < text.size() && (text[p] == 'e' || text[p] == 'E')) {
+        ++p;
+        const bool down = p < text.size() && text[p] == '-';
+        p += p < text.size() && (text[p] == '-' || text[p] == '+');
+        long long exponent = 0;
+        for (; p < text.size() && text[p] >= '0' && text[p] <= '9'; ++p)
+            exponent = std::min(exponent * 10 + (text[p] - '0'), 1'000'000'000LL);
+        scale += down ? -exponent : exponent;
+    }
+    const std::size_t lead = digits.find_first_not_of('0');
+    if (lead == std::string::npos)
+        return 0u;
+    digits.erase(0, lead);
+    while (digits.back() == '0') {
+        digits.pop_back();
+        ++scale;
+    }
+    if (scale < 0 || std::size_t(scale) + digits.size() > 6)
+        return std::nullopt; // a fraction of a thousandth, or a million or more
+    std::uint32_t milli = 0;
+    for (const char d : digits)
+        milli = milli * 10 + std::uint32_t(d - '0');
+    for (long long i = 0; i < scale; ++i)
+        milli *= 10;
+    return milli;
+}
+
 // Strings that repeat (write values, mostly "x" or "ok") share one QString.
 class StringCache
 {
@@ -866,11 +963,29 @@ private:
             fail(storagePlace(i), QStringLiteral("must be an object, not %1").arg(typeName(type)));
         Token nameToken;
         Token rule;
+        Token check;
+        Token maxToken;
         StorageSpec spec;
         members(
             v, kStorageKeys, 3, spec.extra, [i] { return storagePlace(i); },
             [&](Key k, od::value value) {
-                (k == Key::Name ? nameToken : rule) = readToken(value, 4, m_limits);
+                switch (k) {
+                case Key::Name:
+                    nameToken = readToken(value, 4, m_limits);
+                    break;
+                case Key::Rule:
+                    rule = readToken(value, 4, m_limits);
+                    break;
+                case Key::Check:
+                    check = readToken(value, 4, m_limits);
+                    break;
+                case Key::MaxToken:
+                    maxToken = readToken(value, 4, m_limits);
+                    break;
+                default: // Restarts
+                    spec.restarts = ticks(value, 4, join(storagePlace(i), Key::Restarts));
+                    break;
+                }
             });
         spec.name = name(nameToken, storagePlace(i), false);
         if (s.storageIndex(spec.name) >= 0)
@@ -885,6 +1000,28 @@ private:
             else
                 fail(join(storagePlace(i), Key::Rule),
                      QStringLiteral("must be \"lt\" or \"le\", not %1").arg(rule.describe()));
+        }
+        if (check.present) {
+            const std::string_view c = check.type == od::json_type::string ? check.text : "";
+            if (c == "token")
+                spec.check = StorageCheck::Token;
+            else if (c == "version")
+                spec.check = StorageCheck::Version;
+            else
+                fail(join(storagePlace(i), Key::Check),
+                     QStringLiteral("must be \"token\" or \"version\", not %1")
+                         .arg(check.describe()));
+        }
+        if (maxToken.present) {
+            const std::string_view m = maxToken.type == od::json_type::string ? maxToken.text : "";
+            if (m == "durable")
+                spec.durable = true;
+            else if (m == "volatile")
+                spec.durable = false;
+            else
+                fail(join(storagePlace(i), Key::MaxToken),
+                     QStringLiteral("must be \"durable\" or \"volatile\", not %1")
+                         .arg(maxToken.describe()));
         }
         m_storageUtf8.emplace_back(nameToken.text);
         s.storages.push_back(std::move(spec));
@@ -942,6 +1079,18 @@ private:
                     nameToken = readToken(value, 4, m_limits);
                     return;
                 }
+                if (k == Key::Clock) {
+                    readClock(value, join(clientPlace(i), Key::Clock), c.clock);
+                    return;
+                }
+                if (k == Key::Bypass) {
+                    const Token t = readToken(value, 4, m_limits);
+                    if (t.type != od::json_type::boolean)
+                        fail(join(clientPlace(i), Key::Bypass),
+                             QStringLiteral("must be true or false, not %1").arg(t.describe()));
+                    c.bypass = t.boolean;
+                    return;
+                }
                 const od::json_type t = get(value.type());
                 if (t == od::json_type::array)
                     readActions(i, value, c.actions);
@@ -960,6 +1109,109 @@ private:
         if (held)
             throw *held;
         s.clients.push_back(std::move(c));
+    }
+
+    // Fails naming the first key of `unknown`, which members() kept: an object of the format's
+    // own (a clock, a clock step) has no room for keys of later versions.
+    static void noUnknownKeys(const QJsonObject &unknown, const QString &place, const char *known)
+    {
+        if (!unknown.isEmpty())
+            fail(place + QLatin1Char('.') + unknown.begin().key(),
+                 QStringLiteral("unknown key (known: %1)").arg(QLatin1String(known)));
+    }
+
+    // A list of ticks, sorted (at one tick, one event is as good as many; the simulator reads
+    // them in order).
+    std::vector<Tick> ticks(od::value v, int depth, const QString &place)
+    {
+        if (get(v.type()) != od::json_type::array)
+            fail(place, QStringLiteral("must be an array, not %1")
+                            .arg(readToken(v, depth, m_limits).describe()));
+        std::vector<Tick> out;
+        const std::size_t limit = LockOptionsFile::kMaxScheduledTicks;
+        const std::size_t count = elements(v, depth, limit, [&](std::size_t j, od::value &e) {
+            out.push_back(integer(
+                readToken(e, depth + 1, m_limits),
+                [&] { return QStringLiteral("%1[%2]").arg(place).arg(j); }, false));
+        });
+        if (count > limit)
+            fail(place,
+                 QStringLiteral("too many entries (%1; the limit is %2)").arg(count).arg(limit));
+        std::sort(out.begin(), out.end());
+        return out;
+    }
+
+    // clients[i].clock: {"rate": r, "steps": [{"at": t, "by": d}, ...]}, both optional.
+    void readClock(od::value v, const QString &place, ClientClock &clock)
+    {
+        if (get(v.type()) != od::json_type::object)
+            fail(place, QStringLiteral("must be an object (rate, steps), not %1")
+                            .arg(readToken(v, 4, m_limits).describe()));
+        QJsonObject unknown;
+        members(
+            v, kClockKeys, 4, unknown, [&place] { return place; },
+            [&](Key k, od::value value) {
+                if (k == Key::Rate)
+                    clock.rateMilli = rate(value, join(place, Key::Rate));
+                else
+                    clock.steps = clockSteps(value, join(place, Key::Steps));
+            });
+        noUnknownKeys(unknown, place, "rate, steps");
+    }
+
+    // A clock rate in thousandths, judged by the decimal text as written (a double would take
+    // 0.1000000000000000001 for 0.1).
+    std::uint32_t rate(od::value v, const QString &place)
+    {
+        const QString what =
+            QStringLiteral("must be a number from 0.001 to 100 with at most three decimals");
+        if (get(v.type()) != od::json_type::number)
+            fail(place,
+                 QStringLiteral("%1, not %2").arg(what, readToken(v, 5, m_limits).describe()));
+        readNumber(v); // the grammar
+        std::string_view text = v.raw_json_token();
+        while (!text.empty() && isSpace(text.back()))
+            text.remove_suffix(1);
+        const std::optional<std::uint32_t> milli = thousandths(text);
+        if (!milli || *milli == 0 || *milli > 100'000)
+            fail(place, QStringLiteral("%1, not %2").arg(what, toQString(text)));
+        return *milli;
+    }
+
+    std::vector<ClockStep> clockSteps(od::value v, const QString &place)
+    {
+        if (get(v.type()) != od::json_type::array)
+            fail(place, QStringLiteral("must be an array, not %1")
+                            .arg(readToken(v, 5, m_limits).describe()));
+        std::vector<ClockStep> out;
+        const std::size_t limit = LockOptionsFile::kMaxClockSteps;
+        const std::size_t count = elements(v, 5, limit, [&](std::size_t j, od::value &e) {
+            const QString at = QStringLiteral("%1[%2]").arg(place).arg(j);
+            if (get(e.type()) != od::json_type::object)
+                fail(at, QStringLiteral("must be an object (at, by), not %1")
+                             .arg(readToken(e, 6, m_limits).describe()));
+            Token when;
+            Token by;
+            QJsonObject unknown;
+            members(
+                e, kStepKeys, 6, unknown, [&at] { return at; },
+                [&](Key k, od::value value) {
+                    (k == Key::At ? when : by) = readToken(value, 7, m_limits);
+                });
+            noUnknownKeys(unknown, at, "at, by");
+            ClockStep step;
+            step.at = required(
+                when, [&] { return join(at, Key::At); }, false);
+            step.by = signedInteger(by, join(at, Key::By));
+            out.push_back(step);
+        });
+        if (count > limit)
+            fail(place,
+                 QStringLiteral("too many entries (%1; the limit is %2)").arg(count).arg(limit));
+        // in order of `at`, as the simulator reads them; steps at one tick keep the file's order
+        std::stable_sort(out.begin(), out.end(),
+                         [](const ClockStep &a, const ClockStep &b) { return a.at < b.at; });
+        return out;
     }
 
     void readActions(std::size_t client, od::value &v, std::vector<Action> &list)
@@ -1015,7 +1267,7 @@ private:
         const Token &what = field(Key::Do);
         if (!what.present)
             fail(join(place(), Key::Do),
-                 QStringLiteral("missing (one of acquire, release, pause, write)"));
+                 QStringLiteral("missing (one of acquire, release, pause, write, read)"));
         if (what.type != od::json_type::string)
             fail(join(place(), Key::Do),
                  QStringLiteral("must be a string, not %1").arg(typeName(what.type)));
@@ -1033,23 +1285,85 @@ private:
             known = bit(Key::For);
         } else if (what.text == "write") {
             a.kind = ActionKind::Write;
-            readWrite(field(Key::Value), field(Key::Storage), field(Key::Delay), place, a);
+            readWrite(field(Key::Value), place, a);
+            readTarget(field(Key::Storage), field(Key::Delay), place, a);
             known = bit(Key::Value) | bit(Key::Storage) | bit(Key::Delay);
+        } else if (what.text == "read") {
+            a.kind = ActionKind::Read;
+            if (field(Key::Value).present)
+                fail(join(place(), Key::Value),
+                     QStringLiteral("not on a read (a read learns a storage's version; it "
+                                    "writes no value)"));
+            readTarget(field(Key::Storage), field(Key::Delay), place, a);
+            known = bit(Key::Storage) | bit(Key::Delay);
         } else {
             fail(join(place(), Key::Do),
-                 QStringLiteral("unknown action \"%1\" (known: acquire, release, pause, write)")
+                 QStringLiteral("unknown action \"%1\" (known: acquire, release, pause, write, "
+                                "read)")
                      .arg(toQString(what.text)));
         }
-        // keys of other kinds of action are unknown keys here, kept like any other
-        if (read & ~known & ~(bit(Key::At) | bit(Key::Do)))
+        // sections 11 and 12: each key belongs to one kind of action and is refused elsewhere
+        constexpr std::uint32_t kPitfallKeys =
+            1u << (std::size_t(Key::Keepalive) - first) | 1u << (std::size_t(Key::Check) - first) |
+            1u << (std::size_t(Key::Gap) - first) | 1u << (std::size_t(Key::Group) - first);
+        if (read & kPitfallKeys)
+            readPitfallKeys(field(Key::Keepalive), field(Key::Check), field(Key::Gap),
+                            field(Key::Group), place, a);
+        // v1 keys of other kinds of action are unknown keys here, kept like any other
+        if (read & ~known & ~(bit(Key::At) | bit(Key::Do)) & ~kPitfallKeys)
             for (auto k = std::size_t(Key::Ttl); k <= std::size_t(Key::Delay); ++k)
                 if (!(known & bit(Key(k))) && field(Key(k)).present)
                     a.extra.insert(keyName(Key(k)), field(Key(k)).toJson());
     }
 
+    // An acquire's keepalive; a write's check, gap and group.
     template <typename Place>
-    void readWrite(const Token &value, const Token &storage, const Token &delay, Place place,
-                   Action &a)
+    void readPitfallKeys(const Token &keepalive, const Token &check, const Token &gap,
+                         const Token &group, Place place, Action &a)
+    {
+        const auto only = [&](Key k, ActionKind kind, const char *why) {
+            const QString here = toString(a.kind);
+            const bool vowel = a.kind == ActionKind::Acquire;
+            fail(join(place(), k),
+                 QStringLiteral("only on %1 (%2), not on %3 %4")
+                     .arg(kind == ActionKind::Acquire ? QStringLiteral("an acquire")
+                                                      : QStringLiteral("a write"),
+                          QLatin1String(why), vowel ? QStringLiteral("an") : QStringLiteral("a"),
+                          here));
+        };
+        if (keepalive.present) {
+            if (a.kind != ActionKind::Acquire)
+                only(Key::Keepalive, ActionKind::Acquire, "it renews the lease that acquire gets");
+            a.keepalive = integer(
+                keepalive, [&] { return join(place(), Key::Keepalive); }, true);
+        }
+        if (check.present) {
+            if (a.kind != ActionKind::Write)
+                only(Key::Check, ActionKind::Write, "the client checks its lease before writing");
+            if (check.type != od::json_type::boolean)
+                fail(join(place(), Key::Check),
+                     QStringLiteral("must be true or false, not %1").arg(check.describe()));
+            a.check = check.boolean;
+        }
+        if (gap.present) {
+            if (a.kind != ActionKind::Write)
+                only(Key::Gap, ActionKind::Write, "the ticks between a write's check and its send");
+            if (!a.check)
+                fail(join(place(), Key::Gap), QStringLiteral("only with \"check\": true"));
+            a.gap = integer(
+                gap, [&] { return join(place(), Key::Gap); }, false);
+        }
+        if (group.present) {
+            if (a.kind != ActionKind::Write)
+                only(Key::Group, ActionKind::Write, "one update across storages");
+            if (group.type != od::json_type::string || group.text.empty())
+                fail(join(place(), Key::Group),
+                     QStringLiteral("must be a non-empty string, not %1").arg(group.describe()));
+            a.group = m_values.get(group.text);
+        }
+    }
+
+    template <typename Place> void readWrite(const Token &value, Place place, Action &a)
     {
         if (!value.present)
             fail(join(place(), Key::Value),
@@ -1058,6 +1372,12 @@ private:
             fail(join(place(), Key::Value),
                  QStringLiteral("must be a string, not %1").arg(typeName(value.type)));
         a.value = m_values.get(value.text);
+    }
+
+    // A write's or a read's storage (the first one when left out) and network delay.
+    template <typename Place>
+    void readTarget(const Token &storage, const Token &delay, Place place, Action &a)
+    {
         if (storage.present) {
             if (storage.type != od::json_type::string)
                 fail(join(place(), Key::Storage),
@@ -1090,8 +1410,8 @@ private:
     const std::vector<StorageSpec> *m_storageNames = nullptr;
     std::size_t m_actions = 0;
     StringCache m_values;
-    std::array<Token, std::size_t(Key::Delay) - std::size_t(Key::At) + 1> m_fields;
-    std::array<QJsonValue, std::size_t(Key::Delay) - std::size_t(Key::At) + 1> m_containers;
+    std::array<Token, std::size_t(Key::Group) - std::size_t(Key::At) + 1> m_fields;
+    std::array<QJsonValue, std::size_t(Key::Group) - std::size_t(Key::At) + 1> m_containers;
 };
 
 QString mib(qint64 bytes)
@@ -1104,6 +1424,41 @@ void writeExtra(JsonOut &out, const QJsonObject &extra)
     for (auto it = extra.begin(); it != extra.end(); ++it) {
         out.raw(", ").string(it.key()).raw(": ").value(it.value());
     }
+}
+
+// A client's clock, when it is not the lock service's: ", clock: {...}".
+void writeClock(JsonOut &out, const ClientClock &clock)
+{
+    if (clock.isDefault())
+        return;
+    out.raw(", ").key("clock").raw("{ ");
+    const char *comma = "";
+    if (clock.rateMilli != 1000) {
+        // thousandths as the shortest decimal: 1500 is 1.5, 1 is 0.001
+        std::string rate = std::to_string(clock.rateMilli / 1000);
+        if (const std::uint32_t frac = clock.rateMilli % 1000) {
+            std::string digits = std::to_string(1000 + frac).substr(1);
+            while (digits.back() == '0')
+                digits.pop_back();
+            rate += '.' + digits;
+        }
+        out.key("rate").raw(rate.c_str());
+        comma = ", ";
+    }
+    if (!clock.steps.empty()) {
+        out.raw(comma).key("steps").raw("[");
+        for (std::size_t i = 0; i < clock.steps.size(); ++i) {
+            const ClockStep &st = clock.steps[i];
+            out.raw(i ? ", " : "").raw("{ ").key("at").number(st.at).raw(", ").key("by");
+            if (st.by < 0)
+                out.raw("-").number(std::uint64_t(0) - std::uint64_t(st.by));
+            else
+                out.number(std::uint64_t(st.by));
+            out.raw(" }");
+        }
+        out.raw("]");
+    }
+    out.raw(" }");
 }
 
 QString tooLarge(qint64 size, const FileLimits &limits)
@@ -1255,6 +1610,16 @@ QByteArray serialize(const Scenario &s)
         const StorageSpec &st = s.storages[i];
         out.raw(i ? ",\n    " : "\n    ").raw("{ ").key("name").string(st.name);
         out.raw(", ").key("rule").string(toString(st.rule));
+        if (st.check == StorageCheck::Version)
+            out.raw(", ").key("check").string(QStringLiteral("version"));
+        if (!st.durable)
+            out.raw(", ").key("maxToken").string(QStringLiteral("volatile"));
+        if (!st.restarts.empty()) {
+            out.raw(", ").key("restarts").raw("[");
+            for (std::size_t r = 0; r < st.restarts.size(); ++r)
+                out.raw(r ? ", " : "").number(st.restarts[r]);
+            out.raw("]");
+        }
         writeExtra(out, st.extra);
         out.raw(" }");
     }
@@ -1263,6 +1628,9 @@ QByteArray serialize(const Scenario &s)
     for (std::size_t c = 0; c < s.clients.size(); ++c) {
         const Client &client = s.clients[c];
         out.raw(c ? ",\n    " : "\n    ").raw("{ ").key("name").string(client.name);
+        writeClock(out, client.clock);
+        if (client.bypass)
+            out.raw(", ").key("bypass").boolean(true);
         writeExtra(out, client.extra);
         out.raw(", ").key("actions").raw("[");
         for (std::size_t i = 0; i < client.actions.size(); ++i) {
@@ -1272,6 +1640,8 @@ QByteArray serialize(const Scenario &s)
             switch (a.kind) {
             case ActionKind::Acquire:
                 out.raw(", ").key("ttl").number(a.amount);
+                if (a.keepalive)
+                    out.raw(", ").key("keepalive").number(a.keepalive);
                 LockOptionsFile::writeAcquire(out, a);
                 break;
             case ActionKind::Pause:
@@ -1279,6 +1649,18 @@ QByteArray serialize(const Scenario &s)
                 break;
             case ActionKind::Write:
                 out.raw(", ").key("value").string(a.value);
+                if (a.storage != 0 && a.storage < s.storages.size())
+                    out.raw(", ").key("storage").string(s.storages[a.storage].name);
+                if (a.amount != 0)
+                    out.raw(", ").key("delay").number(a.amount);
+                if (a.check)
+                    out.raw(", ").key("check").boolean(true);
+                if (a.check && a.gap)
+                    out.raw(", ").key("gap").number(a.gap);
+                if (!a.group.isEmpty())
+                    out.raw(", ").key("group").string(a.group);
+                break;
+            case ActionKind::Read:
                 if (a.storage != 0 && a.storage < s.storages.size())
                     out.raw(", ").key("storage").string(s.storages[a.storage].name);
                 if (a.amount != 0)
@@ -1346,7 +1728,7 @@ Scenario defaultScenario()
     // Only reachable if the resource failed to link in (tests cover that it does not).
     Scenario s;
     s.title = r.error;
-    s.clients.push_back({QStringLiteral("A"), {}, {}});
+    s.clients.emplace_back().name = QStringLiteral("A");
     return s;
 }
 

@@ -2,6 +2,18 @@
 
 // Scenario file version 1 (SCENARIO.md section 7): JSON <-> Scenario, with errors that name
 // the place and the problem, documented limits, and atomic saves.
+//
+// The keys of sections 11 and 12 (keepalive, check, gap, group, read; a client's clock and
+// bypass; a storage's check, maxToken and restarts) are read by the same loader, where these
+// points are ours to decide:
+// - a clock's rate is judged by its decimal value as written, exactly: 1.500, 1.5e0 and 15e-1
+//   are all 1.5; 0.0005 and 0.1000000000000000001 have more than three decimals;
+// - a clock's steps are sorted by `at` (steps at one tick keep the file's order) and a
+//   storage's restarts by tick, as the simulator reads them; duplicates are kept;
+// - a key of one kind of action on another is an error naming it (keepalive on a write), while
+//   the v1 keys of another kind stay kept unknown keys (a ttl on a write), as before;
+// - a clock and a clock step take no unknown keys (like the lock's restores);
+// - save writes each of these keys only when it differs from its default.
 
 #include "scenario.h"
 

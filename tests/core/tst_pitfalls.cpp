@@ -537,6 +537,13 @@ private slots:
         t = simulate(k);
         QCOMPARE(skips(k, t), QStringList({"A c@11"}));
         QCOMPARE(groups(k, t), QStringLiteral("A/g [db] [cache] partial"));
+
+        // db, cache, db: db stands where its last write does
+        Scenario twice = scenario({lane("A", {acquire(0, 10), grouped(1, "x", 0, "g"),
+                                              grouped(2, "y", 1, "g"), grouped(3, "z", 0, "g")})});
+        twice.storages = {StorageSpec::named(QStringLiteral("db")),
+                          StorageSpec::named(QStringLiteral("cache"))};
+        QCOMPARE(groups(twice, simulate(twice)), QStringLiteral("A/g [cache,db] []"));
     }
 
     // Properties over 10,000 seeded schedules per source (section 6's invariant, extended):

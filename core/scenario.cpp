@@ -106,6 +106,49 @@ bool Scenario::usesPitfalls() const
     return false;
 }
 
+std::uint64_t Scenario::keepaliveBound(std::uint64_t limit,
+                                       std::pair<std::size_t, std::size_t> *first) const
+{
+    constexpr std::uint64_t kMax = ~std::uint64_t(0);
+    const auto add = [](std::uint64_t a, std::uint64_t b) { return a > kMax - b ? kMax : a + b; };
+    std::uint64_t latest = horizon.value_or(0);
+    std::uint64_t extra = lock.lockDelay;
+    for (const LockRestore &r : lock.restores)
+        latest = std::max<std::uint64_t>(latest, r.at);
+    for (Tick t : lock.failovers)
+        latest = std::max<std::uint64_t>(latest, t);
+    for (Tick t : lock.failedElections)
+        latest = std::max<std::uint64_t>(latest, t);
+    for (const ClockStep &c : lock.clockSteps)
+        latest = std::max<std::uint64_t>(latest, c.at);
+    for (const StorageSpec &st : storages)
+        for (Tick t : st.restarts)
+            latest = std::max<std::uint64_t>(latest, t);
+    bool any = false;
+    for (const Client &c : clients)
+        for (const Action &a : c.actions) {
+            latest = std::max<std::uint64_t>(latest, a.at);
+            extra = add(extra, add(add(a.amount, a.gap), a.waitFor));
+            any |= a.keepalive != 0;
+        }
+    if (!any)
+        return 0;
+    const std::uint64_t end = add(latest, extra);
+    std::uint64_t total = 0;
+    for (std::size_t c = 0; c < clients.size(); ++c)
+        for (std::size_t i = 0; i < clients[c].actions.size(); ++i) {
+            const Action &a = clients[c].actions[i];
+            if (!a.keepalive)
+                continue;
+            total = add(total, add((end - std::min(end, a.at)) / a.keepalive, 1));
+            if (total > limit && first) {
+                *first = {c, i};
+                return total;
+            }
+        }
+    return total;
+}
+
 bool Scenario::hasVersionStorage() const
 {
     for (const StorageSpec &st : storages)

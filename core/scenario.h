@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <utility>
 #include <vector>
 
 namespace Core {
@@ -219,6 +220,12 @@ struct Scenario
     // client clocks, bypass clients, restarts, volatile or version storages.
     bool usesPitfalls() const;
     bool hasVersionStorage() const;
+    // More keepalive renewals than any run of this scenario can have: every run ends by the
+    // latest tick anything is scheduled (or the horizon) plus every duration, delay and gap.
+    // `first` gets the client and action of the first keepalive acquire at which the running
+    // sum passes `limit` (when it does). Saturates at UINT64_MAX.
+    std::uint64_t keepaliveBound(std::uint64_t limit = ~std::uint64_t(0),
+                                 std::pair<std::size_t, std::size_t> *first = nullptr) const;
 
     friend bool operator==(const Scenario &a, const Scenario &b)
     {

@@ -1499,6 +1499,18 @@ LoadResult parsePadded(const char *data, std::size_t size, const FileLimits &lim
         result.scenario = loader.read(doc);
         // token sources, restores, lock-delay and blocking acquires (lockoptionsfile.h)
         result.error = LockOptionsFile::take(*result.scenario);
+        // keepalives are events of their own: a keepalive every tick up to a horizon near 2^53
+        // would run for ever, so their number is bounded like the actions'
+        std::pair<std::size_t, std::size_t> at;
+        if (result.error.isEmpty() &&
+            result.scenario->keepaliveBound(limits.maxActions, &at) > limits.maxActions)
+            result.error = QStringLiteral("clients[%1].actions[%2].keepalive: too many "
+                                          "keepalives: with every keepalive this short, a run "
+                                          "this long could renew more than %3 times (use a "
+                                          "longer keepalive or a shorter horizon)")
+                               .arg(at.first)
+                               .arg(at.second)
+                               .arg(limits.maxActions);
         if (!result.error.isEmpty())
             result.scenario.reset(); // never half a scenario
         return result;

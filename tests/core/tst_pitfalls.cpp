@@ -5,6 +5,7 @@
 #include "explain.h"
 #include "randomscenario.h"
 #include "runreport.h"
+#include "scenariofile.h"
 #include "simulator.h"
 #include "testprinters.h"
 #include "tracetext.h"
@@ -732,6 +733,27 @@ private slots:
         r.storages[0].restarts = {15};
         t = simulate(r);
         QVERIFY(explainWrite(r, t, 1).contains(QLatin1String("forgot its max_token 2")));
+    }
+
+    // Keepalives are events of their own: a file whose keepalives could renew more often than
+    // the action limit allows is refused at the keepalive, not simulated for ever.
+    void keepalivesAreBounded()
+    {
+        const QByteArray huge = R"({"fencescope": 1, "horizon": 9007199254740000, "clients": [
+            {"name": "A", "actions": [{"at": 0, "do": "acquire", "ttl": 5, "keepalive": 1}]}]})";
+        const LoadResult r = ScenarioFile::parse(huge);
+        QVERIFY(!r.ok());
+        QVERIFY2(r.error.startsWith(QLatin1String("clients[0].actions[0].keepalive: too many "
+                                                  "keepalives")),
+                 qPrintable(r.error));
+        FileLimits small;
+        small.maxActions = 100;
+        const QByteArray fine = R"({"fencescope": 1, "horizon": 50, "clients": [
+            {"name": "A", "actions": [{"at": 0, "do": "acquire", "ttl": 5, "keepalive": 1}]}]})";
+        QVERIFY2(ScenarioFile::parse(fine, small).ok(), qPrintable(ScenarioFile::parse(fine, small).error));
+        // 50 + 5 ticks of run at most, every tick: 56 renewals fit 100, not 40
+        small.maxActions = 40;
+        QVERIFY(!ScenarioFile::parse(fine, small).ok());
     }
 
     // The report of section 13: keepalive grants, skipped, lost, groups, reads, versions.

@@ -1,4 +1,5 @@
 #include "explain.h"
+#include "explaindetail.h"
 
 #include "tokensource.h"
 
@@ -10,7 +11,7 @@
 
 namespace Core {
 
-namespace {
+namespace ExplainDetail {
 
 QString num(std::uint64_t v)
 {
@@ -42,6 +43,12 @@ QString storageName(const Scenario &s, std::uint32_t i)
 {
     return i < s.storages.size() ? s.storages[i].name : QStringLiteral("?");
 }
+
+} // namespace ExplainDetail
+
+namespace {
+
+using namespace ExplainDetail;
 
 FenceRule ruleOf(const Scenario &s, std::uint32_t storage)
 {
@@ -383,6 +390,8 @@ QString explainLockedOut(const Scenario &s, const Trace &trace, std::uint32_t in
 QString explainGrant(const Scenario &s, const Trace &trace, const Grant &g)
 {
     const QString who = clientName(s, g.client);
+    if (g.keepalive)
+        return explainKeepalive(s, trace, g);
     if (g.renewal)
         return QStringLiteral(
                    "%1: %2 renewed its lease while still holding the lock: same token %3, "
@@ -452,9 +461,27 @@ QString explainRelease(const Scenario &s, const Trace &trace, const Release &r)
     const QString who = clientName(s, r.client);
     if (r.effective) {
         const Lease *l = leaseOfEpoch(trace, r.epoch);
-        return QStringLiteral("%1: %2 released the lock (token %3). It is free from now on; the "
-                              "next owner gets a higher token.")
-            .arg(at(r.at), who, tok(trace, l ? l->token : 0));
+        const QString next = [&] {
+            switch (trace.tokens) {
+            case TokenSource::None:
+                return QStringLiteral("the next owner gets no token either (nothing can fence)");
+            case TokenSource::Random:
+                return QStringLiteral("the next owner gets a new random token, not necessarily "
+                                      "a higher one");
+            case TokenSource::WallClock:
+                return QStringLiteral("the next owner's token is the lock server's clock then, "
+                                      "higher only if that clock did not step back");
+            case TokenSource::KafkaEpoch:
+                return QStringLiteral("the next InitProducerId bumps the epoch");
+            default:
+                return QStringLiteral("the next owner gets a higher token");
+            }
+        }();
+        if (trace.tokens == TokenSource::None)
+            return QStringLiteral("%1: %2 released the lock. It is free from now on; %3.")
+                .arg(at(r.at), who, next);
+        return QStringLiteral("%1: %2 released the lock (token %3). It is free from now on; %4.")
+            .arg(at(r.at), who, tok(trace, l ? l->token : 0), next);
     }
     const Lease *live = trace.leaseAt(r.at);
     if (live && live->client != r.client)
@@ -575,7 +602,14 @@ std::uint32_t mainEventAt(const Trace &trace, Tick tick)
         case EventKind::PauseEnd:
             return 2;
         case EventKind::WriteSent:
+        case EventKind::ReadSent:
             return 1;
+        case EventKind::Lost:
+        case EventKind::Skipped:
+            return 5;
+        case EventKind::Checked:
+        case EventKind::ReadArrived:
+            return 2;
         }
         return 0;
     };
@@ -613,15 +647,21 @@ QString explainWrite(const Scenario &s, const Trace &trace, std::uint32_t writeI
     if (writeIndex >= trace.writes.size())
         return {};
     const Write &w = trace.writes[writeIndex];
+    if (s.storages[w.storage].check == StorageCheck::Version && !trace.writeVersions.empty())
+        return explainVersionWrite(s, trace, writeIndex);
+    const QString notes = trace.checks.empty() && trace.restarts.empty() &&
+                                  !s.clients[w.client].bypass
+                              ? QString()
+                              : pitfallNotes(s, trace, writeIndex);
     switch (w.result) {
     case WriteResult::Accepted:
-        return explainAccepted(s, trace, w);
+        return explainAccepted(s, trace, w) + notes;
     case WriteResult::Rejected:
-        return explainRejected(s, trace, writeIndex);
+        return explainRejected(s, trace, writeIndex) + notes;
     case WriteResult::Corrupted:
-        return explainCorrupted(s, trace, writeIndex);
+        return explainCorrupted(s, trace, writeIndex) + notes;
     case WriteResult::LockedOut:
-        return explainLockedOut(s, trace, writeIndex);
+        return explainLockedOut(s, trace, writeIndex) + notes;
     }
     return {};
 }
@@ -647,6 +687,15 @@ QString explainEvent(const Scenario &s, const Trace &trace, std::uint32_t eventI
         return explainWriteSent(s, trace, e.ref);
     case EventKind::WriteArrived:
         return explainWrite(s, trace, e.ref);
+    case EventKind::ReadSent:
+    case EventKind::ReadArrived:
+        return explainRead(s, trace, trace.reads[e.ref], e.kind == EventKind::ReadArrived);
+    case EventKind::Checked:
+        return explainCheck(s, trace, trace.checks[e.ref]);
+    case EventKind::Skipped:
+        return explainSkip(s, trace, trace.skips[e.ref]);
+    case EventKind::Lost:
+        return explainLost(s, trace, trace.lost[e.ref]);
     }
     return {};
 }
@@ -664,6 +713,9 @@ QString briefEvent(const Scenario &s, const Trace &trace, std::uint32_t eventInd
     }
     case EventKind::Renewal: {
         const Grant &g = trace.grants[e.ref];
+        if (g.keepalive)
+            return QStringLiteral("keepalive: same token %1, now until %2")
+                .arg(tok(trace, g.token), at(g.expires));
         return QStringLiteral("same token %1, now until %2")
             .arg(tok(trace, g.token), at(g.expires));
     }
@@ -687,8 +739,29 @@ QString briefEvent(const Scenario &s, const Trace &trace, std::uint32_t eventInd
         return QStringLiteral("%1 to %2, in flight until %3")
             .arg(quoted(writeValue(s, w)), storageName(s, w.storage), at(w.arrivedAt));
     }
+    case EventKind::ReadSent:
+    case EventKind::ReadArrived:
+    case EventKind::Checked:
+    case EventKind::Skipped:
+    case EventKind::Lost:
+        return briefPitfallEvent(s, trace, e);
     case EventKind::WriteArrived: {
         const Write &w = trace.writes[e.ref];
+        if (s.storages[w.storage].check == StorageCheck::Version && !trace.writeVersions.empty()) {
+            const WriteVersion &v = trace.writeVersions[e.ref];
+            if (w.applied)
+                return w.result == WriteResult::Corrupted
+                           ? QStringLiteral("expected v%1, found v%2: overwrote unseen data")
+                                 .arg(num(v.expected), num(v.version - 1))
+                           : QStringLiteral("v%1 matched: stored, now v%2")
+                                 .arg(num(v.expected), num(v.version));
+            return QStringLiteral("expected version %1, found %2: rejected")
+                .arg(num(v.expected), num(v.version));
+        }
+        if (s.clients[w.client].bypass && w.applied)
+            return w.result == WriteResult::Corrupted
+                       ? QStringLiteral("unchecked (bypass): overwrote newer data")
+                       : QStringLiteral("unchecked (bypass): stored");
         switch (w.result) {
         case WriteResult::Accepted:
             return trace.fencing
@@ -724,8 +797,17 @@ QString summarize(const Scenario &s, const Trace &trace)
     QString text = QStringLiteral("Fencing %1: %2 accepted, %3 rejected, %4 corrupted, %5 locked out.")
                        .arg(trace.fencing ? QStringLiteral("on") : QStringLiteral("off"),
                             num(m.accepted), num(m.rejected), num(m.corrupted), num(m.lockedOut));
+    if (m.skipped)
+        text += m.skipped == 1 ? QStringLiteral(" 1 checked write skipped.")
+                               : QStringLiteral(" %1 checked writes skipped.").arg(num(m.skipped));
+    if (m.partial)
+        text += m.partial == 1
+                    ? QStringLiteral(" 1 update half applied across storages.")
+                    : QStringLiteral(" %1 updates half applied across storages.").arg(num(m.partial));
     if (m.safe())
         text += QStringLiteral(" Safety held.");
+    else if (m.corrupted == 0)
+        text += QStringLiteral(" Safety violated: storages disagree.");
     else
         text += m.corrupted == 1
                     ? QStringLiteral(" Safety violated: 1 write overwrote newer data.")
@@ -752,6 +834,15 @@ std::uint32_t actionOfEvent(const Trace &trace, std::uint32_t eventIndex)
     case EventKind::WriteSent:
     case EventKind::WriteArrived:
         return trace.writes[e.ref].action;
+    case EventKind::ReadSent:
+    case EventKind::ReadArrived:
+        return trace.reads[e.ref].action;
+    case EventKind::Checked:
+        return trace.checks[e.ref].action;
+    case EventKind::Skipped:
+        return trace.skips[e.ref].action;
+    case EventKind::Lost:
+        return kNone;
     }
     return kNone;
 }
@@ -772,10 +863,25 @@ std::uint32_t outcomeEvent(const Scenario &s, const Trace &trace, std::uint32_t 
     const Action &a = s.clients[client].actions[action];
     for (auto it = from(a.at); it != mine.end(); ++it) {
         const Event &e = trace.events[*it];
-        if (e.kind == EventKind::PauseEnd || e.kind == EventKind::WriteArrived)
+        if (e.kind == EventKind::PauseEnd || e.kind == EventKind::WriteArrived ||
+            e.kind == EventKind::ReadArrived)
             continue;
         if (actionOfEvent(trace, *it) != action)
             continue;
+        if (e.kind == EventKind::Checked) {
+            // a passed check: the outcome is its write's, once sent
+            const Check &c = trace.checks[e.ref];
+            if (c.write == kNone)
+                return *it;
+            continue;
+        }
+        if (e.kind == EventKind::ReadSent) {
+            const Read &r = trace.reads[e.ref];
+            for (auto jt = from(r.arrivedAt); jt != mine.end(); ++jt)
+                if (trace.events[*jt].kind == EventKind::ReadArrived && trace.events[*jt].ref == e.ref)
+                    return *jt;
+            return *it;
+        }
         if (e.kind != EventKind::WriteSent)
             return *it;
         const Write &w = trace.writes[e.ref];

@@ -21,6 +21,9 @@ QString explainEvent(const Scenario &scenario, const Trace &trace, std::uint32_t
 QString explainWrite(const Scenario &scenario, const Trace &trace, std::uint32_t writeIndex);
 // A few words for one event, cheap enough for every visible row of a table: O(log n).
 QString briefEvent(const Scenario &scenario, const Trace &trace, std::uint32_t eventIndex);
+// A group of writes across storages (index into Trace::groups): what each storage did, and
+// for a half-applied one, why that is a failure ("db accepted, cache rejected: ...").
+QString explainGroup(const Scenario &scenario, const Trace &trace, std::uint32_t group);
 // One line for the whole run: "Fencing on: 1 accepted, 1 rejected, 0 corrupted, 0 locked out.
 // Safety held."
 QString summarize(const Scenario &scenario, const Trace &trace);

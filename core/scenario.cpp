@@ -52,7 +52,8 @@ Action Action::read(Tick at, std::uint32_t storage, Tick delay)
 std::int64_t ClientClock::local(Tick t) const
 {
     // floor(rate * t) with the rate in thousandths: exact, and t * rateMilli needs 70 bits
-    const auto scaled = static_cast<unsigned __int128>(t) * rateMilli / 1000;
+    __extension__ using Wide = unsigned __int128;
+    const auto scaled = static_cast<Wide>(t) * rateMilli / 1000;
     std::int64_t v = static_cast<std::int64_t>(scaled);
     for (const ClockStep &s : steps) {
         if (s.at > t)
@@ -64,7 +65,7 @@ std::int64_t ClientClock::local(Tick t) const
 
 Tick ClientClock::leaseEndsAt(Tick grantedAt, Tick ttl) const
 {
-    using Wide = __int128;
+    __extension__ using Wide = __int128;
     const Wide target = Wide(local(grantedAt)) + Wide(ttl);
     // local() is floor(rate * t) plus a constant between steps: find the first tick reaching
     // the target in each stretch from the grant on.

@@ -184,6 +184,13 @@ struct StorageSpec
 
     QJsonObject extra;
 
+    static StorageSpec named(const QString &name)
+    {
+        StorageSpec s;
+        s.name = name;
+        return s;
+    }
+
     friend bool operator==(const StorageSpec &a, const StorageSpec &b)
     {
         return a.name == b.name && a.rule == b.rule && a.check == b.check &&
@@ -200,7 +207,7 @@ struct Scenario
     bool fencing = true;
     TokenSource tokens = TokenSource::Counter;
     LockOptions lock;
-    std::vector<StorageSpec> storages{StorageSpec{QStringLiteral("db")}};
+    std::vector<StorageSpec> storages{StorageSpec::named(QStringLiteral("db"))};
     std::vector<Client> clients;
     QJsonObject extra;     // unknown top-level keys
     QJsonObject lockExtra; // unknown keys of "lock"

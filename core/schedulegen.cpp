@@ -91,6 +91,10 @@ void generateSchedule(const ScheduleShape &shape, std::uint64_t seed, Scenario *
                 a.storage = std::uint32_t(rng.next() % storages);
                 a.value = cs.values[i];
                 break;
+            case ActionKind::Read: // (not drawn: kinds cover acquire to write)
+                a.amount = 0;
+                a.value.clear();
+                break;
             }
             if (!a.extra.isEmpty())
                 a.extra = QJsonObject();

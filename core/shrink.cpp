@@ -47,6 +47,7 @@ QString durationName(ActionKind kind)
     case ActionKind::Pause:
         return QStringLiteral("length");
     case ActionKind::Write:
+    case ActionKind::Read:
         return QStringLiteral("delay");
     case ActionKind::Release:
         break;
@@ -56,7 +57,8 @@ QString durationName(ActionKind kind)
 
 Tick shortest(ActionKind kind)
 {
-    return kind == ActionKind::Write ? 0 : 1; // ttl and pause lengths are positive
+    // ttl and pause lengths are positive, network delays may be 0
+    return kind == ActionKind::Write || kind == ActionKind::Read ? 0 : 1;
 }
 
 QString stepText(const Scenario &before, const ShrinkStep &step)

@@ -241,39 +241,8 @@ QString explanationFor(const Core::Scenario &s, const Core::Trace &t, const Sele
     if (!sel.isValid())
         return {};
     // the most telling event of the action: a write's arrival, else where it ran
-    std::uint32_t best = Core::kNone;
-    for (std::uint32_t i = 0; i < t.events.size(); ++i) {
-        const Core::Event &e = t.events[i];
-        if (int(e.client) != sel.client)
-            continue;
-        std::uint32_t action = Core::kNone;
-        switch (e.kind) {
-        case Core::EventKind::Grant:
-        case Core::EventKind::Renewal:
-            action = t.grants[e.ref].action;
-            break;
-        case Core::EventKind::Refusal:
-            action = t.refusals[e.ref].action;
-            break;
-        case Core::EventKind::Release:
-            action = t.releases[e.ref].action;
-            break;
-        case Core::EventKind::PauseStart:
-        case Core::EventKind::PauseEnd:
-            action = e.ref;
-            break;
-        case Core::EventKind::WriteSent:
-        case Core::EventKind::WriteArrived:
-            action = t.writes[e.ref].action;
-            break;
-        }
-        if (int(action) != sel.action)
-            continue;
-        best = i;
-        if (e.kind == Core::EventKind::WriteArrived || e.kind != Core::EventKind::WriteSent)
-            if (e.kind != Core::EventKind::PauseEnd)
-                break;
-    }
+    const std::uint32_t best = Core::outcomeEvent(s, t, std::uint32_t(sel.client),
+                                                  std::uint32_t(sel.action));
     return best == Core::kNone ? QString() : Core::explainEvent(s, t, best);
 }
 

@@ -2,6 +2,8 @@
 // storage restarts, version storages with reads, and groups. One hand-worked schedule per rule
 // and corner; every expected line was worked out from the spec by hand, the comments show how.
 
+#include "explain.h"
+#include "randomscenario.h"
 #include "runreport.h"
 #include "simulator.h"
 #include "testprinters.h"
@@ -505,7 +507,7 @@ private slots:
                                               grouped(15, "A", 1, "order")}),
                                    lane("B", {acquire(11, 10), write(12, "B", 1)})},
                                   fencing);
-            s.storages = {StorageSpec{QStringLiteral("db")}, StorageSpec{QStringLiteral("cache")}};
+            s.storages = {StorageSpec::named(QStringLiteral("db")), StorageSpec::named(QStringLiteral("cache"))};
             const Trace t = simulate(s);
             QCOMPARE(groups(s, t), fencing ? QStringLiteral("A/order [db] [cache] partial")
                                            : QStringLiteral("A/order [db,cache] []"));
@@ -529,12 +531,200 @@ private slots:
 
         Scenario k = scenario({lane("A", {acquire(0, 5), Action::pause(1, 10),
                                           grouped(11, "d", 0, "g"), checked(11, "c", 0)})});
-        k.storages = {StorageSpec{QStringLiteral("db")}, StorageSpec{QStringLiteral("cache")}};
+        k.storages = {StorageSpec::named(QStringLiteral("db")), StorageSpec::named(QStringLiteral("cache"))};
         k.clients[0].actions[3].storage = 1;
         k.clients[0].actions[3].group = QStringLiteral("g");
         t = simulate(k);
         QCOMPARE(skips(k, t), QStringList({"A c@11"}));
         QCOMPARE(groups(k, t), QStringLiteral("A/g [db] [cache] partial"));
+    }
+
+    // Properties over 10,000 seeded schedules per source (section 6's invariant, extended):
+    // fencing on, rule lt, a monotonic source, durable max_token and no bypass: nothing ever
+    // corrupts, with keepalives, checks, client clocks, version storages, reads and groups
+    // mixed in.
+    void mitigationsNeverCorrupt_data()
+    {
+        QTest::addColumn<int>("source");
+        for (int i = 0; i < kTokenSourceCount; ++i)
+            if (isMonotonic(TokenSource(i)))
+                QTest::newRow(qPrintable(toString(TokenSource(i)))) << i;
+    }
+    void mitigationsNeverCorrupt()
+    {
+        QFETCH(int, source);
+        TestSupport::RandomScenarioOptions o;
+        o.tokens = TokenSource(source);
+        o.sourceEvents = true;
+        o.waitPercent = 10;
+        TestSupport::PitfallOptions p;
+        p.keepalivePercent = 40;
+        p.checkPercent = 40;
+        p.clockPercent = 40;
+        p.versionPercent = 30;
+        p.readPercent = 40;
+        p.groupPercent = 30;
+        std::uint64_t writes = 0, keepalives = 0, skipped = 0, versioned = 0, partial = 0;
+        for (std::uint64_t seed = 1; seed <= 10000; ++seed) {
+            Scenario s = TestSupport::randomScenario(seed, o);
+            TestSupport::addPitfalls(s, seed, p);
+            const Trace t = simulate(s, true);
+            QVERIFY2(t.summary.corrupted == 0, qPrintable(QStringLiteral("seed %1").arg(seed)));
+            writes += t.writes.size();
+            skipped += t.summary.skipped;
+            partial += t.summary.partial;
+            versioned += t.writeVersions.size();
+            for (const Grant &g : t.grants)
+                keepalives += g.keepalive;
+        }
+        // the mix really was exercised
+        QVERIFY(writes > 50000);
+        QVERIFY(keepalives > 1000);
+        QVERIFY(skipped > 1000);
+        QVERIFY(versioned > 10000);
+        QVERIFY(partial > 100); // groups half applied are no corruption, but they happen
+    }
+
+    // Each pitfall switched on, alone, corrupts in some of the same schedules: the test finds
+    // them. Fencing stays on, rule lt, counter tokens.
+    void eachPitfallCorruptsSomewhere_data()
+    {
+        QTest::addColumn<int>("pitfall");
+        QTest::newRow("bypass") << 0;
+        QTest::newRow("volatile max_token") << 1;
+    }
+    void eachPitfallCorruptsSomewhere()
+    {
+        QFETCH(int, pitfall);
+        TestSupport::PitfallOptions p;
+        (pitfall == 0 ? p.bypassPercent : p.volatilePercent) = 50;
+        int corrupting = 0;
+        for (std::uint64_t seed = 1; seed <= 10000; ++seed) {
+            Scenario s = TestSupport::randomScenario(seed);
+            TestSupport::addPitfalls(s, seed, p);
+            const Trace t = simulate(s, true);
+            if (t.summary.corrupted == 0)
+                continue;
+            ++corrupting;
+            // and every corrupted write is the pitfall's doing: a volatile storage, or one a
+            // bypass write reached first (it applied a newer epoch without raising max_token,
+            // so an older token still passes after it)
+            for (const Write &w : t.writes) {
+                if (w.result != WriteResult::Corrupted)
+                    continue;
+                if (pitfall == 1) {
+                    QVERIFY(!s.storages[w.storage].durable);
+                    continue;
+                }
+                bool bypassed = s.clients[w.client].bypass;
+                for (const Write &x : t.writes)
+                    bypassed |= s.clients[x.client].bypass && x.applied &&
+                                x.storage == w.storage && x.arrivedAt <= w.arrivedAt;
+                QVERIFY(bypassed);
+            }
+        }
+        QVERIFY2(corrupting > 100, qPrintable(QString::number(corrupting)));
+    }
+
+    // Check-then-write never stops a stale write whose pause falls inside the gap: a check
+    // that passed always sends, with the token it remembered at the check, and some of those
+    // sends arrive after their lease ended.
+    void checkNeverStopsAPauseInTheGap()
+    {
+        TestSupport::PitfallOptions p;
+        p.checkPercent = 100;
+        std::uint64_t pausedInGap = 0, lateAnyway = 0;
+        for (std::uint64_t seed = 1; seed <= 10000; ++seed) {
+            Scenario s = TestSupport::randomScenario(seed);
+            TestSupport::addPitfalls(s, seed, p);
+            const Trace t = simulate(s, true);
+            for (const Check &c : t.checks) {
+                if (!c.passed)
+                    continue;
+                const Tick gapEnd = c.at + s.clients[c.client].actions[c.action].gap;
+                bool paused = false;
+                for (const Freeze &f : t.freezes[c.client])
+                    paused |= f.from > c.at && f.from <= gapEnd;
+                if (!paused)
+                    continue;
+                ++pausedInGap;
+                QVERIFY2(c.write != kNone, qPrintable(QStringLiteral("seed %1").arg(seed)));
+                const Write &w = t.writes[c.write];
+                QCOMPARE(w.epoch, c.epoch);
+                QCOMPARE(w.sentAt, c.sendAt);
+                QVERIFY(w.sentAt >= gapEnd);
+                lateAnyway += w.expired;
+            }
+        }
+        QVERIFY(pausedInGap > 500);
+        QVERIFY(lateAnyway > 50);
+    }
+
+    // The explanations name each pitfall in the learner's words.
+    void explanationsNameThePitfall()
+    {
+        // a rejected compare-and-set: "expected version 3, found 4"
+        std::vector<Action> a{acquire(0, 50)};
+        for (Tick i = 0; i < 3; ++i)
+            a.push_back(write(1 + i, "x"));
+        a.push_back(Action::read(4));
+        Action late = write(9, "late");
+        a.push_back(late);
+        Scenario v = scenario({lane("A", a), lane("B", {Action::read(5), write(6, "b")})});
+        v.storages[0].check = StorageCheck::Version;
+        v.clients[1].actions[1] = write(6, "b"); // B read v3 at 5, wrote v4 at 6
+        // A wrote x three times (v1..v3, each reply updates what it knows), read v3 at 4; B
+        // read v3 and wrote v4; A's write at 9 expects 3 and finds 4
+        Trace t = simulate(v);
+        QCOMPARE(versions(v, t),
+                 QStringList({"x exp0 v1", "x exp1 v2", "x exp2 v3", "b exp3 v4", "late exp3 v4"}));
+        const auto last = std::uint32_t(t.writes.size() - 1);
+        QVERIFY2(explainWrite(v, t, last).contains(QLatin1String("expected version 3, found 4")),
+                 qPrintable(explainWrite(v, t, last)));
+        QVERIFY(t.writes[last].result == WriteResult::LockedOut); // A still holds the lock
+
+        // a half-applied group
+        Scenario g = scenario({lane("A", {acquire(0, 10), Action::pause(1, 14),
+                                          grouped(15, "A", 0, "order"),
+                                          grouped(15, "A", 1, "order")}),
+                               lane("B", {acquire(11, 10), write(12, "B", 1)})});
+        g.storages = {StorageSpec::named(QStringLiteral("db")), StorageSpec::named(QStringLiteral("cache"))};
+        t = simulate(g);
+        const QString group = explainGroup(g, t, 0);
+        QVERIFY2(group.contains(QLatin1String("db accepted, cache rejected")), qPrintable(group));
+        QVERIFY(group.contains(QLatin1String("two-phase commit or a compensation")));
+        QVERIFY(summarize(g, t).contains(QLatin1String("1 update half applied")));
+
+        // told: lease gone, where the keepalive failed
+        Scenario k = scenario({lane("A", {acquire(0, 9, 3), Action::pause(4, 10), write(14, "A")}),
+                               lane("B", {acquire(12, 10), write(13, "B")})});
+        t = simulate(k);
+        std::uint32_t lostEvent = kNone;
+        for (std::uint32_t i = 0; i < t.events.size(); ++i)
+            if (t.events[i].kind == EventKind::Lost)
+                lostEvent = i;
+        QVERIFY(lostEvent != kNone);
+        QCOMPARE(briefEvent(k, t, lostEvent), QStringLiteral("told: lease gone"));
+        QVERIFY(explainEvent(k, t, lostEvent).contains(QLatin1String("B holds the lock now")));
+        QVERIFY(explainEvent(k, t, 1).contains(QLatin1String("keepalive renewed")));
+
+        // a pause after the check
+        Scenario c = scenario({lane("A", {acquire(0, 10), checked(8, "A", 2), Action::pause(9, 10)}),
+                               lane("B", {acquire(12, 10), write(13, "B")})});
+        t = simulate(c);
+        QVERIFY(explainWrite(c, t, 1).contains(QLatin1String("the pause came after the check")));
+
+        // a bypass write and a forgotten max_token
+        Scenario b = scenario({lane("B", {acquire(0, 10), write(1, "B")}), lane("J", {write(2, "J")})});
+        b.clients[1].bypass = true;
+        t = simulate(b);
+        QVERIFY(explainWrite(b, t, 1).contains(QLatin1String("unfenced path")));
+        Scenario r = scenario({lane("A", {acquire(0, 10), Action::pause(1, 19), write(20, "A")}),
+                               lane("B", {acquire(12, 10), write(13, "B")})});
+        r.storages[0].durable = false;
+        r.storages[0].restarts = {15};
+        t = simulate(r);
+        QVERIFY(explainWrite(r, t, 1).contains(QLatin1String("forgot its max_token 2")));
     }
 
     // The report of section 13: keepalive grants, skipped, lost, groups, reads, versions.

@@ -1,12 +1,14 @@
-// The built-in scenarios of the token sources and lock-service failures (SCENARIO.md sections 9
-// and 10): each preset loaded from the resources and simulated both ways, fenced and unfenced,
-// and where it has one with its pitfall removed. Every expected value below was worked out by
-// hand from the spec; the comment above each test shows how.
+// The built-in scenarios of the token sources, the lock service's failures and the clients' and
+// storages' pitfalls (SCENARIO.md sections 9-12): each preset loaded from the resources and
+// simulated both ways, fenced and unfenced, and where it has one with its pitfall removed. Every
+// expected value below was worked out by hand from the spec; the comment above each test shows
+// how. Over 600 lines: one hand-worked test per preset, and they read best side by side.
 
 #include "scenariofile.h"
 #include "simulator.h"
-#include "tracetext.h"
+#include "testprinters.h"
 #include "tokensource.h"
+#include "tracetext.h"
 
 #include <QTest>
 
@@ -41,6 +43,83 @@ QStringList refusals(const Scenario &s, const Trace &t)
 QString final(const Trace &t)
 {
     return QStringLiteral("%1 max%2").arg(t.finals.at(0).value).arg(t.finals.at(0).maxToken);
+}
+
+// "-" for a grant or a plain renewal, "k" for a keepalive renewal, in grant order.
+QString keepalives(const Trace &t)
+{
+    QString out;
+    for (const Grant &g : t.grants)
+        out += g.keepalive ? QLatin1Char('k') : QLatin1Char('-');
+    return out;
+}
+
+// "client@tick reason" for each time a client learnt it lost the lock.
+QStringList lost(const Scenario &s, const Trace &t)
+{
+    QStringList out;
+    for (const Lost &l : t.lost)
+        out << QStringLiteral("%1@%2 %3")
+                   .arg(s.clients[l.client].name)
+                   .arg(l.at)
+                   .arg(l.reason == LostReason::Check ? QStringLiteral("check")
+                                                      : QStringLiteral("keepalive"));
+    return out;
+}
+
+// "client value@tick" for each checked write that sent nothing.
+QStringList skips(const Scenario &s, const Trace &t)
+{
+    QStringList out;
+    for (const Skip &k : t.skips)
+        out << QStringLiteral("%1 %2@%3")
+                   .arg(s.clients[k.client].name, s.clients[k.client].actions[k.action].value)
+                   .arg(k.at);
+    return out;
+}
+
+// "client sent->arrived vVERSION" for each read.
+QStringList reads(const Scenario &s, const Trace &t)
+{
+    QStringList out;
+    for (const Read &r : t.reads)
+        out << QStringLiteral("%1 %2->%3 v%4")
+                   .arg(s.clients[r.client].name)
+                   .arg(r.sentAt)
+                   .arg(r.arrivedAt)
+                   .arg(r.version);
+    return out;
+}
+
+// "value expEXPECTED vVERSION" for each arrived write, in arrival order.
+QStringList versions(const Scenario &s, const Trace &t)
+{
+    QStringList out;
+    for (const Event &e : t.events)
+        if (e.kind == EventKind::WriteArrived)
+            out << QStringLiteral("%1 exp%2 v%3")
+                       .arg(writeValue(s, t.writes[e.ref]))
+                       .arg(t.writeVersions.at(e.ref).expected)
+                       .arg(t.writeVersions.at(e.ref).version);
+    return out;
+}
+
+// "client/group [applied] [not applied]( partial)", joined by "; ".
+QString groups(const Scenario &s, const Trace &t)
+{
+    QStringList out;
+    for (const GroupOutcome &g : t.groups) {
+        QStringList applied, notApplied;
+        for (std::uint32_t i : g.applied)
+            applied << s.storages[i].name;
+        for (std::uint32_t i : g.notApplied)
+            notApplied << s.storages[i].name;
+        out << QStringLiteral("%1/%2 [%3] [%4]%5")
+                   .arg(s.clients[g.client].name, g.name, applied.join(QLatin1Char(',')),
+                        notApplied.join(QLatin1Char(',')),
+                        g.partial ? QStringLiteral(" partial") : QString());
+    }
+    return out.join(QStringLiteral("; "));
 }
 
 } // namespace
@@ -323,6 +402,338 @@ private slots:
         QCOMPARE(arrivals(bumped, unfenced).last(),
                  QStringLiteral("B B2 24->24 t4 e2 corrupted max0 expired"));
         QCOMPARE(final(unfenced), QStringLiteral("B2 max0"));
+    }
+
+    // ---- clients' and storages' pitfalls (SCENARIO.md sections 11, 12 and 14) --------------
+
+    // A: acquire 0 ttl 9 keepalive 3, frozen [10,25), its write due 11 runs at 25.
+    //   keepalives at 3, 6, 9 renew (expiry 12, 15, 18); the one due 12 falls in the pause.
+    //   t15 B refused (A live until 18).   t19 B granted token 2, writes at 20 (max 2).
+    //   t25 the thaw: the deferred write first (token 1 < 2: rejected; unfenced: corrupted),
+    //   then the overdue keepalive finds the lease gone: A is told (lost) at 25.
+    void keepaliveGcPause()
+    {
+        const Scenario s = preset("keepalive-gc-pause");
+        for (const bool fencing : {true, false}) {
+            const Trace t = simulate(s, fencing);
+            QCOMPARE(grants(s, t), QStringList({QStringLiteral("A@0 t1 e1 grant exp9"),
+                                                QStringLiteral("A@3 t1 e1 renewal exp12"),
+                                                QStringLiteral("A@6 t1 e1 renewal exp15"),
+                                                QStringLiteral("A@9 t1 e1 renewal exp18"),
+                                                QStringLiteral("B@19 t2 e2 grant exp28")}));
+            QCOMPARE(keepalives(t), QStringLiteral("-kkk-"));
+            QCOMPARE(refusals(s, t), QStringList({QStringLiteral("B@15 by A e1")}));
+            QCOMPARE(lost(s, t), QStringList({QStringLiteral("A@25 keepalive")}));
+            QCOMPARE(
+                arrivals(s, t),
+                fencing ? QStringList({QStringLiteral("B B 20->20 t2 e2 accepted max2 live"),
+                                       QStringLiteral("A A 25->25 t1 e1 rejected max2 expired")})
+                        : QStringList({QStringLiteral("B B 20->20 t2 e2 accepted max0 live"),
+                                       QStringLiteral("A A 25->25 t1 e1 corrupted max0 expired")}));
+        }
+        // the pause ended before the lease (frozen [10,16)): at the thaw the deferred write
+        // (token 1, max 1), then the overdue keepalive renews (16 + 9 = 25). B is refused at
+        // 15 and again at 19, so it was never granted: its write at 20 goes out untagged and
+        // is rejected (not expired: it had no lease to outlive).
+        Scenario shorter = s;
+        shorter.clients[0].actions[1].amount = 6;
+        const Trace t = simulate(shorter, true);
+        QCOMPARE(grants(shorter, t).mid(4, 1),
+                 QStringList({QStringLiteral("A@16 t1 e1 renewal exp25")}));
+        QCOMPARE(refusals(shorter, t),
+                 QStringList({QStringLiteral("B@15 by A e1"), QStringLiteral("B@19 by A e1")}));
+        QVERIFY(t.lost.empty());
+        QCOMPARE(arrivals(shorter, t),
+                 QStringList({QStringLiteral("A A 16->16 t1 e1 accepted max1 live"),
+                              QStringLiteral("B B 20->20 untagged e0 rejected max1 live")}));
+        QCOMPARE(t.summary.corrupted, 0u);
+    }
+
+    // A: lease [0,10). Its checked write at 8 passes the check (8 < 10 by its clock) and is
+    // sent at 8 + gap 4 = 12, which falls in the pause [9,19): sent at 19 with token 1.
+    // B: token 2 at 12, writes at 14 (max 2). A's write: rejected; unfenced: corrupted.
+    // With the pause before the check ([5,15)), the check runs at the thaw (15): the lease
+    // expired by A's clock (15 >= 10), so the write is skipped and A is told (lost, check).
+    void checkThenWriteGap()
+    {
+        const Scenario s = preset("check-then-write-gap");
+        QVERIFY(s.clients[0].actions[1].check);
+        QCOMPARE(s.clients[0].actions[1].gap, Tick(4));
+        for (const bool fencing : {true, false}) {
+            const Trace t = simulate(s, fencing);
+            QCOMPARE(grants(s, t), QStringList({QStringLiteral("A@0 t1 e1 grant exp10"),
+                                                QStringLiteral("B@12 t2 e2 grant exp22")}));
+            QVERIFY(t.skips.empty() && t.lost.empty());
+            QCOMPARE(
+                arrivals(s, t),
+                fencing ? QStringList({QStringLiteral("B B 14->14 t2 e2 accepted max2 live"),
+                                       QStringLiteral("A A 19->19 t1 e1 rejected max2 expired")})
+                        : QStringList({QStringLiteral("B B 14->14 t2 e2 accepted max0 live"),
+                                       QStringLiteral("A A 19->19 t1 e1 corrupted max0 expired")}));
+        }
+        Scenario early = s;
+        early.clients[0].actions[2].at = 5; // the pause [5,15) before the check
+        for (const bool fencing : {true, false}) {
+            const Trace t = simulate(early, fencing);
+            QCOMPARE(skips(early, t), QStringList({QStringLiteral("A A@15")}));
+            QCOMPARE(lost(early, t), QStringList({QStringLiteral("A@15 check")}));
+            QCOMPARE(arrivals(early, t).size(), 1); // only B's
+            QCOMPARE(t.summary.skipped, 1u);
+            QCOMPARE(t.summary.corrupted, 0u);
+        }
+    }
+
+    // A's clock runs at rate 0.5: at tick 15 it reads floor(7.5) = 7, so its 10-tick lease
+    // granted at 0 is live in its view (7 - 0 < 10) although it ended at 10. B: token 2 at 11,
+    // writes at 12 (max 2). A's checked write at 15 is sent with token 1: rejected, or
+    // corrupted unfenced. At rate 1 the check sees 15 - 0 >= 10 and skips.
+    void slowClientClock()
+    {
+        const Scenario s = preset("slow-client-clock");
+        QCOMPARE(s.clients[0].clock.rateMilli, 500u);
+        QCOMPARE(s.clients[0].clock.local(15), std::int64_t(7));
+        for (const bool fencing : {true, false}) {
+            const Trace t = simulate(s, fencing);
+            QCOMPARE(grants(s, t), QStringList({QStringLiteral("A@0 t1 e1 grant exp10"),
+                                                QStringLiteral("B@11 t2 e2 grant exp21")}));
+            QVERIFY(t.skips.empty());
+            QCOMPARE(
+                arrivals(s, t),
+                fencing ? QStringList({QStringLiteral("B B 12->12 t2 e2 accepted max2 live"),
+                                       QStringLiteral("A A 15->15 t1 e1 rejected max2 expired")})
+                        : QStringList({QStringLiteral("B B 12->12 t2 e2 accepted max0 live"),
+                                       QStringLiteral("A A 15->15 t1 e1 corrupted max0 expired")}));
+        }
+        Scenario inStep = s;
+        inStep.clients[0].clock.rateMilli = 1000;
+        for (const bool fencing : {true, false}) {
+            const Trace t = simulate(inStep, fencing);
+            QCOMPARE(skips(inStep, t), QStringList({QStringLiteral("A A@15")}));
+            QCOMPARE(lost(inStep, t), QStringList({QStringLiteral("A@15 check")}));
+            QCOMPARE(arrivals(inStep, t).size(), 1);
+            QCOMPARE(t.summary.corrupted, 0u);
+        }
+    }
+
+    // job: token 1 [0,5), frozen [1,11), its write due 2 runs at 11. B: token 2 at 6, writes
+    // at 7 (max 2). The job's write bypasses the check: applied over epoch 2 (corrupted) even
+    // fenced, and max_token stays 2. Without bypass, fenced: 1 < 2, rejected.
+    void bypassBackgroundJob()
+    {
+        const Scenario s = preset("bypass-background-job");
+        QVERIFY(s.clients[0].bypass);
+        for (const bool fencing : {true, false}) {
+            const Trace t = simulate(s, fencing);
+            QCOMPARE(grants(s, t), QStringList({QStringLiteral("job@0 t1 e1 grant exp5"),
+                                                QStringLiteral("B@6 t2 e2 grant exp16")}));
+            QCOMPARE(
+                arrivals(s, t),
+                fencing
+                    ? QStringList({QStringLiteral("B B 7->7 t2 e2 accepted max2 live"),
+                                   QStringLiteral("job job 11->11 t1 e1 corrupted max2 expired")})
+                    : QStringList({QStringLiteral("B B 7->7 t2 e2 accepted max0 live"),
+                                   QStringLiteral("job job 11->11 t1 e1 corrupted max0 expired")}));
+            QCOMPARE(final(t), fencing ? QStringLiteral("job max2") : QStringLiteral("job max0"));
+        }
+        Scenario throughTheCheck = s;
+        throughTheCheck.clients[0].bypass = false;
+        const Trace t = simulate(throughTheCheck, true);
+        QCOMPARE(arrivals(throughTheCheck, t).last(),
+                 QStringLiteral("job job 11->11 t1 e1 rejected max2 expired"));
+        QCOMPARE(final(t), QStringLiteral("B max2"));
+    }
+
+    // A: token 1 [0,5), A1 at 1 (max 1), frozen [2,16): A2 due 3 runs at 16.
+    // B: token 2 at 6 [6,26), B1 at 7 (max 2), B2 at 18.
+    // t12 the storage restarts: volatile, max_token 0 (the value B1 survives); durable, 2.
+    // A2 at 16: volatile 1 >= 0 applied over epoch 2 -> corrupted (max 1), fenced;
+    //           durable 1 < 2 rejected. B2 at 18: 2 >= max, accepted (max 2) either way.
+    void journalNodeMaxToken()
+    {
+        const Scenario forgetful = preset("journalnode-volatile-max-token");
+        const Scenario kept = preset("journalnode-durable-max-token");
+        QVERIFY(!forgetful.storages[0].durable);
+        QVERIFY(kept.storages[0].durable);
+        QCOMPARE(forgetful.storages[0].restarts, std::vector<Tick>{12});
+        Scenario same = forgetful;
+        same.storages[0].durable = true;
+        same.title = kept.title;
+        same.description = kept.description;
+        QCOMPARE(same, kept); // one schedule, only the durability differs
+        const QStringList grantLines = {QStringLiteral("A@0 t1 e1 grant exp5"),
+                                        QStringLiteral("B@6 t2 e2 grant exp26")};
+
+        const Trace forgot = simulate(forgetful, true);
+        QCOMPARE(grants(forgetful, forgot), grantLines);
+        QCOMPARE(forgot.restarts.size(), std::size_t(1));
+        QCOMPARE(forgot.restarts[0].tick, Tick(12));
+        QCOMPARE(forgot.restarts[0].forgot, Token(2));
+        QCOMPARE(arrivals(forgetful, forgot),
+                 QStringList({QStringLiteral("A A1 1->1 t1 e1 accepted max1 live"),
+                              QStringLiteral("B B1 7->7 t2 e2 accepted max2 live"),
+                              QStringLiteral("A A2 16->16 t1 e1 corrupted max1 expired"),
+                              QStringLiteral("B B2 18->18 t2 e2 accepted max2 live")}));
+        QCOMPARE(final(forgot), QStringLiteral("B2 max2"));
+
+        const Trace remembered = simulate(kept, true);
+        QCOMPARE(grants(kept, remembered), grantLines);
+        QCOMPARE(remembered.restarts.size(), std::size_t(1));
+        QCOMPARE(remembered.restarts[0].forgot, Token(0));
+        QCOMPARE(arrivals(kept, remembered),
+                 QStringList({QStringLiteral("A A1 1->1 t1 e1 accepted max1 live"),
+                              QStringLiteral("B B1 7->7 t2 e2 accepted max2 live"),
+                              QStringLiteral("A A2 16->16 t1 e1 rejected max2 expired"),
+                              QStringLiteral("B B2 18->18 t2 e2 accepted max2 live")}));
+        QCOMPARE(final(remembered), QStringLiteral("B2 max2"));
+
+        for (const Scenario &s : {forgetful, kept}) {
+            const Trace off = simulate(s, false);
+            QCOMPARE(arrivals(s, off),
+                     QStringList({QStringLiteral("A A1 1->1 t1 e1 accepted max0 live"),
+                                  QStringLiteral("B B1 7->7 t2 e2 accepted max0 live"),
+                                  QStringLiteral("A A2 16->16 t1 e1 corrupted max0 expired"),
+                                  QStringLiteral("B B2 18->18 t2 e2 accepted max0 live")}));
+        }
+    }
+
+    // A version storage: A reads v0 at 1, frozen [2,17), its write due 3 is sent at 17
+    // expecting v0. B: token 2 at 11, reads v0 at 12, writes at 13 expecting v0 -> v1,
+    // accepted. A at 17: expects v0, current v1 -> rejected (A's lease is over: not locked
+    // out); unfenced it applies over v1 -> corrupted, v2. The tokens play no part (max 0).
+    // B's write moved to 18: A's applies on the version it read (accepted though expired), and
+    // B's, expecting v0 at v1, is turned away while B holds the newest lease: lockedOut.
+    void compareAndSetVersion()
+    {
+        const Scenario s = preset("compare-and-set-version");
+        QVERIFY(s.storages[0].check == StorageCheck::Version);
+        QCOMPARE(s.clients[0].actions[1], Action::read(1));
+        const QStringList grantLines = {QStringLiteral("A@0 t1 e1 grant exp10"),
+                                        QStringLiteral("B@11 t2 e2 grant exp21")};
+        const Trace on = simulate(s, true);
+        QCOMPARE(grants(s, on), grantLines);
+        QCOMPARE(reads(s, on),
+                 QStringList({QStringLiteral("A 1->1 v0"), QStringLiteral("B 12->12 v0")}));
+        QCOMPARE(arrivals(s, on),
+                 QStringList({QStringLiteral("B B 13->13 t2 e2 accepted max0 live"),
+                              QStringLiteral("A A 17->17 t1 e1 rejected max0 expired")}));
+        QCOMPARE(versions(s, on),
+                 QStringList({QStringLiteral("B exp0 v1"), QStringLiteral("A exp0 v1")}));
+        QCOMPARE(on.finals[0].value, QStringLiteral("B"));
+        QCOMPARE(on.finals[0].version, 1u);
+
+        const Trace off = simulate(s, false);
+        QCOMPARE(arrivals(s, off),
+                 QStringList({QStringLiteral("B B 13->13 t2 e2 accepted max0 live"),
+                              QStringLiteral("A A 17->17 t1 e1 corrupted max0 expired")}));
+        QCOMPARE(versions(s, off),
+                 QStringList({QStringLiteral("B exp0 v1"), QStringLiteral("A exp0 v2")}));
+        QCOMPARE(off.finals[0].value, QStringLiteral("A"));
+
+        Scenario later = s;
+        later.clients[1].actions[2].at = 18;
+        const Trace t = simulate(later, true);
+        QCOMPARE(arrivals(later, t),
+                 QStringList({QStringLiteral("A A 17->17 t1 e1 accepted max0 expired"),
+                              QStringLiteral("B B 18->18 t2 e2 lockedOut max0 live")}));
+    }
+
+    // random, seed 7: A draws 3511274219185730 (grant 1), B 151215513962381 (grant 2, at 12;
+    // SCENARIO.md section 9's formula). A reads v0 at 1 and is frozen [2,30): its write due 3
+    // goes out at 30 expecting v0. B reads v0 at 12 (after its grant, listed order) and writes
+    // at 13 -> v1. A at 30: v0 != v1, rejected; unfenced: corrupted, v2. With the storage
+    // comparing tokens instead: B's sets max 151215513962381, A's larger stale token is
+    // accepted over it (corrupted) with fencing on.
+    void randomTokensCheckAndSet()
+    {
+        const Scenario s = preset("random-tokens-check-and-set");
+        QVERIFY(s.tokens == TokenSource::Random);
+        const QStringList grantLines = {QStringLiteral("A@0 t3511274219185730 e1 grant exp10"),
+                                        QStringLiteral("B@12 t151215513962381 e2 grant exp22")};
+        const Trace on = simulate(s, true);
+        QCOMPARE(grants(s, on), grantLines);
+        QCOMPARE(reads(s, on),
+                 QStringList({QStringLiteral("A 1->1 v0"), QStringLiteral("B 12->12 v0")}));
+        QCOMPARE(
+            arrivals(s, on),
+            QStringList({QStringLiteral("B B 13->13 t151215513962381 e2 accepted max0 live"),
+                         QStringLiteral("A A 30->30 t3511274219185730 e1 rejected max0 expired")}));
+        QCOMPARE(on.finals[0].value, QStringLiteral("B"));
+        const Trace off = simulate(s, false);
+        QCOMPARE(arrivals(s, off).last(),
+                 QStringLiteral("A A 30->30 t3511274219185730 e1 corrupted max0 expired"));
+        QCOMPARE(versions(s, off).last(), QStringLiteral("A exp0 v2"));
+
+        Scenario byToken = s;
+        byToken.storages[0].check = StorageCheck::Token;
+        const Trace t = simulate(byToken, true);
+        QCOMPARE(
+            arrivals(byToken, t),
+            QStringList(
+                {QStringLiteral("B B 13->13 t151215513962381 e2 accepted max151215513962381 live"),
+                 QStringLiteral(
+                     "A A 30->30 t3511274219185730 e1 corrupted max3511274219185730 expired")}));
+    }
+
+    // Group "order" over db and index. A: token 1 [0,10), db at 8 (max 1), frozen [9,19): its
+    // index write due 10 runs at 19. B: token 2 at 11, db and index at 12 (max 2 each).
+    // A's index write at 19: 1 < 2 rejected -> A's group applied [db], not [index]: partial.
+    // Unfenced: applied over B's (corrupted), the group complete; db says B, index says A.
+    void twoResourcesPartial()
+    {
+        const Scenario s = preset("two-resources-partial");
+        const Trace on = simulate(s, true);
+        QCOMPARE(grants(s, on), QStringList({QStringLiteral("A@0 t1 e1 grant exp10"),
+                                             QStringLiteral("B@11 t2 e2 grant exp21")}));
+        QCOMPARE(arrivals(s, on),
+                 QStringList({QStringLiteral("A A 8->8 t1 e1 accepted max1 live"),
+                              QStringLiteral("B B 12->12 t2 e2 accepted max2 live"),
+                              QStringLiteral("B B 12->12 t2 e2 accepted max2 live"),
+                              QStringLiteral("A A 19->19 t1 e1 rejected max2 expired")}));
+        QCOMPARE(groups(s, on),
+                 QStringLiteral("A/order [db] [index] partial; B/order [db,index] []"));
+        QCOMPARE(on.summary.partial, 1u);
+        QCOMPARE(on.summary.corrupted, 0u);
+        QVERIFY(!on.summary.safe());
+
+        const Trace off = simulate(s, false);
+        QCOMPARE(arrivals(s, off).last(),
+                 QStringLiteral("A A 19->19 t1 e1 corrupted max0 expired"));
+        QCOMPARE(groups(s, off), QStringLiteral("A/order [db,index] []; B/order [db,index] []"));
+        QCOMPARE(off.summary.partial, 0u);
+        QCOMPARE(off.summary.corrupted, 1u);
+        QCOMPARE(off.finals[0].value, QStringLiteral("B"));
+        QCOMPARE(off.finals[1].value, QStringLiteral("A"));
+    }
+
+    // A: token 1 at 0, A1 at 2, acquires again at 3 while it holds the lock (a renewal: token
+    // 1, expiry 13), A2 at 4. lt: 1 >= 1, both accepted. le: A2 has 1 <= 1 and is turned away
+    // from the live holder: lockedOut. Unfenced: nothing is checked, both accepted.
+    void reentrantHolder()
+    {
+        const Scenario lt = preset("reentrant-holder-lt");
+        const Scenario le = preset("reentrant-holder-le");
+        QCOMPARE_NAME(le.storages[0].rule, FenceRule::Le);
+        Scenario same = le;
+        same.storages[0].rule = FenceRule::Lt;
+        same.title = lt.title;
+        same.description = lt.description;
+        QCOMPARE(same, lt);
+        const QStringList grantLines = {QStringLiteral("A@0 t1 e1 grant exp10"),
+                                        QStringLiteral("A@3 t1 e1 renewal exp13")};
+        const Trace ltOn = simulate(lt, true);
+        QCOMPARE(grants(lt, ltOn), grantLines);
+        QCOMPARE(arrivals(lt, ltOn),
+                 QStringList({QStringLiteral("A A1 2->2 t1 e1 accepted max1 live"),
+                              QStringLiteral("A A2 4->4 t1 e1 accepted max1 live")}));
+        const Trace leOn = simulate(le, true);
+        QCOMPARE(grants(le, leOn), grantLines);
+        QCOMPARE(arrivals(le, leOn),
+                 QStringList({QStringLiteral("A A1 2->2 t1 e1 accepted max1 live"),
+                              QStringLiteral("A A2 4->4 t1 e1 lockedOut max1 live")}));
+        for (const Scenario &s : {lt, le})
+            QCOMPARE(arrivals(s, simulate(s, false)),
+                     QStringList({QStringLiteral("A A1 2->2 t1 e1 accepted max0 live"),
+                                  QStringLiteral("A A2 4->4 t1 e1 accepted max0 live")}));
     }
 
     // Every preset loads, fits on one screen and keeps to 2-3 clients.

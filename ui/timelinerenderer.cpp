@@ -1,6 +1,7 @@
 #include "timelinerenderer.h"
 
 #include "glyphs.h"
+#include "lockservicefacts.h"
 #include "paintrecorder.h"
 #include "renderercache.h"
 #include "simulator.h"
@@ -23,6 +24,7 @@
 #include <initializer_list>
 #include <limits>
 #include <memory>
+#include <optional>
 
 using Core::Tick;
 
@@ -39,6 +41,7 @@ constexpr double kPauseRow = 18;
 constexpr double kHoldRow = 22;
 constexpr double kBeliefRow = 16;
 constexpr double kLockLane = 36;
+constexpr double kLockEventRow = 16; // restores, failovers, ... over the lock lane's bars
 constexpr double kValueRow = 24;
 constexpr double kOutcomeRow = 22;
 constexpr double kMaxTokenRow = 26;
@@ -61,13 +64,26 @@ double storageLaneHeight(double f)
     return (kPad + kValueRow + kOutcomeRow + kMaxTokenRow + 2 * kPad) * f;
 }
 
+// Whether the lock service itself does anything worth a row of its own (section 10).
+bool hasLockEvents(const Core::Scenario &s)
+{
+    const Core::LockOptions &l = s.lock;
+    return !l.restores.empty() || !l.failovers.empty() || !l.failedElections.empty() ||
+           !l.clockSteps.empty() || l.lockDelay > 0;
+}
+
+double lockLaneHeight(const Core::Scenario &s, double f)
+{
+    return (kLockLane + (hasLockEvents(s) ? kLockEventRow : 0)) * f;
+}
+
 double panelHeight(const Core::Scenario &s, const TimelineRenderer::Options &o, bool titled)
 {
     const double f = o.theme.fontScale;
     double clients = 0;
     for (std::size_t c = 0; c < s.clients.size(); ++c)
         clients += clientLaneHeight(f, pausesCollapsed(o, c));
-    return (titled ? kPanelTitle * f : 0) + clients + kLockLane * f +
+    return (titled ? kPanelTitle * f : 0) + clients + lockLaneHeight(s, f) +
            double(s.storages.size()) * storageLaneHeight(f);
 }
 
@@ -115,6 +131,15 @@ QString tokenShort(const Core::Scenario &s, Core::Token token)
 {
     return s.tokens == Core::TokenSource::Counter ? QString::number(token)
                                                   : Core::formatToken(s.tokens, token);
+}
+
+// A token for a tooltip: its label, and from a source other than a counter what the number
+// means there ("rev 7 (create revision 7 of the lock key)": core/tokensource.h).
+QString tokenMeaning(const Core::Scenario &s, Core::Token token)
+{
+    if (s.tokens == Core::TokenSource::Counter)
+        return tokenLabel(s, token);
+    return QObject::tr("%1 (%2)").arg(tokenLabel(s, token), Core::describeToken(s.tokens, token));
 }
 
 // --- searching the sorted per-lane lists -------------------------------------------------
@@ -284,6 +309,15 @@ std::uint32_t actionOf(const Core::Trace &t, const Core::Event &e)
     case Core::EventKind::WriteSent:
     case Core::EventKind::WriteArrived:
         return t.writes[e.ref].action;
+    case Core::EventKind::ReadSent:
+    case Core::EventKind::ReadArrived:
+        return t.reads[e.ref].action;
+    case Core::EventKind::Checked:
+        return t.checks[e.ref].action;
+    case Core::EventKind::Skipped:
+        return t.skips[e.ref].action;
+    case Core::EventKind::Lost:
+        return Core::kNone; // learnt from a keepalive or a check, not an action of its own
     }
     return Core::kNone;
 }
@@ -907,7 +941,10 @@ public:
                 paintFreezes(t.freezes[c], part.clients[c]);
                 paintBeliefs(int(c), part.clients[c], t);
             }
+            paintWaits(part, t);
+            paintLockDelays(part, t);
             paintLeases(part, t);
+            paintLockEvents(part, t);
             for (std::size_t c = 0; c < part.clients.size(); ++c)
                 paintClient(int(c), part.clients[c], t);
             if (helped) {
@@ -1569,7 +1606,7 @@ private:
         std::vector<int> painted(nc, std::numeric_limits<int>::min());
         std::vector<LabelRow> labels(nc, LabelRow{-1e300, m_xmin, m_xmax - 2, 6});
         int lockPainted = std::numeric_limits<int>::min();
-        const QRectF lockRow = panel.lock.adjusted(0, 5 * m_st.f, 0, -5 * m_st.f);
+        const QRectF lockRow = panel.lockBars.adjusted(0, 5 * m_st.f, 0, -5 * m_st.f);
         // narrow bars merge into runs; wide ones are drawn one by one, with words
         std::vector<std::unique_ptr<RunFill>> holdRuns;
         for (const ClientLaneRects &r : panel.clients)
@@ -1989,6 +2026,183 @@ private:
                     {{QObject::tr("%1 holds · %2").arg(name, tokenLabel(m_s, l.token)), 8},
                      {QObject::tr("%1 · %2").arg(name, tokenShort(m_s, l.token)), 6}},
                     textOn(fill));
+    }
+
+    // --- the lock service's own story (SCENARIO.md sections 9 and 10) --------------------
+
+    // Blocking acquires, on the lease row of their client: a dashed bar from where it began to
+    // wait to where it was granted (its lease bar starts there) or gave up.
+    void paintWaits(const TimelinePanel &panel, const Core::Trace &t)
+    {
+        if (t.waits.empty())
+            return;
+        const double f = m_st.f;
+        const QPen edge(m_st.th.muted, 1.2 * m_st.lw, Qt::DashLine);
+        const QColor fill = mix(m_st.th.muted, m_st.th.background, 0.86);
+        const double runEnd = X(std::max(t.horizon, t.lastTick + 1));
+        std::vector<int> painted(panel.clients.size(), std::numeric_limits<int>::min());
+        // waits are in the order they began: none after the first one beginning past the view
+        const auto end = std::upper_bound(t.waits.begin(), t.waits.end(), m_tHi,
+                                          [](Tick v, const Core::Wait &w) { return v < w.from; });
+        for (auto it = t.waits.begin(); it != end; ++it) {
+            const Core::Wait &w = *it;
+            if ((w.to != Core::kForever && w.to < m_tLo) || w.client >= panel.clients.size())
+                continue;
+            const QRectF &row = panel.clients[w.client].holds;
+            const double x0 = X(w.from);
+            const double x1 = std::max(w.to == Core::kForever ? runEnd : X(w.to), x0 + 1);
+            const int col = int(std::floor(x1));
+            if (col <= painted[w.client])
+                continue;
+            painted[w.client] = col;
+            const QRectF bar(x0, row.top() + 3 * f, x1 - x0, row.height() - 6 * f);
+            m_p->fillRect(bar, fill);
+            if (bar.width() < 6)
+                continue;
+            m_p->setPen(edge);
+            m_p->setBrush(Qt::NoBrush);
+            m_p->drawRect(bar);
+            fittedLabel(x0, x1, row,
+                        {{QObject::tr("waiting for the lock"), 10}, {QObject::tr("waiting"), 8}},
+                        m_st.th.foreground);
+            if (!w.granted && w.to != Core::kForever) {
+                const QString text = QObject::tr("gave up");
+                const double tw = m_st.fmSmall.horizontalAdvance(text) + 4;
+                if (x1 + 4 + tw <= m_xmax) {
+                    m_p->setFont(m_st.small);
+                    m_p->setPen(m_st.th.foreground);
+                    m_p->drawText(QRectF(x1 + 4, row.top(), tw, row.height()),
+                                  Qt::AlignLeft | Qt::AlignVCenter, text);
+                }
+            }
+        }
+    }
+
+    // The lock-delay after an expiry (Chubby): a hatched band on the lock lane in which the
+    // lock is withheld from everyone but the client whose lease expired.
+    void paintLockDelays(const TimelinePanel &panel, const Core::Trace &t)
+    {
+        const Tick d = m_s.lock.lockDelay;
+        if (d == 0 || t.leases.empty())
+            return;
+        const QRectF row = panel.lockBars.adjusted(0, 5 * m_st.f, 0, -5 * m_st.f);
+        const QColor fill = mix(m_st.th.refusal, m_st.th.background, 0.8);
+        const QBrush hatch(withAlpha(m_st.th.refusal, 170), Qt::FDiagPattern);
+        int painted = std::numeric_limits<int>::min();
+        std::size_t i = firstLeaseEndingAfter(t, m_tLo > d ? m_tLo - d : 0);
+        while (i < t.leases.size() && t.leases[i].end <= m_tHi) {
+            const std::optional<Core::TickRange> span = LockServiceFacts::lockDelayAfter(m_s, t, i);
+            std::size_t next = i + 1;
+            if (span) {
+                const double x0 = X(span->from);
+                const double x1 = std::max(X(span->to), x0 + 1);
+                const int col = int(std::floor(x1));
+                if (col > painted) {
+                    painted = col;
+                    const QRectF band(x0, row.top(), x1 - x0, row.height());
+                    m_canvas.fill(band, fill);
+                    m_canvas.fill(band, hatch);
+                    fittedLabel(x0, x1, row, {{QObject::tr("lock-delay"), 8}}, m_st.th.foreground);
+                }
+                // leases ending in the column this band ended in add nothing: jump
+                const Tick last = lastTickOfColumn(col);
+                next = std::max(next, gallop(next, t.leases.size(), last + 1,
+                                             [&](std::size_t n) { return t.leases[n].end; }));
+            }
+            i = next;
+        }
+    }
+
+    // What the lock service itself went through: a restore as a line across the lock lane
+    // ("restored from t12"), in the corruption's colour with a falling mark when the next
+    // token is not above one already handed out; failovers, failed elections and clock steps
+    // as short marks in the source's words. Labels in the lane's top row, where there is room.
+    void paintLockEvents(const TimelinePanel &panel, const Core::Trace &t)
+    {
+        if (t.lockEvents.empty() || panel.lockEvents.height() <= 0)
+            return;
+        const double f = m_st.f;
+        const QRectF &top = panel.lockEvents;
+        LabelRow labels{-1e300, m_xmin, m_xmax, 6};
+        int painted = std::numeric_limits<int>::min();
+        auto it = std::lower_bound(t.lockEvents.begin(), t.lockEvents.end(), m_tLo,
+                                   [](const Core::LockEvent &e, Tick v) { return e.tick < v; });
+        for (; it != t.lockEvents.end() && it->tick <= m_tHi; ++it) {
+            const Core::LockEvent &e = *it;
+            const double x = X(e.tick);
+            const int col = int(std::floor(x));
+            if (col <= painted)
+                continue;
+            painted = col;
+            QColor color = m_st.th.muted;
+            std::vector<QString> texts;
+            if (e.kind == Core::LockEventKind::Restore) {
+                const LockServiceFacts::RestoreReissue re = LockServiceFacts::restoreReissue(t, e);
+                const Core::LockRestore *r =
+                    e.ref < m_s.lock.restores.size() ? &m_s.lock.restores[e.ref] : nullptr;
+                const QString from =
+                    r ? QObject::tr("restored from t%1").arg(r->from) : QObject::tr("restored");
+                color = re.dangerous ? m_st.th.corrupted : m_st.th.foreground;
+                m_p->setPen(QPen(color, (re.dangerous ? 2.5 : 1.5) * m_st.lw,
+                                 re.dangerous ? Qt::SolidLine : Qt::DashLine));
+                m_p->drawLine(QPointF(x, panel.lock.top() + 1),
+                              QPointF(x, panel.lock.bottom() - 1));
+                if (re.dangerous) {
+                    // the counter falls back: a downward mark just right of the line
+                    const double h = 5 * f;
+                    const QPointF tri[3] = {QPointF(x + 2 * f, top.center().y() - h / 2),
+                                            QPointF(x + 2 * f + 2 * h, top.center().y() - h / 2),
+                                            QPointF(x + 2 * f + h, top.center().y() + h / 2)};
+                    m_p->setPen(Qt::NoPen);
+                    m_p->setBrush(color);
+                    m_p->drawPolygon(tri, 3);
+                    texts = {
+                        QObject::tr("%1 · next %2 ≤ %3 handed out")
+                            .arg(from, tokenShort(m_s, re.next), tokenShort(m_s, re.handedOut)),
+                        QObject::tr("%1 · token goes back").arg(from), from};
+                } else if (r && r->bump > 0) {
+                    texts = {QObject::tr("%1 · bump %2").arg(from).arg(r->bump), from};
+                } else {
+                    texts = {from};
+                }
+                color = re.dangerous ? m_st.th.corruptedText : m_st.th.foreground;
+            } else {
+                m_p->setPen(QPen(m_st.th.muted, 2 * m_st.lw));
+                m_p->drawLine(QPointF(x, top.top()), QPointF(x, panel.lockBars.top() + 6 * f));
+                switch (e.kind) {
+                case Core::LockEventKind::Failover:
+                    texts = {QObject::tr("ZK leader failover"), QObject::tr("failover")};
+                    break;
+                case Core::LockEventKind::FailedElection:
+                    texts = {QObject::tr("term passes, no leader"), QObject::tr("no leader")};
+                    break;
+                case Core::LockEventKind::ClockStep: {
+                    const std::int64_t by =
+                        e.ref < m_s.lock.clockSteps.size() ? m_s.lock.clockSteps[e.ref].by : 0;
+                    const QString step =
+                        by < 0 ? QString::number(by) : QStringLiteral("+%1").arg(by);
+                    texts = {QObject::tr("NTP step %1").arg(step), step};
+                    break;
+                }
+                case Core::LockEventKind::Restore:
+                    break;
+                }
+                color = m_st.th.foreground;
+            }
+            const double left = x + (e.kind == Core::LockEventKind::Restore ? 14 : 4) * f;
+            for (const QString &text : texts) {
+                const double w = m_st.fmSmall.horizontalAdvance(text) + 2;
+                if (!labels.fits(left, w))
+                    continue;
+                labels.take(left, w);
+                m_p->setFont(m_st.small);
+                m_p->setPen(color);
+                m_p->drawText(QRectF(left, top.top(), w, top.height()),
+                              Qt::AlignLeft | Qt::AlignVCenter, text);
+                notePresent(x, QRectF(left, top.top(), w, top.height()));
+                break;
+            }
+        }
     }
 
     // --- storage lanes -------------------------------------------------------------------
@@ -2626,6 +2840,8 @@ void pinLanes(TimelineLayout &l, double bottom)
         return;
     p.lock.translate(0, shift);
     p.lockHeader.translate(0, shift);
+    p.lockEvents.translate(0, shift);
+    p.lockBars.translate(0, shift);
     for (StorageLaneRects &r : p.storages)
         for (QRectF *q : {&r.lane, &r.header, &r.values, &r.outcomes, &r.maxToken})
             q->translate(0, shift);
@@ -2675,9 +2891,13 @@ TimelineLayout TimelineRenderer::layout(const Core::Scenario &s, const Options &
             p.clients.push_back(r);
             y += h;
         }
-        p.lock = QRectF(px, y, pw, kLockLane * f);
-        p.lockHeader = QRectF(x0, y, l.headerWidth, kLockLane * f);
-        y += kLockLane * f;
+        const double lockHeight = lockLaneHeight(s, f);
+        const double eventRow = hasLockEvents(s) ? kLockEventRow * f : 0;
+        p.lock = QRectF(px, y, pw, lockHeight);
+        p.lockHeader = QRectF(x0, y, l.headerWidth, lockHeight);
+        p.lockEvents = QRectF(px, y + (eventRow > 0 ? 2 * f : 0), pw, eventRow);
+        p.lockBars = QRectF(px, y + eventRow, pw, lockHeight - eventRow);
+        y += lockHeight;
         for (std::size_t st = 0; st < s.storages.size(); ++st) {
             StorageLaneRects r;
             const double h = storageLaneHeight(f);
@@ -3119,10 +3339,9 @@ QString TimelineRenderer::describe(const Core::Scenario &s, const Core::Trace &t
     case Core::EventKind::Renewal: {
         const Core::Grant &g = t.grants[e.ref];
         const QString what = g.renewal ? QObject::tr("renewed") : QObject::tr("was granted");
-        QString text = QObject::tr("t=%1: %2 %3 the lock with token %4, ttl %5, expires at %6%7")
+        QString text = QObject::tr("t=%1: %2 %3 the lock with %4, ttl %5, expires at %6%7")
                            .arg(e.tick)
-                           .arg(client.name, what)
-                           .arg(g.token)
+                           .arg(client.name, what, tokenMeaning(s, g.token))
                            .arg(a.amount)
                            .arg(g.expires)
                            .arg(late);
@@ -3148,20 +3367,21 @@ QString TimelineRenderer::describe(const Core::Scenario &s, const Core::Trace &t
     case Core::EventKind::WriteSent: {
         const Core::Write &w = t.writes[e.ref];
         const QString storage = w.storage < s.storages.size() ? s.storages[w.storage].name : QString();
-        const QString token = w.tagged ? tokenLabel(s, writeToken(t, w)) : QObject::tr("no token");
+        const QString token =
+            w.tagged ? tokenMeaning(s, writeToken(t, w)) : QObject::tr("no token");
         QString res;
         switch (w.result) {
         case Core::WriteResult::Accepted:
             res = QObject::tr("accepted");
             break;
         case Core::WriteResult::Rejected:
-            res = QObject::tr("rejected (max_token %1)").arg(w.maxToken);
+            res = QObject::tr("rejected (max_token %1)").arg(tokenShort(s, w.maxToken));
             break;
         case Core::WriteResult::Corrupted:
             res = QObject::tr("CORRUPTED: applied over newer data");
             break;
         case Core::WriteResult::LockedOut:
-            res = QObject::tr("locked out (max_token %1)").arg(w.maxToken);
+            res = QObject::tr("locked out (max_token %1)").arg(tokenShort(s, w.maxToken));
             break;
         }
         QString text = QObject::tr("t=%1: %2 wrote %3 to %4 with %5%6; arrived at %7: %8")

@@ -338,6 +338,13 @@ int severity(Core::WriteResult r)
     return 0;
 }
 
+// A renewal by the client's keepalive schedule: drawn as a tick on the lease bar, not as a
+// marker of the acquire that set the schedule.
+bool isKeepalive(const Core::Trace &t, const Core::Event &e)
+{
+    return e.kind == Core::EventKind::Renewal && t.grants[e.ref].keepalive;
+}
+
 bool isMarker(Core::EventKind k)
 {
     return k == Core::EventKind::Grant || k == Core::EventKind::Renewal ||
@@ -361,7 +368,9 @@ std::uint32_t runEventOf(const Core::Scenario &s, const Core::Trace &t, int clie
     // selection halo must not turn a paint into a scan of the whole lane.
     for (std::size_t n = 0; i < evs.size() && n < 200000; ++i, ++n) {
         const Core::Event &e = t.events[evs[i]];
-        if (e.kind == Core::EventKind::PauseEnd || e.kind == Core::EventKind::WriteArrived)
+        // (a checked write ran where it was sent; a read where it was sent)
+        if (e.kind == Core::EventKind::PauseEnd || e.kind == Core::EventKind::WriteArrived ||
+            e.kind == Core::EventKind::Checked || e.kind == Core::EventKind::ReadArrived)
             continue;
         if (actionOf(t, e) == std::uint32_t(action))
             return evs[i];
@@ -945,8 +954,12 @@ public:
             paintLockDelays(part, t);
             paintLeases(part, t);
             paintLockEvents(part, t);
+            paintKeepalives(part, t);
+            paintLost(part, t);
+            paintBypass(part, t);
             for (std::size_t c = 0; c < part.clients.size(); ++c)
                 paintClient(int(c), part.clients[c], t);
+            paintChecks(part, t);
             if (helped) {
                 storagesDone.acquire();
                 m_p->append(storages);
@@ -954,6 +967,8 @@ public:
                 for (std::size_t s = 0; s < part.storages.size(); ++s)
                     paintStorage(int(s), part.storages[s], t);
             }
+            paintReads(part, t);
+            paintGroups(part, t);
         });
         m_p->restore();
         if (!panel.title.isEmpty())
@@ -1175,11 +1190,21 @@ private:
             laneBg(r.lane);
             m_p->setFont(m_st.name);
             m_p->setPen(m_st.th.foreground);
+            const bool bypass = m_s.clients[c].bypass;
+            // a bypass client's name leaves room under it for what it is: an unfenced path
             const QRectF nameRect(r.header.left() + 10 * f, r.header.top() + kPad * f,
-                                  r.header.width() - 14 * f, (kLabelRow + kMarkerRow) * f);
+                                  r.header.width() - 14 * f,
+                                  (bypass ? kLabelRow + 2 : kLabelRow + kMarkerRow) * f);
             m_p->drawText(nameRect, Qt::AlignLeft | Qt::AlignVCenter,
                           m_st.fmName.elidedText(m_s.clients[c].name, Qt::ElideRight,
                                                  nameRect.width()));
+            if (bypass) {
+                m_p->setFont(m_st.bold);
+                m_p->setPen(m_st.th.corruptedText);
+                m_p->drawText(
+                    QRectF(nameRect.left(), r.markers.top(), nameRect.width(), r.markers.height()),
+                    Qt::AlignLeft | Qt::AlignVCenter, QObject::tr("unfenced path"));
+            }
             m_p->setFont(m_st.small);
             m_p->setPen(m_st.th.muted);
             const double rx = r.header.left() + 10 * f;
@@ -1212,16 +1237,22 @@ private:
                           m_st.fmName.elidedText(spec.name, Qt::ElideRight, nameRect.width()));
             m_p->setFont(m_st.small);
             m_p->setPen(t.fencing ? m_st.th.muted : m_st.th.corruptedText);
+            const bool version = spec.check == Core::StorageCheck::Version;
             const QString rule = !t.fencing ? QObject::tr("NOT fenced")
-                                 : spec.rule == Core::FenceRule::Lt ? QObject::tr("fenced: rejects <")
-                                                                    : QObject::tr("fenced: rejects <=");
+                                 : version  ? QObject::tr("compare-and-set")
+                                 : spec.rule == Core::FenceRule::Lt
+                                     ? QObject::tr("fenced: rejects <")
+                                     : QObject::tr("fenced: rejects <=");
             m_p->drawText(QRectF(nameRect.left(), r.outcomes.top(), nameRect.width(),
                                  r.outcomes.height()),
                           Qt::AlignLeft | Qt::AlignVCenter, rule);
             m_p->setPen(m_st.th.muted);
             m_p->drawText(QRectF(nameRect.left(), r.maxToken.top(), r.header.width() - 18 * f,
                                  r.maxToken.height()),
-                          Qt::AlignRight | Qt::AlignVCenter, QObject::tr("max_token"));
+                          Qt::AlignRight | Qt::AlignVCenter,
+                          version         ? QObject::tr("version")
+                          : !spec.durable ? QObject::tr("max_token (volatile)")
+                                          : QObject::tr("max_token"));
         }
         m_p->setPen(m_st.separator);
         m_p->drawLine(headerCol.topRight(), headerCol.bottomRight());
@@ -1848,7 +1879,7 @@ private:
         Core::EventKind lastKind = Core::EventKind::Grant;
         for (std::size_t i = lo; i < hi; ++i) {
             const Core::Event &e = t.events[evs[i]];
-            if (!isMarker(e.kind))
+            if (!isMarker(e.kind) || isKeepalive(t, e))
                 continue;
             const double x = X(e.tick);
             const std::uint32_t action = actionOf(t, e);
@@ -1885,7 +1916,7 @@ private:
             double limit = m_xmax - 2;
             for (std::size_t k = i + 1, n = 0; k < hi && n < 32; ++k, ++n) {
                 const Core::Event &ne = t.events[evs[k]];
-                if (!isMarker(ne.kind))
+                if (!isMarker(ne.kind) || isKeepalive(t, ne))
                     continue;
                 const Core::Action &na = client.actions[actionOf(t, ne)];
                 limit = std::min(limit, X(std::min(na.at, ne.tick)) - 9 * m_st.f);
@@ -2205,10 +2236,285 @@ private:
         }
     }
 
+    // --- how fencing goes wrong (SCENARIO.md sections 11 and 12) -------------------------
+
+    // Keepalive renewals as short ticks along the holder's lease bar. Only the live holder's
+    // keepalives renew, so one per pixel column is all there is to show: the first few grants
+    // of a column are looked at, then the rest are jumped over.
+    void paintKeepalives(const TimelinePanel &panel, const Core::Trace &t)
+    {
+        const double f = m_st.f;
+        const QPen pen(textOn(m_st.leaseFill), 1.5 * m_st.lw);
+        std::size_t i = LockServiceFacts::firstGrantAt(t, m_tLo);
+        while (i < t.grants.size() && t.grants[i].at <= m_tHi) {
+            const int col = column(t.grants[i].at);
+            const Tick last = lastTickOfColumn(col);
+            std::size_t k = i;
+            for (; k < t.grants.size() && k < i + 16 && t.grants[k].at <= last; ++k) {
+                const Core::Grant &g = t.grants[k];
+                if (!g.keepalive || g.client >= panel.clients.size())
+                    continue;
+                const QRectF &row = panel.clients[g.client].holds;
+                const double x = X(g.at);
+                m_p->setPen(pen);
+                m_p->drawLine(QPointF(x, row.top() + 2 * f), QPointF(x, row.top() + 9 * f));
+                break;
+            }
+            i = std::max(k, gallop(k, t.grants.size(), last + 1,
+                                   [&](std::size_t n) { return t.grants[n].at; }));
+        }
+    }
+
+    // Where a client learnt it lost the lock (Trace::lost): a bar across its belief row where
+    // the band ends, "told: lease gone" after a failed keepalive.
+    void paintLost(const TimelinePanel &panel, const Core::Trace &t)
+    {
+        if (t.lost.empty())
+            return;
+        const double f = m_st.f;
+        std::vector<LabelRow> labels(panel.clients.size(), LabelRow{-1e300, m_xmin, m_xmax - 2, 6});
+        std::vector<int> painted(panel.clients.size(), std::numeric_limits<int>::min());
+        auto it = std::lower_bound(t.lost.begin(), t.lost.end(), m_tLo,
+                                   [](const Core::Lost &l, Tick v) { return l.at < v; });
+        for (; it != t.lost.end() && it->at <= m_tHi; ++it) {
+            if (it->client >= panel.clients.size())
+                continue;
+            const QRectF &row = panel.clients[it->client].believes;
+            const double x = X(it->at);
+            const int col = int(std::floor(x));
+            if (col <= painted[it->client])
+                continue;
+            painted[it->client] = col;
+            m_p->setPen(QPen(m_st.th.foreground, 2.5 * m_st.lw));
+            m_p->drawLine(QPointF(x, row.top() - 1 * f), QPointF(x, row.bottom() + 1 * f));
+            const QString text = it->reason == Core::LostReason::Keepalive
+                                     ? QObject::tr("told: lease gone")
+                                     : QObject::tr("own clock: lease gone");
+            const double w = m_st.fmSmall.horizontalAdvance(text) + 4;
+            if (!labels[it->client].fits(x + 4 * f, w))
+                continue;
+            labels[it->client].take(x + 4 * f, w);
+            m_p->setFont(m_st.small);
+            m_p->setPen(m_st.th.foreground);
+            m_p->drawText(QRectF(x + 4 * f, row.top(), w, row.height()),
+                          Qt::AlignLeft | Qt::AlignVCenter, text);
+        }
+    }
+
+    // Check-then-write: a bracket under the markers from the check to the send (the gap in
+    // which a pause makes the checked write stale); a skipped one as a hollow cross "skipped".
+    void paintChecks(const TimelinePanel &panel, const Core::Trace &t)
+    {
+        const double f = m_st.f;
+        const QPen pen(m_st.th.foreground, 1.2 * m_st.lw);
+        for (const Core::Check &c : t.checks) {
+            if (c.at > m_tHi)
+                break; // in the order they checked
+            if (!c.passed || c.sendAt < m_tLo || c.client >= panel.clients.size())
+                continue;
+            // on the edge between the markers and the pause row (a pause in the gap lies
+            // right under it), over the marker labels
+            const ClientLaneRects &lane = panel.clients[c.client];
+            const double x0 = X(c.at);
+            const double x1 = std::max(X(c.sendAt), x0 + 1);
+            const double y = lane.markers.bottom() + 1 * f;
+            const QPointF bracket[4] = {QPointF(x0, y - 6 * f), QPointF(x0, y), QPointF(x1, y),
+                                        QPointF(x1, y - 6 * f)};
+            m_p->setPen(pen);
+            m_p->setBrush(Qt::NoBrush);
+            m_p->drawPolyline(bracket, 4);
+            const QString text = QObject::tr("check");
+            const double w = m_st.fmSmall.horizontalAdvance(text) + 4;
+            if (x1 - x0 > w + 6 * f && lane.pauses.height() > 0) {
+                m_p->setFont(m_st.small);
+                m_p->drawText(QRectF(x0 + 3 * f, y + 1, w, lane.pauses.bottom() - y - 1),
+                              Qt::AlignLeft | Qt::AlignVCenter, text);
+            }
+        }
+        for (const Core::Skip &k : t.skips) {
+            if (k.at > m_tHi)
+                break;
+            if (k.at < m_tLo || k.client >= panel.clients.size())
+                continue;
+            const QRectF &row = panel.clients[k.client].markers;
+            const double x = X(k.at);
+            glyph(MarkerShape::Cross, QPointF(x, row.center().y()), Glyphs::kRadius * f,
+                  m_st.th.muted, true);
+            const QString text = QObject::tr("skipped");
+            const double w = m_st.fmSmall.horizontalAdvance(text) + 4;
+            if (x + 9 * f + w <= m_xmax) {
+                m_p->setFont(m_st.small);
+                m_p->setPen(m_st.th.foreground);
+                m_p->drawText(QRectF(x + 9 * f, row.top(), w, row.height()),
+                              Qt::AlignLeft | Qt::AlignVCenter, text);
+            }
+        }
+    }
+
+    // Reads of a version (Trace::reads) as arrows up from the storage to the reader at the
+    // arrival, where it learns the version: "read v3". Only when few are in view.
+    void paintReads(const TimelinePanel &panel, const Core::Trace &t)
+    {
+        if (t.reads.empty())
+            return;
+        const double f = m_st.f;
+        const QPen pen(m_st.th.maxToken, 1.2 * m_st.lw);
+        std::vector<LabelRow> labels(panel.clients.size(), LabelRow{-1e300, m_xmin, m_xmax - 2, 6});
+        std::size_t shown = 0;
+        for (const Core::Read &r : t.reads) {
+            if (r.sentAt > m_tHi)
+                break; // in the order they were sent
+            if (!r.arrived || r.arrivedAt < m_tLo || r.client >= panel.clients.size() ||
+                r.storage >= panel.storages.size())
+                continue;
+            if (++shown > 200)
+                break;
+            const double x = X(r.arrivedAt);
+            const QRectF &client = panel.clients[r.client].markers;
+            const double y0 = panel.storages[r.storage].values.top();
+            const double y1 = client.bottom() + 2 * f;
+            m_p->setPen(pen);
+            m_p->drawLine(QPointF(x, y0), QPointF(x, y1));
+            const double h = 5 * f;
+            const QPointF head[3] = {QPointF(x, y1), QPointF(x - h / 2, y1 + h),
+                                     QPointF(x + h / 2, y1 + h)};
+            m_p->setPen(Qt::NoPen);
+            m_p->setBrush(m_st.th.maxToken);
+            m_p->drawPolygon(head, 3);
+            // told beside the head, in the pause row under the markers (clear of their labels)
+            const QRectF &beside = panel.clients[r.client].pauses;
+            const QString text = QObject::tr("read v%1").arg(r.version);
+            const double w = m_st.fmSmall.horizontalAdvance(text) + 4;
+            LabelRow &row = labels[r.client];
+            if (beside.height() <= 0 || !row.fits(x + 4 * f, w))
+                continue;
+            row.take(x + 4 * f, w);
+            m_p->setFont(m_st.small);
+            m_p->setPen(m_st.th.maxTokenText);
+            m_p->drawText(QRectF(x + 4 * f, beside.top(), w, beside.height()),
+                          Qt::AlignLeft | Qt::AlignVCenter, text);
+        }
+    }
+
+    // A bypass client's writes (an unfenced path) go straight through: a dashed line in the
+    // corruption's colour from the write down to where it lands, past the lock lane and the
+    // storage's check.
+    void paintBypass(const TimelinePanel &panel, const Core::Trace &t)
+    {
+        const double f = m_st.f;
+        QPen pen(m_st.th.corrupted, 1.5 * m_st.lw, Qt::DashLine);
+        for (std::size_t c = 0; c < panel.clients.size() && c < m_s.clients.size(); ++c) {
+            if (!m_s.clients[c].bypass || c >= t.clientEvents.size())
+                continue;
+            const std::vector<std::uint32_t> &evs = t.clientEvents[c];
+            const std::size_t lo = firstClientEvent(t, evs, m_tLo);
+            const std::size_t hi = firstClientEvent(t, evs, m_tHi + 1);
+            if (hi - lo > 400)
+                continue; // crowded: the header says it
+            for (std::size_t i = lo; i < hi; ++i) {
+                const Core::Event &e = t.events[evs[i]];
+                if (e.kind != Core::EventKind::WriteSent)
+                    continue;
+                const Core::Write &w = t.writes[e.ref];
+                if (w.storage >= panel.storages.size())
+                    continue;
+                const double xs = X(w.sentAt);
+                const double xa = X(w.arrivedAt);
+                const double y0 = panel.clients[c].markers.bottom();
+                const double y1 = panel.storages[w.storage].outcomes.center().y() - 7 * f;
+                m_p->setPen(pen);
+                m_p->drawLine(QPointF(xs, y0), QPointF(xa, y1));
+            }
+        }
+    }
+
+    // A group of writes across storages as one update (Trace::groups): their arrivals linked;
+    // a partial one (some applied, some not) flagged in the corruption's colour.
+    void paintGroups(const TimelinePanel &panel, const Core::Trace &t)
+    {
+        const double f = m_st.f;
+        for (const Core::GroupOutcome &g : t.groups) {
+            QPolygonF line;
+            Tick first = Core::kForever;
+            Tick last = 0;
+            for (const std::uint32_t wi : g.writes) {
+                const Core::Write &w = t.writes[wi];
+                if (w.storage >= panel.storages.size())
+                    continue;
+                first = std::min(first, w.arrivedAt);
+                last = std::max(last, w.arrivedAt);
+                line << QPointF(X(w.arrivedAt), panel.storages[w.storage].outcomes.center().y());
+            }
+            if (line.isEmpty() || last < m_tLo || first > m_tHi)
+                continue;
+            const QColor color = g.partial ? m_st.th.corrupted : m_st.th.muted;
+            if (line.size() > 1) {
+                m_p->setPen(QPen(color, 2 * m_st.lw, Qt::DotLine));
+                m_p->setBrush(Qt::NoBrush);
+                m_p->drawPolyline(line);
+            }
+            const QString text = g.partial ? QObject::tr("%1: partial").arg(g.name)
+                                           : QObject::tr("%1: all applied").arg(g.name);
+            // under the last arrival, left of it: right of it are its outcome and "max" labels
+            const QPointF at = line.back();
+            const double w = m_st.fmSmall.horizontalAdvance(text) + 4;
+            const double left = at.x() - w - 8 * f >= m_xmin
+                                    ? at.x() - w - 8 * f
+                                    : std::min(at.x() + 10 * f, m_xmax - w);
+            const QRectF box(left, at.y() + 6 * f, w, m_st.fmSmall.height());
+            m_p->setFont(m_st.small);
+            m_p->setPen(g.partial ? m_st.th.corruptedText : m_st.th.muted);
+            m_p->drawText(box, Qt::AlignLeft | Qt::AlignVCenter, text);
+        }
+    }
+
+    // A storage restart as a line across its lane; when max_token was volatile and is lost,
+    // "max_token 7 forgotten" by the line.
+    void paintRestarts(std::uint32_t s, const StorageLaneRects &r, const Core::Trace &t)
+    {
+        for (const Core::StorageRestart &rs : t.restarts) {
+            if (rs.tick > m_tHi)
+                break; // in time order
+            if (rs.storage != s || rs.tick < m_tLo)
+                continue;
+            const double x = X(rs.tick);
+            const bool lost = rs.forgot > 0;
+            m_p->setPen(QPen(lost ? m_st.th.corrupted : m_st.th.foreground,
+                             (lost ? 2.5 : 1.5) * m_st.lw, lost ? Qt::SolidLine : Qt::DashLine));
+            m_p->drawLine(QPointF(x, r.lane.top() + 1), QPointF(x, r.lane.bottom() - 1));
+            const QString text =
+                lost ? QObject::tr("max_token %1 forgotten").arg(tokenShort(m_s, rs.forgot))
+                     : QObject::tr("restart");
+            const double w = m_st.fmSmall.horizontalAdvance(text) + 4;
+            if (x + 4 + w > m_xmax)
+                continue;
+            m_p->setFont(m_st.small);
+            m_p->setPen(lost ? m_st.th.corruptedText : m_st.th.foreground);
+            m_p->drawText(QRectF(x + 4, r.values.top(), w, m_st.fmSmall.height()),
+                          Qt::AlignLeft | Qt::AlignTop, text);
+        }
+    }
+
     // --- storage lanes -------------------------------------------------------------------
 
     QString outcomeText(const Core::Trace &t, const Core::Write &w, std::uint32_t storage) const
     {
+        if (const Core::WriteVersion *v = versionOf(t, w, storage)) {
+            switch (w.result) {
+            case Core::WriteResult::Accepted:
+                return QObject::tr("accepted, v%1").arg(v->version);
+            case Core::WriteResult::Rejected:
+                return QObject::tr("expected version %1, found %2")
+                    .arg(v->expected)
+                    .arg(v->version);
+            case Core::WriteResult::LockedOut:
+                return QObject::tr("LOCKED OUT: expected version %1, found %2")
+                    .arg(v->expected)
+                    .arg(v->version);
+            case Core::WriteResult::Corrupted:
+                return QObject::tr("CORRUPTED");
+            }
+        }
         const bool le = m_s.storages[storage].rule == Core::FenceRule::Le;
         switch (w.result) {
         case Core::WriteResult::Accepted:
@@ -2230,6 +2536,18 @@ private:
             return QObject::tr("CORRUPTED");
         }
         return {};
+    }
+
+    // What a write to a compare-and-set storage compared (Trace::writeVersions), or nullptr
+    // for a token storage.
+    const Core::WriteVersion *versionOf(const Core::Trace &t, const Core::Write &w,
+                                        std::uint32_t storage) const
+    {
+        if (storage >= m_s.storages.size() ||
+            m_s.storages[storage].check != Core::StorageCheck::Version ||
+            t.writeVersions.size() != t.writes.size() || t.writes.empty())
+            return nullptr;
+        return &t.writeVersions[std::size_t(&w - t.writes.data())];
     }
 
     void paintStorage(int s, const StorageLaneRects &r, const Core::Trace &t)
@@ -2256,6 +2574,7 @@ private:
         };
 
         paintMaxToken(su, r, t, ws, lo, hi, afterColumn);
+        paintRestarts(su, r, t);
         if (!dense)
             paintValues(su, r, t, ws, lo, hi);
 
@@ -2546,11 +2865,32 @@ private:
                        const AfterColumn &afterColumn)
     {
         const QRectF row = r.maxToken.adjusted(0, 4 * m_st.f, 0, -4 * m_st.f);
-        const double top = double(std::max<Core::Token>(1, t.finals[s].maxToken));
+        // a compare-and-set storage shows its version ("v3") where a token storage shows
+        // max_token; a volatile max_token drops to 0 where a restart forgot it
+        const bool version = s < m_s.storages.size() &&
+                             m_s.storages[s].check == Core::StorageCheck::Version &&
+                             t.writeVersions.size() == t.writes.size();
+        const auto valueOf = [&](std::uint32_t w) -> Core::Token {
+            return version ? Core::Token(t.writeVersions[w].version) : t.writes[w].maxToken;
+        };
+        std::vector<Tick> drops;
+        Core::Token highest = version ? Core::Token(t.finals[s].version) : t.finals[s].maxToken;
+        for (const Core::StorageRestart &rs : t.restarts)
+            if (!version && rs.storage == s && rs.forgot > 0) {
+                highest = std::max(highest, rs.forgot);
+                if (rs.tick <= m_tHi)
+                    drops.push_back(rs.tick);
+            }
+        const double top = double(std::max<Core::Token>(1, highest));
         const auto yOf = [&](Core::Token v) { return row.bottom() - row.height() * double(v) / top; };
         Core::Token cur = 0;
         if (lo > 0)
-            cur = t.writes[ws[lo - 1]].maxToken;
+            cur = valueOf(ws[lo - 1]);
+        std::size_t drop = 0;
+        // restarts before the view: one after the last write before it leaves 0
+        for (; drop < drops.size() && drops[drop] <= m_tLo; ++drop)
+            if (lo == 0 || drops[drop] > t.writes[ws[lo - 1]].arrivedAt)
+                cur = 0;
         QPolygonF line;
         line.reserve(int(std::min<std::size_t>(hi - lo, 4096) * 2 + 4));
         line << QPointF(m_tLo == 0 ? X(Tick(0)) : m_xmin - 40, yOf(cur));
@@ -2563,7 +2903,7 @@ private:
             // (where no label can start, the text is not even made: a step per column)
             if (!labels.fits(x + 4, 0))
                 return;
-            const QString text = QObject::tr("max %1").arg(v);
+            const QString text = version ? QObject::tr("v%1").arg(v) : QObject::tr("max %1").arg(v);
             const double w = m_st.fmSmall.horizontalAdvance(text) + 4;
             const double h = m_st.fmSmall.height();
             if (!labels.fits(x + 4, w))
@@ -2579,12 +2919,23 @@ private:
         if (cur > 0)
             label(std::max(m_xmin, line.front().x()), cur);
         // one step per pixel column at most: the value at the column's end, found by jumping
+        // a restart comes before the arrivals of its tick (SCENARIO.md section 14)
+        const auto dropThrough = [&](Tick tick) {
+            for (; drop < drops.size() && drops[drop] <= tick; ++drop) {
+                if (cur == 0)
+                    continue;
+                const double x = X(drops[drop]);
+                line << QPointF(x, yOf(cur)) << QPointF(x, yOf(0));
+                cur = 0;
+            }
+        };
         while (i < hi) {
             const Core::Write &w = t.writes[ws[i]];
+            dropThrough(w.arrivedAt);
             const int col = column(w.arrivedAt);
             const std::size_t j = afterColumn(col, i);
             const std::size_t last = std::max(j, i + 1) - 1;
-            const Core::Token v = t.writes[ws[last]].maxToken;
+            const Core::Token v = valueOf(ws[last]);
             if (v != cur) {
                 const double x = X(w.arrivedAt);
                 line << QPointF(x, yOf(cur)) << QPointF(x, yOf(v));
@@ -2593,6 +2944,7 @@ private:
             }
             i = last + 1;
         }
+        dropThrough(m_tHi);
         line << QPointF(std::min(m_xmax + 40, X(std::max(t.horizon, t.lastTick + 1))), yOf(cur));
         m_p->setPen(QPen(withAlpha(m_st.th.muted, 90), 1, Qt::DashLine));
         m_p->drawLine(QPointF(m_xmin, row.bottom()), QPointF(m_xmax, row.bottom()));
@@ -2607,7 +2959,7 @@ private:
         } else {
             m_p->drawPolyline(line);
         }
-        if (!t.fencing) {
+        if (!t.fencing && !version) {
             m_p->setFont(m_st.small);
             m_p->setPen(m_st.th.muted);
             m_p->drawText(QRectF(m_xmin + 6, r.maxToken.top(), m_xmax - m_xmin, r.maxToken.height()),
@@ -3177,7 +3529,7 @@ TimelineRenderer::Hit TimelineRenderer::hitTest(const Core::Scenario &s, const C
                     }
                     continue;
                 }
-                if (!isMarker(e.kind))
+                if (!isMarker(e.kind) || isKeepalive(t, e))
                     continue;
                 best = d;
                 hit.action = int(actionOf(t, e));

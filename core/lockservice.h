@@ -90,6 +90,18 @@ public:
         return {Outcome::Grant, m_token, m_epoch, m_holder, m_expires};
     }
 
+    // A keepalive (section 11): the live holder's lease is extended to now + ttl, keeping its
+    // token and epoch (for Kafka too: a heartbeat). False when `client` is not the live holder:
+    // the keepalive found its lease gone, and nothing changes.
+    bool renew(std::uint32_t client, Tick ttl, Tick now)
+    {
+        expireThrough(now);
+        if (!isLiveHolder(client, now))
+            return false;
+        m_expires = now + ttl;
+        return true;
+    }
+
     // True when `client` was the live holder and has now given the lock up.
     bool release(std::uint32_t client, Tick now)
     {

@@ -29,7 +29,10 @@ bool writeRunReport(std::FILE *file, const Scenario &s, const Trace &trace, bool
                 out.number(g.token);
             out.raw(", ").key("epoch").number(g.epoch);
             out.raw(", ").key("renewal").boolean(g.renewal);
-            out.raw(", ").key("expires").number(g.expires).raw(" }");
+            out.raw(", ").key("expires").number(g.expires);
+            if (g.keepalive)
+                out.raw(", ").key("keepalive").boolean(true); // section 13
+            out.raw(" }");
         }
         out.raw(trace.grants.empty() ? "]" : "\n  ]");
 
@@ -111,16 +114,84 @@ bool writeRunReport(std::FILE *file, const Scenario &s, const Trace &trace, bool
             out.raw(", ").key("epoch").number(w.epoch);
             out.raw(", ").key("result").string(toString(w.result));
             out.raw(", ").key("maxToken").number(w.maxToken);
-            out.raw(", ").key("expired").boolean(w.expired).raw(" }");
+            out.raw(", ").key("expired").boolean(w.expired);
+            if (s.storages[w.storage].check == StorageCheck::Version) {
+                const WriteVersion &v = trace.writeVersions[e.ref];
+                out.raw(", ").key("expected").number(v.expected);
+                out.raw(", ").key("version").number(v.version);
+            }
+            out.raw(" }");
         }
         out.raw(first ? "]" : "\n  ]");
+
+        // sections 13 and 14: always present, possibly empty
+        out.raw(",\n  ").key("skipped").raw("[");
+        for (std::size_t i = 0; i < trace.skips.size(); ++i) {
+            const Skip &k = trace.skips[i];
+            const Action &a = s.clients[k.client].actions[k.action];
+            out.raw(i ? ",\n    " : "\n    ").raw("{ ").key("client").string(s.clients[k.client].name);
+            out.raw(", ").key("value").string(a.value);
+            out.raw(", ").key("storage").string(s.storages[a.storage].name);
+            out.raw(", ").key("at").number(k.at).raw(" }");
+        }
+        out.raw(trace.skips.empty() ? "]" : "\n  ]");
+
+        out.raw(",\n  ").key("lost").raw("[");
+        for (std::size_t i = 0; i < trace.lost.size(); ++i) {
+            const Lost &l = trace.lost[i];
+            out.raw(i ? ",\n    " : "\n    ").raw("{ ").key("client").string(s.clients[l.client].name);
+            out.raw(", ").key("at").number(l.at);
+            out.raw(", ").key("reason").string(toString(l.reason)).raw(" }");
+        }
+        out.raw(trace.lost.empty() ? "]" : "\n  ]");
+
+        out.raw(",\n  ").key("groups").raw("[");
+        const auto storageList = [&](const std::vector<std::uint32_t> &list) {
+            out.raw("[");
+            for (std::size_t j = 0; j < list.size(); ++j) {
+                if (j)
+                    out.raw(", ");
+                out.string(s.storages[list[j]].name);
+            }
+            out.raw("]");
+        };
+        for (std::size_t i = 0; i < trace.groups.size(); ++i) {
+            const GroupOutcome &g = trace.groups[i];
+            out.raw(i ? ",\n    " : "\n    ").raw("{ ").key("client").string(s.clients[g.client].name);
+            out.raw(", ").key("group").string(g.name);
+            out.raw(", ").key("applied");
+            storageList(g.applied);
+            out.raw(", ").key("notApplied");
+            storageList(g.notApplied);
+            out.raw(", ").key("partial").boolean(g.partial).raw(" }");
+        }
+        out.raw(trace.groups.empty() ? "]" : "\n  ]");
+
+        out.raw(",\n  ").key("reads").raw("[");
+        bool firstRead = true;
+        for (const Event &e : trace.events) { // in arrival order, like writes
+            if (e.kind != EventKind::ReadArrived)
+                continue;
+            const Read &r = trace.reads[e.ref];
+            out.raw(firstRead ? "\n    " : ",\n    ").raw("{ ");
+            firstRead = false;
+            out.key("client").string(s.clients[r.client].name);
+            out.raw(", ").key("storage").string(s.storages[r.storage].name);
+            out.raw(", ").key("sentAt").number(r.sentAt);
+            out.raw(", ").key("arrivedAt").number(r.arrivedAt);
+            out.raw(", ").key("version").number(r.version).raw(" }");
+        }
+        out.raw(firstRead ? "]" : "\n  ]");
     }
 
     out.raw(",\n  ").key("final").raw("{");
     for (std::size_t i = 0; i < s.storages.size(); ++i) {
         out.raw(i ? ",\n    " : "\n    ").string(s.storages[i].name).raw(": { ");
         out.key("value").string(trace.finals[i].value);
-        out.raw(", ").key("maxToken").number(trace.finals[i].maxToken).raw(" }");
+        out.raw(", ").key("maxToken").number(trace.finals[i].maxToken);
+        if (s.storages[i].check == StorageCheck::Version)
+            out.raw(", ").key("version").number(trace.finals[i].version);
+        out.raw(" }");
     }
     out.raw("\n  }");
     const Summary &sum = trace.summary;
@@ -128,7 +199,9 @@ bool writeRunReport(std::FILE *file, const Scenario &s, const Trace &trace, bool
     out.key("accepted").number(sum.accepted);
     out.raw(", ").key("rejected").number(sum.rejected);
     out.raw(", ").key("corrupted").number(sum.corrupted);
-    out.raw(", ").key("lockedOut").number(sum.lockedOut).raw(" }");
+    out.raw(", ").key("lockedOut").number(sum.lockedOut);
+    out.raw(", ").key("skipped").number(sum.skipped);
+    out.raw(", ").key("partial").number(sum.partial).raw(" }");
     out.raw("\n}\n");
     return out.flush() && std::fflush(file) == 0;
 }

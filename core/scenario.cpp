@@ -62,6 +62,33 @@ std::int64_t ClientClock::local(Tick t) const
     return v;
 }
 
+Tick ClientClock::leaseEndsAt(Tick grantedAt, Tick ttl) const
+{
+    using Wide = __int128;
+    const Wide target = Wide(local(grantedAt)) + Wide(ttl);
+    // local() is floor(rate * t) plus a constant between steps: find the first tick reaching
+    // the target in each stretch from the grant on.
+    Tick from = grantedAt;
+    Wide stepped = 0;
+    std::size_t k = 0;
+    for (; k < steps.size() && steps[k].at <= grantedAt; ++k)
+        stepped += steps[k].by;
+    for (;;) {
+        const Tick to = k < steps.size() ? steps[k].at : ~Tick(0);
+        const Wide need = target - stepped; // floor(rateMilli * t / 1000) >= need
+        Wide t = need <= 0 ? 0 : (need * 1000 + rateMilli - 1) / rateMilli;
+        if (t < Wide(from))
+            t = from;
+        if (t < Wide(to))
+            return Tick(t);
+        if (k >= steps.size())
+            return ~Tick(0);
+        stepped += steps[k].by;
+        from = steps[k].at;
+        ++k;
+    }
+}
+
 bool Scenario::usesPitfalls() const
 {
     for (const StorageSpec &st : storages)

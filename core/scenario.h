@@ -144,6 +144,10 @@ struct ClientClock
     bool isDefault() const { return rateMilli == 1000 && steps.empty(); }
     // The client's local time at tick t, exact in integers (may be negative after steps back).
     std::int64_t local(Tick t) const;
+    // The first tick at which the client judges a lease it got at `grantedAt` with `ttl` as
+    // expired: local(t) - local(grantedAt) >= ttl. A client clock that runs slow gives a tick
+    // after the real end; steps back can put it later still.
+    Tick leaseEndsAt(Tick grantedAt, Tick ttl) const;
     friend bool operator==(const ClientClock &a, const ClientClock &b)
     {
         return a.rateMilli == b.rateMilli && a.steps == b.steps;

@@ -22,14 +22,24 @@ struct PauseEdge
     bool start;
 };
 
+// A write (or, with kReadArrival set, a read) in flight. Ties at a tick go in send order: for
+// writes alone their numbering is that order; reads and writes share `seq`.
+inline constexpr std::uint32_t kReadArrival = 0x80000000u;
 struct Arrival
 {
     Tick tick;
-    std::uint32_t write; // writes are numbered in send order, which breaks ties
-    bool operator>(const Arrival &o) const
-    {
-        return tick != o.tick ? tick > o.tick : write > o.write;
-    }
+    std::uint32_t write; // index into Trace::writes, or kReadArrival | index into Trace::reads
+    std::uint32_t seq;   // sends (writes and reads) before it
+    bool operator>(const Arrival &o) const { return tick != o.tick ? tick > o.tick : seq > o.seq; }
+};
+
+// A check-then-write that passed its check and waits out its gap (section 11).
+struct PendingSend
+{
+    Tick at; // the tick it sends (after thawing)
+    std::uint32_t action;
+    std::uint32_t epoch; // the grant whose token it remembered at the check
+    std::uint32_t check; // index into Trace::checks
 };
 
 // A client's next due action (or pause edge): at one tick, lanes go in client order.
@@ -152,6 +162,19 @@ struct Simulator::Impl
         // records of this run in the trace's per-client lists (see put())
         std::uint32_t events = 0;
         std::uint32_t beliefs = 0;
+        // Sections 11 and 12 (used only when the scenario has them, see `pitfalls`):
+        // the keepalive schedule: every kaEvery ticks (0: none) with the ttl of its acquire
+        Tick kaEvery = 0;
+        Tick kaTtl = 0;
+        Tick kaDue = 0;          // the next keepalive is due (lock-service ticks)
+        Tick kaEntry = kForever; // the tick of its entry in keepQueue (kForever: none)
+        std::uint32_t kaAction = 0;
+        // its own view of its lease: its last grant or renewal, and that one's ttl
+        Tick viewFrom = 0;
+        Tick viewTtl = 0;
+        std::vector<PendingSend> sends; // passed checks waiting out their gap, by tick
+        Tick sendEntry = kForever;      // the tick of its entry in sendQueue
+        std::vector<std::uint64_t> known; // per storage: the version it last knew there
     };
 
     // A scheduled event of the lock service itself, in the order phase 1 of a tick runs them.
@@ -243,6 +266,21 @@ struct Simulator::Impl
     std::vector<Arrival> arrivals;  // min-heap: writes in flight
     std::vector<LaneAt> laneQueue;  // min-heap: lanes with an action due
     std::vector<LaneAt> pauseQueue; // min-heap: lanes with a pause edge due
+    // Sections 11 and 12. A scenario that uses none of them runs exactly the loop it ran
+    // before them; one that does always re-runs from tick 0 (their state is in no checkpoint).
+    bool pitfalls = false;
+    std::vector<LaneAt> sendQueue; // min-heap: lanes with a check-then-write send due
+    std::vector<LaneAt> keepQueue; // min-heap: lanes with a keepalive due (stale entries skipped)
+    struct RestartAt
+    {
+        Tick tick;
+        std::uint32_t storage;
+        std::uint32_t ref;
+    };
+    std::vector<RestartAt> restartSchedule; // storage restarts, in time then storage order
+    std::size_t nextRestart = 0;
+    std::vector<std::uint64_t> versions; // per storage: writes applied there so far
+    std::size_t sends = 0;               // writes and reads sent (the order of arrivals)
     std::vector<Checkpoint> checkpoints;
     std::vector<std::uint32_t> byTimeScratch; // prepareLane's scratch list
     std::size_t nextCheckpoint = 0;           // take one when the trace has this many events
@@ -295,6 +333,7 @@ struct Simulator::Impl
         t->waits.clear();
         t->lockEvents.clear();
         t->tokens = s->tokens;
+        pitfalls = s->usesPitfalls();
         buildSchedule();
         const std::size_t nc = s->clients.size();
         const std::size_t ns = s->storages.size();
@@ -374,6 +413,12 @@ struct Simulator::Impl
         });
         quietLock = schedule.empty() && o.lockDelay == 0 && s->tokens != TokenSource::Etcd &&
                     s->tokens != TokenSource::ZooKeeper;
+        restartSchedule.clear();
+        for (std::uint32_t i = 0; i < s->storages.size(); ++i)
+            for (std::uint32_t r = 0; r < s->storages[i].restarts.size(); ++r)
+                restartSchedule.push_back({s->storages[i].restarts[r], i, r});
+        std::stable_sort(restartSchedule.begin(), restartSchedule.end(),
+                         [](const RestartAt &a, const RestartAt &b) { return a.tick < b.tick; });
     }
 
     // Back to tick 0, the trace's lists left as they are (put()).
@@ -404,7 +449,26 @@ struct Simulator::Impl
             lane.wait = kNone;
             lane.resumeAt = 0;
             lane.events = lane.beliefs = 0;
+            lane.kaEvery = lane.kaTtl = lane.kaDue = 0;
+            lane.kaEntry = lane.sendEntry = kForever;
+            lane.kaAction = 0;
+            lane.viewFrom = lane.viewTtl = 0;
+            lane.sends.clear();
+            lane.known.assign(pitfalls ? ns : 0, 0);
         }
+        sendQueue.clear();
+        keepQueue.clear();
+        nextRestart = 0;
+        versions.assign(ns, 0);
+        sends = 0;
+        // lists of sections 11 and 12: a run with them always starts here, so they simply grow
+        t->checks.clear();
+        t->skips.clear();
+        t->lost.clear();
+        t->reads.clear();
+        t->restarts.clear();
+        t->writeVersions.clear();
+        t->groups.clear();
         arrivals.clear();
         checkpoints.clear();
         nextCheckpoint = 0;
@@ -537,7 +601,7 @@ struct Simulator::Impl
         std::make_heap(pauseQueue.begin(), pauseQueue.end(), std::greater<LaneAt>());
     }
 
-    Tick nextTick() const
+    Tick nextTick()
     {
         Tick now = kForever;
         if (!arrivals.empty())
@@ -548,6 +612,23 @@ struct Simulator::Impl
             now = std::min(now, laneQueue.front().tick);
         if (nextScheduled < schedule.size())
             now = std::min(now, schedule[nextScheduled].tick);
+        if (pitfalls) {
+            // sends and restarts keep the run going; keepalives happen only inside it (section
+            // 14, "Run length"): before something else that is due, or before the horizon
+            dropStale(sendQueue, &Lane::sendEntry);
+            if (!sendQueue.empty())
+                now = std::min(now, sendQueue.front().tick);
+            if (nextRestart < restartSchedule.size())
+                now = std::min(now, restartSchedule[nextRestart].tick);
+            if (!lock.waiters().empty())
+                now = std::min(now, lock.nextGiveUp());
+            dropStale(keepQueue, &Lane::kaEntry);
+            if (!keepQueue.empty()) {
+                const Tick k = keepQueue.front().tick;
+                if (k < now && (now != kForever || (s->horizon && k < *s->horizon)))
+                    now = k;
+            }
+        }
         if (lock.waiters().empty())
             return now;
         now = std::min(now, lock.nextGiveUp());
@@ -555,10 +636,38 @@ struct Simulator::Impl
         // that is due, or before the horizon, or when the waiter has actions queued behind it
         // (section 14, "Run length").
         const Tick free = std::max(lock.nextFree(), minNext);
-        if (free < now &&
-            (now != kForever || (s->horizon && free < *s->horizon) || waiterHasMore()))
+        if (free < now && (now != kForever || (s->horizon && free < *s->horizon) ||
+                           (waiterHasMore() && !keptAliveForever())))
             now = free;
         return now;
+    }
+
+    // Entries of a lane queue whose lane no longer has that tick due (`entry`: the lane's
+    // field holding the tick of its one valid entry).
+    void dropStale(std::vector<LaneAt> &heap, Tick Lane::*entry)
+    {
+        while (!heap.empty() && lanes[heap.front().lane].*entry != heap.front().tick)
+            popMin(heap);
+    }
+
+    // With nothing else left to happen (no pause ahead either): the holder's keepalives renew
+    // its lease before it ends, for ever, and waiters behind it never get the lock (section 14).
+    bool keptAliveForever() const
+    {
+        const std::uint32_t h = lock.holder();
+        return pitfalls && h != LockService::kNobody && lanes[h].kaEvery &&
+               lanes[h].kaEntry < lock.expires();
+    }
+
+    // The tick a lane does something due at `at`: then, or when it thaws if frozen then.
+    Tick thawOf(std::uint32_t c, Tick at) const
+    {
+        const std::vector<Freeze> &f = t->freezes[c];
+        auto it = std::upper_bound(f.begin(), f.end(), at,
+                                   [](Tick x, const Freeze &z) { return x < z.from; });
+        if (it != f.begin() && at < (it - 1)->to)
+            return (it - 1)->to;
+        return at;
     }
 
     bool waiterHasMore() const
@@ -617,7 +726,7 @@ struct Simulator::Impl
             Refusal r{now, w.client, w.action, inTheWay, epoch, true};
             put(t->refusals, refusals, r);
             record(now, w.client, EventKind::Refusal, std::uint32_t(refusals - 1));
-            endBelief(w.client, now, BeliefEnd::Refused);
+            // a refusal leaves the belief as it is (section 14, "Belief")
             Wait &rec = t->waits[lanes[w.client].wait];
             rec.to = now;
             rec.outcome = std::uint32_t(refusals - 1);
@@ -678,6 +787,10 @@ struct Simulator::Impl
         put(t->leases, leases, Lease{now, lock.expires(), lock.token(), lock.epoch(), c, false});
         endBelief(c, now, BeliefEnd::Regranted);
         lane.epoch = lock.epoch();
+        lane.viewFrom = now;
+        lane.viewTtl = w.ttl;
+        if (pitfalls)
+            setKeepalive(c, s->clients[c].actions[w.action].keepalive, w.ttl, now, w.action);
         Wait &rec = t->waits[lane.wait];
         rec.to = now;
         rec.granted = true;
@@ -738,9 +851,17 @@ struct Simulator::Impl
 
             // 0. the lock service's own phases: its events, lease ends, waiters
             lockPhases(now);
-            // 1. writes arriving at storages, in the order they were sent
-            while (!arrivals.empty() && arrivals.front().tick == now)
-                arrive(popMin(arrivals).write, now);
+            // 1. storage restarts, then writes and reads arriving, in the order they were sent
+            while (nextRestart < restartSchedule.size() &&
+                   restartSchedule[nextRestart].tick == now)
+                restartStorage(restartSchedule[nextRestart++]);
+            while (!arrivals.empty() && arrivals.front().tick == now) {
+                const std::uint32_t ref = popMin(arrivals).write;
+                if (ref & kReadArrival)
+                    arriveRead(ref & ~kReadArrival, now);
+                else
+                    arrive(ref, now);
+            }
             // 2. pauses starting and ending (imposed from outside, never deferred)
             while (!pauseQueue.empty() && pauseQueue.front().tick == now) {
                 const std::uint32_t c = pauseQueue.front().lane;
@@ -757,7 +878,9 @@ struct Simulator::Impl
                     popMin(pauseQueue);
             }
             // 3. the clients' actions, in lane order
-            while (!laneQueue.empty() && laneQueue.front().tick == now) {
+            if (pitfalls)
+                clientsPhase(now);
+            while (!pitfalls && !laneQueue.empty() && laneQueue.front().tick == now) {
                 const std::uint32_t c = laneQueue.front().lane;
                 Lane &lane = lanes[c];
                 const Plan &plan = lane.plan;
@@ -823,6 +946,7 @@ struct Simulator::Impl
         refusals = k.refusals;
         releases = k.releases;
         writes = k.writes;
+        sends = writes; // (a run with reads never goes back to a checkpoint)
         leases = k.leases;
         waits = k.waits;
         lockEvents = k.lockEvents;
@@ -897,7 +1021,10 @@ struct Simulator::Impl
         std::uint32_t waitActions = 0;
         for (const Lane &lane : lanes)
             waitActions += lane.waitActions;
-        const bool mayRejoin = ending.valid && action != kNone &&
+        // Sections 11 and 12 keep state no checkpoint holds: such a run starts again from 0.
+        const bool hadPitfalls = pitfalls;
+        pitfalls = s->usesPitfalls();
+        const bool mayRejoin = !pitfalls && !hadPitfalls && ending.valid && action != kNone &&
                                s->tokens == TokenSource::Counter && waitActions == 0 &&
                                s->lock.restores.empty();
         const Tick agreeFrom = mayRejoin ? plansAgreeFrom(lanes[client].plan, spare, action) : 0;
@@ -909,7 +1036,7 @@ struct Simulator::Impl
         // A restore rewrites lease records before the checkpoint's last one (the leases
         // granted since its snapshot, the snapshot holder's), and its snapshots are taken as
         // the run passes them: a run with restores always starts again from tick 0.
-        if (!s->lock.restores.empty())
+        if (!s->lock.restores.empty() || pitfalls || hadPitfalls)
             it = checkpoints.begin();
         stale.clear();
         rejoins.clear();
@@ -1019,6 +1146,7 @@ struct Simulator::Impl
         refusals = t->refusals.size();
         releases = t->releases.size();
         writes = t->writes.size();
+        sends = writes;
         leases = t->leases.size();
         waits = t->waits.size();
         lockEvents = t->lockEvents.size();
@@ -1125,8 +1253,11 @@ struct Simulator::Impl
             const bool kafka = s->tokens == TokenSource::KafkaEpoch;
             // Kafka: the coordinator fences the epoch that was live, the caller's own too
             const bool fences = kafka && lock.isLive(now) && leases;
+            const std::uint32_t fenced = fences ? lock.holder() : kNone;
             const LockService::Reply r =
                 lock.acquire(c, a.amount, now, a.wait || a.waitFor, a.waitFor, i);
+            if (pitfalls && r.outcome != LockService::Outcome::Refusal)
+                stopKeepalive(c); // it ran: a waiting client sends none (section 14)
             if (r.outcome == LockService::Outcome::Wait) {
                 // no refusal: the lane waits, and its later actions behind it
                 put(t->waits, waits,
@@ -1138,17 +1269,24 @@ struct Simulator::Impl
             if (r.outcome == LockService::Outcome::Refusal) {
                 put(t->refusals, refusals, Refusal{now, c, i, r.holder, r.epoch, false});
                 record(now, c, EventKind::Refusal, std::uint32_t(refusals - 1));
-                endBelief(c, now, BeliefEnd::Refused);
+                // a refusal leaves the belief as it is (section 14, "Belief")
                 break;
             }
-            if (fences)
+            if (fences) {
                 t->leases[leases - 1].end = now;
+                if (pitfalls && fenced != c)
+                    stopKeepalive(fenced); // the fenced producer's heartbeats stop
+            }
             const bool renewal = r.outcome == LockService::Outcome::Renewal;
             put(t->grants, grants, Grant{now, r.expires, r.token, r.epoch, c, i, renewal});
             record(now, c, renewal ? EventKind::Renewal : EventKind::Grant,
                    std::uint32_t(grants - 1));
+            lane.viewFrom = now;
+            lane.viewTtl = a.amount;
+            if (pitfalls)
+                setKeepalive(c, a.keepalive, a.amount, now, i);
             if (renewal) {
-                t->leases[leases - 1].end = r.expires;
+                t->leases[r.epoch - 1].end = r.expires; // (after a restore: not the last one)
             } else {
                 put(t->leases, leases, Lease{now, r.expires, r.token, r.epoch, c, false});
                 endBelief(c, now, BeliefEnd::Regranted);
@@ -1170,42 +1308,310 @@ struct Simulator::Impl
             put(t->releases, releases, Release{now, c, i, epoch, effective});
             record(now, c, EventKind::Release, std::uint32_t(releases - 1));
             endBelief(c, now, BeliefEnd::Released);
+            if (pitfalls)
+                stopKeepalive(c);
             if (effective)
                 serveWaiter(now, c); // right after the release (section 10)
             break;
         }
-        case ActionKind::Write: {
-            Write w;
-            w.sentAt = now;
-            w.arrivedAt = now + a.amount;
-            // with no token source the write still belongs to its grant's epoch (section 14)
-            w.tagged = lane.epoch != 0 && s->tokens != TokenSource::None;
-            w.epoch = lane.epoch; // its token is the epoch's: Trace::tokenOf
-            w.client = c;
-            w.action = i;
-            w.storage = a.storage;
-            const auto index = std::uint32_t(writes);
-            put(t->writes, writes, w);
-            record(now, c, EventKind::WriteSent, index);
-            if (a.amount == 0)
-                arrive(index, now); // no delay: the storage handles it at once
+        case ActionKind::Write:
+            if (a.check)
+                checkWrite(c, i, now);
             else
-                pushMin(arrivals, {w.arrivedAt, index});
+                sendWrite(c, i, now, lane.epoch);
             break;
-        }
+        case ActionKind::Read:
+            sendRead(c, i, now);
+            break;
         case ActionKind::Pause:
             break; // folded into the frozen stretches in prepareLane()
         }
     }
 
+    // Sends a write of action `i` carrying the token of `epoch` (the one remembered now, or at
+    // its check).
+    void sendWrite(std::uint32_t c, std::uint32_t i, Tick now, std::uint32_t epoch)
+    {
+        const Action &a = s->clients[c].actions[i];
+        Write w;
+        w.sentAt = now;
+        w.arrivedAt = now + a.amount;
+        // with no token source the write still belongs to its grant's epoch (section 14)
+        w.tagged = epoch != 0 && s->tokens != TokenSource::None;
+        w.epoch = epoch; // its token is the epoch's: Trace::tokenOf
+        w.client = c;
+        w.action = i;
+        w.storage = a.storage;
+        const auto index = std::uint32_t(writes);
+        put(t->writes, writes, w);
+        if (pitfalls && s->hasVersionStorage()) // the version it expects is fixed when sent
+            t->writeVersions.push_back({lanes[c].known[a.storage], 0});
+        record(now, c, EventKind::WriteSent, index);
+        const auto seq = std::uint32_t(sends++);
+        if (a.amount == 0)
+            arrive(index, now); // no delay: the storage handles it at once
+        else
+            pushMin(arrivals, {w.arrivedAt, index, seq});
+    }
+
+    void sendRead(std::uint32_t c, std::uint32_t i, Tick now)
+    {
+        const Action &a = s->clients[c].actions[i];
+        const auto index = std::uint32_t(t->reads.size());
+        t->reads.push_back({now, now + a.amount, 0, c, i, a.storage, false});
+        record(now, c, EventKind::ReadSent, index);
+        const auto seq = std::uint32_t(sends++);
+        if (a.amount == 0)
+            arriveRead(index, now); // the reply is instant
+        else
+            pushMin(arrivals, {now + a.amount, kReadArrival | index, seq});
+    }
+
+    void arriveRead(std::uint32_t index, Tick now)
+    {
+        Read &r = t->reads[index];
+        r.version = versions[r.storage];
+        r.arrived = true;
+        lanes[r.client].known[r.storage] = r.version;
+        record(now, r.client, EventKind::ReadArrived, index);
+    }
+
+    // Check-then-write (section 11): the client judges its own lease by its own clock.
+    void checkWrite(std::uint32_t c, std::uint32_t i, Tick now)
+    {
+        Lane &lane = lanes[c];
+        const Action &a = s->clients[c].actions[i];
+        const ClientClock &clock = s->clients[c].clock;
+        const bool live = lane.believes && clock.local(now) - clock.local(lane.viewFrom) <
+                                               static_cast<std::int64_t>(lane.viewTtl);
+        const auto check = std::uint32_t(t->checks.size());
+        t->checks.push_back({now, now, c, i, lane.epoch, kNone, live});
+        if (!live) {
+            const auto skip = std::uint32_t(t->skips.size());
+            t->skips.push_back({now, c, i, lane.epoch, lane.believes});
+            ++t->summary.skipped;
+            record(now, c, EventKind::Skipped, skip);
+            if (lane.believes) {
+                t->lost.push_back({now, c, lane.epoch, LostReason::Check});
+                record(now, c, EventKind::Lost, std::uint32_t(t->lost.size() - 1));
+                endBelief(c, now, BeliefEnd::Skipped);
+            }
+            return;
+        }
+        record(now, c, EventKind::Checked, check);
+        const Tick at = thawOf(c, now + a.gap);
+        t->checks[check].sendAt = at;
+        if (at == now) {
+            t->checks[check].write = std::uint32_t(writes);
+            sendWrite(c, i, now, lane.epoch);
+            return;
+        }
+        // the send does not hold up the client's later actions
+        const PendingSend p{at, i, lane.epoch, check};
+        auto it = std::upper_bound(lane.sends.begin(), lane.sends.end(), p,
+                                   [](const PendingSend &x, const PendingSend &y) {
+                                       return x.at < y.at;
+                                   });
+        lane.sends.insert(it, p);
+        queueSends(c);
+    }
+
+    void queueSends(std::uint32_t c)
+    {
+        Lane &lane = lanes[c];
+        if (!lane.sends.empty() && lane.sendEntry != lane.sends.front().at) {
+            lane.sendEntry = lane.sends.front().at;
+            pushMin(sendQueue, {lane.sendEntry, c});
+        }
+    }
+
+    // An acquire that ran sets the keepalive schedule (`every` 0: none, section 14).
+    void setKeepalive(std::uint32_t c, Tick every, Tick ttl, Tick now, std::uint32_t action)
+    {
+        Lane &lane = lanes[c];
+        lane.kaEvery = every;
+        lane.kaTtl = ttl;
+        lane.kaAction = action;
+        if (!every) {
+            lane.kaEntry = kForever;
+            return;
+        }
+        lane.kaDue = now + every;
+        lane.kaEntry = thawOf(c, lane.kaDue);
+        pushMin(keepQueue, {lane.kaEntry, c});
+    }
+
+    void stopKeepalive(std::uint32_t c)
+    {
+        lanes[c].kaEvery = 0;
+        lanes[c].kaEntry = kForever;
+    }
+
+    // One keepalive: a renewal of the live lease, or the news that it is gone.
+    void keepalive(std::uint32_t c, Tick now)
+    {
+        Lane &lane = lanes[c];
+        if (lock.renew(c, lane.kaTtl, now)) {
+            const std::uint32_t epoch = lock.epoch();
+            put(t->grants, grants,
+                Grant{now, lock.expires(), lock.token(), epoch, c, lane.kaAction, true, true});
+            record(now, c, EventKind::Renewal, std::uint32_t(grants - 1));
+            t->leases[epoch - 1].end = lock.expires();
+            lane.epoch = epoch;
+            lane.viewFrom = now;
+            lane.viewTtl = lane.kaTtl;
+            if (!lane.believes) {
+                put(t->beliefs[c], lane.beliefs, Belief{now, kForever, epoch, BeliefEnd::Never});
+                lane.believes = true;
+            }
+            setKeepalive(c, lane.kaEvery, lane.kaTtl, now, lane.kaAction);
+            return;
+        }
+        t->lost.push_back({now, c, lane.epoch, LostReason::Keepalive});
+        record(now, c, EventKind::Lost, std::uint32_t(t->lost.size() - 1));
+        endBelief(c, now, BeliefEnd::Told);
+        stopKeepalive(c); // it does not acquire again by itself
+    }
+
+    // Phase 6 when sections 11 and 12 are in use (section 14): lanes in order, each with its
+    // deferred actions, one keepalive, the sends due, then the actions listed at this tick.
+    void clientsPhase(Tick now)
+    {
+        for (;;) {
+            dropStale(sendQueue, &Lane::sendEntry);
+            dropStale(keepQueue, &Lane::kaEntry);
+            std::uint32_t c = kNone;
+            for (const std::vector<LaneAt> *q : {&laneQueue, &sendQueue, &keepQueue})
+                if (!q->empty() && q->front().tick == now)
+                    c = std::min(c, q->front().lane);
+            if (c == kNone)
+                return;
+            const auto at = [&](const std::vector<LaneAt> &q) {
+                return !q.empty() && q.front().tick == now && q.front().lane == c;
+            };
+            const bool hadLane = at(laneQueue);
+            if (hadLane)
+                popMin(laneQueue);
+            if (at(sendQueue)) {
+                popMin(sendQueue);
+                lanes[c].sendEntry = kForever;
+            }
+            if (at(keepQueue)) {
+                popMin(keepQueue);
+                lanes[c].kaEntry = kForever;
+            }
+            runLane(c, now);
+            Lane &lane = lanes[c];
+            if (hadLane && !lane.waiting && lane.next < lane.plan.order.size())
+                pushMin(laneQueue, {lane.plan.runAt[lane.next], c});
+            queueSends(c);
+        }
+    }
+
+    void runLane(std::uint32_t c, Tick now)
+    {
+        Lane &lane = lanes[c];
+        const Plan &plan = lane.plan;
+        const std::vector<Action> &actions = s->clients[c].actions;
+        const auto due = [&](bool deferredOnly) {
+            return !lane.waiting && lane.next < plan.order.size() && plan.runAt[lane.next] <= now &&
+                   (!deferredOnly || actions[plan.order[lane.next]].at < now);
+        };
+        while (due(true))
+            runAction(c, plan.order[lane.next++], now);
+        if (!lane.waiting && lane.kaEvery && thawOf(c, lane.kaDue) <= now)
+            keepalive(c, now);
+        while (!lane.sends.empty() && lane.sends.front().at <= now) {
+            const PendingSend p = lane.sends.front();
+            lane.sends.erase(lane.sends.begin());
+            t->checks[p.check].write = std::uint32_t(writes);
+            sendWrite(c, p.action, now, p.epoch);
+        }
+        while (due(false))
+            runAction(c, plan.order[lane.next++], now);
+    }
+
+    void restartStorage(const RestartAt &r)
+    {
+        const Token forgot = s->storages[r.storage].durable
+                                 ? 0
+                                 : storages[r.storage].forgetMaxToken(); // a volatile promise
+        t->restarts.push_back({r.tick, forgot, r.storage, r.ref});
+    }
+
     void arrive(std::uint32_t index, Tick now)
     {
         Write &w = t->writes[index];
+        if (pitfalls) {
+            arriveWithPitfalls(index, now);
+            return;
+        }
         WriteStorage &storage = storages[w.storage];
         w.applied =
             storage.write(w.tagged ? std::optional<Token>(t->tokenOf(w)) : std::nullopt, index);
         w.maxToken = storage.maxToken();
         w.expired = w.epoch != 0 && now >= t->leases[w.epoch - 1].end;
+        judge(index, now);
+    }
+
+    // Section 12: bypass writes skip the check; version storages compare-and-set on the
+    // version the writer knew and are judged by it; every storage counts its versions.
+    void arriveWithPitfalls(std::uint32_t index, Tick now)
+    {
+        Write &w = t->writes[index];
+        WriteStorage &storage = storages[w.storage];
+        const bool bypass = s->clients[w.client].bypass;
+        const bool byVersion = s->storages[w.storage].check == StorageCheck::Version;
+        std::uint64_t &version = versions[w.storage];
+        const std::uint64_t current = version;
+        const std::uint64_t expected = byVersion ? t->writeVersions[index].expected : 0;
+        if (byVersion) {
+            // no token rule at all: max_token stays 0, untagged writes may apply
+            w.applied = !t->fencing || bypass || expected == current;
+            if (w.applied)
+                storage.writeUnchecked(index);
+        } else if (bypass) {
+            storage.writeUnchecked(index); // an unfenced path: max_token is left alone
+            w.applied = true;
+        } else {
+            w.applied = storage.write(
+                w.tagged ? std::optional<Token>(t->tokenOf(w)) : std::nullopt, index);
+        }
+        w.maxToken = storage.maxToken();
+        w.expired = w.epoch != 0 && now >= t->leases[w.epoch - 1].end;
+        if (w.applied)
+            lanes[w.client].known[w.storage] = ++version; // the reply tells the new version
+        if (!t->writeVersions.empty())
+            t->writeVersions[index].version = version;
+        if (!byVersion) {
+            judge(index, now);
+            return;
+        }
+        // judged by what the writer had read, not by epochs
+        if (w.applied) {
+            w.result = expected < current ? WriteResult::Corrupted : WriteResult::Accepted;
+            newestApplied[w.storage] = std::max(newestApplied[w.storage], w.epoch);
+            w.overwrote = lastApplied[w.storage];
+            lastApplied[w.storage] = index;
+        } else {
+            w.result = liveNewest(w, now) ? WriteResult::LockedOut : WriteResult::Rejected;
+            const Lane &lane = lanes[w.client];
+            if (lane.believes && lane.epoch == w.epoch)
+                endBelief(w.client, now, BeliefEnd::Rejected);
+        }
+        count(index, now);
+    }
+
+    bool liveNewest(const Write &w, Tick now) const
+    {
+        return w.epoch != 0 && w.epoch == lock.epochCount() && w.epoch == lock.epoch() &&
+               lock.isLive(now);
+    }
+
+    // The checker (section 6) for a token storage, once the storage has handled the write.
+    void judge(std::uint32_t index, Tick now)
+    {
+        Write &w = t->writes[index];
         if (w.applied) {
             // epochs, not tokens, are the ground truth for "newer data was overwritten"
             std::uint32_t &newest = newestApplied[w.storage];
@@ -1214,14 +1620,18 @@ struct Simulator::Impl
             w.overwrote = lastApplied[w.storage];
             lastApplied[w.storage] = index;
         } else {
-            const bool liveNewest = w.epoch != 0 && w.epoch == lock.epochCount() &&
-                                    w.epoch == lock.epoch() && lock.isLive(now);
-            w.result = liveNewest ? WriteResult::LockedOut : WriteResult::Rejected;
+            w.result = liveNewest(w, now) ? WriteResult::LockedOut : WriteResult::Rejected;
             // the reply tells the writer its lock is gone
             const Lane &lane = lanes[w.client];
             if (lane.believes && lane.epoch == w.epoch)
                 endBelief(w.client, now, BeliefEnd::Rejected);
         }
+        count(index, now);
+    }
+
+    void count(std::uint32_t index, Tick now)
+    {
+        const Write &w = t->writes[index];
         switch (w.result) {
         case WriteResult::Accepted:
             ++t->summary.accepted;
@@ -1240,6 +1650,55 @@ struct Simulator::Impl
         if (w.result != WriteResult::Accepted)
             put(t->storageIncidents[w.storage], storageIncidents[w.storage], index);
         record(now, w.client, EventKind::WriteArrived, index);
+    }
+
+    // Section 12's groups, keyed by client and name, in lane order and then by the first
+    // appearance of the name in the client's actions. A storage written twice in one group
+    // counts once, by its last write in the file, and stands where that write does.
+    void findGroups()
+    {
+        t->groups.clear();
+        t->summary.partial = 0;
+        std::vector<std::uint32_t> writeOf; // per action of one client: its write, or kNone
+        for (std::uint32_t c = 0; c < s->clients.size(); ++c) {
+            const std::vector<Action> &actions = s->clients[c].actions;
+            const std::size_t first = t->groups.size();
+            for (const Action &a : actions)
+                if (a.kind == ActionKind::Write && !a.group.isEmpty() &&
+                    std::none_of(t->groups.begin() + std::ptrdiff_t(first), t->groups.end(),
+                                 [&](const GroupOutcome &g) { return g.name == a.group; }))
+                    t->groups.push_back({a.group, c, {}, {}, {}, false});
+            if (first == t->groups.size())
+                continue;
+            writeOf.assign(actions.size(), kNone);
+            for (std::uint32_t e : t->clientEvents[c])
+                if (t->events[e].kind == EventKind::WriteSent)
+                    writeOf[t->writes[t->events[e].ref].action] = t->events[e].ref;
+            for (std::size_t g = first; g < t->groups.size(); ++g) {
+                GroupOutcome &out = t->groups[g];
+                std::vector<std::pair<std::uint32_t, bool>> byStorage; // in file order
+                for (std::uint32_t i = 0; i < actions.size(); ++i) {
+                    const Action &a = actions[i];
+                    if (a.kind != ActionKind::Write || a.group != out.name)
+                        continue;
+                    const std::uint32_t w = writeOf[i];
+                    if (w != kNone)
+                        out.writes.push_back(w);
+                    const bool applied = w != kNone && t->writes[w].applied;
+                    byStorage.erase(std::remove_if(byStorage.begin(), byStorage.end(),
+                                                   [&](const auto &x) {
+                                                       return x.first == a.storage;
+                                                   }),
+                                    byStorage.end());
+                    byStorage.push_back({a.storage, applied});
+                }
+                std::sort(out.writes.begin(), out.writes.end());
+                for (const auto &[storage, applied] : byStorage)
+                    (applied ? out.applied : out.notApplied).push_back(storage);
+                out.partial = !out.applied.empty() && !out.notApplied.empty();
+                t->summary.partial += out.partial;
+            }
+        }
     }
 
     void endBelief(std::uint32_t c, Tick now, BeliefEnd why)
@@ -1293,14 +1752,18 @@ struct Simulator::Impl
         if (!s->lock.restores.empty())
             for (const Lease &l : t->leases) // a restore may bring an earlier lease back
                 last = std::max(last, l.end);
+        if (!t->restarts.empty())
+            last = std::max(last, t->restarts.back().tick);
         t->lastTick = last;
         t->horizon = s->horizon ? *s->horizon : last + 1 + last / 20;
         t->finals.resize(storages.size());
         for (std::size_t i = 0; i < storages.size(); ++i) {
             const std::uint32_t w = lastApplied[i];
             t->finals[i] = {w == kNone ? QString() : writeValue(*s, t->writes[w]),
-                            storages[i].maxToken(), w};
+                            storages[i].maxToken(), versions[i], w};
         }
+        if (pitfalls)
+            findGroups();
         ending.valid = true;
         ending.lock = lock;
         ending.storages = storages;
@@ -1387,6 +1850,11 @@ const QString &writeValue(const Scenario &scenario, const Write &write)
     return scenario.clients[write.client].actions[write.action].value;
 }
 
+Tick ownLeaseEnd(const Scenario &scenario, const Grant &grant)
+{
+    return scenario.clients[grant.client].clock.leaseEndsAt(grant.at, grant.expires - grant.at);
+}
+
 StorageState storageStateAt(const Scenario &scenario, const Trace &trace, std::uint32_t storage,
                             Tick t)
 {
@@ -1397,7 +1865,16 @@ StorageState storageStateAt(const Scenario &scenario, const Trace &trace, std::u
     });
     if (it == arrived.begin())
         return st;
-    st.maxToken = trace.writes[*(it - 1)].maxToken;
+    const Write &last = trace.writes[*(it - 1)];
+    st.maxToken = last.maxToken;
+    if (!trace.writeVersions.empty())
+        st.version = trace.writeVersions[*(it - 1)].version;
+    // a volatile max_token is 0 after a restart since that arrival (a restart in the tick of an
+    // arrival comes first)
+    if (!scenario.storages[storage].durable)
+        for (const StorageRestart &r : trace.restarts)
+            if (r.storage == storage && r.tick > last.arrivedAt && r.tick <= t)
+                st.maxToken = 0;
     while (it != arrived.begin()) {
         --it;
         const Write &w = trace.writes[*it];

@@ -64,6 +64,10 @@ void simulateInto(const Scenario &scenario, bool fencing, Trace &trace);
 
 // The value a write carried.
 const QString &writeValue(const Scenario &scenario, const Write &write);
+// The tick at which the grant's (or renewal's) client judges that lease expired by its own
+// clock (section 11): the second "expires" mark, after the real one when the clock is slow.
+Tick ownLeaseEnd(const Scenario &scenario, const Grant &grant);
+
 // A storage's state at the end of tick t, including its value.
 StorageState storageStateAt(const Scenario &scenario, const Trace &trace, std::uint32_t storage,
                             Tick t);

@@ -33,6 +33,17 @@ public:
         return true;
     }
 
+    // A write on an unfenced path (a bypass client, section 11): applied without any check,
+    // and max_token is left alone.
+    void writeUnchecked(const Value &value) { m_value = value; }
+    // A restart that loses a volatile max_token (section 12). Returns what was forgotten.
+    Token forgetMaxToken()
+    {
+        const Token t = m_maxToken;
+        m_maxToken = 0;
+        return t;
+    }
+
     bool fenced() const { return m_fenced; }
     FenceRule rule() const { return m_rule; }
     Token maxToken() const { return m_maxToken; }

@@ -74,6 +74,8 @@ QByteArray readAll(const QString &path)
 }
 
 // SCENARIO.md section 8, with the real title of the section 7 file.
+// Section 8's example; sections 13 and 14 add skipped, lost, groups and reads (always present)
+// and the summary's skipped and partial counts.
 const char kSpecReport[] = R"({
   "title": "Paused client wakes after its lease expired", "fencing": true,
   "grants":   [ { "client": "A", "at": 0, "token": 1, "epoch": 1, "renewal": false, "expires": 10 },
@@ -84,8 +86,10 @@ const char kSpecReport[] = R"({
       "token": 2, "epoch": 2, "result": "accepted", "maxToken": 2, "expired": false },
     { "client": "A", "value": "A", "storage": "db", "sentAt": 30, "arrivedAt": 30,
       "token": 1, "epoch": 1, "result": "rejected", "maxToken": 2, "expired": true } ],
+  "skipped": [], "lost": [], "groups": [], "reads": [],
   "final": { "db": { "value": "B", "maxToken": 2 } },
-  "summary": { "accepted": 1, "rejected": 1, "corrupted": 0, "lockedOut": 0 }
+  "summary": { "accepted": 1, "rejected": 1, "corrupted": 0, "lockedOut": 0,
+               "skipped": 0, "partial": 0 }
 })";
 
 // The same schedule unfenced: both writes applied, max_token never moves, A's epoch 1 lands
@@ -100,8 +104,10 @@ const char kSpecReportUnfenced[] = R"({
       "token": 2, "epoch": 2, "result": "accepted", "maxToken": 0, "expired": false },
     { "client": "A", "value": "A", "storage": "db", "sentAt": 30, "arrivedAt": 30,
       "token": 1, "epoch": 1, "result": "corrupted", "maxToken": 0, "expired": true } ],
+  "skipped": [], "lost": [], "groups": [], "reads": [],
   "final": { "db": { "value": "A", "maxToken": 0 } },
-  "summary": { "accepted": 1, "rejected": 0, "corrupted": 1, "lockedOut": 0 }
+  "summary": { "accepted": 1, "rejected": 0, "corrupted": 1, "lockedOut": 0,
+               "skipped": 0, "partial": 0 }
 })";
 
 // tests/data/untagged-two-storages.json with --fencing on. Arrival order: u@0, a1@2, a3@4,
@@ -125,8 +131,10 @@ const char kUntaggedFenced[] = R"({
       "token": 1, "epoch": 1, "result": "lockedOut", "maxToken": 1, "expired": false },
     { "client": "B", "value": "b", "storage": "log", "sentAt": 6, "arrivedAt": 6,
       "token": null, "epoch": 0, "result": "rejected", "maxToken": 1, "expired": false } ],
+  "skipped": [], "lost": [], "groups": [], "reads": [],
   "final": { "db": { "value": "a1", "maxToken": 1 }, "log": { "value": "a3", "maxToken": 1 } },
-  "summary": { "accepted": 2, "rejected": 2, "corrupted": 0, "lockedOut": 1 }
+  "summary": { "accepted": 2, "rejected": 2, "corrupted": 0, "lockedOut": 1,
+               "skipped": 0, "partial": 0 }
 })";
 
 } // namespace
@@ -217,7 +225,7 @@ private slots:
         QCOMPARE(open.exitCode, 0);
         const QJsonObject o = parseObject(open.out);
         QCOMPARE(o.value(QStringLiteral("summary")).toObject(),
-                 object(R"({"accepted": 4, "rejected": 0, "corrupted": 1, "lockedOut": 0})"));
+                 object(R"({"accepted": 4, "rejected": 0, "corrupted": 1, "lockedOut": 0, "skipped": 0, "partial": 0})"));
         QCOMPARE(o.value(QStringLiteral("final")).toObject(),
                  object(R"({"db": {"value": "a1", "maxToken": 0}, "log": {"value": "b", "maxToken": 0}})"));
         const QJsonArray writes = o.value(QStringLiteral("writes")).toArray();
@@ -235,7 +243,7 @@ private slots:
         const QJsonObject o = parseObject(r.out);
         QCOMPARE(o.keys(), QStringList({"fencing", "final", "summary", "title"}));
         QJsonObject expected = object(kSpecReport);
-        for (const char *key : {"grants", "refusals", "writes"})
+        for (const char *key : {"grants", "refusals", "writes", "skipped", "lost", "groups", "reads"})
             expected.remove(QLatin1String(key));
         QCOMPARE(o, expected);
     }
@@ -281,100 +289,100 @@ private slots:
         QTest::addColumn<QByteArray>("finals");
 
         QTest::newRow("default on") << "default" << "on"
-            << QByteArray(R"({"accepted": 1, "rejected": 1, "corrupted": 0, "lockedOut": 0})")
+            << QByteArray(R"({"accepted": 1, "rejected": 1, "corrupted": 0, "lockedOut": 0, "skipped": 0, "partial": 0})")
             << QByteArray(R"({"db": {"value": "B", "maxToken": 2}})");
         QTest::newRow("default off") << "default" << "off"
-            << QByteArray(R"({"accepted": 1, "rejected": 0, "corrupted": 1, "lockedOut": 0})")
+            << QByteArray(R"({"accepted": 1, "rejected": 0, "corrupted": 1, "lockedOut": 0, "skipped": 0, "partial": 0})")
             << QByteArray(R"({"db": {"value": "A", "maxToken": 0}})");
         QTest::newRow("delayed-packet on") << "delayed-packet" << "on"
-            << QByteArray(R"({"accepted": 1, "rejected": 1, "corrupted": 0, "lockedOut": 0})")
+            << QByteArray(R"({"accepted": 1, "rejected": 1, "corrupted": 0, "lockedOut": 0, "skipped": 0, "partial": 0})")
             << QByteArray(R"({"db": {"value": "B", "maxToken": 2}})");
         QTest::newRow("delayed-packet off") << "delayed-packet" << "off"
-            << QByteArray(R"({"accepted": 1, "rejected": 0, "corrupted": 1, "lockedOut": 0})")
+            << QByteArray(R"({"accepted": 1, "rejected": 0, "corrupted": 1, "lockedOut": 0, "skipped": 0, "partial": 0})")
             << QByteArray(R"({"db": {"value": "A", "maxToken": 0}})");
         QTest::newRow("renewal-keeps-token on") << "renewal-keeps-token" << "on"
-            << QByteArray(R"({"accepted": 3, "rejected": 0, "corrupted": 0, "lockedOut": 0})")
+            << QByteArray(R"({"accepted": 3, "rejected": 0, "corrupted": 0, "lockedOut": 0, "skipped": 0, "partial": 0})")
             << QByteArray(R"({"db": {"value": "B", "maxToken": 2}})");
         QTest::newRow("renewal-keeps-token off") << "renewal-keeps-token" << "off"
-            << QByteArray(R"({"accepted": 3, "rejected": 0, "corrupted": 0, "lockedOut": 0})")
+            << QByteArray(R"({"accepted": 3, "rejected": 0, "corrupted": 0, "lockedOut": 0, "skipped": 0, "partial": 0})")
             << QByteArray(R"({"db": {"value": "B", "maxToken": 0}})");
         QTest::newRow("three-owners on") << "three-owners" << "on"
-            << QByteArray(R"({"accepted": 2, "rejected": 2, "corrupted": 0, "lockedOut": 0})")
+            << QByteArray(R"({"accepted": 2, "rejected": 2, "corrupted": 0, "lockedOut": 0, "skipped": 0, "partial": 0})")
             << QByteArray(R"({"db": {"value": "C", "maxToken": 3}})");
         QTest::newRow("three-owners off") << "three-owners" << "off"
-            << QByteArray(R"({"accepted": 2, "rejected": 0, "corrupted": 2, "lockedOut": 0})")
+            << QByteArray(R"({"accepted": 2, "rejected": 0, "corrupted": 2, "lockedOut": 0, "skipped": 0, "partial": 0})")
             << QByteArray(R"({"db": {"value": "A", "maxToken": 0}})");
         QTest::newRow("le-locks-out-holder on") << "le-locks-out-holder" << "on"
-            << QByteArray(R"({"accepted": 2, "rejected": 0, "corrupted": 0, "lockedOut": 1})")
+            << QByteArray(R"({"accepted": 2, "rejected": 0, "corrupted": 0, "lockedOut": 1, "skipped": 0, "partial": 0})")
             << QByteArray(R"({"db": {"value": "B", "maxToken": 2}})");
         QTest::newRow("le-locks-out-holder off") << "le-locks-out-holder" << "off"
-            << QByteArray(R"({"accepted": 3, "rejected": 0, "corrupted": 0, "lockedOut": 0})")
+            << QByteArray(R"({"accepted": 3, "rejected": 0, "corrupted": 0, "lockedOut": 0, "skipped": 0, "partial": 0})")
             << QByteArray(R"({"db": {"value": "B", "maxToken": 0}})");
         QTest::newRow("kleppmann-gc-pause on") << "kleppmann-gc-pause" << "on"
-            << QByteArray(R"({"accepted": 1, "rejected": 1, "corrupted": 0, "lockedOut": 0})")
+            << QByteArray(R"({"accepted": 1, "rejected": 1, "corrupted": 0, "lockedOut": 0, "skipped": 0, "partial": 0})")
             << QByteArray(R"({"db": {"value": "B", "maxToken": 34}})");
         QTest::newRow("kleppmann-gc-pause off") << "kleppmann-gc-pause" << "off"
-            << QByteArray(R"({"accepted": 1, "rejected": 0, "corrupted": 1, "lockedOut": 0})")
+            << QByteArray(R"({"accepted": 1, "rejected": 0, "corrupted": 1, "lockedOut": 0, "skipped": 0, "partial": 0})")
             << QByteArray(R"({"db": {"value": "A", "maxToken": 0}})");
         QTest::newRow("etcd-revisions on") << "etcd-revisions" << "on"
-            << QByteArray(R"({"accepted": 1, "rejected": 1, "corrupted": 0, "lockedOut": 0})")
+            << QByteArray(R"({"accepted": 1, "rejected": 1, "corrupted": 0, "lockedOut": 0, "skipped": 0, "partial": 0})")
             << QByteArray(R"({"db": {"value": "B", "maxToken": 5}})");
         QTest::newRow("etcd-revisions off") << "etcd-revisions" << "off"
-            << QByteArray(R"({"accepted": 1, "rejected": 0, "corrupted": 1, "lockedOut": 0})")
+            << QByteArray(R"({"accepted": 1, "rejected": 0, "corrupted": 1, "lockedOut": 0, "skipped": 0, "partial": 0})")
             << QByteArray(R"({"db": {"value": "A", "maxToken": 0}})");
         QTest::newRow("zookeeper-failover on") << "zookeeper-failover" << "on"
-            << QByteArray(R"({"accepted": 1, "rejected": 1, "corrupted": 0, "lockedOut": 0})")
+            << QByteArray(R"({"accepted": 1, "rejected": 1, "corrupted": 0, "lockedOut": 0, "skipped": 0, "partial": 0})")
             << QByteArray(R"({"db": {"value": "B", "maxToken": 8589934594}})");
         QTest::newRow("zookeeper-failover off") << "zookeeper-failover" << "off"
-            << QByteArray(R"({"accepted": 1, "rejected": 0, "corrupted": 1, "lockedOut": 0})")
+            << QByteArray(R"({"accepted": 1, "rejected": 0, "corrupted": 1, "lockedOut": 0, "skipped": 0, "partial": 0})")
             << QByteArray(R"({"db": {"value": "A", "maxToken": 0}})");
         QTest::newRow("raft-term on") << "raft-term" << "on"
-            << QByteArray(R"({"accepted": 1, "rejected": 1, "corrupted": 0, "lockedOut": 0})")
+            << QByteArray(R"({"accepted": 1, "rejected": 1, "corrupted": 0, "lockedOut": 0, "skipped": 0, "partial": 0})")
             << QByteArray(R"({"db": {"value": "B", "maxToken": 3}})");
         QTest::newRow("raft-term off") << "raft-term" << "off"
-            << QByteArray(R"({"accepted": 1, "rejected": 0, "corrupted": 1, "lockedOut": 0})")
+            << QByteArray(R"({"accepted": 1, "rejected": 0, "corrupted": 1, "lockedOut": 0, "skipped": 0, "partial": 0})")
             << QByteArray(R"({"db": {"value": "A", "maxToken": 0}})");
         QTest::newRow("kafka-zombie-producer on") << "kafka-zombie-producer" << "on"
-            << QByteArray(R"({"accepted": 1, "rejected": 1, "corrupted": 0, "lockedOut": 0})")
+            << QByteArray(R"({"accepted": 1, "rejected": 1, "corrupted": 0, "lockedOut": 0, "skipped": 0, "partial": 0})")
             << QByteArray(R"({"topic": {"value": "B", "maxToken": 1}})");
         QTest::newRow("kafka-zombie-producer off") << "kafka-zombie-producer" << "off"
-            << QByteArray(R"({"accepted": 1, "rejected": 0, "corrupted": 1, "lockedOut": 0})")
+            << QByteArray(R"({"accepted": 1, "rejected": 0, "corrupted": 1, "lockedOut": 0, "skipped": 0, "partial": 0})")
             << QByteArray(R"({"topic": {"value": "A", "maxToken": 0}})");
         QTest::newRow("chubby-lock-delay on") << "chubby-lock-delay" << "on"
-            << QByteArray(R"({"accepted": 2, "rejected": 0, "corrupted": 0, "lockedOut": 0})")
+            << QByteArray(R"({"accepted": 2, "rejected": 0, "corrupted": 0, "lockedOut": 0, "skipped": 0, "partial": 0})")
             << QByteArray(R"({"db": {"value": "B", "maxToken": 2}})");
         QTest::newRow("chubby-lock-delay off") << "chubby-lock-delay" << "off"
-            << QByteArray(R"({"accepted": 2, "rejected": 0, "corrupted": 0, "lockedOut": 0})")
+            << QByteArray(R"({"accepted": 2, "rejected": 0, "corrupted": 0, "lockedOut": 0, "skipped": 0, "partial": 0})")
             << QByteArray(R"({"db": {"value": "B", "maxToken": 0}})");
         QTest::newRow("redlock-no-token on") << "redlock-no-token" << "on"
-            << QByteArray(R"({"accepted": 0, "rejected": 1, "corrupted": 0, "lockedOut": 1})")
+            << QByteArray(R"({"accepted": 0, "rejected": 1, "corrupted": 0, "lockedOut": 1, "skipped": 0, "partial": 0})")
             << QByteArray(R"({"db": {"value": "", "maxToken": 0}})");
         QTest::newRow("redlock-no-token off") << "redlock-no-token" << "off"
-            << QByteArray(R"({"accepted": 1, "rejected": 0, "corrupted": 1, "lockedOut": 0})")
+            << QByteArray(R"({"accepted": 1, "rejected": 0, "corrupted": 1, "lockedOut": 0, "skipped": 0, "partial": 0})")
             << QByteArray(R"({"db": {"value": "A", "maxToken": 0}})");
         QTest::newRow("random-tokens on") << "random-tokens" << "on"
-            << QByteArray(R"({"accepted": 1, "rejected": 0, "corrupted": 1, "lockedOut": 0})")
+            << QByteArray(R"({"accepted": 1, "rejected": 0, "corrupted": 1, "lockedOut": 0, "skipped": 0, "partial": 0})")
             << QByteArray(R"({"db": {"value": "A", "maxToken": 3511274219185730}})");
         QTest::newRow("random-tokens off") << "random-tokens" << "off"
-            << QByteArray(R"({"accepted": 1, "rejected": 0, "corrupted": 1, "lockedOut": 0})")
+            << QByteArray(R"({"accepted": 1, "rejected": 0, "corrupted": 1, "lockedOut": 0, "skipped": 0, "partial": 0})")
             << QByteArray(R"({"db": {"value": "A", "maxToken": 0}})");
         QTest::newRow("wallclock-step-back on") << "wallclock-step-back" << "on"
-            << QByteArray(R"({"accepted": 1, "rejected": 0, "corrupted": 1, "lockedOut": 0})")
+            << QByteArray(R"({"accepted": 1, "rejected": 0, "corrupted": 1, "lockedOut": 0, "skipped": 0, "partial": 0})")
             << QByteArray(R"({"db": {"value": "A", "maxToken": 1000}})");
         QTest::newRow("wallclock-step-back off") << "wallclock-step-back" << "off"
-            << QByteArray(R"({"accepted": 1, "rejected": 0, "corrupted": 1, "lockedOut": 0})")
+            << QByteArray(R"({"accepted": 1, "rejected": 0, "corrupted": 1, "lockedOut": 0, "skipped": 0, "partial": 0})")
             << QByteArray(R"({"db": {"value": "A", "maxToken": 0}})");
         QTest::newRow("etcd-restore on") << "etcd-restore" << "on"
-            << QByteArray(R"({"accepted": 3, "rejected": 0, "corrupted": 1, "lockedOut": 0})")
+            << QByteArray(R"({"accepted": 3, "rejected": 0, "corrupted": 1, "lockedOut": 0, "skipped": 0, "partial": 0})")
             << QByteArray(R"({"db": {"value": "B2", "maxToken": 4}})");
         QTest::newRow("etcd-restore off") << "etcd-restore" << "off"
-            << QByteArray(R"({"accepted": 3, "rejected": 0, "corrupted": 1, "lockedOut": 0})")
+            << QByteArray(R"({"accepted": 3, "rejected": 0, "corrupted": 1, "lockedOut": 0, "skipped": 0, "partial": 0})")
             << QByteArray(R"({"db": {"value": "B2", "maxToken": 0}})");
         QTest::newRow("etcd-restore-bump on") << "etcd-restore-bump" << "on"
-            << QByteArray(R"({"accepted": 3, "rejected": 1, "corrupted": 0, "lockedOut": 0})")
+            << QByteArray(R"({"accepted": 3, "rejected": 1, "corrupted": 0, "lockedOut": 0, "skipped": 0, "partial": 0})")
             << QByteArray(R"({"db": {"value": "A2", "maxToken": 14}})");
         QTest::newRow("etcd-restore-bump off") << "etcd-restore-bump" << "off"
-            << QByteArray(R"({"accepted": 3, "rejected": 0, "corrupted": 1, "lockedOut": 0})")
+            << QByteArray(R"({"accepted": 3, "rejected": 0, "corrupted": 1, "lockedOut": 0, "skipped": 0, "partial": 0})")
             << QByteArray(R"({"db": {"value": "B2", "maxToken": 0}})");
     }
     void builtinScenarios()
@@ -854,7 +862,7 @@ private slots:
             "sentAt": 12, "arrivedAt": 12, "token": 4, "epoch": 2, "result": "corrupted",
             "maxToken": 4, "expired": true})"));
         QCOMPARE(o.value(QStringLiteral("summary")).toObject(),
-                 object(R"({"accepted": 2, "rejected": 0, "corrupted": 1, "lockedOut": 0})"));
+                 object(R"({"accepted": 2, "rejected": 0, "corrupted": 1, "lockedOut": 0, "skipped": 0, "partial": 0})"));
     }
 
     // none: grants and writes carry token null; the write keeps its grant's epoch, and with

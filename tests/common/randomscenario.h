@@ -149,6 +149,69 @@ inline void addLockOptions(Core::Scenario &s, std::uint64_t seed, const RandomSc
     }
 }
 
+// Sections 11 and 12 over a random schedule, drawn from a third generator so the schedule
+// itself stays the seed's. The first group are mitigations and mechanisms that never make a
+// fenced `lt` run with a monotonic source corrupt; the last two are the pitfalls.
+struct PitfallOptions
+{
+    unsigned keepalivePercent = 0; // acquires that keep alive every 1..ttl ticks
+    unsigned checkPercent = 0;     // writes that check first, with a gap of 0..10
+    unsigned clockPercent = 0;     // clients with their own clock: rate 0.25..4, steps
+    unsigned versionPercent = 0;   // storages that compare versions (compare-and-set)
+    unsigned readPercent = 0;      // writes with a read of their storage some ticks before
+    unsigned groupPercent = 0;     // writes in one of two groups of their client
+    unsigned bypassPercent = 0;    // clients on an unfenced path
+    unsigned volatilePercent = 0;  // storages with a volatile max_token and 1-3 restarts
+};
+
+inline void addPitfalls(Core::Scenario &s, std::uint64_t seed, const PitfallOptions &o,
+                        Core::Tick span = 60)
+{
+    using namespace Core;
+    Rng rng(seed ^ 0xbb67ae8584caa73bull);
+    for (StorageSpec &st : s.storages) {
+        if (rng.chance(o.versionPercent))
+            st.check = StorageCheck::Version;
+        if (rng.chance(o.volatilePercent)) {
+            st.durable = false;
+            st.restarts = randomTicks(rng, 3, 1, span);
+            if (st.restarts.empty())
+                st.restarts.push_back(rng.between(1, span));
+        }
+    }
+    for (Client &c : s.clients) {
+        c.bypass = rng.chance(o.bypassPercent);
+        if (rng.chance(o.clockPercent)) {
+            c.clock.rateMilli = std::uint32_t(rng.between(250, 4000));
+            for (Tick at : randomTicks(rng, 2, 0, span)) {
+                const auto by = std::int64_t(rng.between(0, 20));
+                c.clock.steps.push_back({at, rng.chance(50) ? -by : by});
+            }
+        }
+        std::vector<Action> reads;
+        for (Action &a : c.actions) {
+            if (a.kind == ActionKind::Acquire && rng.chance(o.keepalivePercent))
+                a.keepalive = rng.between(1, a.amount);
+            if (a.kind != ActionKind::Write)
+                continue;
+            if (rng.chance(o.checkPercent)) {
+                a.check = true;
+                a.gap = rng.between(0, 10);
+            }
+            if (rng.chance(o.groupPercent))
+                a.group = rng.chance(50) ? QStringLiteral("g1") : QStringLiteral("g2");
+            if (rng.chance(o.readPercent)) {
+                const Tick back = rng.between(0, 5);
+                reads.push_back(Action::read(a.at > back ? a.at - back : 0, a.storage,
+                                             rng.chance(50) ? 0 : rng.between(1, 5)));
+            }
+        }
+        c.actions.insert(c.actions.end(), reads.begin(), reads.end());
+        std::stable_sort(c.actions.begin(), c.actions.end(),
+                         [](const Action &a, const Action &b) { return a.at < b.at; });
+    }
+}
+
 inline Core::Scenario randomScenario(std::uint64_t seed, const RandomScenarioOptions &o = {})
 {
     using namespace Core;

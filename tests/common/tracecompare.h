@@ -30,7 +30,8 @@ inline bool sameTrace(const Core::Trace &a, const Core::Trace &b, QString *why)
     for (std::size_t i = 0; i < a.grants.size(); ++i) {
         const Core::Grant &x = a.grants[i], &y = b.grants[i];
         SAME(x.at == y.at && x.expires == y.expires && x.token == y.token && x.epoch == y.epoch &&
-             x.client == y.client && x.action == y.action && x.renewal == y.renewal);
+             x.client == y.client && x.action == y.action && x.renewal == y.renewal &&
+             x.keepalive == y.keepalive);
     }
     SAME(a.refusals.size() == b.refusals.size());
     for (std::size_t i = 0; i < a.refusals.size(); ++i) {
@@ -93,9 +94,50 @@ inline bool sameTrace(const Core::Trace &a, const Core::Trace &b, QString *why)
     for (std::size_t i = 0; i < a.finals.size(); ++i)
         SAME(a.finals[i].value == b.finals[i].value &&
              a.finals[i].maxToken == b.finals[i].maxToken &&
-             a.finals[i].lastWrite == b.finals[i].lastWrite);
+             a.finals[i].lastWrite == b.finals[i].lastWrite &&
+             a.finals[i].version == b.finals[i].version);
     SAME(a.summary.accepted == b.summary.accepted && a.summary.rejected == b.summary.rejected &&
-         a.summary.corrupted == b.summary.corrupted && a.summary.lockedOut == b.summary.lockedOut);
+         a.summary.corrupted == b.summary.corrupted && a.summary.lockedOut == b.summary.lockedOut &&
+         a.summary.skipped == b.summary.skipped && a.summary.partial == b.summary.partial);
+    // sections 11 and 12
+    SAME(a.checks.size() == b.checks.size());
+    for (std::size_t i = 0; i < a.checks.size(); ++i) {
+        const Core::Check &x = a.checks[i], &y = b.checks[i];
+        SAME(x.at == y.at && x.sendAt == y.sendAt && x.client == y.client &&
+             x.action == y.action && x.epoch == y.epoch && x.write == y.write &&
+             x.passed == y.passed);
+    }
+    SAME(a.skips.size() == b.skips.size());
+    for (std::size_t i = 0; i < a.skips.size(); ++i)
+        SAME(a.skips[i].at == b.skips[i].at && a.skips[i].client == b.skips[i].client &&
+             a.skips[i].action == b.skips[i].action && a.skips[i].epoch == b.skips[i].epoch &&
+             a.skips[i].believed == b.skips[i].believed);
+    SAME(a.lost.size() == b.lost.size());
+    for (std::size_t i = 0; i < a.lost.size(); ++i)
+        SAME(a.lost[i].at == b.lost[i].at && a.lost[i].client == b.lost[i].client &&
+             a.lost[i].epoch == b.lost[i].epoch && a.lost[i].reason == b.lost[i].reason);
+    SAME(a.reads.size() == b.reads.size());
+    for (std::size_t i = 0; i < a.reads.size(); ++i) {
+        const Core::Read &x = a.reads[i], &y = b.reads[i];
+        SAME(x.sentAt == y.sentAt && x.arrivedAt == y.arrivedAt && x.version == y.version &&
+             x.client == y.client && x.action == y.action && x.storage == y.storage &&
+             x.arrived == y.arrived);
+    }
+    SAME(a.restarts.size() == b.restarts.size());
+    for (std::size_t i = 0; i < a.restarts.size(); ++i)
+        SAME(a.restarts[i].tick == b.restarts[i].tick &&
+             a.restarts[i].forgot == b.restarts[i].forgot &&
+             a.restarts[i].storage == b.restarts[i].storage && a.restarts[i].ref == b.restarts[i].ref);
+    SAME(a.writeVersions.size() == b.writeVersions.size());
+    for (std::size_t i = 0; i < a.writeVersions.size(); ++i)
+        SAME(a.writeVersions[i].expected == b.writeVersions[i].expected &&
+             a.writeVersions[i].version == b.writeVersions[i].version);
+    SAME(a.groups.size() == b.groups.size());
+    for (std::size_t i = 0; i < a.groups.size(); ++i) {
+        const Core::GroupOutcome &x = a.groups[i], &y = b.groups[i];
+        SAME(x.name == y.name && x.client == y.client && x.applied == y.applied &&
+             x.notApplied == y.notApplied && x.writes == y.writes && x.partial == y.partial);
+    }
 #undef SAME
     return true;
 }

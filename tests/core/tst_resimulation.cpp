@@ -418,6 +418,63 @@ private slots:
         QVERIFY(partials > scheduleCount() / 10);
     }
 
+    // Sections 11 and 12 (keepalives, checks, clocks, bypass, restarts, versions, reads,
+    // groups): every edit re-runs from tick 0 and equals a fresh run; a partial run (a drag)
+    // stops and resumes into the same trace; edits that switch the features on and off too.
+    void pitfallsRerunEqualFreshRuns()
+    {
+        RandomScenarioOptions o = busy();
+        o.maxActions = 25;
+        TestSupport::PitfallOptions p;
+        p.keepalivePercent = p.checkPercent = p.clockPercent = 40;
+        p.versionPercent = p.readPercent = p.groupPercent = 30;
+        p.bypassPercent = p.volatilePercent = 20;
+        int partials = 0;
+        for (int i = 0; i < scheduleCount() / 5; ++i) {
+            const std::uint64_t seed = 9300000 + std::uint64_t(i);
+            Scenario s = randomScenario(seed, o);
+            TestSupport::addPitfalls(s, seed, p);
+            Rng rng(seed ^ 0xbeef);
+            const bool fencing = rng.chance(70);
+            Simulator sim;
+            Trace t;
+            if (rng.chance(50)) {
+                QVERIFY(sim.run(s, fencing, t));
+            } else { // stopped early, then finished in pieces
+                sim.run(s, fencing, t, rng.between(0, 30));
+                while (!sim.resume(kForever, std::size_t(rng.between(1, 25)))) {
+                }
+            }
+            QString why;
+            QVERIFY2(sameTrace(t, simulate(s, fencing), &why),
+                     qPrintable(QStringLiteral("%1: %2").arg(s.title, why)));
+            for (int edit = 0; edit < 6; ++edit) {
+                auto [client, from, action] = randomEdit(s, rng, o);
+                Action &a = s.clients[client].actions[action];
+                if (a.kind == ActionKind::Acquire && rng.chance(40)) {
+                    a.keepalive = a.keepalive ? 0 : rng.between(1, a.amount);
+                    from = std::min(from, a.at);
+                } else if (a.kind == ActionKind::Write && rng.chance(40)) {
+                    a.check = !a.check;
+                    a.gap = a.check ? rng.between(0, 8) : 0;
+                    from = std::min(from, a.at);
+                }
+                const Trace full = simulate(s, fencing);
+                const Tick through = rng.chance(50) ? kForever : from + rng.between(0, 60);
+                sim.rerun(client, from, through, rng.chance(70) ? action : kNone);
+                if (!sim.complete()) {
+                    ++partials;
+                    while (!sim.resume(kForever, std::size_t(rng.between(1, 25)))) {
+                    }
+                }
+                QVERIFY2(
+                    sameTrace(t, full, &why),
+                    qPrintable(QStringLiteral("%1, edit %2: %3").arg(s.title).arg(edit).arg(why)));
+            }
+        }
+        QVERIFY(partials > scheduleCount() / 20);
+    }
+
     // Everything a document does to one simulator, in random order, on schedules that vary
     // more (up to 8 storages, any share of `le` storages, zero delays and unsorted lists,
     // ticks near 2^52): drag steps that name their action or not, stop at a tick or not,

@@ -246,7 +246,9 @@ private slots:
         QCOMPARE(refusals(s, t), QStringList({"B@6 by A"}));
         QCOMPARE(arrivals(s, t), QStringList({"B b 7->7 t1 e1 accepted max1 expired",
                                               "A a 8->8 t2 e2 accepted max2 live"}));
-        QCOMPARE(beliefs(t, 1), QStringLiteral("e1 [0,6) refused"));
+        // a refusal does not end the belief (SCENARIO.md section 14, "Belief"): nothing tells B
+        // otherwise, its write is even accepted
+        QCOMPARE(beliefs(t, 1), QStringLiteral("e1 [0,inf) never"));
     }
 
     void refusedClientThatNeverHeldWritesUntagged()

@@ -1,0 +1,693 @@
+// SCENARIO.md sections 11-14: keepalives, check-then-write, client clocks, bypass clients,
+// storage restarts, version storages with reads, and groups. One hand-worked schedule per rule
+// and corner; every expected line was worked out from the spec by hand, the comments show how.
+
+#include "randomscenario.h"
+#include "runreport.h"
+#include "simulator.h"
+#include "testprinters.h"
+#include "tracetext.h"
+
+#include <QTemporaryFile>
+#include <QTest>
+
+using namespace Core;
+using TestSupport::arrivals;
+using TestSupport::grants;
+
+namespace {
+
+Client lane(const QString &name, std::vector<Action> actions)
+{
+    Client c;
+    c.name = name;
+    c.actions = std::move(actions);
+    return c;
+}
+
+Scenario scenario(std::vector<Client> clients, bool fencing = true)
+{
+    Scenario s;
+    s.title = QStringLiteral("hand-worked");
+    s.fencing = fencing;
+    s.clients = std::move(clients);
+    return s;
+}
+
+Action acquire(Tick at, Tick ttl, Tick keepalive = 0)
+{
+    Action a = Action::acquire(at, ttl);
+    a.keepalive = keepalive;
+    return a;
+}
+
+Action write(Tick at, const char *value, std::uint32_t storage = 0, Tick delay = 0)
+{
+    return Action::write(at, QString::fromUtf8(value), storage, delay);
+}
+
+Action checked(Tick at, const char *value, Tick gap = 0)
+{
+    Action a = write(at, value);
+    a.check = true;
+    a.gap = gap;
+    return a;
+}
+
+Action grouped(Tick at, const char *value, std::uint32_t storage, const char *group)
+{
+    Action a = write(at, value, storage);
+    a.group = QString::fromUtf8(group);
+    return a;
+}
+
+QStringList keepaliveFlags(const Trace &t)
+{
+    QStringList out;
+    for (const Grant &g : t.grants)
+        out << (g.keepalive ? QStringLiteral("k") : QStringLiteral("-"));
+    return out;
+}
+
+QStringList lost(const Scenario &s, const Trace &t)
+{
+    QStringList out;
+    for (const Lost &l : t.lost)
+        out << QStringLiteral("%1@%2 %3").arg(s.clients[l.client].name).arg(l.at).arg(
+                   toString(l.reason));
+    return out;
+}
+
+QStringList skips(const Scenario &s, const Trace &t)
+{
+    QStringList out;
+    for (const Skip &k : t.skips)
+        out << QStringLiteral("%1 %2@%3")
+                   .arg(s.clients[k.client].name, s.clients[k.client].actions[k.action].value)
+                   .arg(k.at);
+    return out;
+}
+
+QStringList versions(const Scenario &s, const Trace &t)
+{
+    QStringList out;
+    for (const Event &e : t.events)
+        if (e.kind == EventKind::WriteArrived)
+            out << QStringLiteral("%1 exp%2 v%3")
+                       .arg(writeValue(s, t.writes[e.ref]))
+                       .arg(t.writeVersions[e.ref].expected)
+                       .arg(t.writeVersions[e.ref].version);
+    return out;
+}
+
+QStringList reads(const Scenario &s, const Trace &t)
+{
+    QStringList out;
+    for (const Read &r : t.reads)
+        out << QStringLiteral("%1 %2->%3 v%4")
+                   .arg(s.clients[r.client].name)
+                   .arg(r.sentAt)
+                   .arg(r.arrivedAt)
+                   .arg(r.version);
+    return out;
+}
+
+QString groups(const Scenario &s, const Trace &t)
+{
+    QStringList out;
+    for (const GroupOutcome &g : t.groups) {
+        QStringList applied, notApplied;
+        for (std::uint32_t i : g.applied)
+            applied << s.storages[i].name;
+        for (std::uint32_t i : g.notApplied)
+            notApplied << s.storages[i].name;
+        out << QStringLiteral("%1/%2 [%3] [%4]%5")
+                   .arg(s.clients[g.client].name, g.name, applied.join(u','),
+                        notApplied.join(u','), g.partial ? QStringLiteral(" partial") : QString());
+    }
+    return out.join(QStringLiteral("; "));
+}
+
+QString beliefs(const Trace &t, std::uint32_t client)
+{
+    QStringList out;
+    for (const Belief &b : t.beliefs[client])
+        out << QStringLiteral("e%1 [%2,%3)")
+                   .arg(b.epoch)
+                   .arg(b.from)
+                   .arg(b.to == kForever ? QStringLiteral("inf") : QString::number(b.to));
+    return out.join(QStringLiteral(", "));
+}
+
+} // namespace
+
+class TestPitfalls : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    // A: acquire 0 ttl 9 keepalive 3, frozen [4,14), writes at 14. B: acquire 12, write 13.
+    // Keepalive due 3 (not frozen): renewal, expires 12. Due 6 falls in the pause: at the thaw
+    // 14, after the deferred actions (none). The lease ended at 12, B got token 2 at 12, so the
+    // keepalive at 14 fails: A is told (lost) and its belief ends there. Then A's write listed
+    // at 14 goes out with token 1: rejected (fenced), corrupted (unfenced).
+    void keepaliveStoppedByAPause()
+    {
+        for (const bool fencing : {true, false}) {
+            Scenario s = scenario({lane("A", {acquire(0, 9, 3), Action::pause(4, 10),
+                                              write(14, "A")}),
+                                   lane("B", {acquire(12, 10), write(13, "B")})},
+                                  fencing);
+            const Trace t = simulate(s);
+            QCOMPARE(grants(s, t), QStringList({"A@0 t1 e1 grant exp9", "A@3 t1 e1 renewal exp12",
+                                                "B@12 t2 e2 grant exp22"}));
+            QCOMPARE(keepaliveFlags(t), QStringList({"-", "k", "-"}));
+            QCOMPARE(lost(s, t), QStringList({"A@14 keepalive"}));
+            QCOMPARE(beliefs(t, 0), QStringLiteral("e1 [0,14)"));
+            QCOMPARE(t.beliefs[0][0].end, BeliefEnd::Told);
+            if (fencing)
+                QCOMPARE(arrivals(s, t), QStringList({"B B 13->13 t2 e2 accepted max2 live",
+                                                      "A A 14->14 t1 e1 rejected max2 expired"}));
+            else
+                QCOMPARE(arrivals(s, t), QStringList({"B B 13->13 t2 e2 accepted max0 live",
+                                                      "A A 14->14 t1 e1 corrupted max0 expired"}));
+        }
+    }
+
+    // A keepalive due in a pause that ends before the lease does renews at the thaw, after the
+    // deferred write (due 4, runs 6); the next ones are due 3 ticks after each renewal. The run
+    // ends with B's write at 20: keepalives happen only inside the run, so the one due at 21
+    // never happens.
+    void keepaliveDueInAShortPauseRenewsAtTheThaw()
+    {
+        Scenario s = scenario({lane("A", {acquire(0, 10, 3), Action::pause(2, 4), write(4, "a")}),
+                               lane("B", {write(20, "b")})});
+        const Trace t = simulate(s);
+        QCOMPARE(grants(s, t),
+                 QStringList({"A@0 t1 e1 grant exp10", "A@6 t1 e1 renewal exp16",
+                              "A@9 t1 e1 renewal exp19", "A@12 t1 e1 renewal exp22",
+                              "A@15 t1 e1 renewal exp25", "A@18 t1 e1 renewal exp28"}));
+        // at 6: the thaw, the deferred write, then the keepalive
+        QStringList at6;
+        for (const Event &e : t.events)
+            if (e.tick == 6 && e.client == 0)
+                at6 << toString(e.kind);
+        QCOMPARE(at6, QStringList({"pauseEnd", "writeSent", "writeArrived", "renewal"}));
+        QVERIFY(t.lost.empty());
+    }
+
+    // Nothing else happening: keepalives do not make a run longer; with a horizon they go on
+    // up to horizon - 1. A keepalive due at the tick the lease ends comes after the lease end
+    // (phase 2 before phase 6): it fails.
+    void keepalivesOnlyInsideTheRun()
+    {
+        Scenario s = scenario({lane("A", {acquire(0, 9, 3)})});
+        QCOMPARE(grants(s, simulate(s)), QStringList({"A@0 t1 e1 grant exp9"}));
+        s.horizon = 10;
+        QCOMPARE(grants(s, simulate(s)),
+                 QStringList({"A@0 t1 e1 grant exp9", "A@3 t1 e1 renewal exp12",
+                              "A@6 t1 e1 renewal exp15", "A@9 t1 e1 renewal exp18"}));
+        Scenario late = scenario({lane("A", {acquire(0, 3, 3)})});
+        late.horizon = 10;
+        const Trace t = simulate(late);
+        QCOMPARE(grants(late, t), QStringList({"A@0 t1 e1 grant exp3"}));
+        QCOMPARE(lost(late, t), QStringList({"A@3 keepalive"}));
+    }
+
+    // A release, an acquire without keepalive, and a waiting acquire each stop the schedule; a
+    // refused acquire does not.
+    void whatStopsAKeepalive()
+    {
+        Scenario released = scenario({lane("A", {acquire(0, 10, 2), Action::release(3)})});
+        released.horizon = 12;
+        QCOMPARE(grants(released, simulate(released)),
+                 QStringList({"A@0 t1 e1 grant exp10", "A@2 t1 e1 renewal exp12"}));
+        Scenario plain = scenario({lane("A", {acquire(0, 10, 2), acquire(3, 4)})});
+        plain.horizon = 12;
+        QCOMPARE(grants(plain, simulate(plain)),
+                 QStringList({"A@0 t1 e1 grant exp10", "A@2 t1 e1 renewal exp12",
+                              "A@3 t1 e1 renewal exp7"}));
+        // A (ttl 2, keepalive every 5) lost the lock at 2 to B. Its acquire at 3 is refused
+        // and leaves the schedule: the keepalive due at 5 finds the lease gone. A waiting
+        // acquire at 3 instead stops it: no keepalive at 5.
+        for (const bool wait : {false, true}) {
+            Action again = Action::acquire(3, 4);
+            again.wait = wait;
+            Scenario s = scenario({lane("A", {acquire(0, 2, 5), again}),
+                                   lane("B", {acquire(2, 10)})});
+            s.horizon = 8;
+            const Trace t = simulate(s);
+            QCOMPARE(grants(s, t),
+                     QStringList({"A@0 t1 e1 grant exp2", "B@2 t2 e2 grant exp12"}));
+            QCOMPARE(lost(s, t), wait ? QStringList() : QStringList({"A@5 keepalive"}));
+            QCOMPARE(t.refusals.size(), std::size_t(wait ? 0 : 1));
+        }
+    }
+
+    // A waiting client sends no keepalive; a waiter kept out by a lease kept alive for ever
+    // does not keep the run going (section 14, "Run length").
+    void waiterBehindAKeptAliveLease()
+    {
+        Action wait = Action::acquire(1, 5);
+        wait.wait = true;
+        Scenario s = scenario({lane("A", {acquire(0, 5, 2)}), lane("B", {wait, write(2, "b")})});
+        const Trace t = simulate(s);
+        QCOMPARE(grants(s, t), QStringList({"A@0 t1 e1 grant exp5"}));
+        QCOMPARE(t.waits.size(), std::size_t(1));
+        QCOMPARE(t.waits[0].to, kForever);
+        QVERIFY(t.writes.empty());
+        // with a horizon the keepalives run up to it, and B still never gets the lock
+        s.horizon = 9;
+        const Trace h = simulate(s);
+        QCOMPARE(grants(s, h), QStringList({"A@0 t1 e1 grant exp5", "A@2 t1 e1 renewal exp7",
+                                            "A@4 t1 e1 renewal exp9", "A@6 t1 e1 renewal exp11",
+                                            "A@8 t1 e1 renewal exp13"}));
+        QVERIFY(h.writes.empty());
+    }
+
+    // Check-then-write with a pause in the gap, the seed's first pitfall. A checks at 8 (8 < 10:
+    // live), sends 2 ticks later, but is frozen [9,19): the send goes at the thaw 19 with token
+    // 1, after B got token 2 at 12 and wrote at 13. Without the pause it sends at 10 and the
+    // lease... ends at 10, but the storage has not seen token 2 yet: accepted.
+    void pauseInTheGap()
+    {
+        for (const bool fencing : {true, false}) {
+            Scenario s = scenario({lane("A", {acquire(0, 10), checked(8, "A", 2),
+                                              Action::pause(9, 10)}),
+                                   lane("B", {acquire(12, 10), write(13, "B")})},
+                                  fencing);
+            const Trace t = simulate(s);
+            QCOMPARE(t.checks.size(), std::size_t(1));
+            QCOMPARE(t.checks[0].at, Tick(8));
+            QCOMPARE(t.checks[0].sendAt, Tick(19));
+            QVERIFY(t.checks[0].passed);
+            QVERIFY(t.skips.empty());
+            QVERIFY(t.lost.empty());
+            QCOMPARE(arrivals(s, t),
+                     QStringList({QStringLiteral("B B 13->13 t2 e2 accepted max%1 live")
+                                      .arg(fencing ? 2 : 0),
+                                  fencing ? QStringLiteral("A A 19->19 t1 e1 rejected max2 expired")
+                                          : QStringLiteral("A A 19->19 t1 e1 corrupted max0 expired")}));
+        }
+        Scenario nopause = scenario({lane("A", {acquire(0, 10), checked(8, "A", 2)}),
+                                     lane("B", {acquire(12, 10), write(13, "B")})});
+        QCOMPARE(arrivals(nopause, simulate(nopause)),
+                 QStringList({"A A 10->10 t1 e1 accepted max1 expired",
+                              "B B 13->13 t2 e2 accepted max2 live"}));
+    }
+
+    // The send does not hold up later actions: A's plain write at 9 goes before the checked
+    // write's send at 11.
+    void aSendDoesNotHoldUpLaterActions()
+    {
+        Scenario s = scenario({lane("A", {acquire(0, 20), checked(1, "late", 10), write(9, "x")})});
+        QCOMPARE(arrivals(s, simulate(s)), QStringList({"A x 9->9 t1 e1 accepted max1 live",
+                                                        "A late 11->11 t1 e1 accepted max1 live"}));
+    }
+
+    // A frozen [2,12) thaws at 12 with its lease (ttl 10) gone by its own clock: the checked
+    // write is skipped, nothing is sent, and the client learns it lost the lock. This holds with
+    // fencing off too: the check catches a pause before it, never one after it.
+    void checkSkipsAfterAPause()
+    {
+        for (const bool fencing : {true, false}) {
+            Scenario s = scenario({lane("A", {acquire(0, 10), Action::pause(2, 10),
+                                              checked(12, "A")}),
+                                   lane("B", {acquire(11, 10), write(12, "B")})},
+                                  fencing);
+            const Trace t = simulate(s);
+            QCOMPARE(skips(s, t), QStringList({"A A@12"}));
+            QCOMPARE(lost(s, t), QStringList({"A@12 check"}));
+            QCOMPARE(t.summary.skipped, std::uint64_t(1));
+            QCOMPARE(t.summary.corrupted, std::uint64_t(0));
+            QCOMPARE(arrivals(s, t).size(), 1);
+            QCOMPARE(t.beliefs[0].back().end, BeliefEnd::Skipped);
+        }
+        // a client that never held the lock has no belief: skipped, not lost
+        Scenario never = scenario({lane("A", {checked(3, "A")})});
+        const Trace t = simulate(never);
+        QCOMPARE(skips(never, t), QStringList({"A A@3"}));
+        QVERIFY(t.lost.empty());
+    }
+
+    // The client's clock: rate 0.5 makes A believe its ttl-10 lease until local time 10, tick
+    // 20. At 15 (local 7) its checked write passes and carries token 1 after B's token 2.
+    void slowClockBelievesAnExpiredLease()
+    {
+        Scenario s = scenario({lane("A", {acquire(0, 10), checked(15, "A")}),
+                               lane("B", {acquire(12, 10), write(13, "B")})});
+        s.clients[0].clock.rateMilli = 500;
+        const Trace t = simulate(s);
+        QVERIFY(t.skips.empty());
+        QCOMPARE(arrivals(s, t), QStringList({"B B 13->13 t2 e2 accepted max2 live",
+                                              "A A 15->15 t1 e1 rejected max2 expired"}));
+        QCOMPARE(ownLeaseEnd(s, t.grants[0]), Tick(20));
+        QCOMPARE(t.grants[0].expires, Tick(10));
+        // at rate 1 the same check skips: 15 - 0 >= 10
+        s.clients[0].clock.rateMilli = 1000;
+        QCOMPARE(simulate(s).summary.skipped, std::uint64_t(1));
+    }
+
+    // Steps both ways. Forward 6 at 5: local(7) = 13, 13 - 0 >= 10, skipped although the lease
+    // is live. Back 8 at 5: local(12) = 4 < 10, passes; its own end is tick 18 (local 10).
+    void clockStepsBothWays()
+    {
+        Scenario fwd = scenario({lane("A", {acquire(0, 10), checked(7, "A")})});
+        fwd.clients[0].clock.steps = {{5, 6}};
+        QCOMPARE(fwd.clients[0].clock.local(7), std::int64_t(13));
+        QCOMPARE(simulate(fwd).summary.skipped, std::uint64_t(1));
+        QCOMPARE(ownLeaseEnd(fwd, simulate(fwd).grants[0]), Tick(5));
+
+        Scenario back = scenario({lane("A", {acquire(0, 10), checked(12, "A")})});
+        back.clients[0].clock.steps = {{5, -8}};
+        const Trace t = simulate(back);
+        QVERIFY(t.skips.empty());
+        QCOMPARE(arrivals(back, t), QStringList({"A A 12->12 t1 e1 accepted max1 expired"}));
+        QCOMPARE(ownLeaseEnd(back, t.grants[0]), Tick(18));
+        // rate 1.5: floor(1.5 * 7) = 10 -> a ttl-10 lease is over at tick 7 in its view
+        ClientClock fast;
+        fast.rateMilli = 1500;
+        QCOMPARE(fast.local(7), std::int64_t(10));
+        QCOMPARE(fast.leaseEndsAt(0, 10), Tick(7));
+        QCOMPARE(fast.leaseEndsAt(3, 10), Tick(10)); // local(3) = 4, local(10) = 15
+    }
+
+    // A bypass client's writes skip the check: J never held the lock, its untagged write is
+    // applied over B's epoch 2 (corrupted) and max_token stays 2. Without bypass it is rejected.
+    void bypassIsAnUnfencedPath()
+    {
+        Scenario s = scenario({lane("A", {acquire(0, 10), write(1, "A1")}),
+                               lane("B", {acquire(11, 10), write(12, "B")}),
+                               lane("J", {write(13, "J")})});
+        s.clients[2].bypass = true;
+        const Trace t = simulate(s);
+        QCOMPARE(arrivals(s, t), QStringList({"A A1 1->1 t1 e1 accepted max1 live",
+                                              "B B 12->12 t2 e2 accepted max2 live",
+                                              "J J 13->13 untagged e0 corrupted max2 live"}));
+        QCOMPARE(t.finals[0].value, QStringLiteral("J"));
+        s.clients[2].bypass = false;
+        QCOMPARE(arrivals(s, simulate(s)).last(),
+                 QStringLiteral("J J 13->13 untagged e0 rejected max2 live"));
+    }
+
+    // A JournalNode-style store that forgets an unpersisted max_token: B's token 2 is lost in
+    // the restart at 15, and A's stale token 1 at 20 gets through (corrupted). Durable: rejected.
+    // A restart in the tick of an arrival comes first (phase 4 before 5).
+    void volatileMaxTokenForgottenOnRestart()
+    {
+        const auto make = [](bool durable, Tick restart) {
+            Scenario s = scenario({lane("A", {acquire(0, 10), Action::pause(1, 19), write(20, "A")}),
+                                   lane("B", {acquire(12, 10), write(13, "B")})});
+            s.storages[0].durable = durable;
+            s.storages[0].restarts = {restart};
+            return s;
+        };
+        Scenario v = make(false, 15);
+        Trace t = simulate(v);
+        QCOMPARE(arrivals(v, t), QStringList({"B B 13->13 t2 e2 accepted max2 live",
+                                              "A A 20->20 t1 e1 corrupted max1 expired"}));
+        QCOMPARE(t.restarts.size(), std::size_t(1));
+        QCOMPARE(t.restarts[0].forgot, Token(2));
+        QCOMPARE(storageStateAt(v, t, 0, 14).maxToken, Token(2));
+        QCOMPARE(storageStateAt(v, t, 0, 15).maxToken, Token(0));
+        QCOMPARE(storageStateAt(v, t, 0, 20).maxToken, Token(1));
+        QCOMPARE(storageStateAt(v, t, 0, 20).value, QStringLiteral("A"));
+
+        Scenario d = make(true, 15);
+        t = simulate(d);
+        QCOMPARE(arrivals(d, t).last(), QStringLiteral("A A 20->20 t1 e1 rejected max2 expired"));
+        QCOMPARE(t.restarts[0].forgot, Token(0));
+        QCOMPARE(storageStateAt(d, t, 0, 16).maxToken, Token(2));
+
+        Scenario same = make(false, 20); // restart at 20, then A's write arrives at 20
+        QCOMPARE(arrivals(same, simulate(same)).last(),
+                 QStringLiteral("A A 20->20 t1 e1 corrupted max1 expired"));
+        Scenario atB = make(false, 13); // before B's write: nothing to forget yet
+        t = simulate(atB);
+        QCOMPARE(t.restarts[0].forgot, Token(0));
+        QCOMPARE(arrivals(atB, t).last(), QStringLiteral("A A 20->20 t1 e1 rejected max2 expired"));
+        // a restart after everything else still makes the run that long
+        Scenario lateRestart = make(true, 30);
+        QCOMPARE(simulate(lateRestart).lastTick, Tick(30));
+    }
+
+    // Compare-and-set on a version. A reads v0 at 1, writes at 2 (expects 0: applied, v1, A now
+    // knows 1). B reads v1 at 13 and writes at 14 (v2). A, frozen [3,15), writes at 15 still
+    // expecting 1: fenced, rejected and told v2 (A's lease is gone: rejected, not lockedOut);
+    // unfenced, applied over data it never saw: corrupted, v3.
+    void versionCompareAndSet()
+    {
+        for (const bool fencing : {true, false}) {
+            Scenario s = scenario({lane("A", {acquire(0, 10), Action::read(1), write(2, "A"),
+                                              Action::pause(3, 12), write(15, "A2")}),
+                                   lane("B", {acquire(12, 10), Action::read(13), write(14, "B")})},
+                                  fencing);
+            s.storages[0].check = StorageCheck::Version;
+            const Trace t = simulate(s);
+            QCOMPARE(reads(s, t), QStringList({"A 1->1 v0", "B 13->13 v1"}));
+            QCOMPARE(arrivals(s, t),
+                     QStringList({"A A 2->2 t1 e1 accepted max0 live",
+                                  "B B 14->14 t2 e2 accepted max0 live",
+                                  fencing ? QStringLiteral("A A2 15->15 t1 e1 rejected max0 expired")
+                                          : QStringLiteral("A A2 15->15 t1 e1 corrupted max0 expired")}));
+            QCOMPARE(versions(s, t), QStringList({"A exp0 v1", "B exp1 v2",
+                                                  fencing ? "A2 exp1 v2" : "A2 exp1 v3"}));
+            QCOMPARE(t.finals[0].version, std::uint64_t(fencing ? 2 : 3));
+            QCOMPARE(t.finals[0].value, fencing ? QStringLiteral("B") : QStringLiteral("A2"));
+        }
+    }
+
+    // Judged by what the writer read, not by epochs: an expired client that read the current
+    // version is accepted; a client that never held the lock (untagged) may apply; the live
+    // holder refused because someone wrote in between is lockedOut.
+    void versionJudgedByWhatWasRead()
+    {
+        Scenario s = scenario({lane("A", {acquire(0, 5), Action::read(8), write(9, "late")}),
+                               lane("U", {write(1, "u")})});
+        s.storages[0].check = StorageCheck::Version;
+        Trace t = simulate(s);
+        QCOMPARE(arrivals(s, t), QStringList({"U u 1->1 untagged e0 accepted max0 live",
+                                              "A late 9->9 t1 e1 accepted max0 expired"}));
+        QCOMPARE(versions(s, t), QStringList({"u exp0 v1", "late exp1 v2"}));
+
+        Scenario l = scenario({lane("A", {acquire(0, 20), write(5, "a")}),
+                               lane("U", {write(1, "u")})});
+        l.storages[0].check = StorageCheck::Version;
+        t = simulate(l);
+        // A never read: expects 0, the version is 1 after U: refused while A is the live holder
+        QCOMPARE(arrivals(l, t).last(), QStringLiteral("A a 5->5 t1 e1 lockedOut max0 live"));
+        QCOMPARE(t.beliefs[0][0].end, BeliefEnd::Rejected);
+    }
+
+    // A read racing a write: B's read is sent at 10 (arrives 15), A's write at 12 (arrives 15).
+    // At 15 they arrive in the order they were sent: the read sees v0, before the write. A
+    // bypass write skips the comparison and still raises the version.
+    void readRacingAWrite()
+    {
+        Scenario s = scenario({lane("A", {acquire(0, 20), write(12, "a", 0, 3)}),
+                               lane("B", {Action::read(10, 0, 5)}), lane("J", {write(16, "j")})});
+        s.storages[0].check = StorageCheck::Version;
+        s.clients[2].bypass = true;
+        const Trace t = simulate(s);
+        QCOMPARE(reads(s, t), QStringList({"B 10->15 v0"}));
+        QCOMPARE(versions(s, t), QStringList({"a exp0 v1", "j exp0 v2"}));
+        // J expected 0 over v1: a bypass write that overwrote data it never saw
+        QCOMPARE(arrivals(s, t).last(), QStringLiteral("J j 16->16 untagged e0 corrupted max0 live"));
+    }
+
+    // Two resources under one lock. A, frozen [1,15), writes its update to db and cache at 15;
+    // B (token 2) wrote cache at 12. Fenced: db accepts token 1 (db has seen nothing newer),
+    // cache rejects it: half applied. Unfenced both apply (cache corrupted): not partial.
+    void groupLeftHalfApplied()
+    {
+        for (const bool fencing : {true, false}) {
+            Scenario s = scenario({lane("A", {acquire(0, 10), Action::pause(1, 14),
+                                              grouped(15, "A", 0, "order"),
+                                              grouped(15, "A", 1, "order")}),
+                                   lane("B", {acquire(11, 10), write(12, "B", 1)})},
+                                  fencing);
+            s.storages = {StorageSpec{QStringLiteral("db")}, StorageSpec{QStringLiteral("cache")}};
+            const Trace t = simulate(s);
+            QCOMPARE(groups(s, t), fencing ? QStringLiteral("A/order [db] [cache] partial")
+                                           : QStringLiteral("A/order [db,cache] []"));
+            QCOMPARE(t.summary.partial, std::uint64_t(fencing ? 1 : 0));
+            QCOMPARE(t.summary.safe(), false); // half applied, or corrupted
+        }
+    }
+
+    // Groups: keyed by client and name, lane order then first appearance; a group on one
+    // storage is never partial; a storage written twice counts once by its last write; a
+    // skipped write counts as not applied.
+    void groupCorners()
+    {
+        Scenario s = scenario({lane("A", {acquire(0, 10), grouped(1, "x", 0, "one"),
+                                          grouped(2, "y", 0, "one"), grouped(3, "z", 0, "two")}),
+                               lane("B", {grouped(4, "b", 0, "one")})});
+        Trace t = simulate(s);
+        // B never held the lock: its untagged write is rejected
+        QCOMPARE(groups(s, t), QStringLiteral("A/one [db] []; A/two [db] []; B/one [] [db]"));
+        QCOMPARE(t.summary.partial, std::uint64_t(0));
+
+        Scenario k = scenario({lane("A", {acquire(0, 5), Action::pause(1, 10),
+                                          grouped(11, "d", 0, "g"), checked(11, "c", 0)})});
+        k.storages = {StorageSpec{QStringLiteral("db")}, StorageSpec{QStringLiteral("cache")}};
+        k.clients[0].actions[3].storage = 1;
+        k.clients[0].actions[3].group = QStringLiteral("g");
+        t = simulate(k);
+        QCOMPARE(skips(k, t), QStringList({"A c@11"}));
+        QCOMPARE(groups(k, t), QStringLiteral("A/g [db] [cache] partial"));
+    }
+
+    // Properties over 10,000 seeded schedules per source (section 6's invariant, extended):
+    // fencing on, rule lt, a monotonic source, durable max_token and no bypass: nothing ever
+    // corrupts, with keepalives, checks, client clocks, version storages, reads and groups
+    // mixed in.
+    void mitigationsNeverCorrupt_data()
+    {
+        QTest::addColumn<int>("source");
+        for (int i = 0; i < kTokenSourceCount; ++i)
+            if (isMonotonic(TokenSource(i)))
+                QTest::newRow(qPrintable(toString(TokenSource(i)))) << i;
+    }
+    void mitigationsNeverCorrupt()
+    {
+        QFETCH(int, source);
+        TestSupport::RandomScenarioOptions o;
+        o.tokens = TokenSource(source);
+        o.sourceEvents = true;
+        o.waitPercent = 10;
+        TestSupport::PitfallOptions p;
+        p.keepalivePercent = 40;
+        p.checkPercent = 40;
+        p.clockPercent = 40;
+        p.versionPercent = 30;
+        p.readPercent = 40;
+        p.groupPercent = 30;
+        std::uint64_t writes = 0, keepalives = 0, skipped = 0, versioned = 0, partial = 0;
+        for (std::uint64_t seed = 1; seed <= 10000; ++seed) {
+            Scenario s = TestSupport::randomScenario(seed, o);
+            TestSupport::addPitfalls(s, seed, p);
+            const Trace t = simulate(s, true);
+            QVERIFY2(t.summary.corrupted == 0, qPrintable(QStringLiteral("seed %1").arg(seed)));
+            writes += t.writes.size();
+            skipped += t.summary.skipped;
+            partial += t.summary.partial;
+            versioned += t.writeVersions.size();
+            for (const Grant &g : t.grants)
+                keepalives += g.keepalive;
+        }
+        // the mix really was exercised
+        QVERIFY(writes > 50000);
+        QVERIFY(keepalives > 1000);
+        QVERIFY(skipped > 1000);
+        QVERIFY(versioned > 10000);
+        QVERIFY(partial > 100); // groups half applied are no corruption, but they happen
+    }
+
+    // Each pitfall switched on, alone, corrupts in some of the same schedules: the test finds
+    // them. Fencing stays on, rule lt, counter tokens.
+    void eachPitfallCorruptsSomewhere_data()
+    {
+        QTest::addColumn<int>("pitfall");
+        QTest::newRow("bypass") << 0;
+        QTest::newRow("volatile max_token") << 1;
+    }
+    void eachPitfallCorruptsSomewhere()
+    {
+        QFETCH(int, pitfall);
+        TestSupport::PitfallOptions p;
+        (pitfall == 0 ? p.bypassPercent : p.volatilePercent) = 50;
+        int corrupting = 0;
+        for (std::uint64_t seed = 1; seed <= 10000; ++seed) {
+            Scenario s = TestSupport::randomScenario(seed);
+            TestSupport::addPitfalls(s, seed, p);
+            const Trace t = simulate(s, true);
+            if (t.summary.corrupted == 0)
+                continue;
+            ++corrupting;
+            // and every corrupted write is the pitfall's doing: a volatile storage, or one a
+            // bypass write reached first (it applied a newer epoch without raising max_token,
+            // so an older token still passes after it)
+            for (const Write &w : t.writes) {
+                if (w.result != WriteResult::Corrupted)
+                    continue;
+                if (pitfall == 1) {
+                    QVERIFY(!s.storages[w.storage].durable);
+                    continue;
+                }
+                bool bypassed = s.clients[w.client].bypass;
+                for (const Write &x : t.writes)
+                    bypassed |= s.clients[x.client].bypass && x.applied &&
+                                x.storage == w.storage && x.arrivedAt <= w.arrivedAt;
+                QVERIFY(bypassed);
+            }
+        }
+        QVERIFY2(corrupting > 100, qPrintable(QString::number(corrupting)));
+    }
+
+    // Check-then-write never stops a stale write whose pause falls inside the gap: a check
+    // that passed always sends, with the token it remembered at the check, and some of those
+    // sends arrive after their lease ended.
+    void checkNeverStopsAPauseInTheGap()
+    {
+        TestSupport::PitfallOptions p;
+        p.checkPercent = 100;
+        std::uint64_t pausedInGap = 0, lateAnyway = 0;
+        for (std::uint64_t seed = 1; seed <= 10000; ++seed) {
+            Scenario s = TestSupport::randomScenario(seed);
+            TestSupport::addPitfalls(s, seed, p);
+            const Trace t = simulate(s, true);
+            for (const Check &c : t.checks) {
+                if (!c.passed)
+                    continue;
+                const Tick gapEnd = c.at + s.clients[c.client].actions[c.action].gap;
+                bool paused = false;
+                for (const Freeze &f : t.freezes[c.client])
+                    paused |= f.from > c.at && f.from <= gapEnd;
+                if (!paused)
+                    continue;
+                ++pausedInGap;
+                QVERIFY2(c.write != kNone, qPrintable(QStringLiteral("seed %1").arg(seed)));
+                const Write &w = t.writes[c.write];
+                QCOMPARE(w.epoch, c.epoch);
+                QCOMPARE(w.sentAt, c.sendAt);
+                QVERIFY(w.sentAt >= gapEnd);
+                lateAnyway += w.expired;
+            }
+        }
+        QVERIFY(pausedInGap > 500);
+        QVERIFY(lateAnyway > 50);
+    }
+
+    // The report of section 13: keepalive grants, skipped, lost, groups, reads, versions.
+    void reportCarriesTheAdditions()
+    {
+        Scenario s = scenario({lane("A", {acquire(0, 9, 3), Action::pause(4, 10), write(14, "A")}),
+                               lane("B", {acquire(12, 10), Action::read(12), write(13, "B")})});
+        s.storages[0].check = StorageCheck::Version;
+        const Trace t = simulate(s);
+        QTemporaryFile file;
+        QVERIFY(file.open());
+        std::FILE *f = std::fopen(file.fileName().toLocal8Bit().constData(), "w");
+        QVERIFY(f);
+        QVERIFY(writeRunReport(f, s, t, false));
+        std::fclose(f);
+        const QByteArray json = file.readAll();
+        QVERIFY2(json.contains(R"({ "client": "A", "at": 3, "token": 1, "epoch": 1, "renewal": true, "expires": 12, "keepalive": true })"),
+                 json.constData());
+        QVERIFY(json.contains(R"("lost": [
+    { "client": "A", "at": 14, "reason": "keepalive" }
+  ])"));
+        QVERIFY(json.contains(R"("skipped": [])"));
+        QVERIFY(json.contains(R"("groups": [])"));
+        QVERIFY(json.contains(R"({ "client": "B", "storage": "db", "sentAt": 12, "arrivedAt": 12, "version": 0 })"));
+        // B read v0 and wrote v1; A never read: expects 0, finds 1, rejected
+        QVERIFY(json.contains(R"("result": "accepted", "maxToken": 0, "expired": false, "expected": 0, "version": 1 })"));
+        QVERIFY(json.contains(R"("result": "rejected", "maxToken": 0, "expired": true, "expected": 0, "version": 1 })"));
+        QVERIFY(json.contains(R"("db": { "value": "B", "maxToken": 0, "version": 1 })"));
+        QVERIFY(json.contains(R"("lockedOut": 0, "skipped": 0, "partial": 0 })"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestPitfalls)
+#include "tst_pitfalls.moc"

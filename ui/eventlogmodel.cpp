@@ -196,14 +196,29 @@ QVariant EventLogModel::data(const QModelIndex &index, int role) const
         if (isWrite)
             return tr("none");
         return {};
-    case StorageColumn:
-        return w && w->storage < s.storages.size() ? s.storages[w->storage].name : QString();
+    case StorageColumn: {
+        const bool read =
+            e.kind == Core::EventKind::ReadSent || e.kind == Core::EventKind::ReadArrived;
+        const std::uint32_t storage = w      ? w->storage
+                                      : read ? t.reads[e.ref].storage
+                                             : std::uint32_t(s.storages.size());
+        return storage < s.storages.size() ? s.storages[storage].name : QString();
+    }
     case ResultColumn:
         if (arrival)
             return resultName(w->result);
-        if (e.kind == Core::EventKind::Refusal)
+        switch (e.kind) {
+        case Core::EventKind::Refusal:
             return tr("refused");
-        return {};
+        case Core::EventKind::ReadArrived:
+            return tr("version %1").arg(t.reads[e.ref].version);
+        case Core::EventKind::Skipped:
+            return tr("skipped");
+        case Core::EventKind::Lost:
+            return tr("lease gone");
+        default:
+            return {};
+        }
     case ExplanationColumn:
         return Core::briefEvent(s, t, ei);
     }

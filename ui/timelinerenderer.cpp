@@ -338,6 +338,15 @@ int severity(Core::WriteResult r)
     return 0;
 }
 
+// The tick an action's marker is due at: a checked write sends `gap` ticks after its check
+// (the bracket shows that wait); any later is a deferral, drawn as one.
+Tick dueTick(const Core::Action &a)
+{
+    if (a.kind == Core::ActionKind::Write && a.check)
+        return a.at + a.gap;
+    return a.at;
+}
+
 // A renewal by the client's keepalive schedule: drawn as a tick on the lease bar, not as a
 // marker of the acquire that set the schedule.
 bool isKeepalive(const Core::Trace &t, const Core::Event &e)
@@ -955,6 +964,7 @@ public:
             paintLeases(part, t);
             paintLockEvents(part, t);
             paintKeepalives(part, t);
+            paintOwnLeaseEnds(part, t);
             paintLost(part, t);
             paintBypass(part, t);
             for (std::size_t c = 0; c < part.clients.size(); ++c)
@@ -1884,9 +1894,10 @@ private:
             const double x = X(e.tick);
             const std::uint32_t action = actionOf(t, e);
             const Core::Action &a = client.actions[action];
+            const Tick due = dueTick(a);
             // deferred: scheduled while frozen, ran when the client thawed
-            if (a.at < e.tick) {
-                const double xs = X(a.at);
+            if (due < e.tick) {
+                const double xs = X(due);
                 const double y = r.markers.center().y();
                 m_p->setPen(m_st.deferred);
                 m_p->drawLine(QPointF(xs, y), QPointF(x, y));
@@ -1903,14 +1914,14 @@ private:
             lastKind = e.kind;
             markerGlyph(t, e, x, r.markers);
             QString text = markerText(t, e);
-            if (a.at < e.tick)
-                text += QObject::tr(" (due %1, ran late)").arg(a.at);
+            if (due < e.tick)
+                text += QObject::tr(" (due %1, ran late)").arg(due);
             QColor color = m_st.th.foreground;
             if (e.kind == Core::EventKind::Refusal)
                 color = m_st.th.refusal;
             if (placeLabel(labels, r.labels, x, text, color))
                 continue;
-            if (a.at < e.tick && placeLabel(labels, r.labels, x, markerText(t, e), color))
+            if (due < e.tick && placeLabel(labels, r.labels, x, markerText(t, e), color))
                 continue;
             // no room above: beside the glyph, up to the next marker (or its deferred link)
             double limit = m_xmax - 2;
@@ -2260,8 +2271,56 @@ private:
                 m_p->drawLine(QPointF(x, row.top() + 2 * f), QPointF(x, row.top() + 9 * f));
                 break;
             }
+            // (at least one step: rounding can put the column's last tick before its first)
+            k = std::max(k, i + 1);
             i = std::max(k, gallop(k, t.grants.size(), last + 1,
                                    [&](std::size_t n) { return t.grants[n].at; }));
+        }
+    }
+
+    // A client with a clock of its own judges its lease by it (Core::ownLeaseEnd): a second,
+    // dashed "expires" mark where it thinks the lease ends, after the real end when its clock
+    // runs slow (it believes a lease the lock service has already ended), before it when fast.
+    void paintOwnLeaseEnds(const TimelinePanel &panel, const Core::Trace &t)
+    {
+        bool clocks = false;
+        for (const Core::Client &c : m_s.clients)
+            clocks = clocks || !c.clock.isDefault();
+        if (!clocks)
+            return;
+        const double f = m_st.f;
+        const QColor color = m_st.th.belief.darker(170);
+        const QPen pen(color, 1.5 * m_st.lw, Qt::DashLine);
+        std::vector<int> painted(panel.clients.size(), std::numeric_limits<int>::min());
+        for (std::size_t i = firstLeaseEndingAfter(t, m_tLo); i < t.leases.size(); ++i) {
+            const Core::Lease &l = t.leases[i];
+            if (l.start > m_tHi)
+                break;
+            if (l.released || l.client >= panel.clients.size() || l.client >= m_s.clients.size() ||
+                m_s.clients[l.client].clock.isDefault())
+                continue;
+            const Core::Grant *g = lastGrantOfEpoch(t, l.epoch);
+            if (!g)
+                continue;
+            const Tick own = Core::ownLeaseEnd(m_s, *g);
+            if (own == l.end || own == Core::kForever || own < m_tLo || own > m_tHi)
+                continue;
+            const double x = X(own);
+            const int col = int(std::floor(x));
+            if (col <= painted[l.client])
+                continue;
+            painted[l.client] = col;
+            const ClientLaneRects &r = panel.clients[l.client];
+            m_p->setPen(pen);
+            m_p->drawLine(QPointF(x, r.holds.top()), QPointF(x, r.believes.bottom()));
+            const QString text = QObject::tr("expires %1 by its clock").arg(own);
+            const double w = m_st.fmSmall.horizontalAdvance(text) + 4;
+            if (x + 4 * f + w > std::min(m_xmax, nextLeaseStartOf(t, i, int(l.client))))
+                continue;
+            m_p->setFont(m_st.small);
+            m_p->setPen(m_st.th.foreground);
+            m_p->drawText(QRectF(x + 4 * f, r.believes.top(), w, r.believes.height()),
+                          Qt::AlignLeft | Qt::AlignVCenter, text);
         }
     }
 

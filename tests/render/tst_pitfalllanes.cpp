@@ -182,19 +182,25 @@ private slots:
 
     void volatileMaxTokenDropsAtARestart()
     {
-        // A writes at 1 with token 1 (max_token 1); the storage restarts at 6 and forgets it
+        // A writes at 1 with token 1 (max_token 1); the storage restarts at 6: a durable
+        // max_token survives it, a volatile one is forgotten (real runs of the simulator)
         Core::Scenario s = alone({Core::Action::write(1, QStringLiteral("a"))});
-        s.storages[0].durable = false;
         s.storages[0].restarts = {6};
-        Core::Trace kept = Core::simulate(s);
+        const Core::Trace kept = Core::simulate(s);
         QCOMPARE(kept.writes.size(), std::size_t(1));
         QCOMPARE(kept.writes[0].maxToken, Core::Token(1));
-        Core::Trace forgot = kept;
-        forgot.restarts.push_back(Core::StorageRestart{6, 1, 0, 0});
+        QCOMPARE(kept.restarts.size(), std::size_t(1));
+        QCOMPARE(kept.restarts[0].forgot, Core::Token(0));
+        Core::Scenario volatileStore = s;
+        volatileStore.storages[0].durable = false;
+        const Core::Trace forgot = Core::simulate(volatileStore);
+        QCOMPARE(forgot.restarts.size(), std::size_t(1));
+        QCOMPARE(forgot.restarts[0].tick, Core::Tick(6));
+        QCOMPARE(forgot.restarts[0].forgot, Core::Token(1));
         Picture before;
         render(before, s, kept);
         Picture after;
-        render(after, s, forgot);
+        render(after, volatileStore, forgot);
         const QRectF row = after.layout.panels.front().storages[0].maxToken.adjusted(0, 4, 0, -4);
         const QColor line = Theme::light().maxToken;
         const auto lineAt = [&](const Picture &p, double tick, double y) {
@@ -212,6 +218,8 @@ private slots:
         QVERIFY(text->at.x() > after.x(6) && text->at.x() < after.x(6) + 10);
         QVERIFY(findText(after, QStringLiteral("max_token (volatile)")));
         QVERIFY(!findText(before, QStringLiteral("max_token 1 forgotten")));
+        QVERIFY(findText(before, QStringLiteral("restart")));
+        QVERIFY(!findText(before, QStringLiteral("max_token (volatile)")));
         // the restart line crosses the whole storage lane
         const QRectF lane = after.layout.panels.front().storages[0].lane;
         QVERIFY(darkest(after.image, after.x(6), lane.top() + 2, lane.top() + 4) < 150);
@@ -312,6 +320,107 @@ private slots:
         };
         QVERIFY(reddish(bypass) > 5);
         QCOMPARE(reddish(fenced), 0);
+    }
+
+    // --- the same on real runs of the simulator ----------------------------------------
+
+    void keepaliveStoppedByAPause()
+    {
+        // A: acquire at 0, ttl 6, keepalive every 2: renewals at 2, 4, 6 (expiry 12); frozen
+        // over [7, 17), the keepalive due at 8 runs at the thaw, after the deferred write, and
+        // finds the lease gone: told at 17
+        Core::Scenario s = alone();
+        Core::Action acquire = Core::Action::acquire(0, 6);
+        acquire.keepalive = 2;
+        s.clients[0].actions = {acquire, Core::Action::pause(7, 10),
+                                Core::Action::write(8, QStringLiteral("late"))};
+        const Core::Trace t = Core::simulate(s);
+        std::vector<Core::Tick> keepalives;
+        for (const Core::Grant &g : t.grants)
+            if (g.keepalive)
+                keepalives.push_back(g.at);
+        QCOMPARE(keepalives, (std::vector<Core::Tick>{2, 4, 6}));
+        QCOMPARE(t.leases[0].end, Core::Tick(12));
+        QCOMPARE(t.lost.size(), std::size_t(1));
+        QCOMPARE(t.lost[0].at, Core::Tick(17));
+        QVERIFY(t.lost[0].reason == Core::LostReason::Keepalive);
+        Picture pic;
+        render(pic, s, t);
+        const QRectF holds = pic.layout.panels.front().clients[0].holds;
+        for (const double tick : {2.0, 4.0, 6.0})
+            QVERIFY(pic.image.pixelColor(int(std::round(pic.x(tick))), int(holds.top() + 5))
+                        .lightness() > 200);
+        QCOMPARE(pic.image.pixelColor(int(pic.x(5)), int(holds.top() + 5)), Theme::light().lease);
+        const auto *told = findText(pic, QStringLiteral("told: lease gone"));
+        QVERIFY(told);
+        QVERIFY(told->at.x() > pic.x(17) && told->at.x() < pic.x(17) + 10);
+        for (const RecordingDevice::Text &text : pic.words.texts)
+            QVERIFY2(!text.text.startsWith(QStringLiteral("renew")), qPrintable(text.text));
+    }
+
+    void slowClockShowsItsOwnExpiry()
+    {
+        // B's clock runs at half speed: granted at 11 (local 5) with ttl 4, it judges the
+        // lease live while floor(t / 2) - 5 < 4, through t=17; the lock service ends it at 15.
+        // Its checked write at 17 passes the check by its clock and is sent on a dead lease.
+        Core::Scenario s = alone();
+        s.clients[0].actions = {Core::Action::acquire(11, 4)};
+        s.clients[0].clock.rateMilli = 500;
+        Core::Action write = Core::Action::write(17, QStringLiteral("B"));
+        write.check = true;
+        s.clients[0].actions.push_back(write);
+        const Core::Trace t = Core::simulate(s);
+        QCOMPARE(t.leases[0].end, Core::Tick(15));
+        QCOMPARE(Core::ownLeaseEnd(s, t.grants[0]), Core::Tick(18));
+        QCOMPARE(t.checks.size(), std::size_t(1));
+        QVERIFY(t.checks[0].passed);
+        QCOMPARE(t.writes.size(), std::size_t(1));
+        QCOMPARE(t.writes[0].sentAt, Core::Tick(17));
+        Picture pic;
+        render(pic, s, t);
+        const auto *own = findText(pic, QStringLiteral("expires 18 by its clock"));
+        QVERIFY(own);
+        QVERIFY(own->at.x() > pic.x(18) && own->at.x() < pic.x(18) + 10);
+        QVERIFY(contains(pic.layout.panels.front().clients[0].believes, own->at));
+        // the real end is told too, and a default clock draws no second mark
+        QVERIFY(findText(pic, QStringLiteral("expires 15")));
+        s.clients[0].clock = Core::ClientClock{};
+        Picture plain;
+        render(plain, s, Core::simulate(s));
+        for (const RecordingDevice::Text &text : plain.words.texts)
+            QVERIFY2(!text.text.contains(QStringLiteral("by its clock")), qPrintable(text.text));
+    }
+
+    void compareAndSetOnARealRun()
+    {
+        // cache is a version storage. A reads it at 1 (version 0), is frozen over [2, 16) with
+        // its write pending; B reads at 12 (version 0) and writes at 13 (applied: version 1);
+        // A's write at 16 expects version 0 and finds 1: rejected
+        Core::Scenario s = alone();
+        s.storages[0].check = Core::StorageCheck::Version;
+        s.clients[0].actions = {Core::Action::acquire(0, 10), Core::Action::read(1),
+                                Core::Action::pause(2, 14),
+                                Core::Action::write(3, QStringLiteral("A"))};
+        Core::Client b;
+        b.name = QStringLiteral("B");
+        b.actions = {Core::Action::acquire(11, 10), Core::Action::read(12),
+                     Core::Action::write(13, QStringLiteral("B"))};
+        s.clients.push_back(b);
+        const Core::Trace t = Core::simulate(s);
+        QCOMPARE(t.writes.size(), std::size_t(2));
+        QCOMPARE(t.writeVersions.size(), std::size_t(2));
+        QVERIFY(t.writes[1].result == Core::WriteResult::Rejected);
+        QCOMPARE(t.writeVersions[1].expected, std::uint64_t(0));
+        QCOMPARE(t.writeVersions[1].version, std::uint64_t(1));
+        Picture pic;
+        render(pic, s, t);
+        QVERIFY(findText(pic, QStringLiteral("expected version 0, found 1")));
+        QVERIFY(findText(pic, QStringLiteral("accepted, v1")));
+        QCOMPARE(std::count_if(pic.words.texts.begin(), pic.words.texts.end(),
+                               [](const RecordingDevice::Text &x) {
+                                   return x.text == QStringLiteral("read v0");
+                               }),
+                 std::ptrdiff_t(2));
     }
 };
 

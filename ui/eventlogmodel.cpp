@@ -6,11 +6,13 @@
 
 #include "explain.h"
 #include "simulator.h"
+#include "tokensource.h"
 
 #include <QBrush>
 #include <QFont>
 
 #include <climits>
+#include <optional>
 
 EventLogModel::EventLogModel(Document *doc, QObject *parent) : QAbstractTableModel(parent), m_doc(doc)
 {
@@ -79,6 +81,16 @@ QString EventLogModel::kindName(Core::EventKind kind)
         return tr("write sent");
     case Core::EventKind::WriteArrived:
         return tr("write arrives");
+    case Core::EventKind::ReadSent:
+        return tr("read sent");
+    case Core::EventKind::ReadArrived:
+        return tr("read arrives");
+    case Core::EventKind::Checked:
+        return tr("lease checked");
+    case Core::EventKind::Skipped:
+        return tr("write skipped");
+    case Core::EventKind::Lost:
+        return tr("told: lease gone");
     }
     return {};
 }
@@ -96,6 +108,23 @@ QString EventLogModel::resultName(Core::WriteResult result)
         return tr("locked out");
     }
     return {};
+}
+
+// The token an event carries: a grant's, or a tagged write's; none for the other events.
+static std::optional<Core::Token> eventToken(const Core::Trace &t, const Core::Event &e)
+{
+    switch (e.kind) {
+    case Core::EventKind::Grant:
+    case Core::EventKind::Renewal:
+        return t.grants[e.ref].token;
+    case Core::EventKind::WriteSent:
+    case Core::EventKind::WriteArrived:
+        if (t.writes[e.ref].tagged)
+            return t.tokenOf(t.writes[e.ref]);
+        return std::nullopt;
+    default:
+        return std::nullopt;
+    }
 }
 
 QVariant EventLogModel::data(const QModelIndex &index, int role) const
@@ -121,8 +150,12 @@ QVariant EventLogModel::data(const QModelIndex &index, int role) const
         return int(Core::actionOfEvent(t, ei));
     case ResultRole:
         return arrival ? int(w->result) : -1;
-    case FullExplanationRole:
     case Qt::ToolTipRole:
+        // the token cell says what the number means in its system ("Raft term 3", ...)
+        if (index.column() == TokenColumn && eventToken(t, e))
+            return Core::describeToken(t.tokens, *eventToken(t, e));
+        return Core::explainEvent(s, t, ei);
+    case FullExplanationRole:
         return Core::explainEvent(s, t, ei);
     case Qt::DecorationRole:
         if (index.column() == ResultColumn && arrival)
@@ -157,24 +190,35 @@ QVariant EventLogModel::data(const QModelIndex &index, int role) const
     case EventColumn:
         return kindName(e.kind);
     case TokenColumn:
-        switch (e.kind) {
-        case Core::EventKind::Grant:
-        case Core::EventKind::Renewal:
-            return QString::number(qulonglong(t.grants[e.ref].token));
-        case Core::EventKind::WriteSent:
-        case Core::EventKind::WriteArrived:
-            return w->tagged ? QString::number(qulonglong(t.tokenOf(*w))) : tr("none");
-        default:
-            return {};
-        }
-    case StorageColumn:
-        return w && w->storage < s.storages.size() ? s.storages[w->storage].name : QString();
+        // in the source's own form, as the timeline writes it ("rev 7", "lock:exclusive:3")
+        if (const std::optional<Core::Token> token = eventToken(t, e))
+            return Core::formatToken(t.tokens, *token);
+        if (isWrite)
+            return tr("none");
+        return {};
+    case StorageColumn: {
+        const bool read =
+            e.kind == Core::EventKind::ReadSent || e.kind == Core::EventKind::ReadArrived;
+        const std::uint32_t storage = w      ? w->storage
+                                      : read ? t.reads[e.ref].storage
+                                             : std::uint32_t(s.storages.size());
+        return storage < s.storages.size() ? s.storages[storage].name : QString();
+    }
     case ResultColumn:
         if (arrival)
             return resultName(w->result);
-        if (e.kind == Core::EventKind::Refusal)
+        switch (e.kind) {
+        case Core::EventKind::Refusal:
             return tr("refused");
-        return {};
+        case Core::EventKind::ReadArrived:
+            return tr("version %1").arg(t.reads[e.ref].version);
+        case Core::EventKind::Skipped:
+            return tr("skipped");
+        case Core::EventKind::Lost:
+            return tr("lease gone");
+        default:
+            return {};
+        }
     case ExplanationColumn:
         return Core::briefEvent(s, t, ei);
     }

@@ -38,6 +38,11 @@ struct TimelinePanel
     std::vector<ClientLaneRects> clients;
     QRectF lock;       // lock-service lane, plot area
     QRectF lockHeader; // its header cell
+    // Inside `lock`: a row on top for what happens to the service itself (restores, failovers,
+    // failed elections, clock steps, lock-delay), only when the scenario has any (else empty,
+    // at the lane's top), and the lease bars under it.
+    QRectF lockEvents;
+    QRectF lockBars;
     std::vector<StorageLaneRects> storages;
     // The lock-service and storage lanes pinned to the bottom of what is visible (Options::
     // pinBottom), over the client lanes that scroll under them; empty when not pinned. The

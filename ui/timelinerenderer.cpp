@@ -1,6 +1,7 @@
 #include "timelinerenderer.h"
 
 #include "glyphs.h"
+#include "lockservicefacts.h"
 #include "paintrecorder.h"
 #include "renderercache.h"
 #include "simulator.h"
@@ -23,6 +24,7 @@
 #include <initializer_list>
 #include <limits>
 #include <memory>
+#include <optional>
 
 using Core::Tick;
 
@@ -39,6 +41,7 @@ constexpr double kPauseRow = 18;
 constexpr double kHoldRow = 22;
 constexpr double kBeliefRow = 16;
 constexpr double kLockLane = 36;
+constexpr double kLockEventRow = 16; // restores, failovers, ... over the lock lane's bars
 constexpr double kValueRow = 24;
 constexpr double kOutcomeRow = 22;
 constexpr double kMaxTokenRow = 26;
@@ -61,13 +64,26 @@ double storageLaneHeight(double f)
     return (kPad + kValueRow + kOutcomeRow + kMaxTokenRow + 2 * kPad) * f;
 }
 
+// Whether the lock service itself does anything worth a row of its own (section 10).
+bool hasLockEvents(const Core::Scenario &s)
+{
+    const Core::LockOptions &l = s.lock;
+    return !l.restores.empty() || !l.failovers.empty() || !l.failedElections.empty() ||
+           !l.clockSteps.empty() || l.lockDelay > 0;
+}
+
+double lockLaneHeight(const Core::Scenario &s, double f)
+{
+    return (kLockLane + (hasLockEvents(s) ? kLockEventRow : 0)) * f;
+}
+
 double panelHeight(const Core::Scenario &s, const TimelineRenderer::Options &o, bool titled)
 {
     const double f = o.theme.fontScale;
     double clients = 0;
     for (std::size_t c = 0; c < s.clients.size(); ++c)
         clients += clientLaneHeight(f, pausesCollapsed(o, c));
-    return (titled ? kPanelTitle * f : 0) + clients + kLockLane * f +
+    return (titled ? kPanelTitle * f : 0) + clients + lockLaneHeight(s, f) +
            double(s.storages.size()) * storageLaneHeight(f);
 }
 
@@ -115,6 +131,15 @@ QString tokenShort(const Core::Scenario &s, Core::Token token)
 {
     return s.tokens == Core::TokenSource::Counter ? QString::number(token)
                                                   : Core::formatToken(s.tokens, token);
+}
+
+// A token for a tooltip: its label, and from a source other than a counter what the number
+// means there ("rev 7 (create revision 7 of the lock key)": core/tokensource.h).
+QString tokenMeaning(const Core::Scenario &s, Core::Token token)
+{
+    if (s.tokens == Core::TokenSource::Counter)
+        return tokenLabel(s, token);
+    return QObject::tr("%1 (%2)").arg(tokenLabel(s, token), Core::describeToken(s.tokens, token));
 }
 
 // --- searching the sorted per-lane lists -------------------------------------------------
@@ -284,6 +309,15 @@ std::uint32_t actionOf(const Core::Trace &t, const Core::Event &e)
     case Core::EventKind::WriteSent:
     case Core::EventKind::WriteArrived:
         return t.writes[e.ref].action;
+    case Core::EventKind::ReadSent:
+    case Core::EventKind::ReadArrived:
+        return t.reads[e.ref].action;
+    case Core::EventKind::Checked:
+        return t.checks[e.ref].action;
+    case Core::EventKind::Skipped:
+        return t.skips[e.ref].action;
+    case Core::EventKind::Lost:
+        return Core::kNone; // learnt from a keepalive or a check, not an action of its own
     }
     return Core::kNone;
 }
@@ -302,6 +336,22 @@ int severity(Core::WriteResult r)
         return 0;
     }
     return 0;
+}
+
+// The tick an action's marker is due at: a checked write sends `gap` ticks after its check
+// (the bracket shows that wait); any later is a deferral, drawn as one.
+Tick dueTick(const Core::Action &a)
+{
+    if (a.kind == Core::ActionKind::Write && a.check)
+        return a.at + a.gap;
+    return a.at;
+}
+
+// A renewal by the client's keepalive schedule: drawn as a tick on the lease bar, not as a
+// marker of the acquire that set the schedule.
+bool isKeepalive(const Core::Trace &t, const Core::Event &e)
+{
+    return e.kind == Core::EventKind::Renewal && t.grants[e.ref].keepalive;
 }
 
 bool isMarker(Core::EventKind k)
@@ -327,7 +377,9 @@ std::uint32_t runEventOf(const Core::Scenario &s, const Core::Trace &t, int clie
     // selection halo must not turn a paint into a scan of the whole lane.
     for (std::size_t n = 0; i < evs.size() && n < 200000; ++i, ++n) {
         const Core::Event &e = t.events[evs[i]];
-        if (e.kind == Core::EventKind::PauseEnd || e.kind == Core::EventKind::WriteArrived)
+        // (a checked write ran where it was sent; a read where it was sent)
+        if (e.kind == Core::EventKind::PauseEnd || e.kind == Core::EventKind::WriteArrived ||
+            e.kind == Core::EventKind::Checked || e.kind == Core::EventKind::ReadArrived)
             continue;
         if (actionOf(t, e) == std::uint32_t(action))
             return evs[i];
@@ -907,9 +959,17 @@ public:
                 paintFreezes(t.freezes[c], part.clients[c]);
                 paintBeliefs(int(c), part.clients[c], t);
             }
+            paintWaits(part, t);
+            paintLockDelays(part, t);
             paintLeases(part, t);
+            paintLockEvents(part, t);
+            paintKeepalives(part, t);
+            paintOwnLeaseEnds(part, t);
+            paintLost(part, t);
+            paintBypass(part, t);
             for (std::size_t c = 0; c < part.clients.size(); ++c)
                 paintClient(int(c), part.clients[c], t);
+            paintChecks(part, t);
             if (helped) {
                 storagesDone.acquire();
                 m_p->append(storages);
@@ -917,6 +977,8 @@ public:
                 for (std::size_t s = 0; s < part.storages.size(); ++s)
                     paintStorage(int(s), part.storages[s], t);
             }
+            paintReads(part, t);
+            paintGroups(part, t);
         });
         m_p->restore();
         if (!panel.title.isEmpty())
@@ -1138,11 +1200,21 @@ private:
             laneBg(r.lane);
             m_p->setFont(m_st.name);
             m_p->setPen(m_st.th.foreground);
+            const bool bypass = m_s.clients[c].bypass;
+            // a bypass client's name leaves room under it for what it is: an unfenced path
             const QRectF nameRect(r.header.left() + 10 * f, r.header.top() + kPad * f,
-                                  r.header.width() - 14 * f, (kLabelRow + kMarkerRow) * f);
+                                  r.header.width() - 14 * f,
+                                  (bypass ? kLabelRow + 2 : kLabelRow + kMarkerRow) * f);
             m_p->drawText(nameRect, Qt::AlignLeft | Qt::AlignVCenter,
                           m_st.fmName.elidedText(m_s.clients[c].name, Qt::ElideRight,
                                                  nameRect.width()));
+            if (bypass) {
+                m_p->setFont(m_st.bold);
+                m_p->setPen(m_st.th.corruptedText);
+                m_p->drawText(
+                    QRectF(nameRect.left(), r.markers.top(), nameRect.width(), r.markers.height()),
+                    Qt::AlignLeft | Qt::AlignVCenter, QObject::tr("unfenced path"));
+            }
             m_p->setFont(m_st.small);
             m_p->setPen(m_st.th.muted);
             const double rx = r.header.left() + 10 * f;
@@ -1175,16 +1247,22 @@ private:
                           m_st.fmName.elidedText(spec.name, Qt::ElideRight, nameRect.width()));
             m_p->setFont(m_st.small);
             m_p->setPen(t.fencing ? m_st.th.muted : m_st.th.corruptedText);
+            const bool version = spec.check == Core::StorageCheck::Version;
             const QString rule = !t.fencing ? QObject::tr("NOT fenced")
-                                 : spec.rule == Core::FenceRule::Lt ? QObject::tr("fenced: rejects <")
-                                                                    : QObject::tr("fenced: rejects <=");
+                                 : version  ? QObject::tr("compare-and-set")
+                                 : spec.rule == Core::FenceRule::Lt
+                                     ? QObject::tr("fenced: rejects <")
+                                     : QObject::tr("fenced: rejects <=");
             m_p->drawText(QRectF(nameRect.left(), r.outcomes.top(), nameRect.width(),
                                  r.outcomes.height()),
                           Qt::AlignLeft | Qt::AlignVCenter, rule);
             m_p->setPen(m_st.th.muted);
             m_p->drawText(QRectF(nameRect.left(), r.maxToken.top(), r.header.width() - 18 * f,
                                  r.maxToken.height()),
-                          Qt::AlignRight | Qt::AlignVCenter, QObject::tr("max_token"));
+                          Qt::AlignRight | Qt::AlignVCenter,
+                          version         ? QObject::tr("version")
+                          : !spec.durable ? QObject::tr("max_token (volatile)")
+                                          : QObject::tr("max_token"));
         }
         m_p->setPen(m_st.separator);
         m_p->drawLine(headerCol.topRight(), headerCol.bottomRight());
@@ -1569,7 +1647,7 @@ private:
         std::vector<int> painted(nc, std::numeric_limits<int>::min());
         std::vector<LabelRow> labels(nc, LabelRow{-1e300, m_xmin, m_xmax - 2, 6});
         int lockPainted = std::numeric_limits<int>::min();
-        const QRectF lockRow = panel.lock.adjusted(0, 5 * m_st.f, 0, -5 * m_st.f);
+        const QRectF lockRow = panel.lockBars.adjusted(0, 5 * m_st.f, 0, -5 * m_st.f);
         // narrow bars merge into runs; wide ones are drawn one by one, with words
         std::vector<std::unique_ptr<RunFill>> holdRuns;
         for (const ClientLaneRects &r : panel.clients)
@@ -1811,14 +1889,15 @@ private:
         Core::EventKind lastKind = Core::EventKind::Grant;
         for (std::size_t i = lo; i < hi; ++i) {
             const Core::Event &e = t.events[evs[i]];
-            if (!isMarker(e.kind))
+            if (!isMarker(e.kind) || isKeepalive(t, e))
                 continue;
             const double x = X(e.tick);
             const std::uint32_t action = actionOf(t, e);
             const Core::Action &a = client.actions[action];
+            const Tick due = dueTick(a);
             // deferred: scheduled while frozen, ran when the client thawed
-            if (a.at < e.tick) {
-                const double xs = X(a.at);
+            if (due < e.tick) {
+                const double xs = X(due);
                 const double y = r.markers.center().y();
                 m_p->setPen(m_st.deferred);
                 m_p->drawLine(QPointF(xs, y), QPointF(x, y));
@@ -1835,20 +1914,20 @@ private:
             lastKind = e.kind;
             markerGlyph(t, e, x, r.markers);
             QString text = markerText(t, e);
-            if (a.at < e.tick)
-                text += QObject::tr(" (due %1, ran late)").arg(a.at);
+            if (due < e.tick)
+                text += QObject::tr(" (due %1, ran late)").arg(due);
             QColor color = m_st.th.foreground;
             if (e.kind == Core::EventKind::Refusal)
                 color = m_st.th.refusal;
             if (placeLabel(labels, r.labels, x, text, color))
                 continue;
-            if (a.at < e.tick && placeLabel(labels, r.labels, x, markerText(t, e), color))
+            if (due < e.tick && placeLabel(labels, r.labels, x, markerText(t, e), color))
                 continue;
             // no room above: beside the glyph, up to the next marker (or its deferred link)
             double limit = m_xmax - 2;
             for (std::size_t k = i + 1, n = 0; k < hi && n < 32; ++k, ++n) {
                 const Core::Event &ne = t.events[evs[k]];
-                if (!isMarker(ne.kind))
+                if (!isMarker(ne.kind) || isKeepalive(t, ne))
                     continue;
                 const Core::Action &na = client.actions[actionOf(t, ne)];
                 limit = std::min(limit, X(std::min(na.at, ne.tick)) - 9 * m_st.f);
@@ -1991,10 +2070,510 @@ private:
                     textOn(fill));
     }
 
+    // --- the lock service's own story (SCENARIO.md sections 9 and 10) --------------------
+
+    // Blocking acquires, on the lease row of their client: a dashed bar from where it began to
+    // wait to where it was granted (its lease bar starts there) or gave up.
+    void paintWaits(const TimelinePanel &panel, const Core::Trace &t)
+    {
+        if (t.waits.empty())
+            return;
+        const double f = m_st.f;
+        const QPen edge(m_st.th.muted, 1.2 * m_st.lw, Qt::DashLine);
+        const QColor fill = mix(m_st.th.muted, m_st.th.background, 0.86);
+        const double runEnd = X(std::max(t.horizon, t.lastTick + 1));
+        std::vector<int> painted(panel.clients.size(), std::numeric_limits<int>::min());
+        // waits are in the order they began: none after the first one beginning past the view
+        const auto end = std::upper_bound(t.waits.begin(), t.waits.end(), m_tHi,
+                                          [](Tick v, const Core::Wait &w) { return v < w.from; });
+        for (auto it = t.waits.begin(); it != end; ++it) {
+            const Core::Wait &w = *it;
+            if ((w.to != Core::kForever && w.to < m_tLo) || w.client >= panel.clients.size())
+                continue;
+            const QRectF &row = panel.clients[w.client].holds;
+            const double x0 = X(w.from);
+            const double x1 = std::max(w.to == Core::kForever ? runEnd : X(w.to), x0 + 1);
+            const int col = int(std::floor(x1));
+            if (col <= painted[w.client])
+                continue;
+            painted[w.client] = col;
+            const QRectF bar(x0, row.top() + 3 * f, x1 - x0, row.height() - 6 * f);
+            m_p->fillRect(bar, fill);
+            if (bar.width() < 6)
+                continue;
+            m_p->setPen(edge);
+            m_p->setBrush(Qt::NoBrush);
+            m_p->drawRect(bar);
+            fittedLabel(x0, x1, row,
+                        {{QObject::tr("waiting for the lock"), 10}, {QObject::tr("waiting"), 8}},
+                        m_st.th.foreground);
+            if (!w.granted && w.to != Core::kForever) {
+                const QString text = QObject::tr("gave up");
+                const double tw = m_st.fmSmall.horizontalAdvance(text) + 4;
+                if (x1 + 4 + tw <= m_xmax) {
+                    m_p->setFont(m_st.small);
+                    m_p->setPen(m_st.th.foreground);
+                    m_p->drawText(QRectF(x1 + 4, row.top(), tw, row.height()),
+                                  Qt::AlignLeft | Qt::AlignVCenter, text);
+                }
+            }
+        }
+    }
+
+    // The lock-delay after an expiry (Chubby): a hatched band on the lock lane in which the
+    // lock is withheld from everyone but the client whose lease expired.
+    void paintLockDelays(const TimelinePanel &panel, const Core::Trace &t)
+    {
+        const Tick d = m_s.lock.lockDelay;
+        if (d == 0 || t.leases.empty())
+            return;
+        const QRectF row = panel.lockBars.adjusted(0, 5 * m_st.f, 0, -5 * m_st.f);
+        const QColor fill = mix(m_st.th.refusal, m_st.th.background, 0.8);
+        const QBrush hatch(withAlpha(m_st.th.refusal, 170), Qt::FDiagPattern);
+        int painted = std::numeric_limits<int>::min();
+        std::size_t i = firstLeaseEndingAfter(t, m_tLo > d ? m_tLo - d : 0);
+        while (i < t.leases.size() && t.leases[i].end <= m_tHi) {
+            const std::optional<Core::TickRange> span = LockServiceFacts::lockDelayAfter(m_s, t, i);
+            std::size_t next = i + 1;
+            if (span) {
+                const double x0 = X(span->from);
+                const double x1 = std::max(X(span->to), x0 + 1);
+                const int col = int(std::floor(x1));
+                if (col > painted) {
+                    painted = col;
+                    const QRectF band(x0, row.top(), x1 - x0, row.height());
+                    m_canvas.fill(band, fill);
+                    m_canvas.fill(band, hatch);
+                    fittedLabel(x0, x1, row, {{QObject::tr("lock-delay"), 8}}, m_st.th.foreground);
+                }
+                // leases ending in the column this band ended in add nothing: jump
+                const Tick last = lastTickOfColumn(col);
+                next = std::max(next, gallop(next, t.leases.size(), last + 1,
+                                             [&](std::size_t n) { return t.leases[n].end; }));
+            }
+            i = next;
+        }
+    }
+
+    // What the lock service itself went through: a restore as a line across the lock lane
+    // ("restored from t12"), in the corruption's colour with a falling mark when the next
+    // token is not above one already handed out; failovers, failed elections and clock steps
+    // as short marks in the source's words. Labels in the lane's top row, where there is room.
+    void paintLockEvents(const TimelinePanel &panel, const Core::Trace &t)
+    {
+        if (t.lockEvents.empty() || panel.lockEvents.height() <= 0)
+            return;
+        const double f = m_st.f;
+        const QRectF &top = panel.lockEvents;
+        LabelRow labels{-1e300, m_xmin, m_xmax, 6};
+        int painted = std::numeric_limits<int>::min();
+        auto it = std::lower_bound(t.lockEvents.begin(), t.lockEvents.end(), m_tLo,
+                                   [](const Core::LockEvent &e, Tick v) { return e.tick < v; });
+        for (; it != t.lockEvents.end() && it->tick <= m_tHi; ++it) {
+            const Core::LockEvent &e = *it;
+            const double x = X(e.tick);
+            const int col = int(std::floor(x));
+            if (col <= painted)
+                continue;
+            painted = col;
+            QColor color = m_st.th.muted;
+            std::vector<QString> texts;
+            if (e.kind == Core::LockEventKind::Restore) {
+                const LockServiceFacts::RestoreReissue re = LockServiceFacts::restoreReissue(t, e);
+                const Core::LockRestore *r =
+                    e.ref < m_s.lock.restores.size() ? &m_s.lock.restores[e.ref] : nullptr;
+                const QString from =
+                    r ? QObject::tr("restored from t%1").arg(r->from) : QObject::tr("restored");
+                color = re.dangerous ? m_st.th.corrupted : m_st.th.foreground;
+                m_p->setPen(QPen(color, (re.dangerous ? 2.5 : 1.5) * m_st.lw,
+                                 re.dangerous ? Qt::SolidLine : Qt::DashLine));
+                m_p->drawLine(QPointF(x, panel.lock.top() + 1),
+                              QPointF(x, panel.lock.bottom() - 1));
+                if (re.dangerous) {
+                    // the counter falls back: a downward mark just right of the line
+                    const double h = 5 * f;
+                    const QPointF tri[3] = {QPointF(x + 2 * f, top.center().y() - h / 2),
+                                            QPointF(x + 2 * f + 2 * h, top.center().y() - h / 2),
+                                            QPointF(x + 2 * f + h, top.center().y() + h / 2)};
+                    m_p->setPen(Qt::NoPen);
+                    m_p->setBrush(color);
+                    m_p->drawPolygon(tri, 3);
+                    texts = {
+                        QObject::tr("%1 · next %2 ≤ %3 handed out")
+                            .arg(from, tokenShort(m_s, re.next), tokenShort(m_s, re.handedOut)),
+                        QObject::tr("%1 · token goes back").arg(from), from};
+                } else if (r && r->bump > 0) {
+                    texts = {QObject::tr("%1 · bump %2").arg(from).arg(r->bump), from};
+                } else {
+                    texts = {from};
+                }
+                color = re.dangerous ? m_st.th.corruptedText : m_st.th.foreground;
+            } else {
+                m_p->setPen(QPen(m_st.th.muted, 2 * m_st.lw));
+                m_p->drawLine(QPointF(x, top.top()), QPointF(x, panel.lockBars.top() + 6 * f));
+                switch (e.kind) {
+                case Core::LockEventKind::Failover:
+                    texts = {QObject::tr("ZK leader failover"), QObject::tr("failover")};
+                    break;
+                case Core::LockEventKind::FailedElection:
+                    texts = {QObject::tr("term passes, no leader"), QObject::tr("no leader")};
+                    break;
+                case Core::LockEventKind::ClockStep: {
+                    const std::int64_t by =
+                        e.ref < m_s.lock.clockSteps.size() ? m_s.lock.clockSteps[e.ref].by : 0;
+                    const QString step =
+                        by < 0 ? QString::number(by) : QStringLiteral("+%1").arg(by);
+                    texts = {QObject::tr("NTP step %1").arg(step), step};
+                    break;
+                }
+                case Core::LockEventKind::Restore:
+                    break;
+                }
+                color = m_st.th.foreground;
+            }
+            const double left = x + (e.kind == Core::LockEventKind::Restore ? 14 : 4) * f;
+            for (const QString &text : texts) {
+                const double w = m_st.fmSmall.horizontalAdvance(text) + 2;
+                if (!labels.fits(left, w))
+                    continue;
+                labels.take(left, w);
+                m_p->setFont(m_st.small);
+                m_p->setPen(color);
+                m_p->drawText(QRectF(left, top.top(), w, top.height()),
+                              Qt::AlignLeft | Qt::AlignVCenter, text);
+                notePresent(x, QRectF(left, top.top(), w, top.height()));
+                break;
+            }
+        }
+    }
+
+    // --- how fencing goes wrong (SCENARIO.md sections 11 and 12) -------------------------
+
+    // Keepalive renewals as short ticks along the holder's lease bar. Only the live holder's
+    // keepalives renew, so one per pixel column is all there is to show: the first few grants
+    // of a column are looked at, then the rest are jumped over.
+    void paintKeepalives(const TimelinePanel &panel, const Core::Trace &t)
+    {
+        const double f = m_st.f;
+        const QPen pen(textOn(m_st.leaseFill), 1.5 * m_st.lw);
+        std::size_t i = LockServiceFacts::firstGrantAt(t, m_tLo);
+        while (i < t.grants.size() && t.grants[i].at <= m_tHi) {
+            const int col = column(t.grants[i].at);
+            const Tick last = lastTickOfColumn(col);
+            std::size_t k = i;
+            for (; k < t.grants.size() && k < i + 16 && t.grants[k].at <= last; ++k) {
+                const Core::Grant &g = t.grants[k];
+                if (!g.keepalive || g.client >= panel.clients.size())
+                    continue;
+                const QRectF &row = panel.clients[g.client].holds;
+                const double x = X(g.at);
+                m_p->setPen(pen);
+                m_p->drawLine(QPointF(x, row.top() + 2 * f), QPointF(x, row.top() + 9 * f));
+                break;
+            }
+            // (at least one step: rounding can put the column's last tick before its first)
+            k = std::max(k, i + 1);
+            i = std::max(k, gallop(k, t.grants.size(), last + 1,
+                                   [&](std::size_t n) { return t.grants[n].at; }));
+        }
+    }
+
+    // A client with a clock of its own judges its lease by it (Core::ownLeaseEnd): a second,
+    // dashed "expires" mark where it thinks the lease ends, after the real end when its clock
+    // runs slow (it believes a lease the lock service has already ended), before it when fast.
+    void paintOwnLeaseEnds(const TimelinePanel &panel, const Core::Trace &t)
+    {
+        bool clocks = false;
+        for (const Core::Client &c : m_s.clients)
+            clocks = clocks || !c.clock.isDefault();
+        if (!clocks)
+            return;
+        const double f = m_st.f;
+        const QColor color = m_st.th.belief.darker(170);
+        const QPen pen(color, 1.5 * m_st.lw, Qt::DashLine);
+        std::vector<int> painted(panel.clients.size(), std::numeric_limits<int>::min());
+        for (std::size_t i = firstLeaseEndingAfter(t, m_tLo); i < t.leases.size(); ++i) {
+            const Core::Lease &l = t.leases[i];
+            if (l.start > m_tHi)
+                break;
+            if (l.released || l.client >= panel.clients.size() || l.client >= m_s.clients.size() ||
+                m_s.clients[l.client].clock.isDefault())
+                continue;
+            const Core::Grant *g = lastGrantOfEpoch(t, l.epoch);
+            if (!g)
+                continue;
+            const Tick own = Core::ownLeaseEnd(m_s, *g);
+            if (own == l.end || own == Core::kForever || own < m_tLo || own > m_tHi)
+                continue;
+            const double x = X(own);
+            const int col = int(std::floor(x));
+            if (col <= painted[l.client])
+                continue;
+            painted[l.client] = col;
+            const ClientLaneRects &r = panel.clients[l.client];
+            m_p->setPen(pen);
+            m_p->drawLine(QPointF(x, r.holds.top()), QPointF(x, r.believes.bottom()));
+            const QString text = QObject::tr("expires %1 by its clock").arg(own);
+            const double w = m_st.fmSmall.horizontalAdvance(text) + 4;
+            if (x + 4 * f + w > std::min(m_xmax, nextLeaseStartOf(t, i, int(l.client))))
+                continue;
+            m_p->setFont(m_st.small);
+            m_p->setPen(m_st.th.foreground);
+            m_p->drawText(QRectF(x + 4 * f, r.believes.top(), w, r.believes.height()),
+                          Qt::AlignLeft | Qt::AlignVCenter, text);
+        }
+    }
+
+    // Where a client learnt it lost the lock (Trace::lost): a bar across its belief row where
+    // the band ends, "told: lease gone" after a failed keepalive.
+    void paintLost(const TimelinePanel &panel, const Core::Trace &t)
+    {
+        if (t.lost.empty())
+            return;
+        const double f = m_st.f;
+        std::vector<LabelRow> labels(panel.clients.size(), LabelRow{-1e300, m_xmin, m_xmax - 2, 6});
+        std::vector<int> painted(panel.clients.size(), std::numeric_limits<int>::min());
+        auto it = std::lower_bound(t.lost.begin(), t.lost.end(), m_tLo,
+                                   [](const Core::Lost &l, Tick v) { return l.at < v; });
+        for (; it != t.lost.end() && it->at <= m_tHi; ++it) {
+            if (it->client >= panel.clients.size())
+                continue;
+            const QRectF &row = panel.clients[it->client].believes;
+            const double x = X(it->at);
+            const int col = int(std::floor(x));
+            if (col <= painted[it->client])
+                continue;
+            painted[it->client] = col;
+            m_p->setPen(QPen(m_st.th.foreground, 2.5 * m_st.lw));
+            m_p->drawLine(QPointF(x, row.top() - 1 * f), QPointF(x, row.bottom() + 1 * f));
+            const QString text = it->reason == Core::LostReason::Keepalive
+                                     ? QObject::tr("told: lease gone")
+                                     : QObject::tr("own clock: lease gone");
+            const double w = m_st.fmSmall.horizontalAdvance(text) + 4;
+            if (!labels[it->client].fits(x + 4 * f, w))
+                continue;
+            labels[it->client].take(x + 4 * f, w);
+            m_p->setFont(m_st.small);
+            m_p->setPen(m_st.th.foreground);
+            m_p->drawText(QRectF(x + 4 * f, row.top(), w, row.height()),
+                          Qt::AlignLeft | Qt::AlignVCenter, text);
+        }
+    }
+
+    // Check-then-write: a bracket under the markers from the check to the send (the gap in
+    // which a pause makes the checked write stale); a skipped one as a hollow cross "skipped".
+    void paintChecks(const TimelinePanel &panel, const Core::Trace &t)
+    {
+        const double f = m_st.f;
+        const QPen pen(m_st.th.foreground, 1.2 * m_st.lw);
+        for (const Core::Check &c : t.checks) {
+            if (c.at > m_tHi)
+                break; // in the order they checked
+            if (!c.passed || c.sendAt < m_tLo || c.client >= panel.clients.size())
+                continue;
+            // on the edge between the markers and the pause row (a pause in the gap lies
+            // right under it), over the marker labels
+            const ClientLaneRects &lane = panel.clients[c.client];
+            const double x0 = X(c.at);
+            const double x1 = std::max(X(c.sendAt), x0 + 1);
+            const double y = lane.markers.bottom() + 1 * f;
+            const QPointF bracket[4] = {QPointF(x0, y - 6 * f), QPointF(x0, y), QPointF(x1, y),
+                                        QPointF(x1, y - 6 * f)};
+            m_p->setPen(pen);
+            m_p->setBrush(Qt::NoBrush);
+            m_p->drawPolyline(bracket, 4);
+            const QString text = QObject::tr("check");
+            const double w = m_st.fmSmall.horizontalAdvance(text) + 4;
+            if (x1 - x0 > w + 6 * f && lane.pauses.height() > 0) {
+                m_p->setFont(m_st.small);
+                m_p->drawText(QRectF(x0 + 3 * f, y + 1, w, lane.pauses.bottom() - y - 1),
+                              Qt::AlignLeft | Qt::AlignVCenter, text);
+            }
+        }
+        for (const Core::Skip &k : t.skips) {
+            if (k.at > m_tHi)
+                break;
+            if (k.at < m_tLo || k.client >= panel.clients.size())
+                continue;
+            const QRectF &row = panel.clients[k.client].markers;
+            const double x = X(k.at);
+            glyph(MarkerShape::Cross, QPointF(x, row.center().y()), Glyphs::kRadius * f,
+                  m_st.th.muted, true);
+            const QString text = QObject::tr("skipped");
+            const double w = m_st.fmSmall.horizontalAdvance(text) + 4;
+            if (x + 9 * f + w <= m_xmax) {
+                m_p->setFont(m_st.small);
+                m_p->setPen(m_st.th.foreground);
+                m_p->drawText(QRectF(x + 9 * f, row.top(), w, row.height()),
+                              Qt::AlignLeft | Qt::AlignVCenter, text);
+            }
+        }
+    }
+
+    // Reads of a version (Trace::reads) as arrows up from the storage to the reader at the
+    // arrival, where it learns the version: "read v3". Only when few are in view.
+    void paintReads(const TimelinePanel &panel, const Core::Trace &t)
+    {
+        if (t.reads.empty())
+            return;
+        const double f = m_st.f;
+        const QPen pen(m_st.th.maxToken, 1.2 * m_st.lw);
+        std::vector<LabelRow> labels(panel.clients.size(), LabelRow{-1e300, m_xmin, m_xmax - 2, 6});
+        std::size_t shown = 0;
+        for (const Core::Read &r : t.reads) {
+            if (r.sentAt > m_tHi)
+                break; // in the order they were sent
+            if (!r.arrived || r.arrivedAt < m_tLo || r.client >= panel.clients.size() ||
+                r.storage >= panel.storages.size())
+                continue;
+            if (++shown > 200)
+                break;
+            const double x = X(r.arrivedAt);
+            const QRectF &client = panel.clients[r.client].markers;
+            const double y0 = panel.storages[r.storage].values.top();
+            const double y1 = client.bottom() + 2 * f;
+            m_p->setPen(pen);
+            m_p->drawLine(QPointF(x, y0), QPointF(x, y1));
+            const double h = 5 * f;
+            const QPointF head[3] = {QPointF(x, y1), QPointF(x - h / 2, y1 + h),
+                                     QPointF(x + h / 2, y1 + h)};
+            m_p->setPen(Qt::NoPen);
+            m_p->setBrush(m_st.th.maxToken);
+            m_p->drawPolygon(head, 3);
+            // told beside the head, in the pause row under the markers (clear of their labels)
+            const QRectF &beside = panel.clients[r.client].pauses;
+            const QString text = QObject::tr("read v%1").arg(r.version);
+            const double w = m_st.fmSmall.horizontalAdvance(text) + 4;
+            LabelRow &row = labels[r.client];
+            if (beside.height() <= 0 || !row.fits(x + 4 * f, w))
+                continue;
+            row.take(x + 4 * f, w);
+            m_p->setFont(m_st.small);
+            m_p->setPen(m_st.th.maxTokenText);
+            m_p->drawText(QRectF(x + 4 * f, beside.top(), w, beside.height()),
+                          Qt::AlignLeft | Qt::AlignVCenter, text);
+        }
+    }
+
+    // A bypass client's writes (an unfenced path) go straight through: a dashed line in the
+    // corruption's colour from the write down to where it lands, past the lock lane and the
+    // storage's check.
+    void paintBypass(const TimelinePanel &panel, const Core::Trace &t)
+    {
+        const double f = m_st.f;
+        QPen pen(m_st.th.corrupted, 1.5 * m_st.lw, Qt::DashLine);
+        for (std::size_t c = 0; c < panel.clients.size() && c < m_s.clients.size(); ++c) {
+            if (!m_s.clients[c].bypass || c >= t.clientEvents.size())
+                continue;
+            const std::vector<std::uint32_t> &evs = t.clientEvents[c];
+            const std::size_t lo = firstClientEvent(t, evs, m_tLo);
+            const std::size_t hi = firstClientEvent(t, evs, m_tHi + 1);
+            if (hi - lo > 400)
+                continue; // crowded: the header says it
+            for (std::size_t i = lo; i < hi; ++i) {
+                const Core::Event &e = t.events[evs[i]];
+                if (e.kind != Core::EventKind::WriteSent)
+                    continue;
+                const Core::Write &w = t.writes[e.ref];
+                if (w.storage >= panel.storages.size())
+                    continue;
+                const double xs = X(w.sentAt);
+                const double xa = X(w.arrivedAt);
+                const double y0 = panel.clients[c].markers.bottom();
+                const double y1 = panel.storages[w.storage].outcomes.center().y() - 7 * f;
+                m_p->setPen(pen);
+                m_p->drawLine(QPointF(xs, y0), QPointF(xa, y1));
+            }
+        }
+    }
+
+    // A group of writes across storages as one update (Trace::groups): their arrivals linked;
+    // a partial one (some applied, some not) flagged in the corruption's colour.
+    void paintGroups(const TimelinePanel &panel, const Core::Trace &t)
+    {
+        const double f = m_st.f;
+        for (const Core::GroupOutcome &g : t.groups) {
+            QPolygonF line;
+            Tick first = Core::kForever;
+            Tick last = 0;
+            for (const std::uint32_t wi : g.writes) {
+                const Core::Write &w = t.writes[wi];
+                if (w.storage >= panel.storages.size())
+                    continue;
+                first = std::min(first, w.arrivedAt);
+                last = std::max(last, w.arrivedAt);
+                line << QPointF(X(w.arrivedAt), panel.storages[w.storage].outcomes.center().y());
+            }
+            if (line.isEmpty() || last < m_tLo || first > m_tHi)
+                continue;
+            const QColor color = g.partial ? m_st.th.corrupted : m_st.th.muted;
+            if (line.size() > 1) {
+                m_p->setPen(QPen(color, 2 * m_st.lw, Qt::DotLine));
+                m_p->setBrush(Qt::NoBrush);
+                m_p->drawPolyline(line);
+            }
+            const QString text = g.partial ? QObject::tr("%1: partial").arg(g.name)
+                                           : QObject::tr("%1: all applied").arg(g.name);
+            // under the last arrival, left of it: right of it are its outcome and "max" labels
+            const QPointF at = line.back();
+            const double w = m_st.fmSmall.horizontalAdvance(text) + 4;
+            const double left = at.x() - w - 8 * f >= m_xmin
+                                    ? at.x() - w - 8 * f
+                                    : std::min(at.x() + 10 * f, m_xmax - w);
+            const QRectF box(left, at.y() + 6 * f, w, m_st.fmSmall.height());
+            m_p->setFont(m_st.small);
+            m_p->setPen(g.partial ? m_st.th.corruptedText : m_st.th.muted);
+            m_p->drawText(box, Qt::AlignLeft | Qt::AlignVCenter, text);
+        }
+    }
+
+    // A storage restart as a line across its lane; when max_token was volatile and is lost,
+    // "max_token 7 forgotten" by the line.
+    void paintRestarts(std::uint32_t s, const StorageLaneRects &r, const Core::Trace &t)
+    {
+        for (const Core::StorageRestart &rs : t.restarts) {
+            if (rs.tick > m_tHi)
+                break; // in time order
+            if (rs.storage != s || rs.tick < m_tLo)
+                continue;
+            const double x = X(rs.tick);
+            const bool lost = rs.forgot > 0;
+            m_p->setPen(QPen(lost ? m_st.th.corrupted : m_st.th.foreground,
+                             (lost ? 2.5 : 1.5) * m_st.lw, lost ? Qt::SolidLine : Qt::DashLine));
+            m_p->drawLine(QPointF(x, r.lane.top() + 1), QPointF(x, r.lane.bottom() - 1));
+            const QString text =
+                lost ? QObject::tr("max_token %1 forgotten").arg(tokenShort(m_s, rs.forgot))
+                     : QObject::tr("restart");
+            const double w = m_st.fmSmall.horizontalAdvance(text) + 4;
+            if (x + 4 + w > m_xmax)
+                continue;
+            m_p->setFont(m_st.small);
+            m_p->setPen(lost ? m_st.th.corruptedText : m_st.th.foreground);
+            m_p->drawText(QRectF(x + 4, r.values.top(), w, m_st.fmSmall.height()),
+                          Qt::AlignLeft | Qt::AlignTop, text);
+        }
+    }
+
     // --- storage lanes -------------------------------------------------------------------
 
     QString outcomeText(const Core::Trace &t, const Core::Write &w, std::uint32_t storage) const
     {
+        if (const Core::WriteVersion *v = versionOf(t, w, storage)) {
+            switch (w.result) {
+            case Core::WriteResult::Accepted:
+                return QObject::tr("accepted, v%1").arg(v->version);
+            case Core::WriteResult::Rejected:
+                return QObject::tr("expected version %1, found %2")
+                    .arg(v->expected)
+                    .arg(v->version);
+            case Core::WriteResult::LockedOut:
+                return QObject::tr("LOCKED OUT: expected version %1, found %2")
+                    .arg(v->expected)
+                    .arg(v->version);
+            case Core::WriteResult::Corrupted:
+                return QObject::tr("CORRUPTED");
+            }
+        }
         const bool le = m_s.storages[storage].rule == Core::FenceRule::Le;
         switch (w.result) {
         case Core::WriteResult::Accepted:
@@ -2016,6 +2595,18 @@ private:
             return QObject::tr("CORRUPTED");
         }
         return {};
+    }
+
+    // What a write to a compare-and-set storage compared (Trace::writeVersions), or nullptr
+    // for a token storage.
+    const Core::WriteVersion *versionOf(const Core::Trace &t, const Core::Write &w,
+                                        std::uint32_t storage) const
+    {
+        if (storage >= m_s.storages.size() ||
+            m_s.storages[storage].check != Core::StorageCheck::Version ||
+            t.writeVersions.size() != t.writes.size() || t.writes.empty())
+            return nullptr;
+        return &t.writeVersions[std::size_t(&w - t.writes.data())];
     }
 
     void paintStorage(int s, const StorageLaneRects &r, const Core::Trace &t)
@@ -2042,6 +2633,7 @@ private:
         };
 
         paintMaxToken(su, r, t, ws, lo, hi, afterColumn);
+        paintRestarts(su, r, t);
         if (!dense)
             paintValues(su, r, t, ws, lo, hi);
 
@@ -2332,11 +2924,32 @@ private:
                        const AfterColumn &afterColumn)
     {
         const QRectF row = r.maxToken.adjusted(0, 4 * m_st.f, 0, -4 * m_st.f);
-        const double top = double(std::max<Core::Token>(1, t.finals[s].maxToken));
+        // a compare-and-set storage shows its version ("v3") where a token storage shows
+        // max_token; a volatile max_token drops to 0 where a restart forgot it
+        const bool version = s < m_s.storages.size() &&
+                             m_s.storages[s].check == Core::StorageCheck::Version &&
+                             t.writeVersions.size() == t.writes.size();
+        const auto valueOf = [&](std::uint32_t w) -> Core::Token {
+            return version ? Core::Token(t.writeVersions[w].version) : t.writes[w].maxToken;
+        };
+        std::vector<Tick> drops;
+        Core::Token highest = version ? Core::Token(t.finals[s].version) : t.finals[s].maxToken;
+        for (const Core::StorageRestart &rs : t.restarts)
+            if (!version && rs.storage == s && rs.forgot > 0) {
+                highest = std::max(highest, rs.forgot);
+                if (rs.tick <= m_tHi)
+                    drops.push_back(rs.tick);
+            }
+        const double top = double(std::max<Core::Token>(1, highest));
         const auto yOf = [&](Core::Token v) { return row.bottom() - row.height() * double(v) / top; };
         Core::Token cur = 0;
         if (lo > 0)
-            cur = t.writes[ws[lo - 1]].maxToken;
+            cur = valueOf(ws[lo - 1]);
+        std::size_t drop = 0;
+        // restarts before the view: one after the last write before it leaves 0
+        for (; drop < drops.size() && drops[drop] <= m_tLo; ++drop)
+            if (lo == 0 || drops[drop] > t.writes[ws[lo - 1]].arrivedAt)
+                cur = 0;
         QPolygonF line;
         line.reserve(int(std::min<std::size_t>(hi - lo, 4096) * 2 + 4));
         line << QPointF(m_tLo == 0 ? X(Tick(0)) : m_xmin - 40, yOf(cur));
@@ -2349,7 +2962,7 @@ private:
             // (where no label can start, the text is not even made: a step per column)
             if (!labels.fits(x + 4, 0))
                 return;
-            const QString text = QObject::tr("max %1").arg(v);
+            const QString text = version ? QObject::tr("v%1").arg(v) : QObject::tr("max %1").arg(v);
             const double w = m_st.fmSmall.horizontalAdvance(text) + 4;
             const double h = m_st.fmSmall.height();
             if (!labels.fits(x + 4, w))
@@ -2365,12 +2978,23 @@ private:
         if (cur > 0)
             label(std::max(m_xmin, line.front().x()), cur);
         // one step per pixel column at most: the value at the column's end, found by jumping
+        // a restart comes before the arrivals of its tick (SCENARIO.md section 14)
+        const auto dropThrough = [&](Tick tick) {
+            for (; drop < drops.size() && drops[drop] <= tick; ++drop) {
+                if (cur == 0)
+                    continue;
+                const double x = X(drops[drop]);
+                line << QPointF(x, yOf(cur)) << QPointF(x, yOf(0));
+                cur = 0;
+            }
+        };
         while (i < hi) {
             const Core::Write &w = t.writes[ws[i]];
+            dropThrough(w.arrivedAt);
             const int col = column(w.arrivedAt);
             const std::size_t j = afterColumn(col, i);
             const std::size_t last = std::max(j, i + 1) - 1;
-            const Core::Token v = t.writes[ws[last]].maxToken;
+            const Core::Token v = valueOf(ws[last]);
             if (v != cur) {
                 const double x = X(w.arrivedAt);
                 line << QPointF(x, yOf(cur)) << QPointF(x, yOf(v));
@@ -2379,6 +3003,7 @@ private:
             }
             i = last + 1;
         }
+        dropThrough(m_tHi);
         line << QPointF(std::min(m_xmax + 40, X(std::max(t.horizon, t.lastTick + 1))), yOf(cur));
         m_p->setPen(QPen(withAlpha(m_st.th.muted, 90), 1, Qt::DashLine));
         m_p->drawLine(QPointF(m_xmin, row.bottom()), QPointF(m_xmax, row.bottom()));
@@ -2393,7 +3018,7 @@ private:
         } else {
             m_p->drawPolyline(line);
         }
-        if (!t.fencing) {
+        if (!t.fencing && !version) {
             m_p->setFont(m_st.small);
             m_p->setPen(m_st.th.muted);
             m_p->drawText(QRectF(m_xmin + 6, r.maxToken.top(), m_xmax - m_xmin, r.maxToken.height()),
@@ -2626,6 +3251,8 @@ void pinLanes(TimelineLayout &l, double bottom)
         return;
     p.lock.translate(0, shift);
     p.lockHeader.translate(0, shift);
+    p.lockEvents.translate(0, shift);
+    p.lockBars.translate(0, shift);
     for (StorageLaneRects &r : p.storages)
         for (QRectF *q : {&r.lane, &r.header, &r.values, &r.outcomes, &r.maxToken})
             q->translate(0, shift);
@@ -2675,9 +3302,13 @@ TimelineLayout TimelineRenderer::layout(const Core::Scenario &s, const Options &
             p.clients.push_back(r);
             y += h;
         }
-        p.lock = QRectF(px, y, pw, kLockLane * f);
-        p.lockHeader = QRectF(x0, y, l.headerWidth, kLockLane * f);
-        y += kLockLane * f;
+        const double lockHeight = lockLaneHeight(s, f);
+        const double eventRow = hasLockEvents(s) ? kLockEventRow * f : 0;
+        p.lock = QRectF(px, y, pw, lockHeight);
+        p.lockHeader = QRectF(x0, y, l.headerWidth, lockHeight);
+        p.lockEvents = QRectF(px, y + (eventRow > 0 ? 2 * f : 0), pw, eventRow);
+        p.lockBars = QRectF(px, y + eventRow, pw, lockHeight - eventRow);
+        y += lockHeight;
         for (std::size_t st = 0; st < s.storages.size(); ++st) {
             StorageLaneRects r;
             const double h = storageLaneHeight(f);
@@ -2957,7 +3588,7 @@ TimelineRenderer::Hit TimelineRenderer::hitTest(const Core::Scenario &s, const C
                     }
                     continue;
                 }
-                if (!isMarker(e.kind))
+                if (!isMarker(e.kind) || isKeepalive(t, e))
                     continue;
                 best = d;
                 hit.action = int(actionOf(t, e));
@@ -3119,10 +3750,9 @@ QString TimelineRenderer::describe(const Core::Scenario &s, const Core::Trace &t
     case Core::EventKind::Renewal: {
         const Core::Grant &g = t.grants[e.ref];
         const QString what = g.renewal ? QObject::tr("renewed") : QObject::tr("was granted");
-        QString text = QObject::tr("t=%1: %2 %3 the lock with token %4, ttl %5, expires at %6%7")
+        QString text = QObject::tr("t=%1: %2 %3 the lock with %4, ttl %5, expires at %6%7")
                            .arg(e.tick)
-                           .arg(client.name, what)
-                           .arg(g.token)
+                           .arg(client.name, what, tokenMeaning(s, g.token))
                            .arg(a.amount)
                            .arg(g.expires)
                            .arg(late);
@@ -3148,20 +3778,21 @@ QString TimelineRenderer::describe(const Core::Scenario &s, const Core::Trace &t
     case Core::EventKind::WriteSent: {
         const Core::Write &w = t.writes[e.ref];
         const QString storage = w.storage < s.storages.size() ? s.storages[w.storage].name : QString();
-        const QString token = w.tagged ? tokenLabel(s, writeToken(t, w)) : QObject::tr("no token");
+        const QString token =
+            w.tagged ? tokenMeaning(s, writeToken(t, w)) : QObject::tr("no token");
         QString res;
         switch (w.result) {
         case Core::WriteResult::Accepted:
             res = QObject::tr("accepted");
             break;
         case Core::WriteResult::Rejected:
-            res = QObject::tr("rejected (max_token %1)").arg(w.maxToken);
+            res = QObject::tr("rejected (max_token %1)").arg(tokenShort(s, w.maxToken));
             break;
         case Core::WriteResult::Corrupted:
             res = QObject::tr("CORRUPTED: applied over newer data");
             break;
         case Core::WriteResult::LockedOut:
-            res = QObject::tr("locked out (max_token %1)").arg(w.maxToken);
+            res = QObject::tr("locked out (max_token %1)").arg(tokenShort(s, w.maxToken));
             break;
         }
         QString text = QObject::tr("t=%1: %2 wrote %3 to %4 with %5%6; arrived at %7: %8")

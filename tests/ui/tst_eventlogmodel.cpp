@@ -101,6 +101,46 @@ private slots:
                  QStringLiteral("CORRUPTED"));
     }
 
+    void tokensInTheSourcesOwnForm()
+    {
+        // etcd-restore: A's grant at t=0 is the first change of the store (revision 1 before
+        // it): rev 2, and its write at t=1 carries it
+        Document doc;
+        doc.reset(Core::ScenarioFile::load(QStringLiteral(":/scenarios/etcd-restore.json"))
+                      .scenario.value());
+        EventLogModel model(&doc);
+        const int grant = findRow(model, QStringLiteral("grant"), QStringLiteral("A"));
+        QCOMPARE(grant, 0);
+        const QModelIndex token = model.index(grant, EventLogModel::TokenColumn);
+        QCOMPARE(token.data().toString(), QStringLiteral("rev 2"));
+        QCOMPARE(token.data(Qt::ToolTipRole).toString(),
+                 QStringLiteral("revision 2 (the create revision of the lock key)"));
+        // the other cells keep the explanation as their tooltip
+        QCOMPARE(model.index(grant, EventLogModel::EventColumn).data(Qt::ToolTipRole),
+                 token.data(EventLogModel::FullExplanationRole));
+        const int sent = findRow(model, QStringLiteral("write sent"), QStringLiteral("A"));
+        QVERIFY(sent > 0);
+        QCOMPARE(model.index(sent, EventLogModel::TokenColumn).data().toString(),
+                 QStringLiteral("rev 2"));
+
+        // Chubby's sequencer; a refusal carries no token
+        doc.reset(Core::ScenarioFile::load(QStringLiteral(":/scenarios/chubby-lock-delay.json"))
+                      .scenario.value());
+        QCOMPARE(model.index(0, EventLogModel::TokenColumn).data().toString(),
+                 QStringLiteral("lock:exclusive:1"));
+        // Redlock: no token at all, on the grant and on the (untagged) write
+        doc.reset(Core::ScenarioFile::load(QStringLiteral(":/scenarios/redlock-no-token.json"))
+                      .scenario.value());
+        QCOMPARE(model.index(0, EventLogModel::EventColumn).data().toString(),
+                 QStringLiteral("grant"));
+        QCOMPARE(model.index(0, EventLogModel::TokenColumn).data().toString(),
+                 QStringLiteral("no token"));
+        const int untagged = findRow(model, QStringLiteral("write sent"), QStringLiteral("A"));
+        QVERIFY(untagged > 0);
+        QCOMPARE(model.index(untagged, EventLogModel::TokenColumn).data().toString(),
+                 QStringLiteral("none"));
+    }
+
     void largeTraceIsLazy()
     {
         // 200k writes: the model answers at once, whatever the size, and only for asked rows

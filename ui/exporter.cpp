@@ -442,9 +442,17 @@ QString defaultCaption(const Core::Scenario &s, const Core::Trace &t)
                 .arg(sum.rejected)
                 .arg(sum.corrupted)
                 .arg(sum.lockedOut);
-    text += sum.safe() ? QObject::tr("Safety held: no write overwrote newer data.")
-                       : QObject::tr("Safety violated: %n write(s) overwrote newer data.", nullptr,
-                                     int(sum.corrupted));
+    if (sum.skipped)
+        text += QObject::tr("%n checked write(s) skipped. ", nullptr, int(sum.skipped));
+    if (sum.safe())
+        text += QObject::tr("Safety held: no write overwrote newer data.");
+    else if (sum.corrupted)
+        text += QObject::tr("Safety violated: %n write(s) overwrote newer data.", nullptr,
+                            int(sum.corrupted));
+    if (sum.partial)
+        text += (sum.corrupted ? QStringLiteral(" ") : QObject::tr("Safety violated: ")) +
+                QObject::tr("%n update(s) half applied across storages.", nullptr,
+                            int(sum.partial));
     return text;
 }
 

@@ -196,6 +196,8 @@ QString SummaryStrip::verdictOf(const Core::Summary &m)
         // short: the strip's room goes to the final values; the tooltip says the rest
         return tr("✔ Safety held · %n lock-out(s)", nullptr, int(m.lockedOut));
     }
+    if (m.corrupted == 0) // a group half applied across storages (SCENARIO.md section 12)
+        return tr("✖ Safety violated: %n update(s) half applied", nullptr, int(m.partial));
     return m.corrupted == 1 ? tr("✖ Safety violated: 1 write overwrote newer data")
                             : tr("✖ Safety violated: %1 writes overwrote newer data")
                                   .arg(qulonglong(m.corrupted));

@@ -1929,6 +1929,9 @@ private:
                 const Core::Event &ne = t.events[evs[k]];
                 if (!isMarker(ne.kind) || isKeepalive(t, ne))
                     continue;
+                // one of a kind in this pixel column is not drawn (above): no limit
+                if (ne.kind == e.kind && int(std::floor(X(ne.tick))) == col)
+                    continue;
                 const Core::Action &na = client.actions[actionOf(t, ne)];
                 limit = std::min(limit, X(std::min(na.at, ne.tick)) - 9 * m_st.f);
                 break;
@@ -2384,9 +2387,12 @@ private:
             m_p->drawPolyline(bracket, 4);
             const QString text = QObject::tr("check");
             const double w = m_st.fmSmall.horizontalAdvance(text) + 4;
-            if (x1 - x0 > w + 6 * f && lane.pauses.height() > 0) {
+            // in the visible part of the bracket only (it may run past either edge)
+            const double left = std::max(x0, m_xmin) + 3 * f;
+            const double right = std::min(x1, m_xmax);
+            if (right - left > w + 3 * f && lane.pauses.height() > 0) {
                 m_p->setFont(m_st.small);
-                m_p->drawText(QRectF(x0 + 3 * f, y + 1, w, lane.pauses.bottom() - y - 1),
+                m_p->drawText(QRectF(left, y + 1, w, lane.pauses.bottom() - y - 1),
                               Qt::AlignLeft | Qt::AlignVCenter, text);
             }
         }
@@ -2517,9 +2523,10 @@ private:
             // under the last arrival, left of it: right of it are its outcome and "max" labels
             const QPointF at = line.back();
             const double w = m_st.fmSmall.horizontalAdvance(text) + 4;
-            const double left = at.x() - w - 8 * f >= m_xmin
-                                    ? at.x() - w - 8 * f
-                                    : std::min(at.x() + 10 * f, m_xmax - w);
+            double left = at.x() - w - 8 * f >= m_xmin ? at.x() - w - 8 * f : at.x() + 10 * f;
+            left = std::max(m_xmin, std::min(left, m_xmax - w)); // the arrival may be off view
+            if (w > m_xmax - m_xmin)
+                continue;
             const QRectF box(left, at.y() + 6 * f, w, m_st.fmSmall.height());
             m_p->setFont(m_st.small);
             m_p->setPen(g.partial ? m_st.th.corruptedText : m_st.th.muted);

@@ -560,6 +560,18 @@ bool hasInnerBom(const QByteArray &bytes)
     return bytes.indexOf("\xef\xbb\xbf", bytes.startsWith("\xef\xbb\xbf") ? 3 : 0) >= 0;
 }
 
+// The oracle predates SCENARIO.md sections 11 and 12 and keeps their keys as unknown ones (or
+// refuses a read): for a text that mentions one, only the syntax is compared here, and
+// tst_scenariofile checks what those keys load to and every error they give.
+bool usesPitfallKeys(const QByteArray &bytes)
+{
+    for (const char *key : {"\"keepalive\"", "\"check\"", "\"gap\"", "\"group\"", "\"read\"",
+                            "\"clock\"", "\"bypass\"", "\"maxToken\"", "\"restarts\""})
+        if (bytes.contains(key))
+            return true;
+    return false;
+}
+
 // Keys in the text of a well-formed document: strings followed by a colon.
 qsizetype keysInText(const QByteArray &bytes)
 {
@@ -626,7 +638,7 @@ QString compareLoaders(const QByteArray &bytes, const Core::FileLimits &limits)
         return QStringLiteral("loader: \"%1\"\nsyntax: \"%2\"").arg(now.error, syntax);
     if (now.error.startsWith(QLatin1String("file: not valid JSON")))
         return QStringLiteral("the fast path refused what the second look accepts: ") + now.error;
-    if (hasInnerBom(bytes))
+    if (hasInnerBom(bytes) || usesPitfallKeys(bytes))
         return {};
     const Core::LoadResult before = Reference::parse(bytes, limits);
     if (before.ok() && now.ok()) {

@@ -36,7 +36,18 @@ const QStringList kScenarios = {"default.json",
                                 "random-tokens.json",
                                 "wallclock-step-back.json",
                                 "etcd-restore.json",
-                                "etcd-restore-bump.json"};
+                                "etcd-restore-bump.json",
+                                "keepalive-gc-pause.json",
+                                "check-then-write-gap.json",
+                                "slow-client-clock.json",
+                                "bypass-background-job.json",
+                                "journalnode-volatile-max-token.json",
+                                "journalnode-durable-max-token.json",
+                                "compare-and-set-version.json",
+                                "random-tokens-check-and-set.json",
+                                "two-resources-partial.json",
+                                "reentrant-holder-lt.json",
+                                "reentrant-holder-le.json"};
 
 struct Result
 {

@@ -7,6 +7,7 @@
 
 #include "explain.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
 #include <QKeyEvent>
@@ -175,6 +176,23 @@ Inspector::Inspector(Document *doc, ViewState *state, QWidget *parent)
     m_value = new QLineEdit(this);
     m_storageLabel = new QLabel(tr("Storage"), this);
     m_storage = new QComboBox(this);
+    m_keepaliveLabel = new QLabel(tr("Keepalive every"), this);
+    m_keepalive = new TickField(this);
+    m_keepalive->setObjectName(QStringLiteral("keepalive"));
+    m_keepalive->setMinimum(0);
+    m_keepalive->setToolTip(tr("Renew the lease every this many ticks while not frozen (etcd's "
+                               "client: every TTL/3); 0: no keepalives"));
+    m_checkLabel = new QLabel(tr("Check first"), this);
+    m_check = new QCheckBox(tr("check the lease by its own clock, skip if expired"), this);
+    m_gapLabel = new QLabel(tr("Gap to send"), this);
+    m_gap = new TickField(this);
+    m_gap->setObjectName(QStringLiteral("gap"));
+    m_gap->setMinimum(0);
+    m_gap->setToolTip(tr("Ticks from the check to the send: a pause in them is the seed's first "
+                         "pitfall"));
+    m_groupLabel = new QLabel(tr("Group"), this);
+    m_group = new QLineEdit(this);
+    m_group->setPlaceholderText(tr("none (one update across storages)"));
     m_outcome = new OutcomeText(this);
     m_delete = new QPushButton(tr("Delete action"), this);
 
@@ -184,6 +202,10 @@ Inspector::Inspector(Document *doc, ViewState *state, QWidget *parent)
     m_form->addRow(m_amountLabel, m_amount);
     m_form->addRow(m_valueLabel, m_value);
     m_form->addRow(m_storageLabel, m_storage);
+    m_form->addRow(m_keepaliveLabel, m_keepalive);
+    m_form->addRow(m_checkLabel, m_check);
+    m_form->addRow(m_gapLabel, m_gap);
+    m_form->addRow(m_groupLabel, m_group);
     col->addLayout(m_form);
     // the outcome is the longest text here: the dock's whole width and the height left over,
     // not the narrow field column of the form
@@ -207,6 +229,10 @@ Inspector::Inspector(Document *doc, ViewState *state, QWidget *parent)
     connect(m_value, &QLineEdit::editingFinished, this, &Inspector::commitValue);
     connect(m_storage, &QComboBox::currentIndexChanged, this, &Inspector::commitStorage);
     connect(m_name, &QLineEdit::editingFinished, this, &Inspector::commitName);
+    connect(m_keepalive, &TickField::committed, this, &Inspector::commitKeepalive);
+    connect(m_check, &QCheckBox::toggled, this, &Inspector::commitCheck);
+    connect(m_gap, &TickField::committed, this, &Inspector::commitGap);
+    connect(m_group, &QLineEdit::editingFinished, this, &Inspector::commitGroup);
     connect(m_delete, &QPushButton::clicked, this, &Inspector::deleteRequested);
     connect(doc, &Document::changed, this, &Inspector::refresh);
     connect(state, &ViewState::selectionChanged, this, &Inspector::refresh);
@@ -255,7 +281,8 @@ void Inspector::refresh()
     const bool sameAction = valid && sel == m_shown;
     m_shown = valid ? sel : Selection{};
     for (QWidget *w :
-         std::initializer_list<QWidget *>{m_name, m_at, m_amount, m_value, m_storage, m_delete})
+         std::initializer_list<QWidget *>{m_name, m_at, m_amount, m_value, m_storage, m_keepalive,
+                                         m_check, m_gap, m_group, m_delete})
         w->setEnabled(valid);
     if (!valid) {
         m_kind->setText(tr("Nothing selected"));
@@ -265,8 +292,10 @@ void Inspector::refresh()
         m_amount->setValue(std::nullopt);
         m_value->clear();
         m_outcome->setText(tr("Select an action on the timeline or in the event log."));
-        for (QWidget *w : std::initializer_list<QWidget *>{m_amountLabel, m_amount, m_valueLabel,
-                                                           m_value, m_storageLabel, m_storage})
+        for (QWidget *w : std::initializer_list<QWidget *>{
+                 m_amountLabel, m_amount, m_valueLabel, m_value, m_storageLabel, m_storage,
+                 m_keepaliveLabel, m_keepalive, m_checkLabel, m_check, m_gapLabel, m_gap,
+                 m_groupLabel, m_group})
             w->setVisible(false);
         m_refreshing = false;
         return;
@@ -293,6 +322,7 @@ void Inspector::refresh()
         m_amount->setMinimum(1, tr("A pause lasts at least 1 tick."));
         break;
     case Core::ActionKind::Write:
+    case Core::ActionKind::Read:
         m_amountLabel->setText(tr("Network delay"));
         m_amount->setMinimum(0);
         break;
@@ -304,11 +334,29 @@ void Inspector::refresh()
     else if (!(sameAction && !m_amount->error().isEmpty()))
         m_amount->setValue(a->amount);
     const bool isWrite = a->kind == Core::ActionKind::Write;
-    for (QWidget *w :
-         std::initializer_list<QWidget *>{m_valueLabel, m_value, m_storageLabel, m_storage})
+    const bool hasStorage = isWrite || a->kind == Core::ActionKind::Read;
+    for (QWidget *w : std::initializer_list<QWidget *>{m_valueLabel, m_value, m_checkLabel, m_check,
+                                                       m_gapLabel, m_gap, m_groupLabel, m_group})
         w->setVisible(isWrite);
-    if (isWrite) {
-        if (!(sameAction && m_value->isModified()))
+    m_storageLabel->setVisible(hasStorage);
+    m_storage->setVisible(hasStorage);
+    const bool isAcquire = a->kind == Core::ActionKind::Acquire;
+    m_keepaliveLabel->setVisible(isAcquire);
+    m_keepalive->setVisible(isAcquire);
+    if (!isAcquire)
+        m_keepalive->setValue(std::nullopt);
+    else if (!(sameAction && !m_keepalive->error().isEmpty()))
+        m_keepalive->setValue(a->keepalive);
+    m_check->setChecked(isWrite && a->check);
+    m_gap->setEnabled(isWrite && a->check);
+    if (!isWrite || !a->check)
+        m_gap->setValue(isWrite ? std::optional<Core::Tick>(0) : std::nullopt);
+    else if (!(sameAction && !m_gap->error().isEmpty()))
+        m_gap->setValue(a->gap);
+    if (!(sameAction && m_group->isModified()))
+        m_group->setText(isWrite ? a->group : QString());
+    if (hasStorage) {
+        if (isWrite && !(sameAction && m_value->isModified()))
             m_value->setText(a->value);
         m_storage->clear();
         for (const Core::StorageSpec &st : s.storages)
@@ -373,13 +421,72 @@ void Inspector::commitStorage()
 {
     const Selection sel = m_state->selection();
     const Core::Action *a = selectedAction(m_doc, sel);
-    if (m_refreshing || !a || a->kind != Core::ActionKind::Write || m_storage->currentIndex() < 0 ||
+    if (m_refreshing || !a ||
+        (a->kind != Core::ActionKind::Write && a->kind != Core::ActionKind::Read) ||
+        m_storage->currentIndex() < 0 ||
         std::uint32_t(m_storage->currentIndex()) == a->storage)
         return;
     Core::Action after = *a;
     after.storage = std::uint32_t(m_storage->currentIndex());
     m_doc->undoStack()->push(
         EditCommands::setAction(m_doc, sel.client, sel.action, after, tr("Change storage")));
+}
+
+void Inspector::commitKeepalive(Core::Tick every, bool stepped)
+{
+    const Selection sel = m_state->selection();
+    const Core::Action *a = selectedAction(m_doc, sel);
+    if (m_refreshing || !a || a->kind != Core::ActionKind::Acquire || every == a->keepalive)
+        return;
+    Core::Action after = *a;
+    after.keepalive = every;
+    m_doc->undoStack()->push(EditCommands::setAction(m_doc, sel.client, sel.action, after,
+                                                     tr("Change keepalive"), stepped));
+}
+
+void Inspector::commitCheck()
+{
+    const Selection sel = m_state->selection();
+    const Core::Action *a = selectedAction(m_doc, sel);
+    if (m_refreshing || !a || a->kind != Core::ActionKind::Write || m_check->isChecked() == a->check)
+        return;
+    Core::Action after = *a;
+    after.check = m_check->isChecked();
+    if (!after.check)
+        after.gap = 0; // a gap only belongs to a check (the file refuses it otherwise)
+    m_doc->undoStack()->push(EditCommands::setAction(
+        m_doc, sel.client, sel.action, after,
+        after.check ? tr("Check before writing") : tr("Write without checking")));
+}
+
+void Inspector::commitGap(Core::Tick gap, bool stepped)
+{
+    const Selection sel = m_state->selection();
+    const Core::Action *a = selectedAction(m_doc, sel);
+    if (m_refreshing || !a || a->kind != Core::ActionKind::Write || !a->check || gap == a->gap)
+        return;
+    Core::Action after = *a;
+    after.gap = gap;
+    m_doc->undoStack()->push(
+        EditCommands::setAction(m_doc, sel.client, sel.action, after, tr("Change gap"), stepped));
+}
+
+void Inspector::commitGroup()
+{
+    const Selection sel = m_state->selection();
+    const Core::Action *a = selectedAction(m_doc, sel);
+    if (m_refreshing || !a || a->kind != Core::ActionKind::Write)
+        return;
+    m_group->setModified(false);
+    const QString group = m_group->text().trimmed(); // empty: no group
+    if (group == a->group) {
+        m_group->setText(group);
+        return;
+    }
+    Core::Action after = *a;
+    after.group = group;
+    m_doc->undoStack()->push(
+        EditCommands::setAction(m_doc, sel.client, sel.action, after, tr("Change group")));
 }
 
 void Inspector::commitName()

@@ -18,6 +18,7 @@
 class Document;
 class OutcomeText;
 class TickField;
+class QCheckBox;
 class QComboBox;
 class QFormLayout;
 class QLabel;
@@ -37,6 +38,11 @@ public:
     TickField *amountEdit() const { return m_amount; }
     QLineEdit *valueEdit() const { return m_value; }
     QComboBox *storageEdit() const { return m_storage; }
+    // SCENARIO.md sections 11 and 12: an acquire's keepalive, a write's check, gap and group
+    TickField *keepaliveEdit() const { return m_keepalive; }
+    QCheckBox *checkEdit() const { return m_check; }
+    TickField *gapEdit() const { return m_gap; }
+    QLineEdit *groupEdit() const { return m_group; }
     // The outcome: the whole text, the lines as drawn, and whether the last one was cut short
     // with "…" (then the tooltip holds the whole text).
     QWidget *outcomeWidget() const;
@@ -57,6 +63,10 @@ private:
     void commitValue();
     void commitStorage();
     void commitName();
+    void commitKeepalive(Core::Tick every, bool stepped);
+    void commitCheck();
+    void commitGap(Core::Tick gap, bool stepped);
+    void commitGroup();
     void showNameError(const QString &message);
     QString endCheck(Core::Tick at, Core::Tick amount) const;
 
@@ -75,6 +85,14 @@ private:
     QLineEdit *m_value;
     QLabel *m_storageLabel;
     QComboBox *m_storage;
+    QLabel *m_keepaliveLabel;
+    TickField *m_keepalive;
+    QLabel *m_checkLabel;
+    QCheckBox *m_check;
+    QLabel *m_gapLabel;
+    TickField *m_gap;
+    QLabel *m_groupLabel;
+    QLineEdit *m_group;
     OutcomeText *m_outcome;
     QPushButton *m_delete;
     QFormLayout *m_form;

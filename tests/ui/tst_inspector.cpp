@@ -17,6 +17,7 @@
 #include <QStandardPaths>
 #include <QTest>
 #include <QUndoStack>
+#include <QCheckBox>
 #include <QVBoxLayout>
 
 #include <memory>
@@ -105,6 +106,56 @@ private slots:
     }
 
     void cleanup() { m_host.reset(); }
+
+    // SCENARIO.md sections 11 and 12: a keepalive on an acquire, check, gap and group on a
+    // write; each typed or clicked through the window, one undo step each.
+    void keepaliveCheckGapAndGroup()
+    {
+        m_state->setSelection({1, 0}); // B's acquire at 12, ttl 10
+        QVERIFY(m_inspector->keepaliveEdit()->isVisibleTo(m_host.get()));
+        QVERIFY(!m_inspector->checkEdit()->isVisibleTo(m_host.get()));
+        type(m_inspector->keepaliveEdit()->lineEdit(), QStringLiteral("3"));
+        QCOMPARE(action(1, 0).keepalive, Tick(3));
+        QCOMPARE(undoCount(), 1);
+        // the run's last events are at 17 (A thaws, its write runs): B's keepalive at 15
+        // renews the lease, the one due at 18 would be after the run
+        QStringList keepalives;
+        for (const Grant &g : m_doc->trace().grants)
+            if (g.keepalive)
+                keepalives << QStringLiteral("%1->%2").arg(g.at).arg(g.expires);
+        QCOMPARE(keepalives, QStringList({"15->25"}));
+        QCOMPARE(m_doc->trace().grants[1].at, Tick(12));
+
+        m_state->setSelection({0, 2}); // A's write "a" at 5
+        QVERIFY(!m_inspector->keepaliveEdit()->isVisibleTo(m_host.get()));
+        QVERIFY(!m_inspector->gapEdit()->isEnabled());
+        QCheckBox *check = m_inspector->checkEdit();
+        QTest::mouseClick(window(), Qt::LeftButton, {},
+                          check->mapTo(m_host.get(), QPoint(8, check->height() / 2)));
+        QVERIFY(action(0, 2).check);
+        QCOMPARE(undoCount(), 2);
+        QVERIFY(m_inspector->gapEdit()->isEnabled());
+        type(m_inspector->gapEdit()->lineEdit(), QStringLiteral("4"));
+        QCOMPARE(action(0, 2).gap, Tick(4));
+        type(m_inspector->groupEdit(), QStringLiteral("order"));
+        QCOMPARE(action(0, 2).group, QStringLiteral("order"));
+        QCOMPARE(undoCount(), 4);
+        // A is frozen [2,17): the write due at 5 runs at 17; its check finds the ttl-10 lease
+        // (from 0) gone by A's clock: skipped
+        QCOMPARE(m_doc->trace().skips.size(), std::size_t(1));
+        // a gap cannot be negative: refused at the field
+        const Scenario before = m_doc->scenario();
+        type(m_inspector->gapEdit()->lineEdit(), QStringLiteral("-1"));
+        expectRefused(m_inspector->gapEdit(), QStringLiteral("-1"), QStringLiteral("negative"),
+                      before, 4);
+        QTest::keyClick(window(), Qt::Key_Escape);
+        // undo walks back: group, gap, check, keepalive
+        for (int i = 0; i < 4; ++i)
+            m_doc->undoStack()->undo();
+        QCOMPARE(m_doc->scenario(), twoClients());
+        QVERIFY(!m_inspector->checkEdit()->isChecked());
+        QCOMPARE(m_inspector->groupEdit()->text(), QString());
+    }
 
     void typedTickMovesTheAction()
     {

@@ -161,6 +161,16 @@ QUndoCommand *renameClient(Document *doc, int index, const QString &name)
         [=](Scenario &s) { s.clients[size_t(index)].name = old; });
 }
 
+QUndoCommand *setClientBypass(Document *doc, int index, bool bypass)
+{
+    const bool old = doc->scenario().clients[size_t(index)].bypass;
+    const QString name = doc->scenario().clients[size_t(index)].name;
+    return new Change(
+        doc, bypass ? tr("%1 bypasses the check").arg(name) : tr("%1 is fenced").arg(name),
+        [=](Scenario &s) { s.clients[size_t(index)].bypass = bypass; },
+        [=](Scenario &s) { s.clients[size_t(index)].bypass = old; });
+}
+
 QUndoCommand *setFencing(Document *doc, bool on)
 {
     const bool old = doc->scenario().fencing;

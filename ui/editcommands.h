@@ -47,6 +47,8 @@ QUndoCommand *removeAction(Document *doc, int client, int index);
 QUndoCommand *insertClient(Document *doc, int index, const Core::Client &client);
 QUndoCommand *removeClient(Document *doc, int index);
 QUndoCommand *renameClient(Document *doc, int index, const QString &name);
+// A client on an unfenced path (SCENARIO.md section 11): its writes skip every check.
+QUndoCommand *setClientBypass(Document *doc, int index, bool bypass);
 QUndoCommand *setFencing(Document *doc, bool on);
 QUndoCommand *setStorageRule(Document *doc, int storage, Core::FenceRule rule);
 QUndoCommand *setTitle(Document *doc, const QString &title, const QString &description);

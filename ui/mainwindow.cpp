@@ -1267,6 +1267,9 @@ void MainWindow::addScenarioAction(Core::ActionKind kind)
     case Core::ActionKind::Release:
         a = Core::Action::release(at);
         break;
+    case Core::ActionKind::Read:
+        a = Core::Action::read(at);
+        break;
     }
     const int index = EditCommands::insertionIndex(client, at);
     m_doc->undoStack()->push(EditCommands::insertAction(m_doc, c, index, a));

@@ -1,7 +1,7 @@
 #include "timelinerenderer.h"
 
 #include "glyphs.h"
-#include "lockservicefacts.h"
+#include "lockfacts.h"
 #include "paintrecorder.h"
 #include "renderercache.h"
 #include "simulator.h"
@@ -1619,9 +1619,25 @@ private:
             // how the belief ended, where the client finds out
             if (x1 - x0 > 24 && b.to != Core::kForever && b.to <= m_tHi &&
                 (b.end == Core::BeliefEnd::Rejected || b.end == Core::BeliefEnd::Refused)) {
-                const QString text = b.end == Core::BeliefEnd::Rejected
-                                         ? QObject::tr("told: lock lost (max_token)")
-                                         : QObject::tr("refused: knows it lost the lock");
+                // a compare-and-set storage replies with its version, not a max_token
+                bool byVersion = false;
+                if (b.end == Core::BeliefEnd::Rejected && m_s.hasVersionStorage()) {
+                    const std::vector<std::uint32_t> &ce = t.clientEvents[std::size_t(c)];
+                    auto it = std::lower_bound(ce.begin(), ce.end(), b.to,
+                                               [&](std::uint32_t ev, Core::Tick tick) {
+                                                   return t.events[ev].tick < tick;
+                                               });
+                    for (; it != ce.end() && t.events[*it].tick == b.to; ++it) {
+                        const Core::Event &e = t.events[*it];
+                        if (e.kind == Core::EventKind::WriteArrived && !t.writes[e.ref].applied)
+                            byVersion = m_s.storages[t.writes[e.ref].storage].check ==
+                                        Core::StorageCheck::Version;
+                    }
+                }
+                const QString text = b.end != Core::BeliefEnd::Rejected
+                                         ? QObject::tr("refused: knows it lost the lock")
+                                     : byVersion ? QObject::tr("told: version changed")
+                                                 : QObject::tr("told: lock lost (max_token)");
                 const double w = m_st.fmSmall.horizontalAdvance(text) + 4;
                 if (labels.fits(x1 + 4, w) && nextBeliefStart(bs, i) > x1 + w + 10) {
                     labels.take(x1 + 4, w);
@@ -2136,7 +2152,7 @@ private:
         int painted = std::numeric_limits<int>::min();
         std::size_t i = firstLeaseEndingAfter(t, m_tLo > d ? m_tLo - d : 0);
         while (i < t.leases.size() && t.leases[i].end <= m_tHi) {
-            const std::optional<Core::TickRange> span = LockServiceFacts::lockDelayAfter(m_s, t, i);
+            const std::optional<Core::TickRange> span = Core::lockDelayAfter(m_s, t, i);
             std::size_t next = i + 1;
             if (span) {
                 const double x0 = X(span->from);
@@ -2182,7 +2198,7 @@ private:
             QColor color = m_st.th.muted;
             std::vector<QString> texts;
             if (e.kind == Core::LockEventKind::Restore) {
-                const LockServiceFacts::RestoreReissue re = LockServiceFacts::restoreReissue(t, e);
+                const Core::RestoreReissue re = Core::restoreReissue(t, e);
                 const Core::LockRestore *r =
                     e.ref < m_s.lock.restores.size() ? &m_s.lock.restores[e.ref] : nullptr;
                 const QString from =
@@ -2259,7 +2275,7 @@ private:
     {
         const double f = m_st.f;
         const QPen pen(textOn(m_st.leaseFill), 1.5 * m_st.lw);
-        std::size_t i = LockServiceFacts::firstGrantAt(t, m_tLo);
+        std::size_t i = Core::firstGrantAt(t, m_tLo);
         while (i < t.grants.size() && t.grants[i].at <= m_tHi) {
             const int col = column(t.grants[i].at);
             const Tick last = lastTickOfColumn(col);

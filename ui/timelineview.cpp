@@ -858,6 +858,13 @@ void TimelineView::contextMenuEvent(QContextMenuEvent *event)
             m_state->clearSelection();
             m_doc->undoStack()->push(EditCommands::removeClient(m_doc, c));
         });
+        // an unfenced path (a background job, an old code path): its writes skip the check
+        QAction *bypass = menu.addAction(tr("Unfenced path: %1's writes bypass the check").arg(name));
+        bypass->setCheckable(true);
+        bypass->setChecked(s.clients[size_t(c)].bypass);
+        connect(bypass, &QAction::toggled, this, [this, c](bool on) {
+            m_doc->undoStack()->push(EditCommands::setClientBypass(m_doc, c, on));
+        });
         menu.exec(globalPos);
         return;
     }
@@ -877,6 +884,8 @@ void TimelineView::contextMenuEvent(QContextMenuEvent *event)
                 [add, tick, name] { add(Core::Action::write(tick, name)); });
         connect(menu.addAction(tr("Add release at %1").arg(tick)), &QAction::triggered, this,
                 [add, tick] { add(Core::Action::release(tick)); });
+        connect(menu.addAction(tr("Add read at %1").arg(tick)), &QAction::triggered, this,
+                [add, tick] { add(Core::Action::read(tick)); });
     }
     if (hit.isItem() && hit.action >= 0 &&
         size_t(hit.action) < s.clients[size_t(c)].actions.size()) {
@@ -884,6 +893,29 @@ void TimelineView::contextMenuEvent(QContextMenuEvent *event)
             menu.addSeparator();
         const Core::Action &a = s.clients[size_t(c)].actions[size_t(hit.action)];
         const int i = hit.action;
+        // SCENARIO.md section 11 on the action itself, one undo step each
+        const auto change = [this, c, i](const Core::Action &after, const QString &text) {
+            m_doc->undoStack()->push(EditCommands::setAction(m_doc, c, i, after, text));
+        };
+        if (a.kind == Core::ActionKind::Acquire) {
+            Core::Action after = a;
+            // etcd's client sends a keepalive every TTL/3
+            after.keepalive = a.keepalive ? 0 : std::max<Core::Tick>(1, a.amount / 3);
+            const QString text = a.keepalive ? tr("Stop keepalives")
+                                             : tr("Keep alive every %1 ticks").arg(after.keepalive);
+            connect(menu.addAction(text), &QAction::triggered, this,
+                    [change, after, text] { change(after, text); });
+        } else if (a.kind == Core::ActionKind::Write) {
+            Core::Action after = a;
+            after.check = !a.check;
+            after.gap = 0;
+            QAction *check = menu.addAction(tr("Check the lease before writing"));
+            check->setCheckable(true);
+            check->setChecked(a.check);
+            connect(check, &QAction::triggered, this, [change, after, check] {
+                change(after, check->text());
+            });
+        }
         connect(menu.addAction(tr("Remove %1 of %2").arg(Core::toString(a.kind), name)),
                 &QAction::triggered, this, [this, c, i] {
                     m_state->clearSelection();

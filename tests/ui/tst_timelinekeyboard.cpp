@@ -81,6 +81,36 @@ private:
         {
             return doc.scenario().clients[size_t(c)].actions[size_t(i)];
         }
+        // Opens the focused item's menu with the Menu key through the window, triggers the
+        // entry named `trigger` (none: nothing) and returns the entries; `at`: where it opened.
+        QStringList openMenu(const QString &trigger, QPoint *at = nullptr)
+        {
+            QStringList texts;
+            QTimer::singleShot(0, &window, [&] {
+                auto *menu = qobject_cast<QMenu *>(QApplication::activePopupWidget());
+                if (!menu)
+                    return;
+                if (at)
+                    *at = menu->pos();
+                for (QAction *a : menu->actions())
+                    if (!a->isSeparator())
+                        texts << a->text();
+                for (QAction *a : menu->actions())
+                    if (a->text() == trigger)
+                        a->trigger();
+                menu->close();
+            });
+            QContextMenuEvent e(QContextMenuEvent::Keyboard, QPoint());
+            QCoreApplication::sendEvent(window.windowHandle(), &e);
+            return texts;
+        }
+        void reactivate()
+        {
+            // offscreen, the window does not get the activation back from a closed menu by itself
+            window.activateWindow();
+            QVERIFY(QTest::qWaitForWindowActive(&window));
+            view->setFocus(Qt::OtherFocusReason);
+        }
     };
 
     static void compareStop(FocusStop got, FocusStop want)
@@ -290,25 +320,7 @@ private slots:
         f.view->setFocus(Qt::OtherFocusReason);
         QStringList texts;
         QPoint at;
-        const auto openMenu = [&](const QString &trigger) {
-            texts.clear();
-            QTimer::singleShot(0, &f.window, [&] {
-                auto *menu = qobject_cast<QMenu *>(QApplication::activePopupWidget());
-                if (!menu)
-                    return;
-                at = menu->pos();
-                for (QAction *a : menu->actions())
-                    if (!a->isSeparator())
-                        texts << a->text();
-                for (QAction *a : menu->actions())
-                    if (a->text() == trigger)
-                        a->trigger();
-                menu->close();
-            });
-            QContextMenuEvent e(QContextMenuEvent::Keyboard, QPoint());
-            QCoreApplication::sendEvent(f.window.windowHandle(), &e);
-        };
-
+        const auto openMenu = [&](const QString &trigger) { texts = f.openMenu(trigger, &at); };
         f.view->setFocusStop({1, 2}); // B's write at 13
         openMenu({});
         QVERIFY2(texts.contains(QStringLiteral("Remove write of B")), qPrintable(texts.join(u'|')));
@@ -318,16 +330,54 @@ private slots:
         QCOMPARE(at, f.view->mapToGlobal(box.center().toPoint()));
 
         f.view->setFocusStop({0, -1}); // A's lane header
-        // offscreen, the window does not get the activation back from the closed menu by itself
-        f.window.activateWindow();
-        QVERIFY(QTest::qWaitForWindowActive(&f.window));
-        f.view->setFocus(Qt::OtherFocusReason);
+        f.reactivate();
         openMenu(QStringLiteral("Remove client A"));
-        QCOMPARE(texts, QStringList{QStringLiteral("Remove client A")});
+        QCOMPARE(texts, QStringList({QStringLiteral("Remove client A"),
+                                     QStringLiteral("Unfenced path: A's writes bypass the check")}));
         QCOMPARE(f.doc.scenario().clients.size(), std::size_t(1));
         QCOMPARE(f.doc.scenario().clients[0].name, QStringLiteral("B"));
         f.doc.undoStack()->undo();
         QCOMPARE(f.doc.scenario().clients.size(), std::size_t(2));
+    }
+
+    // SCENARIO.md section 11 from the menu: a lane on an unfenced path, keepalives on an
+    // acquire, a check before a write, a read; each one undo step.
+    void menuSetsThePitfalls()
+    {
+        Fixture f;
+        f.view->setFocus(Qt::OtherFocusReason);
+        f.view->setFocusStop({1, -1}); // B's lane header
+        f.openMenu(QStringLiteral("Unfenced path: B's writes bypass the check"));
+        QVERIFY(f.doc.scenario().clients[1].bypass);
+        // B's write at 13 now skips the check: applied (it would be anyway, token 2 is newest)
+        QVERIFY(f.doc.trace().writes[0].applied);
+        f.doc.undoStack()->undo();
+        QVERIFY(!f.doc.scenario().clients[1].bypass);
+
+        f.reactivate();
+        f.view->setFocusStop({0, 0}); // A's acquire at 0, ttl 10
+        QVERIFY(f.openMenu({}).contains(QStringLiteral("Keep alive every 3 ticks")));
+        f.reactivate();
+        f.openMenu(QStringLiteral("Keep alive every 3 ticks"));
+        QCOMPARE(f.action(0, 0).keepalive, Core::Tick(3));
+        // the keepalive due at 3 falls in A's pause [1,30): at the thaw 30 B holds the lock
+        // (since 12), so A is told its lease is gone before its write at 30 goes out
+        QCOMPARE(f.doc.trace().lost.size(), std::size_t(1));
+        QCOMPARE(f.doc.trace().lost[0].at, Core::Tick(30));
+        QCOMPARE(f.doc.trace().grants.size(), std::size_t(2));
+        f.reactivate();
+        QVERIFY(f.openMenu({}).contains(QStringLiteral("Stop keepalives")));
+
+        f.reactivate();
+        f.view->setFocusStop({0, 2}); // A's write at 30
+        f.openMenu(QStringLiteral("Check the lease before writing"));
+        QVERIFY(f.action(0, 2).check);
+        // A wakes at 30 with its lease gone (and told so by its keepalive at the thaw): the
+        // checked write is skipped, nothing reaches the storage
+        QCOMPARE(f.doc.trace().skips.size(), std::size_t(1));
+        f.doc.undoStack()->undo();
+        f.doc.undoStack()->undo();
+        QCOMPARE(f.doc.scenario(), Core::ScenarioFile::defaultScenario());
     }
 
     void focusSurvivesTheClientGoing()

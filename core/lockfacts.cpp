@@ -1,0 +1,65 @@
+#include "lockfacts.h"
+
+#include "tokensource.h"
+
+#include <algorithm>
+
+namespace Core {
+
+std::size_t firstGrantAt(const Trace &t, Tick tick)
+{
+    return std::size_t(std::lower_bound(t.grants.begin(), t.grants.end(), tick,
+                                        [](const Grant &g, Tick v) { return g.at < v; }) -
+                       t.grants.begin());
+}
+
+// The lock-delay (SCENARIO.md sections 10 and 14) that follows lease `lease` (index into
+// Trace::leases): [its end, end + lockDelay), cut short by the next grant (a grant ends any
+// lock-delay) and by a restore (which brings back the snapshot's own lock-delay). None after a
+// release, after a lease that a restore ended (granted after the snapshot), or without
+// lockDelay. Leases granted by a restore's snapshot are taken as they are.
+std::optional<TickRange> lockDelayAfter(const Scenario &s, const Trace &t, std::size_t lease)
+{
+    const Tick d = s.lock.lockDelay;
+    if (d == 0 || lease >= t.leases.size())
+        return std::nullopt;
+    const Lease &l = t.leases[lease];
+    if (l.released || l.end == kForever)
+        return std::nullopt;
+    Tick to = l.end > kForever - d ? kForever : l.end + d;
+    for (const LockRestore &r : s.lock.restores) {
+        if (r.at == l.end && l.start > r.from)
+            return std::nullopt; // forgotten by the restore: it did not expire
+        if (r.at > l.end && r.at < to)
+            to = r.at;
+    }
+    for (std::size_t g = firstGrantAt(t, l.end); g < t.grants.size() && t.grants[g].at < to; ++g)
+        if (!t.grants[g].renewal) {
+            to = t.grants[g].at;
+            break;
+        }
+    if (to <= l.end)
+        return std::nullopt;
+    return TickRange{l.end, to};
+}
+
+// For the restore `e` (a LockEvent of kind Restore). Only sources with a counter are rewound
+// (random, wallclock and none keep theirs): the others are never dangerous here. Walks the
+// grants before the restore once: restores are few and drawn only when visible.
+RestoreReissue restoreReissue(const Trace &t, const LockEvent &e)
+{
+    RestoreReissue r;
+    const std::size_t at = firstGrantAt(t, e.tick);
+    for (std::size_t g = 0; g < at; ++g)
+        r.handedOut = std::max(r.handedOut, t.grants[g].token);
+    for (std::size_t g = at; g < t.grants.size(); ++g)
+        if (!t.grants[g].renewal) {
+            r.next = t.grants[g].token;
+            r.hasNext = true;
+            break;
+        }
+    r.dangerous = hasCounter(t.tokens) && r.hasNext && at > 0 && r.next <= r.handedOut;
+    return r;
+}
+
+} // namespace Core

@@ -1,0 +1,38 @@
+#pragma once
+
+// Questions about the lock service a view asks of a Trace (SCENARIO.md sections 10 and 14):
+// when a lock-delay withholds the lock, and whether a restore hands out a token that was
+// handed out before. Answered here once; the lock lane and any other view ask them.
+
+#include "scenario.h"
+#include "trace.h"
+
+#include <optional>
+
+namespace Core {
+
+// First grant or renewal at or after tick t (grants are in time order).
+std::size_t firstGrantAt(const Trace &t, Tick tick);
+
+// The lock-delay that follows lease `lease` (index into Trace::leases): [its end, end +
+// lockDelay), cut short by the next grant (a grant ends any lock-delay) and by a restore (which
+// brings back the snapshot's own lock-delay). None after a release, after a lease that a
+// restore ended (granted after the snapshot), or without lockDelay.
+std::optional<TickRange> lockDelayAfter(const Scenario &s, const Trace &t, std::size_t lease);
+
+// What a restore did to the tokens: the highest token handed out before it and the next token
+// handed out after it. Dangerous when that next token is not above one already handed out:
+// a storage that saw the old one accepts the new holder's stale twin (equal tokens pass).
+struct RestoreReissue
+{
+    Token handedOut = 0; // highest token granted before the restore (0: none)
+    Token next = 0;      // the first new grant's token after it
+    bool hasNext = false;
+    bool dangerous = false;
+};
+
+// For the restore `e` (a LockEvent of kind Restore). Only sources with a counter are rewound
+// (random, wallclock and none keep theirs): the others are never dangerous here.
+RestoreReissue restoreReissue(const Trace &t, const LockEvent &e);
+
+} // namespace Core

@@ -14,28 +14,6 @@
 
 namespace {
 
-// Higher tells more: an outcome is the point of a step, a pause edge is scenery.
-int weight(Core::EventKind k)
-{
-    switch (k) {
-    case Core::EventKind::WriteArrived:
-        return 6;
-    case Core::EventKind::Grant:
-    case Core::EventKind::Renewal:
-        return 5;
-    case Core::EventKind::Refusal:
-        return 4;
-    case Core::EventKind::Release:
-        return 3;
-    case Core::EventKind::PauseStart:
-    case Core::EventKind::PauseEnd:
-        return 2;
-    case Core::EventKind::WriteSent:
-        return 1;
-    }
-    return 0;
-}
-
 QLabel *label(QWidget *parent, const QString &name)
 {
     auto *l = new QLabel(parent);
@@ -124,12 +102,7 @@ QString PresentationPanel::detailText() const
 
 std::uint32_t PresentationPanel::mainEventAt(const Core::Trace &t, Core::Tick tick)
 {
-    std::uint32_t best = Core::kNone;
-    for (std::uint32_t i = t.firstEventAt(tick); i < t.events.size() && t.events[i].tick == tick;
-         ++i)
-        if (best == Core::kNone || weight(t.events[i].kind) > weight(t.events[best].kind))
-            best = i;
-    return best;
+    return Core::mainEventAt(t, tick); // the story of a tick is told once, in core
 }
 
 void PresentationPanel::showEvent(QShowEvent *event)

@@ -108,6 +108,11 @@ QString TimelineAccessible::describe(const Core::Scenario &s, FocusStop stop)
                 .arg(a.amount);
         return tr("Client %1, write '%2' to %3 at %4").arg(c.name, a.value, storage).arg(a.at);
     }
+    case Core::ActionKind::Read: {
+        const QString storage =
+            a.storage < s.storages.size() ? s.storages[a.storage].name : QString::number(a.storage);
+        return tr("Client %1, read the version of %2 at %3").arg(c.name, storage).arg(a.at);
+    }
     }
     return {};
 }

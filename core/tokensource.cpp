@@ -25,6 +25,32 @@ Token firstCounter(TokenSource source, const LockOptions &options)
     return 0;
 }
 
+LockOptions lockOptionsFor(TokenSource source, const LockOptions &options)
+{
+    const LockOptions defaults;
+    LockOptions o = options;
+    if (source != TokenSource::Counter)
+        o.first = defaults.first;
+    if (source != TokenSource::Etcd) {
+        o.revision = defaults.revision;
+        o.putsEvery = defaults.putsEvery;
+    }
+    if (source != TokenSource::ZooKeeper)
+        o.failovers.clear();
+    if (source != TokenSource::RaftTerm)
+        o.failedElections.clear();
+    if (source != TokenSource::Random)
+        o.seed = defaults.seed;
+    if (source != TokenSource::WallClock) {
+        o.clockOffset = defaults.clockOffset;
+        o.clockSteps.clear();
+    }
+    if (!hasCounter(source))
+        for (LockRestore &r : o.restores)
+            r.bump = 0;
+    return o;
+}
+
 bool hasCounter(TokenSource source)
 {
     return source != TokenSource::None && source != TokenSource::Random &&

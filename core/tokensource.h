@@ -16,6 +16,10 @@ namespace Core {
 Token firstCounter(TokenSource source, const LockOptions &options);
 // True for the sources whose counter a restore puts back and a bump raises.
 bool hasCounter(TokenSource source);
+// The lock options as they stand after switching to `source`: every option that belongs to
+// another source goes back to its default (the file refuses it there, section 14), restores
+// and the lock-delay stay, a restore's bump only where there is a counter to bump.
+LockOptions lockOptionsFor(TokenSource source, const LockOptions &options);
 // random: the token of grant number n (1, 2, ...) for seed s, exactly as section 9 says.
 Token randomToken(std::uint64_t seed, std::uint64_t n);
 // wallclock: the lock server's clock at tick t, as a signed number (the loader refuses steps

@@ -1,5 +1,7 @@
 #include "editcommands.h"
 
+#include "tokensource.h"
+
 #include "document.h"
 #include "viewstate.h"
 
@@ -177,6 +179,23 @@ QUndoCommand *setFencing(Document *doc, bool on)
     return new Change(
         doc, on ? tr("Fencing on") : tr("Fencing off"),
         [=](Scenario &s) { s.fencing = on; }, [=](Scenario &s) { s.fencing = old; });
+}
+
+QUndoCommand *setTokenSource(Document *doc, Core::TokenSource source)
+{
+    const Core::TokenSource oldSource = doc->scenario().tokens;
+    const Core::LockOptions old = doc->scenario().lock;
+    const Core::LockOptions kept = Core::lockOptionsFor(source, old);
+    return new Change(
+        doc, tr("Token source %1").arg(Core::toString(source)),
+        [=](Scenario &s) {
+            s.tokens = source;
+            s.lock = kept;
+        },
+        [=](Scenario &s) {
+            s.tokens = oldSource;
+            s.lock = old;
+        });
 }
 
 QUndoCommand *setStorageRule(Document *doc, int storage, Core::FenceRule rule)

@@ -50,6 +50,9 @@ QUndoCommand *renameClient(Document *doc, int index, const QString &name);
 // A client on an unfenced path (SCENARIO.md section 11): its writes skip every check.
 QUndoCommand *setClientBypass(Document *doc, int index, bool bypass);
 QUndoCommand *setFencing(Document *doc, bool on);
+// Another token source (SCENARIO.md section 9); options of other sources go back to their
+// defaults (Core::lockOptionsFor), and come back with undo.
+QUndoCommand *setTokenSource(Document *doc, Core::TokenSource source);
 QUndoCommand *setStorageRule(Document *doc, int storage, Core::FenceRule rule);
 QUndoCommand *setTitle(Document *doc, const QString &title, const QString &description);
 QUndoCommand *setHorizon(Document *doc, std::optional<Core::Tick> horizon);

@@ -1,5 +1,7 @@
 #include "mainwindow.h"
 
+#include "tokensource.h"
+
 #include "autosaver.h"
 #include "document.h"
 #include "editcommands.h"
@@ -479,6 +481,23 @@ void MainWindow::createMenus()
     QAction *le = rule->addAction(tr("token <= max_token rejects (le, too strict)"));
     le->setObjectName(QStringLiteral("ruleLe"));
     connect(le, &QAction::triggered, this, [this] { setRule(Core::FenceRule::Le); });
+    // where tokens come from (SCENARIO.md section 9): one undo step, the same schedule
+    QMenu *tokens = sim->addMenu(tr("&Token source"));
+    tokens->setObjectName(QStringLiteral("tokenSourceMenu"));
+    m_tokenGroup = new QActionGroup(this);
+    for (int i = 0; i < Core::kTokenSourceCount; ++i) {
+        const auto src = Core::TokenSource(i);
+        QAction *a = tokens->addAction(
+            QStringLiteral("%1 (%2)").arg(Core::toString(src), Core::describeSource(src)));
+        a->setObjectName(QStringLiteral("tokens-") + Core::toString(src));
+        a->setCheckable(true);
+        a->setData(i);
+        m_tokenGroup->addAction(a);
+        connect(a, &QAction::triggered, this, [this, src] {
+            if (m_doc->scenario().tokens != src)
+                m_doc->undoStack()->push(EditCommands::setTokenSource(m_doc, src));
+        });
+    }
     sim->addAction(m_compareAct);
 
     QMenu *scenarios = menuBar()->addMenu(tr("S&cenarios"));
@@ -828,6 +847,8 @@ void MainWindow::documentChanged()
         std::any_of(s.storages.begin(), s.storages.end(),
                     [](const Core::StorageSpec &st) { return st.rule == Core::FenceRule::Le; });
     m_rule->setCurrentIndex(anyLe ? 1 : 0);
+    for (QAction *a : m_tokenGroup->actions())
+        a->setChecked(a->data().toInt() == int(s.tokens));
     m_playback->setEnd(m_doc->trace().horizon);
     // the selection names an action: drop it when the action is gone
     const Selection sel = m_state->selection();

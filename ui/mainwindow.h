@@ -229,6 +229,7 @@ private:
     QString m_idleHint;
     ShrinkPanel *m_shrink = nullptr;
     QActionGroup *m_themeGroup = nullptr;
+    QActionGroup *m_tokenGroup = nullptr; // Simulation > Token source
 
     QAction *m_newAct = nullptr;
     QAction *m_openAct = nullptr;

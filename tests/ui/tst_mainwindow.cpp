@@ -179,6 +179,35 @@ private slots:
         QVERIFY(window().scenario().storages[0].rule == Core::FenceRule::Lt);
     }
 
+    // Simulation > Token source: the same schedule with tokens from another source, the other
+    // source's options dropped so the file still loads, one undo step back.
+    void tokenSourceMenuSwitchesTheSource()
+    {
+        QVERIFY(window().openPreset(QStringLiteral("kleppmann-gc-pause"))); // counter from 33
+        QCOMPARE(window().scenario().lock.first, Core::Token(33));
+        QCOMPARE(window().document()->trace().grants.front().token, Core::Token(33));
+        auto *etcd = window().findChild<QAction *>(QStringLiteral("tokens-etcd"));
+        QVERIFY(etcd);
+        QVERIFY(!etcd->isChecked());
+        QVERIFY(window().findChild<QAction *>(QStringLiteral("tokens-counter"))->isChecked());
+        etcd->trigger();
+        QVERIFY(window().scenario().tokens == Core::TokenSource::Etcd);
+        QVERIFY(etcd->isChecked());
+        QCOMPARE(window().scenario().lock.first, Core::Token(1)); // counter's option is gone
+        // etcd: the store starts at revision 1, A's grant creates the lock key at revision 2
+        QCOMPARE(window().document()->trace().grants.front().token, Core::Token(2));
+        QVERIFY(window().document()->trace().tokens == Core::TokenSource::Etcd);
+        // what is saved loads back as it is
+        const QByteArray saved = Core::ScenarioFile::serialize(window().scenario());
+        const Core::LoadResult again = Core::ScenarioFile::parse(saved);
+        QVERIFY2(again.ok(), qPrintable(again.error));
+        QCOMPARE(*again.scenario, window().scenario());
+        window().document()->undoStack()->undo();
+        QVERIFY(window().scenario().tokens == Core::TokenSource::Counter);
+        QCOMPARE(window().scenario().lock.first, Core::Token(33));
+        QVERIFY(window().findChild<QAction *>(QStringLiteral("tokens-counter"))->isChecked());
+    }
+
     void brokenFileKeepsTheCurrentScenario()
     {
         QVERIFY(window().openPreset(QStringLiteral("three-owners")));

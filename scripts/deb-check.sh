@@ -39,7 +39,7 @@ inside() {
   ok "fencescope-cli check: $out"
   out=$(fencescope-cli run "$scenarios/default.json") || fail "fencescope-cli run exits $?"
   # worked out in tests/cli/tst_cli.cpp: A's stale write is rejected, B's value stays
-  grep -qF '"summary": { "accepted": 1, "rejected": 1, "corrupted": 0, "lockedOut": 0 }' <<<"$out" \
+  grep -qF '"summary": { "accepted": 1, "rejected": 1, "corrupted": 0, "lockedOut": 0, "skipped": 0, "partial": 0 }' <<<"$out" \
     || fail "fencescope-cli run printed an unexpected report: $out"
   ok "fencescope-cli run: the stale write is rejected"
   fencescope-cli export "$scenarios/three-owners.json" -o /tmp/slide.png --compare \

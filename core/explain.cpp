@@ -1,3 +1,5 @@
+// Over 600 lines: the explanations of sections 1-10, one function per outcome and event kind,
+// sharing the phrasing helpers; those of sections 11-12 are in explainpitfalls.cpp.
 #include "explain.h"
 #include "explaindetail.h"
 

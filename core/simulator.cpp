@@ -1,3 +1,6 @@
+// One file on purpose (over 600 lines): the run loop, its checkpoints and re-joins, and every
+// phase of a tick (SCENARIO.md section 14) share one Impl's state; split, each part would
+// reach into the others' fields.
 #include "simulator.h"
 
 #include "lockservice.h"
@@ -6,6 +9,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <functional>
+#include <optional>
 
 #ifdef __linux__
 #include <sys/mman.h>
@@ -1583,23 +1587,8 @@ struct Simulator::Impl
             lanes[w.client].known[w.storage] = ++version; // the reply tells the new version
         if (!t->writeVersions.empty())
             t->writeVersions[index].version = version;
-        if (!byVersion) {
-            judge(index, now);
-            return;
-        }
-        // judged by what the writer had read, not by epochs
-        if (w.applied) {
-            w.result = expected < current ? WriteResult::Corrupted : WriteResult::Accepted;
-            newestApplied[w.storage] = std::max(newestApplied[w.storage], w.epoch);
-            w.overwrote = lastApplied[w.storage];
-            lastApplied[w.storage] = index;
-        } else {
-            w.result = liveNewest(w, now) ? WriteResult::LockedOut : WriteResult::Rejected;
-            const Lane &lane = lanes[w.client];
-            if (lane.believes && lane.epoch == w.epoch)
-                endBelief(w.client, now, BeliefEnd::Rejected);
-        }
-        count(index, now);
+        // a version storage is judged by what the writer had read, not by epochs
+        judge(index, now, byVersion ? std::optional<bool>(expected < current) : std::nullopt);
     }
 
     bool liveNewest(const Write &w, Tick now) const
@@ -1608,14 +1597,16 @@ struct Simulator::Impl
                lock.isLive(now);
     }
 
-    // The checker (section 6) for a token storage, once the storage has handled the write.
-    void judge(std::uint32_t index, Tick now)
+    // The checker (section 6), once the storage has handled the write. `unseen`, for a version
+    // storage (section 12): the write expected an older version than it found.
+    void judge(std::uint32_t index, Tick now, std::optional<bool> unseen = std::nullopt)
     {
         Write &w = t->writes[index];
         if (w.applied) {
             // epochs, not tokens, are the ground truth for "newer data was overwritten"
             std::uint32_t &newest = newestApplied[w.storage];
-            w.result = w.epoch < newest ? WriteResult::Corrupted : WriteResult::Accepted;
+            const bool stale = unseen ? *unseen : w.epoch < newest;
+            w.result = stale ? WriteResult::Corrupted : WriteResult::Accepted;
             newest = std::max(newest, w.epoch);
             w.overwrote = lastApplied[w.storage];
             lastApplied[w.storage] = index;

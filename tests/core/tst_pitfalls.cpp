@@ -16,6 +16,11 @@
 using namespace Core;
 using TestSupport::arrivals;
 using TestSupport::grants;
+using TestSupport::groups;
+using TestSupport::lost;
+using TestSupport::reads;
+using TestSupport::skips;
+using TestSupport::versions;
 
 namespace {
 
@@ -69,65 +74,6 @@ QStringList keepaliveFlags(const Trace &t)
     for (const Grant &g : t.grants)
         out << (g.keepalive ? QStringLiteral("k") : QStringLiteral("-"));
     return out;
-}
-
-QStringList lost(const Scenario &s, const Trace &t)
-{
-    QStringList out;
-    for (const Lost &l : t.lost)
-        out << QStringLiteral("%1@%2 %3").arg(s.clients[l.client].name).arg(l.at).arg(
-                   toString(l.reason));
-    return out;
-}
-
-QStringList skips(const Scenario &s, const Trace &t)
-{
-    QStringList out;
-    for (const Skip &k : t.skips)
-        out << QStringLiteral("%1 %2@%3")
-                   .arg(s.clients[k.client].name, s.clients[k.client].actions[k.action].value)
-                   .arg(k.at);
-    return out;
-}
-
-QStringList versions(const Scenario &s, const Trace &t)
-{
-    QStringList out;
-    for (const Event &e : t.events)
-        if (e.kind == EventKind::WriteArrived)
-            out << QStringLiteral("%1 exp%2 v%3")
-                       .arg(writeValue(s, t.writes[e.ref]))
-                       .arg(t.writeVersions[e.ref].expected)
-                       .arg(t.writeVersions[e.ref].version);
-    return out;
-}
-
-QStringList reads(const Scenario &s, const Trace &t)
-{
-    QStringList out;
-    for (const Read &r : t.reads)
-        out << QStringLiteral("%1 %2->%3 v%4")
-                   .arg(s.clients[r.client].name)
-                   .arg(r.sentAt)
-                   .arg(r.arrivedAt)
-                   .arg(r.version);
-    return out;
-}
-
-QString groups(const Scenario &s, const Trace &t)
-{
-    QStringList out;
-    for (const GroupOutcome &g : t.groups) {
-        QStringList applied, notApplied;
-        for (std::uint32_t i : g.applied)
-            applied << s.storages[i].name;
-        for (std::uint32_t i : g.notApplied)
-            notApplied << s.storages[i].name;
-        out << QStringLiteral("%1/%2 [%3] [%4]%5")
-                   .arg(s.clients[g.client].name, g.name, applied.join(u','),
-                        notApplied.join(u','), g.partial ? QStringLiteral(" partial") : QString());
-    }
-    return out.join(QStringLiteral("; "));
 }
 
 QString beliefs(const Trace &t, std::uint32_t client)

@@ -14,6 +14,11 @@
 
 using namespace Core;
 using TestSupport::grants;
+using TestSupport::groups;
+using TestSupport::lost;
+using TestSupport::reads;
+using TestSupport::skips;
+using TestSupport::versions;
 using TestSupport::arrivals;
 
 namespace {
@@ -52,74 +57,6 @@ QString keepalives(const Trace &t)
     for (const Grant &g : t.grants)
         out += g.keepalive ? QLatin1Char('k') : QLatin1Char('-');
     return out;
-}
-
-// "client@tick reason" for each time a client learnt it lost the lock.
-QStringList lost(const Scenario &s, const Trace &t)
-{
-    QStringList out;
-    for (const Lost &l : t.lost)
-        out << QStringLiteral("%1@%2 %3")
-                   .arg(s.clients[l.client].name)
-                   .arg(l.at)
-                   .arg(l.reason == LostReason::Check ? QStringLiteral("check")
-                                                      : QStringLiteral("keepalive"));
-    return out;
-}
-
-// "client value@tick" for each checked write that sent nothing.
-QStringList skips(const Scenario &s, const Trace &t)
-{
-    QStringList out;
-    for (const Skip &k : t.skips)
-        out << QStringLiteral("%1 %2@%3")
-                   .arg(s.clients[k.client].name, s.clients[k.client].actions[k.action].value)
-                   .arg(k.at);
-    return out;
-}
-
-// "client sent->arrived vVERSION" for each read.
-QStringList reads(const Scenario &s, const Trace &t)
-{
-    QStringList out;
-    for (const Read &r : t.reads)
-        out << QStringLiteral("%1 %2->%3 v%4")
-                   .arg(s.clients[r.client].name)
-                   .arg(r.sentAt)
-                   .arg(r.arrivedAt)
-                   .arg(r.version);
-    return out;
-}
-
-// "value expEXPECTED vVERSION" for each arrived write, in arrival order.
-QStringList versions(const Scenario &s, const Trace &t)
-{
-    QStringList out;
-    for (const Event &e : t.events)
-        if (e.kind == EventKind::WriteArrived)
-            out << QStringLiteral("%1 exp%2 v%3")
-                       .arg(writeValue(s, t.writes[e.ref]))
-                       .arg(t.writeVersions.at(e.ref).expected)
-                       .arg(t.writeVersions.at(e.ref).version);
-    return out;
-}
-
-// "client/group [applied] [not applied]( partial)", joined by "; ".
-QString groups(const Scenario &s, const Trace &t)
-{
-    QStringList out;
-    for (const GroupOutcome &g : t.groups) {
-        QStringList applied, notApplied;
-        for (std::uint32_t i : g.applied)
-            applied << s.storages[i].name;
-        for (std::uint32_t i : g.notApplied)
-            notApplied << s.storages[i].name;
-        out << QStringLiteral("%1/%2 [%3] [%4]%5")
-                   .arg(s.clients[g.client].name, g.name, applied.join(QLatin1Char(',')),
-                        notApplied.join(QLatin1Char(',')),
-                        g.partial ? QStringLiteral(" partial") : QString());
-    }
-    return out.join(QStringLiteral("; "));
 }
 
 } // namespace

@@ -1,5 +1,7 @@
 #include "tokenchart.h"
 
+#include "comparison.h"
+
 #include "changethrottle.h"
 #include "document.h"
 #include "eventlogmodel.h"
@@ -97,6 +99,7 @@ TokenChart::TokenChart(Document *doc, ViewState *state, QWidget *parent)
     new ChangeThrottle(doc, this, [this] { rebuild(); });
     connect(state, &ViewState::axisChanged, this, &TokenChart::syncAxis);
     connect(state, &ViewState::compareChanged, this, &TokenChart::rebuild);
+    connect(state, &ViewState::compareSourceChanged, this, &TokenChart::rebuild);
     connect(state, &ViewState::playheadChanged, viewport(), [this] { viewport()->update(); });
     connect(state, &ViewState::selectionChanged, viewport(), [this] { viewport()->update(); });
 
@@ -150,8 +153,8 @@ void TokenChart::setHeaderWidth(double px)
 
 const Core::Trace &TokenChart::primaryTrace() const
 {
-    // compare mode: the fenced trace is the main picture, the unfenced one is overlaid
-    return m_state->compare() ? m_doc->traceFor(true) : m_doc->trace();
+    // compare mode: the top run (fenced, or the scenario's own source) is the main picture
+    return m_state->compare() ? *comparison(*m_doc, *m_state).top.trace : m_doc->trace();
 }
 
 void TokenChart::applyTheme()
@@ -187,7 +190,10 @@ void TokenChart::rebuild()
 {
     QChart *c = chart();
     const Core::Trace &t = primaryTrace();
-    const Core::Trace *unfenced = m_state->compare() ? &m_doc->traceFor(false) : nullptr;
+    // fenced / unfenced: the unfenced run's corruptions are overlaid. Two token sources are not:
+    // their tokens do not share an axis (a counter's 3 against a random 64-bit number).
+    const Comparison cmp = comparison(*m_doc, *m_state);
+    const Core::Trace *unfenced = m_state->compare() && !cmp.bySource ? cmp.bottom.trace : nullptr;
     const Core::Scenario &s = m_doc->scenario();
     const double bucket = std::max(1.0, std::floor(double(std::max<Core::Tick>(t.horizon, 1)) / kBuckets));
     const auto bucketOf = [bucket](Core::Tick tick) { return std::floor(double(tick) / bucket); };

@@ -366,9 +366,15 @@ void TokenChart::updateTokenTicks()
     // as many token labels as the height holds (at most 5 steps): a short chart (a projector, the
     // lecture-hall theme) with five labels would show each as "…"
     const double line = QFontMetricsF(m_tokenAxis->labelsFont()).height();
-    const int steps = std::clamp(int(plotRect().height() / (1.8 * line)) - 1, 1, 5);
-    setAxis(m_tokenAxis, 0, m_tokenSpan,
-            double(TimeCoordinates::rulerStep(1.0, m_tokenSpan / steps)));
+    const double height = plotRect().height();
+    const int steps = std::clamp(int(height / (1.8 * line)) - 1, 1, 5);
+    // The axis starts a little below 0 so a marker at token 0 (an untagged write) is drawn whole
+    // above the time axis, not half under it: half a marker and a pixel, in token units.
+    // (Less than a grid step, so no label below 0 appears on a tiny chart.)
+    const double interval = double(TimeCoordinates::rulerStep(1.0, m_tokenSpan / steps));
+    const double below = std::min(0.9 * interval, m_tokenSpan * (kMarker / 2.0 + 1) /
+                                                      std::max(1.0, height - kMarker / 2.0 - 1));
+    setAxis(m_tokenAxis, -below, m_tokenSpan, interval);
 }
 
 QRectF TokenChart::plotRect() const

@@ -690,6 +690,18 @@ void MainWindow::createDocks()
     story->setObjectName(QStringLiteral("storyDock"));
     story->setWidget(scroll);
     addDockWidget(Qt::RightDockWidgetArea, story);
+    // A selection's explanation is what the user asked for: on a short story (a small screen, a
+    // tall inspector below) it scrolls into view, its heading at the top when it does not fit,
+    // once the panel has laid out the new text.
+    connect(m_state, &ViewState::selectionChanged, scroll, [this, scroll] {
+        QTimer::singleShot(0, scroll, [this, scroll] {
+            if (!m_state->selection().isValid())
+                return;
+            scroll->widget()->layout()->activate();
+            scroll->ensureWidgetVisible(m_narration->selectedExplanation(), 0, 6);
+            scroll->ensureWidgetVisible(m_narration->selectedHeading(), 0, 6);
+        });
+    });
 
     m_inspector = new Inspector(m_doc, m_state, this);
     connect(m_inspector, &Inspector::deleteRequested, this, &MainWindow::deleteSelected);

@@ -114,6 +114,16 @@ QString NarrationPanel::stateText() const
     return m_stateText->text();
 }
 
+QWidget *NarrationPanel::selectedHeading() const
+{
+    return m_selectedHeading;
+}
+
+QWidget *NarrationPanel::selectedExplanation() const
+{
+    return m_explanation;
+}
+
 void NarrationPanel::refreshStory()
 {
     const Core::Scenario &s = m_doc->scenario();

@@ -581,6 +581,36 @@ private slots:
         QVERIFY(!window().viewState()->compare());
     }
 
+    // On a small screen the inspector below leaves the story little height: a selection's
+    // explanation scrolls into view (its first line at least), as on the 1280x800 projector.
+    void selectedExplanationScrollsIntoView()
+    {
+        QVERIFY(window().openPreset(QStringLiteral("default")));
+        for (const QSize size : {QSize(1280, 800), QSize(1024, 768)}) {
+            window().resize(size);
+            window().viewState()->clearSelection();
+            QTest::qWait(30);
+            auto *story = window().findChild<QDockWidget *>(QStringLiteral("storyDock"));
+            auto *scroll = qobject_cast<QScrollArea *>(story->widget());
+            QVERIFY(scroll);
+            scroll->verticalScrollBar()->setValue(0);
+            window().viewState()->setSelection({0, 2}); // A's stale write
+            QTest::qWait(30);
+            QWidget *text = window().narration()->selectedExplanation();
+            QVERIFY(window().narration()->explanation().contains(QStringLiteral("rejected")));
+            const QRect inViewport(text->mapTo(scroll->viewport(), QPoint(0, 0)), text->size());
+            const QRect viewport = scroll->viewport()->rect();
+            // the whole explanation, or when it is taller than the story, its top part
+            QVERIFY2(viewport.contains(inViewport.topLeft()) &&
+                         (viewport.contains(inViewport.bottomLeft()) ||
+                          inViewport.height() > viewport.height()),
+                     qPrintable(QStringLiteral("%1x%2: explanation at %3..%4, story shows 0..%5")
+                                    .arg(size.width()).arg(size.height())
+                                    .arg(inViewport.top()).arg(inViewport.bottom())
+                                    .arg(viewport.bottom())));
+        }
+    }
+
     void compareModeShowsEveryLaneAt1600x1000()
     {
         window().resize(1600, 1000);

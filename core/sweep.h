@@ -27,6 +27,9 @@ struct Quantity
     Tick min = 0;  // valid values
     Tick max = 0;
     void (*apply)(Scenario &scenario, Tick value) = nullptr;
+    // "" when the quantity changes something in the scenario, else why not ("the scenario has
+    // no checked write"); nullptr: it always applies
+    QString (*missing)(const Scenario &scenario) = nullptr;
 };
 
 const std::vector<Quantity> &quantities();
@@ -38,10 +41,12 @@ struct OutcomeSpec
 {
     QString name;                                          // "corrupted"
     QString label;                                         // "corrupted write"
-    std::uint64_t (*writes)(const Trace &trace) = nullptr; // how many writes had it
+    std::uint64_t (*writes)(const Trace &trace) = nullptr; // how many writes (groups) had it
 };
 
-inline constexpr std::size_t kOutcomeCount = 3;
+// corrupted, lockedOut, rejected (writes), partial (groups half applied), skipped (checked
+// writes that sent nothing): the order of the CSV and JSON columns
+inline constexpr std::size_t kOutcomeCount = 5;
 const std::array<OutcomeSpec, kOutcomeCount> &outcomes();
 int outcomeIndex(const QString &name); // -1 when unknown
 
@@ -75,8 +80,9 @@ struct SweepSpec
     std::optional<Tick> x2(std::size_t point) const;
 };
 
-// Checks the axes (a known quantity, values in its range, at most 10000 points) and the runs.
-// Returns "" or an error naming the problem.
+// Checks the axes (a known quantity that applies to the scenario, values in its range, at most
+// 10000 points, keepalives the loader would accept) and the runs. Returns "" or an error naming
+// the problem.
 QString validate(const SweepSpec &spec);
 
 struct OutcomeStat

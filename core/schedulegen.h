@@ -87,6 +87,7 @@ struct ScheduleShape
 ScheduleShape shapeOf(const Scenario &scenario);
 
 // Schedule `seed` of that shape, into `out` (its buffers reused from one call to the next).
+// `out` must be empty, or hold a schedule of this same shape: only the actions are drawn again.
 void generateSchedule(const ScheduleShape &shape, std::uint64_t seed, Scenario *out);
 Scenario generateSchedule(const ScheduleShape &shape, std::uint64_t seed);
 

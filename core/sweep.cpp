@@ -386,11 +386,18 @@ struct Job
         Simulator simulator;
         Trace trace;
         Scenario schedule;
+        std::size_t drawnFor = SIZE_MAX; // the point whose shape `schedule` holds
         for (;;) {
             const std::size_t i = next.fetch_add(1, std::memory_order_relaxed);
             if (i >= items.size() || cancelled())
                 break;
             const Item &item = items[i];
+            // a new point's shape may differ in more than its actions (clock rates, lock
+            // options): start from its base, then only the actions are drawn again
+            if (spec.randomSchedules && item.point != drawnFor) {
+                schedule = shapes[item.point].base;
+                drawnFor = item.point;
+            }
             PointResult r; // counted here, stored once: no cache line shared with a neighbour
             for (std::uint32_t run = item.from; run < item.to; ++run) {
                 // (random schedules keep no list of fixed ones: `schedules` is empty then)

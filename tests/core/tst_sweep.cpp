@@ -606,6 +606,35 @@ private slots:
         }
     }
 
+    // A quantity outside the actions (a client's clock, the lock's delay) is part of each
+    // point's shape: a point of a sweep has the numbers of a sweep of that value alone, on one
+    // thread that goes from point to point, and on two.
+    void eachPointHasItsOwnShape()
+    {
+        Scenario shape = preset("slow-client-clock");
+        shape.clients[1].actions.push_back(Action::pause(13, 6));
+        for (const char *q : {"clock", "lockDelay"}) {
+            SweepSpec spec =
+                fixedSweep(shape, q,
+                           std::string(q) == "clock" ? std::vector<Tick>{400, 1000, 1600}
+                                                     : std::vector<Tick>{0, 4, 9});
+            spec.randomSchedules = true;
+            spec.runs = 600; // three slices a point: a thread takes slices of other points
+            spec.seed = 5;
+            const SweepResult whole = sweep(spec, 1);
+            QVERIFY(whole == sweep(spec, 2));
+            bool differ = false;
+            for (std::size_t p = 0; p < spec.pointCount(); ++p) {
+                SweepSpec alone = spec;
+                alone.vary.values = {spec.x(p)};
+                const SweepResult one = sweep(alone, 1);
+                QVERIFY2(one.points[0] == whole.points[p], qPrintable(pointLabel(spec, p)));
+                differ |= !(whole.points[p] == whole.points[0]);
+            }
+            QVERIFY2(differ, q); // the quantity changes the numbers
+        }
+    }
+
     void sameNumbersOnAnyThreadCount()
     {
         const SweepSpec spec = randomSweep(700, 42); // 700: slices of 256 end mid-point

@@ -347,9 +347,12 @@ private slots:
         QVERIFY(readAll(csv).startsWith("pause,runs,unfenced_corrupted,"));
         QCOMPARE(readAll(csv).count('\n'), 13);
         QVERIFY(f.panel.exportPng(png));
-        if (qEnvironmentVariableIsSet("FENCESCOPE_SWEEP_SCREENSHOT")) // to look at it
-            QTest::qWait(100),
-                f.panel.grab().save(qEnvironmentVariable("FENCESCOPE_SWEEP_SCREENSHOT"));
+        if (qEnvironmentVariableIsSet("FENCESCOPE_SWEEP_SCREENSHOT")) { // to look at them
+            const QString shot = qEnvironmentVariable("FENCESCOPE_SWEEP_SCREENSHOT");
+            QTest::qWait(100);
+            f.panel.grab().save(shot);
+            QFile::copy(png, shot + QStringLiteral(".export.png"));
+        }
         // in the slide look: the size of a slide, the print theme's white, the curves' colours
         const QImage image(png);
         QVERIFY(!image.isNull());

@@ -254,17 +254,54 @@ QString validate(const SweepSpec &spec)
         }
     }
     // the loader's bound on keepalives (scenariofile.cpp), at every point: a keepalive every
-    // tick over a long run would renew for ever. Checked only where keepalives can be.
+    // tick over a long run would renew for ever. Checked only where keepalives can be. The
+    // bound grows with every duration and the number of clients and shrinks with the period,
+    // so its largest value is at a corner: each axis at its largest value or, for keepalive,
+    // its smallest period (0 is none). At most four scenarios, whatever the number of points.
     if (spec.vary.quantity->name == QLatin1String("keepalive") ||
         (spec.vary2.quantity && spec.vary2.quantity->name == QLatin1String("keepalive")) ||
         spec.scenario.keepaliveBound(1) > 0) {
         const std::uint64_t kLimit = FileLimits{}.maxActions;
-        for (std::size_t p = 0; p < spec.pointCount(); ++p) {
-            if (pointScenario(spec, p).keepaliveBound(kLimit) > kLimit)
-                return QStringLiteral("%1: too many keepalives: a run could renew more than %2 "
-                                      "times")
-                    .arg(pointLabel(spec, p))
-                    .arg(kLimit);
+        const auto corners = [](const SweepAxis &axis) {
+            std::vector<Tick> out;
+            if (!axis.quantity)
+                return out;
+            const auto [lo, hi] = std::minmax_element(axis.values.begin(), axis.values.end());
+            if (axis.quantity->name == QLatin1String("keepalive")) {
+                Tick shortest = 0;
+                for (Tick v : axis.values)
+                    if (v && (!shortest || v < shortest))
+                        shortest = v;
+                if (shortest)
+                    out.push_back(shortest);
+                if (*hi != shortest)
+                    out.push_back(*hi);
+            } else {
+                out.push_back(*lo);
+                if (*hi != *lo)
+                    out.push_back(*hi);
+            }
+            return out;
+        };
+        const std::vector<Tick> xs = corners(spec.vary);
+        std::vector<Tick> ys = corners(spec.vary2);
+        if (ys.empty())
+            ys.push_back(0); // (no second axis)
+        for (Tick y : ys) {
+            for (Tick x : xs) {
+                Scenario s = spec.scenario;
+                spec.vary.quantity->apply(s, x);
+                QString label = QStringLiteral("%1 = %2").arg(spec.vary.quantity->name).arg(x);
+                if (spec.vary2.quantity) {
+                    spec.vary2.quantity->apply(s, y);
+                    label += QStringLiteral(", %1 = %2").arg(spec.vary2.quantity->name).arg(y);
+                }
+                if (s.keepaliveBound(kLimit) > kLimit)
+                    return QStringLiteral("%1: too many keepalives: a run could renew more "
+                                          "than %2 times")
+                        .arg(label)
+                        .arg(kLimit);
+            }
         }
     }
     return {};

@@ -148,6 +148,17 @@ const std::vector<Quantity> &quantities()
     return all;
 }
 
+SuggestedRange suggestedRange(const Quantity &q)
+{
+    if (q.name == QLatin1String("clock"))
+        return {500, 1500, 50}; // half to one and a half times real speed
+    if (q.name == QLatin1String("clients"))
+        return {1, 10, 1};
+    if (q.name == QLatin1String("pause") || q.name == QLatin1String("ttl"))
+        return {1, 40, 1};
+    return {q.min, q.min + 20, 1}; // delays, periods, gaps and bumps from 0 (keepalive: off)
+}
+
 const Quantity *findQuantity(const QString &name)
 {
     for (const Quantity &q : quantities())

@@ -33,6 +33,15 @@ struct Quantity
 };
 
 const std::vector<Quantity> &quantities();
+// A first range to try for a quantity (the sweep panel's values when it is chosen): a clock
+// rate of 1..40 thousandths would say nothing, 500..1500 around real speed does.
+struct SuggestedRange
+{
+    Tick from = 0;
+    Tick to = 0;
+    Tick step = 1;
+};
+SuggestedRange suggestedRange(const Quantity &quantity);
 const Quantity *findQuantity(const QString &name); // nullptr when unknown
 QStringList quantityNames();
 

@@ -155,6 +155,21 @@ SweepPanel::SweepPanel(QWidget *parent)
     connect(m_fixed, &QCheckBox::toggled, m_runs, &QWidget::setDisabled);
     connect(m_quantity2, &QComboBox::currentIndexChanged, this,
             [this](int i) { m_values2->setEnabled(i > 0); });
+    // a newly chosen quantity starts from a range that says something about it, inside its
+    // limits (a clock rate is at least 1)
+    connect(m_quantity, &QComboBox::currentIndexChanged, this, [this] {
+        const Core::Quantity *q = Core::findQuantity(m_quantity->currentData().toString());
+        if (!q)
+            return;
+        const Core::SuggestedRange r = Core::suggestedRange(*q);
+        const int lo = int(std::min<Core::Tick>(q->min, 1'000'000));
+        const int hi = int(std::min<Core::Tick>(q->max, 1'000'000));
+        for (QSpinBox *box : {m_from, m_to})
+            box->setRange(lo, hi);
+        m_from->setValue(int(r.from));
+        m_to->setValue(int(r.to));
+        m_step->setValue(int(r.step));
+    });
     connect(m_exportPng, &QPushButton::clicked, this,
             [this] { chooseExport(QStringLiteral("png")); });
     connect(m_exportSvg, &QPushButton::clicked, this,

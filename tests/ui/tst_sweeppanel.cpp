@@ -332,6 +332,37 @@ private slots:
         QCOMPARE(f.panel.chart()->title(), QStringLiteral("Schedules with a half-applied update"));
     }
 
+    // Choosing the clock rate offers 500..1500 thousandths in steps of 50 (not 1..40, which
+    // would all be clocks nearly stopped) and refuses 0. On slow-client-clock A skips its
+    // checked write from a rate of 667 on (tst_sweep): the fenced "skipped" line is 0 up to
+    // 650 and 1 from 700.
+    void clockRangeAndSkipped()
+    {
+        Fixture f;
+        f.panel.setScenario(
+            Core::ScenarioFile::load(QStringLiteral(":/scenarios/slow-client-clock.json"))
+                .scenario.value());
+        auto *quantity = child<QComboBox>(&f.panel, "quantity");
+        quantity->setCurrentIndex(quantity->findData(QStringLiteral("clock")));
+        QCOMPARE(child<QSpinBox>(&f.panel, "from")->value(), 500);
+        QCOMPARE(child<QSpinBox>(&f.panel, "to")->value(), 1500);
+        QCOMPARE(child<QSpinBox>(&f.panel, "step")->value(), 50);
+        QCOMPARE(child<QSpinBox>(&f.panel, "from")->minimum(), 1);
+        QCOMPARE(child<QSpinBox>(&f.panel, "to")->maximum(), 100000);
+        auto *outcome = child<QComboBox>(&f.panel, "outcome");
+        outcome->setCurrentIndex(outcome->findData(QStringLiteral("skipped")));
+        click(&f.panel, "fixed");
+        QVERIFY(f.runToTheEnd());
+        const QList<QPointF> points = f.panel.shareSeries(0, true)->points();
+        QCOMPARE(points.size(), 21);
+        for (const QPointF &p : points)
+            QCOMPARE(p.y(), p.x() >= 667 ? 1.0 : 0.0);
+        // and back to a pause, whose range starts at 1 again
+        quantity->setCurrentIndex(quantity->findData(QStringLiteral("pause")));
+        QCOMPARE(child<QSpinBox>(&f.panel, "from")->value(), 1);
+        QCOMPARE(child<QSpinBox>(&f.panel, "to")->value(), 40);
+    }
+
     void exports()
     {
         Fixture f;

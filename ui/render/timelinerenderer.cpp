@@ -26,811 +26,17 @@
 #include <memory>
 #include <optional>
 
+#include "canvas.h"
+#include "labelspans.h"
+#include "lanesizes.h"
+#include "style.h"
+#include "tokentext.h"
+#include "tracelookup.h"
+
 using Core::Tick;
+using namespace Render;
 
 namespace {
-
-// Natural sizes at font scale 1; everything scales with Theme::fontScale.
-constexpr double kHeader = 132;
-constexpr double kRuler = 30;
-constexpr double kPanelTitle = 28;
-constexpr double kPad = 4;
-constexpr double kLabelRow = 18;
-constexpr double kMarkerRow = 18;
-constexpr double kPauseRow = 18;
-constexpr double kHoldRow = 22;
-constexpr double kBeliefRow = 16;
-constexpr double kLockLane = 36;
-constexpr double kLockEventRow = 16; // restores, failovers, ... over the lock lane's bars
-constexpr double kValueRow = 24;
-constexpr double kOutcomeRow = 22;
-constexpr double kMaxTokenRow = 26;
-// Hit tolerance around edges and markers, in pixels at font scale 1.
-constexpr double kGrip = 6;
-
-double clientLaneHeight(double f, bool collapsedPauses = false)
-{
-    const double pauses = collapsedPauses ? 0 : kPauseRow + 2;
-    return (kPad + kLabelRow + kMarkerRow + pauses + kHoldRow + 2 + kBeliefRow + 2 * kPad) * f;
-}
-
-bool pausesCollapsed(const TimelineRenderer::Options &o, std::size_t client)
-{
-    return client < o.collapsedPauses.size() && o.collapsedPauses[client];
-}
-
-double storageLaneHeight(double f)
-{
-    return (kPad + kValueRow + kOutcomeRow + kMaxTokenRow + 2 * kPad) * f;
-}
-
-// Whether the lock service itself does anything worth a row of its own (section 10).
-bool hasLockEvents(const Core::Scenario &s)
-{
-    const Core::LockOptions &l = s.lock;
-    return !l.restores.empty() || !l.failovers.empty() || !l.failedElections.empty() ||
-           !l.clockSteps.empty() || l.lockDelay > 0;
-}
-
-double lockLaneHeight(const Core::Scenario &s, double f)
-{
-    return (kLockLane + (hasLockEvents(s) ? kLockEventRow : 0)) * f;
-}
-
-double panelHeight(const Core::Scenario &s, const TimelineRenderer::Options &o, bool titled)
-{
-    const double f = o.theme.fontScale;
-    double clients = 0;
-    for (std::size_t c = 0; c < s.clients.size(); ++c)
-        clients += clientLaneHeight(f, pausesCollapsed(o, c));
-    return (titled ? kPanelTitle * f : 0) + clients + lockLaneHeight(s, f) +
-           double(s.storages.size()) * storageLaneHeight(f);
-}
-
-QColor withAlpha(QColor c, int alpha)
-{
-    c.setAlpha(alpha);
-    return c;
-}
-
-// A colour between two others: tints that work on light and dark backgrounds alike.
-QColor mix(const QColor &a, const QColor &b, double t)
-{
-    return QColor::fromRgbF(float(a.redF() * (1 - t) + b.redF() * t),
-                            float(a.greenF() * (1 - t) + b.greenF() * t),
-                            float(a.blueF() * (1 - t) + b.blueF() * t));
-}
-
-// Text colour that reads on top of `fill`.
-QColor textOn(const QColor &fill)
-{
-    return fill.lightnessF() > 0.6 ? QColor(0x1a1a1a) : QColor(0xffffff);
-}
-
-QString quoted(const QString &v)
-{
-    return QStringLiteral("'%1'").arg(v);
-}
-
-// The token a write carried: its epoch's (Trace::tokenOf).
-Core::Token writeToken(const Core::Trace &t, const Core::Write &w)
-{
-    return t.tokenOf(w);
-}
-
-// A token as the timeline writes it: "token 7" from a counter; in the source's own form from
-// the others ("rev 7", "0x1_00000003", "epoch 3", "lock:exclusive:7": core/tokensource.h).
-QString tokenLabel(const Core::Scenario &s, Core::Token token)
-{
-    return s.tokens == Core::TokenSource::Counter ? QObject::tr("token %1").arg(token)
-                                                  : Core::formatToken(s.tokens, token);
-}
-
-// The bare number or short form (a narrow lease bar, "max 3").
-QString tokenShort(const Core::Scenario &s, Core::Token token)
-{
-    return s.tokens == Core::TokenSource::Counter ? QString::number(token)
-                                                  : Core::formatToken(s.tokens, token);
-}
-
-// A token for a tooltip: its label, and from a source other than a counter what the number
-// means there ("rev 7 (create revision 7 of the lock key)": core/tokensource.h).
-QString tokenMeaning(const Core::Scenario &s, Core::Token token)
-{
-    if (s.tokens == Core::TokenSource::Counter)
-        return tokenLabel(s, token);
-    return QObject::tr("%1 (%2)").arg(tokenLabel(s, token), Core::describeToken(s.tokens, token));
-}
-
-// --- searching the sorted per-lane lists -------------------------------------------------
-
-// First of a client's events at or after tick t.
-std::size_t firstClientEvent(const Core::Trace &t, const std::vector<std::uint32_t> &evs, Tick tick)
-{
-    return std::size_t(std::lower_bound(evs.begin(), evs.end(), tick,
-                                        [&](std::uint32_t e, Tick v) { return t.events[e].tick < v; }) -
-                       evs.begin());
-}
-
-// First write arriving at a storage at or after tick t.
-std::size_t firstArrival(const Core::Trace &t, const std::vector<std::uint32_t> &ws, Tick tick)
-{
-    return std::size_t(std::lower_bound(ws.begin(), ws.end(), tick,
-                                        [&](std::uint32_t w, Tick v) {
-                                            return t.writes[w].arrivedAt < v;
-                                        }) -
-                       ws.begin());
-}
-
-// First lease still live at tick t. Leases never overlap (one lock), so their ends are sorted.
-std::size_t firstLeaseEndingAfter(const Core::Trace &t, Tick tick)
-{
-    return std::size_t(std::upper_bound(t.leases.begin(), t.leases.end(), tick,
-                                        [](Tick v, const Core::Lease &l) { return v < l.end; }) -
-                       t.leases.begin());
-}
-
-std::size_t firstFreezeEndingAfter(const std::vector<Core::Freeze> &fs, Tick tick)
-{
-    return std::size_t(std::upper_bound(fs.begin(), fs.end(), tick,
-                                        [](Tick v, const Core::Freeze &f) { return v < f.to; }) -
-                       fs.begin());
-}
-
-std::size_t firstBeliefEndingAfter(const std::vector<Core::Belief> &bs, Tick tick)
-{
-    return std::size_t(std::upper_bound(bs.begin(), bs.end(), tick,
-                                        [](Tick v, const Core::Belief &b) { return v < b.to; }) -
-                       bs.begin());
-}
-
-// First index in [lo, hi) whose key is >= v (hi when none), by bisection.
-template<class Key>
-std::size_t bisect(std::size_t lo, std::size_t hi, Tick v, Key key)
-{
-    while (lo < hi) {
-        const std::size_t mid = lo + (hi - lo) / 2;
-        if (key(mid) < v)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo;
-}
-
-// First index in [from, to) whose key is >= v, searching outwards from `from`: a few probes
-// when the answer is near, as it is when jumping to the next pixel column.
-template<class Key>
-std::size_t gallop(std::size_t from, std::size_t to, Tick v, Key key)
-{
-    std::size_t lo = from;
-    std::size_t hi = from;
-    std::size_t step = 1;
-    while (hi < to && key(hi) < v) {
-        lo = hi + 1;
-        hi = std::min(to, hi + step);
-        step *= 2;
-    }
-    return bisect(lo, hi, v, key);
-}
-
-// The same answer as gallop(), searched from a guess of how far it lies: zoomed out, pixel
-// columns hold about as many items each, so the last jump is a good guess for the next one and
-// a few probes near it replace the ~2 log2(n) of galloping from `from` (each probe into a
-// million-event trace is a cache miss).
-template<class Key>
-std::size_t gallopNear(std::size_t from, std::size_t to, Tick v, std::size_t guess, Key key)
-{
-    const std::size_t mid = from + std::min(guess, to - from);
-    if (mid < to && key(mid) < v)
-        return gallop(mid + 1, to, v, key);
-    // the answer lies in [from, mid]: gallop downwards from mid, then bisect
-    std::size_t lo = from;
-    std::size_t hi = mid;
-    std::size_t step = 1;
-    while (hi > from) {
-        const std::size_t probe = hi - std::min(step, hi - from);
-        if (key(probe) < v) {
-            lo = probe + 1;
-            break;
-        }
-        hi = probe;
-        step *= 2;
-    }
-    return bisect(lo, hi, v, key);
-}
-
-// Answers of a search per pixel column, for lanes that jump over the same columns twice (a
-// storage's max_token line and its outcome glyphs) or for all lanes alike (the first event of
-// the trace after each column). An answer found from `from` serves any later `from` beyond it.
-class ColumnJumps
-{
-public:
-    ColumnJumps(int firstColumn, int lastColumn)
-        : m_base(firstColumn), m_at(std::size_t(std::max(0, lastColumn - firstColumn + 1)), kUnknown),
-          m_from(m_at.size())
-    {
-    }
-    template<class Search>
-    std::size_t at(int col, std::size_t from, Search search)
-    {
-        const std::size_t slot = std::size_t(std::int64_t(col) - m_base);
-        if (slot < m_at.size() && m_at[slot] != kUnknown && m_from[slot] <= from)
-            return std::max(from, m_at[slot]);
-        const std::size_t answer = search(from);
-        if (slot < m_at.size()) {
-            m_at[slot] = answer;
-            m_from[slot] = from;
-        }
-        return answer;
-    }
-
-private:
-    static constexpr std::size_t kUnknown = std::numeric_limits<std::size_t>::max();
-    std::int64_t m_base;
-    std::vector<std::size_t> m_at;
-    std::vector<std::size_t> m_from;
-};
-
-// The grant or renewal that set an epoch's current expiry: the last one of that epoch.
-// Grants are in time order and their epochs never decrease.
-const Core::Grant *lastGrantOfEpoch(const Core::Trace &t, std::uint32_t epoch)
-{
-    auto it = std::upper_bound(t.grants.begin(), t.grants.end(), epoch,
-                               [](std::uint32_t e, const Core::Grant &g) { return e < g.epoch; });
-    if (it == t.grants.begin() || (it - 1)->epoch != epoch)
-        return nullptr;
-    return &*(it - 1);
-}
-
-const Core::Grant *firstGrantOfEpoch(const Core::Trace &t, std::uint32_t epoch)
-{
-    auto it = std::lower_bound(t.grants.begin(), t.grants.end(), epoch,
-                               [](const Core::Grant &g, std::uint32_t e) { return g.epoch < e; });
-    if (it == t.grants.end() || it->epoch != epoch)
-        return nullptr;
-    return &*it;
-}
-
-// The action behind an event (index into its client's actions).
-std::uint32_t actionOf(const Core::Trace &t, const Core::Event &e)
-{
-    switch (e.kind) {
-    case Core::EventKind::Grant:
-    case Core::EventKind::Renewal:
-        return t.grants[e.ref].action;
-    case Core::EventKind::Refusal:
-        return t.refusals[e.ref].action;
-    case Core::EventKind::Release:
-        return t.releases[e.ref].action;
-    case Core::EventKind::PauseStart:
-    case Core::EventKind::PauseEnd:
-        return e.ref;
-    case Core::EventKind::WriteSent:
-    case Core::EventKind::WriteArrived:
-        return t.writes[e.ref].action;
-    case Core::EventKind::ReadSent:
-    case Core::EventKind::ReadArrived:
-        return t.reads[e.ref].action;
-    case Core::EventKind::Checked:
-        return t.checks[e.ref].action;
-    case Core::EventKind::Skipped:
-        return t.skips[e.ref].action;
-    case Core::EventKind::Lost:
-        return Core::kNone; // learnt from a keepalive or a check, not an action of its own
-    }
-    return Core::kNone;
-}
-
-// How loudly an outcome must show when several share a pixel.
-int severity(Core::WriteResult r)
-{
-    switch (r) {
-    case Core::WriteResult::Corrupted:
-        return 3;
-    case Core::WriteResult::LockedOut:
-        return 2;
-    case Core::WriteResult::Rejected:
-        return 1;
-    case Core::WriteResult::Accepted:
-        return 0;
-    }
-    return 0;
-}
-
-// The tick an action's marker is due at: a checked write sends `gap` ticks after its check
-// (the bracket shows that wait); any later is a deferral, drawn as one.
-Tick dueTick(const Core::Action &a)
-{
-    if (a.kind == Core::ActionKind::Write && a.check)
-        return a.at + a.gap;
-    return a.at;
-}
-
-// A renewal by the client's keepalive schedule: drawn as a tick on the lease bar, not as a
-// marker of the acquire that set the schedule.
-bool isKeepalive(const Core::Trace &t, const Core::Event &e)
-{
-    return e.kind == Core::EventKind::Renewal && t.grants[e.ref].keepalive;
-}
-
-bool isMarker(Core::EventKind k)
-{
-    return k == Core::EventKind::Grant || k == Core::EventKind::Renewal ||
-           k == Core::EventKind::Refusal || k == Core::EventKind::Release ||
-           k == Core::EventKind::WriteSent;
-}
-
-// The event where an action ran (grant/renewal/refusal, release, write sent, pause start):
-// the first event at or after its scheduled tick that belongs to it. kNone if it has not run.
-// Deferred actions run when the client thaws, so the search starts at `at`.
-std::uint32_t runEventOf(const Core::Scenario &s, const Core::Trace &t, int client, int action)
-{
-    if (client < 0 || action < 0 || std::size_t(client) >= t.clientEvents.size() ||
-        std::size_t(client) >= s.clients.size() ||
-        std::size_t(action) >= s.clients[std::size_t(client)].actions.size())
-        return Core::kNone;
-    const Core::Action &a = s.clients[std::size_t(client)].actions[std::size_t(action)];
-    const std::vector<std::uint32_t> &evs = t.clientEvents[std::size_t(client)];
-    std::size_t i = firstClientEvent(t, evs, a.at);
-    // Bounded: a frozen stretch can pile many deferred actions onto one tick, but the
-    // selection halo must not turn a paint into a scan of the whole lane.
-    for (std::size_t n = 0; i < evs.size() && n < 200000; ++i, ++n) {
-        const Core::Event &e = t.events[evs[i]];
-        // (a checked write ran where it was sent; a read where it was sent)
-        if (e.kind == Core::EventKind::PauseEnd || e.kind == Core::EventKind::WriteArrived ||
-            e.kind == Core::EventKind::Checked || e.kind == Core::EventKind::ReadArrived)
-            continue;
-        if (actionOf(t, e) == std::uint32_t(action))
-            return evs[i];
-    }
-    return Core::kNone;
-}
-
-// --- painting -----------------------------------------------------------------------------
-
-// QFontMetricsF that remembers widths across paints: measuring a label shapes it, and every
-// paint measures the same labels again (most only to find there is no room for them).
-class Metrics
-{
-public:
-    Metrics(const QFont &font, QPaintDevice *device, QHash<QString, qreal> *widths)
-        : m_fm(font, device), m_widths(widths)
-    {
-    }
-    double horizontalAdvance(const QString &text) const
-    {
-        if (!m_widths)
-            return m_fm.horizontalAdvance(text);
-        const auto it = m_widths->constFind(text);
-        if (it != m_widths->cend())
-            return *it;
-        // zoomed-in labels carry tokens and ticks: bounded, a scroll through 1M actions would
-        // otherwise keep every label ever seen
-        if (m_widths->size() >= 20000)
-            m_widths->clear();
-        const double w = m_fm.horizontalAdvance(text);
-        m_widths->insert(text, w);
-        return w;
-    }
-    QString elidedText(const QString &text, Qt::TextElideMode mode, double width) const
-    {
-        return m_fm.elidedText(text, mode, width);
-    }
-    double height() const { return m_fm.height(); }
-
-private:
-    QFontMetricsF m_fm;
-    QHash<QString, qreal> *m_widths;
-};
-
-// Pens, brushes and fonts for one paint, built once rather than per item.
-struct Style
-{
-    Style(const Theme &th, QPaintDevice *device, RendererCache *cache, bool helper = false)
-        : th(th), f(th.fontScale), lw(th.lineScale), label(labelFont(th)), small(smallFont(th)),
-          name(nameFont(th)), bold(boldFont(th)),
-          fmLabel(label, device, cache ? &cache->widths(RendererCache::Label, helper) : nullptr),
-          fmSmall(small, device, cache ? &cache->widths(RendererCache::Small, helper) : nullptr),
-          fmName(name, device, cache ? &cache->widths(RendererCache::Name, helper) : nullptr),
-          fmBold(bold, device, cache ? &cache->widths(RendererCache::Bold, helper) : nullptr)
-    {
-        grid = QPen(withAlpha(th.muted, 50), 1);
-        grid.setCosmetic(false);
-        separator = QPen(withAlpha(th.muted, 90), 1);
-        fg = QPen(th.foreground, 1.5 * lw);
-        muted = QPen(th.muted, 1 * lw);
-        leaseFill = th.lease;
-        leaseEdge = QPen(th.lease.darker(140), 1 * lw);
-        lockFillA = mix(th.lease, th.background, 0.15);
-        lockFillB = mix(th.lease, th.background, 0.45);
-        beliefFill = mix(th.belief, th.background, 0.45);
-        pauseFill = mix(th.pause, th.background, 0.82);
-        pauseHatch = QBrush(withAlpha(th.pause, 200), Qt::BDiagPattern);
-        pauseEdge = QPen(th.pause, 1.2 * lw);
-        freezeTint = withAlpha(th.pause, 26);
-        zombieTint = withAlpha(th.zombie, 30);
-        zombieHatch = QBrush(th.zombie, Qt::BDiagPattern);
-        zombieFill = mix(th.zombie, th.background, 0.72);
-        zombieEdge = QPen(th.zombie, 1.2 * lw);
-        deferred = QPen(th.muted, 1.2 * lw, Qt::DotLine);
-        arrow = QPen(th.write, 1.5 * lw);
-        maxTokenPen = QPen(th.maxToken, 2 * lw);
-        maxTokenPen.setJoinStyle(Qt::MiterJoin);
-        chip = withAlpha(th.background, 225);
-        valueFill = mix(th.foreground, th.background, 0.9);
-        valueEdge = QPen(withAlpha(th.muted, 160), 1);
-        corruptFill = mix(th.corrupted, th.background, 0.7);
-    }
-
-    static RendererCache::Fonts fonts(const Theme &th)
-    {
-        return {labelFont(th), smallFont(th), nameFont(th), boldFont(th)};
-    }
-    static QFont labelFont(const Theme &th)
-    {
-        QFont f;
-        f.setFamilies(Theme::fontFamilies());
-        f.setStyleHint(QFont::SansSerif);
-        f.setPixelSize(std::max(6, int(std::lround(12.5 * th.fontScale))));
-        return f;
-    }
-    static QFont smallFont(const Theme &th)
-    {
-        QFont f;
-        f.setFamilies(Theme::fontFamilies());
-        f.setStyleHint(QFont::SansSerif);
-        f.setPixelSize(std::max(6, int(std::lround(11 * th.fontScale))));
-        return f;
-    }
-    static QFont boldFont(const Theme &th)
-    {
-        QFont f = labelFont(th);
-        f.setBold(true);
-        return f;
-    }
-    static QFont nameFont(const Theme &th)
-    {
-        QFont f;
-        f.setFamilies(Theme::fontFamilies());
-        f.setStyleHint(QFont::SansSerif);
-        f.setPixelSize(std::max(8, int(std::lround(17 * th.fontScale))));
-        f.setBold(true);
-        return f;
-    }
-
-    const Theme &th;
-    double f;
-    double lw;
-    QFont label, small, name, bold;
-    Metrics fmLabel, fmSmall, fmName, fmBold;
-    QPen grid, separator, fg, muted, leaseEdge, pauseEdge, zombieEdge, deferred, arrow,
-        maxTokenPen, valueEdge;
-    QColor leaseFill, lockFillA, lockFillB, beliefFill, pauseFill, freezeTint, zombieTint,
-        zombieFill, chip, valueFill, corruptFill;
-    QBrush pauseHatch, zombieHatch;
-};
-
-// Greedy left-to-right label placement within one row: a label is drawn only if it does not
-// run into the previous one. This is the level of detail: zoomed out, labels simply drop out.
-struct LabelRow
-{
-    double right = -std::numeric_limits<double>::infinity();
-    double min = 0;
-    double max = 0;
-    double gap = 6;
-
-    // Left edge where a label of width w centred on x fits, or NaN.
-    bool fits(double left, double w) const
-    {
-        return left >= right + gap && left >= min && left + w <= max;
-    }
-    void take(double left, double w) { right = left + w; }
-};
-
-// Label placement within one row in any order: the storage lanes place their outcome labels
-// most important first, so a label can fall left of one placed before it. The glyphs are known
-// first; a label may touch a glyph's span but not enter it, and keeps `gap` from other labels.
-// Both lists stay sorted and disjoint, so a test is two binary searches.
-struct LabelSpans
-{
-    double min = 0;
-    double max = 0;
-    double gap = 8;
-    std::vector<std::pair<double, double>> glyphs; // added left to right, overlapping ones merged
-    std::vector<std::pair<double, double>> labels;
-
-    void addGlyph(double left, double right)
-    {
-        if (!glyphs.empty() && left <= glyphs.back().second)
-            glyphs.back().second = std::max(glyphs.back().second, right);
-        else
-            glyphs.emplace_back(left, right);
-    }
-    bool fits(double left, double w) const
-    {
-        const double right = left + w;
-        if (left < min || right > max)
-            return false;
-        const auto byRight = [](double v, const std::pair<double, double> &s) {
-            return v < s.second;
-        };
-        const auto g = std::upper_bound(glyphs.begin(), glyphs.end(), left, byRight);
-        if (g != glyphs.end() && g->first < right)
-            return false;
-        const auto l = std::upper_bound(labels.begin(), labels.end(), left - gap, byRight);
-        return l == labels.end() || l->first >= right + gap;
-    }
-    void take(double left, double w)
-    {
-        const auto at = std::lower_bound(
-            labels.begin(), labels.end(), left,
-            [](const std::pair<double, double> &s, double v) { return s.first < v; });
-        labels.emplace(at, left, left + w);
-    }
-};
-
-// Qt 6.4's raster engine hands every blend of 96 spans or more to the global thread pool and
-// waits for it (QT_THREAD_PARALLEL_FILLS in qdrawhelper.cpp): a translucent, patterned or
-// antialiased fill taller than about 32 device rows. On two cores the hand-off (a futex wake and
-// wait per fill) costs far more than the fill, and a zoomed-out timeline has hundreds of
-// lane-high tints. Cut at whole device rows into bands of at most 30 (three spans a row at most:
-// two antialiased edges and the inside), such a fill paints the same pixels, each row once.
-struct Bands
-{
-    static constexpr double kRows = 30;
-    bool on = false; // a raster target whose device rows are known
-    double sy = 1;   // device rows per logical unit
-    double ty = 0;   // device row of logical y = 0
-
-    static Bands of(QPainter *p)
-    {
-        Bands b;
-        const QPaintEngine *engine = p->paintEngine();
-        const QTransform t = p->deviceTransform();
-        b.on = engine && engine->type() == QPaintEngine::Raster &&
-               t.type() <= QTransform::TxScale && t.m22() > 0;
-        b.sy = t.m22();
-        b.ty = t.dy();
-        return b;
-    }
-
-    template<class P, class Fill>
-    void fill(P *p, const QRectF &r, const Fill &fill) const
-    {
-        const double top = r.top() * sy + ty;
-        const double bottom = r.bottom() * sy + ty;
-        if (!on || !(bottom - top > kRows)) {
-            p->fillRect(r, fill);
-            return;
-        }
-        double y0 = r.top();
-        for (double row = std::floor(top) + kRows; row < bottom; row += kRows) {
-            const double y1 = (row - ty) / sy;
-            p->fillRect(QRectF(r.left(), y0, r.width(), y1 - y0), fill);
-            y0 = y1;
-        }
-        p->fillRect(QRectF(r.left(), y0, r.width(), r.bottom() - y0), fill);
-    }
-};
-
-enum class SpriteKind : std::uint8_t { Connector, Fill, Outline, ShapeFill, ShapeLine, Line };
-
-// Shapes drawn through sprites, with their size: the geometry relative to their anchor.
-enum class Shape : std::uint8_t { Circle, Diamond, Triangle, Rect, Nib };
-
-// What a sprite shows, as bytes: built on the stack for every item, copied only when kept.
-class SpriteKey
-{
-public:
-    template<class... Values>
-    explicit SpriteKey(const Values &...values)
-    {
-        append(values...);
-    }
-    template<class... Values>
-    void append(const Values &...values)
-    {
-        (add(&values, sizeof(values)), ...);
-    }
-    // Valid while this key lives (a view of its bytes).
-    QByteArray bytes() const { return QByteArray::fromRawData(m_bytes, int(m_size)); }
-
-private:
-    void add(const void *p, std::size_t n)
-    {
-        Q_ASSERT(m_size + n <= sizeof(m_bytes));
-        std::memcpy(m_bytes + m_size, p, n);
-        m_size += n;
-    }
-    char m_bytes[96];
-    std::size_t m_size = 0;
-};
-
-// Where the recorded calls will be replayed, as far as drawing them cheaply depends on it.
-struct Target
-{
-    Bands bands;
-    RendererCache *sprites = nullptr; // null: no sprites (not copied pixel for pixel there)
-    // Where a helper thread may record dense storage lanes while the painting thread records
-    // the rest; null: all on the painting thread.
-    RendererCache *helper = nullptr;
-    int dpiX = 96;
-    int dpiY = 96;
-
-    static Target of(QPainter *p, RendererCache *cache)
-    {
-        Target t;
-        t.bands = Bands::of(p);
-        t.sprites = cache && RendererCache::spriteTarget(p) ? cache : nullptr;
-        return t;
-    }
-};
-
-// The recording with what makes repeated items cheap: tall fills cut into bands, and sprites.
-class Canvas
-{
-public:
-    Canvas(PaintRecorder *p, const Target &target)
-        : m_p(p), m_bands(target.bands), m_sprites(target.sprites)
-    {
-    }
-
-    const Bands &bands() const { return m_bands; }
-
-    // Paints `draw` (an item near `anchor` that stays inside `bounds`) from a sprite when the
-    // cache has one, making it the second time the same item comes up, else directly. The
-    // sprite holds the item's own pixels: painted at the same sub-pixel offset (the device
-    // transforms differ by whole pixels, so patterns line up too when `key` holds the anchor
-    // modulo their size) onto transparent, and copied with source-over, which blends them
-    // exactly as painting them does, so long as the item covers no pixel twice (one fill, or
-    // one stroke, not both). `key` says what the item is; the sub-pixel offset is added here.
-    // Only where the caller says the item comes out the same at any whole-pixel offset
-    // (`rowsWhole`): rectangle fills only on whole pixels, see fill(); paths (strokes, dashes,
-    // shapes) but for a rare edge pixel one level of 255 apart (Qt flattens curves and clips
-    // dashes in device coordinates): 0 of the pixels at the benchmark's zoom, up to 5 in a
-    // frame at odd sub-pixel offsets.
-    template<class Key, class Draw>
-    void viaSprite(const Key &makeKey, QPointF anchor, const QRectF &bounds, bool rowsWhole,
-                   const Draw &draw)
-    {
-        if (!m_sprites || !rowsWhole) {
-            draw(m_p);
-            return;
-        }
-        const double ax = std::floor(anchor.x());
-        const double ay = std::floor(anchor.y());
-        SpriteKey sk = makeKey();
-        sk.append(anchor.x() - ax, anchor.y() - ay, int(m_p->renderHints()));
-        const QByteArray key = sk.bytes();
-        bool make = false;
-        const RendererCache::Sprite *sprite = m_sprites->sprite(key, &make);
-        const QRect r = bounds.translated(-ax, -ay).toAlignedRect().adjusted(-1, -1, 1, 1);
-        if (!sprite && make && m_sprites->roomFor(qint64(r.width()) * r.height() * 4)) {
-            RendererCache::Sprite made;
-            made.image = QImage(r.size(), QImage::Format_ARGB32_Premultiplied);
-            made.image.fill(Qt::transparent);
-            made.offset = r.topLeft();
-            QPainter sp(&made.image);
-            sp.setRenderHints(m_p->renderHints());
-            sp.translate(-(ax + r.left()), -(ay + r.top()));
-            draw(&sp);
-            sp.end();
-            sprite = m_sprites->addSprite(key, std::move(made));
-        }
-        if (!sprite) {
-            draw(m_p);
-            return;
-        }
-        m_p->drawImage(QPointF(ax + sprite->offset.x(), ay + sprite->offset.y()), sprite->image);
-    }
-
-    // One brush over a rectangle (a fill is one layer). Qt fills a rectangle with its own
-    // rasterizer, whose edge coverage at a fractional position depends on where the rectangle
-    // lies (one level of 255 now and then, seen with a zoomed-out run): a sprite is only exact,
-    // and used, for rectangles on whole pixels. Big ones are painted: their cost is in the
-    // pixels, which a sprite would not save.
-    template<class Fill>
-    void fill(const QRectF &r, const Fill &fill)
-    {
-        const QBrush brush(fill);
-        if (!m_sprites || r.width() * r.height() > 32768 || !(r.width() > 0) ||
-            !(r.height() > 0)) {
-            m_bands.fill(m_p, r, fill);
-            return;
-        }
-        // a pattern starts at the origin: where the item lies modulo its 8 pixels matters
-        const bool pattern = brush.style() > Qt::SolidPattern;
-        const int px = pattern ? int(std::floor(r.left())) & 7 : 0;
-        const int py = pattern ? int(std::floor(r.top())) & 7 : 0;
-        viaSprite(
-            [&] {
-                return SpriteKey(SpriteKind::Fill, brush.color().rgba64(), int(brush.style()),
-                                 r.width(), r.height(), px, py);
-            },
-            r.topLeft(), r,
-            wholeRows(r.top()) && wholeRows(r.bottom()) && wholeRows(r.left()) &&
-                wholeRows(r.right()),
-            [&](auto *p) { m_bands.fill(p, r, fill); });
-    }
-
-    // The outline of a rectangle with `pen` (one stroke, one layer).
-    void outline(const QRectF &r, const QPen &pen)
-    {
-        const double w = pen.widthF();
-        viaSprite(
-            [&] {
-                return SpriteKey(SpriteKind::Outline, pen.color().rgba64(), w, int(pen.style()),
-                                 int(pen.capStyle()), int(pen.joinStyle()), r.width(), r.height());
-            },
-            r.topLeft(), r.adjusted(-w - 1, -w - 1, w + 1, w + 1),
-            wholeRows(r.top()) && wholeRows(r.bottom()), [&](auto *p) {
-                p->setPen(pen);
-                p->setBrush(Qt::NoBrush);
-                p->drawRect(r);
-            });
-    }
-
-    // Whether a logical y lies on a whole device row (sprites are only made for targets that
-    // differ from the device by whole pixels, so logical whole is device whole).
-    static bool wholeRows(double y) { return y == std::floor(y); }
-
-private:
-    PaintRecorder *m_p;
-    Bands m_bands;
-    RendererCache *m_sprites; // null: draw every item directly
-};
-
-// Fills of one band merged into runs: neighbouring items (closer than a pixel) become one
-// fill. Zoomed out, thousands of sub-pixel items turn into a handful of rectangles.
-class RunFill
-{
-public:
-    // Items closer than `joinPx` join one run: more for tints, where a hairline gap means
-    // nothing, than for bars, whose gaps tell owners apart.
-    RunFill(Canvas &canvas, double top, double height, QBrush first, QBrush second = QBrush(),
-            double joinPx = 1.0)
-        : m_canvas(canvas), m_top(top), m_height(height), m_first(std::move(first)),
-          m_second(std::move(second)), m_join(joinPx)
-    {
-    }
-    ~RunFill() { flush(); }
-    RunFill(const RunFill &) = delete;
-    RunFill &operator=(const RunFill &) = delete;
-
-    void add(double x0, double x1)
-    {
-        if (m_open && x0 <= m_x1 + m_join) {
-            m_x1 = std::max(m_x1, x1);
-            return;
-        }
-        flush();
-        m_open = true;
-        m_x0 = x0;
-        m_x1 = x1;
-    }
-    void flush()
-    {
-        if (!m_open)
-            return;
-        m_open = false;
-        const QRectF r(m_x0, m_top, m_x1 - m_x0, m_height);
-        m_canvas.fill(r, m_first);
-        if (m_second.style() != Qt::NoBrush)
-            m_canvas.fill(r, m_second);
-    }
-
-private:
-    Canvas &m_canvas;
-    double m_top;
-    double m_height;
-    QBrush m_first;
-    QBrush m_second;
-    double m_join;
-    bool m_open = false;
-    double m_x0 = 0;
-    double m_x1 = 0;
-};
 
 class Painter
 {
@@ -990,8 +196,7 @@ public:
     // true) clipped to the pinned lanes, with the client lanes of `moved` stacked just above
     // them, out of the clip: a client lane under the pinned ones is hidden, and a connector to
     // a storage still comes down from above.
-    template <typename Part>
-    void inPinnedParts(const TimelinePanel &panel, Part &&part)
+    template <typename Part> void inPinnedParts(const TimelinePanel &panel, Part &&part)
     {
         if (!panel.isPinned()) {
             part(panel, false);
@@ -1119,7 +324,8 @@ public:
         // what has not happened yet at the playhead is dimmed, not hidden
         // the glyphs at the playhead's own tick have happened: they stay bright (half a
         // glyph, or half a tick when ticks are narrower than that)
-        const double after = std::max(1.0, std::min(9 * m_o.theme.fontScale, 0.5 * m_axis.pixelsPerTick));
+        const double after =
+            std::max(1.0, std::min(9 * m_o.theme.fontScale, 0.5 * m_axis.pixelsPerTick));
         const double from = m_o.playheadBefore ? m_xmin : std::max(m_xmin, x + after);
         const QRectF dim(from, m_l.plot.top(), m_xmax - from, bottom - m_l.plot.top());
         const QColor veil = withAlpha(m_st.th.background, 150);
@@ -1140,8 +346,8 @@ public:
         QPen pen(m_st.th.playhead, 2 * m_st.lw);
         m_p->setPen(pen);
         m_p->drawLine(QPointF(x, top), QPointF(x, bottom));
-        const QString text = m_o.playheadBefore ? QObject::tr("start")
-                                                : QStringLiteral("t=%1").arg(m_o.playhead);
+        const QString text =
+            m_o.playheadBefore ? QObject::tr("start") : QStringLiteral("t=%1").arg(m_o.playhead);
         m_p->setFont(m_st.bold);
         const double w = m_st.fmBold.horizontalAdvance(text) + 10;
         // centred on the line, but whole: at the plot's edges it slides inwards
@@ -1205,9 +411,9 @@ private:
             const QRectF nameRect(r.header.left() + 10 * f, r.header.top() + kPad * f,
                                   r.header.width() - 14 * f,
                                   (bypass ? kLabelRow + 2 : kLabelRow + kMarkerRow) * f);
-            m_p->drawText(nameRect, Qt::AlignLeft | Qt::AlignVCenter,
-                          m_st.fmName.elidedText(m_s.clients[c].name, Qt::ElideRight,
-                                                 nameRect.width()));
+            m_p->drawText(
+                nameRect, Qt::AlignLeft | Qt::AlignVCenter,
+                m_st.fmName.elidedText(m_s.clients[c].name, Qt::ElideRight, nameRect.width()));
             if (bypass) {
                 m_p->setFont(m_st.bold);
                 m_p->setPen(m_st.th.corruptedText);
@@ -1241,8 +447,8 @@ private:
             const Core::StorageSpec &spec = m_s.storages[s];
             m_p->setFont(m_st.name);
             m_p->setPen(m_st.th.foreground);
-            const QRectF nameRect(r.header.left() + 10 * f, r.values.top(), r.header.width() - 14 * f,
-                                  r.values.height());
+            const QRectF nameRect(r.header.left() + 10 * f, r.values.top(),
+                                  r.header.width() - 14 * f, r.values.height());
             m_p->drawText(nameRect, Qt::AlignLeft | Qt::AlignVCenter,
                           m_st.fmName.elidedText(spec.name, Qt::ElideRight, nameRect.width()));
             m_p->setFont(m_st.small);
@@ -1253,9 +459,9 @@ private:
                                  : spec.rule == Core::FenceRule::Lt
                                      ? QObject::tr("fenced: rejects <")
                                      : QObject::tr("fenced: rejects <=");
-            m_p->drawText(QRectF(nameRect.left(), r.outcomes.top(), nameRect.width(),
-                                 r.outcomes.height()),
-                          Qt::AlignLeft | Qt::AlignVCenter, rule);
+            m_p->drawText(
+                QRectF(nameRect.left(), r.outcomes.top(), nameRect.width(), r.outcomes.height()),
+                Qt::AlignLeft | Qt::AlignVCenter, rule);
             m_p->setPen(m_st.th.muted);
             m_p->drawText(QRectF(nameRect.left(), r.maxToken.top(), r.header.width() - 18 * f,
                                  r.maxToken.height()),
@@ -1426,7 +632,7 @@ private:
     // what `draw` draws around `anchor`, within `reach` of it; `rectFill`: the fill is a
     // rectangle (not a path), which needs whole rows for a sprite. Leaves the pen and brush
     // set, as drawing the shape directly would.
-    template<class Draw>
+    template <class Draw>
     void layered(Shape shape, double size, QPointF anchor, double reach, const QPen &pen,
                  const QBrush &brush, bool rectFill, const Draw &draw)
     {
@@ -1437,7 +643,8 @@ private:
                     return SpriteKey(SpriteKind::ShapeFill, shape, size, brush.color().rgba64(),
                                      int(brush.style()));
                 },
-                anchor, bounds, !rectFill, [&](auto *p) {
+                anchor, bounds, !rectFill,
+                [&](auto *p) {
                     p->setPen(Qt::NoPen);
                     p->setBrush(brush);
                     draw(p);
@@ -1449,7 +656,8 @@ private:
                                      pen.widthF(), int(pen.style()), int(pen.capStyle()),
                                      int(pen.joinStyle()));
                 },
-                anchor, bounds, true, [&](auto *p) {
+                anchor, bounds, true,
+                [&](auto *p) {
                     p->setPen(pen);
                     p->setBrush(Qt::NoBrush);
                     draw(p);
@@ -1564,14 +772,15 @@ private:
                     zombie.add(col, col + 1);
                 }
             }
-            return std::max(k, gallop(k, bs.size(), last + 1,
-                                      [&](std::size_t n) { return bs[n].to; }));
+            return std::max(
+                k, gallop(k, bs.size(), last + 1, [&](std::size_t n) { return bs[n].to; }));
         };
         for (std::size_t i = firstBeliefEndingAfter(bs, m_tLo); i < bs.size(); i = next(i)) {
             const Core::Belief &b = bs[i];
             if (b.from > m_tHi)
                 break;
-            const double to = b.to == Core::kForever ? std::max(end, double(b.from) + 1) : double(b.to);
+            const double to =
+                b.to == Core::kForever ? std::max(end, double(b.from) + 1) : double(b.to);
             const double x0 = X(b.from);
             const double x1 = std::max(X(to), x0 + 1);
             if (int(std::floor(x1)) > painted) {
@@ -1608,8 +817,8 @@ private:
                 // the label stays inside the window it names
                 const double left = std::max(zx0, m_xmin);
                 const double right = std::min(zx1, m_xmax);
-                for (const QString &text : {QObject::tr("zombie: lease gone, still believes"),
-                                            QObject::tr("zombie")}) {
+                for (const QString &text :
+                     {QObject::tr("zombie: lease gone, still believes"), QObject::tr("zombie")}) {
                     if (m_st.fmLabel.horizontalAdvance(text) + 10 <= right - left) {
                         placeLabel(labels, row, (left + right) / 2, text, m_st.th.zombieText);
                         break;
@@ -1667,7 +876,8 @@ private:
         // narrow bars merge into runs; wide ones are drawn one by one, with words
         std::vector<std::unique_ptr<RunFill>> holdRuns;
         for (const ClientLaneRects &r : panel.clients)
-            holdRuns.push_back(std::make_unique<RunFill>(m_canvas, r.holds.top(), r.holds.height(), m_st.leaseFill));
+            holdRuns.push_back(std::make_unique<RunFill>(m_canvas, r.holds.top(), r.holds.height(),
+                                                         m_st.leaseFill));
         RunFill lockRun(m_canvas, lockRow.top(), lockRow.height(), m_st.lockFillA);
         m_p->setFont(m_st.label);
         // Leases ending in the column where lease i ended: a few are looked at so every
@@ -1686,7 +896,8 @@ private:
                                       [&](std::size_t n) { return t.leases[n].end; }));
         };
         std::size_t i = firstLeaseEndingAfter(t, m_tLo);
-        for (; i < t.leases.size(); i = next(i, int(std::floor(std::max(X(t.leases[i].end), X(t.leases[i].start) + 1))))) {
+        for (; i < t.leases.size();
+             i = next(i, int(std::floor(std::max(X(t.leases[i].end), X(t.leases[i].start) + 1))))) {
             const Core::Lease &l = t.leases[i];
             if (l.start > m_tHi)
                 break;
@@ -1731,8 +942,7 @@ private:
             m_p->drawLine(QPointF(x1, row.top() - 2), QPointF(x1, row.bottom() + 2));
         }
         // (the padding counts the grip's 3 px too)
-        fittedLabel(x0, x1, row,
-                    {{tokenLabel(m_s, l.token), 11}, {tokenShort(m_s, l.token), 7}},
+        fittedLabel(x0, x1, row, {{tokenLabel(m_s, l.token), 11}, {tokenShort(m_s, l.token), 7}},
                     textOn(m_st.leaseFill));
         // where it ends, in words, when there is room after the bar
         if (!l.released && l.end <= m_tHi) {
@@ -1775,7 +985,8 @@ private:
         case Core::EventKind::WriteSent: {
             const Core::Write &w = t.writes[e.ref];
             const QString &v = Core::writeValue(m_s, w);
-            return w.tagged ? QObject::tr("write %1 with %2").arg(quoted(v), tokenLabel(m_s, writeToken(t, w)))
+            return w.tagged ? QObject::tr("write %1 with %2")
+                                  .arg(quoted(v), tokenLabel(m_s, writeToken(t, w)))
                             : QObject::tr("write %1, no token").arg(quoted(v));
         }
         default:
@@ -1908,7 +1119,7 @@ private:
             if (!isMarker(e.kind) || isKeepalive(t, e))
                 continue;
             const double x = X(e.tick);
-            const std::uint32_t action = actionOf(t, e);
+            const std::uint32_t action = Core::actionOfEvent(t, evs[i]);
             const Core::Action &a = client.actions[action];
             const Tick due = dueTick(a);
             // deferred: scheduled while frozen, ran when the client thawed
@@ -1948,7 +1159,7 @@ private:
                 // one of a kind in this pixel column is not drawn (above): no limit
                 if (ne.kind == e.kind && int(std::floor(X(ne.tick))) == col)
                     continue;
-                const Core::Action &na = client.actions[actionOf(t, ne)];
+                const Core::Action &na = client.actions[Core::actionOfEvent(t, evs[k])];
                 limit = std::min(limit, X(std::min(na.at, ne.tick)) - 9 * m_st.f);
                 break;
             }
@@ -1980,7 +1191,8 @@ private:
         // Pause blocks are shown by their union, hatched, in the pause row.
         const std::vector<Core::Freeze> &fs = t.freezes[std::size_t(c)];
         {
-            RunFill pauses(m_canvas, r.pauses.top(), r.pauses.height(), m_st.pauseFill, m_st.pauseHatch, 1.5);
+            RunFill pauses(m_canvas, r.pauses.top(), r.pauses.height(), m_st.pauseFill,
+                           m_st.pauseHatch, 1.5);
             std::size_t k = firstFreezeEndingAfter(fs, m_tLo);
             while (k < fs.size() && fs[k].from <= m_tHi) {
                 const double x0 = X(fs[k].from);
@@ -2058,14 +1270,14 @@ private:
                         return SpriteKey(SpriteKind::Connector, color.rgba64(), width,
                                          to.y() - from.y());
                     },
-                          from,
-                          QRectF(x - width - 1, from.y() - width - 1, 2 * width + 2,
-                                 to.y() - from.y() + 2 * width + 2),
-                          Canvas::wholeRows(from.y()) && Canvas::wholeRows(to.y()),
-                          [&](auto *p) {
-                              p->setPen(QPen(color, width, Qt::DashLine));
-                              p->drawLine(from, to);
-                          });
+                    from,
+                    QRectF(x - width - 1, from.y() - width - 1, 2 * width + 2,
+                           to.y() - from.y() + 2 * width + 2),
+                    Canvas::wholeRows(from.y()) && Canvas::wholeRows(to.y()),
+                    [&](auto *p) {
+                        p->setPen(QPen(color, width, Qt::DashLine));
+                        p->drawLine(from, to);
+                    });
             }
         }
     }
@@ -2607,9 +1819,10 @@ private:
             if (!w.tagged)
                 return QObject::tr("rejected: no token");
             const Core::Token token = writeToken(t, w);
-            const QString cmp =
-                le ? QObject::tr("%1 <= max %2").arg(tokenLabel(m_s, token), tokenShort(m_s, w.maxToken))
-                   : QObject::tr("%1 < max %2").arg(tokenLabel(m_s, token), tokenShort(m_s, w.maxToken));
+            const QString cmp = le ? QObject::tr("%1 <= max %2")
+                                         .arg(tokenLabel(m_s, token), tokenShort(m_s, w.maxToken))
+                                   : QObject::tr("%1 < max %2")
+                                         .arg(tokenLabel(m_s, token), tokenShort(m_s, w.maxToken));
             return w.result == Core::WriteResult::Rejected ? QObject::tr("rejected: %1").arg(cmp)
                                                            : QObject::tr("LOCKED OUT: %1").arg(cmp);
         }
@@ -2647,9 +1860,8 @@ private:
         const auto afterColumn = [&](int col, std::size_t from) {
             const Tick next = firstTickOfColumn(col);
             return jumps.at(col, from, [&](std::size_t f) {
-                const std::size_t k = gallopNear(f, hi, next, guess, [&](std::size_t n) {
-                    return t.writes[ws[n]].arrivedAt;
-                });
+                const std::size_t k = gallopNear(
+                    f, hi, next, guess, [&](std::size_t n) { return t.writes[ws[n]].arrivedAt; });
                 guess = k - f;
                 return k;
             });
@@ -2706,8 +1918,9 @@ private:
             const double x = X(w.arrivedAt);
             noteShown(col, w.result);
             if (dense) {
-                m_p->fillRect(QRect(col, int(r.outcomes.top() + 2), 1, int(r.outcomes.height() - 4)),
-                              m_st.th.outcome(w.result));
+                m_p->fillRect(
+                    QRect(col, int(r.outcomes.top() + 2), 1, int(r.outcomes.height() - 4)),
+                    m_st.th.outcome(w.result));
                 i = j;
                 continue;
             }
@@ -2744,10 +1957,9 @@ private:
                 if (c >= 0 && std::size_t(c) < shownSeverity.size() &&
                     shownSeverity[std::size_t(c)] >= worst) {
                     const Tick end = endOfColumn(col);
-                    const std::size_t next = gallopNear(k + 1, inc.size(), end, guessInc,
-                                                        [&](std::size_t n) {
-                                                            return t.writes[inc[n]].arrivedAt;
-                                                        });
+                    const std::size_t next =
+                        gallopNear(k + 1, inc.size(), end, guessInc,
+                                   [&](std::size_t n) { return t.writes[inc[n]].arrivedAt; });
                     guessInc = next - (k + 1);
                     k = next - 1;
                     continue;
@@ -2757,8 +1969,9 @@ private:
                     continue;
                 noteShown(col, w.result);
                 if (dense)
-                    m_p->fillRect(QRect(col, int(r.outcomes.top() + 2), 1, int(r.outcomes.height() - 4)),
-                                  m_st.th.outcome(w.result));
+                    m_p->fillRect(
+                        QRect(col, int(r.outcomes.top() + 2), 1, int(r.outcomes.height() - 4)),
+                        m_st.th.outcome(w.result));
                 else
                     glyph(Theme::shape(w.result), QPointF(X(w.arrivedAt), y), gr,
                           m_st.th.outcome(w.result));
@@ -2919,11 +2132,13 @@ private:
             const bool empty = valueWrite == Core::kNone && value.isEmpty();
             const QRectF b(x0, row.top(), x1 - x0, row.height());
             m_p->setPen(corrupt ? QPen(m_st.th.corrupted, 1.5 * m_st.lw) : m_st.valueEdge);
-            m_p->setBrush(corrupt ? m_st.corruptFill : (empty ? QColor(Qt::transparent) : m_st.valueFill));
+            m_p->setBrush(corrupt ? m_st.corruptFill
+                                  : (empty ? QColor(Qt::transparent) : m_st.valueFill));
             m_p->drawRect(b);
-            const QString text = empty ? QObject::tr("(empty)")
-                                       : (corrupt ? QObject::tr("value %1 (corrupt)").arg(quoted(value))
-                                                  : QObject::tr("value %1").arg(quoted(value)));
+            const QString text =
+                empty ? QObject::tr("(empty)")
+                      : (corrupt ? QObject::tr("value %1 (corrupt)").arg(quoted(value))
+                                 : QObject::tr("value %1").arg(quoted(value)));
             fittedLabel(x0, x1, row, {{text, 8}, {empty ? QString() : quoted(value), 6}},
                         empty ? m_st.th.muted
                               : (corrupt ? textOn(m_st.corruptFill) : m_st.th.foreground));
@@ -2941,7 +2156,7 @@ private:
         box(from, std::max(from, std::min(m_xmax + 40, X(std::max(t.horizon, t.lastTick + 1)))));
     }
 
-    template<class AfterColumn>
+    template <class AfterColumn>
     void paintMaxToken(std::uint32_t s, const StorageLaneRects &r, const Core::Trace &t,
                        const std::vector<std::uint32_t> &ws, std::size_t lo, std::size_t hi,
                        const AfterColumn &afterColumn)
@@ -2964,7 +2179,9 @@ private:
                     drops.push_back(rs.tick);
             }
         const double top = double(std::max<Core::Token>(1, highest));
-        const auto yOf = [&](Core::Token v) { return row.bottom() - row.height() * double(v) / top; };
+        const auto yOf = [&](Core::Token v) {
+            return row.bottom() - row.height() * double(v) / top;
+        };
         Core::Token cur = 0;
         if (lo > 0)
             cur = valueOf(ws[lo - 1]);
@@ -3044,9 +2261,10 @@ private:
         if (!t.fencing && !version) {
             m_p->setFont(m_st.small);
             m_p->setPen(m_st.th.muted);
-            m_p->drawText(QRectF(m_xmin + 6, r.maxToken.top(), m_xmax - m_xmin, r.maxToken.height()),
-                          Qt::AlignLeft | Qt::AlignVCenter,
-                          QObject::tr("max_token stays 0: this storage does not check tokens"));
+            m_p->drawText(
+                QRectF(m_xmin + 6, r.maxToken.top(), m_xmax - m_xmin, r.maxToken.height()),
+                Qt::AlignLeft | Qt::AlignVCenter,
+                QObject::tr("max_token stays 0: this storage does not check tokens"));
         }
     }
 
@@ -3186,7 +2404,8 @@ private:
             }
             return answer;
         });
-        const std::size_t k = gallopNear(from, to, Tick(g), guess, [&](std::size_t n) { return Tick(evs[n]); });
+        const std::size_t k =
+            gallopNear(from, to, Tick(g), guess, [&](std::size_t n) { return Tick(evs[n]); });
         guess = k - from;
         return k;
     }
@@ -3212,156 +2431,6 @@ private:
 };
 
 } // namespace
-
-QRectF TimelineRenderer::focusRingRect(const Core::Scenario &s, const Core::Trace &t,
-                                       const TimeAxis &axis, const TimelineLayout &l,
-                                       const TimelinePanel &panel, const Options &o, int client,
-                                       int action)
-{
-    if (client < 0 || std::size_t(client) >= panel.clients.size() ||
-        std::size_t(client) >= s.clients.size())
-        return {};
-    const ClientLaneRects &r = panel.clients[std::size_t(client)];
-    const double f = o.theme.fontScale;
-    if (action < 0) {
-        const double in = 2 * f;
-        return r.header.adjusted(in, in, -in, -in);
-    }
-    const std::vector<Core::Action> &actions = s.clients[std::size_t(client)].actions;
-    if (std::size_t(action) >= actions.size())
-        return {};
-    // as the painter's X(): clamped a little outside the plot so huge ticks stay paintable
-    const auto X = [&](Tick tick) {
-        if (tick == Core::kForever)
-            return l.plot.right() + 40;
-        return std::clamp(axis.tickToX(double(tick)), l.plot.left() - 40, l.plot.right() + 40);
-    };
-    const Core::Action &a = actions[std::size_t(action)];
-    const double pad = 7 * f;
-    if (a.kind == Core::ActionKind::Pause) {
-        const double x0 = X(a.at);
-        const double x1 = std::max(X(a.at + a.amount), x0 + 1);
-        return QRectF(x0 - pad, r.pauses.top() - pad, x1 - x0 + 2 * pad,
-                      r.pauses.height() + 2 * pad);
-    }
-    // where it ran (deferred actions run when the client thaws), else where it is set
-    const std::uint32_t ev = runEventOf(s, t, client, action);
-    const double x = X(ev == Core::kNone ? a.at : t.events[ev].tick);
-    const double half = 10 * f + pad - 2 * f;
-    return QRectF(x - half, r.markers.center().y() - half, 2 * half, 2 * half);
-}
-
-double TimelineRenderer::headerWidth(const Options &options)
-{
-    return kHeader * options.theme.fontScale;
-}
-
-namespace {
-
-// Moves the last panel's lock and storage lanes up so that they end at `bottom` when they
-// would end below it, but never over the first client lane's name and markers (they cover
-// client lanes, never the ruler or the panel title).
-void pinLanes(TimelineLayout &l, double bottom)
-{
-    if (!(bottom > 0) || l.panels.empty())
-        return;
-    TimelinePanel &p = l.panels.back();
-    const double top = p.lock.top();
-    const double end = p.storages.empty() ? p.lock.bottom() : p.storages.back().lane.bottom();
-    const double floor = p.clients.empty() ? top : p.clients.front().markers.bottom();
-    const double shift = std::max(bottom - end, floor - top);
-    if (!(shift < -0.5))
-        return;
-    p.lock.translate(0, shift);
-    p.lockHeader.translate(0, shift);
-    p.lockEvents.translate(0, shift);
-    p.lockBars.translate(0, shift);
-    for (StorageLaneRects &r : p.storages)
-        for (QRectF *q : {&r.lane, &r.header, &r.values, &r.outcomes, &r.maxToken})
-            q->translate(0, shift);
-    p.pinned = QRectF(p.rect.left(), top + shift, p.rect.width(), end - top);
-}
-
-} // namespace
-
-TimelineLayout TimelineRenderer::layout(const Core::Scenario &s, const Options &o,
-                                        const QRectF &rect)
-{
-    const double f = o.theme.fontScale;
-    TimelineLayout l;
-    l.headerWidth = headerWidth(o);
-    const double x0 = rect.left();
-    const double px = rect.left() + l.headerWidth;
-    const double pw = std::max(0.0, rect.width() - l.headerWidth);
-    l.ruler = QRectF(px, rect.top(), pw, kRuler * f);
-    l.plot = QRectF(px, l.ruler.bottom(), pw, std::max(0.0, rect.bottom() - l.ruler.bottom()));
-
-    double y = l.ruler.bottom();
-    const int panels = o.compare ? 2 : 1;
-    for (int i = 0; i < panels; ++i) {
-        TimelinePanel p;
-        p.bottom = i == 1;
-        const double top = y;
-        if (o.compare) {
-            p.title = QRectF(x0, y, rect.width(), kPanelTitle * f);
-            y += kPanelTitle * f;
-        }
-        for (std::size_t c = 0; c < s.clients.size(); ++c) {
-            ClientLaneRects r;
-            const bool collapsed = pausesCollapsed(o, c);
-            const double h = clientLaneHeight(f, collapsed);
-            r.lane = QRectF(px, y, pw, h);
-            r.header = QRectF(x0, y, l.headerWidth, h);
-            double ry = y + kPad * f;
-            r.labels = QRectF(px, ry, pw, kLabelRow * f);
-            ry += kLabelRow * f;
-            r.markers = QRectF(px, ry, pw, kMarkerRow * f);
-            ry += kMarkerRow * f;
-            r.pauses = QRectF(px, ry, pw, collapsed ? 0 : kPauseRow * f);
-            ry += collapsed ? 0 : (kPauseRow + 2) * f;
-            r.holds = QRectF(px, ry, pw, kHoldRow * f);
-            ry += (kHoldRow + 2) * f;
-            r.believes = QRectF(px, ry, pw, kBeliefRow * f);
-            p.clients.push_back(r);
-            y += h;
-        }
-        const double lockHeight = lockLaneHeight(s, f);
-        const double eventRow = hasLockEvents(s) ? kLockEventRow * f : 0;
-        p.lock = QRectF(px, y, pw, lockHeight);
-        p.lockHeader = QRectF(x0, y, l.headerWidth, lockHeight);
-        p.lockEvents = QRectF(px, y + (eventRow > 0 ? 2 * f : 0), pw, eventRow);
-        p.lockBars = QRectF(px, y + eventRow, pw, lockHeight - eventRow);
-        y += lockHeight;
-        for (std::size_t st = 0; st < s.storages.size(); ++st) {
-            StorageLaneRects r;
-            const double h = storageLaneHeight(f);
-            r.lane = QRectF(px, y, pw, h);
-            r.header = QRectF(x0, y, l.headerWidth, h);
-            double ry = y + kPad * f;
-            r.values = QRectF(px, ry, pw, kValueRow * f);
-            ry += kValueRow * f;
-            r.outcomes = QRectF(px, ry, pw, kOutcomeRow * f);
-            ry += kOutcomeRow * f;
-            r.maxToken = QRectF(px, ry, pw, kMaxTokenRow * f);
-            p.storages.push_back(r);
-            y += h;
-        }
-        p.rect = QRectF(x0, top, rect.width(), y - top);
-        l.panels.push_back(std::move(p));
-    }
-    pinLanes(l, o.pinBottom);
-    return l;
-}
-
-QSizeF TimelineRenderer::preferredSize(const Core::Scenario &s, const Options &o, double width)
-{
-    const double f = o.theme.fontScale;
-    const int panels = o.compare ? 2 : 1;
-    double h = kRuler * f;
-    for (int i = 0; i < panels; ++i)
-        h += panelHeight(s, o, o.compare);
-    return QSizeF(width, std::ceil(h) + 2);
-}
 
 TimelineRenderer::TimelineRenderer() : m_cache(std::make_unique<RendererCache>()) {}
 
@@ -3545,293 +2614,6 @@ void TimelineRenderer::paint(QPainter *p, const QRectF &rect, const Core::Scenar
     }
     overlay.replay(p);
     p->restore();
-}
-
-TimelineRenderer::Hit TimelineRenderer::hitTest(const Core::Scenario &s, const Core::Trace &trace,
-                                                const TimeAxis &axisIn, const QRectF &rect,
-                                                const Options &o, QPointF pos,
-                                                const Core::Trace *bottom) const
-{
-    Hit hit;
-    if (!rect.contains(pos) || !(axisIn.pixelsPerTick > 0))
-        return hit;
-    const TimelineLayout l = layout(s, o, rect);
-    const TimeAxis &axis = axisIn;
-    const TimelinePanel *panel = l.panelAt(pos.y());
-    if (!panel || (!panel->title.isEmpty() && panel->title.contains(pos)))
-        return hit;
-    const Core::Trace &t = (panel->bottom && bottom) ? *bottom : trace;
-    if (t.clientEvents.size() != s.clients.size())
-        return hit;
-    hit.bottomPanel = panel->bottom;
-    const double f = o.theme.fontScale;
-    const double grip = kGrip * std::max(1.0, f);
-    const double x = pos.x();
-    const auto X = [&](Tick tick) { return axis.tickToX(double(tick)); };
-    const auto tickAt = [&](double px) {
-        const double v = std::floor(axis.xToTick(px));
-        return v <= 0 ? Tick(0) : (v >= 1.8e19 ? Core::kForever - 1 : Tick(v));
-    };
-    const Tick tA = tickAt(x - grip - 1);
-    const Tick tB = tickAt(x + grip + 1) + 1;
-
-    const int nc = int(s.clients.size());
-    for (int c = 0; c < nc; ++c) {
-        const ClientLaneRects &r = panel->clients[std::size_t(c)];
-        const QRectF full(r.header.left(), r.lane.top(), r.header.width() + r.lane.width(),
-                          r.lane.height());
-        if (!full.contains(pos) || panel->underPinned(pos.y()))
-            continue;
-        hit.lane = c;
-        hit.client = c;
-        if (x < r.lane.left()) {
-            hit.part = Hit::LaneHeader;
-            return hit;
-        }
-        const std::vector<std::uint32_t> &evs = t.clientEvents[std::size_t(c)];
-        const Core::Client &client = s.clients[std::size_t(c)];
-        const double y = pos.y();
-        if (y < r.pauses.top()) {
-            // markers (and their labels above): the nearest within the grip; a delay
-            // arrow's head wins when it is the nearer
-            double best = grip + 1;
-            for (std::size_t i = firstClientEvent(t, evs, tA); i < evs.size(); ++i) {
-                const Core::Event &e = t.events[evs[i]];
-                if (e.tick > tB)
-                    break;
-                const double d = std::abs(X(e.tick) - x);
-                if (d > best)
-                    continue;
-                if (e.kind == Core::EventKind::WriteArrived) {
-                    const Core::Write &w = t.writes[e.ref];
-                    if (w.arrivedAt > w.sentAt && y >= r.markers.top()) {
-                        best = d;
-                        hit.part = Hit::DelayHead;
-                        hit.action = int(w.action);
-                    }
-                    continue;
-                }
-                if (!isMarker(e.kind) || isKeepalive(t, e))
-                    continue;
-                best = d;
-                hit.action = int(actionOf(t, e));
-                switch (e.kind) {
-                case Core::EventKind::Grant:
-                case Core::EventKind::Renewal:
-                case Core::EventKind::Refusal:
-                    hit.part = Hit::AcquireMarker;
-                    break;
-                case Core::EventKind::Release:
-                    hit.part = Hit::ReleaseMarker;
-                    break;
-                default:
-                    hit.part = Hit::WriteMarker;
-                    break;
-                }
-            }
-            return hit;
-        }
-        if (y < r.holds.top() - 1) {
-            // pauses: edges before bodies; the last drawn (topmost) wins among equals
-            const std::vector<Core::Freeze> &fs = t.freezes[std::size_t(c)];
-            std::size_t fz = firstFreezeEndingAfter(fs, tA == 0 ? 0 : tA - 1);
-            if (fz >= fs.size() || fs[fz].from > tB)
-                return hit;
-            int body = -1;
-            double bestEdge = grip + 1;
-            for (std::size_t i = firstClientEvent(t, evs, fs[fz].from); i < evs.size(); ++i) {
-                const Core::Event &e = t.events[evs[i]];
-                if (e.tick > tB)
-                    break;
-                if (e.kind != Core::EventKind::PauseStart)
-                    continue;
-                const Core::Action &a = client.actions[e.ref];
-                const double x0 = X(a.at);
-                const double x1 = std::max(X(a.at + a.amount), x0 + 1);
-                // narrow blocks keep a grabbable middle: edges take at most a third
-                const double g = std::min(grip, (x1 - x0) / 3);
-                const double dEnd = std::abs(x - x1);
-                const double dStart = std::abs(x - x0);
-                if (dEnd <= std::max(g, 1.0) && dEnd <= bestEdge) {
-                    bestEdge = dEnd;
-                    hit.part = Hit::PauseEnd;
-                    hit.action = int(e.ref);
-                } else if (dStart <= std::max(g, 1.0) && dStart < bestEdge) {
-                    bestEdge = dStart;
-                    hit.part = Hit::PauseStart;
-                    hit.action = int(e.ref);
-                } else if (x >= x0 && x <= x1) {
-                    body = int(e.ref);
-                }
-            }
-            if (hit.part == Hit::None && body >= 0) {
-                hit.part = Hit::PauseBody;
-                hit.action = body;
-            }
-            return hit;
-        }
-        if (y < r.holds.bottom() + 1) {
-            // the lease bar: its end sets the ttl of the acquire that set the expiry
-            for (std::size_t i = firstLeaseEndingAfter(t, tA == 0 ? 0 : tA - 1); i < t.leases.size(); ++i) {
-                const Core::Lease &le = t.leases[i];
-                if (le.start > tB)
-                    break;
-                if (le.client != std::uint32_t(c))
-                    continue;
-                const double x0 = X(le.start);
-                const double x1 = std::max(X(le.end), x0 + 1);
-                if (!le.released && std::abs(x - x1) <= grip) {
-                    if (const Core::Grant *g = lastGrantOfEpoch(t, le.epoch)) {
-                        hit.part = Hit::LeaseEnd;
-                        hit.action = int(g->action);
-                        return hit;
-                    }
-                }
-                if (x >= x0 && x <= x1) {
-                    if (const Core::Grant *g = firstGrantOfEpoch(t, le.epoch)) {
-                        hit.part = Hit::LockSegment;
-                        hit.action = int(g->action);
-                    }
-                }
-            }
-            return hit;
-        }
-        return hit; // the belief row is read-only
-    }
-
-    if (QRectF(panel->lockHeader.left(), panel->lock.top(),
-               panel->lockHeader.width() + panel->lock.width(), panel->lock.height())
-            .contains(pos)) {
-        hit.lane = nc;
-        if (x < panel->lock.left())
-            return hit;
-        const Tick tick = tickAt(x);
-        const Core::Lease *le = t.leaseAt(tick);
-        if (le) {
-            if (const Core::Grant *g = firstGrantOfEpoch(t, le->epoch)) {
-                hit.part = Hit::LockSegment;
-                hit.client = int(le->client);
-                hit.action = int(g->action);
-            }
-        }
-        return hit;
-    }
-
-    for (std::size_t si = 0; si < panel->storages.size(); ++si) {
-        const StorageLaneRects &r = panel->storages[si];
-        if (!QRectF(r.header.left(), r.lane.top(), r.header.width() + r.lane.width(), r.lane.height())
-                 .contains(pos))
-            continue;
-        hit.lane = nc + 1 + int(si);
-        if (x < r.lane.left() || si >= t.storageWrites.size())
-            return hit;
-        const std::vector<std::uint32_t> &ws = t.storageWrites[si];
-        double best = grip + 2;
-        for (std::size_t i = firstArrival(t, ws, tA); i < ws.size(); ++i) {
-            const Core::Write &w = t.writes[ws[i]];
-            if (w.arrivedAt > tB)
-                break;
-            const double d = std::abs(X(w.arrivedAt) - x);
-            // the worst outcome wins among writes on one spot, as painted
-            if (d < best || (d <= best && w.result != Core::WriteResult::Accepted)) {
-                best = d;
-                hit.part = Hit::StorageWrite;
-                hit.client = int(w.client);
-                hit.action = int(w.action);
-            }
-        }
-        return hit;
-    }
-    return hit;
-}
-
-QString TimelineRenderer::describe(const Core::Scenario &s, const Core::Trace &t, const Hit &hit)
-{
-    if (hit.client < 0 || std::size_t(hit.client) >= s.clients.size())
-        return {};
-    const Core::Client &client = s.clients[std::size_t(hit.client)];
-    if (hit.part == Hit::LaneHeader)
-        return QObject::tr("Client %1: %2 actions").arg(client.name).arg(client.actions.size());
-    if (hit.action < 0 || std::size_t(hit.action) >= client.actions.size())
-        return {};
-    const Core::Action &a = client.actions[std::size_t(hit.action)];
-    if (a.kind == Core::ActionKind::Pause)
-        return QObject::tr("%1 paused from %2 to %3 (%4 ticks): frozen, it cannot notice time "
-                           "passing")
-            .arg(client.name)
-            .arg(a.at)
-            .arg(a.at + a.amount)
-            .arg(a.amount);
-    const std::uint32_t ev = runEventOf(s, t, hit.client, hit.action);
-    if (ev == Core::kNone)
-        return QObject::tr("%1: %2 at %3 (not run)").arg(client.name, Core::toString(a.kind)).arg(a.at);
-    const Core::Event &e = t.events[ev];
-    const QString late = a.at < e.tick ? QObject::tr(" (due at %1, ran when it thawed)").arg(a.at)
-                                       : QString();
-    switch (e.kind) {
-    case Core::EventKind::Grant:
-    case Core::EventKind::Renewal: {
-        const Core::Grant &g = t.grants[e.ref];
-        const QString what = g.renewal ? QObject::tr("renewed") : QObject::tr("was granted");
-        QString text = QObject::tr("t=%1: %2 %3 the lock with %4, ttl %5, expires at %6%7")
-                           .arg(e.tick)
-                           .arg(client.name, what, tokenMeaning(s, g.token))
-                           .arg(a.amount)
-                           .arg(g.expires)
-                           .arg(late);
-        if (hit.part == Hit::LeaseEnd)
-            text += QObject::tr(". Drag to change the ttl.");
-        return text;
-    }
-    case Core::EventKind::Refusal: {
-        const Core::Refusal &r = t.refusals[e.ref];
-        const QString holder = r.holder < s.clients.size() ? s.clients[r.holder].name : QString();
-        return QObject::tr("t=%1: %2 asked for the lock and was refused: %3 holds a live lease%4")
-            .arg(e.tick)
-            .arg(client.name, holder, late);
-    }
-    case Core::EventKind::Release: {
-        const Core::Release &r = t.releases[e.ref];
-        return r.effective ? QObject::tr("t=%1: %2 released the lock%3").arg(e.tick).arg(client.name, late)
-                           : QObject::tr("t=%1: %2 released, but it was not the live holder: "
-                                         "nothing changed%3")
-                                 .arg(e.tick)
-                                 .arg(client.name, late);
-    }
-    case Core::EventKind::WriteSent: {
-        const Core::Write &w = t.writes[e.ref];
-        const QString storage = w.storage < s.storages.size() ? s.storages[w.storage].name : QString();
-        const QString token =
-            w.tagged ? tokenMeaning(s, writeToken(t, w)) : QObject::tr("no token");
-        QString res;
-        switch (w.result) {
-        case Core::WriteResult::Accepted:
-            res = QObject::tr("accepted");
-            break;
-        case Core::WriteResult::Rejected:
-            res = QObject::tr("rejected (max_token %1)").arg(tokenShort(s, w.maxToken));
-            break;
-        case Core::WriteResult::Corrupted:
-            res = QObject::tr("CORRUPTED: applied over newer data");
-            break;
-        case Core::WriteResult::LockedOut:
-            res = QObject::tr("locked out (max_token %1)").arg(tokenShort(s, w.maxToken));
-            break;
-        }
-        QString text = QObject::tr("t=%1: %2 wrote %3 to %4 with %5%6; arrived at %7: %8")
-                           .arg(e.tick)
-                           .arg(client.name, quoted(a.value), storage, token, late)
-                           .arg(w.arrivedAt)
-                           .arg(res);
-        if (w.expired)
-            text += QObject::tr(" (its lease had already expired)");
-        if (hit.part == Hit::DelayHead)
-            text += QObject::tr(". Drag to change the network delay (%1 ticks).").arg(a.amount);
-        return text;
-    }
-    default:
-        return {};
-    }
 }
 
 double TimelineRenderer::fitFrom(const Core::Trace &)

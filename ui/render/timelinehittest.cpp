@@ -33,7 +33,7 @@ QRectF TimelineRenderer::focusRingRect(const Core::Scenario &s, const Core::Trac
     const std::vector<Core::Action> &actions = s.clients[std::size_t(client)].actions;
     if (std::size_t(action) >= actions.size())
         return {};
-    // as the painter's X(): clamped a little outside the plot so huge ticks stay paintable
+    // as PaintContext::X(): clamped a little outside the plot so huge ticks stay paintable
     const auto X = [&](Tick tick) {
         if (tick == Core::kForever)
             return l.plot.right() + 40;

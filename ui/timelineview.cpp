@@ -116,7 +116,7 @@ TimelineView::TimelineView(Document *doc, ViewState *state, QWidget *parent)
                           ? FocusStop{}
                           : FocusStop{std::min(m_focus.client, int(s.clients.size()) - 1), -1};
         updateAccessibleDescription(); // a nudge changes the words too
-        updateGeometry(); // clients or storages may have come or gone
+        updateGeometry();              // clients or storages may have come or gone
         update();
     });
     connect(m_state, &ViewState::axisChanged, this, qOverload<>(&QWidget::update));
@@ -163,7 +163,8 @@ Core::Tick TimelineView::previewThrough() const
     const TimeAxis a = axis();
     const double last = a.lastTickAt(std::max(0.0, width() - a.left));
     const double through = std::ceil(last + (last - a.firstTick));
-    return through >= double(Core::kMaxFileInteger) ? Core::kForever : Core::Tick(std::max(0.0, through));
+    return through >= double(Core::kMaxFileInteger) ? Core::kForever
+                                                    : Core::Tick(std::max(0.0, through));
 }
 
 TimeAxis TimelineView::axis() const
@@ -188,6 +189,7 @@ TimelineRenderer::Options TimelineView::options() const
             const Comparison cmp = comparison(*m_doc, *m_state);
             o.compareTopLabel = cmp.top.title;
             o.compareBottomLabel = cmp.bottom.title;
+            o.bottomScenario = cmp.bottom.scenario;
         }
     }
     o.playheadBefore = m_playheadBefore && m_state->hasPlayhead();
@@ -231,6 +233,15 @@ const Core::Trace &TimelineView::bottomTrace() const
     return m_state->compare() ? *comparison(*m_doc, *m_state).bottom.trace : m_doc->trace();
 }
 
+QString TimelineView::describeHit(const Hit &hit) const
+{
+    // the bottom panel under another token source speaks that source's words
+    const Core::Scenario &s = hit.bottomPanel && m_state->compare() && m_state->compareSource()
+                                  ? *comparison(*m_doc, *m_state).bottom.scenario
+                                  : m_doc->scenario();
+    return TimelineRenderer::describe(s, hit.bottomPanel ? bottomTrace() : topTrace(), hit);
+}
+
 Hit TimelineView::hitAt(QPointF pos) const
 {
     return m_renderer.hitTest(m_doc->scenario(), topTrace(), axis(), QRectF(rect()), options(), pos,
@@ -244,7 +255,8 @@ void TimelineView::fitToWindow()
     // a margin on both sides so labels at the first and last tick stay readable
     const double leftMargin = 36 * m_theme.fontScale;
     const double rightMargin = 24 * m_theme.fontScale;
-    const double plotWidth = width() - TimelineRenderer::headerWidth(options()) - leftMargin - rightMargin;
+    const double plotWidth =
+        width() - TimelineRenderer::headerWidth(options()) - leftMargin - rightMargin;
     if (plotWidth <= 10)
         return;
     const Core::Trace &t = m_doc->trace();
@@ -328,7 +340,8 @@ void TimelineView::showEvent(QShowEvent *event)
 Core::Action TimelineView::draggedAction(QPointF pos) const
 {
     // whole ticks only: the drag moves by a whole number of ticks from where it was grabbed
-    const qint64 delta = qint64(std::llround((pos.x() - m_drag.pressPos.x()) / m_state->pixelsPerTick()));
+    const qint64 delta =
+        qint64(std::llround((pos.x() - m_drag.pressPos.x()) / m_state->pixelsPerTick()));
     Core::Action a = m_drag.before;
     switch (m_drag.hit.part) {
     case Hit::PauseBody:
@@ -528,10 +541,7 @@ void TimelineView::updateHover(QPointF pos)
         m_hover = hit;
         if (repaint)
             update();
-        emit hoverTextChanged(hit.isItem() ? TimelineRenderer::describe(
-                                                 m_doc->scenario(),
-                                                 hit.bottomPanel ? bottomTrace() : topTrace(), hit)
-                                           : QString());
+        emit hoverTextChanged(hit.isItem() ? describeHit(hit) : QString());
     }
 }
 
@@ -584,8 +594,7 @@ bool TimelineView::event(QEvent *event)
         const Hit hit = hitAt(help->pos());
         QString text;
         if (!m_drag.active)
-            text = TimelineRenderer::describe(m_doc->scenario(),
-                                              hit.bottomPanel ? bottomTrace() : topTrace(), hit);
+            text = describeHit(hit);
         if (text.isEmpty())
             QToolTip::hideText();
         else
@@ -868,7 +877,8 @@ void TimelineView::contextMenuEvent(QContextMenuEvent *event)
             m_doc->undoStack()->push(EditCommands::removeClient(m_doc, c));
         });
         // an unfenced path (a background job, an old code path): its writes skip the check
-        QAction *bypass = menu.addAction(tr("Unfenced path: %1's writes bypass the check").arg(name));
+        QAction *bypass =
+            menu.addAction(tr("Unfenced path: %1's writes bypass the check").arg(name));
         bypass->setCheckable(true);
         bypass->setChecked(s.clients[size_t(c)].bypass);
         connect(bypass, &QAction::toggled, this, [this, c](bool on) {
@@ -881,7 +891,8 @@ void TimelineView::contextMenuEvent(QContextMenuEvent *event)
     if (onClientLane) {
         const Core::Tick tick = Core::Tick(axis().snapTick(pos.x()));
         const auto add = [this, c](const Core::Action &a) {
-            const int index = EditCommands::insertionIndex(m_doc->scenario().clients[size_t(c)], a.at);
+            const int index =
+                EditCommands::insertionIndex(m_doc->scenario().clients[size_t(c)], a.at);
             m_doc->undoStack()->push(EditCommands::insertAction(m_doc, c, index, a));
             m_state->setSelection({c, index});
         };
@@ -921,9 +932,8 @@ void TimelineView::contextMenuEvent(QContextMenuEvent *event)
             QAction *check = menu.addAction(tr("Check the lease before writing"));
             check->setCheckable(true);
             check->setChecked(a.check);
-            connect(check, &QAction::triggered, this, [change, after, check] {
-                change(after, check->text());
-            });
+            connect(check, &QAction::triggered, this,
+                    [change, after, check] { change(after, check->text()); });
         }
         connect(menu.addAction(tr("Remove %1 of %2").arg(Core::toString(a.kind), name)),
                 &QAction::triggered, this, [this, c, i] {

@@ -107,6 +107,7 @@ private:
 
     const Core::Trace &bottomTrace() const;
     const Core::Trace &topTrace() const;
+    QString describeHit(const TimelineRenderer::Hit &hit) const;
     TimelineRenderer::Hit hitAt(QPointF pos) const;
     Core::Action draggedAction(QPointF pos) const;
     void updateDrag(QPointF pos);

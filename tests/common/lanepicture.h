@@ -24,7 +24,7 @@ struct Picture
 };
 
 inline void render(Picture &pic, const Core::Scenario &s, const Core::Trace &t,
-                   const QString &screenshotName = QStringLiteral("lanes"))
+                   const QString &screenshotName)
 {
     TimelineRenderer r;
     r.setCaching(false);

@@ -7,6 +7,7 @@
 // device).
 
 #include "lanepicture.h"
+#include "tokensource.h"
 #include "recordingdevice.h"
 #include "scenariofile.h"
 #include "simulator.h"
@@ -256,6 +257,68 @@ private slots:
         // four ticks (80 px) hold only the short form of the label
         QVERIFY(findText(pic, QStringLiteral("waiting")));
         QVERIFY(!findText(pic, QStringLiteral("waiting for the lock")));
+    }
+
+    // Compare mode against another token source (Simulation > Compare with): the bottom panel
+    // is the same schedule under that source, and its tokens read in that source's words, the
+    // top panel's in the scenario's own; the titles are the ones given.
+    void compareWithAnotherSourceSpeaksEachSourcesWords()
+    {
+        const Core::Scenario s = Core::ScenarioFile::defaultScenario(); // counter
+        Core::Scenario etcd = s;
+        etcd.tokens = Core::TokenSource::Etcd;
+        etcd.lock = Core::lockOptionsFor(Core::TokenSource::Etcd, s.lock);
+        const Core::Trace top = Core::simulate(s, s.fencing);
+        const Core::Trace bottom = Core::simulate(etcd, etcd.fencing);
+        QCOMPARE(bottom.grants.size(), std::size_t(2));
+
+        TimelineRenderer r;
+        r.setCaching(false);
+        TimelineRenderer::Options o;
+        o.compare = true;
+        o.bottomScenario = &etcd;
+        o.compareTopLabel = QStringLiteral("counter tokens");
+        o.compareBottomLabel = QStringLiteral("etcd tokens");
+        const QRectF rect(QPointF(0, 0), TimelineRenderer::preferredSize(s, o, 1400));
+        const TimelineLayout l = TimelineRenderer::layout(s, o, rect);
+        QCOMPARE(l.panels.size(), std::size_t(2));
+        TimeAxis axis;
+        axis.left = l.plot.left() + TimelineRenderer::plotInset(o);
+        axis.pixelsPerTick = 24;
+        RecordingDevice words;
+        words.size = rect.size().toSize();
+        {
+            QPainter p(&words);
+            r.paint(&p, rect, s, top, &bottom, axis, o);
+        }
+        const auto inPanel = [&](int panel, const QString &text) {
+            for (const RecordingDevice::Text &t : words.texts)
+                if (t.text.contains(text) && l.panels[size_t(panel)].rect.contains(t.at))
+                    return true;
+            return false;
+        };
+        const QString etcdB = Core::formatToken(Core::TokenSource::Etcd, bottom.grants[1].token);
+        QVERIFY2(etcdB.startsWith(QStringLiteral("rev ")), qPrintable(etcdB));
+        QVERIFY2(inPanel(1, etcdB), qPrintable(etcdB));
+        QVERIFY(!inPanel(0, etcdB));
+        QVERIFY(inPanel(0, QStringLiteral("token 2"))); // B's counter token, top panel only
+        QVERIFY(!inPanel(1, QStringLiteral("token 2")));
+        QVERIFY(inPanel(0, QStringLiteral("counter tokens")) || inPanel(0, QStringLiteral("Fencing ON")));
+        QVERIFY(inPanel(1, QStringLiteral("etcd tokens")));
+
+        // without the bottom scenario the bottom panel would speak the counter's words
+        o.bottomScenario = nullptr;
+        RecordingDevice plain;
+        plain.size = words.size;
+        {
+            QPainter p(&plain);
+            r.paint(&p, rect, s, top, &bottom, axis, o);
+        }
+        bool counterWords = false;
+        for (const RecordingDevice::Text &t : plain.texts)
+            counterWords |= t.text.contains(QStringLiteral("token ")) && l.panels[1].rect.contains(t.at) &&
+                            !t.text.contains(QStringLiteral("etcd"));
+        QVERIFY(counterWords);
     }
 
     void tokensInTheSourcesFormWithTheirMeaningAsTooltip()

@@ -63,6 +63,16 @@ public:
         m_tHi = hi <= 0 ? 0 : (hi >= 1.8e19 ? Core::kForever - 1 : Tick(std::ceil(hi)));
     }
 
+    // The same context speaking another scenario's words: compare mode's bottom panel when it
+    // runs the schedule under another token source (Options::bottomScenario). Same lanes.
+    PaintContext(const PaintContext &o, const Core::Scenario &s)
+        : m_p(o.m_p), m_target(o.m_target), m_canvas(o.m_canvas), m_bands(o.m_bands),
+          m_st(o.m_st), m_axis(o.m_axis), m_l(o.m_l), m_s(s), m_o(o.m_o), m_present(o.m_present),
+          m_xmin(o.m_xmin), m_xmax(o.m_xmax), m_tLo(o.m_tLo), m_tHi(o.m_tHi),
+          m_columns(o.m_columns)
+    {
+    }
+
     PaintRecorder *recorder() const { return m_p; }
     const Style &style() const { return m_st; }
     const TimelineLayout &layout() const { return m_l; }

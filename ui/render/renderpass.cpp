@@ -2,6 +2,8 @@
 
 #include "paintcontext.h"
 
+#include <optional>
+
 namespace Render {
 
 void runPasses(const PaintContext &c, const std::vector<RenderPass *> &passes,
@@ -14,9 +16,15 @@ void runPasses(const PaintContext &c, const std::vector<RenderPass *> &passes,
             continue;
         const TimelinePanel &panel = l.panels[i];
         const Core::Trace &t = *traces[i];
+        // compare mode under another token source: the bottom panel's tokens in its own words
+        const Core::Scenario *other = c.options().bottomScenario;
+        std::optional<PaintContext> otherWords;
+        if (panel.bottom && other)
+            otherWords.emplace(c, *other);
+        const PaintContext &pc = otherWords ? *otherWords : c;
         for (std::size_t k = 0; k < passes.size();) {
             if (passes[k]->where() == RenderPass::Where::Panel) {
-                passes[k]->paint(c, panel, t, int(i));
+                passes[k]->paint(pc, panel, t, int(i));
                 ++k;
                 continue;
             }
@@ -24,12 +32,12 @@ void runPasses(const PaintContext &c, const std::vector<RenderPass *> &passes,
             while (end < passes.size() && passes[end]->where() == RenderPass::Where::Lanes)
                 ++end;
             p->save();
-            p->setClipRect(c.plotClip(panel));
+            p->setClipRect(pc.plotClip(panel));
             for (std::size_t j = k; j < end; ++j)
-                passes[j]->beginPanel(c, panel, t);
-            c.inPinnedParts(panel, [&](const TimelinePanel &part, bool) {
+                passes[j]->beginPanel(pc, panel, t);
+            pc.inPinnedParts(panel, [&](const TimelinePanel &part, bool) {
                 for (std::size_t j = k; j < end; ++j)
-                    passes[j]->paint(c, part, t, int(i));
+                    passes[j]->paint(pc, part, t, int(i));
             });
             p->restore();
             k = end;

@@ -72,6 +72,10 @@ public:
         std::vector<bool> collapsedPauses;
         QString compareTopLabel;    // empty: a default ("Fencing ON ...")
         QString compareBottomLabel; // empty: a default ("Fencing OFF ...")
+        // Compare mode's bottom panel, when it is the schedule under another token source: its
+        // scenario (the same lanes, other lock options), for tokens in that source's words.
+        // Null: the bottom panel is the painted scenario's, unfenced. Not owned.
+        const Core::Scenario *bottomScenario = nullptr;
         // The y (in the painted rect's coordinates) where what is visible ends, when the picture
         // is taller than its window (a scroll area): the last panel's lock and storage lanes are
         // then drawn ending there, over the client lanes, instead of off screen. 0: not pinned.

@@ -17,7 +17,10 @@ public:
     void paintPanelTitle(const TimelinePanel &panel, const Core::Trace &t, int index)
     {
         const QRectF r = panel.title;
-        const QColor accent = t.fencing ? m_st.th.accepted : m_st.th.corrupted;
+        // fenced / unfenced: the fencing's colour; two token sources (same fencing): each run's
+        // safety, so the run that went wrong stands out
+        const bool good = m_o.bottomScenario ? t.summary.safe() : t.fencing;
+        const QColor accent = good ? m_st.th.accepted : m_st.th.corrupted;
         m_p->fillRect(r, mix(accent, m_st.th.background, 0.82));
         m_p->fillRect(QRectF(r.left(), r.top(), 6 * m_st.f, r.height()), accent);
         m_p->setPen(QPen(accent, 1));

@@ -1,3 +1,6 @@
+// Over 600 lines: the whole exported page (title, timeline, legend, caption, explanation) is
+// laid out once and painted by PNG, SVG, PDF and storyboards alike; the legend and captions share
+// that layout, so they stay with it.
 #include "exporter.h"
 
 #include "explain.h"

@@ -5,6 +5,7 @@
 
 #include "document.h"
 #include "editcommands.h"
+#include "lanemenus.h"
 #include "viewstate.h"
 
 #include <QContextMenuEvent>
@@ -844,13 +845,20 @@ void TimelineView::contextMenuEvent(QContextMenuEvent *event)
     const QPoint globalPos = mapToGlobal(pos.toPoint());
     const Hit hit = hitAt(pos);
     const Core::Scenario &s = m_doc->scenario();
+    QMenu menu(this);
+    // a storage lane (header or body): its check, durability and restarts (section 12)
+    const int storage = hit.lane - int(s.clients.size()) - 1;
+    if (hit.lane > int(s.clients.size()) && storage < int(s.storages.size()))
+        addStorageEntries(&menu, storage, pos);
     if (hit.client < 0 || size_t(hit.client) >= s.clients.size()) {
-        QWidget::contextMenuEvent(event);
+        if (!menu.isEmpty())
+            menu.exec(globalPos);
+        else
+            QWidget::contextMenuEvent(event);
         return;
     }
     const int c = hit.client;
     const QString name = s.clients[size_t(c)].name;
-    QMenu menu(this);
     if (hit.part == Hit::LaneHeader) {
         QAction *remove = menu.addAction(tr("Remove client %1").arg(name));
         remove->setEnabled(s.clients.size() > 1);
@@ -865,6 +873,8 @@ void TimelineView::contextMenuEvent(QContextMenuEvent *event)
         connect(bypass, &QAction::toggled, this, [this, c](bool on) {
             m_doc->undoStack()->push(EditCommands::setClientBypass(m_doc, c, on));
         });
+        menu.addSeparator();
+        LaneMenus::addClockEntries(&menu, m_doc, c, this);
         menu.exec(globalPos);
         return;
     }
@@ -925,4 +935,25 @@ void TimelineView::contextMenuEvent(QContextMenuEvent *event)
     if (menu.isEmpty())
         return;
     menu.exec(globalPos);
+}
+
+void TimelineView::addStorageEntries(QMenu *menu, int storage, QPointF pos)
+{
+    const TimelineLayout l = currentLayout();
+    std::optional<Core::Tick> tick;
+    std::optional<Core::Tick> restart;
+    if (pos.x() >= l.plot.left()) {
+        // on the lane body: a restart at the clicked tick; one drawn near the click can go
+        const TimeAxis a = axis();
+        tick = Core::Tick(std::max<qint64>(0, a.snapTick(pos.x())));
+        double best = 6 * std::max(1.0, m_theme.fontScale);
+        for (const Core::Tick r : m_doc->scenario().storages[size_t(storage)].restarts) {
+            const double d = std::abs(a.tickToX(double(r)) - pos.x());
+            if (d <= best) {
+                best = d;
+                restart = r;
+            }
+        }
+    }
+    LaneMenus::addStorageEntries(menu, m_doc, storage, tick, restart, this);
 }

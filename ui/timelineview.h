@@ -24,6 +24,7 @@
 #include <QWidget>
 
 class Document;
+class QMenu;
 class ViewState;
 
 class TimelineView : public QWidget
@@ -121,6 +122,8 @@ private:
     void updateAccessibleDescription();
     bool claimsKey(const QKeyEvent *event) const;
     QPointF keyboardMenuPoint() const;
+    // The storage lane's part of a right-click menu at `pos` (SCENARIO.md section 12).
+    void addStorageEntries(QMenu *menu, int storage, QPointF pos);
 
     Document *m_doc;
     ViewState *m_state;

@@ -229,7 +229,9 @@ StorageDialog::StorageDialog(const Core::StorageSpec &spec, QWidget *parent)
     restarts->setContentsMargins(0, 0, 0, 0);
     restarts->addWidget(m_restarts);
     restarts->addWidget(m_restartsMessage);
-    form->addRow(tr("Restarts &at"), restarts);
+    auto *restartsLabel = new QLabel(tr("Restarts &at"), this);
+    restartsLabel->setBuddy(m_restarts); // a row of a layout gets no buddy by itself
+    form->addRow(restartsLabel, restarts);
 
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     m_ok = buttons->button(QDialogButtonBox::Ok);
@@ -296,7 +298,9 @@ ClockDialog::ClockDialog(const QString &client, const Core::ClientClock &clock, 
     rate->setContentsMargins(0, 0, 0, 0);
     rate->addWidget(m_rate);
     rate->addWidget(m_rateMessage);
-    form->addRow(tr("&Rate"), rate);
+    auto *rateLabel = new QLabel(tr("&Rate"), this);
+    rateLabel->setBuddy(m_rate);
+    form->addRow(rateLabel, rate);
     box->addLayout(form);
 
     box->addWidget(new QLabel(tr("Steps (an NTP correction: from tick “at” on, “by” ticks "

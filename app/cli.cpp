@@ -196,8 +196,8 @@ int find(const Cli::Invocation &inv)
     const FailureTarget target{std::size_t(inv.failure),
                                inv.picture.fencing.value_or(shape.fencing)};
     const std::uint64_t tries = inv.runs ? inv.runs : 100000;
-    const QString what = QStringLiteral("%1 write with fencing %2")
-                             .arg(outcomes()[target.outcome].name,
+    const QString what = QStringLiteral("%1 with fencing %2")
+                             .arg(outcomes()[target.outcome].label,
                                   target.fencing ? QStringLiteral("on") : QStringLiteral("off"));
     const FindResult found = findFailure(shape, target, inv.seed, tries);
     if (!found.schedule) {

@@ -276,12 +276,15 @@ std::vector<CommandSpec> makeCommands()
          QStringLiteral(
              "Varies one quantity (and a second one, for a family of curves) over the given "
              "values. At each point it simulates --runs seeded random schedules shaped like FILE "
-             "(its clients, action kinds and ranges), or with --fixed FILE itself, fenced and "
-             "unfenced, and counts the schedules with at least one corrupted, locked-out or "
-             "rejected write, with 95% Wilson intervals and the first and worst such schedule. "
-             "Quantities: pause, ttl, delay, clients. VALUES is FROM..TO, FROM..TO:STEP or "
-             "V1,V2,... The numbers depend only on the seed, never on --threads. Prints CSV "
-             "unless --csv or --json; progress goes to stderr when it is a terminal."),
+             "(its clients, action kinds and ranges, keepalives, checks, groups, reads, clocks, "
+             "storages and lock options), or with --fixed FILE itself, fenced and unfenced, and "
+             "counts the schedules with at least one corrupted, locked-out, rejected or skipped "
+             "write or half-applied update (partial), with 95% Wilson intervals and the first "
+             "and worst such schedule. Quantities: pause, ttl, delay, clients, keepalive (0: "
+             "off), gap, clock (a client clock's rate in thousandths: 500 is half speed), "
+             "lockDelay, bump. VALUES is FROM..TO, FROM..TO:STEP or V1,V2,... The numbers depend "
+             "only on the seed, never on --threads. Prints CSV unless --csv or --json; progress "
+             "goes to stderr when it is a terminal."),
          QString(),
          {[] {
               OptionSpec vary = axis(QStringLiteral("vary"),
@@ -317,21 +320,22 @@ std::vector<CommandSpec> makeCommands()
          QStringLiteral("find a failing schedule of FILE's shape and shrink it to 1-minimal"),
          QStringLiteral(
              "Searches seeded random schedules shaped like FILE for one with the chosen failure, "
-             "shrinks it (drops clients and actions, shortens TTLs, pauses and delays, moves "
-             "actions earlier) until removing any one action or shortening any one duration by "
-             "a tick makes the failure disappear, and saves it as a scenario file whose "
+             "shrinks it (drops clients and actions, shortens TTLs, pauses, delays, gaps and "
+             "keepalive periods, moves actions earlier) until removing any one action or "
+             "shortening any one of them by a tick makes the failure disappear, and saves it as "
+             "a scenario file whose "
              "description records the seed, the search and every shrink step. Prints the steps. "
              "Exit status 1 when no schedule within --runs fails."),
          QStringLiteral("OUT.json"),
          {output(QStringLiteral("OUT.json"), QStringLiteral("the scenario file to write")),
           {{QStringLiteral("failure")},
-           QStringLiteral("corrupted|lockedOut|rejected"),
+           QStringLiteral("corrupted|lockedOut|rejected|partial|skipped"),
            QStringLiteral("what to look for (default corrupted)"),
            [](const QString &v, Invocation *inv) {
                inv->failure = Core::outcomeIndex(v);
                if (inv->failure < 0)
-                   return QStringLiteral("--failure takes corrupted, lockedOut or rejected, not "
-                                         "\"%1\"")
+                   return QStringLiteral("--failure takes corrupted, lockedOut, rejected, partial "
+                                         "or skipped, not \"%1\"")
                        .arg(v);
                return QString();
            }},

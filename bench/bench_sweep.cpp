@@ -1,6 +1,7 @@
 // Sweep engine and shrinker (core/sweep.h, core/shrink.h): schedules per second of a whole
-// sweep (generated, simulated fenced and unfenced, checked, counted) on 1 and 2 threads, and the
-// time to shrink a 200-action failing schedule to 1-minimal.
+// sweep (generated, simulated fenced and unfenced, checked, counted) on 1 and 2 threads, also
+// with keepalives, checks, a client clock and a group in the shape, and the time to shrink a
+// 200-action failing schedule to 1-minimal.
 
 #include "schedulegenerator.h"
 #include "shrink.h"
@@ -44,6 +45,39 @@ void BM_SweepEngine(benchmark::State &state)
                        .toStdString());
 }
 BENCHMARK(BM_SweepEngine)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(2);
+
+// The same sweep with what sections 11-12 add in the shape: keepalives on the first client's
+// acquires, checks with gaps on the second's writes, a slow clock on the third, a group: the
+// generator draws more and the simulator runs the pitfall paths.
+void BM_SweepEnginePitfalls(benchmark::State &state)
+{
+    const int threads = int(state.range(0));
+    Core::SweepSpec spec = sweepSpec();
+    for (Core::Action &a : spec.scenario.clients[0].actions)
+        if (a.kind == Core::ActionKind::Acquire)
+            a.keepalive = 3;
+    for (Core::Action &a : spec.scenario.clients[1].actions)
+        if (a.kind == Core::ActionKind::Write) {
+            a.check = true;
+            a.gap = 2;
+            a.group = QStringLiteral("order");
+        }
+    spec.scenario.clients[2].clock.rateMilli = 700;
+    for (auto _ : state) {
+        Core::SweepResult result;
+        Core::runSweep(spec, &result, threads);
+        benchmark::DoNotOptimize(result.points.data());
+    }
+    const double schedules = double(spec.pointCount()) * spec.runs;
+    state.counters["schedules/s"] =
+        benchmark::Counter(schedules * double(state.iterations()), benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_SweepEnginePitfalls)
+    ->Arg(1)
+    ->Arg(2)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime()
+    ->MinTime(2);
 
 // The first of the generated 200-action schedules that corrupts data unfenced.
 const Core::Scenario &failing200()

@@ -2,9 +2,13 @@
 
 // Seeded random schedules shaped like a scenario: the same clients and storages, each client
 // drawing as many actions as it has, of the kinds it uses, at ticks in the scenario's span and
-// with TTLs, pause lengths and network delays in the scenario's ranges. Sweeps and the failure
-// search run many of them. Fully deterministic: a seed gives the same schedule on every
-// machine and thread (splitmix64, no std distributions whose output varies by library).
+// with TTLs, pause lengths and network delays in the scenario's ranges. What sections 9-12 add
+// comes along: the clients' clocks and bypass flags, the storages (check, durability, restarts),
+// the token source and lock options stay as they are; acquires draw keepalives, writes checks
+// and gaps and groups, in the scenario's shares and ranges, and reads go to its version
+// storages (to any storage when it has none). Sweeps and the failure search run many of them. Fully
+// deterministic: a seed gives the same schedule on every machine and thread (splitmix64, no std
+// distributions whose output varies by library).
 
 #include "scenario.h"
 
@@ -51,8 +55,8 @@ struct ScheduleShape
     struct ClientShape
     {
         std::size_t actions = 0;
-        // cumulative counts of acquire, release, pause, write among the client's actions
-        std::array<std::size_t, 4> kindsUpTo{};
+        // cumulative counts of acquire, release, pause, write, read among the client's actions
+        std::array<std::size_t, 5> kindsUpTo{};
         std::vector<QString> values; // the value of a write drawn as action i
     };
 
@@ -62,12 +66,28 @@ struct ScheduleShape
     Span ttl{1, 10};
     Span pause{1, 20};
     Span delay{0, 0};
+    // Drawn only when the scenario has them (so a schedule without draws the numbers it
+    // always did): an acquire keeps alive with probability keepalives / acquires, every
+    // `keepalive` ticks; a write is checked with probability checks / writes, with a gap from
+    // `gap`, and joins one of `groups` with probability grouped / writes.
+    std::size_t acquires = 0;
+    std::size_t keepalives = 0;
+    Span keepalive{1, 1};
+    std::size_t writes = 0;
+    std::size_t checks = 0;
+    Span gap{0, 0};
+    std::size_t grouped = 0;
+    std::vector<QString> groups; // the scenario's group names, in order of first appearance
+    Span readDelay{0, 0};
+    std::vector<std::uint32_t> readStorages; // where reads go: the version storages, else all
 };
 
-// The shape of a scenario. A kind the scenario has no action of keeps the default range above.
+// The shape of a scenario. A kind (or key) the scenario has no action of keeps the default
+// range above.
 ScheduleShape shapeOf(const Scenario &scenario);
 
 // Schedule `seed` of that shape, into `out` (its buffers reused from one call to the next).
+// `out` must be empty, or hold a schedule of this same shape: only the actions are drawn again.
 void generateSchedule(const ScheduleShape &shape, std::uint64_t seed, Scenario *out);
 Scenario generateSchedule(const ScheduleShape &shape, std::uint64_t seed);
 

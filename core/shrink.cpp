@@ -82,6 +82,16 @@ QString stepText(const Scenario &before, const ShrinkStep &step)
         return QStringLiteral("moved %1 to t=%2")
             .arg(actionText(client, client.actions[step.action]))
             .arg(step.to);
+    case ShrinkMove::ShortenGap:
+        return QStringLiteral("shortened the gap of %1 from %2 to %3")
+            .arg(actionText(client, client.actions[step.action]))
+            .arg(step.from)
+            .arg(step.to);
+    case ShrinkMove::ShortenKeepalive:
+        return QStringLiteral("shortened the keepalive period of %1 from %2 to %3")
+            .arg(actionText(client, client.actions[step.action]))
+            .arg(step.from)
+            .arg(step.to);
     }
     return {};
 }
@@ -191,6 +201,13 @@ private:
                 if (action.kind != ActionKind::Release)
                     changed |=
                         lower(ShrinkMove::Shorten, c, a, action.amount, shortest(action.kind));
+                // (`action` may have moved: lower() replaced the scenario)
+                const Action &now = current().clients[c].actions[a];
+                if (now.kind == ActionKind::Write && now.check)
+                    changed |= lower(ShrinkMove::ShortenGap, c, a, now.gap, 0);
+                const Action &again = current().clients[c].actions[a];
+                if (again.kind == ActionKind::Acquire && again.keepalive)
+                    changed |= lower(ShrinkMove::ShortenKeepalive, c, a, again.keepalive, 1);
             }
         }
         return changed;
@@ -267,8 +284,8 @@ Scenario describedResult(const Scenario &found, const ShrinkResult &result)
         steps << QStringLiteral("%1. %2").arg(i + 1).arg(result.steps[i].text);
     out.description = found.description +
                       QStringLiteral(" Shrunk to 1-minimal (removing any one action or shortening "
-                                     "any one duration by a tick makes the failure disappear) in "
-                                     "%1 steps: ")
+                                     "any one duration, gap or keepalive period by a tick makes "
+                                     "the failure disappear) in %1 steps: ")
                           .arg(result.steps.size()) +
                       steps.join(QLatin1String("; ")) + QLatin1Char('.');
     if (result.cancelled)
@@ -292,6 +309,12 @@ void applyStep(Scenario &s, const ShrinkStep &step)
         break;
     case ShrinkMove::MoveEarlier:
         s.clients[step.client].actions[step.action].at = step.to;
+        break;
+    case ShrinkMove::ShortenGap:
+        s.clients[step.client].actions[step.action].gap = step.to;
+        break;
+    case ShrinkMove::ShortenKeepalive:
+        s.clients[step.client].actions[step.action].keepalive = step.to;
         break;
     }
 }

@@ -2,9 +2,12 @@
 
 // Find a failing schedule and shrink it: search seeded schedules shaped like a scenario for one
 // where a chosen outcome happens (say a corrupted write with fencing off), then take it apart
-// while the failure persists: drop clients and actions, shorten TTLs, pauses and delays, move
-// actions earlier. The result is 1-minimal: removing any one action, or shortening any one
-// duration by one tick, makes the failure disappear. Every accepted change is a step that can
+// while the failure persists: drop clients and actions, shorten TTLs, pauses, delays, the gaps
+// of checked writes and the periods of keepalives, move actions earlier. The result is
+// 1-minimal: removing any one action, or shortening any one duration (gaps and keepalive
+// periods included) by one tick, makes the failure disappear. Every step leaves a scenario the
+// loader accepts: a keepalive period stays >= 1, a gap stays on its checked write, a group or a
+// read only loses members or gets shorter. Every accepted change is a step that can
 // be replayed on the schedule found.
 
 #include "scenario.h"
@@ -40,8 +43,10 @@ enum class ShrinkMove : std::uint8_t
 {
     RemoveClient, // the client's lane and every action in it
     RemoveAction,
-    Shorten,     // an acquire's TTL, a pause's length, a write's delay: from -> to
-    MoveEarlier, // an action's tick: from -> to
+    Shorten,          // an acquire's TTL, a pause's length, a write's or read's delay: from -> to
+    MoveEarlier,      // an action's tick: from -> to
+    ShortenGap,       // a checked write's gap: from -> to (>= 0)
+    ShortenKeepalive, // an acquire's keepalive period: from -> to (>= 1)
 };
 
 struct ShrinkStep

@@ -1,5 +1,6 @@
 #include "sweep.h"
 
+#include "scenariofile.h"
 #include "simulator.h"
 
 #include <algorithm>
@@ -43,6 +44,52 @@ void setClientCount(Scenario &s, Tick value)
     }
 }
 
+void setKeepalives(Scenario &s, Tick value)
+{
+    for (Client &c : s.clients)
+        for (Action &a : c.actions)
+            if (a.kind == ActionKind::Acquire)
+                a.keepalive = value;
+}
+
+void setGaps(Scenario &s, Tick value)
+{
+    for (Client &c : s.clients)
+        for (Action &a : c.actions)
+            if (a.kind == ActionKind::Write && a.check)
+                a.gap = value;
+}
+
+// The value is the rate in thousandths of real speed, exactly the file's "rate" times 1000
+// (500: a clock at half speed); a client's clock steps stay as they are.
+void setClockRates(Scenario &s, Tick value)
+{
+    for (Client &c : s.clients)
+        c.clock.rateMilli = std::uint32_t(value);
+}
+
+void setBumps(Scenario &s, Tick value)
+{
+    for (LockRestore &r : s.lock.restores)
+        r.bump = value;
+}
+
+bool hasAction(const Scenario &s, bool (*is)(const Action &))
+{
+    for (const Client &c : s.clients)
+        for (const Action &a : c.actions)
+            if (is(a))
+                return true;
+    return false;
+}
+
+QString needsAcquire(const Scenario &s)
+{
+    return hasAction(s, [](const Action &a) { return a.kind == ActionKind::Acquire; })
+               ? QString()
+               : QStringLiteral("the scenario has no acquire");
+}
+
 } // namespace
 
 const std::vector<Quantity> &quantities()
@@ -55,8 +102,61 @@ const std::vector<Quantity> &quantities()
         {QStringLiteral("delay"), QStringLiteral("network delay of writes (ticks)"), 0, 1'000'000,
          [](Scenario &s, Tick v) { setAmounts(s, ActionKind::Write, v); }},
         {QStringLiteral("clients"), QStringLiteral("number of clients"), 1, 1000, setClientCount},
+        // 0 turns keepalives off, as an acquire without the key
+        {QStringLiteral("keepalive"), QStringLiteral("keepalive period of acquires (ticks)"), 0,
+         1'000'000, setKeepalives, needsAcquire},
+        {QStringLiteral("gap"), QStringLiteral("gap after a write's check (ticks)"), 0, 1'000'000,
+         setGaps,
+         [](const Scenario &s) {
+             return hasAction(
+                        s, [](const Action &a) { return a.kind == ActionKind::Write && a.check; })
+                        ? QString()
+                        : QStringLiteral("the scenario has no checked write (\"check\": true)");
+         }},
+        // the file's rate 0.001..100 in thousandths, as ClientClock::rateMilli
+        {QStringLiteral("clock"), QStringLiteral("client clock rate (1/1000 of real speed)"), 1,
+         100'000, setClockRates,
+         [](const Scenario &s) {
+             // (the lock service counts ticks: only a check reads the client's own clock)
+             return hasAction(
+                        s, [](const Action &a) { return a.kind == ActionKind::Write && a.check; })
+                        ? QString()
+                        : QStringLiteral("the scenario has no checked write (\"check\": true), "
+                                         "the only thing a client's clock decides");
+         }},
+        {QStringLiteral("lockDelay"), QStringLiteral("lock-delay after an expiry (ticks)"), 0,
+         1'000'000, [](Scenario &s, Tick v) { s.lock.lockDelay = v; },
+         [](const Scenario &s) {
+             if (s.tokens == TokenSource::KafkaEpoch)
+                 return QStringLiteral("kafka-epoch never refuses an acquire, so a lock-delay "
+                                       "changes nothing");
+             return needsAcquire(s);
+         }},
+        // a bump is a number of tokens, and a zxid counts in 2^32s: up to the file's limit
+        {QStringLiteral("bump"), QStringLiteral("bump of the lock service's restores"), 0,
+         kMaxFileInteger, setBumps,
+         [](const Scenario &s) {
+             if (s.lock.restores.empty())
+                 return QStringLiteral("the scenario has no lock restore (lock.restores)");
+             if (s.tokens == TokenSource::Random || s.tokens == TokenSource::WallClock ||
+                 s.tokens == TokenSource::None)
+                 return QStringLiteral("lock.tokens %1 has no counter to bump")
+                     .arg(toString(s.tokens));
+             return QString();
+         }},
     };
     return all;
+}
+
+SuggestedRange suggestedRange(const Quantity &q)
+{
+    if (q.name == QLatin1String("clock"))
+        return {500, 1500, 50}; // half to one and a half times real speed
+    if (q.name == QLatin1String("clients"))
+        return {1, 10, 1};
+    if (q.name == QLatin1String("pause") || q.name == QLatin1String("ttl"))
+        return {1, 40, 1};
+    return {q.min, q.min + 20, 1}; // delays, periods, gaps and bumps from 0 (keepalive: off)
 }
 
 const Quantity *findQuantity(const QString &name)
@@ -84,6 +184,10 @@ const std::array<OutcomeSpec, kOutcomeCount> &outcomes()
          [](const Trace &t) { return t.summary.lockedOut; }},
         {QStringLiteral("rejected"), QStringLiteral("rejected write"),
          [](const Trace &t) { return t.summary.rejected; }},
+        {QStringLiteral("partial"), QStringLiteral("half-applied update"),
+         [](const Trace &t) { return t.summary.partial; }},
+        {QStringLiteral("skipped"), QStringLiteral("skipped write"),
+         [](const Trace &t) { return t.summary.skipped; }},
     }};
     return all;
 }
@@ -153,6 +257,64 @@ QString validate(const SweepSpec &spec)
         return QStringLiteral("runs: %1 is outside 1..10000000").arg(spec.runs);
     if (spec.scenario.clients.empty())
         return QStringLiteral("the scenario has no clients");
+    for (const SweepAxis *axis : {&spec.vary, &spec.vary2}) {
+        if (axis->quantity && axis->quantity->missing) {
+            const QString why = axis->quantity->missing(spec.scenario);
+            if (!why.isEmpty())
+                return QStringLiteral("%1: %2").arg(axis->quantity->name, why);
+        }
+    }
+    // the loader's bound on keepalives (scenariofile.cpp), at every point: a keepalive every
+    // tick over a long run would renew for ever. Checked only where keepalives can be. The
+    // bound grows with every duration and the number of clients and shrinks with the period,
+    // so its largest value is at a corner: each axis at its largest value or, for keepalive,
+    // its smallest period (0 is none). At most four scenarios, whatever the number of points.
+    if (spec.vary.quantity->name == QLatin1String("keepalive") ||
+        (spec.vary2.quantity && spec.vary2.quantity->name == QLatin1String("keepalive")) ||
+        spec.scenario.keepaliveBound(1) > 0) {
+        const std::uint64_t kLimit = FileLimits{}.maxActions;
+        const auto corners = [](const SweepAxis &axis) {
+            std::vector<Tick> out;
+            if (!axis.quantity)
+                return out;
+            const auto [lo, hi] = std::minmax_element(axis.values.begin(), axis.values.end());
+            if (axis.quantity->name == QLatin1String("keepalive")) {
+                Tick shortest = 0;
+                for (Tick v : axis.values)
+                    if (v && (!shortest || v < shortest))
+                        shortest = v;
+                if (shortest)
+                    out.push_back(shortest);
+                if (*hi != shortest)
+                    out.push_back(*hi);
+            } else {
+                out.push_back(*lo);
+                if (*hi != *lo)
+                    out.push_back(*hi);
+            }
+            return out;
+        };
+        const std::vector<Tick> xs = corners(spec.vary);
+        std::vector<Tick> ys = corners(spec.vary2);
+        if (ys.empty())
+            ys.push_back(0); // (no second axis)
+        for (Tick y : ys) {
+            for (Tick x : xs) {
+                Scenario s = spec.scenario;
+                spec.vary.quantity->apply(s, x);
+                QString label = QStringLiteral("%1 = %2").arg(spec.vary.quantity->name).arg(x);
+                if (spec.vary2.quantity) {
+                    spec.vary2.quantity->apply(s, y);
+                    label += QStringLiteral(", %1 = %2").arg(spec.vary2.quantity->name).arg(y);
+                }
+                if (s.keepaliveBound(kLimit) > kLimit)
+                    return QStringLiteral("%1: too many keepalives: a run could renew more "
+                                          "than %2 times")
+                        .arg(label)
+                        .arg(kLimit);
+            }
+        }
+    }
     return {};
 }
 
@@ -272,11 +434,18 @@ struct Job
         Simulator simulator;
         Trace trace;
         Scenario schedule;
+        std::size_t drawnFor = SIZE_MAX; // the point whose shape `schedule` holds
         for (;;) {
             const std::size_t i = next.fetch_add(1, std::memory_order_relaxed);
             if (i >= items.size() || cancelled())
                 break;
             const Item &item = items[i];
+            // a new point's shape may differ in more than its actions (clock rates, lock
+            // options): start from its base, then only the actions are drawn again
+            if (spec.randomSchedules && item.point != drawnFor) {
+                schedule = shapes[item.point].base;
+                drawnFor = item.point;
+            }
             PointResult r; // counted here, stored once: no cache line shared with a neighbour
             for (std::uint32_t run = item.from; run < item.to; ++run) {
                 // (random schedules keep no list of fixed ones: `schedules` is empty then)

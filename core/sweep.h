@@ -27,9 +27,21 @@ struct Quantity
     Tick min = 0;  // valid values
     Tick max = 0;
     void (*apply)(Scenario &scenario, Tick value) = nullptr;
+    // "" when the quantity changes something in the scenario, else why not ("the scenario has
+    // no checked write"); nullptr: it always applies
+    QString (*missing)(const Scenario &scenario) = nullptr;
 };
 
 const std::vector<Quantity> &quantities();
+// A first range to try for a quantity (the sweep panel's values when it is chosen): a clock
+// rate of 1..40 thousandths would say nothing, 500..1500 around real speed does.
+struct SuggestedRange
+{
+    Tick from = 0;
+    Tick to = 0;
+    Tick step = 1;
+};
+SuggestedRange suggestedRange(const Quantity &quantity);
 const Quantity *findQuantity(const QString &name); // nullptr when unknown
 QStringList quantityNames();
 
@@ -38,10 +50,12 @@ struct OutcomeSpec
 {
     QString name;                                          // "corrupted"
     QString label;                                         // "corrupted write"
-    std::uint64_t (*writes)(const Trace &trace) = nullptr; // how many writes had it
+    std::uint64_t (*writes)(const Trace &trace) = nullptr; // how many writes (groups) had it
 };
 
-inline constexpr std::size_t kOutcomeCount = 3;
+// corrupted, lockedOut, rejected (writes), partial (groups half applied), skipped (checked
+// writes that sent nothing): the order of the CSV and JSON columns
+inline constexpr std::size_t kOutcomeCount = 5;
 const std::array<OutcomeSpec, kOutcomeCount> &outcomes();
 int outcomeIndex(const QString &name); // -1 when unknown
 
@@ -75,8 +89,9 @@ struct SweepSpec
     std::optional<Tick> x2(std::size_t point) const;
 };
 
-// Checks the axes (a known quantity, values in its range, at most 10000 points) and the runs.
-// Returns "" or an error naming the problem.
+// Checks the axes (a known quantity that applies to the scenario, values in its range, at most
+// 10000 points, keepalives the loader would accept) and the runs. Returns "" or an error naming
+// the problem.
 QString validate(const SweepSpec &spec);
 
 struct OutcomeStat

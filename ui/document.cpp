@@ -2,6 +2,7 @@
 
 #include "scenariofile.h"
 #include "simulator.h"
+#include "tokensource.h"
 
 #include <QTimer>
 #include <QUndoStack>
@@ -19,7 +20,8 @@ constexpr std::size_t kInlineEvents = 30000;
 Document::Document(QObject *parent)
     : QObject(parent), m_trace(std::make_unique<Core::Trace>()),
       m_other(std::make_unique<Core::Trace>()), m_sim(std::make_unique<Core::Simulator>()),
-      m_otherSim(std::make_unique<Core::Simulator>()), m_undo(new QUndoStack(this)),
+      m_otherSim(std::make_unique<Core::Simulator>()), m_alt(std::make_unique<Core::Trace>()),
+      m_altSim(std::make_unique<Core::Simulator>()), m_undo(new QUndoStack(this)),
       m_finish(new QTimer(this))
 {
     m_finish->setInterval(0);
@@ -41,6 +43,24 @@ const Core::Trace &Document::traceFor(bool fencing) const
         m_otherValid = true;
     }
     return *m_other;
+}
+
+const Core::Scenario &Document::scenarioWithSource(Core::TokenSource source) const
+{
+    if (!m_altValid || m_altScenario.tokens != source) {
+        m_altScenario = m_scenario;
+        m_altScenario.tokens = source;
+        m_altScenario.lock = Core::lockOptionsFor(source, m_scenario.lock);
+        m_altSim->run(m_altScenario, m_altScenario.fencing, *m_alt);
+        m_altValid = true;
+    }
+    return m_altScenario;
+}
+
+const Core::Trace &Document::traceWithSource(Core::TokenSource source) const
+{
+    scenarioWithSource(source);
+    return *m_alt;
 }
 
 bool Document::isModified() const
@@ -118,6 +138,11 @@ void Document::setAction(int client, int index, const Core::Action &action, Core
     rerun(*m_sim);
     if (m_otherValid)
         rerun(*m_otherSim);
+    if (m_altValid) {
+        // the same edit in the copy under the other source (its simulator reads that copy)
+        m_altScenario.clients[size_t(client)].actions[size_t(index)] = action;
+        rerun(*m_altSim);
+    }
     m_previewing = showThrough != Core::kForever;
     if (isSettled())
         m_finish->stop();
@@ -134,6 +159,8 @@ void Document::settle()
     m_sim->resume();
     if (m_otherValid)
         m_otherSim->resume();
+    if (m_altValid)
+        m_altSim->resume();
     emit changed();
 }
 
@@ -152,6 +179,8 @@ void Document::continueSimulation()
         m_sim->resume(Core::kForever, kSliceEvents);
     else if (m_otherValid && !m_other->complete())
         m_otherSim->resume(Core::kForever, kSliceEvents);
+    else if (m_altValid && !m_alt->complete())
+        m_altSim->resume(Core::kForever, kSliceEvents);
     if (isSettled()) {
         m_finish->stop();
         emit changed();
@@ -165,5 +194,6 @@ void Document::resimulate()
     m_previewing = false;
     m_sim->run(m_scenario, m_scenario.fencing, *m_trace);
     m_otherValid = false;
+    m_altValid = false;
     emit changed();
 }

@@ -29,6 +29,11 @@ public:
     // The same schedule with fencing forced on or off (compare mode); computed on demand,
     // cached until the next edit.
     const Core::Trace &traceFor(bool fencing) const;
+    // The same schedule, with the scenario's own fencing switch, under another token source (compare
+    // mode's "compare with" a source): the scenario with Core::lockOptionsFor(source) and its run.
+    // Computed on demand, kept up to date by every later edit while it is asked for.
+    const Core::Scenario &scenarioWithSource(Core::TokenSource source) const;
+    const Core::Trace &traceWithSource(Core::TokenSource source) const;
 
     QUndoStack *undoStack() const { return m_undo; }
     QString filePath() const { return m_path; }
@@ -56,7 +61,11 @@ public:
     // or cancelled); views that need the whole trace refresh less often meanwhile.
     bool isPreviewing() const { return m_previewing; }
     void endPreview();
-    bool isSettled() const { return m_trace->complete() && (!m_otherValid || m_other->complete()); }
+    bool isSettled() const
+    {
+        return m_trace->complete() && (!m_otherValid || m_other->complete()) &&
+               (!m_altValid || m_alt->complete());
+    }
 
 signals:
     // Scenario and traces replaced. During a drag the trace may be partial (Trace::complete()
@@ -77,6 +86,11 @@ private:
     std::unique_ptr<Core::Simulator> m_sim;
     mutable std::unique_ptr<Core::Simulator> m_otherSim;
     mutable bool m_otherValid = false;
+    // the schedule under another token source (lazy like m_other)
+    mutable Core::Scenario m_altScenario;
+    std::unique_ptr<Core::Trace> m_alt;
+    mutable std::unique_ptr<Core::Simulator> m_altSim;
+    mutable bool m_altValid = false;
     bool m_previewing = false;
     QUndoStack *m_undo;
     QTimer *m_finish; // finishes partial runs between frames

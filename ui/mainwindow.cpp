@@ -361,7 +361,15 @@ void MainWindow::createActions()
         fitSplitter();
     });
     connect(m_state, &ViewState::compareChanged, m_compareAct, &QAction::setChecked);
+    connect(m_state, &ViewState::compareSourceChanged, this, [this] {
+        const std::optional<Core::TokenSource> src = m_state->compareSource();
+        m_compareAct->setText(src ? tr("&Compare %1 / %2 tokens")
+                                        .arg(Core::toString(m_doc->scenario().tokens), Core::toString(*src))
+                                  : tr("&Compare fenced / unfenced"));
+    });
     connect(m_state, &ViewState::compareChanged, m_summary, &SummaryStrip::setCompare);
+    connect(m_state, &ViewState::compareSourceChanged, m_summary,
+            [this] { m_summary->setCompareSource(m_state->compareSource()); });
 
     m_zoomInAct = make(QStringLiteral("zoomIn"), tr("Zoom &in"));
     m_zoomInAct->setShortcuts(
@@ -499,6 +507,33 @@ void MainWindow::createMenus()
         });
     }
     sim->addAction(m_compareAct);
+    // What compare mode puts under the scenario's run: the same schedule unfenced, or under
+    // another token source (issue of the lesson "which sources keep the order?")
+    QMenu *against = sim->addMenu(tr("Compare &with"));
+    against->setObjectName(QStringLiteral("compareWithMenu"));
+    auto *againstGroup = new QActionGroup(this);
+    const auto addAgainst = [this, against, againstGroup](const QString &text, const QString &name,
+                                                          std::optional<Core::TokenSource> src) {
+        QAction *a = against->addAction(text);
+        a->setObjectName(name);
+        a->setCheckable(true);
+        a->setChecked(m_state->compareSource() == src);
+        againstGroup->addAction(a);
+        connect(a, &QAction::triggered, this, [this, src] {
+            m_state->setCompareSource(src);
+            m_state->setCompare(true);
+        });
+        connect(m_state, &ViewState::compareSourceChanged, a,
+                [this, a, src] { a->setChecked(m_state->compareSource() == src); });
+    };
+    addAgainst(tr("Fencing off (the same schedule unfenced)"), QStringLiteral("compareWith-fencing"),
+               std::nullopt);
+    against->addSeparator();
+    for (int i = 0; i < Core::kTokenSourceCount; ++i) {
+        const auto src = Core::TokenSource(i);
+        addAgainst(tr("%1 tokens (%2)").arg(Core::toString(src), Core::describeSource(src)),
+                   QStringLiteral("compareWith-") + Core::toString(src), src);
+    }
 
     QMenu *scenarios = menuBar()->addMenu(tr("S&cenarios"));
     scenarios->setObjectName(QStringLiteral("scenariosMenu"));
@@ -655,6 +690,18 @@ void MainWindow::createDocks()
     story->setObjectName(QStringLiteral("storyDock"));
     story->setWidget(scroll);
     addDockWidget(Qt::RightDockWidgetArea, story);
+    // A selection's explanation is what the user asked for: on a short story (a small screen, a
+    // tall inspector below) it scrolls into view, its heading at the top when it does not fit,
+    // once the panel has laid out the new text.
+    connect(m_state, &ViewState::selectionChanged, scroll, [this, scroll] {
+        QTimer::singleShot(0, scroll, [this, scroll] {
+            if (!m_state->selection().isValid())
+                return;
+            scroll->widget()->layout()->activate();
+            scroll->ensureWidgetVisible(m_narration->selectedExplanation(), 0, 6);
+            scroll->ensureWidgetVisible(m_narration->selectedHeading(), 0, 6);
+        });
+    });
 
     m_inspector = new Inspector(m_doc, m_state, this);
     connect(m_inspector, &Inspector::deleteRequested, this, &MainWindow::deleteSelected);

@@ -1,5 +1,7 @@
 #include "narrationpanel.h"
 
+#include "comparison.h"
+
 #include "changethrottle.h"
 #include "document.h"
 #include "eventlogmodel.h"
@@ -80,6 +82,8 @@ NarrationPanel::NarrationPanel(Document *doc, ViewState *state, QWidget *parent)
     connect(state, &ViewState::selectionChanged, this, &NarrationPanel::refreshSelection);
     connect(state, &ViewState::compareChanged, this, &NarrationPanel::refreshSelection);
     connect(state, &ViewState::compareChanged, this, &NarrationPanel::refreshState);
+    connect(state, &ViewState::compareSourceChanged, this, &NarrationPanel::refreshSelection);
+    connect(state, &ViewState::compareSourceChanged, this, &NarrationPanel::refreshState);
     connect(state, &ViewState::playheadChanged, this, &NarrationPanel::refreshState);
     setTheme(m_theme);
 }
@@ -110,6 +114,16 @@ QString NarrationPanel::stateText() const
     return m_stateText->text();
 }
 
+QWidget *NarrationPanel::selectedHeading() const
+{
+    return m_selectedHeading;
+}
+
+QWidget *NarrationPanel::selectedExplanation() const
+{
+    return m_explanation;
+}
+
 void NarrationPanel::refreshStory()
 {
     const Core::Scenario &s = m_doc->scenario();
@@ -123,7 +137,10 @@ void NarrationPanel::refreshSelection()
     const Selection sel = m_state->selection();
     const Core::Scenario &s = m_doc->scenario();
     const bool compare = m_state->compare();
-    const Core::Trace &t = compare ? m_doc->traceFor(true) : m_doc->trace();
+    const Comparison cmp = comparison(*m_doc, *m_state);
+    const Core::Trace &t = compare ? *cmp.top.trace : m_doc->trace();
+    // compare mode: every statement says which run it is about
+    const auto about = [&cmp](bool top, const QString &text) { return cmp.about(top, text); };
     const std::uint32_t e = sel.isValid() ? Core::outcomeEvent(s, t, std::uint32_t(sel.client),
                                                                std::uint32_t(sel.action))
                                           : Core::kNone;
@@ -131,10 +148,10 @@ void NarrationPanel::refreshSelection()
     if (e == Core::kNone) {
         m_selectedHeading->setText(tr("WHAT HAPPENED"));
         // compare mode: each run's summary, by name (the strip's verdict names both too)
-        const QString summary = compare ? tr("With fencing: %1\n\nWithout fencing: %2")
-                                              .arg(Core::summarize(s, t),
-                                                   Core::summarize(s, m_doc->traceFor(false)))
-                                        : Core::summarize(s, t);
+        const QString summary =
+            compare ? about(true, Core::summarize(s, t)) + QStringLiteral("\n\n") +
+                          about(false, Core::summarize(*cmp.bottom.scenario, *cmp.bottom.trace))
+                    : Core::summarize(s, t);
         m_explanation->setText(tr("Click a marker on the timeline or the chart, or a row of the "
                                   "event log, to have it explained here.\n\n%1")
                                    .arg(summary));
@@ -154,19 +171,20 @@ void NarrationPanel::refreshSelection()
         m_selectedHeading->setText(heading);
         QString text = Core::explainEvent(s, t, e);
         if (compare)
-            text = tr("With fencing: %1").arg(text);
+            text = about(true, text);
         m_explanation->setText(text);
 
-        // compare mode: the same action in the unfenced run, when its outcome differs
+        // compare mode: the same action in the other run, when its outcome differs
         m_other->hide();
         if (compare) {
-            const Core::Trace &u = m_doc->traceFor(false);
-            const std::uint32_t ue = Core::outcomeEvent(s, u, std::uint32_t(sel.client),
+            const Core::Scenario &us = *cmp.bottom.scenario;
+            const Core::Trace &u = *cmp.bottom.trace;
+            const std::uint32_t ue = Core::outcomeEvent(us, u, std::uint32_t(sel.client),
                                                         std::uint32_t(sel.action));
             if (ue != Core::kNone) {
-                const QString other = Core::explainEvent(s, u, ue);
+                const QString other = Core::explainEvent(us, u, ue);
                 if (other != Core::explainEvent(s, t, e)) {
-                    m_other->setText(tr("Without fencing: %1").arg(other));
+                    m_other->setText(about(false, other));
                     QString c = m_theme.muted.name();
                     if (u.events[ue].kind == Core::EventKind::WriteArrived)
                         c = m_theme.outcome(u.writes[u.events[ue].ref].result).name();
@@ -187,13 +205,14 @@ void NarrationPanel::refreshState()
 {
     const Core::Scenario &s = m_doc->scenario();
     const bool compare = m_state->compare();
-    const Core::Trace &t = compare ? m_doc->traceFor(true) : m_doc->trace();
+    const Comparison cmp = comparison(*m_doc, *m_state);
+    const Core::Trace &t = compare ? *cmp.top.trace : m_doc->trace();
     const bool atEnd = !m_state->hasPlayhead();
     const Core::Tick now = atEnd ? t.lastTick : m_state->playhead();
     QString heading = atEnd ? tr("AT THE END (%1)").arg(tickText(now).toUpper())
                             : tr("AT THE PLAYHEAD (%1)").arg(tickText(now).toUpper());
     if (compare)
-        heading += tr(", WITH FENCING");
+        heading += cmp.bySource ? tr(", WITH %1").arg(cmp.top.name.toUpper()) : tr(", WITH FENCING");
     m_stateHeading->setText(heading);
     QStringList lines;
     if (const Core::Lease *l = t.leaseAt(now)) {

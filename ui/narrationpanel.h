@@ -21,6 +21,10 @@ public:
     void setTheme(const Theme &theme);
     QString explanation() const; // the text shown for the selection (plain)
     QString stateText() const;   // the state at the playhead (plain)
+    // The heading and explanation of the selection: what a scroll area around the panel keeps in
+    // view when the selection changes (a tall inspector below leaves the story little height).
+    QWidget *selectedHeading() const;
+    QWidget *selectedExplanation() const;
 
     QSize sizeHint() const override { return {440, 600}; }
 

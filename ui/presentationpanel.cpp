@@ -1,5 +1,7 @@
 #include "presentationpanel.h"
 
+#include "comparison.h"
+
 #include "changethrottle.h"
 #include "document.h"
 #include "exporter.h"
@@ -52,6 +54,7 @@ PresentationPanel::PresentationPanel(Document *doc, ViewState *state, QWidget *p
     new ChangeThrottle(doc, this, [this] { refresh(); });
     connect(state, &ViewState::playheadChanged, this, &PresentationPanel::refresh);
     connect(state, &ViewState::compareChanged, this, &PresentationPanel::refresh);
+    connect(state, &ViewState::compareSourceChanged, this, &PresentationPanel::refresh);
     setTheme(m_theme);
 }
 
@@ -121,7 +124,8 @@ void PresentationPanel::refresh()
         return;
     const Core::Scenario &s = m_doc->scenario();
     const bool compare = m_state->compare();
-    const Core::Trace &t = compare ? m_doc->traceFor(true) : m_doc->trace();
+    const Comparison cmp = comparison(*m_doc, *m_state);
+    const Core::Trace &t = compare ? *cmp.top.trace : m_doc->trace();
     const std::vector<Core::Tick> ticks = Exporter::keyframeTicks(t);
     QString border = m_theme.muted.name();
     m_other->hide();
@@ -138,11 +142,11 @@ void PresentationPanel::refresh()
         m_heading->setText(tr("THE WHOLE RUN"));
         QString text = Core::summarize(s, t);
         if (compare)
-            text = tr("With fencing: %1\nWithout fencing: %2")
-                       .arg(text, Core::summarize(s, m_doc->traceFor(false)));
+            text = cmp.about(true, text) + QLatin1Char('\n') +
+                   cmp.about(false, Core::summarize(*cmp.bottom.scenario, *cmp.bottom.trace));
         m_main->setText(text);
-        border = (compare ? m_doc->traceFor(false) : t).summary.safe() ? m_theme.accepted.name()
-                                                                       : m_theme.corrupted.name();
+        const bool safe = t.summary.safe() && (!compare || cmp.bottom.trace->summary.safe());
+        border = safe ? m_theme.accepted.name() : m_theme.corrupted.name();
     } else {
         const Core::Tick now = m_state->playhead();
         const auto at = std::lower_bound(ticks.begin(), ticks.end(), now);
@@ -157,20 +161,21 @@ void PresentationPanel::refresh()
             const Core::Event &ev = t.events[main];
             QString text = Core::explainEvent(s, t, main);
             if (compare)
-                text = tr("With fencing: %1").arg(text);
+                text = cmp.about(true, text);
             m_main->setText(text);
             if (ev.kind == Core::EventKind::WriteArrived)
                 border = m_theme.outcome(t.writes[ev.ref].result).name();
             else if (ev.kind == Core::EventKind::Grant || ev.kind == Core::EventKind::Renewal)
                 border = m_theme.lease.name();
-            // compare mode: the same write without fencing, when its fate differs
+            // compare mode: the same write in the other run, when its fate differs
             if (compare && ev.kind == Core::EventKind::WriteArrived) {
-                const Core::Trace &u = m_doc->traceFor(false);
+                const Core::Scenario &us = *cmp.bottom.scenario;
+                const Core::Trace &u = *cmp.bottom.trace;
                 const Core::Write &w = t.writes[ev.ref];
-                const std::uint32_t ue = Core::outcomeEvent(s, u, w.client, w.action);
+                const std::uint32_t ue = Core::outcomeEvent(us, u, w.client, w.action);
                 if (ue != Core::kNone && u.events[ue].kind == Core::EventKind::WriteArrived &&
                     u.writes[u.events[ue].ref].result != w.result) {
-                    m_other->setText(tr("Without fencing: %1").arg(Core::explainEvent(s, u, ue)));
+                    m_other->setText(cmp.about(false, Core::explainEvent(us, u, ue)));
                     m_other->setStyleSheet(
                         QStringLiteral("QLabel { border-left: %1px solid %2; padding-left: 16px; }")
                             .arg(int(8 * m_theme.lineScale))

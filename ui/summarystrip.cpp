@@ -1,5 +1,7 @@
 #include "summarystrip.h"
 
+#include "comparison.h"
+
 #include "changethrottle.h"
 #include "contrast.h"
 #include "document.h"
@@ -59,6 +61,14 @@ void SummaryStrip::setCompare(bool compare)
     refresh();
 }
 
+void SummaryStrip::setCompareSource(std::optional<Core::TokenSource> source)
+{
+    if (source == m_compareSource)
+        return;
+    m_compareSource = source;
+    refresh();
+}
+
 bool SummaryStrip::finalsElided() const
 {
     return m_finals->text() != m_finalsText;
@@ -66,7 +76,8 @@ bool SummaryStrip::finalsElided() const
 
 void SummaryStrip::refresh()
 {
-    const Core::Trace &t = m_compare ? m_doc->traceFor(true) : m_doc->trace();
+    const Comparison cmp = comparison(*m_doc, m_compareSource);
+    const Core::Trace &t = m_compare ? *cmp.top.trace : m_doc->trace();
     const Core::Scenario &s = m_doc->scenario();
     const Core::Summary &m = t.summary;
     const std::uint64_t counts[4] = {m.accepted, m.rejected, m.corrupted, m.lockedOut};
@@ -88,7 +99,9 @@ void SummaryStrip::refresh()
     for (const Core::StorageSpec &st : s.storages)
         rules << Core::toString(st.rule);
     rules.removeDuplicates();
-    if (m_compare)
+    if (m_compare && cmp.bySource)
+        m_fencing->setText(tr("%1 run (top), %2").arg(cmp.top.name, t.fencing ? tr("fencing ON (rule %1)").arg(rules.join(QLatin1Char('/'))) : tr("fencing OFF")));
+    else if (m_compare)
         m_fencing->setText(tr("Fenced run (top), rule %1").arg(rules.join(QLatin1Char('/'))));
     else
         m_fencing->setText(t.fencing ? tr("Fencing ON (rule %1)").arg(rules.join(QLatin1Char('/')))
@@ -116,8 +129,10 @@ void SummaryStrip::refresh()
 
     const QColor good = Contrast::behind(white, m_theme.accepted);
     const QColor bad = Contrast::behind(white, m_theme.corrupted);
-    // in compare mode the badge's colour is the unfenced run's: that is where the danger shows
-    const Core::Summary &judged = m_compare ? m_doc->traceFor(false).summary : m;
+    // in compare mode the badge's colour is the bottom run's (unfenced, or the other source):
+    // that is where the danger shows; unless the top run is the unsafe one
+    const Core::Summary &bottom = cmp.bottom.trace->summary;
+    const Core::Summary &judged = !m_compare ? m : !m.safe() ? m : bottom;
     m_verdict->setText(verdict());
     m_verdict->setStyleSheet(
         QStringLiteral("QLabel { background: %1; color: white; border-radius: 4px; padding: 4px 10px;"
@@ -133,9 +148,13 @@ void SummaryStrip::refresh()
                        "liveness failure, not a safety one.", nullptr, int(x.lockedOut));
         return text;
     };
-    m_verdict->setToolTip(m_compare ? tr("With fencing: %1\nWithout fencing: %2")
-                                          .arg(tip(m), tip(m_doc->traceFor(false).summary))
-                                    : tip(m));
+    if (!m_compare)
+        m_verdict->setToolTip(tip(m));
+    else if (cmp.bySource)
+        m_verdict->setToolTip(tr("With %1: %2\nWith %3: %4")
+                                  .arg(cmp.top.name, tip(m), cmp.bottom.name, tip(bottom)));
+    else
+        m_verdict->setToolTip(tr("With fencing: %1\nWithout fencing: %2").arg(tip(m), tip(bottom)));
 }
 
 bool SummaryStrip::eventFilter(QObject *watched, QEvent *event)
@@ -211,8 +230,13 @@ QString SummaryStrip::verdict() const
     const auto shortVerdict = [](const Core::Summary &m) {
         return m.safe() ? tr("✔ held") : tr("✖ violated (%n overwrite(s))", nullptr, int(m.corrupted));
     };
+    const Comparison cmp = comparison(*m_doc, m_compareSource);
+    if (cmp.bySource)
+        return tr("Safety with %1: %2 · with %3: %4")
+            .arg(cmp.top.name, shortVerdict(cmp.top.trace->summary), cmp.bottom.name,
+                 shortVerdict(cmp.bottom.trace->summary));
     return tr("Safety with fencing: %1 · without: %2")
-        .arg(shortVerdict(m_doc->traceFor(true).summary), shortVerdict(m_doc->traceFor(false).summary));
+        .arg(shortVerdict(cmp.top.trace->summary), shortVerdict(cmp.bottom.trace->summary));
 }
 
 QString SummaryStrip::text() const

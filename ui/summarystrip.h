@@ -8,6 +8,8 @@
 
 #include <QWidget>
 
+#include <optional>
+
 class Document;
 class QLabel;
 class QHBoxLayout;
@@ -22,6 +24,8 @@ public:
     // Compare mode: the counts and final values are the fenced run's (the upper panel) and the
     // verdict speaks of both runs, each by name.
     void setCompare(bool compare);
+    // compare mode's other run: another token source instead of the other fencing
+    void setCompareSource(std::optional<Core::TokenSource> source);
     // True when the final values do not fit and are shortened (their full text is in the tooltip).
     bool finalsElided() const;
     // Narrower than the full text needs, the counts become numbers beside their markers (their
@@ -54,5 +58,6 @@ private:
     QLabel *m_verdict;
     bool m_compact = false;
     bool m_compare = false;
+    std::optional<Core::TokenSource> m_compareSource;
     QString m_finalsText; // m_finals shows as much of it as fits
 };

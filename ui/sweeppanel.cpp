@@ -1,6 +1,7 @@
 #include "sweeppanel.h"
 
 #include "sweepreport.h"
+#include "theme.h"
 
 #include <QAreaSeries>
 #include <QBuffer>
@@ -10,6 +11,7 @@
 #include <QComboBox>
 #include <QFileDialog>
 #include <QFormLayout>
+#include <QGraphicsScene>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLegend>
@@ -19,6 +21,7 @@
 #include <QPainter>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSaveFile>
 #include <QSpinBox>
 #include <QSvgGenerator>
@@ -58,7 +61,7 @@ SweepPanel::SweepPanel(QWidget *parent)
       m_to(spinBox(0, 1'000'000, 40)), m_step(spinBox(1, 1'000'000, 1)), m_quantity2(new QComboBox),
       m_values2(new QLineEdit), m_runs(spinBox(1, 10'000'000, 1000)),
       m_seed(spinBox(0, 1'000'000'000, 1)), m_fixed(new QCheckBox(tr("The scenario itself"))),
-      m_outcome(new QComboBox), m_run(new QPushButton(tr("&Run"))),
+      m_outcome(new QComboBox), m_opens(new QComboBox), m_run(new QPushButton(tr("&Run"))),
       m_cancelButton(new QPushButton(tr("&Cancel"))), m_resume(new QPushButton(tr("Res&ume"))),
       m_exportPng(new QPushButton(tr("PNG..."))), m_exportSvg(new QPushButton(tr("SVG..."))),
       m_exportCsv(new QPushButton(tr("CSV..."))), m_progress(new QProgressBar),
@@ -75,6 +78,7 @@ SweepPanel::SweepPanel(QWidget *parent)
                                                                    {m_seed, "seed"},
                                                                    {m_fixed, "fixed"},
                                                                    {m_outcome, "outcome"},
+                                                                   {m_opens, "opens"},
                                                                    {m_run, "run"},
                                                                    {m_cancelButton, "cancel"},
                                                                    {m_resume, "resume"},
@@ -89,6 +93,10 @@ SweepPanel::SweepPanel(QWidget *parent)
     }
     for (const Core::OutcomeSpec &o : Core::outcomes())
         m_outcome->addItem(o.label, o.name);
+    m_opens->addItem(tr("the worst failing schedule"), QStringLiteral("worst"));
+    m_opens->addItem(tr("the first failing schedule"), QStringLiteral("first"));
+    m_opens->setToolTip(tr("Which schedule of a point a click on the chart opens: the one with "
+                           "the most such writes, or the first one that had any"));
     m_values2->setPlaceholderText(tr("5,10,20 or 5..20:5"));
     m_values2->setText(QStringLiteral("5,10,20"));
     m_fixed->setToolTip(tr("Vary the open scenario itself (one schedule per point) instead of "
@@ -114,6 +122,7 @@ SweepPanel::SweepPanel(QWidget *parent)
     form->addRow(tr("S&eed"), m_seed);
     form->addRow(QString(), m_fixed);
     form->addRow(tr("&Plot"), m_outcome);
+    form->addRow(tr("A click &opens"), m_opens);
 
     auto *buttons = new QHBoxLayout;
     buttons->addWidget(m_run);
@@ -146,6 +155,21 @@ SweepPanel::SweepPanel(QWidget *parent)
     connect(m_fixed, &QCheckBox::toggled, m_runs, &QWidget::setDisabled);
     connect(m_quantity2, &QComboBox::currentIndexChanged, this,
             [this](int i) { m_values2->setEnabled(i > 0); });
+    // a newly chosen quantity starts from a range that says something about it, inside its
+    // limits (a clock rate is at least 1)
+    connect(m_quantity, &QComboBox::currentIndexChanged, this, [this] {
+        const Core::Quantity *q = Core::findQuantity(m_quantity->currentData().toString());
+        if (!q)
+            return;
+        const Core::SuggestedRange r = Core::suggestedRange(*q);
+        const int lo = int(std::min<Core::Tick>(q->min, 1'000'000));
+        const int hi = int(std::min<Core::Tick>(q->max, 1'000'000));
+        for (QSpinBox *box : {m_from, m_to})
+            box->setRange(lo, hi);
+        m_from->setValue(int(r.from));
+        m_to->setValue(int(r.to));
+        m_step->setValue(int(r.step));
+    });
     connect(m_exportPng, &QPushButton::clicked, this,
             [this] { chooseExport(QStringLiteral("png")); });
     connect(m_exportSvg, &QPushButton::clicked, this,
@@ -264,15 +288,38 @@ void SweepPanel::updateButtons()
     m_exportCsv->setEnabled(any);
 }
 
+QColor SweepPanel::curveColour(std::size_t curve, bool fencing)
+{
+    const QColor base = kCurveColours[curve % std::size(kCurveColours)];
+    return fencing ? base.darker(170) : base;
+}
+
 void SweepPanel::updateChart()
 {
-    QChart *chart = m_view->chart();
+    std::vector<std::array<QAreaSeries *, 2>> bands;
+    m_lines = fillChart(m_view->chart(), nullptr, &bands);
+    for (std::size_t c = 0; c < m_lines.size(); ++c) {
+        for (bool fencing : {false, true}) {
+            const auto open = [this, c, fencing](const QPointF &at) {
+                seriesClicked(c, fencing, at);
+            };
+            connect(m_lines[c][fencing ? 1 : 0], &QLineSeries::clicked, this, open);
+            connect(bands[c][fencing ? 1 : 0], &QAreaSeries::clicked, this, open);
+        }
+    }
+}
+
+std::vector<std::array<QLineSeries *, 2>>
+SweepPanel::fillChart(QChart *chart, const Theme *slide,
+                      std::vector<std::array<QAreaSeries *, 2>> *bands) const
+{
+    std::vector<std::array<QAreaSeries *, 2>> areas;
     chart->removeAllSeries();
     for (QAbstractAxis *axis : chart->axes())
         chart->removeAxis(axis);
-    m_lines.clear();
+    std::vector<std::array<QLineSeries *, 2>> lines;
     if (!m_spec.vary.quantity)
-        return;
+        return lines;
     const std::size_t outcome = std::size_t(std::max(0, m_outcome->currentIndex()));
     const std::size_t n = m_spec.vary.values.size();
     const std::size_t curves = m_spec.vary2.quantity ? m_spec.vary2.values.size() : 1;
@@ -287,9 +334,12 @@ void SweepPanel::updateChart()
     y->setRange(0, 1);
     chart->addAxis(x, Qt::AlignBottom);
     chart->addAxis(y, Qt::AlignLeft);
+    // seen from the back of a lecture hall: thicker lines, larger text (exporter.cpp's sizes)
+    const double lineWidth = slide ? 4 * slide->lineScale : 2;
 
     for (std::size_t c = 0; c < curves; ++c) {
         std::array<QLineSeries *, 2> pair{};
+        std::array<QAreaSeries *, 2> areaPair{};
         for (bool fencing : {false, true}) {
             QList<QPointF> share, low, high;
             for (std::size_t i = 0; i < n; ++i) {
@@ -309,8 +359,7 @@ void SweepPanel::updateChart()
                 name += QStringLiteral(", %1 = %2")
                             .arg(m_spec.vary2.quantity->name)
                             .arg(m_spec.vary2.values[c]);
-            const QColor base = kCurveColours[c % std::size(kCurveColours)];
-            const QColor colour = fencing ? base.darker(170) : base;
+            const QColor colour = curveColour(c, fencing);
 
             auto *upper = new QLineSeries;
             auto *lower = new QLineSeries;
@@ -327,7 +376,7 @@ void SweepPanel::updateChart()
             auto *line = new QLineSeries;
             line->setName(name);
             line->replace(share);
-            QPen pen(colour, 2);
+            QPen pen(colour, lineWidth);
             if (fencing)
                 pen.setStyle(Qt::DashLine);
             line->setPen(pen);
@@ -338,14 +387,55 @@ void SweepPanel::updateChart()
                 s->attachAxis(x);
                 s->attachAxis(y);
             }
-            connect(line, &QLineSeries::clicked, this,
-                    [this, c, fencing](const QPointF &at) { seriesClicked(c, fencing, at); });
-            connect(band, &QAreaSeries::clicked, this,
-                    [this, c, fencing](const QPointF &at) { seriesClicked(c, fencing, at); });
             pair[fencing ? 1 : 0] = line;
+            areaPair[fencing ? 1 : 0] = band;
         }
-        m_lines.push_back(pair);
+        lines.push_back(pair);
+        areas.push_back(areaPair);
     }
+    if (slide) {
+        const auto font = [slide](double px, bool bold = false) {
+            QFont f;
+            f.setFamilies(Theme::fontFamilies());
+            f.setStyleHint(QFont::SansSerif);
+            f.setPixelSize(std::max(1, int(std::lround(px * slide->fontScale))));
+            f.setBold(bold);
+            return f;
+        };
+        chart->setTheme(QChart::ChartThemeLight);
+        chart->setBackgroundBrush(slide->background);
+        chart->setBackgroundRoundness(0);
+        chart->setDropShadowEnabled(false);
+        chart->setTitleFont(font(40, true));
+        chart->setTitleBrush(slide->foreground);
+        chart->legend()->setAlignment(Qt::AlignBottom);
+        chart->legend()->setFont(font(24));
+        chart->legend()->setLabelColor(slide->foreground);
+        for (QAbstractAxis *axis : chart->axes()) {
+            axis->setLabelsFont(font(24));
+            axis->setLabelsColor(slide->foreground);
+            axis->setTitleFont(font(28));
+            axis->setTitleBrush(slide->foreground);
+            axis->setLinePen(QPen(slide->foreground, 2 * slide->lineScale));
+            axis->setGridLinePen(QPen(slide->muted, 1 * slide->lineScale, Qt::DotLine));
+        }
+        // setTheme restyles the series: give them their colours back
+        for (std::size_t c = 0; c < lines.size(); ++c)
+            for (bool fencing : {false, true}) {
+                const QColor colour = curveColour(c, fencing);
+                QPen pen(colour, lineWidth);
+                if (fencing)
+                    pen.setStyle(Qt::DashLine);
+                lines[c][fencing ? 1 : 0]->setPen(pen);
+                QColor fill = colour;
+                fill.setAlphaF(fencing ? 0.12 : 0.22);
+                areas[c][fencing ? 1 : 0]->setBrush(fill);
+                areas[c][fencing ? 1 : 0]->setPen(Qt::NoPen);
+            }
+    }
+    if (bands)
+        *bands = std::move(areas);
+    return lines;
 }
 
 void SweepPanel::seriesClicked(std::size_t curve, bool fencing, const QPointF &at)
@@ -374,26 +464,80 @@ void SweepPanel::openPoint(std::size_t point, bool fencing)
         return;
     const std::size_t outcome = std::size_t(std::max(0, m_outcome->currentIndex()));
     const Core::OutcomeStat &s = m_result.points[point].side(fencing)[outcome];
-    const std::uint32_t run = s.worstRun == Core::kNone ? 0 : s.worstRun;
+    const bool first = m_opens->currentData().toString() == QLatin1String("first");
+    const std::uint32_t chosen = first ? s.firstRun : s.worstRun;
+    const std::uint32_t run = chosen == Core::kNone ? 0 : chosen;
     Core::Scenario scenario = Core::sweepSchedule(m_spec, point, run);
     scenario.fencing = fencing;
+    const QString side = fencing ? tr("fenced") : tr("unfenced");
+    const QString label = Core::outcomes()[outcome].label;
     const QString description =
-        s.worstRun == Core::kNone
-            ? tr("No schedule at %1 had a %2 %3; this is schedule 0.")
-                  .arg(Core::pointLabel(m_spec, point), Core::outcomes()[outcome].label,
-                       fencing ? tr("fenced") : tr("unfenced"))
-            : tr("The worst of %1 schedules at %2 with a %3 %4: %5 such writes.")
-                  .arg(s.schedules)
-                  .arg(Core::pointLabel(m_spec, point), Core::outcomes()[outcome].label,
-                       fencing ? tr("fenced") : tr("unfenced"))
-                  .arg(s.worstWrites);
+        chosen == Core::kNone ? tr("No schedule at %1 had a %2 %3; this is schedule 0.")
+                                    .arg(Core::pointLabel(m_spec, point), label, side)
+        : first ? tr("The first of %1 schedules at %2 with a %3 %4: schedule %5.")
+                      .arg(s.schedules)
+                      .arg(Core::pointLabel(m_spec, point), label, side)
+                      .arg(run)
+                : tr("The worst of %1 schedules at %2 with a %3 %4: %5 such writes.")
+                      .arg(s.schedules)
+                      .arg(Core::pointLabel(m_spec, point), label, side)
+                      .arg(s.worstWrites);
     scenario.description = description + QLatin1Char(' ') + scenario.description;
     emit openScenario(scenario, description);
 }
 
+QByteArray SweepPanel::renderSvg() const
+{
+    QChart chart;
+    const Theme slide = Theme::print();
+    fillChart(&chart, &slide);
+    QGraphicsScene scene;
+    scene.addItem(&chart);
+    const QSize size = exportSize();
+    chart.setGeometry(QRectF(QPointF(0, 0), size));
+    scene.setSceneRect(QRectF(QPointF(0, 0), size));
+    QByteArray bytes;
+    {
+        QBuffer buffer(&bytes);
+        buffer.open(QIODevice::WriteOnly);
+        QSvgGenerator svg;
+        svg.setOutputDevice(&buffer);
+        svg.setResolution(96);
+        svg.setSize(size);
+        svg.setViewBox(QRect(QPoint(0, 0), size));
+        svg.setTitle(chart.title());
+        QPainter painter(&svg);
+        scene.render(&painter, QRectF(QPointF(0, 0), size), scene.sceneRect());
+    }
+    scene.removeItem(&chart);
+    // QSvgGenerator names only the face in use; a viewer without it gets the fallbacks, as in
+    // the timeline's export (exporter.cpp)
+    static const QRegularExpression family(QStringLiteral("font-family=\"[^\"]*\""));
+    return QString::fromUtf8(bytes)
+        .replace(family, QStringLiteral("font-family=\"%1\"").arg(Theme::cssFontFamilies()))
+        .toUtf8();
+}
+
 bool SweepPanel::exportPng(const QString &path, QString *error) const
 {
-    const QImage image = m_view->grab().toImage();
+    if (!m_spec.vary.quantity)
+        return fail(error, tr("Nothing to export: run a sweep first"));
+    QChart chart;
+    const Theme slide = Theme::print();
+    fillChart(&chart, &slide);
+    QGraphicsScene scene;
+    scene.addItem(&chart);
+    const QSize size = exportSize();
+    chart.setGeometry(QRectF(QPointF(0, 0), size));
+    scene.setSceneRect(QRectF(QPointF(0, 0), size));
+    QImage image(size, QImage::Format_ARGB32_Premultiplied);
+    image.fill(slide.background);
+    {
+        QPainter painter(&image);
+        painter.setRenderHint(QPainter::Antialiasing);
+        scene.render(&painter, QRectF(QPointF(0, 0), size), scene.sceneRect());
+    }
+    scene.removeItem(&chart);
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly) || !image.save(&file, "PNG") || !file.commit())
         return fail(error, tr("Cannot write %1: %2").arg(path, file.errorString()));
@@ -402,17 +546,9 @@ bool SweepPanel::exportPng(const QString &path, QString *error) const
 
 bool SweepPanel::exportSvg(const QString &path, QString *error) const
 {
-    QByteArray bytes;
-    {
-        QBuffer buffer(&bytes);
-        QSvgGenerator svg;
-        svg.setOutputDevice(&buffer);
-        svg.setSize(m_view->size());
-        svg.setViewBox(QRect(QPoint(0, 0), m_view->size()));
-        svg.setTitle(m_view->chart()->title());
-        QPainter painter(&svg);
-        m_view->render(&painter);
-    }
+    if (!m_spec.vary.quantity)
+        return fail(error, tr("Nothing to export: run a sweep first"));
+    const QByteArray bytes = renderSvg();
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
         return fail(error, tr("Cannot write %1: %2").arg(path, file.errorString()));

@@ -3,18 +3,22 @@
 // The sweep panel: choose a quantity to vary over a range (and a second one for a family of
 // curves), run seeded random schedules shaped like the open scenario (or the scenario itself)
 // on every core, and see the share of schedules with a failure, fenced and unfenced, with 95%
-// Wilson bands. Cancel and resume; click a point to open its worst failing schedule; export the
-// chart as PNG or SVG and the numbers as CSV.
+// Wilson bands. Cancel and resume; click a point to open its worst (or first) failing schedule;
+// export the chart as PNG or SVG in the look of the slide exports (ui/theme.h's print theme,
+// its fonts, 1920 x 1080) and the numbers as CSV.
 
 #include "scenario.h"
 #include "sweep.h"
 
+#include <QColor>
 #include <QFutureWatcher>
+#include <QSize>
 #include <QWidget>
 
 #include <array>
 #include <atomic>
 
+class QAreaSeries;
 class QChart;
 class QChartView;
 class QCheckBox;
@@ -25,6 +29,7 @@ class QLineSeries;
 class QProgressBar;
 class QPushButton;
 class QSpinBox;
+struct Theme;
 
 class SweepPanel : public QWidget
 {
@@ -44,9 +49,15 @@ public:
     // The chart's share line of one curve (index into vary2's values, 0 without) and side.
     QLineSeries *shareSeries(std::size_t curve, bool fencing) const;
 
-    // Opens (emits openScenario for) the worst failing schedule of a point, for the chosen
-    // outcome on that side, or its first schedule when none failed.
+    // Opens (emits openScenario for) the worst or, as the "opens" choice says, the first
+    // failing schedule of a point, for the chosen outcome on that side, or its first schedule
+    // when none failed.
     void openPoint(std::size_t point, bool fencing);
+
+    // The colour of a curve's share line (and, fainter, its band) on one side.
+    static QColor curveColour(std::size_t curve, bool fencing);
+    // The size of the exported chart, in pixels of the PNG and the SVG's view box.
+    static QSize exportSize() { return {1920, 1080}; }
 
     bool exportPng(const QString &path, QString *error = nullptr) const;
     bool exportSvg(const QString &path, QString *error = nullptr) const;
@@ -62,6 +73,13 @@ private:
     void finished();
     void showProgress(std::uint64_t done, std::uint64_t total);
     void updateChart();
+    // The chart of the finished points into `chart`: axes, bands and share lines (per curve:
+    // unfenced, fenced). With a theme, in its colours and fonts, sized for a slide.
+    // `bands` gets the 95% band of each line, in the same order.
+    std::vector<std::array<QLineSeries *, 2>>
+    fillChart(QChart *chart, const Theme *slide,
+              std::vector<std::array<QAreaSeries *, 2>> *bands = nullptr) const;
+    QByteArray renderSvg() const;
     void updateButtons();
     void chooseExport(const QString &kind);
     bool specFromControls(Core::SweepSpec *spec, QString *error) const;
@@ -83,6 +101,7 @@ private:
     QSpinBox *m_seed;
     QCheckBox *m_fixed;
     QComboBox *m_outcome;
+    QComboBox *m_opens; // what a click on a point opens: "worst" or "first"
     QPushButton *m_run;
     QPushButton *m_cancelButton;
     QPushButton *m_resume;

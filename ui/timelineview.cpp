@@ -3,6 +3,8 @@
 
 #include "timelineview.h"
 
+#include "comparison.h"
+
 #include "document.h"
 #include "editcommands.h"
 #include "lanemenus.h"
@@ -138,6 +140,7 @@ TimelineView::TimelineView(Document *doc, ViewState *state, QWidget *parent)
         updateGeometry();
         update();
     });
+    connect(m_state, &ViewState::compareSourceChanged, this, qOverload<>(&QWidget::update));
 }
 
 void TimelineView::setTheme(const Theme &theme)
@@ -180,8 +183,14 @@ TimelineRenderer::Options TimelineView::options() const
     o.playhead = m_state->playhead();
     o.selection = m_state->selection();
     o.compare = m_state->compare();
-    if (o.compare)
+    if (o.compare) {
         o.collapsedPauses = m_neverPauses; // two stacks of lanes: leave out empty pause rows
+        if (m_state->compareSource()) {
+            const Comparison cmp = comparison(*m_doc, *m_state);
+            o.compareTopLabel = cmp.top.title;
+            o.compareBottomLabel = cmp.bottom.title;
+        }
+    }
     o.playheadBefore = m_playheadBefore && m_state->hasPlayhead();
     // taller than its scroll area: the lock and storage lanes end where the visible part does
     const QRect visible = visibleRegion().boundingRect();
@@ -215,12 +224,12 @@ QSize TimelineView::minimumSizeHint() const
 
 const Core::Trace &TimelineView::topTrace() const
 {
-    return m_state->compare() ? m_doc->traceFor(true) : m_doc->trace();
+    return m_state->compare() ? *comparison(*m_doc, *m_state).top.trace : m_doc->trace();
 }
 
 const Core::Trace &TimelineView::bottomTrace() const
 {
-    return m_state->compare() ? m_doc->traceFor(false) : m_doc->trace();
+    return m_state->compare() ? *comparison(*m_doc, *m_state).bottom.trace : m_doc->trace();
 }
 
 Hit TimelineView::hitAt(QPointF pos) const

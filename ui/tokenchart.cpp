@@ -1,5 +1,7 @@
 #include "tokenchart.h"
 
+#include "comparison.h"
+
 #include "changethrottle.h"
 #include "document.h"
 #include "eventlogmodel.h"
@@ -97,6 +99,7 @@ TokenChart::TokenChart(Document *doc, ViewState *state, QWidget *parent)
     new ChangeThrottle(doc, this, [this] { rebuild(); });
     connect(state, &ViewState::axisChanged, this, &TokenChart::syncAxis);
     connect(state, &ViewState::compareChanged, this, &TokenChart::rebuild);
+    connect(state, &ViewState::compareSourceChanged, this, &TokenChart::rebuild);
     connect(state, &ViewState::playheadChanged, viewport(), [this] { viewport()->update(); });
     connect(state, &ViewState::selectionChanged, viewport(), [this] { viewport()->update(); });
 
@@ -150,8 +153,8 @@ void TokenChart::setHeaderWidth(double px)
 
 const Core::Trace &TokenChart::primaryTrace() const
 {
-    // compare mode: the fenced trace is the main picture, the unfenced one is overlaid
-    return m_state->compare() ? m_doc->traceFor(true) : m_doc->trace();
+    // compare mode: the top run (fenced, or the scenario's own source) is the main picture
+    return m_state->compare() ? *comparison(*m_doc, *m_state).top.trace : m_doc->trace();
 }
 
 void TokenChart::applyTheme()
@@ -187,7 +190,10 @@ void TokenChart::rebuild()
 {
     QChart *c = chart();
     const Core::Trace &t = primaryTrace();
-    const Core::Trace *unfenced = m_state->compare() ? &m_doc->traceFor(false) : nullptr;
+    // fenced / unfenced: the unfenced run's corruptions are overlaid. Two token sources are not:
+    // their tokens do not share an axis (a counter's 3 against a random 64-bit number).
+    const Comparison cmp = comparison(*m_doc, *m_state);
+    const Core::Trace *unfenced = m_state->compare() && !cmp.bySource ? cmp.bottom.trace : nullptr;
     const Core::Scenario &s = m_doc->scenario();
     const double bucket = std::max(1.0, std::floor(double(std::max<Core::Tick>(t.horizon, 1)) / kBuckets));
     const auto bucketOf = [bucket](Core::Tick tick) { return std::floor(double(tick) / bucket); };
@@ -360,9 +366,15 @@ void TokenChart::updateTokenTicks()
     // as many token labels as the height holds (at most 5 steps): a short chart (a projector, the
     // lecture-hall theme) with five labels would show each as "…"
     const double line = QFontMetricsF(m_tokenAxis->labelsFont()).height();
-    const int steps = std::clamp(int(plotRect().height() / (1.8 * line)) - 1, 1, 5);
-    setAxis(m_tokenAxis, 0, m_tokenSpan,
-            double(TimeCoordinates::rulerStep(1.0, m_tokenSpan / steps)));
+    const double height = plotRect().height();
+    const int steps = std::clamp(int(height / (1.8 * line)) - 1, 1, 5);
+    // The axis starts a little below 0 so a marker at token 0 (an untagged write) is drawn whole
+    // above the time axis, not half under it: half a marker and a pixel, in token units.
+    // (Less than a grid step, so no label below 0 appears on a tiny chart.)
+    const double interval = double(TimeCoordinates::rulerStep(1.0, m_tokenSpan / steps));
+    const double below = std::min(0.9 * interval, m_tokenSpan * (kMarker / 2.0 + 1) /
+                                                      std::max(1.0, height - kMarker / 2.0 - 1));
+    setAxis(m_tokenAxis, -below, m_tokenSpan, interval);
 }
 
 QRectF TokenChart::plotRect() const

@@ -212,7 +212,19 @@ private slots:
         QTest::newRow("unknown quantity")
             << QStringList({"sweep", def, "--vary", "wind=1..3"})
             << QStringLiteral("fencescope-cli: --vary: unknown quantity \"wind\" (pause, ttl, "
-                              "delay, clients)");
+                              "delay, clients, keepalive, gap, clock, lockDelay, bump)");
+        QTest::newRow("clock out of range")
+            << QStringList({"sweep", scenarioPath(QStringLiteral("slow-client-clock")), "--vary",
+                            "clock=0..1000:100", "--fixed"})
+            << QStringLiteral("fencescope-cli: --vary: clock takes 1..100000, not 0");
+        QTest::newRow("gap without checks")
+            << QStringList({"sweep", def, "--vary", "gap=0..3"})
+            << QStringLiteral("fencescope-cli: sweep: gap: the scenario has no checked write "
+                              "(\"check\": true)");
+        QTest::newRow("bump without restores")
+            << QStringList({"sweep", def, "--vary", "pause=1..3", "--vary2", "bump=0,1"})
+            << QStringLiteral("fencescope-cli: sweep: bump: the scenario has no lock restore "
+                              "(lock.restores)");
         QTest::newRow("out of range")
             << QStringList({"sweep", def, "--vary", "ttl=0..3"})
             << QStringLiteral("fencescope-cli: --vary: ttl takes 1..1000000, not 0");
@@ -249,8 +261,8 @@ private slots:
                               "find FILE -o OUT.json [options])");
         QTest::newRow("unknown failure")
             << QStringList({"find", def, "-o", "x.json", "--failure", "slow"})
-            << QStringLiteral("fencescope-cli: --failure takes corrupted, lockedOut or rejected, "
-                              "not \"slow\"");
+            << QStringLiteral("fencescope-cli: --failure takes corrupted, lockedOut, rejected, "
+                              "partial or skipped, not \"slow\"");
     }
     void badUsage()
     {
@@ -317,6 +329,112 @@ private slots:
         QVERIFY(actionCount(parseObject(readAll(out))) > actionCount(parseObject(first)));
         QVERIFY(lines.value(0).contains(
             QStringLiteral(", %1 actions)").arg(actionCount(parseObject(readAll(out))))));
+    }
+
+    // check-then-write-gap, its gap varied (tst_sweep works it out): gap 0 sends at the check,
+    // t=8; from gap 1 on the send falls in the pause's frozen stretch [9, 19), waits for the
+    // thaw and lands after B's token-2 write of 14: corrupted unfenced, rejected fenced, never
+    // corrupted fenced. The
+    // columns of the outcomes of sections 11-12 are there, skipped and partial 0 here.
+    void fixedSweepOfTheGap()
+    {
+        const Result r =
+            cli({QStringLiteral("sweep"), scenarioPath(QStringLiteral("check-then-write-gap")),
+                 QStringLiteral("--vary"), QStringLiteral("gap=0..5"), QStringLiteral("--fixed")});
+        QCOMPARE(r.exitCode, 0);
+        const auto table = columns(r.out);
+        QCOMPARE(table.value(QStringLiteral("gap")), QStringList({"0", "1", "2", "3", "4", "5"}));
+        QCOMPARE(table.value(QStringLiteral("unfenced_corrupted")),
+                 QStringList({"0", "1", "1", "1", "1", "1"}));
+        QCOMPARE(table.value(QStringLiteral("fenced_rejected")),
+                 QStringList({"0", "1", "1", "1", "1", "1"}));
+        QCOMPARE(table.value(QStringLiteral("fenced_corrupted")), QStringList(6, "0"));
+        QCOMPARE(table.value(QStringLiteral("fenced_skipped")), QStringList(6, "0"));
+        QCOMPARE(table.value(QStringLiteral("unfenced_partial")), QStringList(6, "0"));
+        QCOMPARE(table.value(QStringLiteral("fenced_partial_worst")), QStringList(6, ""));
+        // five outcomes of six columns per side, after the axis and runs
+        QCOMPARE(QString::fromUtf8(r.out.left(r.out.indexOf('\n'))).split(QLatin1Char(',')).size(),
+                 2 + 2 * 5 * 6);
+    }
+
+    // slow-client-clock, the clock rate in thousandths: A checks at t=15 a lease of 10 got at
+    // 0 and believes it while floor(rate * 15 / 1000) < 10: up to 666, then skips its write.
+    void clockAndSkippedInJson()
+    {
+        const Result r =
+            cli({QStringLiteral("sweep"), scenarioPath(QStringLiteral("slow-client-clock")),
+                 QStringLiteral("--vary"), QStringLiteral("clock=665,666,667,1000"),
+                 QStringLiteral("--fixed"), QStringLiteral("--json")});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject doc = parseObject(r.out);
+        QCOMPARE(doc.value(QStringLiteral("vary")).toObject().value(QStringLiteral("quantity")),
+                 QJsonValue(QStringLiteral("clock")));
+        const QJsonArray points = doc.value(QStringLiteral("points")).toArray();
+        QCOMPARE(points.size(), 4);
+        const int skipped[] = {0, 0, 1, 1};
+        for (int i = 0; i < 4; ++i) {
+            const QJsonObject fenced =
+                points[i].toObject().value(QStringLiteral("fenced")).toObject();
+            QCOMPARE(fenced.value(QStringLiteral("skipped"))
+                         .toObject()
+                         .value(QStringLiteral("schedules"))
+                         .toInt(),
+                     skipped[i]);
+            QCOMPARE(fenced.value(QStringLiteral("rejected"))
+                         .toObject()
+                         .value(QStringLiteral("schedules"))
+                         .toInt(),
+                     1 - skipped[i]);
+            QVERIFY(fenced.contains(QStringLiteral("partial")));
+        }
+    }
+
+    // A fenced corruption on a pitfall preset: the volatile max_token of a JournalNode that
+    // restarts. Found, shrunk, saved; the file still corrupts with fencing on, keeps the
+    // volatile storage and its restart.
+    void findFencedCorruptionOnVolatileStorage()
+    {
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("found.json"));
+        const Result r = cli(
+            {QStringLiteral("find"), scenarioPath(QStringLiteral("journalnode-volatile-max-token")),
+             QStringLiteral("--failure"), QStringLiteral("corrupted"), QStringLiteral("--fencing"),
+             QStringLiteral("on"), QStringLiteral("-o"), out});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains("(a corrupted write with fencing on"), r.out.constData());
+        QVERIFY(r.out.contains("\nshrunk to "));
+        const QJsonObject file = parseObject(readAll(out));
+        const QJsonObject storage =
+            file.value(QStringLiteral("storages")).toArray().first().toObject();
+        QCOMPARE(storage.value(QStringLiteral("maxToken")), QJsonValue(QStringLiteral("volatile")));
+        QCOMPARE(storage.value(QStringLiteral("restarts")).toArray(), QJsonArray({12}));
+        const Result run = cli({QStringLiteral("run"), out, QStringLiteral("--summary")});
+        QCOMPARE(run.exitCode, 0);
+        QVERIFY(parseObject(run.out)
+                    .value(QStringLiteral("summary"))
+                    .toObject()
+                    .value(QStringLiteral("corrupted"))
+                    .toInt() > 0);
+    }
+
+    // --failure partial on two-resources-partial: a half-applied update, with fencing on.
+    void findPartial()
+    {
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("partial.json"));
+        const Result r = cli(
+            {QStringLiteral("find"), scenarioPath(QStringLiteral("two-resources-partial")),
+             QStringLiteral("--failure"), QStringLiteral("partial"), QStringLiteral("-o"), out});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains("(a half-applied update with fencing on"), r.out.constData());
+        const Result run = cli({QStringLiteral("run"), out, QStringLiteral("--summary")});
+        QCOMPARE(run.exitCode, 0);
+        QCOMPARE(parseObject(run.out)
+                     .value(QStringLiteral("summary"))
+                     .toObject()
+                     .value(QStringLiteral("partial"))
+                     .toInt(),
+                 1);
     }
 
     // Fenced with rule lt and counter tokens: nothing to find, exit 1, no file.

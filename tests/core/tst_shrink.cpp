@@ -19,41 +19,97 @@ std::uint64_t corrupted(const Scenario &s, bool fencing)
     return simulate(s, fencing).summary.corrupted;
 }
 
-// Empty when `s` fails and is 1-minimal for a corrupted write with fencing `fencing`; else
-// what breaks it.
-QString oneMinimalFailure(const Scenario &s, bool fencing)
+std::uint64_t failures(const Scenario &s, const FailureTarget &target)
 {
-    if (corrupted(s, fencing) == 0)
+    return outcomes()[target.outcome].writes(simulate(s, target.fencing));
+}
+
+// Empty when `s` fails and is 1-minimal for `target`; else what breaks it. Every removal of
+// one action, and every one-tick shortening of a duration, of a checked write's gap and of a
+// keepalive period (not below 1: 0 is no keepalive), is simulated here.
+QString oneMinimalFailure(const Scenario &s, const FailureTarget &target)
+{
+    if (failures(s, target) == 0)
         return QStringLiteral("does not fail");
     for (std::size_t c = 0; c < s.clients.size(); ++c) {
         for (std::size_t a = 0; a < s.clients[c].actions.size(); ++a) {
+            const QString where = QStringLiteral("action %1 of client %2").arg(a).arg(c);
             Scenario without = s;
             without.clients[c].actions.erase(without.clients[c].actions.begin() + long(a));
-            if (corrupted(without, fencing) > 0)
-                return QStringLiteral("still fails without action %1 of client %2").arg(a).arg(c);
+            if (failures(without, target) > 0)
+                return QStringLiteral("still fails without ") + where;
             const Action &action = s.clients[c].actions[a];
-            const Tick floor = action.kind == ActionKind::Write ? 0 : 1;
+            if (action.kind == ActionKind::Write && action.check && action.gap > 0) {
+                Scenario shorter = s;
+                --shorter.clients[c].actions[a].gap;
+                if (failures(shorter, target) > 0)
+                    return QStringLiteral("still fails with the gap of %1 one tick shorter")
+                        .arg(where);
+            }
+            if (action.kind == ActionKind::Acquire && action.keepalive > 1) {
+                Scenario shorter = s;
+                --shorter.clients[c].actions[a].keepalive;
+                if (failures(shorter, target) > 0)
+                    return QStringLiteral("still fails with the keepalive of %1 one tick shorter")
+                        .arg(where);
+            }
+            const Tick floor =
+                action.kind == ActionKind::Write || action.kind == ActionKind::Read ? 0 : 1;
             if (action.kind == ActionKind::Release || action.amount <= floor)
                 continue;
             Scenario shorter = s;
             --shorter.clients[c].actions[a].amount;
-            if (corrupted(shorter, fencing) > 0)
-                return QStringLiteral("still fails with action %1 of client %2 one tick shorter")
-                    .arg(a)
-                    .arg(c);
+            if (failures(shorter, target) > 0)
+                return QStringLiteral("still fails with %1 one tick shorter").arg(where);
         }
     }
     return {};
 }
 
-void checkSteps(const Scenario &start, const ShrinkResult &r, bool fencing)
+QString oneMinimalFailure(const Scenario &s, bool fencing)
+{
+    return oneMinimalFailure(s, FailureTarget{0, fencing});
+}
+
+Scenario preset(const char *name)
+{
+    const LoadResult r =
+        ScenarioFile::load(QStringLiteral(":/scenarios/%1.json").arg(QLatin1String(name)));
+    if (!r.ok())
+        qFatal("%s: %s", name, qPrintable(r.error));
+    return *r.scenario;
+}
+
+// The loader takes the scenario back as it is: every shrink step left a valid file.
+QString reloads(const Scenario &s)
+{
+    const LoadResult back = ScenarioFile::parse(ScenarioFile::serialize(s));
+    if (!back.ok())
+        return back.error;
+    return *back.scenario == s ? QString() : QStringLiteral("reloads different");
+}
+
+bool hasMove(const ShrinkResult &r, ShrinkMove move)
+{
+    for (const ShrinkStep &step : r.steps)
+        if (step.move == move)
+            return true;
+    return false;
+}
+
+void checkSteps(const Scenario &start, const ShrinkResult &r, const FailureTarget &target)
 {
     QCOMPARE(replaySteps(start, r.steps, r.steps.size()), r.shrunk);
     for (std::size_t i = 0; i <= r.steps.size(); ++i)
-        QVERIFY2(corrupted(replaySteps(start, r.steps, i), fencing) > 0,
+        QVERIFY2(failures(replaySteps(start, r.steps, i), target) > 0,
                  qPrintable(QStringLiteral("step %1").arg(i)));
     for (const ShrinkStep &step : r.steps)
         QVERIFY(!step.text.isEmpty());
+}
+
+void checkSteps(const Scenario &start, const ShrinkResult &r, bool fencing)
+{
+    checkSteps(start, r, FailureTarget{0, fencing});
 }
 
 } // namespace
@@ -176,6 +232,95 @@ private slots:
         QVERIFY(simulate(r.shrunk, true).summary.lockedOut > 0);
         // one acquire and two writes with its token: the second is locked out
         QCOMPARE(r.shrunk.actionCount(), std::size_t(3));
+    }
+
+    // journalnode-volatile-max-token's shape, fencing on: schedules where a restart makes the
+    // storage forget max_token let a stale write through. The search finds one, the shrinker
+    // keeps the storage (volatile, its restart) and takes the rest apart to 1-minimal.
+    void fencedCorruptionOfAVolatileStorage()
+    {
+        const Scenario shape = preset("journalnode-volatile-max-token");
+        const FailureTarget target{0, true};
+        const FindResult found = findFailure(shape, target, 1, 100000);
+        QVERIFY(found.schedule);
+        QVERIFY(corrupted(*found.schedule, true) > 0);
+        QVERIFY(found.schedule->storages == shape.storages);
+        const ShrinkResult r = shrink(*found.schedule, target);
+        QVERIFY(!r.cancelled);
+        QCOMPARE(oneMinimalFailure(r.shrunk, target), QString());
+        checkSteps(*found.schedule, r, target);
+        QVERIFY(r.shrunk.storages == shape.storages);
+        QCOMPARE(reloads(r.shrunk), QString());
+        // the same shape with a durable max_token has nothing to find
+        Scenario durable = shape;
+        durable.storages[0].durable = true;
+        QVERIFY(!findFailure(durable, target, 1, 5000).schedule);
+    }
+
+    // check-then-write-gap itself, unfenced. By hand: A's acquire, its checked write and
+    // pause, and B's acquire and write all stay (without any of them A's write is skipped,
+    // goes out before B's, or is not stale). The gap shrinks from 4 while the send still
+    // leaves after B's write of t=14: due at 8 + g inside the pause's frozen stretch [9, 19)
+    // (g >= 1) it waits for the thaw at 19. So 4 -> 1, one tick first (3), then bisected.
+    void gapOfCheckThenWriteShrinks()
+    {
+        const Scenario s = preset("check-then-write-gap");
+        const FailureTarget target{0, false};
+        const ShrinkResult r = shrink(s, target);
+        QCOMPARE(oneMinimalFailure(r.shrunk, target), QString());
+        checkSteps(s, r, target);
+        QVERIFY(hasMove(r, ShrinkMove::ShortenGap));
+        bool gapTo1 = false;
+        for (const ShrinkStep &step : r.steps)
+            gapTo1 |= step.move == ShrinkMove::ShortenGap && step.from == 4 && step.to == 1;
+        QVERIFY(gapTo1);
+        QCOMPARE(r.shrunk.actionCount(), s.actionCount());
+        QCOMPARE(reloads(r.shrunk), QString());
+        // and a search over its shape finds and shrinks an unfenced corruption too, while
+        // fenced (rule lt, counter, durable) there is none: the storage's check closes the gap
+        const FindResult found = findFailure(s, target, 2, 100000);
+        QVERIFY(found.schedule);
+        const ShrinkResult fr = shrink(*found.schedule, target);
+        QCOMPARE(oneMinimalFailure(fr.shrunk, target), QString());
+        QVERIFY(!findFailure(s, {0, true}, 2, 5000).schedule);
+    }
+
+    // keepalive-gc-pause with a 5-tick pause (thaw at 15): A's keepalive every 3 ticks keeps
+    // its lease past 15, so B is refused at 15 and 19 and writes untagged over A's write
+    // (tst_sweep works out every period). Every period whose last renewal before the pause
+    // is at 7..9 does the same: 2 (at 8) and 1 (at 9) too, so the period shrinks.
+    void keepalivePeriodShrinks()
+    {
+        Scenario s = preset("keepalive-gc-pause");
+        s.clients[0].actions[1].amount = 5;
+        const FailureTarget target{0, false};
+        QVERIFY(hasFailure(s, target));
+        const ShrinkResult r = shrink(s, target);
+        QCOMPARE(oneMinimalFailure(r.shrunk, target), QString());
+        checkSteps(s, r, target);
+        QVERIFY(hasMove(r, ShrinkMove::ShortenKeepalive));
+        QCOMPARE(reloads(r.shrunk), QString());
+    }
+
+    // two-resources-partial's shape, fencing on: a half-applied group across the two storages.
+    void partialGroup()
+    {
+        const Scenario shape = preset("two-resources-partial");
+        const FailureTarget target{std::size_t(outcomeIndex(QStringLiteral("partial"))), true};
+        QVERIFY(hasFailure(shape, target));
+        const FindResult found = findFailure(shape, target, 1, 100000);
+        QVERIFY(found.schedule);
+        const ShrinkResult r = shrink(*found.schedule, target);
+        QCOMPARE(oneMinimalFailure(r.shrunk, target), QString());
+        checkSteps(*found.schedule, r, target);
+        QCOMPARE(reloads(r.shrunk), QString());
+        const Trace t = simulate(r.shrunk, true);
+        QCOMPARE(t.summary.partial, std::uint64_t(1));
+        // a half-applied group has a write applied and one not: two writes of one group
+        std::size_t inGroup = 0;
+        for (const Action &a : r.shrunk.clients[t.groups.front().client].actions)
+            inGroup += a.kind == ActionKind::Write && a.group == t.groups.front().name;
+        QCOMPARE(inGroup, std::size_t(2));
     }
 
     void cancelStopsAtOnce()

@@ -1,7 +1,10 @@
 // Sweeps (core/sweep.h): the Wilson interval against values worked out by hand, numbers that
 // do not depend on the thread count or on a cancel and resume, the pause length where the
 // seed's scenario starts to corrupt data worked out by hand, and fenced schedules that never
-// corrupt anything.
+// corrupt anything. The quantities of sections 10-11 (keepalive, gap, clock, lockDelay, bump)
+// each on a preset whose threshold is worked out by hand in the comment above its test, and
+// random schedules that carry keepalives, checks, groups and reads. (Longer than 600 lines:
+// one unit, and every threshold sits next to its derivation.)
 
 #include "scenariofile.h"
 #include "schedulegen.h"
@@ -31,6 +34,44 @@ SweepSpec randomSweep(std::uint32_t runs, std::uint64_t seed)
     spec.runs = runs;
     spec.seed = seed;
     return spec;
+}
+
+Scenario preset(const char *name)
+{
+    const LoadResult r =
+        ScenarioFile::load(QStringLiteral(":/scenarios/%1.json").arg(QLatin1String(name)));
+    if (!r.ok())
+        qFatal("%s: %s", name, qPrintable(r.error));
+    return *r.scenario;
+}
+
+// The scenario itself, once per value of one quantity.
+SweepSpec fixedSweep(const Scenario &s, const char *quantity, std::vector<Tick> values)
+{
+    SweepSpec spec;
+    spec.scenario = s;
+    spec.randomSchedules = false;
+    spec.vary = {findQuantity(QLatin1String(quantity)), std::move(values)};
+    return spec;
+}
+
+// Per point: 1 when the one schedule of a fixed sweep had outcome `name` on that side.
+std::vector<std::uint32_t> curve(const SweepResult &r, const char *name, bool fencing)
+{
+    std::vector<std::uint32_t> out;
+    const int k = outcomeIndex(QLatin1String(name));
+    for (const PointResult &p : r.points)
+        out.push_back(p.side(fencing)[std::size_t(k)].schedules);
+    return out;
+}
+
+// 1 where `yes(value)`, else 0, for each value.
+std::vector<std::uint32_t> expect(const std::vector<Tick> &values, bool (*yes)(Tick))
+{
+    std::vector<std::uint32_t> out;
+    for (Tick v : values)
+        out.push_back(yes(v) ? 1u : 0u);
+    return out;
 }
 
 SweepResult sweep(const SweepSpec &spec, int threads)
@@ -79,9 +120,11 @@ private slots:
 
     void quantityTable()
     {
-        QCOMPARE(quantityNames(),
-                 QStringList({QStringLiteral("pause"), QStringLiteral("ttl"),
-                              QStringLiteral("delay"), QStringLiteral("clients")}));
+        QCOMPARE(quantityNames(), QStringList({QStringLiteral("pause"), QStringLiteral("ttl"),
+                                               QStringLiteral("delay"), QStringLiteral("clients"),
+                                               QStringLiteral("keepalive"), QStringLiteral("gap"),
+                                               QStringLiteral("clock"), QStringLiteral("lockDelay"),
+                                               QStringLiteral("bump")}));
         Scenario s = ScenarioFile::defaultScenario();
         findQuantity(QStringLiteral("pause"))->apply(s, 7);
         QCOMPARE(s.clients[0].actions[1].length(), Tick(7));
@@ -99,7 +142,65 @@ private slots:
         QCOMPARE(s.clients[4].actions, s.clients[0].actions);
         findQuantity(QStringLiteral("clients"))->apply(s, 1);
         QCOMPARE(s.clients.size(), std::size_t(1));
-        QCOMPARE(findQuantity(QStringLiteral("keepalive")), nullptr);
+        QCOMPARE(findQuantity(QStringLiteral("keepAlive")), nullptr);
+    }
+
+    // The quantities of sections 10 and 11 on one small scenario: each sets what it names and
+    // nothing else.
+    void pitfallQuantities()
+    {
+        Scenario s;
+        s.tokens = TokenSource::Etcd;
+        s.lock.restores = {{20, 1, 0}, {30, 25, 3}};
+        Client a;
+        a.name = QStringLiteral("A");
+        a.clock.steps = {{4, -2}};
+        a.actions = {Action::acquire(0, 10), Action::write(1, QStringLiteral("A1")),
+                     Action::write(2, QStringLiteral("A2"))};
+        a.actions[2].check = true;
+        a.actions[2].gap = 1;
+        Client b;
+        b.name = QStringLiteral("B");
+        b.actions = {Action::acquire(5, 10), Action::pause(6, 3)};
+        b.actions[0].keepalive = 3;
+        s.clients = {a, b};
+        const Scenario before = s;
+
+        findQuantity(QStringLiteral("keepalive"))->apply(s, 4);
+        QCOMPARE(s.clients[0].actions[0].keepalive, Tick(4));
+        QCOMPARE(s.clients[1].actions[0].keepalive, Tick(4));
+        QCOMPARE(s.clients[1].actions[1].keepalive, Tick(0));   // a pause has none
+        findQuantity(QStringLiteral("keepalive"))->apply(s, 0); // 0: off
+        QCOMPARE(s.clients[1].actions[0].keepalive, Tick(0));
+
+        findQuantity(QStringLiteral("gap"))->apply(s, 6);
+        QCOMPARE(s.clients[0].actions[2].gap, Tick(6));
+        QCOMPARE(s.clients[0].actions[1].gap, Tick(0)); // not checked: no gap (the loader's rule)
+
+        findQuantity(QStringLiteral("clock"))->apply(s, 1500);
+        QCOMPARE(s.clients[0].clock.rateMilli, 1500u);
+        QCOMPARE(s.clients[1].clock.rateMilli, 1500u);
+        QCOMPARE(s.clients[0].clock.steps, before.clients[0].clock.steps); // steps stay
+        // 1500 is the file's "rate": 1.5: local(10) = floor(1.5 * 10) = 15, then the step -2
+        QCOMPARE(s.clients[0].clock.local(10), std::int64_t(13));
+
+        findQuantity(QStringLiteral("lockDelay"))->apply(s, 7);
+        QCOMPARE(s.lock.lockDelay, Tick(7));
+
+        findQuantity(QStringLiteral("bump"))->apply(s, 9);
+        QCOMPARE(s.lock.restores[0].bump, Token(9));
+        QCOMPARE(s.lock.restores[1].bump, Token(9));
+        QCOMPARE(s.lock.restores[1].from, Tick(25));
+
+        // everything else is as it was
+        Scenario back = s;
+        back.clients[0].actions[2].gap = 1;
+        back.clients[1].actions[0].keepalive = 3;
+        back.clients[0].clock.rateMilli = back.clients[1].clock.rateMilli = 1000;
+        back.lock.lockDelay = 0;
+        back.lock.restores[0].bump = 0;
+        back.lock.restores[1].bump = 3;
+        QCOMPARE(back, before);
     }
 
     void validation()
@@ -115,6 +216,191 @@ private slots:
         QCOMPARE(validate(spec), QStringLiteral("pause is varied twice"));
         spec = randomSweep(0, 1);
         QCOMPARE(validate(spec), QStringLiteral("runs: 0 is outside 1..10000000"));
+    }
+
+    // A quantity that would change nothing in the scenario is refused, naming it; values
+    // outside what the loader accepts too.
+    void validationOfPitfallQuantities()
+    {
+        const auto check = [](const Scenario &s, const char *q, std::vector<Tick> values) {
+            SweepSpec spec = fixedSweep(s, q, std::move(values));
+            return validate(spec);
+        };
+        const Scenario seed = ScenarioFile::defaultScenario();
+        QCOMPARE(check(seed, "gap", {0, 1}),
+                 QStringLiteral("gap: the scenario has no checked write (\"check\": true)"));
+        QCOMPARE(check(seed, "clock", {500}),
+                 QStringLiteral("clock: the scenario has no checked write (\"check\": true), the "
+                                "only thing a client's clock decides"));
+        QCOMPARE(check(seed, "bump", {1}),
+                 QStringLiteral("bump: the scenario has no lock restore (lock.restores)"));
+        QCOMPARE(check(seed, "keepalive", {0, 3}), QString());
+        QCOMPARE(check(seed, "lockDelay", {0, 3}), QString());
+        Scenario noAcquire = seed;
+        for (Client &c : noAcquire.clients)
+            c.actions.erase(
+                std::remove_if(c.actions.begin(), c.actions.end(),
+                               [](const Action &a) { return a.kind == ActionKind::Acquire; }),
+                c.actions.end());
+        QCOMPARE(check(noAcquire, "keepalive", {3}),
+                 QStringLiteral("keepalive: the scenario has no acquire"));
+        QCOMPARE(check(noAcquire, "lockDelay", {3}),
+                 QStringLiteral("lockDelay: the scenario has no acquire"));
+        Scenario kafka = seed;
+        kafka.tokens = TokenSource::KafkaEpoch;
+        QCOMPARE(check(kafka, "lockDelay", {3}),
+                 QStringLiteral("lockDelay: kafka-epoch never refuses an acquire, so a "
+                                "lock-delay changes nothing"));
+        Scenario random = preset("etcd-restore");
+        QCOMPARE(check(random, "bump", {0, 10}), QString());
+        random.tokens = TokenSource::Random;
+        QCOMPARE(check(random, "bump", {1}),
+                 QStringLiteral("bump: lock.tokens random has no counter to bump"));
+        // the second axis is checked the same way
+        SweepSpec two = fixedSweep(seed, "pause", {1, 2});
+        two.vary2 = {findQuantity(QStringLiteral("gap")), {1}};
+        QCOMPARE(validate(two),
+                 QStringLiteral("gap: the scenario has no checked write (\"check\": true)"));
+        // ranges: a clock rate is 0.001 to 100 (1 to 100000 thousandths)
+        const Scenario slow = preset("slow-client-clock");
+        QCOMPARE(check(slow, "clock", {0}), QStringLiteral("clock: 0 is outside 1..100000"));
+        QCOMPARE(check(slow, "clock", {100001}),
+                 QStringLiteral("clock: 100001 is outside 1..100000"));
+        QCOMPARE(check(slow, "clock", {1, 100000}), QString());
+        // keepaliveBound: every acquire (A's and B's two) keeps alive, a run ends by t=30 plus
+        // every duration: with ttl 9, 900000 + 27 ticks, 3 x 900057 keepalives every tick, under
+        // the loader's 4000000; with ttl 1000000 over 3.9 million ticks, far more. Every 1000
+        // ticks is fine.
+        Scenario longRun = preset("keepalive-gc-pause");
+        longRun.clients[0].actions[1].amount = 900'000; // A's pause: its write runs at thaw
+        SweepSpec many = fixedSweep(longRun, "keepalive", {0, 1000, 1});
+        many.vary2 = {findQuantity(QStringLiteral("ttl")), {9, 1'000'000}};
+        QCOMPARE(validate(many), QStringLiteral("keepalive = 1, ttl = 1000000: too many "
+                                                "keepalives: a run could renew more than "
+                                                "4000000 times"));
+        many.vary.values = {0, 1000};
+        QCOMPARE(validate(many), QString());
+    }
+
+    // check-then-write-gap: A checks at t=8 (lease [0, 10) live) and sends `gap` ticks later;
+    // A's pause at t=9 for 10 ticks freezes it from the start of tick 9 to 19 (frozen
+    // stretch [9, 19), as for the seed's pause at 1 and write at 2). Gap 0 sends at 8 on the
+    // live lease: accepted, and B's later token-2 write is newer. From gap 1 on the send is due
+    // at 8 + g >= 9, inside the pause (or, gap >= 11, after it): it leaves at the thaw 19 (or
+    // at 8 + g) with token 1, after B's token-2 write of t=14: corrupted unfenced, rejected
+    // fenced. The pause starts to fall in the gap at gap 1.
+    void gapOfCheckThenWrite()
+    {
+        std::vector<Tick> gaps = range(0, 14);
+        const SweepResult r = sweep(fixedSweep(preset("check-then-write-gap"), "gap", gaps), 2);
+        const auto stale = expect(gaps, [](Tick g) { return g >= 1; });
+        QCOMPARE(curve(r, "corrupted", false), stale);
+        QCOMPARE(curve(r, "rejected", true), stale);
+        QCOMPARE(curve(r, "corrupted", true), std::vector<std::uint32_t>(gaps.size(), 0));
+        QCOMPARE(curve(r, "skipped", true), std::vector<std::uint32_t>(gaps.size(), 0));
+        // where the curve steps, the sent tick is the thaw
+        const Trace at1 = simulate(
+            sweepSchedule(fixedSweep(preset("check-then-write-gap"), "gap", gaps), 2, 0), false);
+        QCOMPARE(at1.writes.front().sentAt, Tick(14)); // B's, first sent
+        QCOMPARE(at1.writes.back().sentAt, Tick(19));  // A's, at thaw
+    }
+
+    // slow-client-clock: A's lease [0, 10), its checked write at t=15; it judges the lease
+    // live while floor(rate * 15) - floor(rate * 0) < 10, i.e. rate * 15 < 10000 thousandths:
+    // rate <= 666. Then it sends token 1 after B's token-2 write at 12 (corrupted unfenced,
+    // rejected fenced); from 667 on floor(10.005) = 10: skipped, on both sides.
+    void clockOfTheSlowClient()
+    {
+        std::vector<Tick> rates = range(500, 1500, 1);
+        const SweepResult r = sweep(fixedSweep(preset("slow-client-clock"), "clock", rates), 2);
+        const auto believes = expect(rates, [](Tick v) { return v <= 666; });
+        const auto sees = expect(rates, [](Tick v) { return v >= 667; });
+        QCOMPARE(curve(r, "corrupted", false), believes);
+        QCOMPARE(curve(r, "rejected", true), believes);
+        QCOMPARE(curve(r, "skipped", true), sees);
+        QCOMPARE(curve(r, "skipped", false), sees);
+        QCOMPARE(curve(r, "corrupted", true), std::vector<std::uint32_t>(rates.size(), 0));
+    }
+
+    // keepalive-gc-pause with A's pause 5 ticks (frozen [10, 15), thaws at 15; its write due
+    // at 11 runs at thaw, then the overdue keepalive). A renews at every k-th tick while it
+    // runs, up to t=9 (a keepalive due at 10 is frozen), each before the lease it renews
+    // ends, so k < 9 (a keepalive at 9 finds the first lease, [0, 9), ended at the start of
+    // 9): the last at r, the largest multiple of k <= 9, and the lease ends at r + 9.
+    // - r + 9 > 15, r >= 7 (k = 1, 2, 3, 4, 7, 8): A's write at 15 is live and accepted,
+    //   the keepalive at thaw renews, B is refused at 15 and 19 and its write at 20 is
+    //   untagged: corrupted unfenced (over A's epoch 1), rejected fenced.
+    // - r + 9 <= 15 (k = 5: r = 5; k = 6: r = 6): the lease is over by 15, A's write at 15 goes
+    //   out expired but nothing newer was applied: accepted; B is granted at 15 and writes
+    //   token 2 at 20: nothing stale.
+    // - k = 0 (off) or k >= 9: the lease ends at 9; the same.
+    void keepaliveOfTheGcPause()
+    {
+        Scenario s = preset("keepalive-gc-pause");
+        s.clients[0].actions[1].amount = 5;
+        std::vector<Tick> periods = range(0, 14);
+        const SweepResult r = sweep(fixedSweep(s, "keepalive", periods), 2);
+        const auto kept = expect(periods, [](Tick k) { return k >= 1 && k < 9 && 9 / k * k >= 7; });
+        QCOMPARE(curve(r, "corrupted", false), kept);
+        QCOMPARE(curve(r, "rejected", true), kept);
+        QCOMPARE(curve(r, "corrupted", true), std::vector<std::uint32_t>(periods.size(), 0));
+        // the preset as it is (pause 15): the write always goes out at thaw on a lost lease
+        const SweepResult whole =
+            sweep(fixedSweep(preset("keepalive-gc-pause"), "keepalive", periods), 2);
+        QCOMPARE(curve(whole, "corrupted", false), std::vector<std::uint32_t>(periods.size(), 1));
+        QCOMPARE(curve(whole, "rejected", true), std::vector<std::uint32_t>(periods.size(), 1));
+    }
+
+    // A acquires with ttl 5 at 0 and writes at 1; B acquires at 6 and writes at 8. A's lease
+    // expires at 5 (no release): with lock-delay d, B's acquire at 6 is refused when 6 < 5 + d
+    // (d >= 2) and B's write goes out untagged: rejected fenced, corrupted unfenced (it lands
+    // on A's epoch-1 write).
+    void lockDelayRefusesTheNextOwner()
+    {
+        Scenario s;
+        Client a;
+        a.name = QStringLiteral("A");
+        a.actions = {Action::acquire(0, 5), Action::write(1, QStringLiteral("A"))};
+        Client b;
+        b.name = QStringLiteral("B");
+        b.actions = {Action::acquire(6, 10), Action::write(8, QStringLiteral("B"))};
+        s.clients = {a, b};
+        std::vector<Tick> delays = range(0, 6);
+        const SweepResult r = sweep(fixedSweep(s, "lockDelay", delays), 2);
+        const auto refused = expect(delays, [](Tick d) { return d >= 2; });
+        QCOMPARE(curve(r, "rejected", true), refused);
+        QCOMPARE(curve(r, "corrupted", false), refused);
+        QCOMPARE(curve(r, "corrupted", true), std::vector<std::uint32_t>(delays.size(), 0));
+    }
+
+    // etcd-restore: revision 1; A's grant at 0 is revision 2, its lease end at 10 deletes the
+    // key (3), B's grant at 12 is 4. At t=20 the service comes back as at t=1 (revision 2,
+    // A's lease, ended) plus the bump b, and A's old lease is deleted (3 + b); A's grant at 21
+    // is 4 + b. B's write thawing at 24 carries 4: with b = 0 it equals max_token 4 and passes
+    // rule lt: a corruption with fencing on; any b >= 1 makes it lower: rejected.
+    void bumpOfTheEtcdRestore()
+    {
+        std::vector<Tick> bumps = {0, 1, 2, 10, 1000};
+        const SweepResult r = sweep(fixedSweep(preset("etcd-restore"), "bump", bumps), 2);
+        QCOMPARE(curve(r, "corrupted", true), std::vector<std::uint32_t>({1, 0, 0, 0, 0}));
+        QCOMPARE(curve(r, "rejected", true), std::vector<std::uint32_t>({0, 1, 1, 1, 1}));
+        QCOMPARE(curve(r, "corrupted", false), std::vector<std::uint32_t>({1, 1, 1, 1, 1}));
+    }
+
+    // two-resources-partial, A's pause p varied: A's row write at 8 applies; its index write
+    // is due at 10 and, frozen 9..8+p, runs at max(10, 9 + p). Up to p = 3 it goes out at
+    // t <= 12 before B's writes (lane order at 12: A first) and applies on the empty index
+    // (token 1 over max_token 0): the group is whole. From p = 4 on it arrives after B's
+    // token-2 writes of t=12: rejected fenced, and the group is half applied; unfenced it
+    // applies (corrupted) and the group is whole.
+    void partialOfTwoResources()
+    {
+        const Scenario s = preset("two-resources-partial");
+        std::vector<Tick> pauses = range(1, 12);
+        const SweepResult r = sweep(fixedSweep(s, "pause", pauses), 2);
+        const auto half = expect(pauses, [](Tick p) { return p >= 4; });
+        QCOMPARE(curve(r, "partial", true), half);
+        QCOMPARE(curve(r, "partial", false), std::vector<std::uint32_t>(pauses.size(), 0));
     }
 
     // Shaped like the seed's scenario: the same clients, as many actions each, of its kinds.
@@ -150,6 +436,203 @@ private slots:
         }
         QVERIFY(generateSchedule(shape, scheduleSeed(7, 0)) !=
                 generateSchedule(shape, scheduleSeed(7, 1)));
+    }
+
+    // A shape with what sections 9-12 add: its clients' clocks and bypass flags, storages and
+    // lock options stay; acquires keep alive, writes are checked and grouped in its shares and
+    // ranges; reads go to the version storage. Every schedule is one the loader accepts.
+    void generatorCarriesPitfalls()
+    {
+        Scenario s;
+        s.tokens = TokenSource::Etcd;
+        s.lock.lockDelay = 2;
+        s.lock.putsEvery = 5;
+        s.storages = {StorageSpec::named(QStringLiteral("db")),
+                      StorageSpec::named(QStringLiteral("index")),
+                      StorageSpec::named(QStringLiteral("cas"))};
+        s.storages[0].durable = false;
+        s.storages[0].restarts = {6};
+        s.storages[2].check = StorageCheck::Version;
+        Client a;
+        a.name = QStringLiteral("A");
+        a.clock.rateMilli = 700;
+        a.actions = {Action::acquire(0, 10),
+                     Action::acquire(9, 12),
+                     Action::write(2, QStringLiteral("x"), 0),
+                     Action::write(3, QStringLiteral("y"), 1),
+                     Action::write(4, QStringLiteral("z"), 2),
+                     Action::read(1, 2, 1),
+                     Action::pause(5, 6)};
+        a.actions[0].keepalive = 3; // one acquire of two keeps alive, every 3 to 5 ticks
+        a.actions[2].check = true;  // one write of three is checked, gap 2..4
+        a.actions[2].gap = 2;
+        a.actions[3].group = QStringLiteral("order"); // two of three grouped
+        a.actions[4].group = QStringLiteral("order");
+        Client b = a;
+        b.name = QStringLiteral("B");
+        b.bypass = true;
+        b.clock = {};
+        b.actions[0].keepalive = 5;
+        b.actions[3].check = true;
+        b.actions[3].gap = 4;
+        b.actions[4].group = QStringLiteral("audit");
+        s.clients = {a, b};
+        const ScheduleShape shape = shapeOf(s);
+        QCOMPARE(shape.acquires, std::size_t(4));
+        QCOMPARE(shape.keepalives, std::size_t(2));
+        QCOMPARE(shape.keepalive.min, Tick(3));
+        QCOMPARE(shape.keepalive.max, Tick(5));
+        QCOMPARE(shape.writes, std::size_t(6));
+        QCOMPARE(shape.checks, std::size_t(3));
+        QCOMPARE(shape.gap.min, Tick(2));
+        QCOMPARE(shape.gap.max, Tick(4));
+        QCOMPARE(shape.grouped, std::size_t(4));
+        QCOMPARE(shape.groups,
+                 std::vector<QString>({QStringLiteral("order"), QStringLiteral("audit")}));
+        QCOMPARE(shape.readStorages, std::vector<std::uint32_t>({2}));
+
+        std::size_t keptAlive = 0, acquires = 0, checked = 0, writes = 0, grouped = 0, reads = 0;
+        bool bothGroups[2] = {false, false};
+        for (std::uint64_t run = 0; run < 300; ++run) {
+            const Scenario g = generateSchedule(shape, scheduleSeed(11, run));
+            QVERIFY(g.tokens == s.tokens);
+            QVERIFY(g.lock == s.lock);
+            QVERIFY(g.storages == s.storages);
+            QVERIFY(g.clients[0].clock == a.clock);
+            QVERIFY(g.clients[1].clock == ClientClock{});
+            QVERIFY(!g.clients[0].bypass);
+            QVERIFY(g.clients[1].bypass);
+            for (const Client &c : g.clients) {
+                QCOMPARE(c.actions.size(), std::size_t(7));
+                for (const Action &x : c.actions) {
+                    QVERIFY(x.kind == ActionKind::Write ||
+                            (!x.check && x.gap == 0 && x.group.isEmpty()));
+                    QVERIFY(x.kind == ActionKind::Acquire || x.keepalive == 0);
+                    if (x.kind == ActionKind::Acquire) {
+                        ++acquires;
+                        if (x.keepalive) {
+                            ++keptAlive;
+                            QVERIFY(x.keepalive >= 3 && x.keepalive <= 5);
+                        }
+                    } else if (x.kind == ActionKind::Write) {
+                        ++writes;
+                        QVERIFY(x.check || x.gap == 0);
+                        if (x.check) {
+                            ++checked;
+                            QVERIFY(x.gap >= 2 && x.gap <= 4);
+                        }
+                        if (!x.group.isEmpty()) {
+                            ++grouped;
+                            QVERIFY(x.group == QLatin1String("order") ||
+                                    x.group == QLatin1String("audit"));
+                            bothGroups[x.group == QLatin1String("audit")] = true;
+                        }
+                    } else if (x.kind == ActionKind::Read) {
+                        ++reads;
+                        QCOMPARE(x.storage, 2u);
+                        QCOMPARE(x.delay(), Tick(1));
+                    }
+                }
+            }
+            // the loader takes it back as it is
+            const LoadResult back = ScenarioFile::parse(ScenarioFile::serialize(g));
+            QVERIFY2(back.ok(), qPrintable(back.error));
+            QCOMPARE(*back.scenario, g);
+        }
+        // shares: 1/2 of acquires keep alive, 1/2 of writes checked, 2/3 grouped (about)
+        QVERIFY(keptAlive > acquires / 3 && keptAlive < acquires * 2 / 3);
+        QVERIFY(checked > writes / 3 && checked < writes * 2 / 3);
+        QVERIFY(grouped > writes / 2 && grouped < writes * 5 / 6);
+        QVERIFY(bothGroups[0] && bothGroups[1]);
+        QVERIFY(reads > 0);
+    }
+
+    // A key the scenario does not use is never drawn; one it uses changes the schedules.
+    void generatorDrawsOnlyTheKeysUsed()
+    {
+        const Scenario seed = ScenarioFile::defaultScenario();
+        Scenario kept = seed;
+        kept.clients[0].actions[0].keepalive = 2;
+        const ScheduleShape plain = shapeOf(seed);
+        const ScheduleShape withKeepalive = shapeOf(kept);
+        int differ = 0;
+        for (std::uint64_t run = 0; run < 100; ++run) {
+            const Scenario x = generateSchedule(plain, scheduleSeed(3, run));
+            for (const Client &c : x.clients)
+                for (const Action &a : c.actions)
+                    QVERIFY(a.keepalive == 0 && !a.check && a.group.isEmpty());
+            differ += x != generateSchedule(withKeepalive, scheduleSeed(3, run));
+        }
+        QVERIFY(differ > 0);
+    }
+
+    // SCENARIO.md sections 6 and 11: fenced, rule lt, a monotonic source, durable max_token
+    // and no bypass client: whatever keepalives, checks, gaps and client clocks do, no write
+    // is corrupted, at any point; unfenced the same schedules do corrupt.
+    void fencedNeverCorruptsWithPitfalls()
+    {
+        for (TokenSource source : {TokenSource::Counter, TokenSource::Etcd, TokenSource::ZooKeeper,
+                                   TokenSource::KafkaEpoch}) {
+            SweepSpec spec;
+            spec.scenario = ScenarioFile::defaultScenario();
+            spec.scenario.tokens = source;
+            spec.scenario.clients.push_back(spec.scenario.clients[0]);
+            spec.scenario.clients.back().name = QStringLiteral("C");
+            spec.scenario.clients[0].actions[0].keepalive = 3;
+            spec.scenario.clients[1].actions[2].check = true;
+            spec.scenario.clients[1].actions[2].gap = 2;
+            spec.scenario.clients[2].clock.rateMilli = 600;
+            spec.scenario.clients[2].actions[2].check = true;
+            spec.scenario.storages.push_back(StorageSpec::named(QStringLiteral("index")));
+            spec.scenario.storages[1].restarts = {4, 9}; // durable: max_token survives
+            QVERIFY(isMonotonic(source));
+            spec.vary = {findQuantity(QStringLiteral("pause")), {1, 5, 10, 20, 30}};
+            spec.vary2 = {findQuantity(QStringLiteral("clock")), {300, 1000, 2000}};
+            spec.runs = 1000;
+            spec.seed = 21;
+            QCOMPARE(validate(spec), QString());
+            const SweepResult r = sweep(spec, 2);
+            std::uint32_t unfenced = 0, skipped = 0;
+            for (std::size_t p = 0; p < r.points.size(); ++p) {
+                QVERIFY2(r.points[p].fenced[0].schedules == 0,
+                         qPrintable(toString(source) + QLatin1String(": ") + pointLabel(spec, p)));
+                unfenced += r.points[p].unfenced[0].schedules;
+                skipped += r.points[p]
+                               .fenced[std::size_t(outcomeIndex(QStringLiteral("skipped")))]
+                               .schedules;
+            }
+            QVERIFY(unfenced > 0);
+            QVERIFY(skipped > 0); // the checks did run
+        }
+    }
+
+    // A quantity outside the actions (a client's clock, the lock's delay) is part of each
+    // point's shape: a point of a sweep has the numbers of a sweep of that value alone, on one
+    // thread that goes from point to point, and on two.
+    void eachPointHasItsOwnShape()
+    {
+        Scenario shape = preset("slow-client-clock");
+        shape.clients[1].actions.push_back(Action::pause(13, 6));
+        for (const char *q : {"clock", "lockDelay"}) {
+            SweepSpec spec =
+                fixedSweep(shape, q,
+                           std::string(q) == "clock" ? std::vector<Tick>{400, 1000, 1600}
+                                                     : std::vector<Tick>{0, 4, 9});
+            spec.randomSchedules = true;
+            spec.runs = 600; // three slices a point: a thread takes slices of other points
+            spec.seed = 5;
+            const SweepResult whole = sweep(spec, 1);
+            QVERIFY(whole == sweep(spec, 2));
+            bool differ = false;
+            for (std::size_t p = 0; p < spec.pointCount(); ++p) {
+                SweepSpec alone = spec;
+                alone.vary.values = {spec.x(p)};
+                const SweepResult one = sweep(alone, 1);
+                QVERIFY2(one.points[0] == whole.points[p], qPrintable(pointLabel(spec, p)));
+                differ |= !(whole.points[p] == whole.points[0]);
+            }
+            QVERIFY2(differ, q); // the quantity changes the numbers
+        }
     }
 
     void sameNumbersOnAnyThreadCount()

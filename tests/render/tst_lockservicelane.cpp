@@ -6,6 +6,7 @@
 // out by hand, on real offscreen pictures (pixels) and on the words painted (a recording paint
 // device).
 
+#include "lanepicture.h"
 #include "recordingdevice.h"
 #include "scenariofile.h"
 #include "simulator.h"
@@ -25,41 +26,12 @@ Core::Scenario preset(const QString &name)
     return *loaded.scenario;
 }
 
-struct Picture
-{
-    QImage image;
-    RecordingDevice words;
-    TimelineLayout layout;
-    TimeAxis axis;
-};
+using LanePictures::findText;
+using LanePictures::Picture;
 
-// 20 px a tick from t=0, wide enough for every label of these short runs.
 void render(Picture &pic, const Core::Scenario &s, const Core::Trace &t)
 {
-    TimelineRenderer r;
-    r.setCaching(false);
-    const TimelineRenderer::Options o;
-    const QRectF rect(QPointF(0, 0), TimelineRenderer::preferredSize(s, o, 1200));
-    pic.layout = TimelineRenderer::layout(s, o, rect);
-    pic.axis.left = pic.layout.plot.left() + TimelineRenderer::plotInset(o);
-    pic.axis.firstTick = 0;
-    pic.axis.pixelsPerTick = 20;
-    pic.image = QImage(rect.size().toSize(), QImage::Format_RGB32);
-    {
-        QPainter p(&pic.image);
-        r.paint(&p, rect, s, t, nullptr, pic.axis, o);
-    }
-    pic.words.size = rect.size().toSize();
-    QPainter p(&pic.words);
-    r.paint(&p, rect, s, t, nullptr, pic.axis, o);
-}
-
-const RecordingDevice::Text *findText(const Picture &pic, const QString &text)
-{
-    for (const RecordingDevice::Text &t : pic.words.texts)
-        if (t.text == text)
-            return &t;
-    return nullptr;
+    LanePictures::render(pic, s, t, QStringLiteral("lockservice"));
 }
 
 bool near(const QColor &a, const QColor &b, int tolerance = 12)

@@ -5,6 +5,7 @@
 // client's unfenced path. The records are put into simulated traces by hand, each worked out
 // for the picture it must give, and checked on offscreen pictures and on the words painted.
 
+#include "lanepicture.h"
 #include "recordingdevice.h"
 #include "scenariofile.h"
 #include "simulator.h"
@@ -16,47 +17,12 @@
 
 namespace {
 
-struct Picture
-{
-    QImage image;
-    RecordingDevice words;
-    TimelineLayout layout;
-    TimeAxis axis;
-    double x(double tick) const { return axis.tickToX(tick); }
-};
+using LanePictures::findText;
+using LanePictures::Picture;
 
-// 20 px a tick from t=0.
 void render(Picture &pic, const Core::Scenario &s, const Core::Trace &t)
 {
-    TimelineRenderer r;
-    r.setCaching(false);
-    const TimelineRenderer::Options o;
-    const QRectF rect(QPointF(0, 0), TimelineRenderer::preferredSize(s, o, 1200));
-    pic.layout = TimelineRenderer::layout(s, o, rect);
-    pic.axis.left = pic.layout.plot.left() + TimelineRenderer::plotInset(o);
-    pic.axis.firstTick = 0;
-    pic.axis.pixelsPerTick = 20;
-    pic.image = QImage(rect.size().toSize(), QImage::Format_RGB32);
-    {
-        QPainter p(&pic.image);
-        r.paint(&p, rect, s, t, nullptr, pic.axis, o);
-    }
-    if (!qEnvironmentVariableIsEmpty("FENCESCOPE_SCREENSHOTS")) {
-        static int n = 0;
-        pic.image.save(qEnvironmentVariable("FENCESCOPE_SCREENSHOTS") +
-                       QStringLiteral("/pitfall-%1.png").arg(++n));
-    }
-    pic.words.size = rect.size().toSize();
-    QPainter p(&pic.words);
-    r.paint(&p, rect, s, t, nullptr, pic.axis, o);
-}
-
-const RecordingDevice::Text *findText(const Picture &pic, const QString &text)
-{
-    for (const RecordingDevice::Text &t : pic.words.texts)
-        if (t.text == text)
-            return &t;
-    return nullptr;
+    LanePictures::render(pic, s, t, QStringLiteral("pitfall"));
 }
 
 bool contains(const QRectF &r, QPointF p)

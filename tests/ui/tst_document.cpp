@@ -8,6 +8,7 @@
 #include "eventlogmodel.h"
 #include "randomscenario.h"
 #include "simulator.h"
+#include "tokensource.h"
 #include "tracecompare.h"
 
 #include <QAbstractItemModelTester>
@@ -107,6 +108,51 @@ private slots:
             QCOMPARE(differs(doc.trace(), doc.scenario(), true), QString());
             QCOMPARE(differs(doc.traceFor(false), doc.scenario(), false), QString());
         }
+    }
+
+    // Compare mode against another token source: the same schedule with the source's lock
+    // options (Core::lockOptionsFor) and the scenario's fencing switch. It follows every
+    // setAction and every edit like the fenced/unfenced pair, and equals a fresh run.
+    void traceWithSourceFollowsEdits()
+    {
+        Document doc;
+        Scenario s = longRun(7);
+        s.tokens = TokenSource::Counter;
+        s.lock.first = 33;
+        doc.reset(s);
+        const auto fresh = [&doc](TokenSource src) {
+            Scenario alt = doc.scenario();
+            alt.tokens = src;
+            alt.lock = lockOptionsFor(src, alt.lock);
+            return alt;
+        };
+        const Scenario &random = doc.scenarioWithSource(TokenSource::Random);
+        QVERIFY(random.tokens == TokenSource::Random);
+        QCOMPARE(random.lock.first, Token(1)); // counter's option goes back to its default
+        QCOMPARE(random.clients, doc.scenario().clients);
+        QCOMPARE(differs(doc.traceWithSource(TokenSource::Random), fresh(TokenSource::Random),
+                         doc.scenario().fencing),
+                 QString());
+        QVERIFY(doc.traceWithSource(TokenSource::Random).tokens == TokenSource::Random);
+        Rng rng(12);
+        for (int edit = 0; edit < 10; ++edit) {
+            const int c = int(rng.between(0, 3));
+            const int i = int(rng.between(0, doc.scenario().clients[size_t(c)].actions.size() - 1));
+            Action a = doc.scenario().clients[size_t(c)].actions[size_t(i)];
+            a.at = rng.between(0, 40000);
+            doc.setAction(c, i, a);
+            doc.settle();
+            QCOMPARE(doc.scenarioWithSource(TokenSource::Random).clients, doc.scenario().clients);
+            QCOMPARE(differs(doc.traceWithSource(TokenSource::Random), fresh(TokenSource::Random),
+                             doc.scenario().fencing),
+                     QString());
+        }
+        // a whole-scenario edit (the fencing switch) and another source
+        doc.undoStack()->push(EditCommands::setFencing(&doc, !doc.scenario().fencing));
+        QCOMPARE(differs(doc.traceWithSource(TokenSource::Etcd), fresh(TokenSource::Etcd),
+                         doc.scenario().fencing),
+                 QString());
+        QVERIFY(doc.traceWithSource(TokenSource::Etcd).fencing == doc.scenario().fencing);
     }
 
     // A drag step shows a partial trace (exact up to the screen's end), then the rest follows

@@ -524,6 +524,93 @@ private slots:
         QVERIFY(!window().viewState()->compare());
     }
 
+    // Simulation > Compare with > a token source: compare mode shows the same schedule under
+    // the scenario's own source over that one (fencing as the scenario has it), and every view
+    // names the two runs by their sources. Worked by hand on the default scenario: with counter
+    // tokens B writes with 2 (accepted) and A's stale write with 1 is rejected; with `none`
+    // there is no token, so a fencing storage rejects both writes (SCENARIO.md section 9): A's
+    // stale one, and B's, the live holder's, which is locked out.
+    void compareWithAnotherTokenSource()
+    {
+        QVERIFY(window().openPreset(QStringLiteral("default")));
+        window().viewState()->clearSelection();
+        auto *none = window().findChild<QAction *>(QStringLiteral("compareWith-none"));
+        auto *fencingOff = window().findChild<QAction *>(QStringLiteral("compareWith-fencing"));
+        QVERIFY(none && fencingOff);
+        QVERIFY(fencingOff->isChecked());
+        none->trigger();
+        QVERIFY(window().viewState()->compare());
+        QVERIFY(window().viewState()->compareSource() == Core::TokenSource::None);
+        QVERIFY(none->isChecked() && !fencingOff->isChecked());
+        auto *compare = window().findChild<QAction *>(QStringLiteral("compare"));
+        QCOMPARE(compare->text(), QStringLiteral("&Compare counter / none tokens"));
+
+        const Core::Trace &own = window().document()->trace();
+        QCOMPARE(own.summary.accepted, 1u);
+        QCOMPARE(own.summary.rejected, 1u);
+        const Core::Trace &other = window().document()->traceWithSource(Core::TokenSource::None);
+        QCOMPARE(other.summary.accepted, 0u);
+        QCOMPARE(other.summary.rejected, 1u);
+        QCOMPARE(other.summary.lockedOut, 1u);
+        QVERIFY(other.fencing);
+
+        const QString strip = window().summaryStrip()->text();
+        QVERIFY2(strip.contains(QStringLiteral("Safety with counter tokens: ✔ held · with none tokens: ✔ held")),
+                 qPrintable(strip));
+        QVERIFY2(strip.contains(QStringLiteral("counter tokens run (top), fencing ON")), qPrintable(strip));
+        const QString story = window().narration()->explanation();
+        const Core::Scenario noneScenario =
+            window().document()->scenarioWithSource(Core::TokenSource::None);
+        QVERIFY2(story.contains(QStringLiteral("With counter tokens: ") +
+                                Core::summarize(window().scenario(), own)),
+                 qPrintable(story));
+        QVERIFY2(story.contains(QStringLiteral("With none tokens: ") + Core::summarize(noneScenario, other)),
+                 qPrintable(story));
+        QVERIFY(!story.contains(QStringLiteral("Without fencing")));
+
+        // C leaves compare mode and brings it back against the same source
+        QTest::keyClick(window().windowHandle(), Qt::Key_C);
+        QVERIFY(!window().viewState()->compare());
+        QTest::keyClick(window().windowHandle(), Qt::Key_C);
+        QVERIFY(window().viewState()->compareSource() == Core::TokenSource::None);
+        fencingOff->trigger();
+        QVERIFY(!window().viewState()->compareSource());
+        QCOMPARE(compare->text(), QStringLiteral("&Compare fenced / unfenced"));
+        QVERIFY(window().summaryStrip()->text().contains(QStringLiteral("Safety with fencing:")));
+        QTest::keyClick(window().windowHandle(), Qt::Key_C);
+        QVERIFY(!window().viewState()->compare());
+    }
+
+    // On a small screen the inspector below leaves the story little height: a selection's
+    // explanation scrolls into view (its first line at least), as on the 1280x800 projector.
+    void selectedExplanationScrollsIntoView()
+    {
+        QVERIFY(window().openPreset(QStringLiteral("default")));
+        for (const QSize size : {QSize(1280, 800), QSize(1024, 768)}) {
+            window().resize(size);
+            window().viewState()->clearSelection();
+            QTest::qWait(30);
+            auto *story = window().findChild<QDockWidget *>(QStringLiteral("storyDock"));
+            auto *scroll = qobject_cast<QScrollArea *>(story->widget());
+            QVERIFY(scroll);
+            scroll->verticalScrollBar()->setValue(0);
+            window().viewState()->setSelection({0, 2}); // A's stale write
+            QTest::qWait(30);
+            QWidget *text = window().narration()->selectedExplanation();
+            QVERIFY(window().narration()->explanation().contains(QStringLiteral("rejected")));
+            const QRect inViewport(text->mapTo(scroll->viewport(), QPoint(0, 0)), text->size());
+            const QRect viewport = scroll->viewport()->rect();
+            // the whole explanation, or when it is taller than the story, its top part
+            QVERIFY2(viewport.contains(inViewport.topLeft()) &&
+                         (viewport.contains(inViewport.bottomLeft()) ||
+                          inViewport.height() > viewport.height()),
+                     qPrintable(QStringLiteral("%1x%2: explanation at %3..%4, story shows 0..%5")
+                                    .arg(size.width()).arg(size.height())
+                                    .arg(inViewport.top()).arg(inViewport.bottom())
+                                    .arg(viewport.bottom())));
+        }
+    }
+
     void compareModeShowsEveryLaneAt1600x1000()
     {
         window().resize(1600, 1000);

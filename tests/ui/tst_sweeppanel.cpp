@@ -9,7 +9,9 @@
 #include "sweep.h"
 #include "sweeppanel.h"
 #include "sweepreport.h"
+#include "theme.h"
 
+#include <QApplication>
 #include <QAreaSeries>
 #include <QChart>
 #include <QChartView>
@@ -79,6 +81,20 @@ struct Fixture
         return arrived(done, 180000) && done.first().first().toBool();
     }
 };
+
+// Pixels of exactly this colour (the centre of a line drawn in it).
+int countPixels(const QImage &image, const QColor &colour)
+{
+    const QImage argb = image.convertToFormat(QImage::Format_ARGB32);
+    const QRgb want = colour.rgba();
+    int n = 0;
+    for (int y = 0; y < argb.height(); ++y) {
+        const auto *line = reinterpret_cast<const QRgb *>(argb.constScanLine(y));
+        for (int x = 0; x < argb.width(); ++x)
+            n += line[x] == want;
+    }
+    return n;
+}
 
 QList<QPointF> bandOf(QChart *chart, const QString &name, bool upper)
 {
@@ -256,6 +272,97 @@ private slots:
             open.last().at(1).toString().startsWith(QLatin1String("No schedule at pause = 10")));
     }
 
+    // "A click opens": the worst failing schedule (the one with the most such writes) or the
+    // first one; both are the runs the engine counted.
+    void clickOpensWorstOrFirst()
+    {
+        Fixture f;
+        child<QSpinBox>(&f.panel, "from")->setValue(30);
+        child<QSpinBox>(&f.panel, "to")->setValue(30);
+        child<QSpinBox>(&f.panel, "runs")->setValue(300);
+        QVERIFY(f.runToTheEnd());
+        const Core::OutcomeStat &stat = f.panel.result().points[0].unfenced[0];
+        QVERIFY(stat.schedules > 1);
+        QVERIFY(stat.firstRun != stat.worstRun); // else the test could not tell them apart
+        QSignalSpy open(&f.panel, &SweepPanel::openScenario);
+        auto *opens = child<QComboBox>(&f.panel, "opens");
+        QCOMPARE(opens->currentData().toString(), QStringLiteral("worst"));
+        f.panel.openPoint(0, false);
+        QCOMPARE(open.last().first().value<Core::Scenario>().clients,
+                 Core::sweepSchedule(f.panel.spec(), 0, stat.worstRun).clients);
+        QVERIFY(open.last().at(1).toString().startsWith(QLatin1String("The worst of ")));
+        // chosen through the window, by keyboard: Alt+O to its label's buddy, then End
+        QTest::keyClick(f.panel.windowHandle(), Qt::Key_O, Qt::AltModifier);
+        QCOMPARE(QApplication::focusWidget(), opens);
+        QTest::keyClick(f.panel.windowHandle(), Qt::Key_End);
+        QCOMPARE(opens->currentData().toString(), QStringLiteral("first"));
+        f.panel.openPoint(0, false);
+        QCOMPARE(open.last().first().value<Core::Scenario>().clients,
+                 Core::sweepSchedule(f.panel.spec(), 0, stat.firstRun).clients);
+        QCOMPARE(open.last().at(1).toString(),
+                 QStringLiteral("The first of %1 schedules at pause = 30 with a corrupted write "
+                                "unfenced: schedule %2.")
+                     .arg(stat.schedules)
+                     .arg(stat.firstRun));
+    }
+
+    // The outcomes of sections 11-12 are plot choices; a point's half-applied updates of
+    // two-resources-partial show on the fenced line.
+    void partialIsAPlotChoice()
+    {
+        Fixture f;
+        f.panel.setScenario(
+            Core::ScenarioFile::load(QStringLiteral(":/scenarios/two-resources-partial.json"))
+                .scenario.value());
+        auto *outcome = child<QComboBox>(&f.panel, "outcome");
+        QCOMPARE(outcome->count(), 5);
+        outcome->setCurrentIndex(outcome->findData(QStringLiteral("partial")));
+        QCOMPARE(outcome->currentText(), QStringLiteral("half-applied update"));
+        QCOMPARE(child<QComboBox>(&f.panel, "quantity")->findData(QStringLiteral("gap")) >= 0,
+                 true);
+        child<QSpinBox>(&f.panel, "from")->setValue(1);
+        child<QSpinBox>(&f.panel, "to")->setValue(6);
+        click(&f.panel, "fixed");
+        QVERIFY(f.runToTheEnd());
+        // tst_sweep: fenced, A's index write lands after B's from a pause of 4 on
+        QList<QPointF> expected;
+        for (int p = 1; p <= 6; ++p)
+            expected << QPointF(p, p >= 4 ? 1 : 0);
+        QCOMPARE(f.panel.shareSeries(0, true)->points(), expected);
+        QCOMPARE(f.panel.chart()->title(), QStringLiteral("Schedules with a half-applied update"));
+    }
+
+    // Choosing the clock rate offers 500..1500 thousandths in steps of 50 (not 1..40, which
+    // would all be clocks nearly stopped) and refuses 0. On slow-client-clock A skips its
+    // checked write from a rate of 667 on (tst_sweep): the fenced "skipped" line is 0 up to
+    // 650 and 1 from 700.
+    void clockRangeAndSkipped()
+    {
+        Fixture f;
+        f.panel.setScenario(
+            Core::ScenarioFile::load(QStringLiteral(":/scenarios/slow-client-clock.json"))
+                .scenario.value());
+        auto *quantity = child<QComboBox>(&f.panel, "quantity");
+        quantity->setCurrentIndex(quantity->findData(QStringLiteral("clock")));
+        QCOMPARE(child<QSpinBox>(&f.panel, "from")->value(), 500);
+        QCOMPARE(child<QSpinBox>(&f.panel, "to")->value(), 1500);
+        QCOMPARE(child<QSpinBox>(&f.panel, "step")->value(), 50);
+        QCOMPARE(child<QSpinBox>(&f.panel, "from")->minimum(), 1);
+        QCOMPARE(child<QSpinBox>(&f.panel, "to")->maximum(), 100000);
+        auto *outcome = child<QComboBox>(&f.panel, "outcome");
+        outcome->setCurrentIndex(outcome->findData(QStringLiteral("skipped")));
+        click(&f.panel, "fixed");
+        QVERIFY(f.runToTheEnd());
+        const QList<QPointF> points = f.panel.shareSeries(0, true)->points();
+        QCOMPARE(points.size(), 21);
+        for (const QPointF &p : points)
+            QCOMPARE(p.y(), p.x() >= 667 ? 1.0 : 0.0);
+        // and back to a pause, whose range starts at 1 again
+        quantity->setCurrentIndex(quantity->findData(QStringLiteral("pause")));
+        QCOMPARE(child<QSpinBox>(&f.panel, "from")->value(), 1);
+        QCOMPARE(child<QSpinBox>(&f.panel, "to")->value(), 40);
+    }
+
     void exports()
     {
         Fixture f;
@@ -271,16 +378,31 @@ private slots:
         QVERIFY(readAll(csv).startsWith("pause,runs,unfenced_corrupted,"));
         QCOMPARE(readAll(csv).count('\n'), 13);
         QVERIFY(f.panel.exportPng(png));
-        if (qEnvironmentVariableIsSet("FENCESCOPE_SWEEP_SCREENSHOT")) // to look at it
-            QTest::qWait(100),
-                f.panel.grab().save(qEnvironmentVariable("FENCESCOPE_SWEEP_SCREENSHOT"));
+        if (qEnvironmentVariableIsSet("FENCESCOPE_SWEEP_SCREENSHOT")) { // to look at them
+            const QString shot = qEnvironmentVariable("FENCESCOPE_SWEEP_SCREENSHOT");
+            QTest::qWait(100);
+            f.panel.grab().save(shot);
+            QFile::copy(png, shot + QStringLiteral(".export.png"));
+        }
+        // in the slide look: the size of a slide, the print theme's white, the curves' colours
         const QImage image(png);
         QVERIFY(!image.isNull());
-        QVERIFY(image.width() > 300);
+        QCOMPARE(image.size(), SweepPanel::exportSize());
+        QCOMPARE(image.size(), QSize(1920, 1080));
+        QCOMPARE(image.pixelColor(2, 2), Theme::print().background);
+        QCOMPARE(countPixels(image, SweepPanel::curveColour(0, false)) > 200, true);
+        QCOMPARE(countPixels(image, SweepPanel::curveColour(0, true)) > 200, true);
+        // (the widget's own chart is drawn in the widget's palette; the export is not)
         QVERIFY(f.panel.exportSvg(svg));
         const QByteArray text = readAll(svg);
         QVERIFY(text.contains("<svg"));
+        QVERIFY(text.contains("viewBox=\"0 0 1920 1080\""));
         QVERIFY(text.contains("Schedules with a corrupted write"));
+        QVERIFY(
+            text.contains(QByteArray("font-family=\"") + Theme::cssFontFamilies().toUtf8() + '"'));
+        QVERIFY(!text.contains("font-family=\"Sans Serif\""));
+        QVERIFY(text.contains(SweepPanel::curveColour(0, false).name().toUtf8()));
+        QVERIFY(text.contains(SweepPanel::curveColour(0, true).name().toUtf8()));
         QString error;
         QVERIFY(!f.panel.exportCsv(QStringLiteral("/nonexistent/s.csv"), &error));
         QVERIFY(error.startsWith(QLatin1String("Cannot write /nonexistent/s.csv")));

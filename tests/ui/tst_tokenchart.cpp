@@ -73,6 +73,36 @@ private slots:
         QVERIFY(most > fewest); // a taller chart does get more labels
     }
 
+    // An untagged write (a client never granted, or a `none` source) has token 0: its marker is
+    // drawn whole above the time axis at every height, not half under it, and no label below
+    // 0 appears.
+    void untaggedWriteSitsAboveTheAxis()
+    {
+        Document doc;
+        ViewState state;
+        Core::Scenario s = doc.scenario();
+        s.tokens = Core::TokenSource::None; // every write untagged; fencing on rejects both
+        doc.reset(s);
+        TokenChart chart(&doc, &state);
+        QCOMPARE(chart.outcomeSeries(Core::WriteResult::Rejected)->points(),
+                 (QList<QPointF>{{30, 0}}));
+        chart.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+        for (int h : {90, 140, 220, 400}) {
+            chart.resize(700, h);
+            QTest::qWait(10);
+            const QRectF plot = chart.chart()->plotArea();
+            const QPointF at = chart.chart()->mapToPosition(QPointF(30, 0),
+                                                            chart.outcomeSeries(Core::WriteResult::Rejected));
+            const double half = chart.outcomeSeries(Core::WriteResult::Rejected)->markerSize() / 2;
+            QVERIFY2(at.y() + half <= plot.bottom() + 0.5,
+                     qPrintable(QStringLiteral("h %1: marker bottom %2 below the axis at %3")
+                                    .arg(h).arg(at.y() + half).arg(plot.bottom())));
+            QVERIFY(chart.tokenAxis()->min() < 0);
+            QVERIFY(chart.tokenAxis()->min() > -chart.tokenAxis()->tickInterval());
+        }
+    }
+
     void compareOverlaysTheUnfencedRun()
     {
         Document doc;

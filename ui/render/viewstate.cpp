@@ -58,3 +58,11 @@ void ViewState::setCompare(bool on)
     m_compare = on;
     emit compareChanged(on);
 }
+
+void ViewState::setCompareSource(std::optional<Core::TokenSource> source)
+{
+    if (source == m_compareSource)
+        return;
+    m_compareSource = source;
+    emit compareSourceChanged();
+}

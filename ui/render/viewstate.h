@@ -8,6 +8,8 @@
 
 #include <QObject>
 
+#include <optional>
+
 // What is selected, in scenario terms so it survives re-simulation: one action of one client.
 struct Selection
 {
@@ -51,15 +53,19 @@ public:
     void setPlayhead(Core::Tick tick);
     void clearPlayhead() { setPlayhead(Core::kForever); }
 
-    // Fenced over unfenced, one above the other on one time axis.
+    // Two runs of the schedule, one above the other on one time axis: fenced over unfenced, or,
+    // with a compare source, the scenario's own token source over that one (same fencing).
     bool compare() const { return m_compare; }
     void setCompare(bool on);
+    std::optional<Core::TokenSource> compareSource() const { return m_compareSource; }
+    void setCompareSource(std::optional<Core::TokenSource> source);
 
 signals:
     void axisChanged();
     void selectionChanged(const Selection &selection);
     void playheadChanged(Core::Tick tick);
     void compareChanged(bool on);
+    void compareSourceChanged();
 
 private:
     double m_firstTick = -1;
@@ -67,4 +73,5 @@ private:
     Selection m_selection;
     Core::Tick m_playhead = Core::kForever;
     bool m_compare = false;
+    std::optional<Core::TokenSource> m_compareSource;
 };

@@ -1,0 +1,54 @@
+#include "comparison.h"
+
+#include "document.h"
+#include "tokensource.h"
+#include "viewstate.h"
+
+#include <QCoreApplication>
+
+QString sourceRunName(Core::TokenSource source)
+{
+    return QCoreApplication::translate("Comparison", "%1 tokens").arg(Core::toString(source));
+}
+
+QString Comparison::about(bool topSide, const QString &text) const
+{
+    if (bySource)
+        return QCoreApplication::translate("Comparison", "With %1: %2")
+            .arg(side(topSide).name, text);
+    return topSide ? QCoreApplication::translate("Comparison", "With fencing: %1").arg(text)
+                   : QCoreApplication::translate("Comparison", "Without fencing: %1").arg(text);
+}
+
+Comparison comparison(const Document &doc, const ViewState &state)
+{
+    return comparison(doc, state.compareSource());
+}
+
+Comparison comparison(const Document &doc, std::optional<Core::TokenSource> other)
+{
+    Comparison c;
+    if (!other) {
+        c.top = {&doc.scenario(), &doc.traceFor(true),
+                 QCoreApplication::translate("Comparison", "fenced"),
+                 QCoreApplication::translate("Comparison",
+                                             "Fencing ON: the storage checks every token")};
+        c.bottom = {&doc.scenario(), &doc.traceFor(false),
+                    QCoreApplication::translate("Comparison", "unfenced"),
+                    QCoreApplication::translate("Comparison",
+                                                "Fencing OFF: the same schedule, tokens ignored")};
+        return c;
+    }
+    c.bySource = true;
+    const Core::Scenario &s = doc.scenario();
+    const QString fencing = s.fencing ? QCoreApplication::translate("Comparison", "fencing on")
+                                      : QCoreApplication::translate("Comparison", "fencing off");
+    c.top = {&s, &doc.trace(), sourceRunName(s.tokens),
+             QCoreApplication::translate("Comparison", "%1 (%2): %3")
+                 .arg(sourceRunName(s.tokens), fencing, Core::describeSource(s.tokens))};
+    const Core::Scenario &alt = doc.scenarioWithSource(*other);
+    c.bottom = {&alt, &doc.traceWithSource(*other), sourceRunName(*other),
+                QCoreApplication::translate("Comparison", "%1 (%2): the same schedule, %3")
+                    .arg(sourceRunName(*other), fencing, Core::describeSource(*other))};
+    return c;
+}

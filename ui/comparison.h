@@ -1,0 +1,45 @@
+#pragma once
+
+// What compare mode puts one above the other: the same schedule fenced over unfenced, or, when
+// the view has a compare source, under the scenario's own token source over that source (with
+// the scenario's fencing switch). Every view that shows compare mode (timeline, story, summary,
+// presentation, chart, export) asks here, so they all speak of the same two runs by the same
+// names.
+
+#include "scenario.h"
+#include "trace.h"
+
+#include <QString>
+
+#include <optional>
+
+class Document;
+class ViewState;
+
+struct ComparisonSide
+{
+    const Core::Scenario *scenario = nullptr;
+    const Core::Trace *trace = nullptr;
+    QString name;  // "fenced", "unfenced", "counter tokens", "random tokens"
+    QString title; // the panel's title: "Fencing ON: the storage checks every token", ...
+};
+
+struct Comparison
+{
+    ComparisonSide top;
+    ComparisonSide bottom;
+    bool bySource = false; // two token sources, not fenced / unfenced
+
+    // "fenced" / "unfenced", or "counter" / "random": what tells the two runs apart in a sentence.
+    const ComparisonSide &side(bool topSide) const { return topSide ? top : bottom; }
+    // A statement about one run, saying which: "With fencing: ...", "Without fencing: ...",
+    // "With random tokens: ...".
+    QString about(bool topSide, const QString &text) const;
+};
+
+// The two runs of compare mode for `doc` as `state` shows it (whether or not compare mode is on).
+Comparison comparison(const Document &doc, const ViewState &state);
+// The same for a compare source given directly (std::nullopt: fenced over unfenced).
+Comparison comparison(const Document &doc, std::optional<Core::TokenSource> source);
+// The side names of a comparison by source: "counter tokens", "etcd revisions", ...
+QString sourceRunName(Core::TokenSource source);

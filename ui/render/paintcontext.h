@@ -1,0 +1,385 @@
+#pragma once
+
+// What every pass paints with: the recording (Canvas: bands and sprites), the paint's Style
+// and Metrics, the time axis and its visible tick range, the layout, the scenario, the options,
+// and the labels that sit at the playhead's tick. The tick <-> pixel math of a paint (X(),
+// pixel columns), the pinned lanes, and the helpers more than one pass draws with (glyphs,
+// chips, fitted labels, label placement) live here, once.
+//
+// A pass copies its context (a few pointers and references, shared per-paint state behind a
+// pointer), so its own drawing code reads as members of one painter.
+
+#include "canvas.h"
+#include "glyphs.h"
+#include "labelspans.h"
+#include "lanesizes.h"
+#include "style.h"
+#include "tokentext.h"
+#include "tracelookup.h"
+
+#include "lockfacts.h"
+#include "paintrecorder.h"
+#include "simulator.h"
+#include "timecoordinates.h"
+#include "timelinelayout.h"
+#include "timelinerenderer.h"
+
+#include <QPainterPath>
+#include <QPolygonF>
+
+#include <algorithm>
+#include <cmath>
+#include <initializer_list>
+#include <limits>
+#include <memory>
+#include <vector>
+
+namespace Render {
+
+// The first event of the trace after each pixel column, found once for all client lanes of a
+// paint (see PaintContext::clientEventAfterColumn).
+struct EventColumns
+{
+    const Core::Trace *trace = nullptr;
+    ColumnJumps jumps{0, -1};
+    std::size_t hint = 0;
+    std::size_t guess = 0;
+};
+
+class PaintContext
+{
+public:
+    PaintContext(PaintRecorder *p, const Target &target, const Style &st, const TimeAxis &axis,
+                 const TimelineLayout &l, const Core::Scenario &s,
+                 const TimelineRenderer::Options &o)
+        : m_p(p), m_target(target), m_canvas(p, target), m_bands(m_canvas.bands()), m_st(st),
+          m_axis(axis), m_l(l), m_s(s), m_o(o)
+    {
+        m_xmin = l.plot.left();
+        m_xmax = l.plot.right();
+        const double lo = axis.xToTick(m_xmin - 2);
+        const double hi = axis.xToTick(m_xmax + 2);
+        m_tLo = lo <= 0 ? 0 : Tick(std::floor(lo));
+        m_tHi = hi <= 0 ? 0 : (hi >= 1.8e19 ? Core::kForever - 1 : Tick(std::ceil(hi)));
+    }
+
+    PaintRecorder *recorder() const { return m_p; }
+    const Style &style() const { return m_st; }
+    const TimelineLayout &layout() const { return m_l; }
+    const TimelineRenderer::Options &options() const { return m_o; }
+
+    // Collects the labels of what happens at the playhead's tick, which the dimming of what
+    // is still to come leaves bright (the painting thread's painter only).
+    void notePresentLabels(std::vector<QRectF> *labels) { m_present = labels; }
+    void notePresent(double anchorX, const QRectF &label)
+    {
+        if (!m_present || m_o.playhead == Core::kForever || m_o.playheadBefore)
+            return;
+        if (std::abs(anchorX - m_axis.tickToX(double(m_o.playhead))) < 0.5)
+            m_present->push_back(label);
+    }
+
+    // x of a tick, clamped a little outside the plot so huge ticks stay paintable.
+    double X(double tick) const
+    {
+        return std::clamp(m_axis.tickToX(tick), m_xmin - 40, m_xmax + 40);
+    }
+    double X(Tick tick) const
+    {
+        if (tick == Core::kForever)
+            return m_xmax + 40;
+        return X(double(tick));
+    }
+    int column(Tick tick) const { return int(std::floor(X(tick))); }
+    // First tick whose x lies in the column after `col` (jumping over crowded items).
+    Tick firstTickOfColumn(int col) const
+    {
+        const double t = std::ceil(m_axis.xToTick(double(col) + 1.0));
+        return t <= 0 ? 0 : (t >= 1.8e19 ? Core::kForever : Tick(t));
+    }
+
+    // A tick before which every tick lies in column `col` or earlier, checked with column()
+    // itself (firstTickOfColumn() goes backwards through xToTick(), and rounding can put it a
+    // tick off; column() never decreases with the tick). Usually the first tick after `col`;
+    // 0 when that cannot be told in a few steps (nothing is jumped over then).
+    Tick endOfColumn(int col) const
+    {
+        Tick t = firstTickOfColumn(col);
+        for (int n = 0; t > 0 && column(t - 1) > col; ++n, --t)
+            if (n == 64)
+                return 0;
+        for (int n = 0; n < 64 && t < Core::kForever && column(t) <= col; ++n)
+            ++t;
+        return t;
+    }
+
+    // Last tick whose x lies in column `col` or before it.
+    Tick lastTickOfColumn(int col) const
+    {
+        const double t = std::floor(m_axis.xToTick(double(col) + 1.0));
+        return t <= 0 ? 0 : (t >= 1.8e19 ? Core::kForever - 1 : Tick(t));
+    }
+
+    // Calls part(panel, false) for the panel as it is; for a panel whose lock and storage lanes
+    // are pinned (TimelinePanel::pinned), clipped to what lies above them, then part(moved,
+    // true) clipped to the pinned lanes, with the client lanes of `moved` stacked just above
+    // them, out of the clip: a client lane under the pinned ones is hidden, and a connector to
+    // a storage still comes down from above.
+    template <typename Part> void inPinnedParts(const TimelinePanel &panel, Part &&part) const
+    {
+        if (!panel.isPinned()) {
+            part(panel, false);
+            return;
+        }
+        const QRectF pin = panel.pinned;
+        m_p->save();
+        m_p->setClipRect(
+            QRectF(pin.left(), panel.rect.top(), pin.width(), pin.top() - panel.rect.top()),
+            Qt::IntersectClip);
+        part(panel, false);
+        m_p->restore();
+        TimelinePanel moved = panel;
+        for (ClientLaneRects &r : moved.clients) {
+            const double dy = pin.top() - r.lane.bottom();
+            for (QRectF *q :
+                 {&r.lane, &r.header, &r.labels, &r.markers, &r.pauses, &r.holds, &r.believes})
+                q->translate(0, dy);
+        }
+        m_p->save();
+        m_p->setClipRect(pin, Qt::IntersectClip);
+        part(moved, true);
+        m_p->restore();
+    }
+
+    Tick tLo() const { return m_tLo; }
+    Tick tHi() const { return m_tHi; }
+
+    QRectF plotClip(const TimelinePanel &panel) const
+    {
+        return QRectF(m_xmin, panel.rect.top(), m_xmax - m_xmin, panel.rect.height());
+    }
+
+    qint64 rulerStep() const
+    {
+        const QString widest = QString::number(std::max<Tick>(m_tHi, 10));
+        const double minSpacing = m_st.fmLabel.horizontalAdvance(widest) + 18 * m_st.f;
+        return TimeCoordinates::rulerStep(m_axis.pixelsPerTick, minSpacing);
+    }
+
+    QRectF lockHeaderText(const TimelinePanel &panel) const
+    {
+        const double f = m_st.f;
+        return panel.lockHeader.adjusted(10 * f, 2 * f, -8 * f, -2 * f);
+    }
+
+    // Text on a background chip so it stays readable over grid lines and bars.
+    void chipText(const QRectF &r, const QString &text, const QColor &color, const QFont &font)
+    {
+        m_p->setPen(Qt::NoPen);
+        m_p->setBrush(m_st.chip);
+        m_p->drawRoundedRect(r, 3, 3);
+        m_p->setFont(font);
+        m_p->setPen(color);
+        m_p->drawText(r, Qt::AlignCenter, text);
+    }
+
+    // The first of `texts` (longest first) whose width plus its padding fits in the visible
+    // part of the item from x0 to x1, drawn centred there; nothing when none fits. Measured
+    // against the visible part, not the whole item: an item scrolled half out of view would
+    // otherwise get a label reaching past the plot's edge, cut in half by the clip.
+    struct LabelText
+    {
+        QString text;
+        double pad;
+    };
+    void fittedLabel(double x0, double x1, const QRectF &row,
+                     std::initializer_list<LabelText> texts, const QColor &color)
+    {
+        const double left = std::max(x0, m_xmin);
+        const double right = std::min(x1, m_xmax);
+        for (const LabelText &t : texts) {
+            if (t.text.isEmpty() || m_st.fmLabel.horizontalAdvance(t.text) + t.pad > right - left)
+                continue;
+            m_p->setFont(m_st.label);
+            m_p->setPen(color);
+            m_p->drawText(QRectF(left, row.top(), right - left, row.height()), Qt::AlignCenter,
+                          t.text);
+            return;
+        }
+    }
+
+    // A label centred on x in a row, if there is room; pushed inwards at the plot's edges.
+    bool placeLabel(LabelRow &row, const QRectF &band, double x, const QString &text,
+                    const QColor &color, bool leftAligned = false)
+    {
+        const double w = m_st.fmLabel.horizontalAdvance(text) + 6;
+        double left = leftAligned ? x : x - w / 2;
+        if (x >= row.min && x <= row.max) {
+            left = std::min(std::max(left, row.min), row.max - w);
+            left = std::max(left, x - w); // still touching its marker
+        }
+        if (!row.fits(left, w)) {
+            // shift right of the previous label if the marker is still covered
+            left = std::max(left, row.right + row.gap);
+            if (left > x + 2 || !row.fits(left, w))
+                return false;
+        }
+        row.take(left, w);
+        chipText(QRectF(left, band.top(), w, band.height()), text, color, m_st.label);
+        notePresent(x, QRectF(left, band.top(), w, band.height()));
+        return true;
+    }
+
+    // A shape drawn with a pen and a brush is painted as its fill, then its outline: two
+    // layers, each of which can be a sprite (see Canvas::viaSprite). `shape` and `size` say
+    // what `draw` draws around `anchor`, within `reach` of it; `rectFill`: the fill is a
+    // rectangle (not a path), which needs whole rows for a sprite. Leaves the pen and brush
+    // set, as drawing the shape directly would.
+    template <class Draw>
+    void layered(Shape shape, double size, QPointF anchor, double reach, const QPen &pen,
+                 const QBrush &brush, bool rectFill, const Draw &draw)
+    {
+        const QRectF bounds(anchor.x() - reach, anchor.y() - reach, 2 * reach, 2 * reach);
+        if (brush.style() != Qt::NoBrush)
+            m_canvas.viaSprite(
+                [&] {
+                    return SpriteKey(SpriteKind::ShapeFill, shape, size, brush.color().rgba64(),
+                                     int(brush.style()));
+                },
+                anchor, bounds, !rectFill,
+                [&](auto *p) {
+                    p->setPen(Qt::NoPen);
+                    p->setBrush(brush);
+                    draw(p);
+                });
+        if (pen.style() != Qt::NoPen)
+            m_canvas.viaSprite(
+                [&] {
+                    return SpriteKey(SpriteKind::ShapeLine, shape, size, pen.color().rgba64(),
+                                     pen.widthF(), int(pen.style()), int(pen.capStyle()),
+                                     int(pen.joinStyle()));
+                },
+                anchor, bounds, true,
+                [&](auto *p) {
+                    p->setPen(pen);
+                    p->setBrush(Qt::NoBrush);
+                    draw(p);
+                });
+        m_p->setPen(pen);
+        m_p->setBrush(brush);
+    }
+
+    // A line from anchor to anchor + d with the current pen (one stroke: one layer).
+    void line(QPointF anchor, QPointF d, const QPen &pen)
+    {
+        const double reach = std::max(std::abs(d.x()), std::abs(d.y())) + pen.widthF() + 1;
+        m_canvas.viaSprite(
+            [&] {
+                return SpriteKey(SpriteKind::Line, d.x(), d.y(), pen.color().rgba64(), pen.widthF(),
+                                 int(pen.style()), int(pen.capStyle()), int(pen.joinStyle()));
+            },
+            anchor, QRectF(anchor.x() - reach, anchor.y() - reach, 2 * reach, 2 * reach), true,
+            [&](auto *p) {
+                p->setPen(pen);
+                p->drawLine(anchor, anchor + d);
+            });
+        m_p->setPen(pen);
+    }
+
+    void glyph(MarkerShape shape, QPointF c, double r, const QColor &color, bool hollow = false)
+    {
+        // the shapes are Glyphs' (the legend draws the same); the layers may come from sprites
+        const Glyphs::Kind kind = Glyphs::of(shape);
+        const QPen pen = Glyphs::pen(kind, color, m_st.lw, hollow);
+        const QBrush brush = Glyphs::brush(color, m_st.th.background, hollow);
+        const double reach = r * 1.4 + pen.widthF() + 1;
+        const auto draw = [&](auto *p) { Glyphs::draw(p, kind, c, r); };
+        switch (shape) {
+        case MarkerShape::Circle:
+            layered(Shape::Circle, r, c, reach, pen, brush, false, draw);
+            break;
+        case MarkerShape::Diamond:
+            layered(Shape::Diamond, r, c, reach, pen, brush, false, draw);
+            break;
+        case MarkerShape::Triangle:
+            layered(Shape::Triangle, r, c, reach, pen, brush, false, draw);
+            break;
+        case MarkerShape::Cross:
+            m_p->setBrush(brush);
+            m_p->setPen(pen);
+            draw(m_p);
+            break;
+        }
+    }
+
+    // x where the client's next lease after lease i starts (for label room).
+    double nextLeaseStartOf(const Core::Trace &t, std::size_t i, int c) const
+    {
+        for (std::size_t j = i + 1, n = 0; j < t.leases.size() && n < 64; ++j, ++n) {
+            if (t.leases[j].start > m_tHi)
+                break;
+            if (t.leases[j].client == std::uint32_t(c))
+                return X(t.leases[j].start);
+        }
+        return m_xmax + 1000;
+    }
+
+    // Columns X() can return, for ColumnJumps.
+    int firstColumn() const { return int(std::floor(m_xmin - 40)); }
+    int lastColumn() const { return int(std::floor(m_xmax + 40)); }
+
+    // Events are in time order (Trace::firstEventAt relies on it too), so a client's first event
+    // at or after a tick is its first event whose index in Trace::events is at or after the
+    // trace's first event at that tick. That one is found once per column for all lanes; each
+    // lane then searches its own index list, an array of increasing numbers, instead of
+    // fetching an event from all over the trace for every probe.
+    std::size_t clientEventAfterColumn(const Core::Trace &t, const std::vector<std::uint32_t> &evs,
+                                       std::size_t from, std::size_t to, int col,
+                                       std::size_t &guess)
+    {
+        EventColumns &c = *m_columns;
+        if (c.trace != &t) {
+            c.trace = &t;
+            c.jumps = ColumnJumps(firstColumn(), lastColumn());
+            c.hint = 0;
+            c.guess = 0;
+        }
+        const Tick v = firstTickOfColumn(col);
+        const std::size_t g = c.jumps.at(col, 0, [&](std::size_t) {
+            // columns are asked for left to right by every lane: search on from the last answer
+            // when it lies before this one
+            const auto key = [&](std::size_t k) { return t.events[k].tick; };
+            const std::size_t n = t.events.size();
+            const std::size_t from = c.hint < n && key(c.hint) < v ? c.hint : 0;
+            const std::size_t answer = gallopNear(from, n, v, from ? c.guess : n / 2, key);
+            if (answer > c.hint) {
+                c.guess = answer - c.hint;
+                c.hint = answer;
+            }
+            return answer;
+        });
+        const std::size_t k =
+            gallopNear(from, to, Tick(g), guess, [&](std::size_t n) { return Tick(evs[n]); });
+        guess = k - from;
+        return k;
+    }
+
+protected:
+    PaintRecorder *m_p;
+    Target m_target;
+    Canvas m_canvas;
+    Bands m_bands;
+    const Style &m_st;
+    const TimeAxis &m_axis;
+    const TimelineLayout &m_l;
+    const Core::Scenario &m_s;
+    const TimelineRenderer::Options &m_o;
+    std::vector<QRectF> *m_present = nullptr; // labels of what happens at the playhead
+    double m_xmin = 0;
+    double m_xmax = 0;
+    Tick m_tLo = 0;
+    Tick m_tHi = 0;
+    std::shared_ptr<EventColumns> m_columns = std::make_shared<EventColumns>();
+};
+
+} // namespace Render

@@ -1,0 +1,175 @@
+// How fencing goes wrong (SCENARIO.md sections 11 and 12): keepalive renewals on the lease
+// bar, where a client with its own clock thinks its lease ends, where it learns it lost the
+// lock, and a bypass client's writes going straight down to the storage.
+
+#include "passes.h"
+
+#include "paintcontext.h"
+
+namespace Render {
+
+namespace {
+
+class LeaseMarksPainter : public PaintContext
+{
+public:
+    using PaintContext::PaintContext;
+    explicit LeaseMarksPainter(const PaintContext &c) : PaintContext(c) {}
+
+    // Keepalive renewals as short ticks along the holder's lease bar. Only the live holder's
+    // keepalives renew, so one per pixel column is all there is to show: the first few grants
+    // of a column are looked at, then the rest are jumped over.
+    void paintKeepalives(const TimelinePanel &panel, const Core::Trace &t)
+    {
+        const double f = m_st.f;
+        const QPen pen(textOn(m_st.leaseFill), 1.5 * m_st.lw);
+        std::size_t i = Core::firstGrantAt(t, m_tLo);
+        while (i < t.grants.size() && t.grants[i].at <= m_tHi) {
+            const int col = column(t.grants[i].at);
+            const Tick last = lastTickOfColumn(col);
+            std::size_t k = i;
+            for (; k < t.grants.size() && k < i + 16 && t.grants[k].at <= last; ++k) {
+                const Core::Grant &g = t.grants[k];
+                if (!g.keepalive || g.client >= panel.clients.size())
+                    continue;
+                const QRectF &row = panel.clients[g.client].holds;
+                const double x = X(g.at);
+                m_p->setPen(pen);
+                m_p->drawLine(QPointF(x, row.top() + 2 * f), QPointF(x, row.top() + 9 * f));
+                break;
+            }
+            // (at least one step: rounding can put the column's last tick before its first)
+            k = std::max(k, i + 1);
+            i = std::max(k, gallop(k, t.grants.size(), last + 1,
+                                   [&](std::size_t n) { return t.grants[n].at; }));
+        }
+    }
+
+    // A client with a clock of its own judges its lease by it (Core::ownLeaseEnd): a second,
+    // dashed "expires" mark where it thinks the lease ends, after the real end when its clock
+    // runs slow (it believes a lease the lock service has already ended), before it when fast.
+    void paintOwnLeaseEnds(const TimelinePanel &panel, const Core::Trace &t)
+    {
+        bool clocks = false;
+        for (const Core::Client &c : m_s.clients)
+            clocks = clocks || !c.clock.isDefault();
+        if (!clocks)
+            return;
+        const double f = m_st.f;
+        const QColor color = m_st.th.belief.darker(170);
+        const QPen pen(color, 1.5 * m_st.lw, Qt::DashLine);
+        std::vector<int> painted(panel.clients.size(), std::numeric_limits<int>::min());
+        for (std::size_t i = firstLeaseEndingAfter(t, m_tLo); i < t.leases.size(); ++i) {
+            const Core::Lease &l = t.leases[i];
+            if (l.start > m_tHi)
+                break;
+            if (l.released || l.client >= panel.clients.size() || l.client >= m_s.clients.size() ||
+                m_s.clients[l.client].clock.isDefault())
+                continue;
+            const Core::Grant *g = lastGrantOfEpoch(t, l.epoch);
+            if (!g)
+                continue;
+            const Tick own = Core::ownLeaseEnd(m_s, *g);
+            if (own == l.end || own == Core::kForever || own < m_tLo || own > m_tHi)
+                continue;
+            const double x = X(own);
+            const int col = int(std::floor(x));
+            if (col <= painted[l.client])
+                continue;
+            painted[l.client] = col;
+            const ClientLaneRects &r = panel.clients[l.client];
+            m_p->setPen(pen);
+            m_p->drawLine(QPointF(x, r.holds.top()), QPointF(x, r.believes.bottom()));
+            const QString text = QObject::tr("expires %1 by its clock").arg(own);
+            const double w = m_st.fmSmall.horizontalAdvance(text) + 4;
+            if (x + 4 * f + w > std::min(m_xmax, nextLeaseStartOf(t, i, int(l.client))))
+                continue;
+            m_p->setFont(m_st.small);
+            m_p->setPen(m_st.th.foreground);
+            m_p->drawText(QRectF(x + 4 * f, r.believes.top(), w, r.believes.height()),
+                          Qt::AlignLeft | Qt::AlignVCenter, text);
+        }
+    }
+
+    // Where a client learnt it lost the lock (Trace::lost): a bar across its belief row where
+    // the band ends, "told: lease gone" after a failed keepalive.
+    void paintLost(const TimelinePanel &panel, const Core::Trace &t)
+    {
+        if (t.lost.empty())
+            return;
+        const double f = m_st.f;
+        std::vector<LabelRow> labels(panel.clients.size(), LabelRow{-1e300, m_xmin, m_xmax - 2, 6});
+        std::vector<int> painted(panel.clients.size(), std::numeric_limits<int>::min());
+        auto it = std::lower_bound(t.lost.begin(), t.lost.end(), m_tLo,
+                                   [](const Core::Lost &l, Tick v) { return l.at < v; });
+        for (; it != t.lost.end() && it->at <= m_tHi; ++it) {
+            if (it->client >= panel.clients.size())
+                continue;
+            const QRectF &row = panel.clients[it->client].believes;
+            const double x = X(it->at);
+            const int col = int(std::floor(x));
+            if (col <= painted[it->client])
+                continue;
+            painted[it->client] = col;
+            m_p->setPen(QPen(m_st.th.foreground, 2.5 * m_st.lw));
+            m_p->drawLine(QPointF(x, row.top() - 1 * f), QPointF(x, row.bottom() + 1 * f));
+            const QString text = it->reason == Core::LostReason::Keepalive
+                                     ? QObject::tr("told: lease gone")
+                                     : QObject::tr("own clock: lease gone");
+            const double w = m_st.fmSmall.horizontalAdvance(text) + 4;
+            if (!labels[it->client].fits(x + 4 * f, w))
+                continue;
+            labels[it->client].take(x + 4 * f, w);
+            m_p->setFont(m_st.small);
+            m_p->setPen(m_st.th.foreground);
+            m_p->drawText(QRectF(x + 4 * f, row.top(), w, row.height()),
+                          Qt::AlignLeft | Qt::AlignVCenter, text);
+        }
+    }
+
+    // A bypass client's writes (an unfenced path) go straight through: a dashed line in the
+    // corruption's colour from the write down to where it lands, past the lock lane and the
+    // storage's check.
+    void paintBypass(const TimelinePanel &panel, const Core::Trace &t)
+    {
+        const double f = m_st.f;
+        QPen pen(m_st.th.corrupted, 1.5 * m_st.lw, Qt::DashLine);
+        for (std::size_t c = 0; c < panel.clients.size() && c < m_s.clients.size(); ++c) {
+            if (!m_s.clients[c].bypass || c >= t.clientEvents.size())
+                continue;
+            const std::vector<std::uint32_t> &evs = t.clientEvents[c];
+            const std::size_t lo = firstClientEvent(t, evs, m_tLo);
+            const std::size_t hi = firstClientEvent(t, evs, m_tHi + 1);
+            if (hi - lo > 400)
+                continue; // crowded: the header says it
+            for (std::size_t i = lo; i < hi; ++i) {
+                const Core::Event &e = t.events[evs[i]];
+                if (e.kind != Core::EventKind::WriteSent)
+                    continue;
+                const Core::Write &w = t.writes[e.ref];
+                if (w.storage >= panel.storages.size())
+                    continue;
+                const double xs = X(w.sentAt);
+                const double xa = X(w.arrivedAt);
+                const double y0 = panel.clients[c].markers.bottom();
+                const double y1 = panel.storages[w.storage].outcomes.center().y() - 7 * f;
+                m_p->setPen(pen);
+                m_p->drawLine(QPointF(xs, y0), QPointF(xa, y1));
+            }
+        }
+    }
+};
+
+} // namespace
+
+void LeaseMarksPass::paint(const PaintContext &c, const TimelinePanel &panel, const Core::Trace &t,
+                           int)
+{
+    LeaseMarksPainter p(c);
+    p.paintKeepalives(panel, t);
+    p.paintOwnLeaseEnds(panel, t);
+    p.paintLost(panel, t);
+    p.paintBypass(panel, t);
+}
+
+} // namespace Render

@@ -1,0 +1,115 @@
+// Reads of a version as arrows up from the storage to the reader (SCENARIO.md section 12), and
+// groups of writes across storages as one update, a partial one flagged (section 11).
+
+#include "passes.h"
+
+#include "paintcontext.h"
+
+namespace Render {
+
+namespace {
+
+class ReadsGroupsPainter : public PaintContext
+{
+public:
+    using PaintContext::PaintContext;
+    explicit ReadsGroupsPainter(const PaintContext &c) : PaintContext(c) {}
+
+    // Reads of a version (Trace::reads) as arrows up from the storage to the reader at the
+    // arrival, where it learns the version: "read v3". Only when few are in view.
+    void paintReads(const TimelinePanel &panel, const Core::Trace &t)
+    {
+        if (t.reads.empty())
+            return;
+        const double f = m_st.f;
+        const QPen pen(m_st.th.maxToken, 1.2 * m_st.lw);
+        std::vector<LabelRow> labels(panel.clients.size(), LabelRow{-1e300, m_xmin, m_xmax - 2, 6});
+        std::size_t shown = 0;
+        for (const Core::Read &r : t.reads) {
+            if (r.sentAt > m_tHi)
+                break; // in the order they were sent
+            if (!r.arrived || r.arrivedAt < m_tLo || r.client >= panel.clients.size() ||
+                r.storage >= panel.storages.size())
+                continue;
+            if (++shown > 200)
+                break;
+            const double x = X(r.arrivedAt);
+            const QRectF &client = panel.clients[r.client].markers;
+            const double y0 = panel.storages[r.storage].values.top();
+            const double y1 = client.bottom() + 2 * f;
+            m_p->setPen(pen);
+            m_p->drawLine(QPointF(x, y0), QPointF(x, y1));
+            const double h = 5 * f;
+            const QPointF head[3] = {QPointF(x, y1), QPointF(x - h / 2, y1 + h),
+                                     QPointF(x + h / 2, y1 + h)};
+            m_p->setPen(Qt::NoPen);
+            m_p->setBrush(m_st.th.maxToken);
+            m_p->drawPolygon(head, 3);
+            // told beside the head, in the pause row under the markers (clear of their labels)
+            const QRectF &beside = panel.clients[r.client].pauses;
+            const QString text = QObject::tr("read v%1").arg(r.version);
+            const double w = m_st.fmSmall.horizontalAdvance(text) + 4;
+            LabelRow &row = labels[r.client];
+            if (beside.height() <= 0 || !row.fits(x + 4 * f, w))
+                continue;
+            row.take(x + 4 * f, w);
+            m_p->setFont(m_st.small);
+            m_p->setPen(m_st.th.maxTokenText);
+            m_p->drawText(QRectF(x + 4 * f, beside.top(), w, beside.height()),
+                          Qt::AlignLeft | Qt::AlignVCenter, text);
+        }
+    }
+
+    // A group of writes across storages as one update (Trace::groups): their arrivals linked;
+    // a partial one (some applied, some not) flagged in the corruption's colour.
+    void paintGroups(const TimelinePanel &panel, const Core::Trace &t)
+    {
+        const double f = m_st.f;
+        for (const Core::GroupOutcome &g : t.groups) {
+            QPolygonF line;
+            Tick first = Core::kForever;
+            Tick last = 0;
+            for (const std::uint32_t wi : g.writes) {
+                const Core::Write &w = t.writes[wi];
+                if (w.storage >= panel.storages.size())
+                    continue;
+                first = std::min(first, w.arrivedAt);
+                last = std::max(last, w.arrivedAt);
+                line << QPointF(X(w.arrivedAt), panel.storages[w.storage].outcomes.center().y());
+            }
+            if (line.isEmpty() || last < m_tLo || first > m_tHi)
+                continue;
+            const QColor color = g.partial ? m_st.th.corrupted : m_st.th.muted;
+            if (line.size() > 1) {
+                m_p->setPen(QPen(color, 2 * m_st.lw, Qt::DotLine));
+                m_p->setBrush(Qt::NoBrush);
+                m_p->drawPolyline(line);
+            }
+            const QString text = g.partial ? QObject::tr("%1: partial").arg(g.name)
+                                           : QObject::tr("%1: all applied").arg(g.name);
+            // under the last arrival, left of it: right of it are its outcome and "max" labels
+            const QPointF at = line.back();
+            const double w = m_st.fmSmall.horizontalAdvance(text) + 4;
+            double left = at.x() - w - 8 * f >= m_xmin ? at.x() - w - 8 * f : at.x() + 10 * f;
+            left = std::max(m_xmin, std::min(left, m_xmax - w)); // the arrival may be off view
+            if (w > m_xmax - m_xmin)
+                continue;
+            const QRectF box(left, at.y() + 6 * f, w, m_st.fmSmall.height());
+            m_p->setFont(m_st.small);
+            m_p->setPen(g.partial ? m_st.th.corruptedText : m_st.th.muted);
+            m_p->drawText(box, Qt::AlignLeft | Qt::AlignVCenter, text);
+        }
+    }
+};
+
+} // namespace
+
+void ReadsAndGroupsPass::paint(const PaintContext &c, const TimelinePanel &panel,
+                               const Core::Trace &t, int)
+{
+    ReadsGroupsPainter p(c);
+    p.paintReads(panel, t);
+    p.paintGroups(panel, t);
+}
+
+} // namespace Render

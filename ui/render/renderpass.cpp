@@ -1,0 +1,42 @@
+#include "renderpass.h"
+
+#include "paintcontext.h"
+
+namespace Render {
+
+void runPasses(const PaintContext &c, const std::vector<RenderPass *> &passes,
+               const std::vector<const Core::Trace *> &traces)
+{
+    const TimelineLayout &l = c.layout();
+    PaintRecorder *p = c.recorder();
+    for (std::size_t i = 0; i < l.panels.size() && i < traces.size(); ++i) {
+        if (!traces[i])
+            continue;
+        const TimelinePanel &panel = l.panels[i];
+        const Core::Trace &t = *traces[i];
+        for (std::size_t k = 0; k < passes.size();) {
+            if (passes[k]->where() == RenderPass::Where::Panel) {
+                passes[k]->paint(c, panel, t, int(i));
+                ++k;
+                continue;
+            }
+            std::size_t end = k;
+            while (end < passes.size() && passes[end]->where() == RenderPass::Where::Lanes)
+                ++end;
+            p->save();
+            p->setClipRect(c.plotClip(panel));
+            for (std::size_t j = k; j < end; ++j)
+                passes[j]->beginPanel(c, panel, t);
+            c.inPinnedParts(panel, [&](const TimelinePanel &part, bool) {
+                for (std::size_t j = k; j < end; ++j)
+                    passes[j]->paint(c, part, t, int(i));
+            });
+            p->restore();
+            k = end;
+        }
+    }
+    for (RenderPass *pass : passes)
+        pass->finish(c);
+}
+
+} // namespace Render

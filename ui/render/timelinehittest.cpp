@@ -1,0 +1,348 @@
+// What lies under a point of the timeline (TimelineRenderer::hitTest), where the focus ring
+// goes, and the one-line description of a hit for tooltips and the status bar, built on demand.
+// Pure: the same answers for the same inputs, from the same layout the passes paint.
+
+#include "timelinerenderer.h"
+
+#include "lanesizes.h"
+#include "tokentext.h"
+#include "tracelookup.h"
+
+#include <QObject>
+
+#include <algorithm>
+#include <cmath>
+
+using namespace Render;
+using Core::Tick;
+
+QRectF TimelineRenderer::focusRingRect(const Core::Scenario &s, const Core::Trace &t,
+                                       const TimeAxis &axis, const TimelineLayout &l,
+                                       const TimelinePanel &panel, const Options &o, int client,
+                                       int action)
+{
+    if (client < 0 || std::size_t(client) >= panel.clients.size() ||
+        std::size_t(client) >= s.clients.size())
+        return {};
+    const ClientLaneRects &r = panel.clients[std::size_t(client)];
+    const double f = o.theme.fontScale;
+    if (action < 0) {
+        const double in = 2 * f;
+        return r.header.adjusted(in, in, -in, -in);
+    }
+    const std::vector<Core::Action> &actions = s.clients[std::size_t(client)].actions;
+    if (std::size_t(action) >= actions.size())
+        return {};
+    // as PaintContext::X(): clamped a little outside the plot so huge ticks stay paintable
+    const auto X = [&](Tick tick) {
+        if (tick == Core::kForever)
+            return l.plot.right() + 40;
+        return std::clamp(axis.tickToX(double(tick)), l.plot.left() - 40, l.plot.right() + 40);
+    };
+    const Core::Action &a = actions[std::size_t(action)];
+    const double pad = 7 * f;
+    if (a.kind == Core::ActionKind::Pause) {
+        const double x0 = X(a.at);
+        const double x1 = std::max(X(a.at + a.amount), x0 + 1);
+        return QRectF(x0 - pad, r.pauses.top() - pad, x1 - x0 + 2 * pad,
+                      r.pauses.height() + 2 * pad);
+    }
+    // where it ran (deferred actions run when the client thaws), else where it is set
+    const std::uint32_t ev = runEventOf(s, t, client, action);
+    const double x = X(ev == Core::kNone ? a.at : t.events[ev].tick);
+    const double half = 10 * f + pad - 2 * f;
+    return QRectF(x - half, r.markers.center().y() - half, 2 * half, 2 * half);
+}
+
+TimelineRenderer::Hit TimelineRenderer::hitTest(const Core::Scenario &s, const Core::Trace &trace,
+                                                const TimeAxis &axisIn, const QRectF &rect,
+                                                const Options &o, QPointF pos,
+                                                const Core::Trace *bottom) const
+{
+    Hit hit;
+    if (!rect.contains(pos) || !(axisIn.pixelsPerTick > 0))
+        return hit;
+    const TimelineLayout l = layout(s, o, rect);
+    const TimeAxis &axis = axisIn;
+    const TimelinePanel *panel = l.panelAt(pos.y());
+    if (!panel || (!panel->title.isEmpty() && panel->title.contains(pos)))
+        return hit;
+    const Core::Trace &t = (panel->bottom && bottom) ? *bottom : trace;
+    if (t.clientEvents.size() != s.clients.size())
+        return hit;
+    hit.bottomPanel = panel->bottom;
+    const double f = o.theme.fontScale;
+    const double grip = kGrip * std::max(1.0, f);
+    const double x = pos.x();
+    const auto X = [&](Tick tick) { return axis.tickToX(double(tick)); };
+    const auto tickAt = [&](double px) {
+        const double v = std::floor(axis.xToTick(px));
+        return v <= 0 ? Tick(0) : (v >= 1.8e19 ? Core::kForever - 1 : Tick(v));
+    };
+    const Tick tA = tickAt(x - grip - 1);
+    const Tick tB = tickAt(x + grip + 1) + 1;
+
+    const int nc = int(s.clients.size());
+    for (int c = 0; c < nc; ++c) {
+        const ClientLaneRects &r = panel->clients[std::size_t(c)];
+        const QRectF full(r.header.left(), r.lane.top(), r.header.width() + r.lane.width(),
+                          r.lane.height());
+        if (!full.contains(pos) || panel->underPinned(pos.y()))
+            continue;
+        hit.lane = c;
+        hit.client = c;
+        if (x < r.lane.left()) {
+            hit.part = Hit::LaneHeader;
+            return hit;
+        }
+        const std::vector<std::uint32_t> &evs = t.clientEvents[std::size_t(c)];
+        const Core::Client &client = s.clients[std::size_t(c)];
+        const double y = pos.y();
+        if (y < r.pauses.top()) {
+            // markers (and their labels above): the nearest within the grip; a delay
+            // arrow's head wins when it is the nearer
+            double best = grip + 1;
+            for (std::size_t i = firstClientEvent(t, evs, tA); i < evs.size(); ++i) {
+                const Core::Event &e = t.events[evs[i]];
+                if (e.tick > tB)
+                    break;
+                const double d = std::abs(X(e.tick) - x);
+                if (d > best)
+                    continue;
+                if (e.kind == Core::EventKind::WriteArrived) {
+                    const Core::Write &w = t.writes[e.ref];
+                    if (w.arrivedAt > w.sentAt && y >= r.markers.top()) {
+                        best = d;
+                        hit.part = Hit::DelayHead;
+                        hit.action = int(w.action);
+                    }
+                    continue;
+                }
+                if (!isMarker(e.kind) || isKeepalive(t, e))
+                    continue;
+                best = d;
+                hit.action = int(Core::actionOfEvent(t, evs[i]));
+                switch (e.kind) {
+                case Core::EventKind::Grant:
+                case Core::EventKind::Renewal:
+                case Core::EventKind::Refusal:
+                    hit.part = Hit::AcquireMarker;
+                    break;
+                case Core::EventKind::Release:
+                    hit.part = Hit::ReleaseMarker;
+                    break;
+                default:
+                    hit.part = Hit::WriteMarker;
+                    break;
+                }
+            }
+            return hit;
+        }
+        if (y < r.holds.top() - 1) {
+            // pauses: edges before bodies; the last drawn (topmost) wins among equals
+            const std::vector<Core::Freeze> &fs = t.freezes[std::size_t(c)];
+            std::size_t fz = firstFreezeEndingAfter(fs, tA == 0 ? 0 : tA - 1);
+            if (fz >= fs.size() || fs[fz].from > tB)
+                return hit;
+            int body = -1;
+            double bestEdge = grip + 1;
+            for (std::size_t i = firstClientEvent(t, evs, fs[fz].from); i < evs.size(); ++i) {
+                const Core::Event &e = t.events[evs[i]];
+                if (e.tick > tB)
+                    break;
+                if (e.kind != Core::EventKind::PauseStart)
+                    continue;
+                const Core::Action &a = client.actions[e.ref];
+                const double x0 = X(a.at);
+                const double x1 = std::max(X(a.at + a.amount), x0 + 1);
+                // narrow blocks keep a grabbable middle: edges take at most a third
+                const double g = std::min(grip, (x1 - x0) / 3);
+                const double dEnd = std::abs(x - x1);
+                const double dStart = std::abs(x - x0);
+                if (dEnd <= std::max(g, 1.0) && dEnd <= bestEdge) {
+                    bestEdge = dEnd;
+                    hit.part = Hit::PauseEnd;
+                    hit.action = int(e.ref);
+                } else if (dStart <= std::max(g, 1.0) && dStart < bestEdge) {
+                    bestEdge = dStart;
+                    hit.part = Hit::PauseStart;
+                    hit.action = int(e.ref);
+                } else if (x >= x0 && x <= x1) {
+                    body = int(e.ref);
+                }
+            }
+            if (hit.part == Hit::None && body >= 0) {
+                hit.part = Hit::PauseBody;
+                hit.action = body;
+            }
+            return hit;
+        }
+        if (y < r.holds.bottom() + 1) {
+            // the lease bar: its end sets the ttl of the acquire that set the expiry
+            for (std::size_t i = firstLeaseEndingAfter(t, tA == 0 ? 0 : tA - 1);
+                 i < t.leases.size(); ++i) {
+                const Core::Lease &le = t.leases[i];
+                if (le.start > tB)
+                    break;
+                if (le.client != std::uint32_t(c))
+                    continue;
+                const double x0 = X(le.start);
+                const double x1 = std::max(X(le.end), x0 + 1);
+                if (!le.released && std::abs(x - x1) <= grip) {
+                    if (const Core::Grant *g = lastGrantOfEpoch(t, le.epoch)) {
+                        hit.part = Hit::LeaseEnd;
+                        hit.action = int(g->action);
+                        return hit;
+                    }
+                }
+                if (x >= x0 && x <= x1) {
+                    if (const Core::Grant *g = firstGrantOfEpoch(t, le.epoch)) {
+                        hit.part = Hit::LockSegment;
+                        hit.action = int(g->action);
+                    }
+                }
+            }
+            return hit;
+        }
+        return hit; // the belief row is read-only
+    }
+
+    if (QRectF(panel->lockHeader.left(), panel->lock.top(),
+               panel->lockHeader.width() + panel->lock.width(), panel->lock.height())
+            .contains(pos)) {
+        hit.lane = nc;
+        if (x < panel->lock.left())
+            return hit;
+        const Tick tick = tickAt(x);
+        const Core::Lease *le = t.leaseAt(tick);
+        if (le) {
+            if (const Core::Grant *g = firstGrantOfEpoch(t, le->epoch)) {
+                hit.part = Hit::LockSegment;
+                hit.client = int(le->client);
+                hit.action = int(g->action);
+            }
+        }
+        return hit;
+    }
+
+    for (std::size_t si = 0; si < panel->storages.size(); ++si) {
+        const StorageLaneRects &r = panel->storages[si];
+        if (!QRectF(r.header.left(), r.lane.top(), r.header.width() + r.lane.width(),
+                    r.lane.height())
+                 .contains(pos))
+            continue;
+        hit.lane = nc + 1 + int(si);
+        if (x < r.lane.left() || si >= t.storageWrites.size())
+            return hit;
+        const std::vector<std::uint32_t> &ws = t.storageWrites[si];
+        double best = grip + 2;
+        for (std::size_t i = firstArrival(t, ws, tA); i < ws.size(); ++i) {
+            const Core::Write &w = t.writes[ws[i]];
+            if (w.arrivedAt > tB)
+                break;
+            const double d = std::abs(X(w.arrivedAt) - x);
+            // the worst outcome wins among writes on one spot, as painted
+            if (d < best || (d <= best && w.result != Core::WriteResult::Accepted)) {
+                best = d;
+                hit.part = Hit::StorageWrite;
+                hit.client = int(w.client);
+                hit.action = int(w.action);
+            }
+        }
+        return hit;
+    }
+    return hit;
+}
+
+QString TimelineRenderer::describe(const Core::Scenario &s, const Core::Trace &t, const Hit &hit)
+{
+    if (hit.client < 0 || std::size_t(hit.client) >= s.clients.size())
+        return {};
+    const Core::Client &client = s.clients[std::size_t(hit.client)];
+    if (hit.part == Hit::LaneHeader)
+        return QObject::tr("Client %1: %2 actions").arg(client.name).arg(client.actions.size());
+    if (hit.action < 0 || std::size_t(hit.action) >= client.actions.size())
+        return {};
+    const Core::Action &a = client.actions[std::size_t(hit.action)];
+    if (a.kind == Core::ActionKind::Pause)
+        return QObject::tr("%1 paused from %2 to %3 (%4 ticks): frozen, it cannot notice time "
+                           "passing")
+            .arg(client.name)
+            .arg(a.at)
+            .arg(a.at + a.amount)
+            .arg(a.amount);
+    const std::uint32_t ev = runEventOf(s, t, hit.client, hit.action);
+    if (ev == Core::kNone)
+        return QObject::tr("%1: %2 at %3 (not run)")
+            .arg(client.name, Core::toString(a.kind))
+            .arg(a.at);
+    const Core::Event &e = t.events[ev];
+    const QString late =
+        a.at < e.tick ? QObject::tr(" (due at %1, ran when it thawed)").arg(a.at) : QString();
+    switch (e.kind) {
+    case Core::EventKind::Grant:
+    case Core::EventKind::Renewal: {
+        const Core::Grant &g = t.grants[e.ref];
+        const QString what = g.renewal ? QObject::tr("renewed") : QObject::tr("was granted");
+        QString text = QObject::tr("t=%1: %2 %3 the lock with %4, ttl %5, expires at %6%7")
+                           .arg(e.tick)
+                           .arg(client.name, what, tokenMeaning(s, g.token))
+                           .arg(a.amount)
+                           .arg(g.expires)
+                           .arg(late);
+        if (hit.part == Hit::LeaseEnd)
+            text += QObject::tr(". Drag to change the ttl.");
+        return text;
+    }
+    case Core::EventKind::Refusal: {
+        const Core::Refusal &r = t.refusals[e.ref];
+        const QString holder = r.holder < s.clients.size() ? s.clients[r.holder].name : QString();
+        return QObject::tr("t=%1: %2 asked for the lock and was refused: %3 holds a live lease%4")
+            .arg(e.tick)
+            .arg(client.name, holder, late);
+    }
+    case Core::EventKind::Release: {
+        const Core::Release &r = t.releases[e.ref];
+        return r.effective
+                   ? QObject::tr("t=%1: %2 released the lock%3").arg(e.tick).arg(client.name, late)
+                   : QObject::tr("t=%1: %2 released, but it was not the live holder: "
+                                 "nothing changed%3")
+                         .arg(e.tick)
+                         .arg(client.name, late);
+    }
+    case Core::EventKind::WriteSent: {
+        const Core::Write &w = t.writes[e.ref];
+        const QString storage =
+            w.storage < s.storages.size() ? s.storages[w.storage].name : QString();
+        const QString token =
+            w.tagged ? tokenMeaning(s, writeToken(t, w)) : QObject::tr("no token");
+        QString res;
+        switch (w.result) {
+        case Core::WriteResult::Accepted:
+            res = QObject::tr("accepted");
+            break;
+        case Core::WriteResult::Rejected:
+            res = QObject::tr("rejected (max_token %1)").arg(tokenShort(s, w.maxToken));
+            break;
+        case Core::WriteResult::Corrupted:
+            res = QObject::tr("CORRUPTED: applied over newer data");
+            break;
+        case Core::WriteResult::LockedOut:
+            res = QObject::tr("locked out (max_token %1)").arg(tokenShort(s, w.maxToken));
+            break;
+        }
+        QString text = QObject::tr("t=%1: %2 wrote %3 to %4 with %5%6; arrived at %7: %8")
+                           .arg(e.tick)
+                           .arg(client.name, quoted(a.value), storage, token, late)
+                           .arg(w.arrivedAt)
+                           .arg(res);
+        if (w.expired)
+            text += QObject::tr(" (its lease had already expired)");
+        if (hit.part == Hit::DelayHead)
+            text += QObject::tr(". Drag to change the network delay (%1 ticks).").arg(a.amount);
+        return text;
+    }
+    default:
+        return {};
+    }
+}

@@ -76,6 +76,8 @@ QString dragText(Hit::Part part)
         return TimelineView::tr("Change network delay");
     case Hit::ReleaseMarker:
         return TimelineView::tr("Move release");
+    case Hit::CheckSend:
+        return TimelineView::tr("Change gap");
     default:
         return {};
     }
@@ -352,6 +354,10 @@ Core::Action TimelineView::draggedAction(QPointF pos) const
     case Hit::DelayHead:
         a.amount = shifted(a.amount, delta, 0);
         break;
+    case Hit::CheckSend:
+        // the check stays where it is; the send moves (a pause inside the gap is the pitfall)
+        a.gap = shifted(a.gap, delta, 0);
+        break;
     default:
         break;
     }
@@ -386,6 +392,9 @@ void TimelineView::updateDrag(QPointF pos)
     case Hit::DelayHead:
         m_drag.label = tr("delay %1").arg(a.amount);
         break;
+    case Hit::CheckSend:
+        m_drag.label = tr("gap %1").arg(a.gap);
+        break;
     default:
         m_drag.label = tr("at %1").arg(a.at);
         break;
@@ -405,7 +414,11 @@ void TimelineView::finishDrag()
     const Hit::Part part = m_drag.hit.part;
     m_drag = Drag();
     if (after != before)
-        m_doc->undoStack()->push(new FinishedDrag(m_doc, c, i, before, after, dragText(part)));
+        m_doc->undoStack()->push(new FinishedDrag(
+            m_doc, c, i, before, after,
+            // a read's marker is found like a write's
+            part == Hit::WriteMarker && before.kind == Core::ActionKind::Read ? tr("Move read")
+                                                                               : dragText(part)));
     m_doc->endPreview();
     update();
 }
@@ -524,7 +537,7 @@ void TimelineView::updateHover(QPointF pos)
     const Hit hit = hitAt(pos);
     updateCursor(hit);
     if (hit.part != m_hover.part || hit.client != m_hover.client || hit.action != m_hover.action ||
-        hit.bottomPanel != m_hover.bottomPanel) {
+        hit.bottomPanel != m_hover.bottomPanel || hit.ref != m_hover.ref) {
         const bool repaint = hit.isItem() || m_hover.isItem();
         m_hover = hit;
         if (repaint)
@@ -543,6 +556,7 @@ void TimelineView::updateCursor(const Hit &hit)
     case Hit::PauseEnd:
     case Hit::LeaseEnd:
     case Hit::DelayHead:
+    case Hit::CheckSend:
         setCursor(Qt::SizeHorCursor);
         break;
     case Hit::PauseBody:
@@ -556,8 +570,12 @@ void TimelineView::updateCursor(const Hit &hit)
     case Hit::LaneHeader:
         setCursor(Qt::PointingHandCursor);
         break;
+    case Hit::CheckBracket:
+    case Hit::Pitfall:
+    case Hit::OwnLeaseEnd:
+    case Hit::Restart:
     case Hit::None:
-        unsetCursor();
+        unsetCursor(); // hover text only
         break;
     }
 }

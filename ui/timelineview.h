@@ -45,6 +45,8 @@ public:
     // The lane geometry inside this widget.
     TimelineLayout currentLayout() const;
     bool isDragging() const { return m_drag.active; }
+    // What a drag shows next to the cursor ("gap 2", "delay 3"); empty when not dragging.
+    QString dragLabel() const { return m_drag.active && m_drag.moved ? m_drag.label : QString(); }
     // Presentation mode's start: the playhead stands before its tick, everything is dimmed.
     void setPlayheadBefore(bool on);
     bool playheadBefore() const { return m_playheadBefore; }

@@ -201,6 +201,34 @@ private slots:
                      qPrintable(p.describe(h)));
         }
     }
+
+    // two-resources-partial: A's "order" update writes db at 8 (accepted) and index at the
+    // thaw 19 (rejected: B's token 2 is there since 12): partial. B's update applies on both.
+    void groupWritesTellTheWholeUpdate()
+    {
+        Picture p(QStringLiteral("two-resources-partial"));
+        QCOMPARE(p.t.groups.size(), std::size_t(2));
+        const std::uint32_t groupA = p.t.groups[0].client == 0 ? 0 : 1;
+        QVERIFY(p.t.groups[groupA].partial);
+        QVERIFY(!p.t.groups[1 - groupA].partial);
+        const QString partial = Core::explainGroup(p.s, p.t, groupA);
+        QVERIFY(!partial.isEmpty());
+        // A's row write on db at 8, and its index write at 19: each ends with the whole update
+        const Hit row = p.at(8, p.l.panels.front().storages[0].outcomes.center().y());
+        QCOMPARE(row.part, Hit::StorageWrite);
+        QCOMPARE(row.client, 0);
+        QVERIFY2(p.describe(row).endsWith(QLatin1Char(' ') + partial), qPrintable(p.describe(row)));
+        QVERIFY(p.describe(row).startsWith(QStringLiteral("t=8: A wrote 'A' to db")));
+        const Hit index = p.at(19, p.l.panels.front().storages[1].outcomes.center().y());
+        QCOMPARE(index.part, Hit::StorageWrite);
+        QCOMPARE(index.client, 0);
+        QVERIFY(p.describe(index).endsWith(QLatin1Char(' ') + partial));
+        // B's: its own group's story
+        const Hit b = p.at(12, p.l.panels.front().storages[0].outcomes.center().y());
+        QCOMPARE(b.client, 1);
+        QVERIFY(
+            p.describe(b).endsWith(QLatin1Char(' ') + Core::explainGroup(p.s, p.t, 1 - groupA)));
+    }
 };
 
 QTEST_MAIN(TestPitfallHover)

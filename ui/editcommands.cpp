@@ -207,6 +207,28 @@ QUndoCommand *setStorageRule(Document *doc, int storage, Core::FenceRule rule)
         [=](Scenario &s) { s.storages[size_t(storage)].rule = old; });
 }
 
+QUndoCommand *setStorage(Document *doc, int storage, const Core::StorageSpec &after,
+                         const QString &text)
+{
+    const Core::StorageSpec old = doc->scenario().storages[size_t(storage)];
+    Core::StorageSpec spec = after;
+    // what the dialog does not edit stays as it was (writes and reads name the storage)
+    spec.name = old.name;
+    spec.extra = old.extra;
+    return new Change(
+        doc, text, [=](Scenario &s) { s.storages[size_t(storage)] = spec; },
+        [=](Scenario &s) { s.storages[size_t(storage)] = old; });
+}
+
+QUndoCommand *setClientClock(Document *doc, int client, const Core::ClientClock &after,
+                             const QString &text)
+{
+    const Core::ClientClock old = doc->scenario().clients[size_t(client)].clock;
+    return new Change(
+        doc, text, [=](Scenario &s) { s.clients[size_t(client)].clock = after; },
+        [=](Scenario &s) { s.clients[size_t(client)].clock = old; });
+}
+
 QUndoCommand *setTitle(Document *doc, const QString &title, const QString &description)
 {
     const QString oldTitle = doc->scenario().title;

@@ -54,6 +54,13 @@ QUndoCommand *setFencing(Document *doc, bool on);
 // defaults (Core::lockOptionsFor), and come back with undo.
 QUndoCommand *setTokenSource(Document *doc, Core::TokenSource source);
 QUndoCommand *setStorageRule(Document *doc, int storage, Core::FenceRule rule);
+// A storage's whole spec (SCENARIO.md section 12: rule, check, durability, restarts); `text`
+// names what changed ("Compare-and-set on a version in jn"). The name and kept keys stay.
+QUndoCommand *setStorage(Document *doc, int storage, const Core::StorageSpec &after,
+                         const QString &text);
+// A client's own clock (section 11): rate and steps.
+QUndoCommand *setClientClock(Document *doc, int client, const Core::ClientClock &after,
+                             const QString &text);
 QUndoCommand *setTitle(Document *doc, const QString &title, const QString &description);
 QUndoCommand *setHorizon(Document *doc, std::optional<Core::Tick> horizon);
 

@@ -7,6 +7,7 @@
 
 #include "document.h"
 #include "editcommands.h"
+#include "lanemenus.h"
 #include "viewstate.h"
 
 #include <QContextMenuEvent>
@@ -75,6 +76,8 @@ QString dragText(Hit::Part part)
         return TimelineView::tr("Change network delay");
     case Hit::ReleaseMarker:
         return TimelineView::tr("Move release");
+    case Hit::CheckSend:
+        return TimelineView::tr("Change gap");
     default:
         return {};
     }
@@ -364,6 +367,10 @@ Core::Action TimelineView::draggedAction(QPointF pos) const
     case Hit::DelayHead:
         a.amount = shifted(a.amount, delta, 0);
         break;
+    case Hit::CheckSend:
+        // the check stays where it is; the send moves (a pause inside the gap is the pitfall)
+        a.gap = shifted(a.gap, delta, 0);
+        break;
     default:
         break;
     }
@@ -398,6 +405,9 @@ void TimelineView::updateDrag(QPointF pos)
     case Hit::DelayHead:
         m_drag.label = tr("delay %1").arg(a.amount);
         break;
+    case Hit::CheckSend:
+        m_drag.label = tr("gap %1").arg(a.gap);
+        break;
     default:
         m_drag.label = tr("at %1").arg(a.at);
         break;
@@ -417,7 +427,11 @@ void TimelineView::finishDrag()
     const Hit::Part part = m_drag.hit.part;
     m_drag = Drag();
     if (after != before)
-        m_doc->undoStack()->push(new FinishedDrag(m_doc, c, i, before, after, dragText(part)));
+        m_doc->undoStack()->push(new FinishedDrag(
+            m_doc, c, i, before, after,
+            // a read's marker is found like a write's
+            part == Hit::WriteMarker && before.kind == Core::ActionKind::Read ? tr("Move read")
+                                                                               : dragText(part)));
     m_doc->endPreview();
     update();
 }
@@ -536,7 +550,7 @@ void TimelineView::updateHover(QPointF pos)
     const Hit hit = hitAt(pos);
     updateCursor(hit);
     if (hit.part != m_hover.part || hit.client != m_hover.client || hit.action != m_hover.action ||
-        hit.bottomPanel != m_hover.bottomPanel) {
+        hit.bottomPanel != m_hover.bottomPanel || hit.ref != m_hover.ref) {
         const bool repaint = hit.isItem() || m_hover.isItem();
         m_hover = hit;
         if (repaint)
@@ -552,6 +566,7 @@ void TimelineView::updateCursor(const Hit &hit)
     case Hit::PauseEnd:
     case Hit::LeaseEnd:
     case Hit::DelayHead:
+    case Hit::CheckSend:
         setCursor(Qt::SizeHorCursor);
         break;
     case Hit::PauseBody:
@@ -565,8 +580,12 @@ void TimelineView::updateCursor(const Hit &hit)
     case Hit::LaneHeader:
         setCursor(Qt::PointingHandCursor);
         break;
+    case Hit::CheckBracket:
+    case Hit::Pitfall:
+    case Hit::OwnLeaseEnd:
+    case Hit::Restart:
     case Hit::None:
-        unsetCursor();
+        unsetCursor(); // hover text only
         break;
     }
 }
@@ -862,13 +881,20 @@ void TimelineView::contextMenuEvent(QContextMenuEvent *event)
     const QPoint globalPos = mapToGlobal(pos.toPoint());
     const Hit hit = hitAt(pos);
     const Core::Scenario &s = m_doc->scenario();
+    QMenu menu(this);
+    // a storage lane (header or body): its check, durability and restarts (section 12)
+    const int storage = hit.lane - int(s.clients.size()) - 1;
+    if (hit.lane > int(s.clients.size()) && storage < int(s.storages.size()))
+        addStorageEntries(&menu, storage, pos);
     if (hit.client < 0 || size_t(hit.client) >= s.clients.size()) {
-        QWidget::contextMenuEvent(event);
+        if (!menu.isEmpty())
+            menu.exec(globalPos);
+        else
+            QWidget::contextMenuEvent(event);
         return;
     }
     const int c = hit.client;
     const QString name = s.clients[size_t(c)].name;
-    QMenu menu(this);
     if (hit.part == Hit::LaneHeader) {
         QAction *remove = menu.addAction(tr("Remove client %1").arg(name));
         remove->setEnabled(s.clients.size() > 1);
@@ -884,6 +910,8 @@ void TimelineView::contextMenuEvent(QContextMenuEvent *event)
         connect(bypass, &QAction::toggled, this, [this, c](bool on) {
             m_doc->undoStack()->push(EditCommands::setClientBypass(m_doc, c, on));
         });
+        menu.addSeparator();
+        LaneMenus::addClockEntries(&menu, m_doc, c, this);
         menu.exec(globalPos);
         return;
     }
@@ -944,4 +972,25 @@ void TimelineView::contextMenuEvent(QContextMenuEvent *event)
     if (menu.isEmpty())
         return;
     menu.exec(globalPos);
+}
+
+void TimelineView::addStorageEntries(QMenu *menu, int storage, QPointF pos)
+{
+    const TimelineLayout l = currentLayout();
+    std::optional<Core::Tick> tick;
+    std::optional<Core::Tick> restart;
+    if (pos.x() >= l.plot.left()) {
+        // on the lane body: a restart at the clicked tick; one drawn near the click can go
+        const TimeAxis a = axis();
+        tick = Core::Tick(std::max<qint64>(0, a.snapTick(pos.x())));
+        double best = 6 * std::max(1.0, m_theme.fontScale);
+        for (const Core::Tick r : m_doc->scenario().storages[size_t(storage)].restarts) {
+            const double d = std::abs(a.tickToX(double(r)) - pos.x());
+            if (d <= best) {
+                best = d;
+                restart = r;
+            }
+        }
+    }
+    LaneMenus::addStorageEntries(menu, m_doc, storage, tick, restart, this);
 }

@@ -24,6 +24,7 @@
 #include <QWidget>
 
 class Document;
+class QMenu;
 class ViewState;
 
 class TimelineView : public QWidget
@@ -44,6 +45,8 @@ public:
     // The lane geometry inside this widget.
     TimelineLayout currentLayout() const;
     bool isDragging() const { return m_drag.active; }
+    // What a drag shows next to the cursor ("gap 2", "delay 3"); empty when not dragging.
+    QString dragLabel() const { return m_drag.active && m_drag.moved ? m_drag.label : QString(); }
     // Presentation mode's start: the playhead stands before its tick, everything is dimmed.
     void setPlayheadBefore(bool on);
     bool playheadBefore() const { return m_playheadBefore; }
@@ -122,6 +125,8 @@ private:
     void updateAccessibleDescription();
     bool claimsKey(const QKeyEvent *event) const;
     QPointF keyboardMenuPoint() const;
+    // The storage lane's part of a right-click menu at `pos` (SCENARIO.md section 12).
+    void addStorageEntries(QMenu *menu, int storage, QPointF pos);
 
     Document *m_doc;
     ViewState *m_state;

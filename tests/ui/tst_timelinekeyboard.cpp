@@ -333,7 +333,9 @@ private slots:
         f.reactivate();
         openMenu(QStringLiteral("Remove client A"));
         QCOMPARE(texts, QStringList({QStringLiteral("Remove client A"),
-                                     QStringLiteral("Unfenced path: A's writes bypass the check")}));
+                                     QStringLiteral("Unfenced path: A's writes bypass the check"),
+                                     QStringLiteral("Clock speed of A"),
+                                     QStringLiteral("Clock of A...")}));
         QCOMPARE(f.doc.scenario().clients.size(), std::size_t(1));
         QCOMPARE(f.doc.scenario().clients[0].name, QStringLiteral("B"));
         f.doc.undoStack()->undo();

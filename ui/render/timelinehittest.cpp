@@ -8,6 +8,10 @@
 #include "tokentext.h"
 #include "tracelookup.h"
 
+#include "explain.h"
+#include "lockfacts.h"
+#include "simulator.h"
+
 #include <QObject>
 
 #include <algorithm>
@@ -15,6 +19,22 @@
 
 using namespace Render;
 using Core::Tick;
+
+namespace {
+
+// The event of `kind` with record `ref` on client `c`'s lane at `tick`; kNone if none.
+std::uint32_t eventOf(const Core::Trace &t, int c, Tick tick, Core::EventKind kind,
+                      std::uint32_t ref)
+{
+    const std::vector<std::uint32_t> &evs = t.clientEvents[std::size_t(c)];
+    for (std::size_t i = firstClientEvent(t, evs, tick);
+         i < evs.size() && t.events[evs[i]].tick == tick; ++i)
+        if (t.events[evs[i]].kind == kind && t.events[evs[i]].ref == ref)
+            return evs[i];
+    return Core::kNone;
+}
+
+} // namespace
 
 QRectF TimelineRenderer::focusRingRect(const Core::Scenario &s, const Core::Trace &t,
                                        const TimeAxis &axis, const TimelineLayout &l,
@@ -98,6 +118,41 @@ TimelineRenderer::Hit TimelineRenderer::hitTest(const Core::Scenario &s, const C
         const std::vector<std::uint32_t> &evs = t.clientEvents[std::size_t(c)];
         const Core::Client &client = s.clients[std::size_t(c)];
         const double y = pos.y();
+        // a check bracket runs along the edge of the markers and the pause row, from the check
+        // to the send; its end is grabbed to change the gap. Checks are in the order they
+        // checked: those that began by the right edge, looked at backwards a bounded way.
+        const double bracketY = r.markers.bottom() + 1 * f;
+        if (!t.checks.empty() && y >= bracketY - 3 * f && y <= bracketY + 4 * f) {
+            const auto end =
+                std::upper_bound(t.checks.begin(), t.checks.end(), tB,
+                                 [](Tick v, const Core::Check &k) { return v < k.at; });
+            double bestEnd = grip + 1;
+            std::uint32_t bracket = Core::kNone;
+            std::uint32_t send = Core::kNone;
+            auto it = end;
+            for (int n = 0; it != t.checks.begin() && n < 4096; ++n) {
+                --it;
+                if (it->client != std::uint32_t(c) || !it->passed)
+                    continue;
+                const double x0 = X(it->at);
+                const double x1 = std::max(X(it->sendAt), x0 + 1);
+                const double dEnd = std::abs(x - x1);
+                if (dEnd <= grip && dEnd < bestEnd) {
+                    bestEnd = dEnd;
+                    send = std::uint32_t(it - t.checks.begin());
+                } else if (bracket == Core::kNone && x >= x0 && x <= x1) {
+                    bracket = std::uint32_t(it - t.checks.begin());
+                }
+            }
+            const std::uint32_t k = send != Core::kNone ? send : bracket;
+            if (k != Core::kNone) {
+                const Core::Check &check = t.checks[k];
+                hit.part = send != Core::kNone ? Hit::CheckSend : Hit::CheckBracket;
+                hit.action = int(check.action);
+                hit.ref = eventOf(t, c, check.at, Core::EventKind::Checked, k);
+                return hit;
+            }
+        }
         if (y < r.pauses.top()) {
             // markers (and their labels above): the nearest within the grip; a delay
             // arrow's head wins when it is the nearer
@@ -118,7 +173,10 @@ TimelineRenderer::Hit TimelineRenderer::hitTest(const Core::Scenario &s, const C
                     }
                     continue;
                 }
-                if (!isMarker(e.kind) || isKeepalive(t, e))
+                // a skipped write and a read are markers of their actions too
+                const bool pitfallMarker = e.kind == Core::EventKind::Skipped ||
+                                           e.kind == Core::EventKind::ReadSent;
+                if ((!isMarker(e.kind) && !pitfallMarker) || isKeepalive(t, e))
                     continue;
                 best = d;
                 hit.action = int(Core::actionOfEvent(t, evs[i]));
@@ -202,9 +260,64 @@ TimelineRenderer::Hit TimelineRenderer::hitTest(const Core::Scenario &s, const C
                     }
                 }
             }
+            // a keepalive renewal: a short tick along the top of the bar
+            if (y <= r.holds.top() + 10 * f) {
+                double best = grip / 2 + 1;
+                for (std::size_t i = Core::firstGrantAt(t, tA);
+                     i < t.grants.size() && t.grants[i].at <= tB; ++i) {
+                    const Core::Grant &g = t.grants[i];
+                    const double d = std::abs(X(g.at) - x);
+                    if (!g.keepalive || g.client != std::uint32_t(c) || d > best)
+                        continue;
+                    const std::uint32_t ev =
+                        eventOf(t, c, g.at, Core::EventKind::Renewal, std::uint32_t(i));
+                    if (ev == Core::kNone)
+                        continue;
+                    best = d;
+                    hit.part = Hit::Pitfall;
+                    hit.action = int(g.action);
+                    hit.ref = ev;
+                }
+            }
             return hit;
         }
-        return hit; // the belief row is read-only
+        // the belief row: where the client learnt it lost the lock (a failed keepalive, a
+        // check), else where its own clock ends its lease
+        double best = grip + 1;
+        for (std::size_t i = firstClientEvent(t, evs, tA); i < evs.size(); ++i) {
+            const Core::Event &e = t.events[evs[i]];
+            if (e.tick > tB)
+                break;
+            const double d = std::abs(X(e.tick) - x);
+            if (e.kind != Core::EventKind::Lost || d > best)
+                continue;
+            best = d;
+            hit.part = Hit::Pitfall;
+            hit.ref = evs[i];
+        }
+        if (hit.part == Hit::None && !client.clock.isDefault()) {
+            // leases in order of their start: those begun by the right edge, backwards
+            const auto end =
+                std::upper_bound(t.leases.begin(), t.leases.end(), tB,
+                                 [](Tick v, const Core::Lease &l) { return v < l.start; });
+            auto it = end;
+            for (int n = 0; it != t.leases.begin() && n < 4096; ++n) {
+                --it;
+                if (it->client != std::uint32_t(c) || it->released)
+                    continue;
+                const Core::Grant *g = lastGrantOfEpoch(t, it->epoch);
+                if (!g)
+                    continue;
+                const Tick own = Core::ownLeaseEnd(s, *g);
+                if (own == it->end || own == Core::kForever || std::abs(X(own) - x) > grip)
+                    continue;
+                hit.part = Hit::OwnLeaseEnd;
+                hit.action = int(g->action);
+                hit.ref = std::uint32_t(it - t.leases.begin());
+                break;
+            }
+        }
+        return hit;
     }
 
     if (QRectF(panel->lockHeader.left(), panel->lock.top(),
@@ -249,13 +362,110 @@ TimelineRenderer::Hit TimelineRenderer::hitTest(const Core::Scenario &s, const C
                 hit.action = int(w.action);
             }
         }
+        if (hit.part == Hit::None) {
+            // a restart: a line across the lane (in time order)
+            auto it = std::lower_bound(
+                t.restarts.begin(), t.restarts.end(), tA,
+                [](const Core::StorageRestart &r, Tick v) { return r.tick < v; });
+            double bestRestart = grip + 1;
+            for (; it != t.restarts.end() && it->tick <= tB; ++it) {
+                const double d = std::abs(X(it->tick) - x);
+                if (it->storage != si || d > bestRestart)
+                    continue;
+                bestRestart = d;
+                hit.part = Hit::Restart;
+                hit.ref = std::uint32_t(it - t.restarts.begin());
+            }
+        }
         return hit;
     }
     return hit;
 }
 
+namespace {
+
+// A clock rate in thousandths as the file spells it: 500 is "0.5".
+QString rateText(std::uint32_t milli)
+{
+    QString text = QString::number(milli / 1000);
+    if (const std::uint32_t frac = milli % 1000) {
+        QString digits = QStringLiteral("%1").arg(frac, 3, 10, QLatin1Char('0'));
+        while (digits.endsWith(QLatin1Char('0')))
+            digits.chop(1);
+        text += QLatin1Char('.') + digits;
+    }
+    return text;
+}
+
+// SCENARIO.md sections 11 and 12: what core says of the event, or of the record, under a hit.
+QString describePitfall(const Core::Scenario &s, const Core::Trace &t,
+                        const TimelineRenderer::Hit &hit)
+{
+    using Hit = TimelineRenderer::Hit;
+    switch (hit.part) {
+    case Hit::Restart: {
+        if (hit.ref >= t.restarts.size() || t.restarts[hit.ref].storage >= s.storages.size())
+            return {};
+        const Core::StorageRestart &r = t.restarts[hit.ref];
+        const QString name = s.storages[r.storage].name;
+        if (r.forgot > 0)
+            return QObject::tr("t=%1: %2 restarted: its data survived, but max_token %3 was kept "
+                               "in memory only and is forgotten (now 0): a stale token passes "
+                               "again")
+                .arg(r.tick)
+                .arg(name, tokenShort(s, r.forgot));
+        return s.storages[r.storage].durable
+                   ? QObject::tr("t=%1: %2 restarted: its data and max_token (persisted with "
+                                 "the data) survived")
+                         .arg(r.tick)
+                         .arg(name)
+                   : QObject::tr("t=%1: %2 restarted: its data survived; max_token was 0, "
+                                 "nothing to forget")
+                         .arg(r.tick)
+                         .arg(name);
+    }
+    case Hit::OwnLeaseEnd: {
+        if (hit.ref >= t.leases.size() || std::size_t(hit.client) >= s.clients.size())
+            return {};
+        const Core::Lease &l = t.leases[hit.ref];
+        const Core::Grant *g = lastGrantOfEpoch(t, l.epoch);
+        if (!g)
+            return {};
+        const Core::Client &c = s.clients[std::size_t(hit.client)];
+        const Tick own = Core::ownLeaseEnd(s, *g);
+        return QObject::tr("By its own clock (rate %1) %2 judges the lease it renewed at t=%3 "
+                           "ended at %4; the lock service ended it at %5: %6")
+            .arg(rateText(c.clock.rateMilli), c.name)
+            .arg(g->at)
+            .arg(own)
+            .arg(l.end)
+            .arg(own > l.end ? QObject::tr("it goes on believing an expired lease")
+                             : QObject::tr("it gives up a lease that is still live"));
+    }
+    case Hit::CheckSend:
+    case Hit::CheckBracket:
+    case Hit::Pitfall: {
+        if (hit.ref >= t.events.size())
+            return {};
+        QString text = Core::explainEvent(s, t, hit.ref);
+        if (hit.part == Hit::CheckSend && std::size_t(hit.client) < s.clients.size() &&
+            std::size_t(hit.action) < s.clients[std::size_t(hit.client)].actions.size())
+            text += QObject::tr(" Drag to change the gap (%1 ticks).")
+                        .arg(s.clients[std::size_t(hit.client)].actions[std::size_t(hit.action)].gap);
+        return text;
+    }
+    default:
+        return {};
+    }
+}
+
+} // namespace
+
 QString TimelineRenderer::describe(const Core::Scenario &s, const Core::Trace &t, const Hit &hit)
 {
+    if (hit.part == Hit::Restart || hit.part == Hit::OwnLeaseEnd || hit.part == Hit::CheckSend ||
+        hit.part == Hit::CheckBracket || hit.part == Hit::Pitfall)
+        return describePitfall(s, t, hit);
     if (hit.client < 0 || std::size_t(hit.client) >= s.clients.size())
         return {};
     const Core::Client &client = s.clients[std::size_t(hit.client)];
@@ -277,6 +487,14 @@ QString TimelineRenderer::describe(const Core::Scenario &s, const Core::Trace &t
             .arg(client.name, Core::toString(a.kind))
             .arg(a.at);
     const Core::Event &e = t.events[ev];
+    if (e.kind == Core::EventKind::ReadSent && e.ref < t.reads.size() && t.reads[e.ref].arrived) {
+        // what the read learnt ("read v3") rather than that it asked
+        const std::uint32_t arrival = eventOf(t, hit.client, t.reads[e.ref].arrivedAt,
+                                              Core::EventKind::ReadArrived, e.ref);
+        return Core::explainEvent(s, t, arrival != Core::kNone ? arrival : ev);
+    }
+    if (e.kind == Core::EventKind::Skipped || e.kind == Core::EventKind::ReadSent)
+        return Core::explainEvent(s, t, ev);
     const QString late =
         a.at < e.tick ? QObject::tr(" (due at %1, ran when it thawed)").arg(a.at) : QString();
     switch (e.kind) {
@@ -331,6 +549,19 @@ QString TimelineRenderer::describe(const Core::Scenario &s, const Core::Trace &t
             res = QObject::tr("locked out (max_token %1)").arg(tokenShort(s, w.maxToken));
             break;
         }
+        // a version storage judges by what the writer had read, an unfenced path skips the
+        // check: core's whole story of the write says which
+        // a write of a group (one update across storages): what became of the whole update,
+        // a partial one the seed's two-resources pitfall
+        QString group;
+        for (std::uint32_t gi = 0; gi < t.groups.size() && group.isEmpty(); ++gi) {
+            const std::vector<std::uint32_t> &ws = t.groups[gi].writes;
+            if (std::find(ws.begin(), ws.end(), e.ref) != ws.end())
+                group = QLatin1Char(' ') + Core::explainGroup(s, t, gi);
+        }
+        if (w.storage < s.storages.size() &&
+            (s.storages[w.storage].check == Core::StorageCheck::Version || client.bypass))
+            return Core::explainWrite(s, t, e.ref) + group;
         QString text = QObject::tr("t=%1: %2 wrote %3 to %4 with %5%6; arrived at %7: %8")
                            .arg(e.tick)
                            .arg(client.name, quoted(a.value), storage, token, late)
@@ -340,7 +571,7 @@ QString TimelineRenderer::describe(const Core::Scenario &s, const Core::Trace &t
             text += QObject::tr(" (its lease had already expired)");
         if (hit.part == Hit::DelayHead)
             text += QObject::tr(". Drag to change the network delay (%1 ticks).").arg(a.amount);
-        return text;
+        return text + group;
     }
     default:
         return {};

@@ -97,6 +97,12 @@ public:
             StorageWrite,  // a write's arrival on a storage lane
             LockSegment,   // a lease on the lock-service lane
             LaneHeader,    // the header cell of a client lane
+            // SCENARIO.md sections 11 and 12
+            CheckSend,    // the end of a check bracket, where the write goes out: change the gap
+            CheckBracket, // the rest of the bracket: the check, and the gap after it
+            Pitfall,      // a keepalive, a lost lock, a skipped write, a read: `ref` is its event
+            OwnLeaseEnd,  // where a client's own clock ends its lease: `ref` into Trace::leases
+            Restart,      // a storage restart: `ref` into Trace::restarts
         };
         Part part = None;
         int client = -1;  // scenario client, or -1
@@ -105,6 +111,7 @@ public:
         // clients + 1 + s storage s; -1 for the ruler or outside the lanes.
         int lane = -1;
         bool bottomPanel = false; // compare mode: the unfenced panel
+        std::uint32_t ref = Core::kNone; // see the parts that use it
 
         bool isItem() const { return part != None && part != LaneHeader; }
         // Parts a drag changes (everything but a click-only item).
@@ -112,7 +119,7 @@ public:
         {
             return part == PauseBody || part == PauseStart || part == PauseEnd ||
                    part == LeaseEnd || part == AcquireMarker || part == WriteMarker ||
-                   part == DelayHead || part == ReleaseMarker;
+                   part == DelayHead || part == ReleaseMarker || part == CheckSend;
         }
     };
 

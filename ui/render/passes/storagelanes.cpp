@@ -190,6 +190,29 @@ public:
                 continue;
             }
             glyph(Theme::shape(w.result), QPointF(x, y), gr, m_st.th.outcome(w.result));
+            // More writes arriving in this glyph's pixel column (two writes at one tick): a
+            // count on the glyph, so the second one is not hidden behind the first. Hover text
+            // and the event log list each.
+            {
+                const Tick lastTick = lastTickOfColumn(col);
+                std::size_t n = i + 1;
+                while (n < hi && n < i + 100 && t.writes[ws[n]].arrivedAt <= lastTick)
+                    ++n;
+                if (n - i > 1) {
+                    const QString count = n - i >= 100 ? QStringLiteral("99+")
+                                                       : QStringLiteral("×%1").arg(n - i);
+                    const double bw = m_st.fmSmall.horizontalAdvance(count) + 6 * m_st.f;
+                    const double bh = m_st.fmSmall.height() + 1;
+                    const QRectF badge(x + gr * 0.55, y - gr - bh * 0.75, bw, bh);
+                    m_p->setPen(QPen(m_st.th.outcome(w.result), 1));
+                    m_p->setBrush(m_st.chip);
+                    m_p->drawRoundedRect(badge, 3, 3);
+                    m_p->setFont(m_st.small);
+                    m_p->setPen(m_st.th.foreground);
+                    m_p->drawText(badge, Qt::AlignCenter, count);
+                    labels.addGlyph(badge.left(), badge.right());
+                }
+            }
             const double nextX = j < hi ? X(t.writes[ws[j]].arrivedAt) : m_xmax + 1000;
             outcomeLabels.push_back({shown, x, nextX, {}, 0, 0});
             // the glyph itself: a label left of it ends 4 px before it, one right of it starts

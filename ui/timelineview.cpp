@@ -267,6 +267,7 @@ void TimelineView::fitToWindow()
     const double to = TimelineRenderer::fitTo(t);
     const double ppt = plotWidth / std::max(1.0, to - from);
     m_state->setAxis(from - leftMargin / ppt, ppt);
+    m_fittedAxis = std::make_pair(m_state->firstTick(), m_state->pixelsPerTick());
 }
 
 void TimelineView::zoomIn()
@@ -327,6 +328,11 @@ void TimelineView::paintEvent(QPaintEvent *)
 void TimelineView::resizeEvent(QResizeEvent *event)
 {
     QWidget::resizeEvent(event);
+    // Still as the last fit left it (nobody zoomed or scrolled since): the whole run stays in
+    // view as the window settles (docks sized after the first show) or is resized.
+    if (m_fittedAxis && event->size().width() != event->oldSize().width() &&
+        m_state->firstTick() == m_fittedAxis->first && m_state->pixelsPerTick() == m_fittedAxis->second)
+        fitToWindow();
 }
 
 void TimelineView::showEvent(QShowEvent *event)

@@ -18,6 +18,9 @@
 #include "timelineaccessible.h"
 #include "timelinerenderer.h"
 
+#include <optional>
+#include <utility>
+
 #include "scenario.h"
 
 #include <QPointF>
@@ -135,6 +138,9 @@ private:
     Drag m_drag;
     TimelineRenderer::Hit m_hover;
     bool m_fittedOnce = false;
+    // The axis the last fitToWindow() set (first tick, pixels per tick); refitted on a resize
+    // while the axis is still that
+    std::optional<std::pair<double, double>> m_fittedAxis;
     bool m_playheadBefore = false;
     std::vector<bool> m_neverPauses; // per client, for compare mode's compact lanes
     FocusStop m_focus;

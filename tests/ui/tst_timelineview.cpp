@@ -98,6 +98,34 @@ private:
     }
 
 private slots:
+    // The first fit shows the whole run; while nobody zooms or scrolls, a resize (the window
+    // settling as its docks take their width, a smaller projector) fits it again, so the stale
+    // write at t=30 never starts off screen. Once the user zooms, a resize leaves the axis.
+    void resizeKeepsTheWholeRunUntilTheUserZooms()
+    {
+        Document doc;
+        ViewState state;
+        TimelineView view(&doc, &state);
+        view.resize(1200, view.sizeHint().height());
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        const Core::Trace &t = doc.trace();
+        const auto lastShown = [&] {
+            return view.axis().xToTick(view.currentLayout().plot.right());
+        };
+        QVERIFY(lastShown() >= TimelineRenderer::fitTo(t));
+        view.resize(560, view.height());
+        QTest::qWait(10);
+        QVERIFY2(lastShown() >= TimelineRenderer::fitTo(t), qPrintable(QString::number(lastShown())));
+        QVERIFY(state.firstTick() <= TimelineRenderer::fitFrom(t));
+        state.zoomAround(10, 2); // the user zooms in
+        const double first = state.firstTick(), ppt = state.pixelsPerTick();
+        view.resize(900, view.height());
+        QTest::qWait(10);
+        QCOMPARE(state.firstTick(), first);
+        QCOMPARE(state.pixelsPerTick(), ppt);
+    }
+
     void defaultScenarioAsExpected()
     {
         Fixture f;

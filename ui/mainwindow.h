@@ -184,6 +184,10 @@ private:
     void saveWindowSettings();
     void restoreWindowSettings();
     static constexpr int kWindowStateVersion = 1;
+    // QSettings keys shared by the View menu (mainwindow_actions.cpp) and presentation mode
+    static constexpr const char *kPresentationThemeKey = "presentation/theme";
+    static constexpr const char *kPresentationScaleKey = "presentation/fontScale";
+    static constexpr double kPresentationScaleDefault = 1.6;
     // A schedule from the Explore panels, opened untitled.
     void openExplored(const Core::Scenario &s);
     QString exportPathGuess(const QString &suffix) const;

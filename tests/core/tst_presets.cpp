@@ -4,6 +4,7 @@
 // expected value below was worked out by hand from the spec; the comment above each test shows
 // how. Over 600 lines: one hand-worked test per preset, and they read best side by side.
 
+#include "presetfile.h"
 #include "scenariofile.h"
 #include "simulator.h"
 #include "testprinters.h"
@@ -23,14 +24,7 @@ using TestSupport::arrivals;
 
 namespace {
 
-Scenario preset(const char *name)
-{
-    const LoadResult r =
-        ScenarioFile::load(QStringLiteral(":/scenarios/%1.json").arg(QLatin1String(name)));
-    if (!r.ok())
-        qFatal("%s: %s", name, qPrintable(r.error));
-    return *r.scenario;
-}
+using TestSupport::preset;
 
 QStringList refusals(const Scenario &s, const Trace &t)
 {

@@ -2,6 +2,7 @@
 // it: each still fails when simulated, and every single removal of an action and every one-tick
 // shortening of a duration is simulated here to show that the failure then disappears.
 
+#include "presetfile.h"
 #include "randomscenario.h"
 #include "scenariofile.h"
 #include "shrink.h"
@@ -71,14 +72,7 @@ QString oneMinimalFailure(const Scenario &s, bool fencing)
     return oneMinimalFailure(s, FailureTarget{0, fencing});
 }
 
-Scenario preset(const char *name)
-{
-    const LoadResult r =
-        ScenarioFile::load(QStringLiteral(":/scenarios/%1.json").arg(QLatin1String(name)));
-    if (!r.ok())
-        qFatal("%s: %s", name, qPrintable(r.error));
-    return *r.scenario;
-}
+using TestSupport::preset;
 
 // The loader takes the scenario back as it is: every shrink step left a valid file.
 QString reloads(const Scenario &s)

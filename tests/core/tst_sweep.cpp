@@ -6,6 +6,7 @@
 // random schedules that carry keepalives, checks, groups and reads. (Longer than 600 lines:
 // one unit, and every threshold sits next to its derivation.)
 
+#include "presetfile.h"
 #include "scenariofile.h"
 #include "schedulegen.h"
 #include "simulator.h"
@@ -36,14 +37,7 @@ SweepSpec randomSweep(std::uint32_t runs, std::uint64_t seed)
     return spec;
 }
 
-Scenario preset(const char *name)
-{
-    const LoadResult r =
-        ScenarioFile::load(QStringLiteral(":/scenarios/%1.json").arg(QLatin1String(name)));
-    if (!r.ok())
-        qFatal("%s: %s", name, qPrintable(r.error));
-    return *r.scenario;
-}
+using TestSupport::preset;
 
 // The scenario itself, once per value of one quantity.
 SweepSpec fixedSweep(const Scenario &s, const char *quantity, std::vector<Tick> values)

@@ -295,20 +295,10 @@ void TimelineView::paintEvent(QPaintEvent *)
     const bool compare = m_state->compare();
     m_renderer.paint(&p, QRectF(rect()), m_doc->scenario(), topTrace(),
                      compare ? &bottomTrace() : nullptr, axis(), options());
-    if (m_drag.active && m_drag.moved && !m_drag.label.isEmpty()) {
+    const QRectF box = dragLabelRect();
+    if (!box.isEmpty()) {
         // the value being dragged, next to the cursor
-        QFont f = font();
-        f.setPixelSize(int(std::lround(13 * m_theme.fontScale)));
-        f.setBold(true);
-        p.setFont(f);
-        const QFontMetricsF fm(f);
-        const double w = fm.horizontalAdvance(m_drag.label) + 14;
-        const double h = fm.height() + 8;
-        QRectF box(m_drag.lastPos.x() + 14, m_drag.lastPos.y() - h - 10, w, h);
-        if (box.right() > width() - 2)
-            box.moveRight(m_drag.lastPos.x() - 14);
-        if (box.top() < 2)
-            box.moveTop(m_drag.lastPos.y() + 18);
+        p.setFont(dragLabelFont());
         p.setRenderHint(QPainter::Antialiasing);
         p.setPen(QPen(m_theme.foreground, 1));
         p.setBrush(m_theme.background);
@@ -325,13 +315,46 @@ void TimelineView::paintEvent(QPaintEvent *)
     }
 }
 
+QFont TimelineView::dragLabelFont() const
+{
+    QFont f = font();
+    f.setPixelSize(int(std::lround(13 * m_theme.fontScale)));
+    f.setBold(true);
+    return f;
+}
+
+QRectF TimelineView::dragLabelRect() const
+{
+    if (!m_drag.active || !m_drag.moved || m_drag.label.isEmpty())
+        return {};
+    const QFontMetricsF fm(dragLabelFont());
+    const double w = fm.horizontalAdvance(m_drag.label) + 14;
+    const double h = fm.height() + 8;
+    const QPointF at = m_drag.lastPos;
+    // A marker's own label sits in the row above it ("write 'A' with token 1"): the value goes
+    // below the cursor there, so it never covers the label of what is being dragged; elsewhere
+    // (pause edges, lease ends, delay heads) above it, clear of the bar under the cursor.
+    const Hit::Part part = m_drag.hit.part;
+    const bool below =
+        part == Hit::AcquireMarker || part == Hit::WriteMarker || part == Hit::ReleaseMarker;
+    QRectF box(at.x() + 14, below ? at.y() + 16 : at.y() - h - 10, w, h);
+    if (box.right() > width() - 2)
+        box.moveRight(at.x() - 14);
+    if (box.top() < 2)
+        box.moveTop(at.y() + 18);
+    if (box.bottom() > height() - 2)
+        box.moveBottom(at.y() - 10);
+    return box;
+}
+
 void TimelineView::resizeEvent(QResizeEvent *event)
 {
     QWidget::resizeEvent(event);
     // Still as the last fit left it (nobody zoomed or scrolled since): the whole run stays in
     // view as the window settles (docks sized after the first show) or is resized.
     if (m_fittedAxis && event->size().width() != event->oldSize().width() &&
-        m_state->firstTick() == m_fittedAxis->first && m_state->pixelsPerTick() == m_fittedAxis->second)
+        m_state->firstTick() == m_fittedAxis->first &&
+        m_state->pixelsPerTick() == m_fittedAxis->second)
         fitToWindow();
 }
 
@@ -437,7 +460,7 @@ void TimelineView::finishDrag()
             m_doc, c, i, before, after,
             // a read's marker is found like a write's
             part == Hit::WriteMarker && before.kind == Core::ActionKind::Read ? tr("Move read")
-                                                                               : dragText(part)));
+                                                                              : dragText(part)));
     m_doc->endPreview();
     update();
 }

@@ -50,6 +50,8 @@ public:
     bool isDragging() const { return m_drag.active; }
     // What a drag shows next to the cursor ("gap 2", "delay 3"); empty when not dragging.
     QString dragLabel() const { return m_drag.active && m_drag.moved ? m_drag.label : QString(); }
+    // Where that text's box is drawn (widget coordinates); empty when not dragging.
+    QRectF dragLabelRect() const;
     // Presentation mode's start: the playhead stands before its tick, everything is dimmed.
     void setPlayheadBefore(bool on);
     bool playheadBefore() const { return m_playheadBefore; }
@@ -114,6 +116,7 @@ private:
     const Core::Trace &bottomTrace() const;
     const Core::Trace &topTrace() const;
     QString describeHit(const TimelineRenderer::Hit &hit) const;
+    QFont dragLabelFont() const;
     TimelineRenderer::Hit hitAt(QPointF pos) const;
     Core::Action draggedAction(QPointF pos) const;
     void updateDrag(QPointF pos);

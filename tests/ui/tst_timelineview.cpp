@@ -262,6 +262,33 @@ private slots:
         QVERIFY(!f.state.selection().isValid());
     }
 
+    // The value shown while dragging never covers the label of what is dragged: a marker's
+    // label is in the row above it, so the value goes below the cursor; a pause edge's value
+    // goes above, clear of the pause bar under the cursor.
+    void dragValueLeavesTheDraggedLabelFree()
+    {
+        Fixture f;
+        const ClientLaneRects b = f.layout().panels[0].clients[1];
+        const double y = b.markers.center().y();
+        drag(&f.view, f.at(13, y), f.at(16, y), false); // B's write, still held
+        QVERIFY(f.view.isDragging());
+        QCOMPARE(f.view.dragLabel(), QStringLiteral("at 16"));
+        QRectF box = f.view.dragLabelRect();
+        QVERIFY(!box.isEmpty());
+        QVERIFY2(!box.intersects(b.labels), "the value covers the write's label row");
+        QVERIFY(box.top() > y);
+        QTest::mouseRelease(&f.view, Qt::LeftButton, Qt::NoModifier, f.at(16, y));
+        QVERIFY(f.view.dragLabelRect().isEmpty());
+
+        const ClientLaneRects a = f.layout().panels[0].clients[0];
+        const double py = a.pauses.center().y();
+        drag(&f.view, f.at(30, py), f.at(25, py), false); // the end of A's pause
+        box = f.view.dragLabelRect();
+        QVERIFY(!box.isEmpty());
+        QVERIFY2(!box.intersects(a.pauses), "the value covers the pause being dragged");
+        QTest::mouseRelease(&f.view, Qt::LeftButton, Qt::NoModifier, f.at(25, py));
+    }
+
     void dragAcquireAndDelayHead()
     {
         Fixture f;

@@ -20,6 +20,17 @@ QString Comparison::about(bool topSide, const QString &text) const
                    : QCoreApplication::translate("Comparison", "Without fencing: %1").arg(text);
 }
 
+const Core::Trace &comparisonTopTrace(const Document &doc, std::optional<Core::TokenSource> source)
+{
+    return source ? doc.trace() : doc.traceFor(true);
+}
+
+const Core::Trace &comparisonBottomTrace(const Document &doc,
+                                         std::optional<Core::TokenSource> source)
+{
+    return source ? doc.traceWithSource(*source) : doc.traceFor(false);
+}
+
 Comparison comparison(const Document &doc, const ViewState &state)
 {
     return comparison(doc, state.compareSource());
@@ -29,11 +40,11 @@ Comparison comparison(const Document &doc, std::optional<Core::TokenSource> othe
 {
     Comparison c;
     if (!other) {
-        c.top = {&doc.scenario(), &doc.traceFor(true),
+        c.top = {&doc.scenario(), &comparisonTopTrace(doc, other),
                  QCoreApplication::translate("Comparison", "fenced"),
                  QCoreApplication::translate("Comparison",
                                              "Fencing ON: the storage checks every token")};
-        c.bottom = {&doc.scenario(), &doc.traceFor(false),
+        c.bottom = {&doc.scenario(), &comparisonBottomTrace(doc, other),
                     QCoreApplication::translate("Comparison", "unfenced"),
                     QCoreApplication::translate("Comparison",
                                                 "Fencing OFF: the same schedule, tokens ignored")};
@@ -43,11 +54,11 @@ Comparison comparison(const Document &doc, std::optional<Core::TokenSource> othe
     const Core::Scenario &s = doc.scenario();
     const QString fencing = s.fencing ? QCoreApplication::translate("Comparison", "fencing on")
                                       : QCoreApplication::translate("Comparison", "fencing off");
-    c.top = {&s, &doc.trace(), sourceRunName(s.tokens),
+    c.top = {&s, &comparisonTopTrace(doc, other), sourceRunName(s.tokens),
              QCoreApplication::translate("Comparison", "%1 (%2): %3")
                  .arg(sourceRunName(s.tokens), fencing, Core::describeSource(s.tokens))};
     const Core::Scenario &alt = doc.scenarioWithSource(*other);
-    c.bottom = {&alt, &doc.traceWithSource(*other), sourceRunName(*other),
+    c.bottom = {&alt, &comparisonBottomTrace(doc, other), sourceRunName(*other),
                 QCoreApplication::translate("Comparison", "%1 (%2): the same schedule, %3")
                     .arg(sourceRunName(*other), fencing, Core::describeSource(*other))};
     return c;

@@ -37,6 +37,12 @@ struct Comparison
     QString about(bool topSide, const QString &text) const;
 };
 
+// Only the traces of the two runs, without their names: what a repaint and a hit test need on
+// a drag's path. comparison() uses the same two.
+const Core::Trace &comparisonTopTrace(const Document &doc, std::optional<Core::TokenSource> source);
+const Core::Trace &comparisonBottomTrace(const Document &doc,
+                                         std::optional<Core::TokenSource> source);
+
 // The two runs of compare mode for `doc` as `state` shows it (whether or not compare mode is on).
 Comparison comparison(const Document &doc, const ViewState &state);
 // The same for a compare source given directly (std::nullopt: fenced over unfenced).

@@ -228,12 +228,13 @@ QSize TimelineView::minimumSizeHint() const
 
 const Core::Trace &TimelineView::topTrace() const
 {
-    return m_state->compare() ? *comparison(*m_doc, *m_state).top.trace : m_doc->trace();
+    return m_state->compare() ? comparisonTopTrace(*m_doc, m_state->compareSource()) : m_doc->trace();
 }
 
 const Core::Trace &TimelineView::bottomTrace() const
 {
-    return m_state->compare() ? *comparison(*m_doc, *m_state).bottom.trace : m_doc->trace();
+    return m_state->compare() ? comparisonBottomTrace(*m_doc, m_state->compareSource())
+                              : m_doc->trace();
 }
 
 QString TimelineView::describeHit(const Hit &hit) const

@@ -154,7 +154,7 @@ void TokenChart::setHeaderWidth(double px)
 const Core::Trace &TokenChart::primaryTrace() const
 {
     // compare mode: the top run (fenced, or the scenario's own source) is the main picture
-    return m_state->compare() ? *comparison(*m_doc, *m_state).top.trace : m_doc->trace();
+    return m_state->compare() ? comparisonTopTrace(*m_doc, m_state->compareSource()) : m_doc->trace();
 }
 
 void TokenChart::applyTheme()

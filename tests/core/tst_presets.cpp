@@ -1,3 +1,5 @@
+// Over 600 lines on purpose: one hand-worked case per rule or user path of the unit below, kept
+// together so the rules read as one list; split, the shared fixtures would be copied.
 // The built-in scenarios of the token sources, the lock service's failures and the clients' and
 // storages' pitfalls (SCENARIO.md sections 9-12): each preset loaded from the resources and
 // simulated both ways, fenced and unfenced, and where it has one with its pitfall removed. Every

@@ -1,3 +1,5 @@
+// Over 600 lines on purpose: one hand-worked case per rule or user path of the unit below, kept
+// together so the rules read as one list; split, the shared fixtures would be copied.
 // The real MainWindow, driven offscreen with QTest: keyboard shortcuts, undo, files, presets,
 // playback and the selection shared by the event log and the timeline. Dialogs never block:
 // the window runs with setInteractive(false) (see mainwindow.h).

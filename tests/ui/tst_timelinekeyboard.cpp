@@ -1,3 +1,5 @@
+// Over 600 lines on purpose: one hand-worked case per rule or user path of the unit below, kept
+// together so the rules read as one list; split, the shared fixtures would be copied.
 // The timeline without a mouse: Tab and Shift+Tab through lanes and actions, arrow nudges as
 // undo steps, Enter, Esc, Delete, Ctrl+Tab, the focus ring and what a screen reader is told.
 // Every key goes through the window (QWindow), so shortcuts and ShortcutOverride take part as

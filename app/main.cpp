@@ -1,6 +1,7 @@
 // fencescope: the desktop application.
 
 #include "mainwindow.h"
+#include "timelineview.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

@@ -1,8 +1,8 @@
 // MainWindow: assembles the views, the playback bar and the document; selection sync, playback
 // stepping, editing and the theme. Its other parts, each a file of its own: mainwindow_actions.cpp
 // (actions, menus, toolbar), mainwindow_layout.cpp (docks, screen-size heuristics, geometry),
-// mainwindow_files.cpp (open, save, recent, dialog hooks, crash recovery), mainwindow_export.cpp
-// and mainwindow_presentation.cpp (presentation mode and the application-wide event filter).
+// mainwindow_files.cpp (open, save, recent, dialog hooks, crash recovery). Presentation mode
+// (presentationcontroller.*) and export (exportcontroller.*) are objects of their own.
 
 #include "mainwindow.h"
 
@@ -10,10 +10,12 @@
 #include "document.h"
 #include "editcommands.h"
 #include "eventlogmodel.h"
+#include "exportcontroller.h"
 #include "exportdialog.h"
 #include "inspector.h"
 #include "narrationpanel.h"
 #include "playback.h"
+#include "presentationcontroller.h"
 #include "presentationcontrols.h"
 #include "presentationpanel.h"
 #include "quicktour.h"
@@ -71,12 +73,13 @@ MainWindow::MainWindow(QWidget *parent)
     // the playback bar's buttons show actions, so it comes after them
     m_playbackBar = createPlaybackBar();
     static_cast<QVBoxLayout *>(centralWidget()->layout())->addWidget(m_playbackBar);
+    createControllers();
     createMenus();
     createToolBar();
     createDocks();
     connectSelection();
     // Enter on an item of the timeline: to the inspector's first field
-    connect(static_cast<TimelineView *>(m_timeline), &TimelineView::inspectRequested, this, [this] {
+    connect(m_timeline, &TimelineView::inspectRequested, this, [this] {
         if (auto *dock = findChild<QDockWidget *>(QStringLiteral("inspectorDock"))) {
             dock->show();
             dock->raise();
@@ -95,12 +98,6 @@ MainWindow::MainWindow(QWidget *parent)
                                      darkDesktop ? QStringLiteral("dark") : QStringLiteral("light"))
                               .toString();
     m_theme = Theme::byName(theme);
-    {
-        // the last export's "explain the selected outcome" choice, also after a restart
-        QSettings settings;
-        settings.beginGroup(ExportDialog::settingsGroup());
-        m_explainInExport = settings.value(QStringLiteral("explain"), true).toBool();
-    }
     for (QAction *a : m_themeGroup->actions())
         a->setChecked(a->data().toString() == m_theme.name);
     applyTheme();
@@ -196,9 +193,6 @@ void MainWindow::createViews()
 
     // over everything else in presentation mode; keys go on working while it shows
     m_presControls = new PresentationControls(this);
-    connect(m_presControls, &PresentationControls::back, this, &MainWindow::presentationPrevious);
-    connect(m_presControls, &PresentationControls::next, this, &MainWindow::presentationNext);
-    connect(m_presControls, &PresentationControls::exit, this, [this] { setPresenting(false); });
 }
 
 QWidget *MainWindow::createPlaybackBar()
@@ -411,7 +405,7 @@ void MainWindow::syncPlaybackBar()
 
 void MainWindow::revealTick(Core::Tick tick)
 {
-    auto *view = qobject_cast<TimelineView *>(m_timeline);
+    auto *view = m_timeline;
     if (!view)
         return;
     const double plotWidth =
@@ -448,7 +442,7 @@ Core::Tick MainWindow::targetTick() const
         size_t(sel.action) < s.clients[size_t(sel.client)].actions.size())
         return s.clients[size_t(sel.client)].actions[size_t(sel.action)].at + 1;
     // the middle of what is on screen
-    auto *view = qobject_cast<TimelineView *>(m_timeline);
+    auto *view = m_timeline;
     const double width =
         view ? view->width() - TimelineRenderer::headerWidth(view->options()) : 400;
     const double mid = m_state->firstTick() + width / 2 / m_state->pixelsPerTick();
@@ -562,7 +556,7 @@ void MainWindow::applyTheme()
         pal.setColor(QPalette::Disabled, QPalette::ButtonText, m_theme.muted);
     }
     setPalette(pal);
-    if (auto *view = qobject_cast<TimelineView *>(m_timeline)) {
+    if (auto *view = m_timeline) {
         view->setTheme(m_theme);
         m_chart->setHeaderWidth(TimelineRenderer::headerWidth(view->options()));
     }

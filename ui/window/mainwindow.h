@@ -51,6 +51,9 @@ class PresentationControls;
 
 class ShrinkPanel;
 class SweepPanel;
+class PresentationController;
+class ExportController;
+
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
@@ -78,7 +81,7 @@ public:
     NarrationPanel *narration() const { return m_narration; }
     Inspector *inspector() const { return m_inspector; }
     SummaryStrip *summaryStrip() const { return m_summary; }
-    QWidget *timeline() const { return m_timeline; }
+    TimelineView *timeline() const { return m_timeline; }
     const Core::Scenario &scenario() const;
     const Theme &theme() const { return m_theme; }
 
@@ -93,18 +96,21 @@ public:
     // else the first locked out; nothing if all went well.
     void selectMostInteresting();
 
-    // Export. The options the dialog starts from: the last export's, else the view's
-    // (compare mode, selection explained) on the print theme at 1920 px.
+    // Export (ExportController). The options the dialog starts from: the last export's, else
+    // the view's (compare mode, selection explained) on the print theme at 1920 px.
     ExportOptions exportOptions() const;
     // The tick range on screen; nullopt before the timeline has a width.
     std::optional<std::pair<double, double>> visibleTickRange() const;
+    ExportController *exportController() const { return m_export; }
     void setExportHandler(std::function<bool(ExportDialog &)> handler) { m_exportHandler = std::move(handler); }
 
-    // Presentation mode (View > Presentation, F11): full screen, large theme, only the
-    // timeline and a large explanation; arrows and Page Up/Down step from event to event.
-    bool isPresenting() const { return m_presented.has_value(); }
+    // Presentation mode (View > Presentation, F11; PresentationController): full screen,
+    // large theme, only the timeline and a large explanation; arrows and Page Up/Down step
+    // from event to event.
+    bool isPresenting() const;
     // Before the first event (Home): the whole timeline dimmed.
-    bool presentationAtStart() const { return m_presAtStart; }
+    bool presentationAtStart() const;
+    PresentationController *presentation() const { return m_presentation; }
     PresentationPanel *presentationPanel() const { return m_presPanel; }
     PresentationControls *presentationControls() const { return m_presControls; }
     QScrollArea *timelineScrollArea() const { return m_timelineScroll; }
@@ -184,21 +190,11 @@ private:
     void saveWindowSettings();
     void restoreWindowSettings();
     static constexpr int kWindowStateVersion = 1;
-    // QSettings keys shared by the View menu (mainwindow_actions.cpp) and presentation mode
-    static constexpr const char *kPresentationThemeKey = "presentation/theme";
-    static constexpr const char *kPresentationScaleKey = "presentation/fontScale";
-    static constexpr double kPresentationScaleDefault = 1.6;
     // A schedule from the Explore panels, opened untitled.
     void openExplored(const Core::Scenario &s);
-    QString exportPathGuess(const QString &suffix) const;
-    // Presentation mode helpers.
-    // True for the keys presentation mode handles; acts on them when `act`.
-    bool presentationKey(QKeyEvent *event, bool act);
     // Toolbar and playback icons in the theme's text colour.
     void applyIcons();
-    void fitPresentation();
-    Theme presentationTheme() const;
-    void setPresentationSetting(const QString &key, const QVariant &value);
+    void createControllers();
 
     // Editing actions from menus and toolbar.
     int targetClient() const;
@@ -214,7 +210,7 @@ private:
     Playback *m_playback;
     Theme m_theme = Theme::light();
 
-    QWidget *m_timeline = nullptr;
+    TimelineView *m_timeline = nullptr;
     TokenChart *m_chart = nullptr;
     QSplitter *m_splitter = nullptr;
     SummaryStrip *m_summary = nullptr;
@@ -269,29 +265,9 @@ private:
     QAction *m_copyImageAct = nullptr;
     QAction *m_presentAct = nullptr;
 
-    // What presentation mode replaced, to put back when it ends.
-    struct Presented
-    {
-        QByteArray dockState;
-        Qt::WindowStates windowState;
-        QRect geometry;
-        bool menuBar = true;
-        bool statusBar = true;
-        Theme theme;
-        double firstTick = 0;
-        double pixelsPerTick = 1;
-        Core::Tick playhead = 0;
-        Selection selection;
-        QList<int> splitterSizes;
-    };
-    std::optional<Presented> m_presented;
-    bool m_presAtStart = false;
+    PresentationController *m_presentation = nullptr;
+    ExportController *m_export = nullptr;
     bool m_logHiddenForCompare = false;
-
-    std::optional<ExportOptions> m_exportOptions; // the last export's
-    bool m_explainInExport = true; // explain the selected outcome (unless unticked last time)
-    QString m_exportPath;
-    QString m_storyboardPath;
     std::function<bool(ExportDialog &)> m_exportHandler;
     QMessageBox::StandardButton m_questionAnswer = QMessageBox::Cancel;
     QString m_lastQuestion;

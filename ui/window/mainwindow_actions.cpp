@@ -8,6 +8,7 @@
 #include "document.h"
 #include "editcommands.h"
 #include "playback.h"
+#include "presentationcontroller.h"
 #include "summarystrip.h"
 #include "timelineview.h"
 #include "viewstate.h"
@@ -96,7 +97,7 @@ void MainWindow::createActions()
     connect(m_compareAct, &QAction::toggled, m_state, &ViewState::setCompare);
     connect(m_state, &ViewState::compareChanged, this, [this](bool on) {
         if (isPresenting()) {
-            fitPresentation();
+            m_presentation->fit();
             return;
         }
         // two stacks of lanes need the height: the event log steps aside while comparing
@@ -131,7 +132,7 @@ void MainWindow::createActions()
     m_zoomOutAct->setShortcuts(keys({QKeySequence(Qt::Key_Minus)}, QKeySequence::ZoomOut));
     m_fitAct = make(QStringLiteral("fit"), tr("&Fit to window"));
     m_fitAct->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_0), QKeySequence(Qt::Key_Home)});
-    auto *view = static_cast<TimelineView *>(m_timeline);
+    auto *view = m_timeline;
     connect(m_zoomInAct, &QAction::triggered, view, &TimelineView::zoomIn);
     connect(m_zoomOutAct, &QAction::triggered, view, &TimelineView::zoomOut);
     connect(m_fitAct, &QAction::triggered, view, &TimelineView::fitToWindow);
@@ -326,7 +327,7 @@ void MainWindow::createMenus()
     view->addAction(m_presentAct);
     QMenu *presTheme = view->addMenu(tr("Presentation t&heme"));
     auto *presThemes = new QActionGroup(presTheme);
-    const QString chosenTheme = presentationTheme().name;
+    const QString chosenTheme = m_presentation->theme().name;
     for (const auto &[name, label] :
          {std::pair{QStringLiteral("contrast"), tr("Lecture hall: black on white")},
           std::pair{QStringLiteral("dark"), tr("Dark")},
@@ -337,14 +338,14 @@ void MainWindow::createMenus()
         a->setChecked(name == chosenTheme);
         presThemes->addAction(a);
         connect(a, &QAction::triggered, this, [this, name] {
-            setPresentationSetting(QLatin1String(kPresentationThemeKey), name);
+            m_presentation->setSetting(QLatin1String(PresentationController::kThemeKey), name);
         });
     }
     QMenu *presSize = view->addMenu(tr("Presentation text si&ze"));
     auto *presSizes = new QActionGroup(presSize);
     const double chosenScale =
         QSettings()
-            .value(QLatin1String(kPresentationScaleKey), kPresentationScaleDefault)
+            .value(QLatin1String(PresentationController::kScaleKey), PresentationController::kScaleDefault)
             .toDouble();
     for (const double scale : {1.3, 1.6, 2.0, 2.5}) {
         QAction *a = presSize->addAction(tr("%1×").arg(scale));
@@ -352,7 +353,7 @@ void MainWindow::createMenus()
         a->setChecked(std::abs(scale - chosenScale) < 0.01);
         presSizes->addAction(a);
         connect(a, &QAction::triggered, this, [this, scale] {
-            setPresentationSetting(QLatin1String(kPresentationScaleKey), scale);
+            m_presentation->setSetting(QLatin1String(PresentationController::kScaleKey), scale);
         });
     }
     view->addSeparator();

@@ -49,7 +49,7 @@ void MainWindow::afterLoad()
     m_playback->pause();
     m_state->clearPlayhead();
     m_state->clearSelection();
-    if (auto *view = qobject_cast<TimelineView *>(m_timeline); view && view->isVisible())
+    if (auto *view = m_timeline; view && view->isVisible())
         view->fitToWindow();
     selectMostInteresting();
 }

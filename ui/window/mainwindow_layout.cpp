@@ -8,6 +8,7 @@
 #include "eventlogmodel.h"
 #include "inspector.h"
 #include "narrationpanel.h"
+#include "presentationcontroller.h"
 #include "shrinkpanel.h"
 #include "sweeppanel.h"
 #include "timelinerenderer.h"
@@ -156,7 +157,7 @@ void MainWindow::fitSplitter()
 {
     // the lanes get the height they need, the chart the rest (but never less than a readable
     // chart): no empty band under the last lane
-    auto *view = qobject_cast<TimelineView *>(m_timeline);
+    auto *view = m_timeline;
     if (!view || !m_splitter)
         return;
     // the handle takes its share of the height too
@@ -170,7 +171,7 @@ void MainWindow::fitSplitter()
     // the scroll area shows a scroll bar rather than squeezing the lanes
     view->setMinimumHeight(want);
     if (isPresenting()) {
-        fitPresentation();
+        m_presentation->fit();
         return;
     }
     // compare mode: the chart (secondary there) gives its height to the second stack of lanes;
@@ -206,4 +207,14 @@ void MainWindow::restoreWindowSettings()
     const QByteArray state = settings.value(QStringLiteral("state")).toByteArray();
     if (!state.isEmpty())
         restoreState(state, kWindowStateVersion);
+}
+
+bool MainWindow::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_timelineScroll->viewport() && event->type() == QEvent::Resize)
+        m_timeline->update();
+    // the splitter's height settles after the window's (docks, toolbar): fit when it does
+    if (watched == m_splitter && event->type() == QEvent::Resize)
+        fitSplitter();
+    return QMainWindow::eventFilter(watched, event);
 }

@@ -1,0 +1,147 @@
+// The source tree's dependency rules, read from the files themselves: data flows one way
+// (core -> ui/render -> ui/document -> ui/views -> ui/window), so a file may include headers of
+// its own folder and of folders to its left, never to its right. A slip (a document including a
+// view, the core including QtGui) fails here with the file and the include named.
+
+#include <QDir>
+#include <QDirIterator>
+#include <QFile>
+#include <QRegularExpression>
+#include <QSet>
+#include <QTest>
+
+namespace {
+
+const QString kRoot = QStringLiteral(FENCESCOPE_SOURCE_DIR);
+
+// Folders in the order data flows; each may use only those before it (and itself).
+const QStringList kLayers = {QStringLiteral("core"), QStringLiteral("ui/render"),
+                             QStringLiteral("ui/document"), QStringLiteral("ui/views"),
+                             QStringLiteral("ui/window")};
+
+QStringList sourcesIn(const QString &folder)
+{
+    QStringList files;
+    QDirIterator it(kRoot + QLatin1Char('/') + folder,
+                    {QStringLiteral("*.cpp"), QStringLiteral("*.h")}, QDir::Files,
+                    QDirIterator::Subdirectories);
+    while (it.hasNext())
+        files << it.next();
+    files.sort();
+    return files;
+}
+
+// The quoted and the angle-bracket includes of a file.
+QStringList includesOf(const QString &path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    static const QRegularExpression include(
+        QStringLiteral("^\\s*#\\s*include\\s*[<\"]([^>\"]+)[>\"]"),
+        QRegularExpression::MultilineOption);
+    QStringList names;
+    auto it = include.globalMatch(QString::fromUtf8(f.readAll()));
+    while (it.hasNext())
+        names << it.next().captured(1);
+    return names;
+}
+
+// Header file name -> the layer that holds it.
+QHash<QString, int> headerLayers()
+{
+    QHash<QString, int> layer;
+    for (int i = 0; i < kLayers.size(); ++i)
+        for (const QString &file : sourcesIn(kLayers[i]))
+            if (file.endsWith(QLatin1String(".h")))
+                layer.insert(QFileInfo(file).fileName(), i);
+    return layer;
+}
+
+} // namespace
+
+class TestStructure : public QObject
+{
+    Q_OBJECT
+private slots:
+    void everyLayerHasFiles()
+    {
+        for (const QString &folder : kLayers)
+            QVERIFY2(sourcesIn(folder).size() >= 3, qPrintable(folder));
+    }
+
+    void headerNamesAreUnique()
+    {
+        // flat includes ("document.h") are only unambiguous while no two folders share a name
+        QHash<QString, QString> seen;
+        for (const QString &folder : kLayers) {
+            for (const QString &file : sourcesIn(folder)) {
+                const QString name = QFileInfo(file).fileName();
+                if (!name.endsWith(QLatin1String(".h")))
+                    continue;
+                QVERIFY2(!seen.contains(name),
+                         qPrintable(name + QStringLiteral(" is in ") + seen.value(name) +
+                                    QStringLiteral(" and in ") + folder));
+                seen.insert(name, folder);
+            }
+        }
+    }
+
+    void includesPointLeftOnly()
+    {
+        const QHash<QString, int> layer = headerLayers();
+        QStringList wrong;
+        for (int i = 0; i < kLayers.size(); ++i) {
+            for (const QString &file : sourcesIn(kLayers[i])) {
+                for (const QString &inc : includesOf(file)) {
+                    const QString name = QFileInfo(inc).fileName();
+                    if (layer.contains(name) && layer.value(name) > i)
+                        wrong << QDir(kRoot).relativeFilePath(file) + QStringLiteral(" includes ") +
+                                     inc + QStringLiteral(" of ") + kLayers[layer.value(name)];
+                }
+            }
+        }
+        QVERIFY2(wrong.isEmpty(), qPrintable(wrong.join(QLatin1Char('\n'))));
+    }
+
+    void qtModulesPerLayer()
+    {
+        // the core is QtCore only; the render library has no widgets (the CLI draws with it)
+        const auto check = [](const QString &folder, const QStringList &forbidden) {
+            QStringList wrong;
+            for (const QString &file : sourcesIn(folder))
+                for (const QString &inc : includesOf(file))
+                    for (const QString &prefix : forbidden)
+                        if (inc.startsWith(prefix))
+                            wrong << QDir(kRoot).relativeFilePath(file) + QStringLiteral(": ") +
+                                         inc;
+            return wrong;
+        };
+        const QStringList widgets = {
+            QStringLiteral("QtWidgets"),    QStringLiteral("QWidget"),
+            QStringLiteral("QApplication"), QStringLiteral("QDialog"),
+            QStringLiteral("QMainWindow"),  QStringLiteral("QAbstractButton")};
+        QStringList gui = widgets;
+        gui << QStringLiteral("QtGui") << QStringLiteral("QPainter") << QStringLiteral("QImage")
+            << QStringLiteral("QColor") << QStringLiteral("QFont")
+            << QStringLiteral("QGuiApplication");
+        const QStringList coreWrong = check(QStringLiteral("core"), gui);
+        QVERIFY2(coreWrong.isEmpty(), qPrintable(coreWrong.join(QLatin1Char('\n'))));
+        const QStringList renderWrong = check(QStringLiteral("ui/render"), widgets);
+        QVERIFY2(renderWrong.isEmpty(), qPrintable(renderWrong.join(QLatin1Char('\n'))));
+    }
+
+    void theRuleCatchesAWrongInclude()
+    {
+        // the scan itself: a header of ui/views, named from a file of ui/document, is found
+        const QHash<QString, int> layer = headerLayers();
+        QCOMPARE(layer.value(QStringLiteral("timelineview.h"), -1), 3);
+        QCOMPARE(layer.value(QStringLiteral("document.h"), -1), 2);
+        QCOMPARE(layer.value(QStringLiteral("mainwindow.h"), -1), 4);
+        QVERIFY(includesOf(kRoot + QStringLiteral("/ui/views/timelineview.cpp"))
+                    .contains(QStringLiteral("document.h")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestStructure)
+#include "tst_structure.moc"

@@ -1,0 +1,111 @@
+// MainWindow, part: presentation mode and export, each an object of its own
+// (presentationcontroller.*, exportcontroller.*), made here from the window's parts; the
+// window's slots hand over to them.
+
+#include "mainwindow.h"
+
+#include "exportcontroller.h"
+#include "exportdialog.h"
+#include "presentationcontroller.h"
+#include "summarystrip.h"
+#include "tokenchart.h"
+
+#include <QStatusBar>
+
+void MainWindow::createControllers()
+{
+    PresentationController::Parts parts;
+    parts.window = this;
+    parts.doc = m_doc;
+    parts.state = m_state;
+    parts.playback = m_playback;
+    parts.view = m_timeline;
+    parts.scroll = m_timelineScroll;
+    parts.splitter = m_splitter;
+    parts.panel = m_presPanel;
+    parts.controls = m_presControls;
+    parts.action = m_presentAct;
+    parts.putAway = {m_summary, m_chart, m_playbackBar};
+    PresentationController::Hooks hooks;
+    hooks.theme = [this] { return m_theme; };
+    hooks.setTheme = [this](const Theme &t) {
+        m_theme = t;
+        applyTheme();
+    };
+    hooks.fitWindow = [this] { fitSplitter(); };
+    hooks.clearSelectionQuietly = [this] {
+        m_syncingSelection = true; // the event log keeps its row for when presenting ends
+        m_state->clearSelection();
+        m_syncingSelection = false;
+    };
+    m_presentation = new PresentationController(parts, hooks, this);
+
+    ExportController::Hooks exportHooks;
+    exportHooks.theme = [this] { return m_theme; };
+    exportHooks.askExport = [this](ExportDialog &dialog) { return askExport(dialog); };
+    exportHooks.reportError = [this](const QString &title, const QString &message) {
+        reportError(title, message);
+    };
+    exportHooks.showStatus = [this](const QString &text, int ms) {
+        statusBar()->showMessage(text, ms);
+    };
+    m_export =
+        new ExportController({this, m_doc, m_state, m_playback, m_timeline}, exportHooks, this);
+}
+
+// Presentation mode and export are controllers of their own; the window's slots hand over.
+bool MainWindow::isPresenting() const
+{
+    return m_presentation->isPresenting();
+}
+bool MainWindow::presentationAtStart() const
+{
+    return m_presentation->atStart();
+}
+void MainWindow::setPresenting(bool on)
+{
+    m_presentation->setPresenting(on);
+}
+void MainWindow::presentationNext()
+{
+    m_presentation->next();
+}
+void MainWindow::presentationPrevious()
+{
+    m_presentation->previous();
+}
+void MainWindow::presentationStart()
+{
+    m_presentation->start();
+}
+void MainWindow::presentationEnd()
+{
+    m_presentation->end();
+}
+ExportOptions MainWindow::exportOptions() const
+{
+    return m_export->options();
+}
+std::optional<std::pair<double, double>> MainWindow::visibleTickRange() const
+{
+    return m_export->visibleTickRange();
+}
+void MainWindow::exportWithDialog()
+{
+    m_export->exportPicture();
+}
+void MainWindow::exportStoryboardWithDialog()
+{
+    m_export->exportStoryboard();
+}
+QImage MainWindow::copyAsImage()
+{
+    return m_export->copyAsImage();
+}
+
+bool MainWindow::askExport(ExportDialog &dialog)
+{
+    if (!m_interactive)
+        return m_exportHandler && m_exportHandler(dialog);
+    return dialog.exec() == QDialog::Accepted;
+}

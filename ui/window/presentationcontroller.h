@@ -1,0 +1,117 @@
+#pragma once
+
+// Presentation mode (View > Presentation, F11): full screen, the presentation theme and text
+// size, only the timeline and a large explanation; arrows, Space and Page Up/Down step from event
+// to event, Home and End go to the start and the whole run. While presenting it watches the
+// whole application, so its keys win over every shortcut of the window.
+//
+// It takes over parts of the window it is given (Parts) and puts them back exactly as they were
+// when presentation ends; what only the window can do (its theme, fitting its splitter, clearing
+// the selection without the event log following) it asks through Hooks.
+
+#include "theme.h"
+#include "viewstate.h"
+
+#include "scenario.h"
+
+#include <QByteArray>
+#include <QList>
+#include <QObject>
+#include <QRect>
+
+#include <functional>
+#include <optional>
+
+class Document;
+class Playback;
+class PresentationControls;
+class PresentationPanel;
+class TimelineView;
+class QAction;
+class QKeyEvent;
+class QMainWindow;
+class QScrollArea;
+class QSplitter;
+class QWidget;
+
+class PresentationController : public QObject
+{
+    Q_OBJECT
+public:
+    struct Parts
+    {
+        QMainWindow *window = nullptr;
+        Document *doc = nullptr;
+        ViewState *state = nullptr;
+        Playback *playback = nullptr;
+        TimelineView *view = nullptr;
+        QScrollArea *scroll = nullptr; // the timeline's scroll area
+        QSplitter *splitter = nullptr; // timeline over chart
+        PresentationPanel *panel = nullptr;
+        PresentationControls *controls = nullptr;
+        QAction *action = nullptr; // View > Presentation, kept checked while presenting
+        QList<QWidget *> putAway;  // shown again afterwards (summary, chart, playback bar)
+    };
+    struct Hooks
+    {
+        std::function<Theme()> theme;                // the window's theme now
+        std::function<void(const Theme &)> setTheme; // applied to every view
+        std::function<void()> fitWindow;             // the splitter fitted to the lanes
+        std::function<void()> clearSelectionQuietly; // the event log keeps its row
+    };
+
+    // QSettings keys of the View menu's presentation theme and text size
+    static constexpr const char *kThemeKey = "presentation/theme";
+    static constexpr const char *kScaleKey = "presentation/fontScale";
+    static constexpr double kScaleDefault = 1.6;
+
+    PresentationController(Parts parts, Hooks hooks, QObject *parent = nullptr);
+
+    bool isPresenting() const { return m_saved.has_value(); }
+    // Before the first event (Home): the whole timeline dimmed.
+    bool atStart() const { return m_atStart; }
+
+    // The theme presentation uses: the chosen one (print becomes high contrast), at the chosen
+    // text size with lines to match.
+    Theme theme() const;
+    // Stores a presentation setting and, while presenting, fits the window to it.
+    void setSetting(const QString &key, const QVariant &value);
+    // Sizes text and lanes to the screen: the explanation keeps about a third of it.
+    void fit();
+
+    void setPresenting(bool on);
+    void next();
+    void previous();
+    void start();
+    void end();
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
+private:
+    // True for the keys presentation mode handles; acts on them when `act`.
+    bool handleKey(QKeyEvent *event, bool act);
+    void begin();
+    void finish();
+
+    // What presentation mode replaced, to put back when it ends.
+    struct Saved
+    {
+        QByteArray dockState;
+        Qt::WindowStates windowState;
+        QRect geometry;
+        bool menuBar = true;
+        bool statusBar = true;
+        Theme theme;
+        double firstTick = 0;
+        double pixelsPerTick = 1;
+        Core::Tick playhead = 0;
+        Selection selection;
+        QList<int> splitterSizes;
+    };
+
+    Parts m_parts;
+    Hooks m_hooks;
+    std::optional<Saved> m_saved;
+    bool m_atStart = false;
+};

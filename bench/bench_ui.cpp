@@ -2,19 +2,25 @@
 // sweep (many small schedules) on one core and on all cores.
 
 #include "document.h"
-#include "mainwindow.h"
 #include "exporter.h"
+#include "mainwindow.h"
 #include "schedulegenerator.h"
 #include "simulator.h"
+#include "sweeppanel.h"
 #include "timelinerenderer.h"
 #include "timelineview.h"
 #include "tokenchart.h"
 #include "viewstate.h"
 
+#include <QAction>
 #include <QCoreApplication>
+#include <QDockWidget>
 #include <QElapsedTimer>
 #include <QImage>
+#include <QLabel>
 #include <QPainter>
+#include <QPushButton>
+#include <QSpinBox>
 #include <QtConcurrent>
 
 #include <benchmark/benchmark.h>
@@ -97,7 +103,8 @@ void BM_DragStep(benchmark::State &state)
         benchmark::ClobberMemory();
     }
     f.doc->settle();
-    state.SetLabel(fit ? "fit: whole run visible, so simulated to its end" : "zoomed: 400 ticks visible");
+    state.SetLabel(fit ? "fit: whole run visible, so simulated to its end"
+                       : "zoomed: 400 ticks visible");
 }
 BENCHMARK(BM_DragStep)
     ->ArgsProduct({{1000, 10000, 100000, 1000000}, {0, 1}})
@@ -154,24 +161,25 @@ void BM_Sweep(benchmark::State &state)
     pool.setMaxThreadCount(threads);
     std::uint64_t unsafe = 0;
     for (auto _ : state) {
-        const std::function<int(const std::pair<int, int> &)> check = [&](const std::pair<int, int> &r) {
-            Core::Simulator sim;
-            Core::Trace trace;
-            int corrupted = 0;
-            for (int i = r.first; i < r.second; ++i) {
-                sim.run(batch[std::size_t(i)], true, trace);
-                corrupted += !trace.summary.safe();
-            }
-            return corrupted;
-        };
+        const std::function<int(const std::pair<int, int> &)> check =
+            [&](const std::pair<int, int> &r) {
+                Core::Simulator sim;
+                Core::Trace trace;
+                int corrupted = 0;
+                for (int i = r.first; i < r.second; ++i) {
+                    sim.run(batch[std::size_t(i)], true, trace);
+                    corrupted += !trace.summary.safe();
+                }
+                return corrupted;
+            };
         const auto counts = QtConcurrent::blockingMapped<std::vector<int>>(&pool, ranges, check);
         for (int c : counts)
             unsafe += std::uint64_t(c);
     }
     if (unsafe != 0)
         state.SkipWithError("a fenced schedule corrupted data");
-    state.counters["schedules/s"] =
-        benchmark::Counter(double(schedules) * double(state.iterations()), benchmark::Counter::kIsRate);
+    state.counters["schedules/s"] = benchmark::Counter(
+        double(schedules) * double(state.iterations()), benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_Sweep)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(2);
 
@@ -204,7 +212,8 @@ void BM_WindowDragStep(benchmark::State &state)
         frame.start();
         Core::Action a = doc->scenario().clients[std::size_t(client)].actions[std::size_t(index)];
         a.at += delta;
-        doc->setAction(client, index, a, static_cast<TimelineView *>(w->timeline())->previewThrough());
+        doc->setAction(client, index, a,
+                       static_cast<TimelineView *>(w->timeline())->previewThrough());
         delta = delta == 1 ? Core::Tick(-1) : 1;
         // one frame: the views follow the edit, the window repaints what changed (the backing
         // store of the offscreen platform), and at most one slice of the run's rest is done
@@ -219,5 +228,73 @@ void BM_WindowDragStep(benchmark::State &state)
     }
 }
 BENCHMARK(BM_WindowDragStep)->Arg(1000)->Arg(100000)->Arg(1000000)->Unit(benchmark::kMillisecond);
+
+} // namespace
+
+namespace {
+
+// The window while a sweep runs on every core (View > Explore: sweep panel, 40 points of 20k
+// random schedules of the default scenario's shape): each iteration is one frame of a person
+// scrubbing the playhead, so the timeline, the summary and the story repaint, and the sweep's
+// progress arrives. The frame times say whether the window keeps 60 fps (16.7 ms) meanwhile.
+void BM_WindowDuringSweep(benchmark::State &state)
+{
+    static auto *w = [] { // see fixture()
+        auto *window = new MainWindow;
+        window->setInteractive(false);
+        window->resize(1600, 1000);
+        window->show();
+        // View > Explore: the sweep panel reads the scenario when its dock shows
+        window->findChild<QAction *>(QStringLiteral("explore"))->trigger();
+        window->findChild<QDockWidget *>(QStringLiteral("exploreDock"))->raise();
+        QCoreApplication::processEvents();
+        return window;
+    }();
+    auto *panel = w->findChild<SweepPanel *>();
+    const auto set = [panel](const char *name, int value) {
+        panel->findChild<QSpinBox *>(QLatin1String(name))->setValue(value);
+    };
+    set("from", 1);
+    set("to", 40);
+    set("runs", 20000);
+    auto *run = panel->findChild<QPushButton *>(QStringLiteral("run"));
+    // running() follows the future through queued events: the panel's signal says when it ends
+    bool sweeping = false;
+    const QMetaObject::Connection ended = QObject::connect(panel, &SweepPanel::sweepFinished,
+                                                           [&sweeping](bool) { sweeping = false; });
+    std::vector<double> frames;
+    QElapsedTimer frame;
+    Core::Tick tick = 0;
+    int sweeps = 0;
+    for (auto _ : state) {
+        if (!sweeping) {
+            run->click();
+            sweeping = true;
+            ++sweeps;
+        }
+        frame.start();
+        tick = (tick + 1) % 40;
+        w->viewState()->setPlayhead(tick);
+        w->timeline()->repaint();
+        QCoreApplication::processEvents();
+        frames.push_back(double(frame.nsecsElapsed()) / 1e6);
+    }
+    panel->findChild<QPushButton *>(QStringLiteral("cancel"))->click();
+    while (sweeping)
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
+    QObject::disconnect(ended);
+    QCoreApplication::processEvents();
+    std::sort(frames.begin(), frames.end());
+    if (!frames.empty()) {
+        const auto late =
+            std::count_if(frames.begin(), frames.end(), [](double ms) { return ms > 1000.0 / 60; });
+        state.counters["p50 ms"] = frames[frames.size() / 2];
+        state.counters["p95 ms"] = frames[frames.size() * 95 / 100];
+        state.counters["max ms"] = frames.back();
+        state.counters["over 16.7 ms"] = double(late) / double(frames.size());
+        state.counters["sweeps"] = sweeps;
+    }
+}
+BENCHMARK(BM_WindowDuringSweep)->Iterations(600)->Unit(benchmark::kMillisecond);
 
 } // namespace

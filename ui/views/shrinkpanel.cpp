@@ -1,5 +1,6 @@
 #include "shrinkpanel.h"
 
+#include "lowpriority.h"
 #include "sweep.h"
 
 #include <QCheckBox>
@@ -115,11 +116,13 @@ void ShrinkPanel::start()
     m_watcher.setFuture(
         QtConcurrent::run([this, target, shape = m_scenario, seed = std::uint64_t(m_seed->value()),
                            tries = std::uint64_t(m_tries->value())] {
-            Outcome o;
-            o.find = Core::findFailure(shape, target, seed, tries, &m_cancel);
-            if (o.find.schedule)
-                o.shrink = Core::shrink(*o.find.schedule, target, &m_cancel);
-            return o;
+            return runAtLowPriority([&] { // the window stays smooth meanwhile
+                Outcome o;
+                o.find = Core::findFailure(shape, target, seed, tries, &m_cancel);
+                if (o.find.schedule)
+                    o.shrink = Core::shrink(*o.find.schedule, target, &m_cancel);
+                return o;
+            });
         }));
     m_status->setText(tr("Searching..."));
     m_find->setEnabled(false);

@@ -1,5 +1,6 @@
 #include "sweeppanel.h"
 
+#include "lowpriority.h"
 #include "sweepreport.h"
 #include "theme.h"
 
@@ -239,12 +240,15 @@ void SweepPanel::start(bool resume)
     m_cancel = false;
     m_status->setText(tr("Running..."));
     // the worker gets copies: the panel's spec and result change only on the GUI thread
+    // at the lowest priority: the window stays smooth while every core sweeps
     m_watcher.setFuture(QtConcurrent::run([this, spec = m_spec, result = m_result]() mutable {
-        Core::runSweep(spec, &result, 0, &m_cancel, [this](const Core::SweepProgress &p) {
-            QMetaObject::invokeMethod(
-                this, [this, p] { showProgress(p.schedules, p.total); }, Qt::QueuedConnection);
+        return runAtLowPriority([&] {
+            Core::runSweep(spec, &result, 0, &m_cancel, [this](const Core::SweepProgress &p) {
+                QMetaObject::invokeMethod(
+                    this, [this, p] { showProgress(p.schedules, p.total); }, Qt::QueuedConnection);
+            });
+            return result;
         });
-        return result;
     }));
     updateButtons();
 }

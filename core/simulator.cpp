@@ -286,8 +286,9 @@ struct Simulator::Impl
     std::vector<std::uint64_t> versions; // per storage: writes applied there so far
     std::size_t sends = 0;               // writes and reads sent (the order of arrivals)
     std::vector<Checkpoint> checkpoints;
-    std::vector<std::uint32_t> byTimeScratch; // prepareLane's scratch list
-    std::size_t nextCheckpoint = 0;           // take one when the trace has this many events
+    std::vector<std::uint32_t> byTimeScratch;    // prepareLane's scratch list
+    std::vector<std::uint32_t> writesPerStorage; // start()'s
+    std::size_t nextCheckpoint = 0;              // take one when the trace has this many events
     // Records of this run in the trace's lists. After going back to a checkpoint the lists keep
     // their length and the run writes over the old records (put()), so the last complete run's
     // tail is still there if the run finds itself back in that run's state (rejoin()).
@@ -319,6 +320,16 @@ struct Simulator::Impl
         else
             list.push_back(x);
         ++count;
+    }
+    // The record put() would write next, for the caller to fill field by field: every field,
+    // since it may hold an old run's record. (Copying a record built on the stack reads it back
+    // wider than it was written, and that stalls the store: the hot records are filled in place.)
+    template <typename T, typename N> static T &slot(std::vector<T> &list, N &count)
+    {
+        if (count < list.size())
+            return list[count++];
+        ++count;
+        return list.emplace_back();
     }
 
     void start(const Scenario &scenario, bool fencing, Trace &trace)
@@ -354,7 +365,8 @@ struct Simulator::Impl
         std::size_t writes = 0;
         std::size_t acquires = 0;
         std::size_t edges = 0;
-        std::vector<std::size_t> storageWrites(ns, 0);
+        std::vector<std::uint32_t> &storageWrites = writesPerStorage;
+        storageWrites.assign(ns, 0);
         for (std::uint32_t c = 0; c < nc; ++c) {
             prepareLane(c, lanes[c].plan);
             const Plan &plan = lanes[c].plan;
@@ -475,7 +487,7 @@ struct Simulator::Impl
         t->groups.clear();
         arrivals.clear();
         checkpoints.clear();
-        nextCheckpoint = 0;
+        nextCheckpoint = checkpointEvents == kNoCheckpoints ? SIZE_MAX : 0;
         rebuildQueues();
         complete = false;
         t->pendingFrom = 0;
@@ -1282,7 +1294,7 @@ struct Simulator::Impl
                     stopKeepalive(fenced); // the fenced producer's heartbeats stop
             }
             const bool renewal = r.outcome == LockService::Outcome::Renewal;
-            put(t->grants, grants, Grant{now, r.expires, r.token, r.epoch, c, i, renewal});
+            slot(t->grants, grants) = Grant{now, r.expires, r.token, r.epoch, c, i, renewal};
             record(now, c, renewal ? EventKind::Renewal : EventKind::Grant,
                    std::uint32_t(grants - 1));
             lane.viewFrom = now;
@@ -1292,7 +1304,7 @@ struct Simulator::Impl
             if (renewal) {
                 t->leases[r.epoch - 1].end = r.expires; // (after a restore: not the last one)
             } else {
-                put(t->leases, leases, Lease{now, r.expires, r.token, r.epoch, c, false});
+                slot(t->leases, leases) = Lease{now, r.expires, r.token, r.epoch, c, false};
                 endBelief(c, now, BeliefEnd::Regranted);
             }
             lane.epoch = r.epoch;
@@ -1337,17 +1349,21 @@ struct Simulator::Impl
     void sendWrite(std::uint32_t c, std::uint32_t i, Tick now, std::uint32_t epoch)
     {
         const Action &a = s->clients[c].actions[i];
-        Write w;
+        const auto index = std::uint32_t(writes);
+        Write &w = slot(t->writes, writes);
         w.sentAt = now;
         w.arrivedAt = now + a.amount;
-        // with no token source the write still belongs to its grant's epoch (section 14)
-        w.tagged = epoch != 0 && s->tokens != TokenSource::None;
+        w.maxToken = 0;
         w.epoch = epoch; // its token is the epoch's: Trace::tokenOf
         w.client = c;
         w.action = i;
         w.storage = a.storage;
-        const auto index = std::uint32_t(writes);
-        put(t->writes, writes, w);
+        w.overwrote = kNone;
+        w.result = WriteResult::Accepted;
+        // with no token source the write still belongs to its grant's epoch (section 14)
+        w.tagged = epoch != 0 && s->tokens != TokenSource::None;
+        w.expired = false;
+        w.applied = false;
         if (pitfalls && s->hasVersionStorage()) // the version it expects is fixed when sent
             t->writeVersions.push_back({lanes[c].known[a.storage], 0});
         record(now, c, EventKind::WriteSent, index);
@@ -1706,7 +1722,11 @@ struct Simulator::Impl
     void record(Tick now, std::uint32_t c, EventKind kind, std::uint32_t ref)
     {
         put(t->clientEvents[c], lanes[c].events, std::uint32_t(events));
-        put(t->events, events, Event{now, ref, static_cast<std::uint16_t>(c), kind});
+        Event &e = slot(t->events, events);
+        e.tick = now;
+        e.ref = ref;
+        e.client = static_cast<std::uint16_t>(c);
+        e.kind = kind;
     }
 
     // Lists whose length is only known at the end grow by doubling; give back a large unused
@@ -1755,6 +1775,8 @@ struct Simulator::Impl
         }
         if (pitfalls)
             findGroups();
+        if (checkpointEvents == kNoCheckpoints)
+            return; // nothing to rejoin: a re-run starts again from tick 0
         ending.valid = true;
         ending.lock = lock;
         ending.storages = storages;
@@ -1834,6 +1856,13 @@ Trace simulate(const Scenario &scenario, bool fencing)
 void simulateInto(const Scenario &scenario, bool fencing, Trace &trace)
 {
     Simulator().run(scenario, fencing, trace);
+}
+
+bool unfencedRunsAlike(const Trace &fenced)
+{
+    // a write not applied is judged rejected or locked out (judge()), nothing else
+    return fenced.fencing && fenced.complete() && fenced.summary.rejected == 0 &&
+           fenced.summary.lockedOut == 0;
 }
 
 const QString &writeValue(const Scenario &scenario, const Write &write)

@@ -17,7 +17,10 @@ class Simulator
 {
 public:
     // A checkpoint every `checkpointEvents` events (fewer: faster re-runs, more memory); 0:
-    // every 4096 events, further apart when writes in flight make checkpoints large.
+    // every 4096 events, further apart when writes in flight make checkpoints large;
+    // kNoCheckpoints: none at all, for runs that are never re-run from the middle (a sweep's
+    // many short ones), and rerun() then starts again from tick 0.
+    static constexpr std::size_t kNoCheckpoints = SIZE_MAX;
     explicit Simulator(std::size_t checkpointEvents = 0);
     ~Simulator();
     Simulator(const Simulator &) = delete;
@@ -61,6 +64,13 @@ Trace simulate(const Scenario &scenario);
 Trace simulate(const Scenario &scenario, bool fencing);
 // The same, into an existing trace whose buffers are reused.
 void simulateInto(const Scenario &scenario, bool fencing, Trace &trace);
+
+// True when `fenced`, a complete fenced run, is also what the unfenced run of its scenario
+// does, event for event, with the same summary: fencing decides one thing only, whether a
+// storage applies a write, and this run applied every write. (Records that only fencing fills
+// still differ: max_token, the token a restart forgot, Trace::fencing.) A sweep then skips the
+// unfenced run.
+bool unfencedRunsAlike(const Trace &fenced);
 
 // The value a write carried.
 const QString &writeValue(const Scenario &scenario, const Write &write);

@@ -12,6 +12,7 @@
 #include "simulator.h"
 #include "sweep.h"
 
+#include <QDir>
 #include <QTest>
 
 using namespace Core;
@@ -747,6 +748,117 @@ private slots:
         QCOMPARE(at13.clients[0].actions[1].length(), Tick(13));
         QCOMPARE(at13.clients[1].actions[0].ttl(), Tick(10));
         QCOMPARE(simulate(at13, false).summary.corrupted, std::uint64_t(1));
+    }
+
+    // A fenced run that applied every write is the unfenced run too (unfencedRunsAlike(), which
+    // lets the sweep skip the unfenced run): the same events in the same order, the same
+    // writes applied, the same summary. Over random schedules of every preset, on both sides
+    // of the test, fresh simulations each.
+    void unfencedRunsAlikeOnlyWhenItDoes()
+    {
+        std::size_t alike = 0, total = 0;
+        const QStringList presets = QDir(QStringLiteral(":/scenarios")).entryList();
+        QVERIFY(presets.size() > 20);
+        for (const QString &file : presets) {
+            const Scenario s = preset(qPrintable(file.chopped(5)));
+            const ScheduleShape shape = shapeOf(s);
+            for (std::uint64_t seed = 1; seed <= 150; ++seed) {
+                const Scenario schedule = generateSchedule(shape, seed);
+                const Trace fenced = simulate(schedule, true);
+                const Trace unfenced = simulate(schedule, false);
+                const QByteArray where = (file + QStringLiteral(" seed %1").arg(seed)).toUtf8();
+                ++total;
+                bool applied = true;
+                for (const Write &w : fenced.writes)
+                    applied &= w.applied;
+                QVERIFY2(unfencedRunsAlike(fenced) == applied, where.constData());
+                QVERIFY2(!unfencedRunsAlike(unfenced), where.constData()); // not a fenced run
+                if (!unfencedRunsAlike(fenced))
+                    continue;
+                ++alike;
+                const Summary &a = fenced.summary, &b = unfenced.summary;
+                QVERIFY2(a.accepted == b.accepted && a.rejected == b.rejected &&
+                             a.corrupted == b.corrupted && a.lockedOut == b.lockedOut &&
+                             a.skipped == b.skipped && a.partial == b.partial,
+                         where.constData());
+                QCOMPARE(fenced.events.size(), unfenced.events.size());
+                for (std::size_t e = 0; e < fenced.events.size(); ++e) {
+                    const Event &x = fenced.events[e], &y = unfenced.events[e];
+                    QVERIFY2(x.tick == y.tick && x.ref == y.ref && x.client == y.client &&
+                                 x.kind == y.kind,
+                             where.constData());
+                }
+                QCOMPARE(fenced.writes.size(), unfenced.writes.size());
+                for (std::size_t w = 0; w < fenced.writes.size(); ++w)
+                    QVERIFY2(fenced.writes[w].result == unfenced.writes[w].result &&
+                                 unfenced.writes[w].applied,
+                             where.constData());
+            }
+        }
+        // both ways are taken often
+        QVERIFY(alike > total / 20);
+        QVERIFY(alike < total - total / 20);
+    }
+
+    // The sweep's numbers are those of simulating every schedule fenced and unfenced, each on
+    // its own, whatever the sweep skips or reuses from one schedule to the next.
+    void countsAreThoseOfEverySimulation()
+    {
+        for (const char *name :
+             {"default", "check-then-write-gap", "two-resources-partial", "compare-and-set-version",
+              "etcd-restore", "kafka-zombie-producer"}) {
+            SweepSpec spec;
+            spec.scenario = preset(name);
+            spec.vary = {findQuantity(QStringLiteral("pause")), {1, 7, 25}};
+            spec.runs = 300; // two slices a point
+            spec.seed = 13;
+            QCOMPARE(validate(spec), QString());
+            const SweepResult r = sweep(spec, 2);
+            for (std::size_t p = 0; p < spec.pointCount(); ++p) {
+                PointResult expected;
+                expected.runs = spec.runs;
+                expected.done = true;
+                for (std::uint32_t run = 0; run < spec.runs; ++run) {
+                    const Scenario s = sweepSchedule(spec, p, run);
+                    for (bool fencing : {true, false}) {
+                        const Trace t = simulate(s, fencing);
+                        const Summary &m = t.summary;
+                        const std::uint64_t counts[] = {m.corrupted, m.lockedOut, m.rejected,
+                                                        m.partial, m.skipped};
+                        for (std::size_t k = 0; k < kOutcomeCount; ++k)
+                            (fencing ? expected.fenced : expected.unfenced)[k].add(run, counts[k]);
+                    }
+                }
+                QVERIFY2(
+                    r.points[p] == expected,
+                    qPrintable(QLatin1String(name) + QLatin1String(": ") + pointLabel(spec, p)));
+            }
+        }
+    }
+
+    // Without checkpoints a run is the same, and a re-run after an edit starts again from tick 0
+    // and gives the trace a fresh simulation of the edited scenario gives.
+    void runsWithoutCheckpoints()
+    {
+        Scenario s = generateSchedule(shapeOf(preset("default")), 4);
+        Simulator once(Simulator::kNoCheckpoints);
+        Trace trace;
+        QVERIFY(once.run(s, true, trace));
+        QCOMPARE(trace.events.size(), simulate(s, true).events.size());
+        Action &edited = s.clients[0].actions.back();
+        edited.at += 3;
+        QVERIFY(
+            once.rerun(0, edited.at - 3, kForever, std::uint32_t(s.clients[0].actions.size() - 1)));
+        QCOMPARE(once.restartedFrom(), Tick(0));
+        QCOMPARE(once.rejoinedAt(), kForever);
+        const Trace fresh = simulate(s, true);
+        QCOMPARE(trace.events.size(), fresh.events.size());
+        for (std::size_t e = 0; e < fresh.events.size(); ++e)
+            QVERIFY(trace.events[e].tick == fresh.events[e].tick &&
+                    trace.events[e].kind == fresh.events[e].kind &&
+                    trace.events[e].ref == fresh.events[e].ref);
+        QCOMPARE(trace.summary.accepted, fresh.summary.accepted);
+        QCOMPARE(trace.summary.rejected, fresh.summary.rejected);
     }
 
     void cancelAndResumeGiveTheSameNumbers()

@@ -20,8 +20,10 @@
 
 #include <simdjson.h>
 
-#ifdef __linux__
+#if defined(__unix__) || defined(__APPLE__)
 #include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #endif
 
 #include <algorithm>
@@ -716,6 +718,36 @@ std::optional<std::uint32_t> thousandths(std::string_view text)
     return milli;
 }
 
+// Whether `text` is a whole JSON number token: -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
+bool isJsonNumber(std::string_view text)
+{
+    std::size_t p = 0;
+    const auto digits = [&] {
+        const std::size_t from = p;
+        while (p < text.size() && text[p] >= '0' && text[p] <= '9')
+            ++p;
+        return p > from;
+    };
+    if (p < text.size() && text[p] == '-')
+        ++p;
+    if (p < text.size() && text[p] == '0')
+        ++p;
+    else if (p >= text.size() || text[p] < '1' || text[p] > '9' || !digits())
+        return false;
+    if (p < text.size() && text[p] == '.' && (++p, !digits()))
+        return false;
+    if (p < text.size() && (text[p] == 'e' || text[p] == 'E')) {
+        ++p;
+        if (p < text.size() && (text[p] == '+' || text[p] == '-'))
+            ++p;
+        if (!digits())
+            return false;
+    }
+    return p == text.size();
+}
+
+const char kRateRule[] = "must be a number from 0.001 to 100 with at most three decimals";
+
 // Strings that repeat (write values, mostly "x" or "ok") share one QString.
 class StringCache
 {
@@ -1163,18 +1195,17 @@ private:
     // 0.1000000000000000001 for 0.1).
     std::uint32_t rate(od::value v, const QString &place)
     {
-        const QString what =
-            QStringLiteral("must be a number from 0.001 to 100 with at most three decimals");
         if (get(v.type()) != od::json_type::number)
-            fail(place,
-                 QStringLiteral("%1, not %2").arg(what, readToken(v, 5, m_limits).describe()));
-        readNumber(v); // the grammar
+            fail(place, QStringLiteral("%1, not %2")
+                            .arg(QLatin1String(kRateRule), readToken(v, 5, m_limits).describe()));
+        readNumber(v); // the grammar: a syntax error is worded as one
         std::string_view text = v.raw_json_token();
         while (!text.empty() && isSpace(text.back()))
             text.remove_suffix(1);
-        const std::optional<std::uint32_t> milli = thousandths(text);
-        if (!milli || *milli == 0 || *milli > 100'000)
-            fail(place, QStringLiteral("%1, not %2").arg(what, toQString(text)));
+        QString problem;
+        const std::optional<std::uint32_t> milli = parseRateText(toQString(text), &problem);
+        if (!milli)
+            fail(place, problem);
         return *milli;
     }
 
@@ -1533,7 +1564,68 @@ LoadResult parsePadded(const char *data, std::size_t size, const FileLimits &lim
     return result;
 }
 
+// A regular file parsed where the page cache holds it: read() into a fresh buffer copied every
+// byte in the kernel and faulted in every page of the buffer, together a third of a large
+// check. The mapping is followed by a zero page of its own, so the padding simdjson reads past
+// the end is there whatever the file's size. Empty when the file cannot be mapped (not a
+// regular file, no handle); the caller reads it instead.
+std::optional<LoadResult> loadMapped(int fd, const FileLimits &limits)
+{
+#if defined(__unix__) || defined(__APPLE__)
+    struct stat info = {};
+    if (fd < 0 || fstat(fd, &info) != 0 || !S_ISREG(info.st_mode) || info.st_size <= 0)
+        return std::nullopt;
+    if (qint64(info.st_size) > limits.maxFileBytes)
+        return LoadResult{std::nullopt, tooLarge(qint64(info.st_size), limits)};
+    const auto size = std::size_t(info.st_size);
+    const auto page = std::size_t(sysconf(_SC_PAGESIZE));
+    const std::size_t pages = (size + page - 1) / page * page;
+    static_assert(simdjson::SIMDJSON_PADDING <= 4096, "one zero page holds the padding");
+    const std::size_t span = pages + page;
+    void *reserved = mmap(nullptr, span, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (reserved == MAP_FAILED)
+        return std::nullopt;
+    int flags = MAP_PRIVATE | MAP_FIXED;
+#ifdef MAP_POPULATE
+    flags |= MAP_POPULATE; // one call maps every page, instead of a fault for every few
+#endif
+    if (mmap(reserved, size, PROT_READ, flags, fd, 0) == MAP_FAILED) {
+        munmap(reserved, span);
+        return std::nullopt;
+    }
+    LoadResult result;
+    try {
+        result = parsePadded(static_cast<const char *>(reserved), size, limits);
+    } catch (...) { // parsePadded throws nothing of its own; unmapped all the same
+        munmap(reserved, span);
+        throw;
+    }
+    munmap(reserved, span);
+    return result;
+#else
+    (void)fd;
+    (void)limits;
+    return std::nullopt;
+#endif
+}
+
 } // namespace
+
+std::optional<std::uint32_t> parseRateText(QStringView text, QString *error)
+{
+    std::string ascii;
+    ascii.reserve(std::size_t(text.size()));
+    for (const QChar c : text)
+        ascii += c.unicode() < 0x80 ? char(c.unicode()) : '?'; // no number has a '?'
+    std::optional<std::uint32_t> milli;
+    if (isJsonNumber(ascii))
+        milli = thousandths(ascii);
+    if (milli && *milli != 0 && *milli <= 100'000)
+        return milli;
+    if (error)
+        *error = QStringLiteral("%1, not %2").arg(QLatin1String(kRateRule), text);
+    return std::nullopt;
+}
 
 namespace ScenarioFile {
 
@@ -1575,8 +1667,10 @@ LoadResult load(const QString &path, const FileLimits &limits)
             std::nullopt,
             QStringLiteral("file: cannot read %1 (%2)").arg(path, file.errorString())};
     };
+    if (std::optional<LoadResult> mapped = loadMapped(file.handle(), limits))
+        return std::move(*mapped);
     try {
-        // read straight into a padded buffer: no copy of a large file
+        // read straight into a padded buffer (a file that cannot be mapped, or a resource)
         const auto size = std::size_t(file.size());
         simdjson::padded_string padded(size);
         if (!padded.data())
@@ -1721,8 +1815,8 @@ QStringList builtinNames()
     // every file compiled in (core/CMakeLists.txt globs resources/scenarios), the default first
     QStringList names;
     for (const QString &file :
-         QDir(QStringLiteral(":/scenarios")).entryList({QStringLiteral("*.json")}, QDir::Files,
-                                                       QDir::Name)) {
+         QDir(QStringLiteral(":/scenarios"))
+             .entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name)) {
         const QString name = file.chopped(5);
         if (name == QLatin1String("default"))
             names.prepend(name);

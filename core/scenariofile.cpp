@@ -85,7 +85,8 @@ void adviseHugePages(const void *data, std::size_t bytes)
 #endif
 }
 
-// ---- the keys this version knows: one list, for reading and for telling them from kept keys
+// ---- the keys this version knows: one list, for reading, for telling them from kept keys and
+// for writing
 
 enum class Key : std::uint8_t
 {
@@ -155,6 +156,13 @@ constexpr KeySet kClockKeys = keys({Key::Rate, Key::Steps});
 constexpr KeySet kStepKeys = keys({Key::At, Key::By});
 constexpr KeySet kActionKeys = keys({Key::At, Key::Do, Key::Ttl, Key::For, Key::Value, Key::Storage,
                                      Key::Delay, Key::Keepalive, Key::Check, Key::Gap, Key::Group});
+
+// A key as the writer spells it: the reader's list is the writer's (each name is a literal, so
+// its bytes end in a NUL).
+const char *keyText(Key k)
+{
+    return kKeyNames[std::size_t(k)].data();
+}
 
 QString keyName(Key k)
 {
@@ -1462,7 +1470,7 @@ void writeClock(JsonOut &out, const ClientClock &clock)
 {
     if (clock.isDefault())
         return;
-    out.raw(", ").key("clock").raw("{ ");
+    out.raw(", ").key(keyText(Key::Clock)).raw("{ ");
     const char *comma = "";
     if (clock.rateMilli != 1000) {
         // thousandths as the shortest decimal: 1500 is 1.5, 1 is 0.001
@@ -1473,14 +1481,19 @@ void writeClock(JsonOut &out, const ClientClock &clock)
                 digits.pop_back();
             rate += '.' + digits;
         }
-        out.key("rate").raw(rate.c_str());
+        out.key(keyText(Key::Rate)).raw(rate.c_str());
         comma = ", ";
     }
     if (!clock.steps.empty()) {
-        out.raw(comma).key("steps").raw("[");
+        out.raw(comma).key(keyText(Key::Steps)).raw("[");
         for (std::size_t i = 0; i < clock.steps.size(); ++i) {
             const ClockStep &st = clock.steps[i];
-            out.raw(i ? ", " : "").raw("{ ").key("at").number(st.at).raw(", ").key("by");
+            out.raw(i ? ", " : "")
+                .raw("{ ")
+                .key(keyText(Key::At))
+                .number(st.at)
+                .raw(", ")
+                .key(keyText(Key::By));
             if (st.by < 0)
                 out.raw("-").number(std::uint64_t(0) - std::uint64_t(st.by));
             else
@@ -1700,28 +1713,32 @@ LoadResult load(const QString &path, const FileLimits &limits)
 QByteArray serialize(const Scenario &s)
 {
     JsonOut out;
-    out.raw("{\n  ").key("fencescope").number(1);
-    out.raw(",\n  ").key("title").string(s.title);
+    out.raw("{\n  ").key(keyText(Key::Fencescope)).number(1);
+    out.raw(",\n  ").key(keyText(Key::Title)).string(s.title);
     if (!s.description.isEmpty())
-        out.raw(",\n  ").key("description").string(s.description);
+        out.raw(",\n  ").key(keyText(Key::Description)).string(s.description);
     if (s.horizon)
-        out.raw(",\n  ").key("horizon").number(*s.horizon);
-    out.raw(",\n  ").key("fencing").boolean(s.fencing);
-    out.raw(",\n  ").key("lock").raw("{ ").key("tokens").string(toString(s.tokens));
+        out.raw(",\n  ").key(keyText(Key::Horizon)).number(*s.horizon);
+    out.raw(",\n  ").key(keyText(Key::Fencing)).boolean(s.fencing);
+    out.raw(",\n  ")
+        .key(keyText(Key::Lock))
+        .raw("{ ")
+        .key(keyText(Key::Tokens))
+        .string(toString(s.tokens));
     LockOptionsFile::writeLock(out, s);
     writeExtra(out, s.lockExtra);
     out.raw(" }");
-    out.raw(",\n  ").key("storages").raw("[");
+    out.raw(",\n  ").key(keyText(Key::Storages)).raw("[");
     for (std::size_t i = 0; i < s.storages.size(); ++i) {
         const StorageSpec &st = s.storages[i];
-        out.raw(i ? ",\n    " : "\n    ").raw("{ ").key("name").string(st.name);
-        out.raw(", ").key("rule").string(toString(st.rule));
+        out.raw(i ? ",\n    " : "\n    ").raw("{ ").key(keyText(Key::Name)).string(st.name);
+        out.raw(", ").key(keyText(Key::Rule)).string(toString(st.rule));
         if (st.check == StorageCheck::Version)
-            out.raw(", ").key("check").string(QStringLiteral("version"));
+            out.raw(", ").key(keyText(Key::Check)).string(QStringLiteral("version"));
         if (!st.durable)
-            out.raw(", ").key("maxToken").string(QStringLiteral("volatile"));
+            out.raw(", ").key(keyText(Key::MaxToken)).string(QStringLiteral("volatile"));
         if (!st.restarts.empty()) {
-            out.raw(", ").key("restarts").raw("[");
+            out.raw(", ").key(keyText(Key::Restarts)).raw("[");
             for (std::size_t r = 0; r < st.restarts.size(); ++r)
                 out.raw(r ? ", " : "").number(st.restarts[r]);
             out.raw("]");
@@ -1730,47 +1747,47 @@ QByteArray serialize(const Scenario &s)
         out.raw(" }");
     }
     out.raw(" ]");
-    out.raw(",\n  ").key("clients").raw("[");
+    out.raw(",\n  ").key(keyText(Key::Clients)).raw("[");
     for (std::size_t c = 0; c < s.clients.size(); ++c) {
         const Client &client = s.clients[c];
-        out.raw(c ? ",\n    " : "\n    ").raw("{ ").key("name").string(client.name);
+        out.raw(c ? ",\n    " : "\n    ").raw("{ ").key(keyText(Key::Name)).string(client.name);
         writeClock(out, client.clock);
         if (client.bypass)
-            out.raw(", ").key("bypass").boolean(true);
+            out.raw(", ").key(keyText(Key::Bypass)).boolean(true);
         writeExtra(out, client.extra);
-        out.raw(", ").key("actions").raw("[");
+        out.raw(", ").key(keyText(Key::Actions)).raw("[");
         for (std::size_t i = 0; i < client.actions.size(); ++i) {
             const Action &a = client.actions[i];
-            out.raw(i ? ",\n      " : "\n      ").raw("{ ").key("at").number(a.at);
-            out.raw(", ").key("do").string(toString(a.kind));
+            out.raw(i ? ",\n      " : "\n      ").raw("{ ").key(keyText(Key::At)).number(a.at);
+            out.raw(", ").key(keyText(Key::Do)).string(toString(a.kind));
             switch (a.kind) {
             case ActionKind::Acquire:
-                out.raw(", ").key("ttl").number(a.amount);
+                out.raw(", ").key(keyText(Key::Ttl)).number(a.amount);
                 if (a.keepalive)
-                    out.raw(", ").key("keepalive").number(a.keepalive);
+                    out.raw(", ").key(keyText(Key::Keepalive)).number(a.keepalive);
                 LockOptionsFile::writeAcquire(out, a);
                 break;
             case ActionKind::Pause:
-                out.raw(", ").key("for").number(a.amount);
+                out.raw(", ").key(keyText(Key::For)).number(a.amount);
                 break;
             case ActionKind::Write:
-                out.raw(", ").key("value").string(a.value);
+                out.raw(", ").key(keyText(Key::Value)).string(a.value);
                 if (a.storage != 0 && a.storage < s.storages.size())
-                    out.raw(", ").key("storage").string(s.storages[a.storage].name);
+                    out.raw(", ").key(keyText(Key::Storage)).string(s.storages[a.storage].name);
                 if (a.amount != 0)
-                    out.raw(", ").key("delay").number(a.amount);
+                    out.raw(", ").key(keyText(Key::Delay)).number(a.amount);
                 if (a.check)
-                    out.raw(", ").key("check").boolean(true);
+                    out.raw(", ").key(keyText(Key::Check)).boolean(true);
                 if (a.check && a.gap)
-                    out.raw(", ").key("gap").number(a.gap);
+                    out.raw(", ").key(keyText(Key::Gap)).number(a.gap);
                 if (!a.group.isEmpty())
-                    out.raw(", ").key("group").string(a.group);
+                    out.raw(", ").key(keyText(Key::Group)).string(a.group);
                 break;
             case ActionKind::Read:
                 if (a.storage != 0 && a.storage < s.storages.size())
-                    out.raw(", ").key("storage").string(s.storages[a.storage].name);
+                    out.raw(", ").key(keyText(Key::Storage)).string(s.storages[a.storage].name);
                 if (a.amount != 0)
-                    out.raw(", ").key("delay").number(a.amount);
+                    out.raw(", ").key(keyText(Key::Delay)).number(a.amount);
                 break;
             case ActionKind::Release:
                 break;

@@ -45,13 +45,11 @@ inline constexpr int kTokenSourceCount = 9;
 
 struct Action
 {
+    // (the members are ordered so that none is padded: a loaded file holds a million of these,
+    // and every page of them is cleared by the kernel before it is written)
     Tick at = 0;
     // ttl for Acquire, length for Pause, network delay for Write and Read, unused for Release.
     Tick amount = 0;
-    QString value;          // Write only
-    QString group;          // Write only: one update across storages with the client's other
-                            // writes of this name (section 12); empty: none
-    std::uint32_t storage = 0; // Write and Read: index into Scenario::storages
     // Acquire only: a blocking acquire (etcd's Lock(), Curator's acquire()) waits while the lock
     // is taken instead of being refused, for at most `waitFor` ticks (0: without a limit).
     Tick waitFor = 0;
@@ -60,10 +58,14 @@ struct Action
     // Write only: check-then-write (section 11): check the lease by the client's own clock at
     // the write's tick, skip it if expired, else send `gap` ticks later
     Tick gap = 0;
+    QString value;          // Write only
+    QString group;          // Write only: one update across storages with the client's other
+                            // writes of this name (section 12); empty: none
+    QJsonObject extra; // keys this version does not know, kept for a lossless save
+    std::uint32_t storage = 0; // Write and Read: index into Scenario::storages
     bool check = false;
     bool wait = false;
     ActionKind kind = ActionKind::Acquire;
-    QJsonObject extra; // keys this version does not know, kept for a lossless save
 
     static Action acquire(Tick at, Tick ttl);
     static Action release(Tick at);

@@ -20,8 +20,10 @@
 
 #include <simdjson.h>
 
-#ifdef __linux__
+#if defined(__unix__) || defined(__APPLE__)
 #include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #endif
 
 #include <algorithm>
@@ -83,7 +85,8 @@ void adviseHugePages(const void *data, std::size_t bytes)
 #endif
 }
 
-// ---- the keys this version knows: one list, for reading and for telling them from kept keys
+// ---- the keys this version knows: one list, for reading, for telling them from kept keys and
+// for writing
 
 enum class Key : std::uint8_t
 {
@@ -153,6 +156,13 @@ constexpr KeySet kClockKeys = keys({Key::Rate, Key::Steps});
 constexpr KeySet kStepKeys = keys({Key::At, Key::By});
 constexpr KeySet kActionKeys = keys({Key::At, Key::Do, Key::Ttl, Key::For, Key::Value, Key::Storage,
                                      Key::Delay, Key::Keepalive, Key::Check, Key::Gap, Key::Group});
+
+// A key as the writer spells it: the reader's list is the writer's (each name is a literal, so
+// its bytes end in a NUL).
+const char *keyText(Key k)
+{
+    return kKeyNames[std::size_t(k)].data();
+}
 
 QString keyName(Key k)
 {
@@ -716,6 +726,36 @@ std::optional<std::uint32_t> thousandths(std::string_view text)
     return milli;
 }
 
+// Whether `text` is a whole JSON number token: -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
+bool isJsonNumber(std::string_view text)
+{
+    std::size_t p = 0;
+    const auto digits = [&] {
+        const std::size_t from = p;
+        while (p < text.size() && text[p] >= '0' && text[p] <= '9')
+            ++p;
+        return p > from;
+    };
+    if (p < text.size() && text[p] == '-')
+        ++p;
+    if (p < text.size() && text[p] == '0')
+        ++p;
+    else if (p >= text.size() || text[p] < '1' || text[p] > '9' || !digits())
+        return false;
+    if (p < text.size() && text[p] == '.' && (++p, !digits()))
+        return false;
+    if (p < text.size() && (text[p] == 'e' || text[p] == 'E')) {
+        ++p;
+        if (p < text.size() && (text[p] == '+' || text[p] == '-'))
+            ++p;
+        if (!digits())
+            return false;
+    }
+    return p == text.size();
+}
+
+const char kRateRule[] = "must be a number from 0.001 to 100 with at most three decimals";
+
 // Strings that repeat (write values, mostly "x" or "ok") share one QString.
 class StringCache
 {
@@ -1163,18 +1203,17 @@ private:
     // 0.1000000000000000001 for 0.1).
     std::uint32_t rate(od::value v, const QString &place)
     {
-        const QString what =
-            QStringLiteral("must be a number from 0.001 to 100 with at most three decimals");
         if (get(v.type()) != od::json_type::number)
-            fail(place,
-                 QStringLiteral("%1, not %2").arg(what, readToken(v, 5, m_limits).describe()));
-        readNumber(v); // the grammar
+            fail(place, QStringLiteral("%1, not %2")
+                            .arg(QLatin1String(kRateRule), readToken(v, 5, m_limits).describe()));
+        readNumber(v); // the grammar: a syntax error is worded as one
         std::string_view text = v.raw_json_token();
         while (!text.empty() && isSpace(text.back()))
             text.remove_suffix(1);
-        const std::optional<std::uint32_t> milli = thousandths(text);
-        if (!milli || *milli == 0 || *milli > 100'000)
-            fail(place, QStringLiteral("%1, not %2").arg(what, toQString(text)));
+        QString problem;
+        const std::optional<std::uint32_t> milli = parseRateText(toQString(text), &problem);
+        if (!milli)
+            fail(place, problem);
         return *milli;
     }
 
@@ -1431,7 +1470,7 @@ void writeClock(JsonOut &out, const ClientClock &clock)
 {
     if (clock.isDefault())
         return;
-    out.raw(", ").key("clock").raw("{ ");
+    out.raw(", ").key(keyText(Key::Clock)).raw("{ ");
     const char *comma = "";
     if (clock.rateMilli != 1000) {
         // thousandths as the shortest decimal: 1500 is 1.5, 1 is 0.001
@@ -1442,14 +1481,19 @@ void writeClock(JsonOut &out, const ClientClock &clock)
                 digits.pop_back();
             rate += '.' + digits;
         }
-        out.key("rate").raw(rate.c_str());
+        out.key(keyText(Key::Rate)).raw(rate.c_str());
         comma = ", ";
     }
     if (!clock.steps.empty()) {
-        out.raw(comma).key("steps").raw("[");
+        out.raw(comma).key(keyText(Key::Steps)).raw("[");
         for (std::size_t i = 0; i < clock.steps.size(); ++i) {
             const ClockStep &st = clock.steps[i];
-            out.raw(i ? ", " : "").raw("{ ").key("at").number(st.at).raw(", ").key("by");
+            out.raw(i ? ", " : "")
+                .raw("{ ")
+                .key(keyText(Key::At))
+                .number(st.at)
+                .raw(", ")
+                .key(keyText(Key::By));
             if (st.by < 0)
                 out.raw("-").number(std::uint64_t(0) - std::uint64_t(st.by));
             else
@@ -1533,7 +1577,68 @@ LoadResult parsePadded(const char *data, std::size_t size, const FileLimits &lim
     return result;
 }
 
+// A regular file parsed where the page cache holds it: read() into a fresh buffer copied every
+// byte in the kernel and faulted in every page of the buffer, together a third of a large
+// check. The mapping is followed by a zero page of its own, so the padding simdjson reads past
+// the end is there whatever the file's size. Empty when the file cannot be mapped (not a
+// regular file, no handle); the caller reads it instead.
+std::optional<LoadResult> loadMapped(int fd, const FileLimits &limits)
+{
+#if defined(__unix__) || defined(__APPLE__)
+    struct stat info = {};
+    if (fd < 0 || fstat(fd, &info) != 0 || !S_ISREG(info.st_mode) || info.st_size <= 0)
+        return std::nullopt;
+    if (qint64(info.st_size) > limits.maxFileBytes)
+        return LoadResult{std::nullopt, tooLarge(qint64(info.st_size), limits)};
+    const auto size = std::size_t(info.st_size);
+    const auto page = std::size_t(sysconf(_SC_PAGESIZE));
+    const std::size_t pages = (size + page - 1) / page * page;
+    static_assert(simdjson::SIMDJSON_PADDING <= 4096, "one zero page holds the padding");
+    const std::size_t span = pages + page;
+    void *reserved = mmap(nullptr, span, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (reserved == MAP_FAILED)
+        return std::nullopt;
+    int flags = MAP_PRIVATE | MAP_FIXED;
+#ifdef MAP_POPULATE
+    flags |= MAP_POPULATE; // one call maps every page, instead of a fault for every few
+#endif
+    if (mmap(reserved, size, PROT_READ, flags, fd, 0) == MAP_FAILED) {
+        munmap(reserved, span);
+        return std::nullopt;
+    }
+    LoadResult result;
+    try {
+        result = parsePadded(static_cast<const char *>(reserved), size, limits);
+    } catch (...) { // parsePadded throws nothing of its own; unmapped all the same
+        munmap(reserved, span);
+        throw;
+    }
+    munmap(reserved, span);
+    return result;
+#else
+    (void)fd;
+    (void)limits;
+    return std::nullopt;
+#endif
+}
+
 } // namespace
+
+std::optional<std::uint32_t> parseRateText(QStringView text, QString *error)
+{
+    std::string ascii;
+    ascii.reserve(std::size_t(text.size()));
+    for (const QChar c : text)
+        ascii += c.unicode() < 0x80 ? char(c.unicode()) : '?'; // no number has a '?'
+    std::optional<std::uint32_t> milli;
+    if (isJsonNumber(ascii))
+        milli = thousandths(ascii);
+    if (milli && *milli != 0 && *milli <= 100'000)
+        return milli;
+    if (error)
+        *error = QStringLiteral("%1, not %2").arg(QLatin1String(kRateRule), text);
+    return std::nullopt;
+}
 
 namespace ScenarioFile {
 
@@ -1575,8 +1680,10 @@ LoadResult load(const QString &path, const FileLimits &limits)
             std::nullopt,
             QStringLiteral("file: cannot read %1 (%2)").arg(path, file.errorString())};
     };
+    if (std::optional<LoadResult> mapped = loadMapped(file.handle(), limits))
+        return std::move(*mapped);
     try {
-        // read straight into a padded buffer: no copy of a large file
+        // read straight into a padded buffer (a file that cannot be mapped, or a resource)
         const auto size = std::size_t(file.size());
         simdjson::padded_string padded(size);
         if (!padded.data())
@@ -1606,28 +1713,32 @@ LoadResult load(const QString &path, const FileLimits &limits)
 QByteArray serialize(const Scenario &s)
 {
     JsonOut out;
-    out.raw("{\n  ").key("fencescope").number(1);
-    out.raw(",\n  ").key("title").string(s.title);
+    out.raw("{\n  ").key(keyText(Key::Fencescope)).number(1);
+    out.raw(",\n  ").key(keyText(Key::Title)).string(s.title);
     if (!s.description.isEmpty())
-        out.raw(",\n  ").key("description").string(s.description);
+        out.raw(",\n  ").key(keyText(Key::Description)).string(s.description);
     if (s.horizon)
-        out.raw(",\n  ").key("horizon").number(*s.horizon);
-    out.raw(",\n  ").key("fencing").boolean(s.fencing);
-    out.raw(",\n  ").key("lock").raw("{ ").key("tokens").string(toString(s.tokens));
+        out.raw(",\n  ").key(keyText(Key::Horizon)).number(*s.horizon);
+    out.raw(",\n  ").key(keyText(Key::Fencing)).boolean(s.fencing);
+    out.raw(",\n  ")
+        .key(keyText(Key::Lock))
+        .raw("{ ")
+        .key(keyText(Key::Tokens))
+        .string(toString(s.tokens));
     LockOptionsFile::writeLock(out, s);
     writeExtra(out, s.lockExtra);
     out.raw(" }");
-    out.raw(",\n  ").key("storages").raw("[");
+    out.raw(",\n  ").key(keyText(Key::Storages)).raw("[");
     for (std::size_t i = 0; i < s.storages.size(); ++i) {
         const StorageSpec &st = s.storages[i];
-        out.raw(i ? ",\n    " : "\n    ").raw("{ ").key("name").string(st.name);
-        out.raw(", ").key("rule").string(toString(st.rule));
+        out.raw(i ? ",\n    " : "\n    ").raw("{ ").key(keyText(Key::Name)).string(st.name);
+        out.raw(", ").key(keyText(Key::Rule)).string(toString(st.rule));
         if (st.check == StorageCheck::Version)
-            out.raw(", ").key("check").string(QStringLiteral("version"));
+            out.raw(", ").key(keyText(Key::Check)).string(QStringLiteral("version"));
         if (!st.durable)
-            out.raw(", ").key("maxToken").string(QStringLiteral("volatile"));
+            out.raw(", ").key(keyText(Key::MaxToken)).string(QStringLiteral("volatile"));
         if (!st.restarts.empty()) {
-            out.raw(", ").key("restarts").raw("[");
+            out.raw(", ").key(keyText(Key::Restarts)).raw("[");
             for (std::size_t r = 0; r < st.restarts.size(); ++r)
                 out.raw(r ? ", " : "").number(st.restarts[r]);
             out.raw("]");
@@ -1636,47 +1747,47 @@ QByteArray serialize(const Scenario &s)
         out.raw(" }");
     }
     out.raw(" ]");
-    out.raw(",\n  ").key("clients").raw("[");
+    out.raw(",\n  ").key(keyText(Key::Clients)).raw("[");
     for (std::size_t c = 0; c < s.clients.size(); ++c) {
         const Client &client = s.clients[c];
-        out.raw(c ? ",\n    " : "\n    ").raw("{ ").key("name").string(client.name);
+        out.raw(c ? ",\n    " : "\n    ").raw("{ ").key(keyText(Key::Name)).string(client.name);
         writeClock(out, client.clock);
         if (client.bypass)
-            out.raw(", ").key("bypass").boolean(true);
+            out.raw(", ").key(keyText(Key::Bypass)).boolean(true);
         writeExtra(out, client.extra);
-        out.raw(", ").key("actions").raw("[");
+        out.raw(", ").key(keyText(Key::Actions)).raw("[");
         for (std::size_t i = 0; i < client.actions.size(); ++i) {
             const Action &a = client.actions[i];
-            out.raw(i ? ",\n      " : "\n      ").raw("{ ").key("at").number(a.at);
-            out.raw(", ").key("do").string(toString(a.kind));
+            out.raw(i ? ",\n      " : "\n      ").raw("{ ").key(keyText(Key::At)).number(a.at);
+            out.raw(", ").key(keyText(Key::Do)).string(toString(a.kind));
             switch (a.kind) {
             case ActionKind::Acquire:
-                out.raw(", ").key("ttl").number(a.amount);
+                out.raw(", ").key(keyText(Key::Ttl)).number(a.amount);
                 if (a.keepalive)
-                    out.raw(", ").key("keepalive").number(a.keepalive);
+                    out.raw(", ").key(keyText(Key::Keepalive)).number(a.keepalive);
                 LockOptionsFile::writeAcquire(out, a);
                 break;
             case ActionKind::Pause:
-                out.raw(", ").key("for").number(a.amount);
+                out.raw(", ").key(keyText(Key::For)).number(a.amount);
                 break;
             case ActionKind::Write:
-                out.raw(", ").key("value").string(a.value);
+                out.raw(", ").key(keyText(Key::Value)).string(a.value);
                 if (a.storage != 0 && a.storage < s.storages.size())
-                    out.raw(", ").key("storage").string(s.storages[a.storage].name);
+                    out.raw(", ").key(keyText(Key::Storage)).string(s.storages[a.storage].name);
                 if (a.amount != 0)
-                    out.raw(", ").key("delay").number(a.amount);
+                    out.raw(", ").key(keyText(Key::Delay)).number(a.amount);
                 if (a.check)
-                    out.raw(", ").key("check").boolean(true);
+                    out.raw(", ").key(keyText(Key::Check)).boolean(true);
                 if (a.check && a.gap)
-                    out.raw(", ").key("gap").number(a.gap);
+                    out.raw(", ").key(keyText(Key::Gap)).number(a.gap);
                 if (!a.group.isEmpty())
-                    out.raw(", ").key("group").string(a.group);
+                    out.raw(", ").key(keyText(Key::Group)).string(a.group);
                 break;
             case ActionKind::Read:
                 if (a.storage != 0 && a.storage < s.storages.size())
-                    out.raw(", ").key("storage").string(s.storages[a.storage].name);
+                    out.raw(", ").key(keyText(Key::Storage)).string(s.storages[a.storage].name);
                 if (a.amount != 0)
-                    out.raw(", ").key("delay").number(a.amount);
+                    out.raw(", ").key(keyText(Key::Delay)).number(a.amount);
                 break;
             case ActionKind::Release:
                 break;
@@ -1721,8 +1832,8 @@ QStringList builtinNames()
     // every file compiled in (core/CMakeLists.txt globs resources/scenarios), the default first
     QStringList names;
     for (const QString &file :
-         QDir(QStringLiteral(":/scenarios")).entryList({QStringLiteral("*.json")}, QDir::Files,
-                                                       QDir::Name)) {
+         QDir(QStringLiteral(":/scenarios"))
+             .entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name)) {
         const QString name = file.chopped(5);
         if (name == QLatin1String("default"))
             names.prepend(name);

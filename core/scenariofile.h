@@ -19,7 +19,9 @@
 
 #include <QByteArray>
 #include <QString>
+#include <QStringView>
 
+#include <cstdint>
 #include <optional>
 
 namespace Core {
@@ -40,6 +42,13 @@ struct LoadResult
 
     bool ok() const { return scenario.has_value(); }
 };
+
+// A clock's rate as the file writes it, in thousandths (1000 is the lock service's own speed):
+// `text` must be a JSON number (no sign, no spaces around it) from 0.001 to 100 with at most
+// three decimals, judged on its decimal digits exactly, as the loader judges a client's
+// clock.rate (1.500, 1.5e0 and 15e-1 are all 1500; 0.0005 is refused). Otherwise empty, with
+// *error (when given) set to the loader's wording: "must be a number ..., not <text>".
+std::optional<std::uint32_t> parseRateText(QStringView text, QString *error = nullptr);
 
 namespace ScenarioFile {
 

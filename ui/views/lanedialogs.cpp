@@ -1,5 +1,7 @@
 #include "lanedialogs.h"
 
+#include "scenariofile.h"
+
 #include "lockoptionsfile.h"
 
 #include <QApplication>
@@ -125,47 +127,17 @@ QString rateText(std::uint32_t rateMilli)
 
 std::optional<std::uint32_t> parseRate(const QString &typed, QString *error)
 {
+    // the loader's own rule (Core::parseRateText), with words for a person typing
     const QString text = typed.trimmed();
-    const auto refuse = [&] {
-        *error = text.isEmpty()
-                     ? ClockDialog::tr("Type a rate: a number from 0.001 to 100 with at most "
-                                       "three decimals, like 0.5 (half speed).")
-                     : ClockDialog::tr("“%1” is not a rate: a number from 0.001 to 100 with at "
-                                       "most three decimals, like 0.5 (half speed).")
-                           .arg(text);
-        return std::nullopt;
-    };
-    // JSON's number grammar, as in the file; a minus sign is a negative rate
-    static const QRegularExpression json(
-        QStringLiteral("^(0|[1-9][0-9]*)(?:\\.([0-9]+))?(?:[eE]([+-]?)([0-9]+))?$"));
-    const QRegularExpressionMatch m = json.match(text);
-    if (!m.hasMatch())
-        return refuse();
-    // value = digits * 10^scale, on the decimal digits: exact, never through a double
-    std::string digits = (m.captured(1) + m.captured(2)).toStdString();
-    long long scale = 3 - m.captured(2).size(); // in thousandths
-    long long exponent = 0;
-    for (const QChar ch : m.captured(4))
-        exponent = std::min(exponent * 10 + (ch.unicode() - '0'), 1'000'000'000LL);
-    scale += m.captured(3) == QLatin1String("-") ? -exponent : exponent;
-    const std::size_t lead = digits.find_first_not_of('0');
-    if (lead == std::string::npos)
-        return refuse(); // zero
-    digits.erase(0, lead);
-    while (digits.back() == '0') {
-        digits.pop_back();
-        ++scale;
-    }
-    if (scale < 0 || std::size_t(scale) + digits.size() > 6)
-        return refuse(); // a fraction of a thousandth, or a thousand or more
-    std::uint32_t milli = 0;
-    for (const char d : digits)
-        milli = milli * 10 + std::uint32_t(d - '0');
-    for (long long i = 0; i < scale; ++i)
-        milli *= 10;
-    if (milli > 100'000)
-        return refuse();
-    return milli;
+    if (const auto milli = Core::parseRateText(text))
+        return milli;
+    *error = text.isEmpty()
+                 ? ClockDialog::tr("Type a rate: a number from 0.001 to 100 with at most "
+                                   "three decimals, like 0.5 (half speed).")
+                 : ClockDialog::tr("“%1” is not a rate: a number from 0.001 to 100 with at "
+                                   "most three decimals, like 0.5 (half speed).")
+                       .arg(text);
+    return std::nullopt;
 }
 
 std::optional<std::vector<Core::Tick>> parseTicks(const QString &text, QString *error)

@@ -4,7 +4,8 @@
 // corrupt anything. The quantities of sections 10-11 (keepalive, gap, clock, lockDelay, bump)
 // each on a preset whose threshold is worked out by hand in the comment above its test, and
 // random schedules that carry keepalives, checks, groups and reads. (Longer than 600 lines:
-// one unit, and every threshold sits next to its derivation.)
+// one unit, and every threshold sits next to its derivation.) FENCESCOPE_QUICK=1 (sanitizer
+// builds) cuts the schedule counts of the long sweeps to a tenth.
 
 #include "presetfile.h"
 #include "scenariofile.h"
@@ -25,6 +26,12 @@ std::vector<Tick> range(Tick from, Tick to, Tick step = 1)
     for (Tick t = from; t <= to; t += step)
         v.push_back(t);
     return v;
+}
+
+// The schedule count of a long sweep: a tenth under FENCESCOPE_QUICK.
+std::uint32_t scaled(std::uint32_t runs)
+{
+    return qEnvironmentVariableIsSet("FENCESCOPE_QUICK") ? runs / 10 : runs;
 }
 
 SweepSpec randomSweep(std::uint32_t runs, std::uint64_t seed)
@@ -583,7 +590,7 @@ private slots:
             QVERIFY(isMonotonic(source));
             spec.vary = {findQuantity(QStringLiteral("pause")), {1, 5, 10, 20, 30}};
             spec.vary2 = {findQuantity(QStringLiteral("clock")), {300, 1000, 2000}};
-            spec.runs = 1000;
+            spec.runs = scaled(1000);
             spec.seed = 21;
             QCOMPARE(validate(spec), QString());
             const SweepResult r = sweep(spec, 2);
@@ -696,7 +703,7 @@ private slots:
         spec.scenario.clients.back().name = QStringLiteral("C");
         spec.vary = {findQuantity(QStringLiteral("pause")), {1, 2, 5, 10, 20, 30, 40}};
         spec.vary2 = {findQuantity(QStringLiteral("delay")), {0, 3, 12}};
-        spec.runs = 2000;
+        spec.runs = scaled(2000);
         spec.seed = 9;
         const SweepResult r = sweep(spec, 2);
         for (std::size_t p = 0; p < r.points.size(); ++p) {
@@ -863,8 +870,9 @@ private slots:
 
     void cancelAndResumeGiveTheSameNumbers()
     {
-        const SweepSpec spec = [] {
-            SweepSpec s = randomSweep(20000, 3);
+        const std::uint32_t runs = scaled(20000);
+        const SweepSpec spec = [runs] {
+            SweepSpec s = randomSweep(runs, 3);
             s.vary2 = {};
             return s;
         }();
@@ -874,7 +882,7 @@ private slots:
         SweepResult part;
         int calls = 0;
         const bool complete = runSweep(spec, &part, 2, &cancel, [&](const SweepProgress &p) {
-            QCOMPARE(p.total, std::uint64_t(14) * 20000);
+            QCOMPARE(p.total, std::uint64_t(14) * runs);
             if (++calls == 1)
                 cancel = true; // after about 0.1 s of a sweep that takes seconds
         });
@@ -887,7 +895,7 @@ private slots:
                 QVERIFY(p == PointResult{}); // nothing half counted
         }
         cancel = false;
-        const std::uint64_t kept = std::uint64_t(part.donePoints()) * 20000;
+        const std::uint64_t kept = std::uint64_t(part.donePoints()) * runs;
         std::uint64_t first = 0;
         QVERIFY(runSweep(spec, &part, 1, &cancel, [&](const SweepProgress &p) {
             if (!first)

@@ -230,6 +230,17 @@ private slots:
         const QString off = Exporter::defaultCaption(s, Core::simulate(s, false));
         QVERIFY(off.contains(QStringLiteral("Safety violated")));
         QVERIFY(off.contains(QStringLiteral("1 corrupted")));
+        // counted in words: one write, never "write(s)"
+        QVERIFY(off.endsWith(QStringLiteral("Safety violated: 1 write overwrote newer data.")));
+        Core::Trace two = Core::simulate(s, false);
+        two.summary.corrupted = 2;
+        two.summary.skipped = 1;
+        two.summary.partial = 1;
+        const QString caption = Exporter::defaultCaption(s, two);
+        QVERIFY2(caption.contains(QStringLiteral("1 checked write skipped. Safety violated: 2 "
+                                                 "writes overwrote newer data. 1 update half "
+                                                 "applied across storages.")),
+                 qPrintable(caption));
     }
 };
 

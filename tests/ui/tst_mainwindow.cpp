@@ -516,10 +516,32 @@ private slots:
         }
     }
 
+    // Counts in the verdict read as English: one lock-out, two lock-outs, never "lock-out(s)".
+    void verdictsCountInWords()
+    {
+        Core::Summary m;
+        QCOMPARE(SummaryStrip::verdictOf(m), QStringLiteral("✔ Safety held"));
+        m.lockedOut = 1;
+        QCOMPARE(SummaryStrip::verdictOf(m), QStringLiteral("✔ Safety held · 1 lock-out"));
+        m.lockedOut = 2;
+        QCOMPARE(SummaryStrip::verdictOf(m), QStringLiteral("✔ Safety held · 2 lock-outs"));
+        m.partial = 1;
+        QCOMPARE(SummaryStrip::verdictOf(m), QStringLiteral("✖ Safety violated: 1 update half applied"));
+        m.partial = 3;
+        QCOMPARE(SummaryStrip::verdictOf(m),
+                 QStringLiteral("✖ Safety violated: 3 updates half applied"));
+        m.corrupted = 2;
+        QCOMPARE(SummaryStrip::verdictOf(m),
+                 QStringLiteral("✖ Safety violated: 2 writes overwrote newer data"));
+    }
+
     void compareToggle()
     {
         QTest::keyClick(window().windowHandle(), Qt::Key_C);
         QVERIFY(window().viewState()->compare());
+        // the default scenario unfenced: B's write is overwritten once, counted in words
+        QCOMPARE(window().summaryStrip()->verdict(),
+                 QStringLiteral("Safety with fencing: ✔ held · without: ✖ violated (1 overwrite)"));
         // both runs are explained for the selected write
         QVERIFY(window().narration()->explanation().startsWith(QStringLiteral("With fencing:")));
         QTest::keyClick(window().windowHandle(), Qt::Key_C);

@@ -446,16 +446,20 @@ QString defaultCaption(const Core::Scenario &s, const Core::Trace &t)
                 .arg(sum.corrupted)
                 .arg(sum.lockedOut);
     if (sum.skipped)
-        text += QObject::tr("%n checked write(s) skipped. ", nullptr, int(sum.skipped));
+        text += sum.skipped == 1 ? QObject::tr("1 checked write skipped. ")
+                                 : QObject::tr("%1 checked writes skipped. ").arg(sum.skipped);
     if (sum.safe())
         text += QObject::tr("Safety held: no write overwrote newer data.");
     else if (sum.corrupted)
-        text += QObject::tr("Safety violated: %n write(s) overwrote newer data.", nullptr,
-                            int(sum.corrupted));
+        text += sum.corrupted == 1
+                    ? QObject::tr("Safety violated: 1 write overwrote newer data.")
+                    : QObject::tr("Safety violated: %1 writes overwrote newer data.")
+                          .arg(sum.corrupted);
     if (sum.partial)
         text += (sum.corrupted ? QStringLiteral(" ") : QObject::tr("Safety violated: ")) +
-                QObject::tr("%n update(s) half applied across storages.", nullptr,
-                            int(sum.partial));
+                (sum.partial == 1
+                     ? QObject::tr("1 update half applied across storages.")
+                     : QObject::tr("%1 updates half applied across storages.").arg(sum.partial));
     return text;
 }
 

@@ -100,7 +100,11 @@ void SummaryStrip::refresh()
         rules << Core::toString(st.rule);
     rules.removeDuplicates();
     if (m_compare && cmp.bySource)
-        m_fencing->setText(tr("%1 run (top), %2").arg(cmp.top.name, t.fencing ? tr("fencing ON (rule %1)").arg(rules.join(QLatin1Char('/'))) : tr("fencing OFF")));
+        m_fencing->setText(
+            tr("%1 run (top), %2")
+                .arg(cmp.top.name,
+                     t.fencing ? tr("fencing ON (rule %1)").arg(rules.join(QLatin1Char('/')))
+                               : tr("fencing OFF")));
     else if (m_compare)
         m_fencing->setText(tr("Fenced run (top), rule %1").arg(rules.join(QLatin1Char('/'))));
     else
@@ -109,15 +113,16 @@ void SummaryStrip::refresh()
     // white text on a badge dark enough to read it (WCAG AA)
     const QColor white(Qt::white);
     const QColor badge = Contrast::behind(white, t.fencing ? m_theme.lease : m_theme.muted);
-    m_fencing->setStyleSheet(QStringLiteral("QLabel { background: %1; color: white; border-radius: 4px;"
-                                            " padding: 3px 8px; font-weight: bold; }")
-                                 .arg(badge.name()));
+    m_fencing->setStyleSheet(
+        QStringLiteral("QLabel { background: %1; color: white; border-radius: 4px;"
+                       " padding: 3px 8px; font-weight: bold; }")
+            .arg(badge.name()));
 
     QStringList finals;
     for (std::size_t i = 0; i < s.storages.size() && i < t.finals.size(); ++i) {
         const Core::StorageState &f = t.finals[i];
-        const QString value = f.lastWrite == Core::kNone ? tr("(empty)")
-                                                         : QStringLiteral("'%1'").arg(f.value);
+        const QString value =
+            f.lastWrite == Core::kNone ? tr("(empty)") : QStringLiteral("'%1'").arg(f.value);
         finals << (t.fencing ? tr("%1 ends with %2, max_token %3")
                                    .arg(s.storages[i].name, value)
                                    .arg(qulonglong(f.maxToken))
@@ -135,8 +140,9 @@ void SummaryStrip::refresh()
     const Core::Summary &judged = !m_compare ? m : !m.safe() ? m : bottom;
     m_verdict->setText(verdict());
     m_verdict->setStyleSheet(
-        QStringLiteral("QLabel { background: %1; color: white; border-radius: 4px; padding: 4px 10px;"
-                       " font-weight: bold; }")
+        QStringLiteral(
+            "QLabel { background: %1; color: white; border-radius: 4px; padding: 4px 10px;"
+            " font-weight: bold; }")
             .arg((judged.safe() ? good : bad).name()));
     const auto tip = [](const Core::Summary &x) {
         QString text = x.safe() ? tr("No write overwrote data of a newer lock owner.")
@@ -144,15 +150,19 @@ void SummaryStrip::refresh()
                                      "the lock alone did not protect the storage.");
         if (x.lockedOut > 0)
             text += QLatin1Char(' ') +
-                    tr("The live holder's own writes were turned away %n time(s) (locked out): a "
-                       "liveness failure, not a safety one.", nullptr, int(x.lockedOut));
+                    (x.lockedOut == 1
+                         ? tr("The live holder's own write was turned away once (locked out): a "
+                              "liveness failure, not a safety one.")
+                         : tr("The live holder's own writes were turned away %1 times (locked "
+                              "out): a liveness failure, not a safety one.")
+                               .arg(qulonglong(x.lockedOut)));
         return text;
     };
     if (!m_compare)
         m_verdict->setToolTip(tip(m));
     else if (cmp.bySource)
-        m_verdict->setToolTip(tr("With %1: %2\nWith %3: %4")
-                                  .arg(cmp.top.name, tip(m), cmp.bottom.name, tip(bottom)));
+        m_verdict->setToolTip(
+            tr("With %1: %2\nWith %3: %4").arg(cmp.top.name, tip(m), cmp.bottom.name, tip(bottom)));
     else
         m_verdict->setToolTip(tr("With fencing: %1\nWithout fencing: %2").arg(tip(m), tip(bottom)));
 }
@@ -213,10 +223,13 @@ QString SummaryStrip::verdictOf(const Core::Summary &m)
         if (m.lockedOut == 0)
             return tr("✔ Safety held");
         // short: the strip's room goes to the final values; the tooltip says the rest
-        return tr("✔ Safety held · %n lock-out(s)", nullptr, int(m.lockedOut));
+        return m.lockedOut == 1 ? tr("✔ Safety held · 1 lock-out")
+                                : tr("✔ Safety held · %1 lock-outs").arg(qulonglong(m.lockedOut));
     }
     if (m.corrupted == 0) // a group half applied across storages (SCENARIO.md section 12)
-        return tr("✖ Safety violated: %n update(s) half applied", nullptr, int(m.partial));
+        return m.partial == 1
+                   ? tr("✖ Safety violated: 1 update half applied")
+                   : tr("✖ Safety violated: %1 updates half applied").arg(qulonglong(m.partial));
     return m.corrupted == 1 ? tr("✖ Safety violated: 1 write overwrote newer data")
                             : tr("✖ Safety violated: %1 writes overwrote newer data")
                                   .arg(qulonglong(m.corrupted));
@@ -228,7 +241,12 @@ QString SummaryStrip::verdict() const
         return verdictOf(m_doc->trace().summary);
     // both runs, each named: the story speaks of "with fencing" and "without fencing" too
     const auto shortVerdict = [](const Core::Summary &m) {
-        return m.safe() ? tr("✔ held") : tr("✖ violated (%n overwrite(s))", nullptr, int(m.corrupted));
+        if (m.safe())
+            return tr("✔ held");
+        if (m.corrupted == 0)
+            return tr("✖ violated (half applied)");
+        return m.corrupted == 1 ? tr("✖ violated (1 overwrite)")
+                                : tr("✖ violated (%1 overwrites)").arg(qulonglong(m.corrupted));
     };
     const Comparison cmp = comparison(*m_doc, m_compareSource);
     if (cmp.bySource)

@@ -266,7 +266,9 @@ void SweepPanel::finished()
     for (const Core::PointResult &p : m_result.points)
         done += p.runs;
     showProgress(done, std::uint64_t(m_spec.pointCount()) * m_spec.runsPerPoint());
-    m_status->setText(complete ? tr("%n schedules per point.", nullptr, int(m_spec.runsPerPoint()))
+    m_status->setText(complete ? (m_spec.runsPerPoint() == 1
+                                      ? tr("1 schedule per point.")
+                                      : tr("%1 schedules per point.").arg(m_spec.runsPerPoint()))
                                : tr("Cancelled: %1 of %2 points done. Resume goes on from there.")
                                      .arg(m_result.donePoints())
                                      .arg(m_result.points.size()));

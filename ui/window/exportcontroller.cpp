@@ -100,7 +100,8 @@ void ExportController::exportStoryboard()
         m_hooks.reportError(tr("Cannot export storyboard"), error);
         return;
     }
-    m_hooks.showStatus(tr("Wrote %n frame(s) to %1", nullptr, int(ticks.size()))
+    m_hooks.showStatus((ticks.size() == 1 ? tr("Wrote 1 frame to %1")
+                                          : tr("Wrote %1 frames to %2").arg(ticks.size()))
                            .arg(QDir::toNativeSeparators(dialog.path())),
                        6000);
 }

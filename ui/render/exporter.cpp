@@ -7,6 +7,7 @@
 #include "glyphs.h"
 #include "outcomemarker.h"
 #include "simulator.h"
+#include "svgdocument.h"
 #include "timelinerenderer.h"
 
 #include <QBuffer>
@@ -16,9 +17,7 @@
 #include <QPageSize>
 #include <QPainter>
 #include <QPdfWriter>
-#include <QRegularExpression>
 #include <QSaveFile>
-#include <QSvgGenerator>
 
 #include <algorithm>
 #include <cmath>
@@ -523,24 +522,8 @@ QByteArray renderSvg(const Core::Scenario &scenario, const ExportOptions &o)
 {
     const Traces t = simulateFor(scenario, o);
     const Page pg = layoutPage(scenario, t, o);
-    QByteArray bytes;
-    QBuffer buffer(&bytes);
-    buffer.open(QIODevice::WriteOnly);
-    QSvgGenerator svg;
-    svg.setOutputDevice(&buffer);
-    svg.setResolution(96);
-    svg.setSize(pg.size.toSize());
-    svg.setViewBox(QRectF(QPointF(0, 0), pg.size));
-    svg.setTitle(scenario.title);
-    svg.setDescription(defaultCaption(scenario, t.main));
-    QPainter p(&svg);
-    paintPage(&p, scenario, t, o, pg);
-    p.end();
-    // QSvgGenerator names only the face in use; a viewer without it gets the fallbacks
-    static const QRegularExpression family(QStringLiteral("font-family=\"[^\"]*\""));
-    return QString::fromUtf8(bytes)
-        .replace(family, QStringLiteral("font-family=\"%1\"").arg(Theme::cssFontFamilies()))
-        .toUtf8();
+    return Render::renderSvgDocument({pg.size, scenario.title, defaultCaption(scenario, t.main)},
+                                     [&](QPainter *p) { paintPage(p, scenario, t, o, pg); });
 }
 
 QByteArray renderPdf(const Core::Scenario &scenario, const ExportOptions &o)

@@ -1,6 +1,7 @@
 #include "sweeppanel.h"
 
 #include "lowpriority.h"
+#include "svgdocument.h"
 #include "sweepreport.h"
 #include "theme.h"
 
@@ -22,10 +23,8 @@
 #include <QPainter>
 #include <QProgressBar>
 #include <QPushButton>
-#include <QRegularExpression>
 #include <QSaveFile>
 #include <QSpinBox>
-#include <QSvgGenerator>
 #include <QVBoxLayout>
 #include <QValueAxis>
 #include <QtConcurrent>
@@ -492,7 +491,8 @@ void SweepPanel::openPoint(std::size_t point, bool fencing)
     emit openScenario(scenario, description);
 }
 
-QByteArray SweepPanel::renderSvg() const
+void SweepPanel::withExportChart(
+    const std::function<void(QChart *, QGraphicsScene *)> &use) const
 {
     QChart chart;
     const Theme slide = Theme::print();
@@ -502,48 +502,34 @@ QByteArray SweepPanel::renderSvg() const
     const QSize size = exportSize();
     chart.setGeometry(QRectF(QPointF(0, 0), size));
     scene.setSceneRect(QRectF(QPointF(0, 0), size));
+    use(&chart, &scene);
+    scene.removeItem(&chart); // the chart lives on the stack, not in the scene
+}
+
+QByteArray SweepPanel::renderSvg() const
+{
     QByteArray bytes;
-    {
-        QBuffer buffer(&bytes);
-        buffer.open(QIODevice::WriteOnly);
-        QSvgGenerator svg;
-        svg.setOutputDevice(&buffer);
-        svg.setResolution(96);
-        svg.setSize(size);
-        svg.setViewBox(QRect(QPoint(0, 0), size));
-        svg.setTitle(chart.title());
-        QPainter painter(&svg);
-        scene.render(&painter, QRectF(QPointF(0, 0), size), scene.sceneRect());
-    }
-    scene.removeItem(&chart);
-    // QSvgGenerator names only the face in use; a viewer without it gets the fallbacks, as in
-    // the timeline's export (exporter.cpp)
-    static const QRegularExpression family(QStringLiteral("font-family=\"[^\"]*\""));
-    return QString::fromUtf8(bytes)
-        .replace(family, QStringLiteral("font-family=\"%1\"").arg(Theme::cssFontFamilies()))
-        .toUtf8();
+    withExportChart([&bytes](QChart *chart, QGraphicsScene *scene) {
+        bytes = Render::renderSvgDocument({exportSize(), chart->title(), {}},
+                                          [scene](QPainter *painter) {
+                                              scene->render(painter, scene->sceneRect(),
+                                                            scene->sceneRect());
+                                          });
+    });
+    return bytes;
 }
 
 bool SweepPanel::exportPng(const QString &path, QString *error) const
 {
     if (!m_spec.vary.quantity)
         return fail(error, tr("Nothing to export: run a sweep first"));
-    QChart chart;
-    const Theme slide = Theme::print();
-    fillChart(&chart, &slide);
-    QGraphicsScene scene;
-    scene.addItem(&chart);
-    const QSize size = exportSize();
-    chart.setGeometry(QRectF(QPointF(0, 0), size));
-    scene.setSceneRect(QRectF(QPointF(0, 0), size));
-    QImage image(size, QImage::Format_ARGB32_Premultiplied);
-    image.fill(slide.background);
-    {
+    QImage image(exportSize(), QImage::Format_ARGB32_Premultiplied);
+    image.fill(Theme::print().background);
+    withExportChart([&image](QChart *, QGraphicsScene *scene) {
         QPainter painter(&image);
         painter.setRenderHint(QPainter::Antialiasing);
-        scene.render(&painter, QRectF(QPointF(0, 0), size), scene.sceneRect());
-    }
-    scene.removeItem(&chart);
+        scene->render(&painter, scene->sceneRect(), scene->sceneRect());
+    });
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly) || !image.save(&file, "PNG") || !file.commit())
         return fail(error, tr("Cannot write %1: %2").arg(path, file.errorString()));

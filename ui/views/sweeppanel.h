@@ -17,12 +17,14 @@
 
 #include <array>
 #include <atomic>
+#include <functional>
 
 class QAreaSeries;
 class QChart;
 class QChartView;
 class QCheckBox;
 class QComboBox;
+class QGraphicsScene;
 class QLabel;
 class QLineEdit;
 class QLineSeries;
@@ -79,6 +81,8 @@ private:
     std::vector<std::array<QLineSeries *, 2>>
     fillChart(QChart *chart, const Theme *slide,
               std::vector<std::array<QAreaSeries *, 2>> *bands = nullptr) const;
+    // The chart as exported (slide theme, exportSize()), set in a scene, for `use` to paint.
+    void withExportChart(const std::function<void(QChart *, QGraphicsScene *)> &use) const;
     QByteArray renderSvg() const;
     void updateButtons();
     void chooseExport(const QString &kind);

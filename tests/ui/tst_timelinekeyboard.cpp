@@ -13,6 +13,7 @@
 //   B: [0] acquire at 5 (refused); [1] acquire at 12 ttl 10 (token 2); [2] write 'B' at 13.
 
 #include "document.h"
+#include "lanedialogs.h"
 #include "mainwindow.h"
 #include "scenariofile.h"
 #include "testprinters.h"
@@ -119,6 +120,7 @@ private:
     {
         QCOMPARE(got.client, want.client);
         QCOMPARE(got.action, want.action);
+        QCOMPARE(got.storage, want.storage);
     }
 
 private slots:
@@ -133,8 +135,9 @@ private slots:
     void tabWalksLanesThenActionsThenLeaves()
     {
         Fixture f;
-        const std::vector<FocusStop> order = {{0, -1}, {0, 0}, {0, 1}, {0, 2},
-                                              {1, -1}, {1, 0}, {1, 1}, {1, 2}};
+        // after the clients, the storage lane (the default scenario has one, db)
+        const std::vector<FocusStop> order = {{0, -1}, {0, 0}, {0, 1}, {0, 2}, {1, -1},
+                                              {1, 0},  {1, 1}, {1, 2}, FocusStop::ofStorage(0)};
         for (std::size_t k = 0; k < order.size(); ++k) {
             f.key(Qt::Key_Tab);
             QVERIFY(f.view->hasFocus());
@@ -144,7 +147,7 @@ private slots:
                 order[k].action >= 0 ? Selection{order[k].client, order[k].action} : Selection{};
             QCOMPARE(f.state.selection(), want);
         }
-        f.key(Qt::Key_Tab); // past B's last action: on to the next widget
+        f.key(Qt::Key_Tab); // past the last storage lane: on to the next widget
         QVERIFY(f.after->hasFocus());
 
         // Shift+Tab comes back in at the last stop and walks the same order backwards
@@ -174,6 +177,8 @@ private slots:
         compareStop(f.view->focusStop(), {0, 0}); // write at 20, listed before the release
         f.key(Qt::Key_Tab);
         compareStop(f.view->focusStop(), {0, 2}); // release at 20
+        f.key(Qt::Key_Tab);
+        compareStop(f.view->focusStop(), FocusStop::ofStorage(0)); // then the storage lane
         f.key(Qt::Key_Tab);
         QVERIFY(f.after->hasFocus());
     }
@@ -293,6 +298,68 @@ private slots:
         f.key(Qt::Key_Enter, Qt::KeypadModifier);
         QCOMPARE(inspect.count(), 2);
         QCOMPARE(f.state.selection(), (Selection{0, 0}));
+    }
+
+    // A storage lane is a stop of its own, after the clients: its settings (check, durability,
+    // restarts; SCENARIO.md section 12) are reached from the keyboard, by Enter or the Menu key.
+    void storageLanesAreStops()
+    {
+        Fixture f;
+        Core::Scenario two = f.doc.scenario();
+        two.storages.push_back(Core::StorageSpec::named(QStringLiteral("cache")));
+        two.clients[1].actions[2].storage = 1; // B writes to cache
+        f.doc.reset(two);
+        f.view->setFocus(Qt::OtherFocusReason);
+        f.view->setFocusStop({1, 2}); // B's write, the last client stop
+        f.key(Qt::Key_Tab);
+        compareStop(f.view->focusStop(), FocusStop::ofStorage(0));
+        QCOMPARE(f.state.selection(), Selection{}); // a lane selects nothing
+        QCOMPARE(f.view->accessibleDescription(), QStringLiteral("Storage db lane, 1 write"));
+        f.key(Qt::Key_Tab);
+        compareStop(f.view->focusStop(), FocusStop::ofStorage(1));
+        QCOMPARE(f.view->accessibleDescription(), QStringLiteral("Storage cache lane, 1 write"));
+        // its rectangle is the storage lane's
+        const StorageLaneRects lane = f.view->currentLayout().panels.front().storages[1];
+        QCOMPARE(f.view->stopRect(FocusStop::ofStorage(1)), lane.header.united(lane.lane));
+        // the arrows leave the scenario alone and step the playhead, as with nothing focused
+        const Core::Scenario before = f.doc.scenario();
+        f.key(Qt::Key_Right);
+        QVERIFY(f.doc.scenario() == before);
+
+        // Enter opens the storage's dialog; its OK is one undo step
+        f.key(Qt::Key_Return);
+        auto *dialog = f.view->findChild<StorageDialog *>();
+        QVERIFY(dialog);
+        QTRY_VERIFY(dialog->isVisible());
+        QCOMPARE(dialog->windowTitle(), QStringLiteral("Storage cache"));
+        dialog->reject();
+        QTRY_VERIFY(!f.view->findChild<StorageDialog *>());
+        f.reactivate();
+        f.view->setFocusStop(FocusStop::ofStorage(1));
+
+        // the Menu key: the storage lane's own menu, opened at its header
+        QPoint at;
+        const QStringList texts =
+            f.openMenu(QStringLiteral("max_token persisted with the data"), &at);
+        QVERIFY2(texts.contains(QStringLiteral("Storage cache...")), qPrintable(texts.join(u'|')));
+        QVERIFY(!texts.contains(QStringLiteral("Remove client B"))); // not a client's menu
+        QCOMPARE(at, f.view->mapToGlobal(lane.header.center().toPoint()));
+        QCOMPARE(f.doc.scenario().storages[1].durable, !before.storages[1].durable);
+        f.doc.undoStack()->undo();
+        QVERIFY(f.doc.scenario() == before);
+
+        // Shift+Tab goes back through the storages to B's last action
+        f.reactivate();
+        f.view->setFocusStop(FocusStop::ofStorage(1));
+        f.key(Qt::Key_Tab, Qt::ShiftModifier);
+        compareStop(f.view->focusStop(), FocusStop::ofStorage(0));
+        f.key(Qt::Key_Tab, Qt::ShiftModifier);
+        compareStop(f.view->focusStop(), {1, 2});
+
+        // the storage goes (a file with one storage): the focus moves to the last one left
+        f.view->setFocusStop(FocusStop::ofStorage(1));
+        f.doc.reset(Core::ScenarioFile::defaultScenario());
+        compareStop(f.view->focusStop(), FocusStop::ofStorage(0));
     }
 
     void escapeAndDeleteKeepTheFocusOnTheLane()
@@ -432,7 +499,7 @@ private slots:
         QAccessibleInterface *tree = QAccessible::queryAccessibleInterface(f.view);
         QVERIFY(tree);
         QCOMPARE(tree->role(), QAccessible::Pane);
-        QCOMPARE(tree->childCount(), 2);
+        QCOMPARE(tree->childCount(), 3); // A, B, then the storage lane db
         QAccessibleInterface *laneA = tree->child(0);
         QAccessibleInterface *laneB = tree->child(1);
         QVERIFY(laneA && laneB);
@@ -440,6 +507,16 @@ private slots:
         QCOMPARE(laneA->text(QAccessible::Name), QStringLiteral("Client A lane, 3 actions"));
         QCOMPARE(laneB->text(QAccessible::Name), QStringLiteral("Client B lane, 3 actions"));
         QCOMPARE(tree->indexOfChild(laneB), 1);
+        QAccessibleInterface *db = tree->child(2);
+        QVERIFY(db);
+        QCOMPARE(db->role(), QAccessible::List);
+        QCOMPARE(db->text(QAccessible::Name), QStringLiteral("Storage db lane, 2 writes"));
+        QCOMPARE(db->text(QAccessible::Description),
+                 QStringLiteral("Enter or the Menu key opens its settings"));
+        QCOMPARE(db->childCount(), 0);
+        QCOMPARE(db->parent(), tree);
+        QCOMPARE(tree->indexOfChild(db), 2);
+        QVERIFY(!tree->child(3));
         QCOMPARE(laneA->parent(), tree);
         QCOMPARE(laneA->childCount(), 3);
         QAccessibleInterface *pause = laneA->child(1);
@@ -612,6 +689,21 @@ private slots:
                     headerChanged |= QRect(px, y, 1, 1);
         QVERIFY(!headerChanged.isEmpty());
         QVERIFY(l.panels[0].clients[1].header.toAlignedRect().contains(headerChanged));
+
+        // a storage lane: the ring sits in its header cell
+        focused.focusClient = -1;
+        focused.focusStorage = 0;
+        const QImage storage = render(focused);
+        QRect storageChanged;
+        int storageRing = 0;
+        for (int y = 0; y < plain.height(); ++y)
+            for (int px = 0; px < plain.width(); ++px)
+                if (plain.pixel(px, y) != storage.pixel(px, y)) {
+                    storageChanged |= QRect(px, y, 1, 1);
+                    storageRing += QColor(storage.pixel(px, y)) == o.theme.foreground;
+                }
+        QVERIFY(storageRing > 20);
+        QVERIFY(l.panels[0].storages[0].header.toAlignedRect().contains(storageChanged));
     }
 
     // A selection made elsewhere moves the focus but does not show it: the arrows are not

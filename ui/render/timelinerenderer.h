@@ -62,10 +62,12 @@ public:
         int hoverClient = -1;
         int hoverAction = -1;
         // Keyboard focus inside the timeline, drawn as a dashed ring in the theme's foreground:
-        // an action (focusAction >= 0) or, with focusAction -1, the client lane's header cell.
+        // an action (focusAction >= 0) or, with focusAction -1, the client lane's header cell;
+        // with focusClient -1, the header cell of storage lane focusStorage.
         // -1: none (the widget has no focus, or nothing inside it is focused).
         int focusClient = -1;
         int focusAction = -1;
+        int focusStorage = -1;
         bool compare = false; // fenced trace on top, unfenced trace below
         // Per client: true leaves out the (empty) pause row of a client that never pauses.
         // Compare mode uses it so both stacks of lanes fit on one screen. Empty: none.

@@ -8,6 +8,7 @@
 #include <QWindow>
 
 #include <map>
+#include <tuple>
 
 namespace {
 
@@ -47,6 +48,8 @@ int earlierAction(const Core::Client &c, int from)
 
 bool TimelineAccessible::isValid(const Core::Scenario &s, FocusStop stop)
 {
+    if (stop.isStorage())
+        return size_t(stop.storage) < s.storages.size();
     if (stop.client < 0 || size_t(stop.client) >= s.clients.size())
         return false;
     return stop.action < 0 || size_t(stop.action) < s.clients[size_t(stop.client)].actions.size();
@@ -55,20 +58,31 @@ bool TimelineAccessible::isValid(const Core::Scenario &s, FocusStop stop)
 FocusStop TimelineAccessible::next(const Core::Scenario &s, FocusStop from, bool forward)
 {
     const int clients = int(s.clients.size());
-    if (clients == 0)
-        return {};
+    const int storages = int(s.storages.size());
+    // the last stop of the clients: the last client's latest action, or its header
+    const auto lastOfClients = [&]() -> FocusStop {
+        if (clients == 0)
+            return {};
+        return {clients - 1, earlierAction(s.clients[size_t(clients - 1)], -1)};
+    };
+    const auto firstStorage = [&] { return storages > 0 ? FocusStop::ofStorage(0) : FocusStop{}; };
     if (!isValid(s, from)) {
         if (forward)
-            return {0, -1};
-        const int last = clients - 1;
-        return {last, earlierAction(s.clients[size_t(last)], -1)};
+            return clients > 0 ? FocusStop{0, -1} : firstStorage();
+        return storages > 0 ? FocusStop::ofStorage(storages - 1) : lastOfClients();
+    }
+    if (from.isStorage()) {
+        if (forward)
+            return from.storage + 1 < storages ? FocusStop::ofStorage(from.storage + 1)
+                                               : FocusStop{};
+        return from.storage > 0 ? FocusStop::ofStorage(from.storage - 1) : lastOfClients();
     }
     const Core::Client &c = s.clients[size_t(from.client)];
     if (forward) {
         const int i = laterAction(c, from.action);
         if (i >= 0)
             return {from.client, i};
-        return from.client + 1 < clients ? FocusStop{from.client + 1, -1} : FocusStop{};
+        return from.client + 1 < clients ? FocusStop{from.client + 1, -1} : firstStorage();
     }
     if (from.isAction()) {
         const int i = earlierAction(c, from.action);
@@ -84,6 +98,15 @@ QString TimelineAccessible::describe(const Core::Scenario &s, FocusStop stop)
 {
     if (!isValid(s, stop))
         return {};
+    if (stop.isStorage()) {
+        const Core::StorageSpec &st = s.storages[size_t(stop.storage)];
+        std::size_t writes = 0;
+        for (const Core::Client &c : s.clients)
+            for (const Core::Action &a : c.actions)
+                writes += a.kind == Core::ActionKind::Write && a.storage == size_t(stop.storage);
+        return writes == 1 ? tr("Storage %1 lane, 1 write").arg(st.name)
+                           : tr("Storage %1 lane, %2 writes").arg(st.name).arg(writes);
+    }
     const Core::Client &c = s.clients[size_t(stop.client)];
     if (stop.isLane()) {
         if (c.actions.size() == 1)
@@ -140,7 +163,7 @@ public:
     QAccessibleInterface *child(int index) const override;
     int childCount() const override
     {
-        if (!isValid() || m_stop.isAction())
+        if (!isValid() || !m_stop.isLane())
             return 0;
         return int(m_view->scenario().clients[size_t(m_stop.client)].actions.size());
     }
@@ -160,6 +183,8 @@ public:
             return TimelineAccessible::describe(m_view->scenario(), m_stop);
         if (t == QAccessible::Description && m_stop.isLane())
             return TimelineAccessible::tr("Tab walks through its actions");
+        if (t == QAccessible::Description && m_stop.isStorage())
+            return TimelineAccessible::tr("Enter or the Menu key opens its settings");
         return {};
     }
     void setText(QAccessible::Text, const QString &) override {}
@@ -172,7 +197,7 @@ public:
     }
     QAccessible::Role role() const override
     {
-        return m_stop.isLane() ? QAccessible::List : QAccessible::ListItem;
+        return m_stop.isAction() ? QAccessible::ListItem : QAccessible::List;
     }
     QAccessible::State state() const override
     {
@@ -217,7 +242,7 @@ public:
     {
         if (!TimelineAccessible::isValid(view()->scenario(), stop))
             return nullptr;
-        const auto key = std::make_pair(stop.client, stop.action);
+        const auto key = std::make_tuple(stop.client, stop.action, stop.storage);
         const auto it = m_items.find(key);
         if (it != m_items.end())
             if (QAccessibleInterface *known = QAccessible::accessibleInterface(it->second))
@@ -227,19 +252,35 @@ public:
         return made;
     }
 
-    int childCount() const override { return int(view()->scenario().clients.size()); }
-    QAccessibleInterface *child(int index) const override { return item({index, -1}); }
+    // The client lanes, then the storage lanes.
+    int childCount() const override
+    {
+        return int(view()->scenario().clients.size() + view()->scenario().storages.size());
+    }
+    FocusStop laneAt(int index) const
+    {
+        const int clients = int(view()->scenario().clients.size());
+        return index < clients ? FocusStop{index, -1} : FocusStop::ofStorage(index - clients);
+    }
+    QAccessibleInterface *child(int index) const override
+    {
+        return index < 0 ? nullptr : item(laneAt(index));
+    }
     int indexOfChild(const QAccessibleInterface *child) const override
     {
         const auto *i = dynamic_cast<const StopItem *>(child);
-        return i && i->m_stop.isLane() && i->m_view == view() ? i->m_stop.client : -1;
+        if (!i || i->m_view != view())
+            return -1;
+        if (i->m_stop.isStorage())
+            return int(view()->scenario().clients.size()) + i->m_stop.storage;
+        return i->m_stop.isLane() ? i->m_stop.client : -1;
     }
     QAccessibleInterface *childAt(int x, int y) const override
     {
         const QPoint local = view()->mapFromGlobal(QPoint(x, y));
         for (int c = 0; c < childCount(); ++c)
-            if (view()->stopRect({c, -1}).contains(local))
-                return item({c, -1});
+            if (view()->stopRect(laneAt(c)).contains(local))
+                return item(laneAt(c));
         return nullptr;
     }
     QAccessibleInterface *focusChild() const override
@@ -250,7 +291,7 @@ public:
     }
 
 private:
-    mutable std::map<std::pair<int, int>, QAccessible::Id> m_items;
+    mutable std::map<std::tuple<int, int, int>, QAccessible::Id> m_items; // client, action, storage
 };
 
 TimelineInterface *treeOf(TimelineView *view)
@@ -276,7 +317,7 @@ QAccessibleInterface *StopItem::parent() const
     if (!m_view)
         return nullptr;
     TimelineInterface *tree = treeOf(m_view);
-    if (!tree || m_stop.isLane())
+    if (!tree || !m_stop.isAction())
         return tree;
     return tree->item({m_stop.client, -1});
 }

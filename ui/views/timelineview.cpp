@@ -49,7 +49,10 @@ TimelineView::TimelineView(Document *doc, ViewState *state, QWidget *parent)
         findPauses();
         // the focused action or client may be gone (undo of an insert, another file)
         const Core::Scenario &s = m_doc->scenario();
-        if (!m_focus.isNone() && !TimelineAccessible::isValid(s, m_focus))
+        if (m_focus.isStorage() && !TimelineAccessible::isValid(s, m_focus))
+            m_focus = s.storages.empty() ? FocusStop{}
+                                         : FocusStop::ofStorage(int(s.storages.size()) - 1);
+        else if (!m_focus.isNone() && !TimelineAccessible::isValid(s, m_focus))
             m_focus = s.clients.empty()
                           ? FocusStop{}
                           : FocusStop{std::min(m_focus.client, int(s.clients.size()) - 1), -1};
@@ -142,6 +145,7 @@ TimelineRenderer::Options TimelineView::options() const
     if (hasFocus() && m_focusShown && TimelineAccessible::isValid(m_doc->scenario(), m_focus)) {
         o.focusClient = m_focus.client;
         o.focusAction = m_focus.action;
+        o.focusStorage = m_focus.storage;
     }
     return o;
 }

@@ -34,7 +34,15 @@ QRectF TimelineView::stopRect(FocusStop stop) const
     if (!TimelineAccessible::isValid(s, stop))
         return {};
     const TimelineLayout l = currentLayout();
-    if (l.panels.empty() || size_t(stop.client) >= l.panels.front().clients.size())
+    if (l.panels.empty())
+        return {};
+    if (stop.isStorage()) {
+        if (size_t(stop.storage) >= l.panels.front().storages.size())
+            return {};
+        const StorageLaneRects &r = l.panels.front().storages[size_t(stop.storage)];
+        return r.header.united(r.lane);
+    }
+    if (size_t(stop.client) >= l.panels.front().clients.size())
         return {};
     if (stop.isLane()) {
         const ClientLaneRects &r = l.panels.front().clients[size_t(stop.client)];
@@ -114,8 +122,13 @@ void TimelineView::revealFocus()
     // height: the lane into view when the timeline scrolls vertically
     QWidget *viewport = parentWidget();
     auto *area = viewport ? qobject_cast<QScrollArea *>(viewport->parentWidget()) : nullptr;
-    if (area && !l.panels.empty() && size_t(m_focus.client) < l.panels.front().clients.size()) {
-        const QRectF lane = l.panels.front().clients[size_t(m_focus.client)].header;
+    if (!area || l.panels.empty())
+        return;
+    const TimelinePanel &panel = l.panels.front();
+    if (m_focus.isStorage() ? size_t(m_focus.storage) < panel.storages.size()
+                            : size_t(m_focus.client) < panel.clients.size()) {
+        const QRectF lane = m_focus.isStorage() ? panel.storages[size_t(m_focus.storage)].header
+                                                : panel.clients[size_t(m_focus.client)].header;
         area->ensureVisible(int(lane.center().x()), int(lane.center().y()), 0,
                             int(lane.height() / 2) + 4);
     }
@@ -123,10 +136,16 @@ void TimelineView::revealFocus()
 
 QPointF TimelineView::keyboardMenuPoint() const
 {
-    if (m_focus.isLane()) {
+    if (m_focus.isLane() || m_focus.isStorage()) {
+        // the header cell: its menu is the lane's (a storage's body would offer a restart there)
         const TimelineLayout l = currentLayout();
-        if (!l.panels.empty() && size_t(m_focus.client) < l.panels.front().clients.size())
-            return l.panels.front().clients[size_t(m_focus.client)].header.center();
+        if (l.panels.empty())
+            return {};
+        const TimelinePanel &panel = l.panels.front();
+        if (m_focus.isLane() && size_t(m_focus.client) < panel.clients.size())
+            return panel.clients[size_t(m_focus.client)].header.center();
+        if (m_focus.isStorage() && size_t(m_focus.storage) < panel.storages.size())
+            return panel.storages[size_t(m_focus.storage)].header.center();
     }
     return stopRect(m_focus).center();
 }

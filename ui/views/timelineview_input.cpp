@@ -8,6 +8,7 @@
 
 #include "document.h"
 #include "editcommands.h"
+#include "lanemenus.h"
 #include "viewstate.h"
 
 #include <QHelpEvent>
@@ -422,7 +423,10 @@ void TimelineView::keyPressEvent(QKeyEvent *event)
     case Qt::Key_Return:
     case Qt::Key_Enter:
         if (claimsKey(event)) {
-            emit inspectRequested();
+            if (m_focus.isStorage())
+                LaneMenus::openStorageDialog(m_doc, m_focus.storage, this);
+            else
+                emit inspectRequested();
             return;
         }
         break;
@@ -444,10 +448,14 @@ void TimelineView::keyPressEvent(QKeyEvent *event)
 
 bool TimelineView::claimsKey(const QKeyEvent *event) const
 {
-    if (m_drag.active || !m_focusShown || !m_focus.isAction() ||
-        !TimelineAccessible::isValid(m_doc->scenario(), m_focus))
+    if (m_drag.active || !m_focusShown || !TimelineAccessible::isValid(m_doc->scenario(), m_focus))
         return false;
     const Qt::KeyboardModifiers mods = event->modifiers() & ~Qt::KeypadModifier;
+    if (m_focus.isStorage()) // Enter opens its settings
+        return (event->key() == Qt::Key_Return || event->key() == Qt::Key_Enter) &&
+               mods == Qt::NoModifier;
+    if (!m_focus.isAction())
+        return false;
     switch (event->key()) {
     case Qt::Key_Left:
     case Qt::Key_Right:

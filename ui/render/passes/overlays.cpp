@@ -97,11 +97,16 @@ public:
     }
 
     // The keyboard focus: a dashed ring in the foreground colour, outside the selection halo
-    // (yellow on white alone would not reach 3:1), around an action or a client's header cell.
+    // (yellow on white alone would not reach 3:1), around an action or a lane's header cell.
     void paintFocusRing(const TimelinePanel &panel, const Core::Trace &t)
     {
-        const QRectF r = TimelineRenderer::focusRingRect(m_s, t, m_axis, m_l, panel, m_o,
-                                                         m_o.focusClient, m_o.focusAction);
+        const bool storage = m_o.focusClient < 0 && m_o.focusStorage >= 0 &&
+                             std::size_t(m_o.focusStorage) < panel.storages.size();
+        const double in = 2 * m_o.theme.fontScale;
+        const QRectF r =
+            storage ? panel.storages[std::size_t(m_o.focusStorage)].header.adjusted(in, in, -in, -in)
+                    : TimelineRenderer::focusRingRect(m_s, t, m_axis, m_l, panel, m_o,
+                                                      m_o.focusClient, m_o.focusAction);
         if (r.isEmpty())
             return;
         QPen ring(m_st.th.foreground, 2 * m_st.lw, Qt::DashLine);

@@ -326,6 +326,8 @@ void Simulator::Impl::count(std::uint32_t index, Tick now)
         ++t->summary.lockedOut;
         break;
     }
+    if (summaryOnly)
+        return;
     put(t->storageWrites[w.storage], storageWrites[w.storage], index);
     if (w.result != WriteResult::Accepted)
         put(t->storageIncidents[w.storage], storageIncidents[w.storage], index);
@@ -345,6 +347,8 @@ void Simulator::Impl::endBelief(std::uint32_t c, Tick now, BeliefEnd why)
 
 void Simulator::Impl::record(Tick now, std::uint32_t c, EventKind kind, std::uint32_t ref)
 {
+    if (summaryOnly)
+        return; // nothing in the run reads events back (findGroups() does without them)
     put(t->clientEvents[c], lanes[c].events, std::uint32_t(events));
     Event &e = slot(t->events, events);
     e.tick = now;
@@ -361,8 +365,18 @@ Simulator::~Simulator() = default;
 
 bool Simulator::run(const Scenario &scenario, bool fencing, Trace &trace, Tick through)
 {
+    d->summaryOnly = false;
     d->start(scenario, fencing, trace);
     return d->loop(through, SIZE_MAX);
+}
+
+const Summary &Simulator::summarize(const Scenario &scenario, bool fencing, Trace &trace)
+{
+    d->summaryOnly = true;
+    d->start(scenario, fencing, trace);
+    d->nextCheckpoint = SIZE_MAX; // no events are counted, and nothing is re-run
+    d->loop(kForever, SIZE_MAX);
+    return trace.summary;
 }
 
 bool Simulator::rerun(std::uint32_t client, Tick from, Tick through, std::uint32_t action)
@@ -420,6 +434,12 @@ Trace simulate(const Scenario &scenario, bool fencing)
 void simulateInto(const Scenario &scenario, bool fencing, Trace &trace)
 {
     Simulator().run(scenario, fencing, trace);
+}
+
+Summary summarize(const Scenario &scenario, bool fencing)
+{
+    Trace trace;
+    return Simulator(Simulator::kNoCheckpoints).summarize(scenario, fencing, trace);
 }
 
 bool unfencedRunsAlike(const Trace &fenced)

@@ -267,6 +267,9 @@ struct Simulator::Impl
     Tick minNext = 0;       // every tick before this one has been run
     bool quietLock = false; // see lockPhases()
     bool complete = false;
+    // Simulator::summarize(): no events, no per-lane or per-storage lists of records, nothing
+    // kept to re-run from; every rule of the run is the same, so the summary is too.
+    bool summaryOnly = false;
     std::size_t completeEvents = 0; // events of the last complete run
     Tick restartedFrom = 0;
     Tick rejoinedAt = kForever;

@@ -245,6 +245,11 @@ void Simulator::Impl::findGroups()
         if (first == t->groups.size())
             continue;
         writeOf.assign(actions.size(), kNone);
+        if (summaryOnly) { // no events: every write record is one write sent
+            for (std::uint32_t w = 0; w < t->writes.size(); ++w)
+                if (t->writes[w].client == c)
+                    writeOf[t->writes[w].action] = w;
+        }
         for (std::uint32_t e : t->clientEvents[c])
             if (t->events[e].kind == EventKind::WriteSent)
                 writeOf[t->writes[t->events[e].ref].action] = t->events[e].ref;

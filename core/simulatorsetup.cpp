@@ -105,20 +105,24 @@ void Simulator::Impl::start(const Scenario &scenario, bool fencing, Trace &trace
         }
         writes += laneWrites;
         edges += plan.edges.size();
+        if (summaryOnly)
+            continue; // no events are recorded
         // exact sizes keep the trace near its minimum footprint (no doubling slack)
         t->clientEvents[c].reserve(plan.order.size() + laneWrites + plan.edges.size());
         prepareMemory(t->clientEvents[c]);
     }
-    for (std::size_t i = 0; i < ns; ++i)
-        t->storageWrites[i].reserve(storageWrites[i]);
     t->writes.reserve(writes);
     t->grants.reserve(acquires);
-    t->events.reserve(s->actionCount() - edges / 2 + writes + edges);
-    for (auto &v : t->storageWrites)
-        prepareMemory(v);
     prepareMemory(t->writes);
     prepareMemory(t->grants);
-    prepareMemory(t->events);
+    if (!summaryOnly) {
+        for (std::size_t i = 0; i < ns; ++i)
+            t->storageWrites[i].reserve(storageWrites[i]);
+        t->events.reserve(s->actionCount() - edges / 2 + writes + edges);
+        for (auto &v : t->storageWrites)
+            prepareMemory(v);
+        prepareMemory(t->events);
+    }
     restoreStart();
 }
 
@@ -245,14 +249,16 @@ void Simulator::Impl::finish()
 {
     complete = true;
     completeEvents = t->events.size();
-    trim(t->grants);
-    trim(t->refusals);
-    trim(t->releases);
-    trim(t->leases);
-    for (auto &v : t->storageIncidents)
-        trim(v);
-    for (auto &v : t->beliefs)
-        trim(v);
+    if (!summaryOnly) { // (a summary's lists are working memory, used again by the next run)
+        trim(t->grants);
+        trim(t->refusals);
+        trim(t->releases);
+        trim(t->leases);
+        for (auto &v : t->storageIncidents)
+            trim(v);
+        for (auto &v : t->beliefs)
+            trim(v);
+    }
     t->pendingFrom = kForever;
     Tick last = 0;
     if (!t->events.empty())
@@ -279,7 +285,7 @@ void Simulator::Impl::finish()
     }
     if (pitfalls)
         findGroups();
-    if (checkpointEvents == kNoCheckpoints)
+    if (checkpointEvents == kNoCheckpoints || summaryOnly)
         return; // nothing to rejoin: a re-run starts again from tick 0
     ending.valid = true;
     ending.lock = lock;

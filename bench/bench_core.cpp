@@ -57,6 +57,21 @@ void BM_Simulate(benchmark::State &state)
 }
 BENCHMARK(BM_Simulate)->Arg(1000)->Arg(10000)->Arg(100000)->Arg(1000000)->Unit(benchmark::kMillisecond);
 
+// The same run recording only its summary (`fencescope-cli run --summary`), into fresh memory
+// as the CLI's one run is.
+void BM_Summarize(benchmark::State &state)
+{
+    const Core::Scenario &s = schedule(std::size_t(state.range(0)));
+    for (auto _ : state) {
+        const Core::Summary sum = Core::summarize(s, s.fencing);
+        benchmark::DoNotOptimize(sum.accepted);
+    }
+    const double actions = double(s.actionCount());
+    state.counters["actions/s"] =
+        benchmark::Counter(actions * double(state.iterations()), benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_Summarize)->Arg(1000)->Arg(100000)->Arg(1000000)->Unit(benchmark::kMillisecond);
+
 // Steady state, as after an edit the document cannot narrow down (undo of an insertion, the
 // fencing switch): the whole run again, into the same trace and simulator.
 void BM_Resimulate(benchmark::State &state)

@@ -29,6 +29,12 @@ public:
     // Simulates `scenario` from the start into `trace` (its buffers reused), through the end of
     // tick `through`. Returns true when the run is complete (Trace::pendingFrom == kForever).
     bool run(const Scenario &scenario, bool fencing, Trace &trace, Tick through = kForever);
+    // Simulates `scenario` from the start to its end recording only what a summary needs: the
+    // counts of trace.summary, exactly as run() gives them, and trace.fencing, tokens, finals
+    // and complete(). No events, no lane or storage lists, no checkpoints: the trace's other
+    // lists are working memory (buffers reused), not a trace to show or query, and rerun() and
+    // resume() must not follow. For sweeps and `fencescope-cli run --summary`.
+    const Summary &summarize(const Scenario &scenario, bool fencing, Trace &trace);
     // The scenario of the last run() was edited in place: only `client`'s actions changed, and
     // only at or after tick `from` (both their old and their new `at`); clients, storages and
     // action counts are the same. Re-simulates from the last checkpoint at or before `from`.
@@ -64,6 +70,8 @@ Trace simulate(const Scenario &scenario);
 Trace simulate(const Scenario &scenario, bool fencing);
 // The same, into an existing trace whose buffers are reused.
 void simulateInto(const Scenario &scenario, bool fencing, Trace &trace);
+// The summary of that run (Simulator::summarize), without a trace.
+Summary summarize(const Scenario &scenario, bool fencing);
 
 // True when `fenced`, a complete fenced run, is also what the unfenced run of its scenario
 // does, event for event, with the same summary: fencing decides one thing only, whether a

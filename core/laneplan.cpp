@@ -1,0 +1,127 @@
+// Lane planning, a function of the scenario alone: the order in which a client's actions run
+// and the tick each runs at (after thawing), its pause edges and frozen stretches; where two
+// plans of an edited lane start to agree (for rejoining); when a frozen lane does something.
+#include "simulatorimpl.h"
+
+namespace Core {
+
+using namespace SimulatorDetail;
+
+// Run order of one client's actions into `plan`, and its frozen stretches into the trace:
+// a function of the scenario. Runs again for the edited client on every drag step, so the
+// usual case (actions listed in time order, pauses not overlapping) avoids sorting and
+// temporary lists.
+void Simulator::Impl::prepareLane(std::uint32_t c, Plan &plan)
+{
+    const std::vector<Action> &actions = s->clients[c].actions;
+    // Actions run in order of `at`, ties in listed order. Files are usually sorted already,
+    // so only sort when they are not.
+    const bool listedInOrder =
+        std::is_sorted(actions.begin(), actions.end(),
+                       [](const Action &a, const Action &b) { return a.at < b.at; });
+    std::vector<std::uint32_t> &byTime = byTimeScratch;
+    byTime.clear();
+    if (!listedInOrder) {
+        byTime.resize(actions.size());
+        for (std::uint32_t i = 0; i < byTime.size(); ++i)
+            byTime[i] = i;
+        std::stable_sort(byTime.begin(), byTime.end(), [&](std::uint32_t a, std::uint32_t b) {
+            return actions[a].at < actions[b].at;
+        });
+    }
+    const auto n = std::uint32_t(actions.size());
+    const auto nth = [&](std::uint32_t k) { return listedInOrder ? k : byTime[k]; };
+
+    // Frozen stretches: the union of the pause windows [p, p + d).
+    std::vector<Freeze> &freezes = t->freezes[c];
+    freezes.clear();
+    plan.edges.clear();
+    for (std::uint32_t k = 0; k < n; ++k) {
+        const std::uint32_t i = nth(k);
+        const Action &a = actions[i];
+        if (a.kind != ActionKind::Pause)
+            continue;
+        const Tick end = a.at + a.amount;
+        plan.edges.push_back({a.at, i, true});
+        plan.edges.push_back({end, i, false});
+        if (!freezes.empty() && a.at <= freezes.back().to)
+            freezes.back().to = std::max(freezes.back().to, end);
+        else
+            freezes.push_back({a.at, end});
+    }
+    // At one tick: a thaw before a new pause, then in listed order.
+    const auto edgeBefore = [](const PauseEdge &a, const PauseEdge &b) {
+        if (a.tick != b.tick)
+            return a.tick < b.tick;
+        if (a.start != b.start)
+            return !a.start;
+        return a.action < b.action;
+    };
+    if (!std::is_sorted(plan.edges.begin(), plan.edges.end(), edgeBefore))
+        std::sort(plan.edges.begin(), plan.edges.end(), edgeBefore);
+
+    // Everything else runs at its tick, or when the client thaws if frozen then. Deferred
+    // actions keep their order and come before those due at the thaw tick, which sorting
+    // by `at` already gives.
+    plan.order.clear();
+    plan.runAt.clear();
+    lanes[c].waitActions = 0;
+    plan.order.reserve(actions.size() - plan.edges.size() / 2);
+    plan.runAt.reserve(actions.size() - plan.edges.size() / 2);
+    std::size_t f = 0;
+    for (std::uint32_t k = 0; k < n; ++k) {
+        const std::uint32_t i = nth(k);
+        const Action &a = actions[i];
+        if (a.kind == ActionKind::Pause)
+            continue;
+        while (f < freezes.size() && freezes[f].to <= a.at)
+            ++f;
+        const bool frozen = f < freezes.size() && freezes[f].from <= a.at;
+        plan.order.push_back(i);
+        plan.runAt.push_back(frozen ? freezes[f].to : a.at);
+        lanes[c].waitActions += a.kind == ActionKind::Acquire && (a.wait || a.waitFor);
+    }
+}
+
+// The first tick from which two plans of a lane, one of whose actions (`action`) was edited,
+// do the same things at the same ticks: everything they differ in happens before it.
+Tick Simulator::Impl::plansAgreeFrom(const Plan &a, const Plan &b, std::uint32_t action)
+{
+    Tick from = 0;
+    std::size_t i = a.order.size(), j = b.order.size();
+    while (i && j && a.order[i - 1] == b.order[j - 1] && a.runAt[i - 1] == b.runAt[j - 1])
+        --i, --j;
+    if (i)
+        from = std::max(from, a.runAt[i - 1] + 1);
+    if (j)
+        from = std::max(from, b.runAt[j - 1] + 1);
+    i = a.edges.size(), j = b.edges.size();
+    while (i && j && a.edges[i - 1].tick == b.edges[j - 1].tick &&
+           a.edges[i - 1].action == b.edges[j - 1].action &&
+           a.edges[i - 1].start == b.edges[j - 1].start)
+        --i, --j;
+    if (i)
+        from = std::max(from, a.edges[i - 1].tick + 1);
+    if (j)
+        from = std::max(from, b.edges[j - 1].tick + 1);
+    // the edited action may run at the same tick and still do something else (a new TTL)
+    for (const Plan *p : {&a, &b}) {
+        const auto it = std::find(p->order.begin(), p->order.end(), action);
+        if (it != p->order.end())
+            from = std::max(from, p->runAt[std::size_t(it - p->order.begin())] + 1);
+    }
+    return from;
+}
+
+// The tick a lane does something due at `at`: then, or when it thaws if frozen then.
+Tick Simulator::Impl::thawOf(std::uint32_t c, Tick at) const
+{
+    const std::vector<Freeze> &f = t->freezes[c];
+    auto it = std::upper_bound(f.begin(), f.end(), at,
+                               [](Tick x, const Freeze &z) { return x < z.from; });
+    if (it != f.begin() && at < (it - 1)->to)
+        return (it - 1)->to;
+    return at;
+}
+
+} // namespace Core

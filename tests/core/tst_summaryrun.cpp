@@ -1,0 +1,179 @@
+// Simulator::summarize(), the run that records only a summary (sweeps, `run --summary`): over
+// thousands of seeded random schedules shaped like every built-in scenario (every token source,
+// lock option and pitfall the schedule generator can draw), with the sweep's quantities applied
+// on top, fenced and unfenced, its summary, finals and completeness must be exactly those of a
+// full simulate(). One simulator does both kinds of run in turn, so state left behind by either
+// kind would show in the other.
+//
+// 400 schedules per built-in scenario by default; FENCESCOPE_QUICK=1 in the environment cuts it
+// to 40 for slow (sanitizer) builds.
+
+#include "scenariofile.h"
+#include "schedulegen.h"
+#include "simulator.h"
+#include "sweep.h"
+
+#include <QTest>
+
+#include <array>
+
+using namespace Core;
+
+namespace {
+
+int schedulesPerScenario()
+{
+    return qEnvironmentVariableIsSet("FENCESCOPE_QUICK") ? 40 : 400;
+}
+
+QString describe(const Summary &s)
+{
+    return QStringLiteral("accepted %1 rejected %2 corrupted %3 lockedOut %4 skipped %5 partial %6")
+        .arg(s.accepted)
+        .arg(s.rejected)
+        .arg(s.corrupted)
+        .arg(s.lockedOut)
+        .arg(s.skipped)
+        .arg(s.partial);
+}
+
+bool sameSummary(const Summary &a, const Summary &b)
+{
+    return a.accepted == b.accepted && a.rejected == b.rejected && a.corrupted == b.corrupted &&
+           a.lockedOut == b.lockedOut && a.skipped == b.skipped && a.partial == b.partial;
+}
+
+// What `run --summary` reports besides the counts: the same in both kinds of run.
+QString finalsDiffer(const Trace &full, const Trace &summary)
+{
+    if (full.fencing != summary.fencing)
+        return QStringLiteral("fencing");
+    if (full.tokens != summary.tokens)
+        return QStringLiteral("tokens");
+    if (full.complete() != summary.complete())
+        return QStringLiteral("complete");
+    if (full.finals.size() != summary.finals.size())
+        return QStringLiteral("number of finals");
+    for (std::size_t i = 0; i < full.finals.size(); ++i) {
+        const StorageState &a = full.finals[i], &b = summary.finals[i];
+        if (a.value != b.value || a.maxToken != b.maxToken || a.version != b.version ||
+            a.lastWrite != b.lastWrite)
+            return QStringLiteral("final state of storage %1").arg(i);
+    }
+    return {};
+}
+
+} // namespace
+
+class TestSummaryRun : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    // The seed's scenario, worked out by hand from its description: B's write with token 2 is
+    // accepted; A's stale write with token 1 is rejected when fenced and, unfenced, applied
+    // over B's newer data (corrupted), so the storage ends with A's value.
+    void defaultScenario()
+    {
+        const Scenario s = ScenarioFile::defaultScenario();
+        const Summary fenced = summarize(s, true);
+        QCOMPARE(fenced.accepted, 1u);
+        QCOMPARE(fenced.rejected, 1u);
+        QCOMPARE(fenced.corrupted, 0u);
+        QCOMPARE(fenced.lockedOut, 0u);
+        const Summary unfenced = summarize(s, false);
+        QCOMPARE(unfenced.accepted, 1u);
+        QCOMPARE(unfenced.rejected, 0u);
+        QCOMPARE(unfenced.corrupted, 1u);
+
+        Simulator sim(Simulator::kNoCheckpoints);
+        Trace trace;
+        sim.summarize(s, false, trace);
+        QVERIFY(trace.complete());
+        QVERIFY(!trace.fencing);
+        QCOMPARE(trace.finals.size(), std::size_t(1));
+        QCOMPARE(trace.finals[0].value, QStringLiteral("A"));
+        QVERIFY(trace.events.empty()); // nothing recorded that a summary does not need
+        sim.summarize(s, true, trace);
+        QCOMPARE(trace.finals[0].value, QStringLiteral("B"));
+        QCOMPARE(trace.finals[0].maxToken, Token(2));
+    }
+
+    void summaryEqualsFullRun()
+    {
+        const int perScenario = schedulesPerScenario();
+        const std::vector<Quantity> &qs = quantities();
+        Simulator shared(Simulator::kNoCheckpoints);
+        Simulator checkpointed; // summaries between full runs of a simulator that re-runs
+        Trace scratch, fullAgain;
+        std::array<bool, kTokenSourceCount> sources{};
+        std::array<std::uint64_t, kOutcomeCount> seen{};
+        std::size_t runs = 0, pitfallRuns = 0;
+        for (const QString &name : ScenarioFile::builtinNames()) {
+            const LoadResult loaded = ScenarioFile::load(ScenarioFile::builtinPath(name));
+            QVERIFY2(loaded.ok(), qPrintable(name + QLatin1String(": ") + loaded.error));
+            Scenario schedule;
+            for (int r = 0; r < perScenario; ++r) {
+                // every other schedule with one of the sweep's quantities set, in turn, to a
+                // value of its suggested range
+                Scenario shaped = *loaded.scenario;
+                QString varied;
+                if (r % 2) {
+                    const Quantity &q = qs[std::size_t(r / 2) % qs.size()];
+                    if (!q.missing || q.missing(shaped).isEmpty()) {
+                        const SuggestedRange range = suggestedRange(q);
+                        const Tick steps = (range.to - range.from) / range.step + 1;
+                        const Tick v =
+                            range.from + Tick(r / 2 / int(qs.size())) % steps * range.step;
+                        q.apply(shaped, v);
+                        varied = QStringLiteral(", %1 = %2").arg(q.name).arg(v);
+                    }
+                }
+                const ScheduleShape shape = shapeOf(shaped);
+                generateSchedule(shape, scheduleSeed(17, std::uint64_t(r)), &schedule);
+                sources[std::size_t(schedule.tokens)] = true;
+                pitfallRuns += schedule.usesPitfalls();
+                for (const bool fencing : {true, false}) {
+                    const QString where =
+                        QStringLiteral("%1 schedule %2%3, %4")
+                            .arg(name)
+                            .arg(r)
+                            .arg(varied)
+                            .arg(fencing ? QStringLiteral("fenced") : QStringLiteral("unfenced"));
+                    const Trace full = simulate(schedule, fencing);
+                    const Summary &sum = shared.summarize(schedule, fencing, scratch);
+                    QVERIFY2(sameSummary(full.summary, sum),
+                             qPrintable(where + QLatin1String(": full ") + describe(full.summary) +
+                                        QLatin1String(", summary-only ") + describe(sum)));
+                    const QString differ = finalsDiffer(full, scratch);
+                    QVERIFY2(differ.isEmpty(), qPrintable(where + QLatin1String(": ") + differ));
+                    // the summary-only mode leaves nothing behind for a full run after it
+                    if (r % 3 == 0) {
+                        shared.run(schedule, fencing, fullAgain);
+                        QVERIFY2(sameSummary(full.summary, fullAgain.summary), qPrintable(where));
+                        QCOMPARE(fullAgain.events.size(), full.events.size());
+                        QCOMPARE(fullAgain.lastTick, full.lastTick);
+                    }
+                    if (r % 7 == 0) {
+                        checkpointed.run(schedule, fencing, fullAgain);
+                        const Summary again = checkpointed.summarize(schedule, fencing, scratch);
+                        QVERIFY2(sameSummary(full.summary, again), qPrintable(where));
+                    }
+                    for (std::size_t k = 0; k < kOutcomeCount; ++k)
+                        seen[k] += outcomes()[k].writes(full);
+                    ++runs;
+                }
+            }
+        }
+        // the schedules reach every token source and every outcome a summary counts
+        for (int i = 0; i < kTokenSourceCount; ++i)
+            QVERIFY2(sources[std::size_t(i)], qPrintable(QStringLiteral("token source %1").arg(i)));
+        for (std::size_t k = 0; k < kOutcomeCount; ++k)
+            QVERIFY2(seen[k] > 0, qPrintable(outcomes()[k].name));
+        QVERIFY(pitfallRuns > runs / 10);
+        QVERIFY(runs >= std::size_t(2 * perScenario) * 20);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSummaryRun)
+#include "tst_summaryrun.moc"

@@ -114,7 +114,7 @@ QString sourceName(TokenSource src)
     return QLatin1Char('"') + toString(src) + QLatin1Char('"');
 }
 
-void takeLock(Scenario &s)
+void takeLockKeys(Scenario &s)
 {
     QJsonObject &extra = s.lockExtra;
     LockOptions &lock = s.lock;
@@ -222,33 +222,30 @@ void takeLock(Scenario &s)
     }
 }
 
-void takeWaits(Scenario &s)
+// An acquire's wait and waitFor, out of its kept keys.
+void takeWaitKeys(Action &a, std::size_t client, std::size_t index)
 {
+    if (a.kind != ActionKind::Acquire || a.extra.isEmpty())
+        return;
     const QString waitKey = QStringLiteral("wait"), forKey = QStringLiteral("waitFor");
-    for (std::size_t c = 0; c < s.clients.size(); ++c) {
-        for (std::size_t i = 0; i < s.clients[c].actions.size(); ++i) {
-            Action &a = s.clients[c].actions[i];
-            if (a.kind != ActionKind::Acquire || a.extra.isEmpty())
-                continue;
-            const QString place = QStringLiteral("clients[%1].actions[%2].").arg(c).arg(i);
-            const QJsonValue wait = a.extra.value(waitKey);
-            const QJsonValue waitFor = a.extra.value(forKey);
-            if (!wait.isUndefined()) {
-                if (!wait.isBool())
-                    fail(place + waitKey,
-                         QStringLiteral("must be true or false, not %1").arg(describe(wait)));
-                a.wait = wait.toBool();
-                a.extra.remove(waitKey);
-            }
-            if (!waitFor.isUndefined()) {
-                a.waitFor = Tick(integer(waitFor, place + forKey, 1, kMax));
-                if (!wait.isUndefined() && !a.wait)
-                    fail(place + forKey,
-                         QStringLiteral("needs a blocking acquire, but wait is false"));
-                a.wait = true; // waitFor implies wait
-                a.extra.remove(forKey);
-            }
-        }
+    const QJsonValue wait = a.extra.value(waitKey);
+    const QJsonValue waitFor = a.extra.value(forKey);
+    if (wait.isUndefined() && waitFor.isUndefined())
+        return;
+    const QString place = QStringLiteral("clients[%1].actions[%2].").arg(client).arg(index);
+    if (!wait.isUndefined()) {
+        if (!wait.isBool())
+            fail(place + waitKey,
+                 QStringLiteral("must be true or false, not %1").arg(describe(wait)));
+        a.wait = wait.toBool();
+        a.extra.remove(waitKey);
+    }
+    if (!waitFor.isUndefined()) {
+        a.waitFor = Tick(integer(waitFor, place + forKey, 1, kMax));
+        if (!wait.isUndefined() && !a.wait)
+            fail(place + forKey, QStringLiteral("needs a blocking acquire, but wait is false"));
+        a.wait = true; // waitFor implies wait
+        a.extra.remove(forKey);
     }
 }
 
@@ -256,9 +253,32 @@ void takeWaits(Scenario &s)
 
 QString take(Scenario &s)
 {
+    const QString lock = takeLock(s);
+    if (!lock.isEmpty())
+        return lock;
+    for (std::size_t c = 0; c < s.clients.size(); ++c)
+        for (std::size_t i = 0; i < s.clients[c].actions.size(); ++i) {
+            const QString wait = takeWait(s.clients[c].actions[i], c, i);
+            if (!wait.isEmpty())
+                return wait;
+        }
+    return {};
+}
+
+QString takeLock(Scenario &s)
+{
     try {
-        takeLock(s);
-        takeWaits(s);
+        takeLockKeys(s);
+    } catch (const Problem &p) {
+        return p.text;
+    }
+    return {};
+}
+
+QString takeWait(Action &a, std::size_t client, std::size_t index)
+{
+    try {
+        takeWaitKeys(a, client, index);
     } catch (const Problem &p) {
         return p.text;
     }

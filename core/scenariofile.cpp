@@ -784,13 +784,34 @@ private:
     std::size_t m_next = 0;
 };
 
+// What a check keeps of the actions instead of the actions: each is read into one scratch
+// action, with every check the loader makes, and then only counted and summed up.
+struct ActionTally
+{
+    Action scratch;
+    std::size_t actions = 0;
+    QString waitProblem; // the first of LockOptionsFile::take()'s problems with an action
+    KeepaliveBound keepalives;
+
+    void add(std::size_t client, std::size_t index, Action &a)
+    {
+        if (waitProblem.isEmpty())
+            waitProblem = LockOptionsFile::takeWait(a, client, index);
+        keepalives.add(client, index, a);
+    }
+};
+
 // Reads the scenario from the document, in file order: the format version is checked before
 // anything else is read, and the storages before the clients that name them; where a file puts
-// them later, the parser goes back for what it skipped.
+// them later, the parser goes back for what it skipped. With a tally, the clients' actions are
+// read and checked one by one into its scratch action and left out of the scenario.
 class Loader
 {
 public:
-    explicit Loader(const FileLimits &limits) : m_limits(limits) {}
+    Loader(const FileLimits &limits, ActionTally *tally) : m_limits(limits), m_tally(tally) {}
+
+    // The actions read so far, over all clients (kept or tallied).
+    std::size_t actionCount() const { return m_actions; }
 
     Scenario read(od::document &doc)
     {
@@ -1259,18 +1280,32 @@ private:
             m_actions < m_limits.maxActions ? m_limits.maxActions - m_actions : 0;
         enter(4, m_limits);
         od::array array = get(v.get_array());
-        // Counted first, so the list is allocated once at its size and advised to huge pages
-        // before anything is written there: growing it moved every action a second time, into
-        // pages touched one 4 KiB fault at a time (on a virtual machine, more than the reading).
-        list.reserve(std::min(get(array.count_elements()), room));
-        adviseHugePages(list.data(), list.capacity() * sizeof(Action));
         std::size_t count = 0;
-        for (auto element : array) {
-            od::value e = get(std::move(element));
-            const std::size_t j = count++;
-            // built where it stays: a failed action fails the whole file anyway
-            if (count <= room)
-                readAction(client, j, e, list.emplace_back());
+        if (m_tally) {
+            for (auto element : array) {
+                od::value e = get(std::move(element));
+                const std::size_t j = count++;
+                if (count <= room) {
+                    Action &a = m_tally->scratch;
+                    a = Action();
+                    readAction(client, j, e, a);
+                    m_tally->add(client, j, a);
+                }
+            }
+        } else {
+            // Counted first, so the list is allocated once at its size and advised to huge
+            // pages before anything is written there: growing it moved every action a second
+            // time, into pages touched one 4 KiB fault at a time (on a virtual machine, more
+            // than the reading).
+            list.reserve(std::min(get(array.count_elements()), room));
+            adviseHugePages(list.data(), list.capacity() * sizeof(Action));
+            for (auto element : array) {
+                od::value e = get(std::move(element));
+                const std::size_t j = count++;
+                // built where it stays: a failed action fails the whole file anyway
+                if (count <= room)
+                    readAction(client, j, e, list.emplace_back());
+            }
         }
         m_actions += count;
         if (m_actions > m_limits.maxActions)
@@ -1445,6 +1480,7 @@ private:
     }
 
     const FileLimits &m_limits;
+    ActionTally *m_tally;
     std::vector<std::string> m_storageUtf8; // the storages' names as the file spells them
     const std::vector<StorageSpec> *m_storageNames = nullptr;
     std::size_t m_actions = 0;
@@ -1473,15 +1509,7 @@ void writeClock(JsonOut &out, const ClientClock &clock)
     out.raw(", ").key(keyText(Key::Clock)).raw("{ ");
     const char *comma = "";
     if (clock.rateMilli != 1000) {
-        // thousandths as the shortest decimal: 1500 is 1.5, 1 is 0.001
-        std::string rate = std::to_string(clock.rateMilli / 1000);
-        if (const std::uint32_t frac = clock.rateMilli % 1000) {
-            std::string digits = std::to_string(1000 + frac).substr(1);
-            while (digits.back() == '0')
-                digits.pop_back();
-            rate += '.' + digits;
-        }
-        out.key(keyText(Key::Rate)).raw(rate.c_str());
+        out.key(keyText(Key::Rate)).raw(rateText(clock.rateMilli).toLatin1().constData());
         comma = ", ";
     }
     if (!clock.steps.empty()) {
@@ -1511,8 +1539,10 @@ QString tooLarge(qint64 size, const FileLimits &limits)
         .arg(mib(size), mib(limits.maxFileBytes));
 }
 
-// `data` is followed by at least SIMDJSON_PADDING readable bytes.
-LoadResult parsePadded(const char *data, std::size_t size, const FileLimits &limits)
+// `data` is followed by at least SIMDJSON_PADDING readable bytes. With a tally, the scenario
+// returned has clients without actions (for check(), which only counts it).
+LoadResult parsePadded(const char *data, std::size_t size, const FileLimits &limits,
+                       ActionTally *tally)
 {
     LoadResult result;
     if (qint64(size) > limits.maxFileBytes) {
@@ -1539,15 +1569,26 @@ LoadResult parsePadded(const char *data, std::size_t size, const FileLimits &lim
                                          "the top, not %1")
                               .arg(type == od::json_type::array ? QStringLiteral("an array")
                                                                 : QStringLiteral("a bare value"))};
-        Loader loader(limits);
+        Loader loader(limits, tally);
         result.scenario = loader.read(doc);
-        // token sources, restores, lock-delay and blocking acquires (lockoptionsfile.h)
-        result.error = LockOptionsFile::take(*result.scenario);
+        // token sources, restores, lock-delay and blocking acquires (lockoptionsfile.h): the
+        // lock's problems come first, then the actions' in file order, as take() reports them
+        if (tally) {
+            tally->actions = loader.actionCount();
+            result.error = LockOptionsFile::takeLock(*result.scenario);
+            if (result.error.isEmpty())
+                result.error = tally->waitProblem;
+        } else {
+            result.error = LockOptionsFile::take(*result.scenario);
+        }
         // keepalives are events of their own: a keepalive every tick up to a horizon near 2^53
         // would run for ever, so their number is bounded like the actions'
         std::pair<std::size_t, std::size_t> at;
-        if (result.error.isEmpty() &&
-            result.scenario->keepaliveBound(limits.maxActions, &at) > limits.maxActions)
+        const auto keepalives = [&] {
+            return tally ? tally->keepalives.total(*result.scenario, limits.maxActions, &at)
+                         : result.scenario->keepaliveBound(limits.maxActions, &at);
+        };
+        if (result.error.isEmpty() && keepalives() > limits.maxActions)
             result.error = QStringLiteral("clients[%1].actions[%2].keepalive: too many "
                                           "keepalives: with every keepalive this short, a run "
                                           "this long could renew more than %3 times (use a "
@@ -1582,7 +1623,7 @@ LoadResult parsePadded(const char *data, std::size_t size, const FileLimits &lim
 // check. The mapping is followed by a zero page of its own, so the padding simdjson reads past
 // the end is there whatever the file's size. Empty when the file cannot be mapped (not a
 // regular file, no handle); the caller reads it instead.
-std::optional<LoadResult> loadMapped(int fd, const FileLimits &limits)
+std::optional<LoadResult> loadMapped(int fd, const FileLimits &limits, ActionTally *tally)
 {
 #if defined(__unix__) || defined(__APPLE__)
     struct stat info = {};
@@ -1608,7 +1649,7 @@ std::optional<LoadResult> loadMapped(int fd, const FileLimits &limits)
     }
     LoadResult result;
     try {
-        result = parsePadded(static_cast<const char *>(reserved), size, limits);
+        result = parsePadded(static_cast<const char *>(reserved), size, limits, tally);
     } catch (...) { // parsePadded throws nothing of its own; unmapped all the same
         munmap(reserved, span);
         throw;
@@ -1618,47 +1659,28 @@ std::optional<LoadResult> loadMapped(int fd, const FileLimits &limits)
 #else
     (void)fd;
     (void)limits;
+    (void)tally;
     return std::nullopt;
 #endif
 }
 
-} // namespace
-
-std::optional<std::uint32_t> parseRateText(QStringView text, QString *error)
-{
-    std::string ascii;
-    ascii.reserve(std::size_t(text.size()));
-    for (const QChar c : text)
-        ascii += c.unicode() < 0x80 ? char(c.unicode()) : '?'; // no number has a '?'
-    std::optional<std::uint32_t> milli;
-    if (isJsonNumber(ascii))
-        milli = thousandths(ascii);
-    if (milli && *milli != 0 && *milli <= 100'000)
-        return milli;
-    if (error)
-        *error = QStringLiteral("%1, not %2").arg(QLatin1String(kRateRule), text);
-    return std::nullopt;
-}
-
-namespace ScenarioFile {
-
-LoadResult parse(const QByteArray &json, const FileLimits &limits)
+LoadResult parseBytes(const QByteArray &json, const FileLimits &limits, ActionTally *tally)
 {
     if (json.size() > limits.maxFileBytes)
         return {std::nullopt, tooLarge(json.size(), limits)};
     // simdjson reads up to SIMDJSON_PADDING bytes past the end (never writes them, never minds
     // what they hold): a buffer with that much room left is parsed where it is, without a copy
     if (json.capacity() - json.size() >= qsizetype(simdjson::SIMDJSON_PADDING))
-        return parsePadded(json.constData(), std::size_t(json.size()), limits);
+        return parsePadded(json.constData(), std::size_t(json.size()), limits, tally);
     try {
         const simdjson::padded_string padded(json.constData(), std::size_t(json.size()));
-        return parsePadded(padded.data(), padded.size(), limits);
+        return parsePadded(padded.data(), padded.size(), limits, tally);
     } catch (const std::bad_alloc &) {
         return {std::nullopt, QStringLiteral("file: not enough memory to load it")};
     }
 }
 
-LoadResult load(const QString &path, const FileLimits &limits)
+LoadResult loadFile(const QString &path, const FileLimits &limits, ActionTally *tally)
 {
     LoadResult result;
     QFile file(path);
@@ -1680,7 +1702,7 @@ LoadResult load(const QString &path, const FileLimits &limits)
             std::nullopt,
             QStringLiteral("file: cannot read %1 (%2)").arg(path, file.errorString())};
     };
-    if (std::optional<LoadResult> mapped = loadMapped(file.handle(), limits))
+    if (std::optional<LoadResult> mapped = loadMapped(file.handle(), limits, tally))
         return std::move(*mapped);
     try {
         // read straight into a padded buffer (a file that cannot be mapped, or a resource)
@@ -1697,17 +1719,85 @@ LoadResult load(const QString &path, const FileLimits &limits)
         if (more < 0)
             return unreadable();
         if (std::size_t(got) == size && more == 0)
-            return parsePadded(padded.data(), size, limits);
+            return parsePadded(padded.data(), size, limits, tally);
         // the file is not as large as it said (it grew, or a device without a size)
         QByteArray bytes(padded.data(), qsizetype(got));
         bytes.append(probe, qsizetype(more));
         bytes += file.read(limits.maxFileBytes + 1 - bytes.size());
         if (file.error() != QFileDevice::NoError)
             return unreadable();
-        return parse(bytes, limits);
+        return parseBytes(bytes, limits, tally);
     } catch (const std::bad_alloc &) {
         return {std::nullopt, QStringLiteral("file: not enough memory to load it")};
     }
+}
+
+// A check's result from the outline parsePadded() returned with the tally.
+CheckResult checked(const LoadResult &outline, const ActionTally &tally)
+{
+    CheckResult r;
+    r.error = outline.error;
+    if (!outline.ok())
+        return r;
+    r.title = outline.scenario->title;
+    r.clients = outline.scenario->clients.size();
+    r.storages = outline.scenario->storages.size();
+    r.actions = tally.actions;
+    return r;
+}
+
+} // namespace
+
+std::optional<std::uint32_t> parseRateText(QStringView text, QString *error)
+{
+    std::string ascii;
+    ascii.reserve(std::size_t(text.size()));
+    for (const QChar c : text)
+        ascii += c.unicode() < 0x80 ? char(c.unicode()) : '?'; // no number has a '?'
+    std::optional<std::uint32_t> milli;
+    if (isJsonNumber(ascii))
+        milli = thousandths(ascii);
+    if (milli && *milli != 0 && *milli <= 100'000)
+        return milli;
+    if (error)
+        *error = QStringLiteral("%1, not %2").arg(QLatin1String(kRateRule), text);
+    return std::nullopt;
+}
+
+QString rateText(std::uint32_t milli)
+{
+    QString text = QString::number(milli / 1000);
+    if (const std::uint32_t frac = milli % 1000) {
+        QString digits = QString::number(1000 + frac).mid(1); // the three decimals
+        while (digits.endsWith(QLatin1Char('0')))
+            digits.chop(1);
+        text += QLatin1Char('.') + digits;
+    }
+    return text;
+}
+
+namespace ScenarioFile {
+
+LoadResult parse(const QByteArray &json, const FileLimits &limits)
+{
+    return parseBytes(json, limits, nullptr);
+}
+
+LoadResult load(const QString &path, const FileLimits &limits)
+{
+    return loadFile(path, limits, nullptr);
+}
+
+CheckResult checkBytes(const QByteArray &json, const FileLimits &limits)
+{
+    ActionTally tally;
+    return checked(parseBytes(json, limits, &tally), tally);
+}
+
+CheckResult checkFile(const QString &path, const FileLimits &limits)
+{
+    ActionTally tally;
+    return checked(loadFile(path, limits, &tally), tally);
 }
 
 QByteArray serialize(const Scenario &s)

@@ -312,7 +312,7 @@ private slots:
         const Result toStdout = cliIn(dir.path(), sweep + QStringList{"--csv", "-"});
         QCOMPARE(toStdout.exitCode, 0);
         QCOMPARE(toStdout.err, QByteArray());
-        QVERIFY(toStdout.out.startsWith("x,")); // the CSV's header
+        QVERIFY(toStdout.out.startsWith("delay,runs,")); // the CSV's header
         QCOMPARE(toStdout.out, cli(sweep).out);
         QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("-"))));
 

@@ -330,7 +330,7 @@ std::vector<CommandSpec> makeCommands()
              "Exit status 1 when no schedule within --runs fails."),
          QStringLiteral("OUT.json"),
          {output(QStringLiteral("OUT.json"),
-                 QStringLiteral("the scenario file to write (\"-\": standard output)")),
+                 QStringLiteral("the file to write (\"-\": standard output)")),
           {{QStringLiteral("failure")},
            QStringLiteral("corrupted|lockedOut|rejected|partial|skipped"),
            QStringLiteral("what to look for (default corrupted)"),

@@ -32,6 +32,24 @@ int invalid(const QString &message)
     return 2;
 }
 
+// "-" for an output is standard output, as it is standard input for a scenario file.
+bool isStandardStream(const QString &file)
+{
+    return file == QLatin1String("-");
+}
+
+// All of `text` on `stream`; on failure the one line saying so, and false.
+bool writeAll(std::FILE *stream, const QByteArray &text)
+{
+    if (std::fwrite(text.constData(), 1, std::size_t(text.size()), stream) ==
+            std::size_t(text.size()) &&
+        std::fflush(stream) == 0)
+        return true;
+    std::fprintf(stderr, "fencescope-cli: cannot write to standard %s\n",
+                 stream == stdout ? "output" : "error");
+    return false;
+}
+
 LoadResult loadArgument(const QString &file)
 {
     if (file == QLatin1String("-")) {
@@ -58,20 +76,34 @@ int run(const Cli::Invocation &inv)
     return 0;
 }
 
+// A check reads every action as run would, without keeping them: a large file is checked in
+// a fraction of the memory and time.
 int check(const Cli::Invocation &inv)
 {
     const QString &file = inv.files.first();
-    const LoadResult loaded = loadArgument(file);
-    if (!loaded.ok())
-        return invalid(file + QLatin1String(": ") + loaded.error);
-    const Scenario &s = *loaded.scenario;
+    CheckResult checked;
+    if (file == QLatin1String("-")) {
+        QFile in;
+        if (!in.open(stdin, QIODevice::ReadOnly))
+            checked.error = QStringLiteral("file: cannot read standard input");
+        else
+            checked = ScenarioFile::checkBytes(in.readAll());
+    } else {
+        checked = ScenarioFile::checkFile(file);
+    }
+    if (!checked.ok())
+        return invalid(file + QLatin1String(": ") + checked.error);
     std::printf("%s: ok (\"%s\", %zu clients, %zu storages, %zu actions)\n", qPrintable(file),
-                s.title.toUtf8().constData(), s.clients.size(), s.storages.size(), s.actionCount());
+                checked.title.toUtf8().constData(), checked.clients, checked.storages,
+                checked.actions);
     return 0;
 }
 
 int exportPicture(const Cli::Invocation &inv)
 {
+    if (isStandardStream(inv.output))
+        return invalid(QStringLiteral("export: cannot write a picture to standard output (give a "
+                                      "file ending in .png, .svg or .pdf)"));
     if (!Exporter::formatFor(inv.output))
         return invalid(QStringLiteral("export: cannot export to %1: unknown format (use .png, .svg "
                                       "or .pdf)")
@@ -90,6 +122,9 @@ int storyboard(const Cli::Invocation &inv)
 {
     if (inv.everyEvent && !inv.ticks.empty())
         return invalid(QStringLiteral("storyboard: choose --every-event or --at, not both"));
+    if (isStandardStream(inv.output))
+        return invalid(QStringLiteral("storyboard: cannot write pictures to standard output (give "
+                                      "a folder or a file ending in .pdf)"));
     const QString &file = inv.files.first();
     const LoadResult loaded = loadArgument(file);
     if (!loaded.ok())
@@ -168,20 +203,14 @@ int sweep(const Cli::Invocation &inv)
              [&](const SweepProgress &p) { progress.show(p.schedules, p.total, "schedules"); });
     progress.clear();
     const QByteArray text = inv.json ? sweepJson(spec, result) : sweepCsv(spec, result);
-    if (!inv.csv.isEmpty()) {
+    if (!inv.csv.isEmpty() && !isStandardStream(inv.csv)) {
         QSaveFile out(inv.csv);
         if (!out.open(QIODevice::WriteOnly) || out.write(text) != text.size() || !out.commit())
             return invalid(
                 QStringLiteral("sweep: cannot write %1: %2").arg(inv.csv, out.errorString()));
         return 0;
     }
-    if (std::fwrite(text.constData(), 1, std::size_t(text.size()), stdout) !=
-            std::size_t(text.size()) ||
-        std::fflush(stdout) != 0) {
-        std::fprintf(stderr, "fencescope-cli: cannot write to standard output\n");
-        return 1;
-    }
-    return 0;
+    return writeAll(stdout, text) ? 0 : 1;
 }
 
 int find(const Cli::Invocation &inv)
@@ -224,17 +253,17 @@ int find(const Cli::Invocation &inv)
             lines << QStringLiteral("  %1. %2").arg(i + 1).arg(shrunk.steps[i].text);
         out = describedResult(out, shrunk);
     }
+    const QByteArray text = lines.join(QLatin1Char('\n')).toUtf8() + '\n';
+    if (isStandardStream(inv.output)) {
+        // the scenario is the output; what was found goes beside it, on standard error
+        if (!writeAll(stdout, ScenarioFile::serialize(out)))
+            return 1;
+        return writeAll(stderr, text) ? 0 : 1;
+    }
     QString failed;
     if (!ScenarioFile::save(out, inv.output, &failed))
         return invalid(QStringLiteral("find: cannot write %1: %2").arg(inv.output, failed));
-    const QByteArray text = lines.join(QLatin1Char('\n')).toUtf8() + '\n';
-    if (std::fwrite(text.constData(), 1, std::size_t(text.size()), stdout) !=
-            std::size_t(text.size()) ||
-        std::fflush(stdout) != 0) {
-        std::fprintf(stderr, "fencescope-cli: cannot write to standard output\n");
-        return 1;
-    }
-    return 0;
+    return writeAll(stdout, text) ? 0 : 1;
 }
 
 int unknownCommand(const QString &command)

@@ -304,7 +304,8 @@ std::vector<CommandSpec> makeCommands()
                [](Invocation *inv) { inv->fixed = true; }),
           {{QStringLiteral("csv")},
            QStringLiteral("OUT"),
-           QStringLiteral("write the CSV to OUT instead of standard output"),
+           QStringLiteral(
+               "write the CSV to OUT instead of standard output (\"-\": standard output)"),
            [](const QString &v, Invocation *inv) {
                if (v.isEmpty())
                    return QStringLiteral("--csv needs a value");
@@ -324,10 +325,12 @@ std::vector<CommandSpec> makeCommands()
              "keepalive periods, moves actions earlier) until removing any one action or "
              "shortening any one of them by a tick makes the failure disappear, and saves it as "
              "a scenario file whose "
-             "description records the seed, the search and every shrink step. Prints the steps. "
+             "description records the seed, the search and every shrink step. Prints the steps "
+             "(on standard error when -o - writes the scenario to standard output). "
              "Exit status 1 when no schedule within --runs fails."),
          QStringLiteral("OUT.json"),
-         {output(QStringLiteral("OUT.json"), QStringLiteral("the scenario file to write")),
+         {output(QStringLiteral("OUT.json"),
+                 QStringLiteral("the file to write (\"-\": standard output)")),
           {{QStringLiteral("failure")},
            QStringLiteral("corrupted|lockedOut|rejected|partial|skipped"),
            QStringLiteral("what to look for (default corrupted)"),

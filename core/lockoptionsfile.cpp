@@ -1,5 +1,6 @@
 #include "lockoptionsfile.h"
 
+#include "scenariofilekeys.h"
 #include "tokensource.h"
 
 #include <QJsonArray>
@@ -12,6 +13,11 @@
 namespace Core::LockOptionsFile {
 
 namespace {
+
+// the key table the scenario file's reader and writer use (scenariofilekeys.h)
+using ScenarioFormat::Key;
+using ScenarioFormat::keyName;
+using ScenarioFormat::keyText;
 
 // A problem: thrown inside take() and caught there, so every check is one line.
 struct Problem
@@ -114,16 +120,16 @@ QString sourceName(TokenSource src)
     return QLatin1Char('"') + toString(src) + QLatin1Char('"');
 }
 
-void takeLock(Scenario &s)
+void takeLockKeys(Scenario &s)
 {
     QJsonObject &extra = s.lockExtra;
     LockOptions &lock = s.lock;
-    const auto take = [&](const char *key, TokenSource only, bool any, const auto &read) {
-        const QString name = QString::fromLatin1(key);
+    const auto take = [&](Key key, TokenSource only, bool any, const auto &read) {
+        const QString name = keyName(key);
         const auto it = extra.constFind(name);
         if (it == extra.constEnd())
             return;
-        const QString place = QStringLiteral("lock.") + name;
+        const QString place = keyName(Key::Lock) + QLatin1Char('.') + name;
         if (!any && s.tokens != only)
             fail(place, QStringLiteral("only for lock.tokens %1, not %2")
                             .arg(sourceName(only), sourceName(s.tokens)));
@@ -131,79 +137,83 @@ void takeLock(Scenario &s)
         extra.remove(name);
         read(v, place);
     };
-    take("first", TokenSource::Counter, false, [&](const QJsonValue &v, const QString &p) {
+    take(Key::First, TokenSource::Counter, false, [&](const QJsonValue &v, const QString &p) {
         lock.first = Token(integer(v, p, 0, kMax));
     });
-    take("revision", TokenSource::Etcd, false, [&](const QJsonValue &v, const QString &p) {
+    take(Key::Revision, TokenSource::Etcd, false, [&](const QJsonValue &v, const QString &p) {
         lock.revision = Token(integer(v, p, 0, kMax));
     });
-    take("puts", TokenSource::Etcd, false, [&](const QJsonValue &v, const QString &p) {
-        const QJsonObject o = object(v, p, {QStringLiteral("every")});
-        if (!o.contains(QStringLiteral("every")))
-            fail(p + QStringLiteral(".every"),
+    take(Key::Puts, TokenSource::Etcd, false, [&](const QJsonValue &v, const QString &p) {
+        const QJsonObject o = object(v, p, {keyName(Key::Every)});
+        if (!o.contains(keyName(Key::Every)))
+            fail(p + (QLatin1Char('.') + keyName(Key::Every)),
                  QStringLiteral("missing (must be a positive integer)"));
-        lock.putsEvery =
-            Tick(integer(o.value(QStringLiteral("every")), p + QStringLiteral(".every"), 1, kMax));
+        lock.putsEvery = Tick(integer(o.value(keyName(Key::Every)),
+                                      p + (QLatin1Char('.') + keyName(Key::Every)), 1, kMax));
     });
-    take("failovers", TokenSource::ZooKeeper, false,
+    take(Key::Failovers, TokenSource::ZooKeeper, false,
          [&](const QJsonValue &v, const QString &p) { lock.failovers = ticks(v, p); });
-    take("failedElections", TokenSource::RaftTerm, false,
+    take(Key::FailedElections, TokenSource::RaftTerm, false,
          [&](const QJsonValue &v, const QString &p) { lock.failedElections = ticks(v, p); });
-    take("seed", TokenSource::Random, false, [&](const QJsonValue &v, const QString &p) {
+    take(Key::Seed, TokenSource::Random, false, [&](const QJsonValue &v, const QString &p) {
         lock.seed = std::uint64_t(integer(v, p, 0, kMax));
     });
-    take("clockOffset", TokenSource::WallClock, false, [&](const QJsonValue &v, const QString &p) {
-        lock.clockOffset = Tick(integer(v, p, 0, kMax));
-    });
-    take("clockSteps", TokenSource::WallClock, false, [&](const QJsonValue &v, const QString &p) {
-        const QJsonArray a = array(v, p, kMaxClockSteps);
-        lock.clockSteps.clear();
-        for (qsizetype i = 0; i < a.size(); ++i) {
-            const QString at = QStringLiteral("%1[%2]").arg(p).arg(i);
-            const QJsonObject o = object(a[i], at, {QStringLiteral("at"), QStringLiteral("by")});
-            for (const char *key : {"at", "by"})
-                if (!o.contains(QLatin1String(key)))
-                    fail(at + QLatin1Char('.') + QLatin1String(key), QStringLiteral("missing"));
-            ClockStep step;
-            step.at = tick(o.value(QStringLiteral("at")), at + QStringLiteral(".at"));
-            step.by =
-                integer(o.value(QStringLiteral("by")), at + QStringLiteral(".by"), -kMax, kMax);
-            lock.clockSteps.push_back(step);
-        }
-        std::stable_sort(lock.clockSteps.begin(), lock.clockSteps.end(),
-                         [](const ClockStep &a, const ClockStep &b) { return a.at < b.at; });
-    });
-    take("restores", TokenSource::Counter, true, [&](const QJsonValue &v, const QString &p) {
+    take(Key::ClockOffset, TokenSource::WallClock, false,
+         [&](const QJsonValue &v, const QString &p) {
+             lock.clockOffset = Tick(integer(v, p, 0, kMax));
+         });
+    take(Key::ClockSteps, TokenSource::WallClock, false,
+         [&](const QJsonValue &v, const QString &p) {
+             const QJsonArray a = array(v, p, kMaxClockSteps);
+             lock.clockSteps.clear();
+             for (qsizetype i = 0; i < a.size(); ++i) {
+                 const QString at = QStringLiteral("%1[%2]").arg(p).arg(i);
+                 const QJsonObject o = object(a[i], at, {keyName(Key::At), keyName(Key::By)});
+                 for (const Key key : {Key::At, Key::By})
+                     if (!o.contains(keyName(key)))
+                         fail(at + QLatin1Char('.') + keyName(key), QStringLiteral("missing"));
+                 ClockStep step;
+                 step.at =
+                     tick(o.value(keyName(Key::At)), at + (QLatin1Char('.') + keyName(Key::At)));
+                 step.by = integer(o.value(keyName(Key::By)),
+                                   at + (QLatin1Char('.') + keyName(Key::By)), -kMax, kMax);
+                 lock.clockSteps.push_back(step);
+             }
+             std::stable_sort(lock.clockSteps.begin(), lock.clockSteps.end(),
+                              [](const ClockStep &a, const ClockStep &b) { return a.at < b.at; });
+         });
+    take(Key::Restores, TokenSource::Counter, true, [&](const QJsonValue &v, const QString &p) {
         const QJsonArray a = array(v, p, kMaxRestores);
         lock.restores.clear();
         for (qsizetype i = 0; i < a.size(); ++i) {
             const QString at = QStringLiteral("%1[%2]").arg(p).arg(i);
-            const QJsonObject o = object(
-                a[i], at, {QStringLiteral("at"), QStringLiteral("from"), QStringLiteral("bump")});
-            for (const char *key : {"at", "from"})
-                if (!o.contains(QLatin1String(key)))
-                    fail(at + QLatin1Char('.') + QLatin1String(key),
+            const QJsonObject o =
+                object(a[i], at, {keyName(Key::At), keyName(Key::From), keyName(Key::Bump)});
+            for (const Key key : {Key::At, Key::From})
+                if (!o.contains(keyName(key)))
+                    fail(at + QLatin1Char('.') + keyName(key),
                          QStringLiteral("missing (must be a non-negative integer)"));
             LockRestore r;
-            r.at = tick(o.value(QStringLiteral("at")), at + QStringLiteral(".at"));
-            r.from = tick(o.value(QStringLiteral("from")), at + QStringLiteral(".from"));
+            r.at = tick(o.value(keyName(Key::At)), at + (QLatin1Char('.') + keyName(Key::At)));
+            r.from =
+                tick(o.value(keyName(Key::From)), at + (QLatin1Char('.') + keyName(Key::From)));
             if (r.from >= r.at)
-                fail(at + QStringLiteral(".from"),
+                fail(at + (QLatin1Char('.') + keyName(Key::From)),
                      QStringLiteral("must be less than at (%1), not %2").arg(r.at).arg(r.from));
-            if (o.contains(QStringLiteral("bump"))) {
+            if (o.contains(keyName(Key::Bump))) {
                 if (!hasCounter(s.tokens))
-                    fail(at + QStringLiteral(".bump"),
+                    fail(at + (QLatin1Char('.') + keyName(Key::Bump)),
                          QStringLiteral("not for lock.tokens %1: it has no counter to bump")
                              .arg(sourceName(s.tokens)));
-                r.bump = Token(integer(o.value(QStringLiteral("bump")),
-                                       at + QStringLiteral(".bump"), 0, kMax));
+                r.bump = Token(integer(o.value(keyName(Key::Bump)),
+                                       at + (QLatin1Char('.') + keyName(Key::Bump)), 0, kMax));
             }
             lock.restores.push_back(r);
         }
         std::stable_sort(lock.restores.begin(), lock.restores.end(),
                          [](const LockRestore &a, const LockRestore &b) { return a.at < b.at; });
     });
-    take("lockDelay", TokenSource::Counter, true, [&](const QJsonValue &v, const QString &p) {
+    take(Key::LockDelay, TokenSource::Counter, true, [&](const QJsonValue &v, const QString &p) {
         lock.lockDelay = Tick(integer(v, p, 0, kMax));
     });
 
@@ -222,33 +232,30 @@ void takeLock(Scenario &s)
     }
 }
 
-void takeWaits(Scenario &s)
+// An acquire's wait and waitFor, out of its kept keys.
+void takeWaitKeys(Action &a, std::size_t client, std::size_t index)
 {
-    const QString waitKey = QStringLiteral("wait"), forKey = QStringLiteral("waitFor");
-    for (std::size_t c = 0; c < s.clients.size(); ++c) {
-        for (std::size_t i = 0; i < s.clients[c].actions.size(); ++i) {
-            Action &a = s.clients[c].actions[i];
-            if (a.kind != ActionKind::Acquire || a.extra.isEmpty())
-                continue;
-            const QString place = QStringLiteral("clients[%1].actions[%2].").arg(c).arg(i);
-            const QJsonValue wait = a.extra.value(waitKey);
-            const QJsonValue waitFor = a.extra.value(forKey);
-            if (!wait.isUndefined()) {
-                if (!wait.isBool())
-                    fail(place + waitKey,
-                         QStringLiteral("must be true or false, not %1").arg(describe(wait)));
-                a.wait = wait.toBool();
-                a.extra.remove(waitKey);
-            }
-            if (!waitFor.isUndefined()) {
-                a.waitFor = Tick(integer(waitFor, place + forKey, 1, kMax));
-                if (!wait.isUndefined() && !a.wait)
-                    fail(place + forKey,
-                         QStringLiteral("needs a blocking acquire, but wait is false"));
-                a.wait = true; // waitFor implies wait
-                a.extra.remove(forKey);
-            }
-        }
+    if (a.kind != ActionKind::Acquire || a.extra.isEmpty())
+        return;
+    const QString waitKey = keyName(Key::Wait), forKey = keyName(Key::WaitFor);
+    const QJsonValue wait = a.extra.value(waitKey);
+    const QJsonValue waitFor = a.extra.value(forKey);
+    if (wait.isUndefined() && waitFor.isUndefined())
+        return;
+    const QString place = QStringLiteral("clients[%1].actions[%2].").arg(client).arg(index);
+    if (!wait.isUndefined()) {
+        if (!wait.isBool())
+            fail(place + waitKey,
+                 QStringLiteral("must be true or false, not %1").arg(describe(wait)));
+        a.wait = wait.toBool();
+        a.extra.remove(waitKey);
+    }
+    if (!waitFor.isUndefined()) {
+        a.waitFor = Tick(integer(waitFor, place + forKey, 1, kMax));
+        if (!wait.isUndefined() && !a.wait)
+            fail(place + forKey, QStringLiteral("needs a blocking acquire, but wait is false"));
+        a.wait = true; // waitFor implies wait
+        a.extra.remove(forKey);
     }
 }
 
@@ -256,9 +263,32 @@ void takeWaits(Scenario &s)
 
 QString take(Scenario &s)
 {
+    const QString lock = takeLock(s);
+    if (!lock.isEmpty())
+        return lock;
+    for (std::size_t c = 0; c < s.clients.size(); ++c)
+        for (std::size_t i = 0; i < s.clients[c].actions.size(); ++i) {
+            const QString wait = takeWait(s.clients[c].actions[i], c, i);
+            if (!wait.isEmpty())
+                return wait;
+        }
+    return {};
+}
+
+QString takeLock(Scenario &s)
+{
     try {
-        takeLock(s);
-        takeWaits(s);
+        takeLockKeys(s);
+    } catch (const Problem &p) {
+        return p.text;
+    }
+    return {};
+}
+
+QString takeWait(Action &a, std::size_t client, std::size_t index)
+{
+    try {
+        takeWaitKeys(a, client, index);
     } catch (const Problem &p) {
         return p.text;
     }
@@ -278,34 +308,44 @@ void writeLock(JsonOut &out, const Scenario &s)
     switch (s.tokens) {
     case TokenSource::Counter:
         if (o.first != defaults.first)
-            out.raw(", ").key("first").number(o.first);
+            out.raw(", ").key(keyText(Key::First)).number(o.first);
         break;
     case TokenSource::Etcd:
         if (o.revision != defaults.revision)
-            out.raw(", ").key("revision").number(o.revision);
+            out.raw(", ").key(keyText(Key::Revision)).number(o.revision);
         if (o.putsEvery)
-            out.raw(", ").key("puts").raw("{ ").key("every").number(o.putsEvery).raw(" }");
+            out.raw(", ")
+                .key(keyText(Key::Puts))
+                .raw("{ ")
+                .key(keyText(Key::Every))
+                .number(o.putsEvery)
+                .raw(" }");
         break;
     case TokenSource::ZooKeeper:
         if (!o.failovers.empty())
-            ticks("failovers", o.failovers);
+            ticks(keyText(Key::Failovers), o.failovers);
         break;
     case TokenSource::RaftTerm:
         if (!o.failedElections.empty())
-            ticks("failedElections", o.failedElections);
+            ticks(keyText(Key::FailedElections), o.failedElections);
         break;
     case TokenSource::Random:
         if (o.seed != defaults.seed)
-            out.raw(", ").key("seed").number(o.seed);
+            out.raw(", ").key(keyText(Key::Seed)).number(o.seed);
         break;
     case TokenSource::WallClock:
         if (o.clockOffset != defaults.clockOffset)
-            out.raw(", ").key("clockOffset").number(o.clockOffset);
+            out.raw(", ").key(keyText(Key::ClockOffset)).number(o.clockOffset);
         if (!o.clockSteps.empty()) {
-            out.raw(", ").key("clockSteps").raw("[");
+            out.raw(", ").key(keyText(Key::ClockSteps)).raw("[");
             for (std::size_t i = 0; i < o.clockSteps.size(); ++i) {
                 const ClockStep &st = o.clockSteps[i];
-                out.raw(i ? ", " : "").raw("{ ").key("at").number(st.at).raw(", ").key("by");
+                out.raw(i ? ", " : "")
+                    .raw("{ ")
+                    .key(keyText(Key::At))
+                    .number(st.at)
+                    .raw(", ")
+                    .key(keyText(Key::By));
                 if (st.by < 0)
                     out.raw("-").number(std::uint64_t(-st.by));
                 else
@@ -319,27 +359,27 @@ void writeLock(JsonOut &out, const Scenario &s)
         break;
     }
     if (!o.restores.empty()) {
-        out.raw(", ").key("restores").raw("[");
+        out.raw(", ").key(keyText(Key::Restores)).raw("[");
         for (std::size_t i = 0; i < o.restores.size(); ++i) {
             const LockRestore &r = o.restores[i];
-            out.raw(i ? ", " : "").raw("{ ").key("at").number(r.at);
-            out.raw(", ").key("from").number(r.from);
+            out.raw(i ? ", " : "").raw("{ ").key(keyText(Key::At)).number(r.at);
+            out.raw(", ").key(keyText(Key::From)).number(r.from);
             if (r.bump)
-                out.raw(", ").key("bump").number(r.bump);
+                out.raw(", ").key(keyText(Key::Bump)).number(r.bump);
             out.raw(" }");
         }
         out.raw("]");
     }
     if (o.lockDelay)
-        out.raw(", ").key("lockDelay").number(o.lockDelay);
+        out.raw(", ").key(keyText(Key::LockDelay)).number(o.lockDelay);
 }
 
 void writeAcquire(JsonOut &out, const Action &a)
 {
     if (a.wait)
-        out.raw(", ").key("wait").boolean(true);
+        out.raw(", ").key(keyText(Key::Wait)).boolean(true);
     if (a.waitFor)
-        out.raw(", ").key("waitFor").number(a.waitFor);
+        out.raw(", ").key(keyText(Key::WaitFor)).number(a.waitFor);
 }
 
 } // namespace Core::LockOptionsFile

@@ -23,6 +23,10 @@ inline constexpr int kMaxRestores = 100;
 // "place: problem" for the first problem, in the order lock, then clients in file order; an
 // empty string when all is well. On a problem `s` is half-moved: the caller drops it.
 QString take(Scenario &s);
+// take() in its two parts, for a reader that keeps no actions: the lock's keys, then one
+// acquire's wait keys (`client` and `index` name its place).
+QString takeLock(Scenario &s);
+QString takeWait(Action &a, std::size_t client, std::size_t index);
 
 // For save: the lock's keys after "tokens" (only those that differ from their defaults), and
 // an acquire's wait keys, each as ", key: value".

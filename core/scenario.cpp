@@ -106,46 +106,58 @@ bool Scenario::usesPitfalls() const
     return false;
 }
 
+namespace {
+constexpr std::uint64_t kSaturated = ~std::uint64_t(0);
+std::uint64_t saturatedAdd(std::uint64_t a, std::uint64_t b)
+{
+    return a > kSaturated - b ? kSaturated : a + b;
+}
+} // namespace
+
 std::uint64_t Scenario::keepaliveBound(std::uint64_t limit,
                                        std::pair<std::size_t, std::size_t> *first) const
 {
-    constexpr std::uint64_t kMax = ~std::uint64_t(0);
-    const auto add = [](std::uint64_t a, std::uint64_t b) { return a > kMax - b ? kMax : a + b; };
-    std::uint64_t latest = horizon.value_or(0);
-    std::uint64_t extra = lock.lockDelay;
-    for (const LockRestore &r : lock.restores)
+    KeepaliveBound bound;
+    for (std::size_t c = 0; c < clients.size(); ++c)
+        for (std::size_t i = 0; i < clients[c].actions.size(); ++i)
+            bound.add(c, i, clients[c].actions[i]);
+    return bound.total(*this, limit, first);
+}
+
+void KeepaliveBound::add(std::size_t client, std::size_t index, const Action &a)
+{
+    m_latest = std::max<std::uint64_t>(m_latest, a.at);
+    m_extra = saturatedAdd(m_extra, saturatedAdd(saturatedAdd(a.amount, a.gap), a.waitFor));
+    if (a.keepalive)
+        m_renewals.push_back({client, index, a.at, a.keepalive});
+}
+
+std::uint64_t KeepaliveBound::total(const Scenario &s, std::uint64_t limit,
+                                    std::pair<std::size_t, std::size_t> *first) const
+{
+    if (m_renewals.empty())
+        return 0;
+    std::uint64_t latest = std::max<std::uint64_t>(m_latest, s.horizon.value_or(0));
+    for (const LockRestore &r : s.lock.restores)
         latest = std::max<std::uint64_t>(latest, r.at);
-    for (Tick t : lock.failovers)
+    for (Tick t : s.lock.failovers)
         latest = std::max<std::uint64_t>(latest, t);
-    for (Tick t : lock.failedElections)
+    for (Tick t : s.lock.failedElections)
         latest = std::max<std::uint64_t>(latest, t);
-    for (const ClockStep &c : lock.clockSteps)
+    for (const ClockStep &c : s.lock.clockSteps)
         latest = std::max<std::uint64_t>(latest, c.at);
-    for (const StorageSpec &st : storages)
+    for (const StorageSpec &st : s.storages)
         for (Tick t : st.restarts)
             latest = std::max<std::uint64_t>(latest, t);
-    bool any = false;
-    for (const Client &c : clients)
-        for (const Action &a : c.actions) {
-            latest = std::max<std::uint64_t>(latest, a.at);
-            extra = add(extra, add(add(a.amount, a.gap), a.waitFor));
-            any |= a.keepalive != 0;
-        }
-    if (!any)
-        return 0;
-    const std::uint64_t end = add(latest, extra);
+    const std::uint64_t end = saturatedAdd(latest, saturatedAdd(m_extra, s.lock.lockDelay));
     std::uint64_t total = 0;
-    for (std::size_t c = 0; c < clients.size(); ++c)
-        for (std::size_t i = 0; i < clients[c].actions.size(); ++i) {
-            const Action &a = clients[c].actions[i];
-            if (!a.keepalive)
-                continue;
-            total = add(total, add((end - std::min(end, a.at)) / a.keepalive, 1));
-            if (total > limit && first) {
-                *first = {c, i};
-                return total;
-            }
+    for (const Renewal &r : m_renewals) {
+        total = saturatedAdd(total, saturatedAdd((end - std::min(end, r.at)) / r.every, 1));
+        if (total > limit && first) {
+            *first = {r.client, r.index};
+            return total;
         }
+    }
     return total;
 }
 

@@ -239,6 +239,29 @@ struct Scenario
     friend bool operator!=(const Scenario &a, const Scenario &b) { return !(a == b); }
 };
 
+// Scenario::keepaliveBound() gathered one action at a time, for a reader that checks every
+// action without keeping it (ScenarioFile::checkFile).
+class KeepaliveBound
+{
+public:
+    void add(std::size_t client, std::size_t index, const Action &a);
+    // The bound for the actions added, in `s` (its horizon, lock and storages; not its actions).
+    std::uint64_t total(const Scenario &s, std::uint64_t limit,
+                        std::pair<std::size_t, std::size_t> *first) const;
+
+private:
+    struct Renewal
+    {
+        std::size_t client;
+        std::size_t index;
+        Tick at;
+        Tick every;
+    };
+    std::uint64_t m_latest = 0; // the latest action's tick
+    std::uint64_t m_extra = 0;  // every duration, delay and gap, saturated
+    std::vector<Renewal> m_renewals;
+};
+
 QString toString(ActionKind kind);  // "acquire", "release", "pause", "write", "read"
 QString toString(FenceRule rule);   // "lt", "le"
 QString toString(TokenSource src);  // "counter", "etcd", "zookeeper", "raft-term", ...

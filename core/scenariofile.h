@@ -43,12 +43,27 @@ struct LoadResult
     bool ok() const { return scenario.has_value(); }
 };
 
+// What a check reports of a file that loads: the counts `fencescope-cli check` prints.
+struct CheckResult
+{
+    QString error; // exactly load()'s error for the same bytes, empty when they load
+    QString title;
+    std::size_t clients = 0;
+    std::size_t storages = 0;
+    std::size_t actions = 0;
+
+    bool ok() const { return error.isEmpty(); }
+};
+
 // A clock's rate as the file writes it, in thousandths (1000 is the lock service's own speed):
 // `text` must be a JSON number (no sign, no spaces around it) from 0.001 to 100 with at most
 // three decimals, judged on its decimal digits exactly, as the loader judges a client's
 // clock.rate (1.500, 1.5e0 and 15e-1 are all 1500; 0.0005 is refused). Otherwise empty, with
 // *error (when given) set to the loader's wording: "must be a number ..., not <text>".
 std::optional<std::uint32_t> parseRateText(QStringView text, QString *error = nullptr);
+// A rate in thousandths as the file writes it, the shortest decimal: 1500 is "1.5", 1 is
+// "0.001", 100000 is "100". parseRateText(rateText(m)) == m for every rate it accepts.
+QString rateText(std::uint32_t milli);
 
 namespace ScenarioFile {
 
@@ -56,6 +71,11 @@ namespace ScenarioFile {
 LoadResult parse(const QByteArray &json, const FileLimits &limits = {});
 // Reads and parses a file; errors about the file itself (missing, too large) name it.
 LoadResult load(const QString &path, const FileLimits &limits = {});
+// parse() and load() without keeping the actions: each is read into one scratch action by the
+// same reader, with the same checks, limits and messages, and counted. Much less memory for a
+// large file (nothing per action), and no page of it to clear.
+CheckResult checkBytes(const QByteArray &json, const FileLimits &limits = {});
+CheckResult checkFile(const QString &path, const FileLimits &limits = {});
 // Human-readable JSON in the documented key order; parse(serialize(s)) == s.
 QByteArray serialize(const Scenario &scenario);
 // Atomic: the old file stays intact unless the new one was written completely.

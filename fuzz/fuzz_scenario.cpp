@@ -1,7 +1,8 @@
 // Feeds arbitrary bytes to the scenario loader; whatever loads is simulated both ways and
 // checked against the invariants a user relies on. The loader is also checked against a second,
 // independent parse (QJsonDocument) and against the second look that words syntax errors
-// (JsonSyntax): any crash, sanitizer report or failed check is a bug.
+// (JsonSyntax), and the check (ScenarioFile::checkBytes) against the loader: any crash,
+// sanitizer report or failed check is a bug.
 
 #include "jsonsyntax.h"
 #include "scenariofile.h"
@@ -83,8 +84,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     roomy.append(bytes);
     const Core::LoadResult inPlace = Core::ScenarioFile::parse(roomy, limits);
     check(inPlace.error == loaded.error && inPlace.scenario == loaded.scenario);
+    // the check reads every action into one scratch action: the same error, the same counts
+    const Core::CheckResult checked = Core::ScenarioFile::checkBytes(bytes, limits);
+    check(checked.error == loaded.error);
     if (!loaded.ok())
         return 0;
+    check(checked.title == loaded.scenario->title &&
+          checked.clients == loaded.scenario->clients.size() &&
+          checked.storages == loaded.scenario->storages.size() &&
+          checked.actions == loaded.scenario->actionCount());
     const Core::Scenario &s = *loaded.scenario;
 
     // lossless: what we save loads back equal, and saves the same again

@@ -484,6 +484,49 @@ private slots:
                                        "9 actions)\n"));
     }
 
+    // check reads every action without keeping it: the same line as run for every refused
+    // file, the same counts for every file that loads
+    void checkSaysWhatRunSays()
+    {
+        QStringList files;
+        for (const QString &sub : {QStringLiteral("invalid"), QStringLiteral("hostile")}) {
+            const QDir dir(dataPath(sub));
+            for (const QString &name : dir.entryList({QStringLiteral("*.json")}, QDir::Files))
+                files << dir.filePath(name);
+        }
+        QVERIFY(files.size() > 40);
+        int refused = 0;
+        for (const QString &file : files) {
+            const Result run = cli({QStringLiteral("run"), file, QStringLiteral("--summary")});
+            const Result check = cli({QStringLiteral("check"), file});
+            QVERIFY2(run.exitCode == 0 || run.exitCode == 2, qPrintable(file));
+            QCOMPARE(check.exitCode, run.exitCode);
+            if (run.exitCode == 2) {
+                ++refused;
+                QCOMPARE(check.err, run.err);
+                QVERIFY(check.out.isEmpty());
+            } else {
+                QVERIFY2(check.out.startsWith((file + QStringLiteral(": ok (")).toUtf8()),
+                         check.out.constData());
+            }
+        }
+        QVERIFY(refused > 30);
+    }
+
+    // "-" for a picture would be a file named "-" of no known format: refused, with the reason
+    void picturesAreNotWrittenToStandardOutput()
+    {
+        const QString def = scenarioPath(QStringLiteral("default"));
+        expectUsageError(cli({QStringLiteral("export"), def, QStringLiteral("-o"), QStringLiteral("-")}),
+                         QStringLiteral("fencescope-cli: export: cannot write a picture to standard "
+                                        "output (give a file ending in .png, .svg or .pdf)"));
+        expectUsageError(
+            cli({QStringLiteral("storyboard"), def, QStringLiteral("-o"), QStringLiteral("-")}),
+            QStringLiteral("fencescope-cli: storyboard: cannot write pictures to standard output "
+                           "(give a folder or a file ending in .pdf)"));
+        QVERIFY(!QFile::exists(QStringLiteral("-")));
+    }
+
     // ---- exit status 2: invalid input, one line on stderr naming the place ------------------
 
     void invalidInput_data()

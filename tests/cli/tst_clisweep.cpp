@@ -38,6 +38,27 @@ Result cli(const QStringList &args)
     return r;
 }
 
+// cli() in `folder`, where a file named "-" would land.
+Result cliIn(const QString &folder, const QStringList &args)
+{
+    QProcess p;
+    p.setWorkingDirectory(folder);
+    p.start(QStringLiteral(FENCESCOPE_CLI), args);
+    Result r;
+    if (!p.waitForStarted(10000))
+        return r;
+    p.closeWriteChannel();
+    if (!p.waitForFinished(120000)) {
+        p.kill();
+        p.waitForFinished();
+        return r;
+    }
+    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2;
+    r.out = p.readAllStandardOutput();
+    r.err = p.readAllStandardError();
+    return r;
+}
+
 QString scenarioPath(const QString &name)
 {
     return QStringLiteral(FENCESCOPE_SOURCE_DIR "/resources/scenarios/%1.json").arg(name);
@@ -280,6 +301,38 @@ private slots:
             QVERIFY2(err.startsWith(line), qPrintable(err)); // the system's reason follows
         else
             QCOMPARE(err, line);
+    }
+
+    // "-" is standard output, as it is standard input for FILE: no file named "-" is made
+    void dashIsStandardOutput()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString def = scenarioPath(QStringLiteral("default"));
+        const QStringList sweep{QStringLiteral("sweep"),  def,
+                                QStringLiteral("--vary"), QStringLiteral("delay=0,5"),
+                                QStringLiteral("--runs"), QStringLiteral("50")};
+        const Result toStdout = cliIn(dir.path(), sweep + QStringList{"--csv", "-"});
+        QCOMPARE(toStdout.exitCode, 0);
+        QCOMPARE(toStdout.err, QByteArray());
+        QVERIFY(toStdout.out.startsWith("delay,runs,")); // the CSV's header
+        QCOMPARE(toStdout.out, cli(sweep).out);
+        QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("-"))));
+
+        // find -o -: the scenario on standard output, what was found on standard error
+        const QStringList find{QStringLiteral("find"),      def,
+                               QStringLiteral("--failure"), QStringLiteral("corrupted"),
+                               QStringLiteral("--fencing"), QStringLiteral("off"),
+                               QStringLiteral("--seed"),    QStringLiteral("3")};
+        const QString file = dir.filePath(QStringLiteral("found.json"));
+        const Result saved = cli(find + QStringList{"-o", file});
+        QCOMPARE(saved.exitCode, 0);
+        const Result found = cliIn(dir.path(), find + QStringList{"-o", "-"});
+        QCOMPARE(found.exitCode, 0);
+        QCOMPARE(found.out, readAll(file)); // byte for byte what -o FILE saves
+        QCOMPARE(found.err, saved.out);
+        QVERIFY(found.err.startsWith("found schedule "));
+        QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("-"))));
     }
 
     void findWritesAShrunkScenario()

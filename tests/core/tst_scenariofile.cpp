@@ -1,6 +1,7 @@
 // Scenario file version 1 (SCENARIO.md sections 7, 9-12 and 14): every invalid-input rule with
 // the place it must name, the documented limits, lossless round trips, unknown keys, atomic
-// saves, and the built-in scenarios. Over 600 lines: the loader's rules are one table each, and
+// saves, and the built-in scenarios; every input also through the check (checkBytes, checkFile),
+// which must say the same. Over 600 lines: the loader's rules are one table each, and
 // splitting the tables over files would only scatter them.
 
 #include "lockoptionsfile.h"
@@ -26,6 +27,43 @@
 using namespace Core;
 
 namespace {
+
+// Every parse and load of this test goes through the check as well (ScenarioFile::checkBytes,
+// checkFile), which must say exactly what the loader says and count what it loads; cleanup()
+// fails the test function where it did not.
+QStringList g_checkDifferences;
+
+void compareWithCheck(const QString &input, const LoadResult &loaded, const CheckResult &checked)
+{
+    QString diff;
+    if (loaded.error != checked.error)
+        diff = QStringLiteral("load says \"%1\", check says \"%2\"").arg(loaded.error, checked.error);
+    else if (loaded.ok() &&
+             (loaded.scenario->title != checked.title ||
+              loaded.scenario->clients.size() != checked.clients ||
+              loaded.scenario->storages.size() != checked.storages ||
+              loaded.scenario->actionCount() != checked.actions))
+        diff = QStringLiteral("check counts %1 clients, %2 storages, %3 actions")
+                   .arg(checked.clients)
+                   .arg(checked.storages)
+                   .arg(checked.actions);
+    if (!diff.isEmpty())
+        g_checkDifferences << input.left(200) + QLatin1String(": ") + diff;
+}
+
+LoadResult parseAndCheck(const QByteArray &json, const FileLimits &limits = {})
+{
+    LoadResult loaded = ScenarioFile::parse(json, limits);
+    compareWithCheck(QString::fromUtf8(json), loaded, ScenarioFile::checkBytes(json, limits));
+    return loaded;
+}
+
+LoadResult loadAndCheck(const QString &path, const FileLimits &limits = {})
+{
+    LoadResult loaded = ScenarioFile::load(path, limits);
+    compareWithCheck(path, loaded, ScenarioFile::checkFile(path, limits));
+    return loaded;
+}
 
 // A minimal valid file with `clients` spliced in.
 QByteArray withClients(const char *clients)
@@ -105,6 +143,13 @@ class TestScenarioFile : public QObject
     Q_OBJECT
 
 private slots:
+    void cleanup()
+    {
+        const QStringList differences = g_checkDifferences;
+        g_checkDifferences.clear();
+        QVERIFY2(differences.isEmpty(), qPrintable(differences.join(QLatin1Char('\n'))));
+    }
+
     // ---- refused input: one message naming the place ----------------------------------------
 
     void invalidInput_data()
@@ -289,7 +334,7 @@ private slots:
     {
         QFETCH(QByteArray, json);
         QFETCH(QString, message);
-        const LoadResult r = ScenarioFile::parse(json);
+        const LoadResult r = parseAndCheck(json);
         QVERIFY(!r.ok()); // never half a scenario
         QCOMPARE(r.error, message);
     }
@@ -378,7 +423,7 @@ private slots:
     {
         QFETCH(QByteArray, json);
         QFETCH(QString, message);
-        const LoadResult r = ScenarioFile::parse(json);
+        const LoadResult r = parseAndCheck(json);
         QVERIFY(!r.ok());
         QCOMPARE(r.error, message);
     }
@@ -391,14 +436,14 @@ private slots:
         many += "]";
         const QByteArray json = "{\"fencescope\": 1, \"lock\": {\"tokens\": \"zookeeper\", "
                                 "\"failovers\": " + many + "}, \"clients\": [{\"name\": \"A\"}]}";
-        const LoadResult r = ScenarioFile::parse(json);
+        const LoadResult r = parseAndCheck(json);
         QVERIFY(!r.ok());
         QCOMPARE(r.error, QStringLiteral("lock.failovers: too many entries (100001; the limit is 100000)"));
         QByteArray steps = "[";
         for (int i = 0; i <= LockOptionsFile::kMaxClockSteps; ++i)
             steps += (i ? ", " : "") + QByteArray("{\"at\": 1, \"by\": 1}");
         steps += "]";
-        const LoadResult s = ScenarioFile::parse(
+        const LoadResult s = parseAndCheck(
             "{\"fencescope\": 1, \"lock\": {\"tokens\": \"wallclock\", \"clockSteps\": " + steps +
             "}, \"clients\": [{\"name\": \"A\"}]}");
         QCOMPARE(s.error, QStringLiteral("lock.clockSteps: too many entries (1001; the limit is 1000)"));
@@ -406,7 +451,7 @@ private slots:
 
     void lockOptionsLoad()
     {
-        const LoadResult r = ScenarioFile::parse(R"({"fencescope": 1,
+        const LoadResult r = parseAndCheck(R"({"fencescope": 1,
             "lock": {"tokens": "etcd", "revision": 100, "puts": {"every": 4},
                      "restores": [{"at": 9, "from": 3, "bump": 1000}], "lockDelay": 2},
             "clients": [{"name": "A", "actions": [
@@ -446,7 +491,7 @@ private slots:
             o.maxLockDelay = 9;
             for (std::uint64_t seed = 0; seed < 200; ++seed) {
                 const Scenario s = TestSupport::randomScenario(5000 + seed, o);
-                const LoadResult r = ScenarioFile::parse(ScenarioFile::serialize(s));
+                const LoadResult r = parseAndCheck(ScenarioFile::serialize(s));
                 QVERIFY2(r.ok(), qPrintable(r.error + QStringLiteral(" in ") + s.title));
                 QVERIFY2(*r.scenario == s, qPrintable(s.title + QStringLiteral(" ") + toString(s.tokens)));
             }
@@ -671,7 +716,7 @@ private slots:
     {
         QFETCH(QByteArray, json);
         QFETCH(QString, message);
-        const LoadResult r = ScenarioFile::parse(json);
+        const LoadResult r = parseAndCheck(json);
         QVERIFY(!r.ok()); // never half a scenario
         QCOMPARE(r.error, message);
     }
@@ -680,7 +725,7 @@ private slots:
     {
         // the rate's decimal value, however it is spelled
         const auto rateOf = [](const char *rate) -> std::optional<std::uint32_t> {
-            const LoadResult r = ScenarioFile::parse(
+            const LoadResult r = parseAndCheck(
                 QByteArray("{\"fencescope\": 1, \"clients\": [{\"name\": \"A\", \"clock\": "
                            "{\"rate\": ") +
                 rate + "}}]}");
@@ -707,7 +752,7 @@ private slots:
         // lifted: it also bounds the keepalives such a run could send, tst_pitfalls)
         FileLimits unlimited;
         unlimited.maxActions = std::numeric_limits<std::size_t>::max();
-        const LoadResult r = ScenarioFile::parse(R"({"fencescope": 1,
+        const LoadResult r = parseAndCheck(R"({"fencescope": 1,
             "storages": [{"name": "db", "restarts": [9007199254740992, 0]}],
             "clients": [{"name": "A",
                 "clock": {"steps": [{"at": 9007199254740992, "by": -9007199254740992},
@@ -737,7 +782,7 @@ private slots:
         for (int i = 1; i <= LockOptionsFile::kMaxScheduledTicks; ++i)
             many += ", " + QByteArray::number(i);
         QCOMPARE(
-            ScenarioFile::parse("{\"fencescope\": 1, \"storages\": [{\"name\": \"db\", "
+            parseAndCheck("{\"fencescope\": 1, \"storages\": [{\"name\": \"db\", "
                                 "\"restarts\": " +
                                 many + "]}], \"clients\": [{\"name\": \"A\"}]}")
                 .error,
@@ -746,14 +791,14 @@ private slots:
         for (int i = 0; i <= LockOptionsFile::kMaxClockSteps; ++i)
             steps += (i ? ", " : "") + QByteArray("{\"at\": 1, \"by\": 1}");
         QCOMPARE(
-            ScenarioFile::parse("{\"fencescope\": 1, \"clients\": [{\"name\": \"A\", \"clock\": "
+            parseAndCheck("{\"fencescope\": 1, \"clients\": [{\"name\": \"A\", \"clock\": "
                                 "{\"steps\": " +
                                 steps + "]}}]}")
                 .error,
             QStringLiteral("clients[0].clock.steps: too many entries (1001; the limit is 1000)"));
         steps.chop(QByteArray(", {\"at\": 1, \"by\": 1}").size());
         QVERIFY(
-            ScenarioFile::parse("{\"fencescope\": 1, \"clients\": [{\"name\": \"A\", \"clock\": "
+            parseAndCheck("{\"fencescope\": 1, \"clients\": [{\"name\": \"A\", \"clock\": "
                                 "{\"steps\": " +
                                 steps + "]}}]}")
                 .ok()); // exactly 1000
@@ -761,7 +806,7 @@ private slots:
 
     void pitfallKeysLoad()
     {
-        const LoadResult r = ScenarioFile::parse(R"({"fencescope": 1,
+        const LoadResult r = parseAndCheck(R"({"fencescope": 1,
             "storages": [{"name": "db", "maxToken": "volatile", "restarts": [9, 3, 9]},
                          {"name": "objects", "check": "version", "rule": "le", "maxToken": "durable"},
                          {"name": "plain", "check": "token"}],
@@ -863,7 +908,7 @@ private slots:
         s.clients = {a, job, slow, fast};
 
         const QByteArray text = ScenarioFile::serialize(s);
-        const LoadResult r = ScenarioFile::parse(text);
+        const LoadResult r = parseAndCheck(text);
         QVERIFY2(r.ok(), qPrintable(r.error + QStringLiteral("\n") + QString::fromUtf8(text)));
         QCOMPARE(*r.scenario, s);
         QCOMPARE(ScenarioFile::serialize(*r.scenario), text); // stable
@@ -916,12 +961,12 @@ private slots:
                 QVERIFY2(!text.contains(key), key);
         }
         // each new key set to its default explicitly loads as if it were left out
-        const LoadResult r = ScenarioFile::parse(R"({"fencescope": 1,
+        const LoadResult r = parseAndCheck(R"({"fencescope": 1,
             "storages": [{"name": "db", "check": "token", "maxToken": "durable", "restarts": []}],
             "clients": [{"name": "A", "bypass": false, "clock": {"rate": 1, "steps": []},
                 "actions": [{"at": 0, "do": "write", "value": "v", "check": false}]}]})");
         QVERIFY2(r.ok(), qPrintable(r.error));
-        const LoadResult plain = ScenarioFile::parse(R"({"fencescope": 1,
+        const LoadResult plain = parseAndCheck(R"({"fencescope": 1,
             "clients": [{"name": "A", "actions": [{"at": 0, "do": "write", "value": "v"}]}]})");
         QVERIFY2(plain.ok(), qPrintable(plain.error));
         QCOMPARE(*r.scenario, *plain.scenario);
@@ -936,7 +981,7 @@ private slots:
             "{\"at\": 9007199254740992, \"do\": \"pause\", \"for\": 9007199254740992},"
             "{\"at\": 0, \"do\": \"write\", \"value\": \"v\", \"delay\": 9007199254740992},"
             "{\"at\": 1e3, \"do\": \"release\"}]}]");
-        const LoadResult r = ScenarioFile::parse(json.chopped(1) + ", \"horizon\": 9007199254740992}");
+        const LoadResult r = parseAndCheck(json.chopped(1) + ", \"horizon\": 9007199254740992}");
         QVERIFY2(r.ok(), qPrintable(r.error));
         const Scenario &s = *r.scenario;
         const Tick max = Tick(1) << 53;
@@ -957,7 +1002,7 @@ private slots:
 
     void defaultsWhenLeftOut()
     {
-        const LoadResult r = ScenarioFile::parse(withClients(
+        const LoadResult r = parseAndCheck(withClients(
             "[{\"name\": \"A\", \"actions\": [{\"at\": 1, \"do\": \"write\", \"value\": \"v\"}]},"
             " {\"name\": \"B\"}]"));
         QVERIFY2(r.ok(), qPrintable(r.error));
@@ -975,7 +1020,7 @@ private slots:
         QCOMPARE(s.clients[0].actions[0].delay(), Tick(0));
 
         // a write's storage defaults to the first storage, whatever its name
-        const LoadResult two = ScenarioFile::parse(QByteArray(
+        const LoadResult two = parseAndCheck(QByteArray(
             "{\"fencescope\": 1, \"fencing\": false, \"storages\": [{\"name\": \"main\", \"rule\": \"le\"}, {\"name\": \"db\"}],"
             " \"clients\": [{\"name\": \"A\", \"actions\": [{\"at\": 1, \"do\": \"write\", \"value\": \"v\"},"
             " {\"at\": 2, \"do\": \"write\", \"value\": \"w\", \"storage\": \"db\", \"delay\": 4}]}]}"));
@@ -995,23 +1040,23 @@ private slots:
         QVERIFY(dir.isValid());
         // a missing file
         const QString missing = dir.filePath(QStringLiteral("nope.json"));
-        LoadResult r = ScenarioFile::load(missing);
+        LoadResult r = loadAndCheck(missing);
         QVERIFY(!r.ok());
         QCOMPARE(r.error, QStringLiteral("file: cannot open %1 (No such file or directory)").arg(missing));
         // a directory
-        r = ScenarioFile::load(dir.path());
+        r = loadAndCheck(dir.path());
         QVERIFY(!r.ok());
         QCOMPARE(r.error, QStringLiteral("file: %1 is a folder, not a scenario file").arg(dir.path()));
         // an empty file
         const QString empty = dir.filePath(QStringLiteral("empty.json"));
         QVERIFY(writeAll(empty, {}));
-        r = ScenarioFile::load(empty);
+        r = loadAndCheck(empty);
         QVERIFY(!r.ok());
         QCOMPARE(r.error, QStringLiteral("line 1, column 1: not valid JSON (illegal value)"));
         // a top-level array
         const QString array = dir.filePath(QStringLiteral("array.json"));
         QVERIFY(writeAll(array, "[]"));
-        r = ScenarioFile::load(array);
+        r = loadAndCheck(array);
         QCOMPARE(r.error, QStringLiteral("file: must be a JSON object with \"fencescope\": 1 at "
                                          "the top, not an array"));
     }
@@ -1023,25 +1068,25 @@ private slots:
             " {\"name\": \"B\", \"actions\": [{\"at\": 1, \"do\": \"release\"}, {\"at\": 2, \"do\": \"release\"}]}]");
         FileLimits l;
         l.maxActions = 4;
-        QVERIFY(ScenarioFile::parse(four, l).ok());
+        QVERIFY(parseAndCheck(four, l).ok());
         l.maxActions = 3; // counted over all clients: B's list takes the total to 4
-        QCOMPARE(ScenarioFile::parse(four, l).error,
+        QCOMPARE(parseAndCheck(four, l).error,
                  QStringLiteral("clients[1].actions: too many actions (more than 3 in the file)"));
 
         l = FileLimits();
         l.maxClients = 2;
-        QVERIFY(ScenarioFile::parse(four, l).ok());
+        QVERIFY(parseAndCheck(four, l).ok());
         l.maxClients = 1;
-        QCOMPARE(ScenarioFile::parse(four, l).error,
+        QCOMPARE(parseAndCheck(four, l).error,
                  QStringLiteral("clients: too many clients (2; the limit is 1)"));
 
         const QByteArray storages = QByteArray(
             "{\"fencescope\": 1, \"storages\": [{\"name\": \"a\"}, {\"name\": \"b\"}], \"clients\": [{\"name\": \"A\"}]}");
         l = FileLimits();
         l.maxStorages = 2;
-        QVERIFY(ScenarioFile::parse(storages, l).ok());
+        QVERIFY(parseAndCheck(storages, l).ok());
         l.maxStorages = 1;
-        QCOMPARE(ScenarioFile::parse(storages, l).error,
+        QCOMPARE(parseAndCheck(storages, l).error,
                  QStringLiteral("storages: too many storages (2; the limit is 1)"));
 
         // file size: parse() and load() both check; 3 MiB against a 2 MiB limit
@@ -1050,13 +1095,13 @@ private slots:
         QByteArray big = withClients("[{\"name\": \"A\"}]");
         big.chop(1);
         big += ", \"padding\": \"" + QByteArray(3 << 20, 'x') + "\"}";
-        QCOMPARE(ScenarioFile::parse(big, l).error,
+        QCOMPARE(parseAndCheck(big, l).error,
                  QStringLiteral("file: too large (3.0 MiB; the limit is 2.0 MiB)"));
-        QVERIFY(ScenarioFile::parse(big).ok()); // fine under the default 256 MiB
+        QVERIFY(parseAndCheck(big).ok()); // fine under the default 256 MiB
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("big.json"));
         QVERIFY(writeAll(path, big));
-        QCOMPARE(ScenarioFile::load(path, l).error,
+        QCOMPARE(loadAndCheck(path, l).error,
                  QStringLiteral("file: too large (3.0 MiB; the limit is 2.0 MiB)"));
 
         // nesting: the default scenario needs 5 levels (root, clients, client, actions,
@@ -1064,9 +1109,9 @@ private slots:
         const QByteArray def = readAll(QStringLiteral(":/scenarios/default.json"));
         l = FileLimits();
         l.maxDepth = 5;
-        QVERIFY(ScenarioFile::parse(def, l).ok());
+        QVERIFY(parseAndCheck(def, l).ok());
         l.maxDepth = 4;
-        QCOMPARE(ScenarioFile::parse(def, l).error,
+        QCOMPARE(parseAndCheck(def, l).error,
                  QStringLiteral("line 11, column 7: nested too deeply (more than 4 levels)"));
 
         // the default limit of 64 levels: an unknown key nesting 63 arrays under the root is
@@ -1076,13 +1121,13 @@ private slots:
             return prefix + QByteArray(n, '[') + QByteArray(n, ']') +
                    ",\"clients\":[{\"name\":\"A\"}]}";
         };
-        QVERIFY(ScenarioFile::parse(nested(63)).ok());
-        QCOMPARE(ScenarioFile::parse(nested(64)).error,
+        QVERIFY(parseAndCheck(nested(63)).ok());
+        QCOMPARE(parseAndCheck(nested(64)).error,
                  QStringLiteral("line 1, column 84: nested too deeply (more than 64 levels)"));
         // brackets inside strings do not count
-        QVERIFY(ScenarioFile::parse(prefix + "\"" + QByteArray(100, '[') + "\\\"\",\"clients\":[{\"name\":\"A\"}]}").ok());
+        QVERIFY(parseAndCheck(prefix + "\"" + QByteArray(100, '[') + "\\\"\",\"clients\":[{\"name\":\"A\"}]}").ok());
         // a deep bomb is refused without a crash
-        QVERIFY(!ScenarioFile::parse(QByteArray(1 << 20, '[')).ok());
+        QVERIFY(!parseAndCheck(QByteArray(1 << 20, '[')).ok());
     }
 
     // ---- round trips and unknown keys -------------------------------------------------------
@@ -1092,10 +1137,10 @@ private slots:
         const QStringList files = resourceScenarioFiles();
         QCOMPARE(files.size(), 27); // every built-in file, README "Scenario files"
         for (const QString &path : files) {
-            const LoadResult r = ScenarioFile::load(path);
+            const LoadResult r = loadAndCheck(path);
             QVERIFY2(r.ok(), qPrintable(path + QStringLiteral(": ") + r.error));
             const QByteArray text = ScenarioFile::serialize(*r.scenario);
-            const LoadResult again = ScenarioFile::parse(text);
+            const LoadResult again = parseAndCheck(text);
             QVERIFY2(again.ok(), qPrintable(again.error));
             QCOMPARE(*again.scenario, *r.scenario);
             QCOMPARE(ScenarioFile::serialize(*again.scenario), text); // stable
@@ -1117,7 +1162,7 @@ private slots:
             if (seed % 5 == 0)
                 s.description = QStringLiteral("seed %1").arg(seed);
             s.fencing = seed % 2 == 0;
-            const LoadResult r = ScenarioFile::parse(ScenarioFile::serialize(s));
+            const LoadResult r = parseAndCheck(ScenarioFile::serialize(s));
             QVERIFY2(r.ok(), qPrintable(r.error));
             QVERIFY2(*r.scenario == s, qPrintable(s.title));
         }
@@ -1133,7 +1178,7 @@ private slots:
         s.clients = {Client{QString::fromUtf8("Ä \\ \""), {Action::write(0, QString(), 1, 3),
                                                            Action::write(1, QStringLiteral("\n"), 0, 0)},
                             {}}};
-        const LoadResult r = ScenarioFile::parse(ScenarioFile::serialize(s));
+        const LoadResult r = parseAndCheck(ScenarioFile::serialize(s));
         QVERIFY2(r.ok(), qPrintable(r.error));
         QCOMPARE(*r.scenario, s);
     }
@@ -1155,7 +1200,7 @@ private slots:
           ],
           "zzz": false
         })";
-        const LoadResult r = ScenarioFile::parse(json);
+        const LoadResult r = parseAndCheck(json);
         QVERIFY2(r.ok(), qPrintable(r.error));
         const Scenario &s = *r.scenario;
         QCOMPARE(s.extra.size(), 2);
@@ -1174,7 +1219,7 @@ private slots:
 
         // serialize keeps every key: the saved file equals the original as JSON
         const QByteArray text = ScenarioFile::serialize(s);
-        const LoadResult again = ScenarioFile::parse(text);
+        const LoadResult again = parseAndCheck(text);
         QVERIFY2(again.ok(), qPrintable(again.error));
         QCOMPARE(*again.scenario, s);
         QJsonObject expected = withoutDefaultWriteKeys(QJsonDocument::fromJson(json).object());
@@ -1193,13 +1238,13 @@ private slots:
         QString error;
         QVERIFY2(ScenarioFile::save(s, path, &error), qPrintable(error));
         QVERIFY(error.isEmpty());
-        const LoadResult r = ScenarioFile::load(path);
+        const LoadResult r = loadAndCheck(path);
         QVERIFY2(r.ok(), qPrintable(r.error));
         QCOMPARE(*r.scenario, s);
         // overwrite in place
         const Scenario other = TestSupport::randomScenario(43);
         QVERIFY(ScenarioFile::save(other, path, &error));
-        QCOMPARE(*ScenarioFile::load(path).scenario, other);
+        QCOMPARE(*loadAndCheck(path).scenario, other);
         QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), QStringList({"s.json"}));
     }
 
@@ -1256,7 +1301,7 @@ private slots:
         QVERIFY(!saved);
         QVERIFY2(error.startsWith(QStringLiteral("cannot save ") + path), qPrintable(error));
         QCOMPARE(readAll(path), before);
-        QCOMPARE(*ScenarioFile::load(path).scenario, small);
+        QCOMPARE(*loadAndCheck(path).scenario, small);
         QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), QStringList({"s.json"}));
     }
 
@@ -1265,7 +1310,7 @@ private slots:
     void defaultScenarioIsTheSpecExample()
     {
         const Scenario d = ScenarioFile::defaultScenario();
-        const LoadResult r = ScenarioFile::load(ScenarioFile::builtinPath(QStringLiteral("default")));
+        const LoadResult r = loadAndCheck(ScenarioFile::builtinPath(QStringLiteral("default")));
         QVERIFY2(r.ok(), qPrintable(r.error));
         QCOMPARE(d, *r.scenario);
         QCOMPARE(d.clients.size(), std::size_t(2));
@@ -1294,7 +1339,7 @@ private slots:
             const QString resource = ScenarioFile::builtinPath(name);
             QCOMPARE(readAll(resource),
                      readAll(QStringLiteral(FENCESCOPE_SOURCE_DIR "/resources/scenarios/%1.json").arg(name)));
-            const LoadResult r = ScenarioFile::load(resource);
+            const LoadResult r = loadAndCheck(resource);
             QVERIFY2(r.ok(), qPrintable(name + QStringLiteral(": ") + r.error));
             QVERIFY(!r.scenario->title.isEmpty());
             QVERIFY(!r.scenario->description.isEmpty());

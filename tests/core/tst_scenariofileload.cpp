@@ -1,7 +1,8 @@
 // Loading scenario files from disk (core/scenariofile.cpp): a regular file is parsed where it is
 // mapped, with the padding simdjson reads past the end supplied by a page of its own; whatever
 // its size, load() must say exactly what parse() says of the same bytes. And the clock-rate
-// rule the loader uses, exported as Core::parseRateText for the clock dialog.
+// rule the loader uses, exported as Core::parseRateText for the clock dialog, and its inverse
+// Core::rateText (the writer's, the dialog's and the hit test's spelling).
 
 #include "scenariofile.h"
 #include "testprinters.h"
@@ -192,6 +193,43 @@ private slots:
                 QCOMPARE(r.error, QStringLiteral("clients[0].clock.rate: ") + error);
             }
         }
+    }
+
+    // Core::rateText writes what parseRateText reads: the shortest decimal, as the file has it
+    void rateTextSpellsTheFilesRate_data()
+    {
+        QTest::addColumn<int>("milli");
+        QTest::addColumn<QString>("text");
+        QTest::newRow("0.001") << 1 << "0.001";
+        QTest::newRow("0.01") << 10 << "0.01";
+        QTest::newRow("0.5") << 500 << "0.5";
+        QTest::newRow("0.999") << 999 << "0.999";
+        QTest::newRow("1") << 1000 << "1";
+        QTest::newRow("1.25") << 1250 << "1.25";
+        QTest::newRow("1.5") << 1500 << "1.5";
+        QTest::newRow("12.345") << 12345 << "12.345";
+        QTest::newRow("20.05") << 20050 << "20.05";
+        QTest::newRow("100") << 100000 << "100";
+    }
+    void rateTextSpellsTheFilesRate()
+    {
+        QFETCH(int, milli);
+        QFETCH(QString, text);
+        QCOMPARE(Core::rateText(std::uint32_t(milli)), text);
+        QCOMPARE(parseRateText(text), std::optional<std::uint32_t>(std::uint32_t(milli)));
+    }
+    void rateTextRoundTripsEveryRate()
+    {
+        for (std::uint32_t milli = 1; milli <= 100'000; ++milli) {
+            const QString text = Core::rateText(milli);
+            if (parseRateText(text) != std::optional<std::uint32_t>(milli))
+                QFAIL(qPrintable(QStringLiteral("%1 is written as %2").arg(milli).arg(text)));
+        }
+        // and a saved clock carries that text
+        Scenario s;
+        s.clients.emplace_back().name = QStringLiteral("A");
+        s.clients[0].clock.rateMilli = 20050;
+        QVERIFY(ScenarioFile::serialize(s).contains("\"rate\": 20.05 "));
     }
 };
 

@@ -10,6 +10,7 @@
 
 #include "explain.h"
 #include "lockfacts.h"
+#include "scenariofile.h"
 #include "simulator.h"
 
 #include <QObject>
@@ -384,19 +385,6 @@ TimelineRenderer::Hit TimelineRenderer::hitTest(const Core::Scenario &s, const C
 
 namespace {
 
-// A clock rate in thousandths as the file spells it: 500 is "0.5".
-QString rateText(std::uint32_t milli)
-{
-    QString text = QString::number(milli / 1000);
-    if (const std::uint32_t frac = milli % 1000) {
-        QString digits = QStringLiteral("%1").arg(frac, 3, 10, QLatin1Char('0'));
-        while (digits.endsWith(QLatin1Char('0')))
-            digits.chop(1);
-        text += QLatin1Char('.') + digits;
-    }
-    return text;
-}
-
 // SCENARIO.md sections 11 and 12: what core says of the event, or of the record, under a hit.
 QString describePitfall(const Core::Scenario &s, const Core::Trace &t,
                         const TimelineRenderer::Hit &hit)
@@ -435,7 +423,7 @@ QString describePitfall(const Core::Scenario &s, const Core::Trace &t,
         const Tick own = Core::ownLeaseEnd(s, *g);
         return QObject::tr("By its own clock (rate %1) %2 judges the lease it renewed at t=%3 "
                            "ended at %4; the lock service ended it at %5: %6")
-            .arg(rateText(c.clock.rateMilli), c.name)
+            .arg(Core::rateText(c.clock.rateMilli), c.name)
             .arg(g->at)
             .arg(own)
             .arg(l.end)

@@ -115,14 +115,7 @@ namespace LaneDialogs {
 
 QString rateText(std::uint32_t rateMilli)
 {
-    QString text = QString::number(rateMilli / 1000);
-    if (const std::uint32_t frac = rateMilli % 1000) {
-        QString digits = QStringLiteral("%1").arg(frac, 3, 10, QLatin1Char('0'));
-        while (digits.endsWith(QLatin1Char('0')))
-            digits.chop(1);
-        text += QLatin1Char('.') + digits;
-    }
-    return text;
+    return Core::rateText(rateMilli); // as the file spells it
 }
 
 std::optional<std::uint32_t> parseRate(const QString &typed, QString *error)

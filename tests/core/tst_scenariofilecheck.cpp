@@ -1,0 +1,382 @@
+// The check (ScenarioFile::checkBytes, checkFile) against the loader (parse, load): it reads
+// every action into one scratch action instead of keeping it, and must say exactly what the
+// loader says of the same bytes (the same message, the same place) and count what it loads.
+// Every file of the test data, the fuzz corpus and regressions and the built-in scenarios, and
+// thousands of mutations of them, through both; the cases where the check keeps a problem for
+// later (an acquire's wait keys, the keepalive bound) one by one. tst_scenariofile puts every
+// input of its own tables through both as well.
+
+#include "randomscenario.h"
+#include "scenariofile.h"
+
+#include <QDirIterator>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Core;
+
+namespace {
+
+// "" when the check agrees with the loader, else what differs.
+QString difference(const LoadResult &loaded, const CheckResult &checked)
+{
+    if (loaded.error != checked.error)
+        return QStringLiteral("load: \"%1\"\ncheck: \"%2\"").arg(loaded.error, checked.error);
+    if (loaded.ok() != checked.ok())
+        return QStringLiteral("ok differs");
+    if (!loaded.ok())
+        return {};
+    const Scenario &s = *loaded.scenario;
+    if (s.title != checked.title || s.clients.size() != checked.clients ||
+        s.storages.size() != checked.storages || s.actionCount() != checked.actions)
+        return QStringLiteral("load: \"%1\" %2 clients %3 storages %4 actions\n"
+                              "check: \"%5\" %6 clients %7 storages %8 actions")
+            .arg(s.title)
+            .arg(s.clients.size())
+            .arg(s.storages.size())
+            .arg(s.actionCount())
+            .arg(checked.title)
+            .arg(checked.clients)
+            .arg(checked.storages)
+            .arg(checked.actions);
+    return {};
+}
+
+QString bytesDifference(const QByteArray &bytes, const FileLimits &limits = {})
+{
+    return difference(ScenarioFile::parse(bytes, limits), ScenarioFile::checkBytes(bytes, limits));
+}
+
+// Limits a small file reaches: the action, client and storage limits, and nesting.
+FileLimits tightLimits()
+{
+    FileLimits l;
+    l.maxActions = 5;
+    l.maxClients = 2;
+    l.maxStorages = 1;
+    l.maxDepth = 5;
+    return l;
+}
+
+QByteArray readFile(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+QStringList inputFiles()
+{
+    QStringList files;
+    for (const QString &dir :
+         {QStringLiteral(FENCESCOPE_SOURCE_DIR "/resources/scenarios"),
+          QStringLiteral(FENCESCOPE_TESTDATA), QStringLiteral(FENCESCOPE_SOURCE_DIR "/fuzz/corpus"),
+          QStringLiteral(FENCESCOPE_SOURCE_DIR "/fuzz/regressions")}) {
+        QDirIterator it(dir, QDir::Files | QDir::Hidden, QDirIterator::Subdirectories);
+        while (it.hasNext()) {
+            const QString path = it.next();
+            if (!path.endsWith(QLatin1String(".gitkeep")))
+                files << path;
+        }
+    }
+    files.sort();
+    return files;
+}
+
+// Odd values for a mutated key: wrong types, out of range, names that exist and do not.
+QJsonValue oddValue(TestSupport::Rng &rng)
+{
+    static const QList<QJsonValue> values{QJsonValue(-1),
+                                          QJsonValue(0),
+                                          QJsonValue(1),
+                                          QJsonValue(3),
+                                          QJsonValue(1.5),
+                                          QJsonValue(9007199254740993.0),
+                                          QJsonValue(QStringLiteral("x")),
+                                          QJsonValue(QStringLiteral("")),
+                                          QJsonValue(QStringLiteral("db")),
+                                          QJsonValue(QStringLiteral("acquire")),
+                                          QJsonValue(QStringLiteral("write")),
+                                          QJsonValue(QStringLiteral("read")),
+                                          QJsonValue(QStringLiteral("le")),
+                                          QJsonValue(QStringLiteral("etcd")),
+                                          QJsonValue(QStringLiteral("version")),
+                                          QJsonValue(true),
+                                          QJsonValue(false),
+                                          QJsonValue(QJsonValue::Null),
+                                          QJsonValue(QJsonArray{}),
+                                          QJsonValue(QJsonArray{1, 0}),
+                                          QJsonValue(QJsonObject{}),
+                                          QJsonValue(QJsonObject{{QStringLiteral("at"), 1}})};
+    return values[qsizetype(rng.next() % quint64(values.size()))];
+}
+
+// Keys to add where a mutation adds one: the format's own and a few it does not know.
+QString someKey(TestSupport::Rng &rng)
+{
+    static const QStringList keys{
+        QStringLiteral("at"),        QStringLiteral("do"),        QStringLiteral("ttl"),
+        QStringLiteral("for"),       QStringLiteral("value"),     QStringLiteral("storage"),
+        QStringLiteral("delay"),     QStringLiteral("keepalive"), QStringLiteral("check"),
+        QStringLiteral("gap"),       QStringLiteral("group"),     QStringLiteral("wait"),
+        QStringLiteral("waitFor"),   QStringLiteral("name"),      QStringLiteral("clock"),
+        QStringLiteral("rate"),      QStringLiteral("steps"),     QStringLiteral("restarts"),
+        QStringLiteral("tokens"),    QStringLiteral("first"),     QStringLiteral("restores"),
+        QStringLiteral("lockDelay"), QStringLiteral("horizon"),   QStringLiteral("later")};
+    return keys[qsizetype(rng.next() % quint64(keys.size()))];
+}
+
+// One change somewhere inside v: a value replaced, a key added or removed, an element dropped.
+QJsonValue mutated(const QJsonValue &v, TestSupport::Rng &rng, int depth = 0)
+{
+    if (v.isObject()) {
+        QJsonObject o = v.toObject();
+        const QStringList keys = o.keys();
+        const std::uint64_t what = rng.next() % 8;
+        if (keys.isEmpty() || what == 0) {
+            o.insert(someKey(rng), oddValue(rng));
+            return o;
+        }
+        const QString key = keys[qsizetype(rng.next() % quint64(keys.size()))];
+        if (what == 1)
+            o.remove(key);
+        else if (what == 2 || depth > 6)
+            o.insert(key, oddValue(rng));
+        else
+            o.insert(key, mutated(o.value(key), rng, depth + 1));
+        return o;
+    }
+    if (v.isArray()) {
+        QJsonArray a = v.toArray();
+        if (a.isEmpty())
+            return rng.chance(50) ? QJsonValue(a) : oddValue(rng);
+        const auto i = qsizetype(rng.next() % quint64(a.size()));
+        const std::uint64_t what = rng.next() % 6;
+        if (what == 0)
+            a.removeAt(i);
+        else if (what == 1)
+            a.append(a.at(i)); // a duplicate at the end, out of time order
+        else
+            a.replace(i, mutated(a.at(i), rng, depth + 1));
+        return a;
+    }
+    return oddValue(rng);
+}
+
+// Byte-level damage: a byte dropped, replaced or a token inserted.
+QByteArray damaged(QByteArray bytes, TestSupport::Rng &rng)
+{
+    static const QList<QByteArray> tokens{"\"",   "{",      "}",    "[",     "]",  ",",
+                                          ":",    "-",      "0",    "1e999", "\\", " ",
+                                          "null", "\"x\":", "\xff", "\x01"};
+    if (bytes.isEmpty())
+        return tokens[qsizetype(rng.next() % quint64(tokens.size()))];
+    const auto at = qsizetype(rng.next() % quint64(bytes.size()));
+    switch (rng.next() % 3) {
+    case 0:
+        bytes.remove(at, 1);
+        break;
+    case 1:
+        bytes[at] = tokens[qsizetype(rng.next() % quint64(tokens.size()))].at(0);
+        break;
+    default:
+        bytes.insert(at, tokens[qsizetype(rng.next() % quint64(tokens.size()))]);
+        break;
+    }
+    return bytes;
+}
+
+QByteArray withClients(const char *clients)
+{
+    return QByteArray("{\"fencescope\": 1, \"clients\": ") + clients + "}";
+}
+
+} // namespace
+
+class TestScenarioFileCheck : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void everyFileSaysTheSame_data()
+    {
+        QTest::addColumn<QString>("path");
+        const QStringList files = inputFiles();
+        QVERIFY(files.size() >= 60); // the corpora are there
+        for (const QString &path : files)
+            QTest::newRow(qPrintable(path.mid(int(sizeof(FENCESCOPE_SOURCE_DIR))))) << path;
+    }
+    void everyFileSaysTheSame()
+    {
+        QFETCH(QString, path);
+        const QByteArray bytes = readFile(path);
+        // from the file (mapped) and from bytes in memory, with the default and tight limits
+        QCOMPARE(difference(ScenarioFile::load(path), ScenarioFile::checkFile(path)), QString());
+        QCOMPARE(bytesDifference(bytes), QString());
+        QCOMPARE(difference(ScenarioFile::load(path, tightLimits()),
+                            ScenarioFile::checkFile(path, tightLimits())),
+                 QString());
+        QCOMPARE(bytesDifference(bytes, tightLimits()), QString());
+    }
+
+    void everyBuiltinChecksWithItsCounts()
+    {
+        for (const QString &name : ScenarioFile::builtinNames()) {
+            const QString path = ScenarioFile::builtinPath(name);
+            const LoadResult loaded = ScenarioFile::load(path);
+            QVERIFY2(loaded.ok(), qPrintable(name + QLatin1String(": ") + loaded.error));
+            const CheckResult checked = ScenarioFile::checkFile(path);
+            QVERIFY2(checked.ok(), qPrintable(checked.error));
+            QCOMPARE(checked.actions, loaded.scenario->actionCount());
+            QVERIFY(checked.actions > 0);
+            QCOMPARE(checked.clients, loaded.scenario->clients.size());
+        }
+    }
+
+    void mutationsSayTheSame()
+    {
+        QList<QByteArray> seeds;
+        for (const QString &path : inputFiles()) {
+            const QByteArray bytes = readFile(path);
+            if (QJsonDocument::fromJson(bytes).isObject())
+                seeds << bytes;
+        }
+        for (int seed = 1; seed <= 20; ++seed) {
+            TestSupport::RandomScenarioOptions o;
+            o.lePercent = 20;
+            seeds << ScenarioFile::serialize(TestSupport::randomScenario(std::uint64_t(seed), o));
+        }
+        QVERIFY(seeds.size() > 40);
+        TestSupport::Rng rng(20261202);
+        int refused = 0;
+        int runs = 0;
+        for (const QByteArray &seed : seeds) {
+            const QJsonObject root = QJsonDocument::fromJson(seed).object();
+            for (int i = 0; i < 60; ++i) {
+                QJsonValue v = root;
+                for (std::uint64_t n = 1 + rng.next() % 3; n > 0; --n)
+                    v = mutated(v, rng);
+                const QByteArray json = QJsonDocument(v.toObject()).toJson(QJsonDocument::Compact);
+                const FileLimits limits = rng.chance(20) ? tightLimits() : FileLimits();
+                const LoadResult loaded = ScenarioFile::parse(json, limits);
+                refused += !loaded.ok();
+                ++runs;
+                const QString diff = difference(loaded, ScenarioFile::checkBytes(json, limits));
+                QVERIFY2(diff.isEmpty(), qPrintable(diff + QLatin1String("\nfor ") + json));
+            }
+            for (int i = 0; i < 20; ++i) {
+                const QByteArray bytes = damaged(seed, rng);
+                const QString diff = bytesDifference(bytes);
+                QVERIFY2(diff.isEmpty(), qPrintable(diff + QLatin1String("\nfor ") + bytes));
+            }
+        }
+        // the mutations reach both sides: many refused, many still loading
+        QVERIFY2(refused > runs / 4 && refused < runs * 9 / 10,
+                 qPrintable(QStringLiteral("%1 of %2 refused").arg(refused).arg(runs)));
+    }
+
+    // The check reads an acquire's wait keys as it goes, and keeps the first problem: a later
+    // problem of the reader's still wins, and so does one with the lock, as in the loader.
+    void problemsKeptForLaterComeInTheLoadersOrder_data()
+    {
+        QTest::addColumn<QByteArray>("json");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("wait, then a bad tick later")
+            << withClients(R"([{"name": "A", "actions": [
+                {"at": 1, "do": "acquire", "ttl": 5, "wait": 3},
+                {"at": -1, "do": "release"}]}])")
+            << "clients[0].actions[1].at: must be a non-negative integer, not -1";
+        QTest::newRow("wait, then an unknown storage in the next client")
+            << withClients(R"([{"name": "A", "actions": [{"at": 1, "do": "acquire", "ttl": 5,
+                "waitFor": 0}]}, {"name": "B", "actions": [{"at": 1, "do": "write", "value": "v",
+                "storage": "nope"}]}])")
+            << "clients[1].actions[0].storage: unknown storage \"nope\" (known: db)";
+        QTest::newRow("two waits: the first")
+            << withClients(R"([{"name": "A", "actions": [
+                {"at": 1, "do": "acquire", "ttl": 5, "waitFor": 0}]},
+                {"name": "B", "actions": [{"at": 1, "do": "acquire", "ttl": 5, "wait": 1}]}])")
+            << "clients[0].actions[0].waitFor: must be a positive integer, not 0";
+        QTest::newRow("a wait, and the lock's problem after it in the file")
+            << QByteArray(R"({"fencescope": 1, "clients": [{"name": "A", "actions": [
+                {"at": 1, "do": "acquire", "ttl": 5, "wait": 1}]}],
+                "lock": {"lockDelay": -2}})")
+            << "lock.lockDelay: must be a non-negative integer, not -2";
+        QTest::newRow("a wait's problem before the keepalive bound")
+            << withClients(R"([{"name": "A", "actions": [
+                {"at": 0, "do": "acquire", "ttl": 5, "keepalive": 1, "waitFor": 9007199254740992},
+                {"at": 1, "do": "acquire", "ttl": 5, "wait": "no"}]}])")
+            << "clients[0].actions[1].wait: must be true or false, not a string";
+        QTest::newRow("keepalive bound from a restart")
+            << QByteArray(R"({"fencescope": 1, "storages": [{"name": "db", "restarts": [9000000]}],
+                "clients": [{"name": "A", "actions": [{"at": 0, "do": "acquire", "ttl": 5,
+                "keepalive": 1}]}]})")
+            << "clients[0].actions[0].keepalive: too many keepalives: with every keepalive this "
+               "short, a run this long could renew more than 4000000 times (use a longer "
+               "keepalive or a shorter horizon)";
+        QTest::newRow("keepalive bound from a waitFor, named at the second keepalive")
+            << withClients(R"([{"name": "A", "actions": [
+                {"at": 0, "do": "acquire", "ttl": 5, "keepalive": 2},
+                {"at": 0, "do": "acquire", "ttl": 5, "waitFor": 4000000}]},
+                {"name": "B", "actions": [{"at": 0, "do": "acquire", "ttl": 5, "keepalive": 2}]}])")
+            << "clients[1].actions[0].keepalive: too many keepalives: with every keepalive this "
+               "short, a run this long could renew more than 4000000 times (use a longer "
+               "keepalive or a shorter horizon)";
+    }
+    void problemsKeptForLaterComeInTheLoadersOrder()
+    {
+        QFETCH(QByteArray, json);
+        QFETCH(QString, message);
+        QCOMPARE(ScenarioFile::parse(json).error, message);
+        QCOMPARE(ScenarioFile::checkBytes(json).error, message);
+    }
+
+    // The action limit counts over all clients in both; the check counts as far as the load.
+    void actionLimitAndCounts()
+    {
+        TestSupport::RandomScenarioOptions o;
+        o.minActions = 30;
+        o.maxActions = 40;
+        o.minClients = 3;
+        const QByteArray json = ScenarioFile::serialize(TestSupport::randomScenario(7, o));
+        const LoadResult loaded = ScenarioFile::parse(json);
+        QVERIFY(loaded.ok());
+        const std::size_t n = loaded.scenario->actionCount();
+        QVERIFY(n >= 90);
+        QCOMPARE(ScenarioFile::checkBytes(json).actions, n);
+        FileLimits l;
+        l.maxActions = n;
+        QVERIFY(ScenarioFile::checkBytes(json, l).ok());
+        l.maxActions = n - 1;
+        const CheckResult over = ScenarioFile::checkBytes(json, l);
+        QVERIFY(!over.ok());
+        QVERIFY2(
+            over.error.endsWith(
+                QStringLiteral(".actions: too many actions (more than %1 in the file)").arg(n - 1)),
+            qPrintable(over.error));
+        QCOMPARE(over.error, ScenarioFile::parse(json, l).error);
+    }
+
+    // A file the check cannot open or read says what load() says.
+    void fileProblems()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString missing = dir.filePath(QStringLiteral("nope.json"));
+        QCOMPARE(ScenarioFile::checkFile(missing).error,
+                 QStringLiteral("file: cannot open %1 (No such file or directory)").arg(missing));
+        QCOMPARE(ScenarioFile::checkFile(dir.path()).error,
+                 QStringLiteral("file: %1 is a folder, not a scenario file").arg(dir.path()));
+        FileLimits l;
+        l.maxFileBytes = 10;
+        const QString builtin = ScenarioFile::builtinPath(QStringLiteral("default"));
+        QCOMPARE(ScenarioFile::checkFile(builtin, l).error, ScenarioFile::load(builtin, l).error);
+        QVERIFY(
+            ScenarioFile::checkFile(builtin, l).error.startsWith(QLatin1String("file: too large")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestScenarioFileCheck)
+#include "tst_scenariofilecheck.moc"

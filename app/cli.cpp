@@ -68,7 +68,12 @@ int run(const Cli::Invocation &inv)
     if (!loaded.ok())
         return invalid(file + QLatin1String(": ") + loaded.error);
     const Scenario &s = *loaded.scenario;
-    const Trace trace = simulate(s, inv.picture.fencing.value_or(s.fencing));
+    const bool fencing = inv.picture.fencing.value_or(s.fencing);
+    Trace trace;
+    if (inv.summary) // the report reads only fencing, tokens, finals and the summary
+        Simulator(Simulator::kNoCheckpoints).summarize(s, fencing, trace);
+    else
+        trace = simulate(s, fencing);
     if (!writeRunReport(stdout, s, trace, inv.summary)) {
         std::fprintf(stderr, "fencescope-cli: cannot write the report to standard output\n");
         return 1;

@@ -295,6 +295,26 @@ QString takeWait(Action &a, std::size_t client, std::size_t index)
     return {};
 }
 
+void writeClockSteps(JsonOut &out, const std::vector<ClockStep> &steps)
+{
+    out.raw("[");
+    for (std::size_t i = 0; i < steps.size(); ++i) {
+        const ClockStep &st = steps[i];
+        out.raw(i ? ", " : "")
+            .raw("{ ")
+            .key(keyText(Key::At))
+            .number(st.at)
+            .raw(", ")
+            .key(keyText(Key::By));
+        if (st.by < 0) // in unsigned arithmetic: the most negative step too
+            out.raw("-").number(std::uint64_t(0) - std::uint64_t(st.by));
+        else
+            out.number(std::uint64_t(st.by));
+        out.raw(" }");
+    }
+    out.raw("]");
+}
+
 void writeLock(JsonOut &out, const Scenario &s)
 {
     const LockOptions &o = s.lock;
@@ -337,22 +357,8 @@ void writeLock(JsonOut &out, const Scenario &s)
         if (o.clockOffset != defaults.clockOffset)
             out.raw(", ").key(keyText(Key::ClockOffset)).number(o.clockOffset);
         if (!o.clockSteps.empty()) {
-            out.raw(", ").key(keyText(Key::ClockSteps)).raw("[");
-            for (std::size_t i = 0; i < o.clockSteps.size(); ++i) {
-                const ClockStep &st = o.clockSteps[i];
-                out.raw(i ? ", " : "")
-                    .raw("{ ")
-                    .key(keyText(Key::At))
-                    .number(st.at)
-                    .raw(", ")
-                    .key(keyText(Key::By));
-                if (st.by < 0)
-                    out.raw("-").number(std::uint64_t(-st.by));
-                else
-                    out.number(std::uint64_t(st.by));
-                out.raw(" }");
-            }
-            out.raw("]");
+            out.raw(", ").key(keyText(Key::ClockSteps));
+            writeClockSteps(out, o.clockSteps);
         }
         break;
     default:

@@ -31,6 +31,8 @@ QString takeWait(Action &a, std::size_t client, std::size_t index);
 // For save: the lock's keys after "tokens" (only those that differ from their defaults), and
 // an acquire's wait keys, each as ", key: value".
 void writeLock(JsonOut &out, const Scenario &s);
+// A list of clock steps as the file spells it: [{ "at": 5, "by": -3 }, ...].
+void writeClockSteps(JsonOut &out, const std::vector<ClockStep> &steps);
 void writeAcquire(JsonOut &out, const Action &a);
 
 } // namespace Core::LockOptionsFile

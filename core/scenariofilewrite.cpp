@@ -35,22 +35,8 @@ void writeClock(JsonOut &out, const ClientClock &clock)
         comma = ", ";
     }
     if (!clock.steps.empty()) {
-        out.raw(comma).key(keyText(Key::Steps)).raw("[");
-        for (std::size_t i = 0; i < clock.steps.size(); ++i) {
-            const ClockStep &st = clock.steps[i];
-            out.raw(i ? ", " : "")
-                .raw("{ ")
-                .key(keyText(Key::At))
-                .number(st.at)
-                .raw(", ")
-                .key(keyText(Key::By));
-            if (st.by < 0)
-                out.raw("-").number(std::uint64_t(0) - std::uint64_t(st.by));
-            else
-                out.number(std::uint64_t(st.by));
-            out.raw(" }");
-        }
-        out.raw("]");
+        out.raw(comma).key(keyText(Key::Steps));
+        LockOptionsFile::writeClockSteps(out, clock.steps);
     }
     out.raw(" }");
 }

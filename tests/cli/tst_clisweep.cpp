@@ -19,30 +19,19 @@ struct Result
     QByteArray err;
 };
 
+Result cliIn(const QString &folder, const QStringList &args);
+
 Result cli(const QStringList &args)
 {
-    QProcess p;
-    p.start(QStringLiteral(FENCESCOPE_CLI), args);
-    Result r;
-    if (!p.waitForStarted(10000))
-        return r;
-    p.closeWriteChannel();
-    if (!p.waitForFinished(120000)) {
-        p.kill();
-        p.waitForFinished();
-        return r;
-    }
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2;
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
+    return cliIn({}, args); // an empty folder: the test's own
 }
 
 // cli() in `folder`, where a file named "-" would land.
 Result cliIn(const QString &folder, const QStringList &args)
 {
     QProcess p;
-    p.setWorkingDirectory(folder);
+    if (!folder.isEmpty())
+        p.setWorkingDirectory(folder);
     p.start(QStringLiteral(FENCESCOPE_CLI), args);
     Result r;
     if (!p.waitForStarted(10000))

@@ -72,24 +72,19 @@ LoadResult parsePadded(const char *data, std::size_t size, const FileLimits &lim
                                          "the top, not %1")
                               .arg(type == od::json_type::array ? QStringLiteral("an array")
                                                                 : QStringLiteral("a bare value"))};
-        result.scenario = readScenario(doc, limits, tally);
+        ActionTally own;
+        ActionTally &facts = tally ? *tally : own;
+        result.scenario = readScenario(doc, limits, facts, !tally);
         // token sources, restores, lock-delay and blocking acquires (lockoptionsfile.h): the
         // lock's problems come first, then the actions' in file order, as take() reports them
-        if (tally) {
-            result.error = LockOptionsFile::takeLock(*result.scenario);
-            if (result.error.isEmpty())
-                result.error = tally->waitProblem;
-        } else {
-            result.error = LockOptionsFile::take(*result.scenario);
-        }
+        result.error = LockOptionsFile::takeLock(*result.scenario);
+        if (result.error.isEmpty())
+            result.error = facts.waitProblem;
         // keepalives are events of their own: a keepalive every tick up to a horizon near 2^53
         // would run for ever, so their number is bounded like the actions'
         std::pair<std::size_t, std::size_t> at;
-        const auto keepalives = [&] {
-            return tally ? tally->keepalives.total(*result.scenario, limits.maxActions, &at)
-                         : result.scenario->keepaliveBound(limits.maxActions, &at);
-        };
-        if (result.error.isEmpty() && keepalives() > limits.maxActions)
+        if (result.error.isEmpty() &&
+            facts.keepalives.total(*result.scenario, limits.maxActions, &at) > limits.maxActions)
             result.error = QStringLiteral("clients[%1].actions[%2].keepalive: too many "
                                           "keepalives: with every keepalive this short, a run "
                                           "this long could renew more than %3 times (use a "

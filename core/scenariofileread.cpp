@@ -53,12 +53,16 @@ private:
 
 // Reads the scenario from the document, in file order: the format version is checked before
 // anything else is read, and the storages before the clients that name them; where a file puts
-// them later, the parser goes back for what it skipped. With a tally, the clients' actions are
-// read and checked one by one into its scratch action and left out of the scenario.
+// them later, the parser goes back for what it skipped. Each action goes to the tally as it is
+// read; for a check, the actions are read one by one into its scratch action and left out of the
+// scenario.
 class Loader
 {
 public:
-    Loader(const FileLimits &limits, ActionTally *tally) : m_limits(limits), m_tally(tally) {}
+    Loader(const FileLimits &limits, ActionTally &tally, bool keepActions)
+        : m_limits(limits), m_tally(tally), m_keep(keepActions)
+    {
+    }
 
     // The actions read so far, over all clients (kept or tallied).
     std::size_t actionCount() const { return m_actions; }
@@ -531,15 +535,15 @@ private:
         enter(4, m_limits);
         od::array array = get(v.get_array());
         std::size_t count = 0;
-        if (m_tally) {
+        if (!m_keep) {
             for (auto element : array) {
                 od::value e = get(std::move(element));
                 const std::size_t j = count++;
                 if (count <= room) {
-                    Action &a = m_tally->scratch;
+                    Action &a = m_tally.scratch;
                     a = Action();
                     readAction(client, j, e, a);
-                    m_tally->add(client, j, a);
+                    m_tally.add(client, j, a);
                 }
             }
         } else {
@@ -553,8 +557,11 @@ private:
                 od::value e = get(std::move(element));
                 const std::size_t j = count++;
                 // built where it stays: a failed action fails the whole file anyway
-                if (count <= room)
-                    readAction(client, j, e, list.emplace_back());
+                if (count <= room) {
+                    Action &a = list.emplace_back();
+                    readAction(client, j, e, a);
+                    m_tally.add(client, j, a);
+                }
             }
         }
         m_actions += count;
@@ -730,7 +737,8 @@ private:
     }
 
     const FileLimits &m_limits;
-    ActionTally *m_tally;
+    ActionTally &m_tally;
+    const bool m_keep;
     std::vector<std::string> m_storageUtf8; // the storages' names as the file spells them
     const std::vector<StorageSpec> *m_storageNames = nullptr;
     std::size_t m_actions = 0;
@@ -741,12 +749,12 @@ private:
 
 } // namespace
 
-Scenario readScenario(od::document &doc, const FileLimits &limits, ActionTally *tally)
+Scenario readScenario(od::document &doc, const FileLimits &limits, ActionTally &tally,
+                      bool keepActions)
 {
-    Loader loader(limits, tally);
+    Loader loader(limits, tally, keepActions);
     Scenario s = loader.read(doc);
-    if (tally)
-        tally->actions = loader.actionCount();
+    tally.actions = loader.actionCount();
     return s;
 }
 

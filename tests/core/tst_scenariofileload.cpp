@@ -176,6 +176,18 @@ private slots:
         QCOMPARE(parseRateText(text).has_value(), milli >= 0); // without an error to fill in
     }
 
+    void rateTextIsTheFilesSpelling()
+    {
+        QCOMPARE(Core::rateText(500), QStringLiteral("0.5"));
+        QCOMPARE(Core::rateText(1000), QStringLiteral("1"));
+        QCOMPARE(Core::rateText(1), QStringLiteral("0.001"));
+        QCOMPARE(Core::rateText(1250), QStringLiteral("1.25"));
+        QCOMPARE(Core::rateText(100000), QStringLiteral("100"));
+        // what it writes reads back as the same rate, for every rate a file may hold
+        for (std::uint32_t milli = 1; milli <= 100000; ++milli)
+            QCOMPARE(parseRateText(Core::rateText(milli)), std::optional<std::uint32_t>(milli));
+    }
+
     void rateTextIsTheLoadersRule()
     {
         // the same text as a file's clock.rate: the same value, or the same message with its place

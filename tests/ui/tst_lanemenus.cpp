@@ -511,14 +511,6 @@ private slots:
             QCOMPARE(int(r.scenario->clients[0].clock.rateMilli), milli);
     }
 
-    void rateTextIsTheFilesSpelling()
-    {
-        QCOMPARE(LaneDialogs::rateText(500), QStringLiteral("0.5"));
-        QCOMPARE(LaneDialogs::rateText(1000), QStringLiteral("1"));
-        QCOMPARE(LaneDialogs::rateText(1), QStringLiteral("0.001"));
-        QCOMPARE(LaneDialogs::rateText(1250), QStringLiteral("1.25"));
-        QCOMPARE(LaneDialogs::rateText(100000), QStringLiteral("100"));
-    }
 };
 
 QTEST_MAIN(TestLaneMenus)

@@ -113,11 +113,6 @@ bool leavingForTheButtons(const QDialogButtonBox *buttons)
 
 namespace LaneDialogs {
 
-QString rateText(std::uint32_t rateMilli)
-{
-    return Core::rateText(rateMilli); // as the file spells it
-}
-
 std::optional<std::uint32_t> parseRate(const QString &typed, QString *error)
 {
     // the loader's own rule (Core::parseRateText), with words for a person typing
@@ -256,7 +251,7 @@ ClockDialog::ClockDialog(const QString &client, const Core::ClientClock &clock, 
     box->addWidget(intro);
 
     auto *form = new QFormLayout;
-    m_rate = new QLineEdit(LaneDialogs::rateText(clock.rateMilli), this);
+    m_rate = new QLineEdit(Core::rateText(clock.rateMilli), this);
     m_rate->setPlaceholderText(tr("1 (exact); 0.5 runs at half speed"));
     m_rateMessage = messageLabel(this);
     auto *rate = new QVBoxLayout;

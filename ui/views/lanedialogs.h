@@ -24,8 +24,6 @@ class QTableWidget;
 
 namespace LaneDialogs {
 
-// A rate in thousandths as the file writes it: 500 is "0.5", 1000 is "1", 1 is "0.001".
-QString rateText(std::uint32_t rateMilli);
 // A typed rate in thousandths, judged as the loader judges a file's rate text: JSON's number
 // grammar, the exact decimal value (1.500 and 15e-1 are 1.5), from 0.001 to 100 with at most
 // three decimals. Leading and trailing blanks are ignored.

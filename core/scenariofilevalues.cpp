@@ -108,11 +108,6 @@ QString typeName(od::json_type type)
     return QStringLiteral("missing");
 }
 
-bool isSpace(char c)
-{
-    return c == ' ' || c == '\n' || c == '\r' || c == '\t';
-}
-
 Number readNumber(od::value &v)
 {
     std::string_view text = v.raw_json_token();

@@ -77,7 +77,10 @@ QString pathText(const PathStep *step);
 
 QString typeName(od::json_type type);
 
-bool isSpace(char c);
+inline bool isSpace(char c)
+{
+    return c == ' ' || c == '\n' || c == '\r' || c == '\t';
+}
 
 // A number as QJsonValue holds it: exact when the text is an integer that fits 64 bits signed,
 // a double otherwise.

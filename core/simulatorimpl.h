@@ -300,6 +300,8 @@ struct Simulator::Impl
 
     // A run's start and end (simulatorsetup.cpp)
     void start(const Scenario &scenario, bool fencing, Trace &trace);
+    void clearTrace(bool fencing);
+    void startAgain(bool fencing);
     void buildSchedule();
     void restoreStart();
     void rebuildQueues();

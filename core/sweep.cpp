@@ -462,7 +462,7 @@ struct Job
                     r.fenced[k].add(run, outcomes()[k].writes(trace));
                 // a fenced run that applied every write is the unfenced run too
                 if (!unfencedRunsAlike(trace))
-                    simulator.summarize(*s, false, trace);
+                    simulator.summarizeAgain(false);
                 for (std::size_t k = 0; k < kOutcomeCount; ++k)
                     r.unfenced[k].add(run, outcomes()[k].writes(trace));
             }

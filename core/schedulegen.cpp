@@ -92,6 +92,17 @@ ScheduleShape shapeOf(const Scenario &scenario)
     return shape;
 }
 
+ScheduleShape unsharedCopy(const ScheduleShape &shape)
+{
+    ScheduleShape copy = shape;
+    for (ScheduleShape::ClientShape &c : copy.clients)
+        for (QString &v : c.values)
+            v.detach();
+    for (QString &g : copy.groups)
+        g.detach();
+    return copy;
+}
+
 namespace {
 
 // One drawn action before it is sorted into place: plain numbers, so the sort moves 48 bytes

@@ -85,6 +85,10 @@ struct ScheduleShape
 // The shape of a scenario. A kind (or key) the scenario has no action of keeps the default
 // range above.
 ScheduleShape shapeOf(const Scenario &scenario);
+// A copy whose drawn strings (write values, group names) share no data with `shape`: every
+// schedule drawn from it assigns them, and a reference count that two threads write bounces
+// between their cores. A sweep gives each thread its own.
+ScheduleShape unsharedCopy(const ScheduleShape &shape);
 
 // Schedule `seed` of that shape, into `out` (its buffers reused from one call to the next).
 // `out` must be empty, or hold a schedule of this same shape: only the actions are drawn again.

@@ -379,6 +379,15 @@ const Summary &Simulator::summarize(const Scenario &scenario, bool fencing, Trac
     return trace.summary;
 }
 
+const Summary &Simulator::summarizeAgain(bool fencing)
+{
+    Q_ASSERT(d->t && d->summaryOnly);
+    d->startAgain(fencing);
+    d->nextCheckpoint = SIZE_MAX;
+    d->loop(kForever, SIZE_MAX);
+    return d->t->summary;
+}
+
 bool Simulator::rerun(std::uint32_t client, Tick from, Tick through, std::uint32_t action)
 {
     Q_ASSERT(d->t);

@@ -35,6 +35,10 @@ public:
     // lists are working memory (buffers reused), not a trace to show or query, and rerun() and
     // resume() must not follow. For sweeps and `fencescope-cli run --summary`.
     const Summary &summarize(const Scenario &scenario, bool fencing, Trace &trace);
+    // summarize() again of the last summarize()'s scenario, unchanged since, into the same trace,
+    // with `fencing` (a sweep's unfenced run of the schedule it just ran fenced): the same
+    // summary as summarize(scenario, fencing, trace), without planning the lanes again.
+    const Summary &summarizeAgain(bool fencing);
     // The scenario of the last run() was edited in place: only `client`'s actions changed, and
     // only at or after tick `from` (both their old and their new `at`); clients, storages and
     // action counts are the same. Re-simulates from the last checkpoint at or before `from`.

@@ -57,15 +57,26 @@ struct LaneAt
     bool operator>(const LaneAt &o) const { return tick != o.tick ? tick > o.tick : lane > o.lane; }
 };
 
-template <typename T> void pushMin(std::vector<T> &heap, const T &v)
+// The entry rises from the end to its place (std::push_heap's sift, so the heap is the same).
+// `v` is taken by value: a small record passes in registers, while one built field by field on
+// the stack and read back whole stalls the load that copies it (store forwarding).
+template <typename T> void pushMin(std::vector<T> &heap, T v)
 {
-    heap.push_back(v);
-    std::push_heap(heap.begin(), heap.end(), std::greater<T>());
+    std::size_t i = heap.size();
+    heap.emplace_back();
+    while (i > 0) {
+        const std::size_t parent = (i - 1) / 2;
+        if (!(heap[parent] > v))
+            break;
+        heap[i] = heap[parent];
+        i = parent;
+    }
+    heap[i] = v;
 }
 
 // The smallest entry is replaced by `v`, which sinks to its place: one sift instead of a pop
 // and a push, for a lane that has run its actions at this tick and is due again later.
-template <typename T> void replaceMin(std::vector<T> &heap, const T &v)
+template <typename T> void replaceMin(std::vector<T> &heap, T v)
 {
     const std::size_t n = heap.size();
     std::size_t i = 0;
@@ -300,6 +311,8 @@ struct Simulator::Impl
 
     // A run's start and end (simulatorsetup.cpp)
     void start(const Scenario &scenario, bool fencing, Trace &trace);
+    void clearTrace(bool fencing);
+    void startAgain(bool fencing);
     void buildSchedule();
     void restoreStart();
     void rebuildQueues();

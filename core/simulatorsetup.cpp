@@ -59,18 +59,7 @@ void Simulator::Impl::start(const Scenario &scenario, bool fencing, Trace &trace
 {
     s = &scenario;
     t = &trace;
-    // Reuse the buffers of the previous trace: a drag re-simulates every frame, and fresh
-    // memory costs more in page faults than the simulation itself.
-    t->fencing = fencing;
-    t->events.clear();
-    t->grants.clear();
-    t->refusals.clear();
-    t->releases.clear();
-    t->writes.clear();
-    t->leases.clear();
-    t->waits.clear();
-    t->lockEvents.clear();
-    t->tokens = s->tokens;
+    clearTrace(fencing);
     pitfalls = s->usesPitfalls();
     buildSchedule();
     const std::size_t nc = s->clients.size();
@@ -81,9 +70,6 @@ void Simulator::Impl::start(const Scenario &scenario, bool fencing, Trace &trace
     resetEach(t->storageWrites, ns);
     resetEach(t->storageIncidents, ns);
     lanes.resize(nc);
-    ending.valid = false;
-    stale.clear();
-    rejoins.clear();
 
     std::size_t writes = 0;
     std::size_t acquires = 0;
@@ -123,6 +109,33 @@ void Simulator::Impl::start(const Scenario &scenario, bool fencing, Trace &trace
             prepareMemory(v);
         prepareMemory(t->events);
     }
+    restoreStart();
+}
+
+// Reuse the buffers of the previous trace: a drag re-simulates every frame, and fresh memory
+// costs more in page faults than the simulation itself.
+void Simulator::Impl::clearTrace(bool fencing)
+{
+    t->fencing = fencing;
+    t->events.clear();
+    t->grants.clear();
+    t->refusals.clear();
+    t->releases.clear();
+    t->writes.clear();
+    t->leases.clear();
+    t->waits.clear();
+    t->lockEvents.clear();
+    t->tokens = s->tokens;
+    ending.valid = false;
+    stale.clear();
+    rejoins.clear();
+}
+
+// The same scenario and trace as the last start(): its schedules, lane plans and frozen
+// stretches (in the trace) and the buffers reserved are still right; only the run starts again.
+void Simulator::Impl::startAgain(bool fencing)
+{
+    clearTrace(fencing);
     restoreStart();
 }
 

@@ -434,6 +434,7 @@ struct Job
         Simulator simulator(Simulator::kNoCheckpoints); // every run is a new schedule
         Trace trace;
         Scenario schedule;
+        ScheduleShape shape;             // this thread's own copy (unsharedCopy)
         std::size_t drawnFor = SIZE_MAX; // the point whose shape `schedule` holds
         for (;;) {
             const std::size_t i = next.fetch_add(1, std::memory_order_relaxed);
@@ -443,7 +444,8 @@ struct Job
             // a new point's shape may differ in more than its actions (clock rates, lock
             // options): start from its base, then only the actions are drawn again
             if (spec.randomSchedules && item.point != drawnFor) {
-                schedule = shapes[item.point].base;
+                shape = unsharedCopy(shapes[item.point]);
+                schedule = shape.base;
                 drawnFor = item.point;
             }
             PointResult r; // counted here, stored once: no cache line shared with a neighbour
@@ -451,7 +453,7 @@ struct Job
                 // (random schedules keep no list of fixed ones: `schedules` is empty then)
                 const Scenario *s = &schedule;
                 if (spec.randomSchedules)
-                    generateSchedule(shapes[item.point], scheduleSeed(spec.seed, run), &schedule);
+                    generateSchedule(shape, scheduleSeed(spec.seed, run), &schedule);
                 else
                     s = &schedules[item.point];
                 // only the summary is judged: no events or lane lists are recorded
@@ -460,7 +462,7 @@ struct Job
                     r.fenced[k].add(run, outcomes()[k].writes(trace));
                 // a fenced run that applied every write is the unfenced run too
                 if (!unfencedRunsAlike(trace))
-                    simulator.summarize(*s, false, trace);
+                    simulator.summarizeAgain(false);
                 for (std::size_t k = 0; k < kOutcomeCount; ++k)
                     r.unfenced[k].add(run, outcomes()[k].writes(trace));
             }

@@ -105,7 +105,8 @@ private slots:
         const std::vector<Quantity> &qs = quantities();
         Simulator shared(Simulator::kNoCheckpoints);
         Simulator checkpointed; // summaries between full runs of a simulator that re-runs
-        Trace scratch, fullAgain;
+        Simulator again(Simulator::kNoCheckpoints); // summarizeAgain() after each summarize()
+        Trace scratch, fullAgain, againTrace;
         std::array<bool, kTokenSourceCount> sources{};
         std::array<std::uint64_t, kOutcomeCount> seen{};
         std::size_t runs = 0, pitfallRuns = 0;
@@ -133,6 +134,19 @@ private slots:
                 generateSchedule(shape, scheduleSeed(17, std::uint64_t(r)), &schedule);
                 sources[std::size_t(schedule.tokens)] = true;
                 pitfallRuns += schedule.usesPitfalls();
+                // the second run of a schedule re-uses its lane plans: the other fencing, then
+                // the first again, give what a fresh summarize() gives
+                const bool first = r % 2 == 0;
+                const Summary firstSum = summarize(schedule, first);
+                const Summary secondSum = summarize(schedule, !first);
+                QVERIFY(sameSummary(again.summarize(schedule, first, againTrace), firstSum));
+                QVERIFY2(sameSummary(again.summarizeAgain(!first), secondSum),
+                         qPrintable(QStringLiteral("%1 schedule %2: summarizeAgain")
+                                        .arg(name)
+                                        .arg(r)));
+                QVERIFY(!againTrace.fencing == first);
+                QVERIFY(finalsDiffer(simulate(schedule, !first), againTrace).isEmpty());
+                QVERIFY(sameSummary(again.summarizeAgain(first), firstSum));
                 for (const bool fencing : {true, false}) {
                     const QString where =
                         QStringLiteral("%1 schedule %2%3, %4")

@@ -293,8 +293,19 @@ void Simulator::Impl::finish()
     t->finals.resize(storages.size());
     for (std::size_t i = 0; i < storages.size(); ++i) {
         const std::uint32_t w = lastApplied[i];
-        t->finals[i] = {w == kNone ? QString() : writeValue(*s, t->writes[w]),
-                        storages[i].maxToken(), versions[i], w};
+        StorageState &f = t->finals[i];
+        // the value is often the very string the last run left here (a sweep's fenced and
+        // unfenced runs of a schedule, a drag's re-runs): its reference count is left alone
+        if (w == kNone) {
+            if (!f.value.isNull())
+                f.value = QString();
+        } else if (const QString &value = writeValue(*s, t->writes[w]);
+                   !f.value.isSharedWith(value)) {
+            f.value = value;
+        }
+        f.maxToken = storages[i].maxToken();
+        f.version = versions[i];
+        f.lastWrite = w;
     }
     if (pitfalls)
         findGroups();

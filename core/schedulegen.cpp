@@ -201,10 +201,12 @@ void drawActions(const ScheduleShape &shape, const ScheduleDetail::Divisors<Mod>
         drawn.resize(cs.actions);
         for (std::size_t i = 0; i < cs.actions; ++i) {
             Drawn d;
+            // the first kind whose cumulative count is above the pick: the number of counts at
+            // or below it (the counts only grow), without a loop whose length is random
             const std::uint64_t pick = div.kinds[c].of(rng.next());
-            std::size_t kind = 0;
-            while (pick >= cs.kindsUpTo[kind])
-                ++kind;
+            const std::size_t kind =
+                std::size_t(pick >= cs.kindsUpTo[0]) + std::size_t(pick >= cs.kindsUpTo[1]) +
+                std::size_t(pick >= cs.kindsUpTo[2]) + std::size_t(pick >= cs.kindsUpTo[3]);
             d.kind = ActionKind(kind);
             d.at = div.span.of(rng.next());
             d.index = std::uint32_t(i);

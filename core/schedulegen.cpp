@@ -180,7 +180,7 @@ void setDivisors(ScheduleDetail::Divisors<Mod> &d, const ScheduleShape &shape)
 
 // Draws the actions of schedule `seed` into `out`, which holds a schedule of this shape, with
 // the remainders of `div`, the shape's divisors; `value(c, k, d)` gives action k of client c
-// (in time order) the value of its draw `d`.
+// (in time order) the value of its draw `d`, and drops any keys it kept of an earlier file.
 template <typename Mod, typename SetValue>
 void drawActions(const ScheduleShape &shape, const ScheduleDetail::Divisors<Mod> &div,
                  std::uint64_t seed, Scenario *out, SetValue value)
@@ -260,8 +260,6 @@ void drawActions(const ScheduleShape &shape, const ScheduleDetail::Divisors<Mod>
                 assign(a.group, shape.groups[std::size_t(d.group)]);
             else if (!a.group.isNull())
                 a.group = QString();
-            if (!a.extra.isEmpty())
-                a.extra = QJsonObject();
         }
     }
 }
@@ -275,11 +273,13 @@ void generateSchedule(const ScheduleShape &shape, std::uint64_t seed, Scenario *
     thread_local ScheduleDetail::Divisors<Division> divisors;
     setDivisors(divisors, shape);
     drawActions(shape, divisors, seed, out, [&](std::size_t c, std::size_t k, const Drawn &d) {
-        QString &value = out->clients[c].actions[k].value;
+        Action &a = out->clients[c].actions[k];
         if (d.kind == ActionKind::Write)
-            assign(value, shape.clients[c].values[d.index]);
-        else if (!value.isNull())
-            value = QString();
+            assign(a.value, shape.clients[c].values[d.index]);
+        else if (!a.value.isNull())
+            a.value = QString();
+        if (!a.extra.isEmpty()) // (`out` may have been loaded from a file)
+            a.extra = QJsonObject();
     });
 }
 
@@ -316,6 +316,7 @@ const Scenario &ScheduleDrawer::draw(std::uint64_t seed)
                 actions[k].value.swap(m_pool[c][m_held[c][k]]);
     }
     drawActions(m_shape, m_divisors, seed, &m_schedule,
+                // (its actions never had keys of a file: they were all drawn here)
                 [this](std::size_t c, std::size_t k, const Drawn &d) {
                     if (d.kind == ActionKind::Write) {
                         m_schedule.clients[c].actions[k].value.swap(m_pool[c][d.index]);

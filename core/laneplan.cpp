@@ -63,12 +63,11 @@ void Simulator::Impl::prepareLane(std::uint32_t c, Plan &plan)
     // Everything else runs at its tick, or when the client thaws if frozen then. Deferred
     // actions keep their order and come before those due at the thaw tick, which sorting
     // by `at` already gives.
-    plan.order.clear();
-    plan.runAt.clear();
-    lanes[c].waitActions = 0;
-    plan.order.reserve(actions.size() - plan.edges.size() / 2);
-    plan.runAt.reserve(actions.size() - plan.edges.size() / 2);
-    std::size_t f = 0;
+    // (every action but the pauses, each of which has two edges: sized once, filled in place)
+    plan.order.resize(actions.size() - plan.edges.size() / 2);
+    plan.runAt.resize(plan.order.size());
+    std::uint32_t waits = 0;
+    std::size_t f = 0, j = 0;
     for (std::uint32_t k = 0; k < n; ++k) {
         const std::uint32_t i = nth(k);
         const Action &a = actions[i];
@@ -77,10 +76,12 @@ void Simulator::Impl::prepareLane(std::uint32_t c, Plan &plan)
         while (f < freezes.size() && freezes[f].to <= a.at)
             ++f;
         const bool frozen = f < freezes.size() && freezes[f].from <= a.at;
-        plan.order.push_back(i);
-        plan.runAt.push_back(frozen ? freezes[f].to : a.at);
-        lanes[c].waitActions += a.kind == ActionKind::Acquire && (a.wait || a.waitFor);
+        plan.order[j] = i;
+        plan.runAt[j++] = frozen ? freezes[f].to : a.at;
+        // counted without a branch on the kind, which is as good as random in a sweep
+        waits += unsigned(a.kind == ActionKind::Acquire) & unsigned(a.wait | (a.waitFor != 0));
     }
+    lanes[c].waitActions = waits;
 }
 
 // The first tick from which two plans of a lane, one of whose actions (`action`) was edited,

@@ -4,6 +4,19 @@
 
 namespace Core {
 
+Remainder::Remainder(std::uint64_t d) : m_divisor(d)
+{
+    Q_ASSERT(d >= 1);
+    __extension__ using Wide = unsigned __int128;
+    unsigned log = 0; // the smallest with 2^log >= d
+    while (log < 64 && (std::uint64_t(1) << log) < d)
+        ++log;
+    // the paper's m - 2^64; it fits in 64 bits since 2^log - d < d
+    m_magic = std::uint64_t((((Wide(1) << log) - d) << 64) / d) + 1;
+    m_shift1 = log > 0 ? 1 : 0;
+    m_shift2 = log > 0 ? log - 1 : 0;
+}
+
 std::uint64_t scheduleSeed(std::uint64_t seed, std::uint64_t run)
 {
     // two rounds of splitmix: seeds 1 and 2 give unrelated streams, as do runs 1 and 2
@@ -127,18 +140,60 @@ void assign(QString &to, const QString &from)
         to = from;
 }
 
-} // namespace
+constexpr std::uint32_t kNoValue = 0xffffffffu; // (ScheduleDrawer: an action that holds none)
 
-void generateSchedule(const ScheduleShape &shape, std::uint64_t seed, Scenario *out)
+// n % d with the division itself: for a schedule drawn once.
+class Division
 {
-    if (out->clients.size() != shape.base.clients.size() || out->storages != shape.base.storages)
-        *out = shape.base;
+public:
+    explicit Division(std::uint64_t d = 1) : m_divisor(d) {}
+    std::uint64_t of(std::uint64_t n) const { return n % m_divisor; }
+    std::uint64_t divisor() const { return m_divisor; }
+
+private:
+    std::uint64_t m_divisor;
+};
+
+template <typename Mod>
+void setDivisors(ScheduleDetail::Divisors<Mod> &d, const ScheduleShape &shape)
+{
+    const auto count = [](std::size_t n) { return Mod(std::max<std::size_t>(1, n)); };
+    const auto width = [](const ScheduleShape::Span &r) {
+        return Mod(r.max > r.min ? r.max - r.min + 1 : 1);
+    };
+    d.span = Mod(shape.span);
+    d.storages = count(shape.base.storages.size());
+    d.readStorages = count(shape.readStorages.size());
+    d.groups = count(shape.groups.size());
+    d.acquires = count(shape.acquires);
+    d.writes = count(shape.writes);
+    d.ttl = width(shape.ttl);
+    d.keepalive = width(shape.keepalive);
+    d.pause = width(shape.pause);
+    d.delay = width(shape.delay);
+    d.gap = width(shape.gap);
+    d.readDelay = width(shape.readDelay);
+    d.kinds.clear();
+    for (const ScheduleShape::ClientShape &c : shape.clients)
+        d.kinds.push_back(count(c.kindsUpTo[4]));
+}
+
+// Draws the actions of schedule `seed` into `out`, which holds a schedule of this shape, with
+// the remainders of `div`, the shape's divisors; `value(c, k, d)` gives action k of client c
+// (in time order) the value of its draw `d`, and drops any keys it kept of an earlier file.
+template <typename Mod, typename SetValue>
+void drawActions(const ScheduleShape &shape, const ScheduleDetail::Divisors<Mod> &div,
+                 std::uint64_t seed, Scenario *out, SetValue value)
+{
     Rng rng(seed);
-    const auto storages = std::uint64_t(std::max<std::size_t>(1, shape.base.storages.size()));
+    // in [r.min, r.max], as Rng::between
+    const auto between = [&rng](const ScheduleShape::Span &r, const Mod &width) {
+        return r.max <= r.min ? r.min : r.min + width.of(rng.next());
+    };
     // true with probability k / n; draws a number only when that is neither 0 nor 1, so a
     // scenario without the key (k = 0) draws exactly the numbers it did before keys existed
-    const auto chance = [&rng](std::size_t k, std::size_t n) {
-        return k != 0 && (k >= n || rng.next() % n < k);
+    const auto chance = [&rng](std::size_t k, const Mod &n) {
+        return k != 0 && (k >= n.divisor() || n.of(rng.next()) < k);
     };
     thread_local std::vector<Drawn> drawn; // grows to the longest client once per thread
     for (std::size_t c = 0; c < shape.clients.size(); ++c) {
@@ -146,37 +201,39 @@ void generateSchedule(const ScheduleShape &shape, std::uint64_t seed, Scenario *
         drawn.resize(cs.actions);
         for (std::size_t i = 0; i < cs.actions; ++i) {
             Drawn d;
-            const std::uint64_t pick = rng.next() % cs.kindsUpTo[4];
-            std::size_t kind = 0;
-            while (pick >= cs.kindsUpTo[kind])
-                ++kind;
+            // the first kind whose cumulative count is above the pick: the number of counts at
+            // or below it (the counts only grow), without a loop whose length is random
+            const std::uint64_t pick = div.kinds[c].of(rng.next());
+            const std::size_t kind =
+                std::size_t(pick >= cs.kindsUpTo[0]) + std::size_t(pick >= cs.kindsUpTo[1]) +
+                std::size_t(pick >= cs.kindsUpTo[2]) + std::size_t(pick >= cs.kindsUpTo[3]);
             d.kind = ActionKind(kind);
-            d.at = rng.next() % shape.span;
+            d.at = div.span.of(rng.next());
             d.index = std::uint32_t(i);
             switch (d.kind) {
             case ActionKind::Acquire:
-                d.amount = rng.between(shape.ttl.min, shape.ttl.max);
-                if (chance(shape.keepalives, shape.acquires))
-                    d.keepalive = rng.between(shape.keepalive.min, shape.keepalive.max);
+                d.amount = between(shape.ttl, div.ttl);
+                if (chance(shape.keepalives, div.acquires))
+                    d.keepalive = between(shape.keepalive, div.keepalive);
                 break;
             case ActionKind::Release:
                 break;
             case ActionKind::Pause:
-                d.amount = rng.between(shape.pause.min, shape.pause.max);
+                d.amount = between(shape.pause, div.pause);
                 break;
             case ActionKind::Write:
-                d.amount = rng.between(shape.delay.min, shape.delay.max);
-                d.storage = std::uint32_t(rng.next() % storages);
-                if (chance(shape.checks, shape.writes)) {
+                d.amount = between(shape.delay, div.delay);
+                d.storage = std::uint32_t(div.storages.of(rng.next()));
+                if (chance(shape.checks, div.writes)) {
                     d.check = true;
-                    d.gap = rng.between(shape.gap.min, shape.gap.max);
+                    d.gap = between(shape.gap, div.gap);
                 }
-                if (chance(shape.grouped, shape.writes))
-                    d.group = std::int32_t(rng.next() % shape.groups.size());
+                if (chance(shape.grouped, div.writes))
+                    d.group = std::int32_t(div.groups.of(rng.next()));
                 break;
             case ActionKind::Read:
-                d.amount = rng.between(shape.readDelay.min, shape.readDelay.max);
-                d.storage = shape.readStorages[rng.next() % shape.readStorages.size()];
+                d.amount = between(shape.readDelay, div.readDelay);
+                d.storage = shape.readStorages[div.readStorages.of(rng.next())];
                 break;
             }
             // in time order, as a user draws them; ties keep the order they were drawn in.
@@ -198,18 +255,32 @@ void generateSchedule(const ScheduleShape &shape, std::uint64_t seed, Scenario *
             a.keepalive = d.keepalive;
             a.check = d.check;
             a.gap = d.gap;
-            if (d.kind == ActionKind::Write)
-                assign(a.value, cs.values[d.index]);
-            else if (!a.value.isNull())
-                a.value = QString();
+            value(c, k, d);
             if (d.group >= 0)
                 assign(a.group, shape.groups[std::size_t(d.group)]);
             else if (!a.group.isNull())
                 a.group = QString();
-            if (!a.extra.isEmpty())
-                a.extra = QJsonObject();
         }
     }
+}
+
+} // namespace
+
+void generateSchedule(const ScheduleShape &shape, std::uint64_t seed, Scenario *out)
+{
+    if (out->clients.size() != shape.base.clients.size() || out->storages != shape.base.storages)
+        *out = shape.base;
+    thread_local ScheduleDetail::Divisors<Division> divisors;
+    setDivisors(divisors, shape);
+    drawActions(shape, divisors, seed, out, [&](std::size_t c, std::size_t k, const Drawn &d) {
+        Action &a = out->clients[c].actions[k];
+        if (d.kind == ActionKind::Write)
+            assign(a.value, shape.clients[c].values[d.index]);
+        else if (!a.value.isNull())
+            a.value = QString();
+        if (!a.extra.isEmpty()) // (`out` may have been loaded from a file)
+            a.extra = QJsonObject();
+    });
 }
 
 Scenario generateSchedule(const ScheduleShape &shape, std::uint64_t seed)
@@ -217,6 +288,44 @@ Scenario generateSchedule(const ScheduleShape &shape, std::uint64_t seed)
     Scenario s;
     generateSchedule(shape, seed, &s);
     return s;
+}
+
+void ScheduleDrawer::setShape(const ScheduleShape &shape)
+{
+    m_shape = unsharedCopy(shape);
+    setDivisors(m_divisors, shape);
+    m_schedule = shape.base;
+    m_pool.resize(shape.clients.size());
+    m_held.resize(shape.clients.size());
+    for (std::size_t c = 0; c < shape.clients.size(); ++c) {
+        m_pool[c] = shape.clients[c].values;
+        for (QString &v : m_pool[c])
+            v.detach();
+        m_held[c].assign(shape.clients[c].actions, kNoValue);
+    }
+}
+
+const Scenario &ScheduleDrawer::draw(std::uint64_t seed)
+{
+    // every value back into the pool (the actions are left with null strings), then each
+    // write takes its own
+    for (std::size_t c = 0; c < m_held.size(); ++c) {
+        std::vector<Action> &actions = m_schedule.clients[c].actions;
+        for (std::size_t k = 0; k < m_held[c].size(); ++k)
+            if (m_held[c][k] != kNoValue)
+                actions[k].value.swap(m_pool[c][m_held[c][k]]);
+    }
+    drawActions(m_shape, m_divisors, seed, &m_schedule,
+                // (its actions never had keys of a file: they were all drawn here)
+                [this](std::size_t c, std::size_t k, const Drawn &d) {
+                    if (d.kind == ActionKind::Write) {
+                        m_schedule.clients[c].actions[k].value.swap(m_pool[c][d.index]);
+                        m_held[c][k] = d.index;
+                    } else {
+                        m_held[c][k] = kNoValue;
+                    }
+                });
+    return m_schedule;
 }
 
 } // namespace Core

@@ -41,6 +41,30 @@ private:
     std::uint64_t m_state;
 };
 
+// n % d for one divisor d >= 1 and many n, by a multiplication instead of a division (which
+// takes several times as long): Granlund and Montgomery, "Division by invariant integers using
+// multiplication" (1994), figure 4.1. Exact for every 64-bit n, so a draw taken through it is
+// the draw `%` gives.
+class Remainder
+{
+public:
+    explicit Remainder(std::uint64_t d = 1);
+    std::uint64_t of(std::uint64_t n) const
+    {
+        __extension__ using Wide = unsigned __int128;
+        const auto high = std::uint64_t((Wide(m_magic) * n) >> 64);
+        const std::uint64_t quotient = (high + ((n - high) >> m_shift1)) >> m_shift2;
+        return n - quotient * m_divisor;
+    }
+    std::uint64_t divisor() const { return m_divisor; }
+
+private:
+    std::uint64_t m_divisor;
+    std::uint64_t m_magic;
+    unsigned m_shift1;
+    unsigned m_shift2;
+};
+
 // The seed of schedule number `run` of a search or sweep seeded with `seed`: a function of the
 // two numbers only, so which thread draws it does not matter.
 std::uint64_t scheduleSeed(std::uint64_t seed, std::uint64_t run);
@@ -87,12 +111,47 @@ struct ScheduleShape
 ScheduleShape shapeOf(const Scenario &scenario);
 // A copy whose drawn strings (write values, group names) share no data with `shape`: every
 // schedule drawn from it assigns them, and a reference count that two threads write bounces
-// between their cores. A sweep gives each thread its own.
+// between their cores. (A sweep's threads each draw with a ScheduleDrawer, which goes further.)
 ScheduleShape unsharedCopy(const ScheduleShape &shape);
 
 // Schedule `seed` of that shape, into `out` (its buffers reused from one call to the next).
 // `out` must be empty, or hold a schedule of this same shape: only the actions are drawn again.
 void generateSchedule(const ScheduleShape &shape, std::uint64_t seed, Scenario *out);
 Scenario generateSchedule(const ScheduleShape &shape, std::uint64_t seed);
+
+namespace ScheduleDetail {
+
+// What a schedule's draws take remainders by: the counts of a shape and the widths of its
+// ranges (1 where a range has one value: nothing is drawn for it), each as a `Mod`, whose
+// of(n) is n % that number.
+template <typename Mod> struct Divisors
+{
+    Mod span, storages, readStorages, groups, acquires, writes;
+    Mod ttl, keepalive, pause, delay, gap, readDelay;
+    std::vector<Mod> kinds; // per client: its number of actions
+};
+
+} // namespace ScheduleDetail
+
+// The schedules of one shape drawn again and again into one scenario, as a thread of a sweep
+// does: the very schedules of generateSchedule(), drawn with no write value's reference count
+// touched and no division. Each write value is a string of the drawer's own, in exactly one
+// place at a time: in its pool, or in the action that holds it, and it moves between the two
+// by swapping. (Group names, of a few writes, are assigned from its own copy of the shape.)
+class ScheduleDrawer
+{
+public:
+    // Starts over with `shape` (an unsharedCopy: the strings drawn are the drawer's own).
+    void setShape(const ScheduleShape &shape);
+    // Schedule `seed` of the shape, valid until the next call.
+    const Scenario &draw(std::uint64_t seed);
+
+private:
+    ScheduleShape m_shape;
+    ScheduleDetail::Divisors<Remainder> m_divisors; // worked out once per shape
+    Scenario m_schedule;
+    std::vector<std::vector<QString>> m_pool;       // per client: values held by no action
+    std::vector<std::vector<std::uint32_t>> m_held; // per client and action: its value's index
+};
 
 } // namespace Core

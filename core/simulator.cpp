@@ -138,12 +138,15 @@ bool Simulator::Impl::loop(Tick through, std::size_t budget)
         while (!pitfalls && !laneQueue.empty() && laneQueue.front().tick == now) {
             const std::uint32_t c = laneQueue.front().lane;
             Lane &lane = lanes[c];
-            const Plan &plan = lane.plan;
+            // (a run never changes a plan: kept in registers across the calls below)
+            const std::uint32_t *const order = lane.plan.order.data();
+            const Tick *const runAt = lane.plan.runAt.data();
+            const std::size_t planned = lane.plan.order.size();
             // after a wait, the held actions (due earlier) run now, in their order
-            while (!lane.waiting && lane.next < plan.order.size() && plan.runAt[lane.next] <= now)
-                runAction(c, plan.order[lane.next++], now);
-            if (!lane.waiting && lane.next < plan.order.size())
-                replaceMin(laneQueue, {plan.runAt[lane.next], c});
+            while (!lane.waiting && lane.next < planned && runAt[lane.next] <= now)
+                runAction(c, order[lane.next++], now);
+            if (!lane.waiting && lane.next < planned)
+                replaceMin(laneQueue, {runAt[lane.next], c});
             else
                 popMin(laneQueue);
         }

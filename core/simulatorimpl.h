@@ -94,11 +94,16 @@ template <typename T> void replaceMin(std::vector<T> &heap, T v)
     heap[i] = v;
 }
 
+// The smallest entry goes, and the last one sinks from the top to its place. The entries come
+// out in the order std::pop_heap gives: no two entries of a heap are ordered alike unless they
+// are equal (ties at a tick go by lane or by send), whatever the heap's layout.
 template <typename T> T popMin(std::vector<T> &heap)
 {
-    std::pop_heap(heap.begin(), heap.end(), std::greater<T>());
-    T v = heap.back();
+    const T v = heap.front();
+    const T last = heap.back();
     heap.pop_back();
+    if (!heap.empty())
+        replaceMin(heap, last);
     return v;
 }
 

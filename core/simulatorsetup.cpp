@@ -81,13 +81,14 @@ void Simulator::Impl::start(const Scenario &scenario, bool fencing, Trace &trace
         const Plan &plan = lanes[c].plan;
         std::size_t laneWrites = 0;
         for (std::uint32_t i : plan.order) {
+            // counted without a branch on the kind (as good as random in a sweep), and per
+            // storage only for the lists a summary does without
             const Action &a = s->clients[c].actions[i];
-            if (a.kind == ActionKind::Write) {
-                ++laneWrites;
+            const bool write = a.kind == ActionKind::Write;
+            laneWrites += write;
+            acquires += a.kind == ActionKind::Acquire;
+            if (!summaryOnly && write)
                 ++storageWrites[a.storage];
-            } else if (a.kind == ActionKind::Acquire) {
-                ++acquires;
-            }
         }
         writes += laneWrites;
         edges += plan.edges.size();
@@ -293,8 +294,19 @@ void Simulator::Impl::finish()
     t->finals.resize(storages.size());
     for (std::size_t i = 0; i < storages.size(); ++i) {
         const std::uint32_t w = lastApplied[i];
-        t->finals[i] = {w == kNone ? QString() : writeValue(*s, t->writes[w]),
-                        storages[i].maxToken(), versions[i], w};
+        StorageState &f = t->finals[i];
+        // the value is often the very string the last run left here (a sweep's fenced and
+        // unfenced runs of a schedule, a drag's re-runs): its reference count is left alone
+        if (w == kNone) {
+            if (!f.value.isNull())
+                f.value = QString();
+        } else if (const QString &value = writeValue(*s, t->writes[w]);
+                   !f.value.isSharedWith(value)) {
+            f.value = value;
+        }
+        f.maxToken = storages[i].maxToken();
+        f.version = versions[i];
+        f.lastWrite = w;
     }
     if (pitfalls)
         findGroups();

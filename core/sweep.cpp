@@ -433,29 +433,25 @@ struct Job
     {
         Simulator simulator(Simulator::kNoCheckpoints); // every run is a new schedule
         Trace trace;
-        Scenario schedule;
-        ScheduleShape shape;             // this thread's own copy (unsharedCopy)
-        std::size_t drawnFor = SIZE_MAX; // the point whose shape `schedule` holds
+        ScheduleDrawer drawer;           // this thread's own strings: no count shared
+        std::size_t drawnFor = SIZE_MAX; // the point whose shape `drawer` has
         for (;;) {
             const std::size_t i = next.fetch_add(1, std::memory_order_relaxed);
             if (i >= items.size() || cancelled())
                 break;
             const Item &item = items[i];
             // a new point's shape may differ in more than its actions (clock rates, lock
-            // options): start from its base, then only the actions are drawn again
+            // options): the drawer starts from its base, then only the actions are drawn again
             if (spec.randomSchedules && item.point != drawnFor) {
-                shape = unsharedCopy(shapes[item.point]);
-                schedule = shape.base;
+                drawer.setShape(shapes[item.point]);
                 drawnFor = item.point;
             }
             PointResult r; // counted here, stored once: no cache line shared with a neighbour
             for (std::uint32_t run = item.from; run < item.to; ++run) {
                 // (random schedules keep no list of fixed ones: `schedules` is empty then)
-                const Scenario *s = &schedule;
-                if (spec.randomSchedules)
-                    generateSchedule(shape, scheduleSeed(spec.seed, run), &schedule);
-                else
-                    s = &schedules[item.point];
+                const Scenario *s = spec.randomSchedules
+                                        ? &drawer.draw(scheduleSeed(spec.seed, run))
+                                        : &schedules[item.point];
                 // only the summary is judged: no events or lane lists are recorded
                 simulator.summarize(*s, true, trace);
                 for (std::size_t k = 0; k < kOutcomeCount; ++k)

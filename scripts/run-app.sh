@@ -15,4 +15,4 @@ else
   cmake --preset dev -G Ninja >/dev/null
   cmake --build --preset dev --target fencescope
 fi
-exec "./$build/app/fencescope" "$@"
+exec "$build/app/fencescope" "$@" # (a relative or an absolute folder)

@@ -1,8 +1,10 @@
 // The schedule generator's fast paths (core/schedulegen.h): Remainder gives n % d for every
-// divisor and number, at the edges of 64 bits too; a ScheduleDrawer draws exactly the schedules
+// divisor and number, at the edges of 64 bits too; an unsharedCopy of a shape draws what the
+// shape draws and shares none of its strings; a ScheduleDrawer draws exactly the schedules
 // of generateSchedule() for every built-in scenario's shape, one shape after another, and the
 // write values it hands out are its own strings, each in one action at a time.
 
+#include "presetfile.h"
 #include "scenariofile.h"
 #include "schedulegen.h"
 
@@ -61,6 +63,29 @@ private slots:
                 const quint64 n = rng.next() >> (rng.next() % 64);
                 QCOMPARE(r.of(n), n % d);
             }
+        }
+    }
+
+    // A thread's own copy of a shape draws the same schedules, and its write values and group
+    // names share no data with the original's (no reference count written by two threads).
+    void unsharedCopyDrawsTheSame()
+    {
+        const ScheduleShape shape = shapeOf(TestSupport::preset("two-resources-partial"));
+        QVERIFY(!shape.groups.empty());
+        const ScheduleShape own = unsharedCopy(shape);
+        for (std::size_t c = 0; c < shape.clients.size(); ++c) {
+            QCOMPARE(own.clients[c].values, shape.clients[c].values);
+            for (std::size_t i = 0; i < shape.clients[c].values.size(); ++i)
+                QVERIFY(!own.clients[c].values[i].isSharedWith(shape.clients[c].values[i]));
+        }
+        QCOMPARE(own.groups, shape.groups);
+        for (std::size_t g = 0; g < shape.groups.size(); ++g)
+            QVERIFY(!own.groups[g].isSharedWith(shape.groups[g]));
+        Scenario a, b;
+        for (std::uint64_t run = 0; run < 100; ++run) {
+            generateSchedule(shape, scheduleSeed(5, run), &a);
+            generateSchedule(own, scheduleSeed(5, run), &b);
+            QCOMPARE(b, a);
         }
     }
 

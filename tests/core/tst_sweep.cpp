@@ -440,29 +440,6 @@ private slots:
                 generateSchedule(shape, scheduleSeed(7, 1)));
     }
 
-    // A thread's own copy of a shape draws the same schedules, and its write values and group
-    // names share no data with the original's (no reference count written by two threads).
-    void unsharedCopyDrawsTheSame()
-    {
-        const ScheduleShape shape = shapeOf(preset("two-resources-partial"));
-        QVERIFY(!shape.groups.empty());
-        const ScheduleShape own = unsharedCopy(shape);
-        for (std::size_t c = 0; c < shape.clients.size(); ++c) {
-            QCOMPARE(own.clients[c].values, shape.clients[c].values);
-            for (std::size_t i = 0; i < shape.clients[c].values.size(); ++i)
-                QVERIFY(!own.clients[c].values[i].isSharedWith(shape.clients[c].values[i]));
-        }
-        QCOMPARE(own.groups, shape.groups);
-        for (std::size_t g = 0; g < shape.groups.size(); ++g)
-            QVERIFY(!own.groups[g].isSharedWith(shape.groups[g]));
-        Scenario a, b;
-        for (std::uint64_t run = 0; run < 100; ++run) {
-            generateSchedule(shape, scheduleSeed(5, run), &a);
-            generateSchedule(own, scheduleSeed(5, run), &b);
-            QCOMPARE(b, a);
-        }
-    }
-
     // A shape with what sections 9-12 add: its clients' clocks and bypass flags, storages and
     // lock options stay; acquires keep alive, writes are checked and grouped in its shares and
     // ranges; reads go to the version storage. Every schedule is one the loader accepts.

@@ -1,5 +1,7 @@
 #include "scenario.h"
 
+#include <algorithm>
+
 namespace Core {
 
 Action Action::acquire(Tick at, Tick ttl)
@@ -130,6 +132,20 @@ void KeepaliveBound::add(std::size_t client, std::size_t index, const Action &a)
     m_extra = saturatedAdd(m_extra, saturatedAdd(saturatedAdd(a.amount, a.gap), a.waitFor));
     if (a.keepalive)
         m_renewals.push_back({client, index, a.at, a.keepalive});
+}
+
+void KeepaliveBound::merge(const KeepaliveBound &other)
+{
+    m_latest = std::max(m_latest, other.m_latest);
+    m_extra = saturatedAdd(m_extra, other.m_extra);
+    // total() stops at the first renewal in file order that passes the limit: both lists are
+    // in file order, so the merged one is too
+    std::vector<Renewal> merged(m_renewals.size() + other.m_renewals.size());
+    std::merge(m_renewals.begin(), m_renewals.end(), other.m_renewals.begin(),
+               other.m_renewals.end(), merged.begin(), [](const Renewal &a, const Renewal &b) {
+                   return a.client != b.client ? a.client < b.client : a.index < b.index;
+               });
+    m_renewals = std::move(merged);
 }
 
 std::uint64_t KeepaliveBound::total(const Scenario &s, std::uint64_t limit,

@@ -245,6 +245,9 @@ class KeepaliveBound
 {
 public:
     void add(std::size_t client, std::size_t index, const Action &a);
+    // Adds what `other` gathered from other actions of the same file (a file read in parts,
+    // each part's actions in file order): the bound is as if every action was added here.
+    void merge(const KeepaliveBound &other);
     // The bound for the actions added, in `s` (its horizon, lock and storages; not its actions).
     std::uint64_t total(const Scenario &s, std::uint64_t limit,
                         std::pair<std::size_t, std::size_t> *first) const;

@@ -25,6 +25,7 @@
 #include <algorithm>
 #include <optional>
 #include <string_view>
+#include <thread>
 
 namespace Core {
 namespace {
@@ -40,6 +41,14 @@ QString tooLarge(qint64 size, const FileLimits &limits)
 {
     return QStringLiteral("file: too large (%1; the limit is %2)")
         .arg(mib(size), mib(limits.maxFileBytes));
+}
+
+// The threads that read a large file (FileLimits::parts).
+int partsFor(const FileLimits &limits)
+{
+    if (limits.parts > 0)
+        return limits.parts;
+    return int(std::clamp(std::thread::hardware_concurrency(), 1u, 4u));
 }
 
 // `data` is followed by at least SIMDJSON_PADDING readable bytes. With a tally, the scenario
@@ -64,17 +73,24 @@ LoadResult parsePadded(const char *data, std::size_t size, const FileLimits &lim
     std::optional<simdjson::error_code> malformed;
     try {
         od::parser parser;
-        od::document doc =
-            get(parser.iterate(data + skip, size - skip, size - skip + simdjson::SIMDJSON_PADDING));
-        const od::json_type type = get(doc.type());
-        if (type != od::json_type::object)
-            throw Problem{QStringLiteral("file: must be a JSON object with \"fencescope\": 1 at "
-                                         "the top, not %1")
-                              .arg(type == od::json_type::array ? QStringLiteral("an array")
-                                                                : QStringLiteral("a bare value"))};
         ActionTally own;
         ActionTally &facts = tally ? *tally : own;
-        result.scenario = readScenario(doc, limits, facts, !tally);
+        // a large file is read by a thread for each core, unless a part fails
+        if (qint64(size - skip) >= limits.partsFrom && partsFor(limits) > 1)
+            result.scenario = readScenarioInParts(parser, data + skip, size - skip, limits, facts,
+                                                  !tally, partsFor(limits), limits.partBlock);
+        if (!result.scenario) { // read alone: this names the problem a part failed on
+            od::document doc = get(
+                parser.iterate(data + skip, size - skip, size - skip + simdjson::SIMDJSON_PADDING));
+            const od::json_type type = get(doc.type());
+            if (type != od::json_type::object)
+                throw Problem{QStringLiteral("file: must be a JSON object with \"fencescope\": 1 "
+                                             "at the top, not %1")
+                                  .arg(type == od::json_type::array
+                                           ? QStringLiteral("an array")
+                                           : QStringLiteral("a bare value"))};
+            result.scenario = readScenario(doc, limits, facts, !tally);
+        }
         // token sources, restores, lock-delay and blocking acquires (lockoptionsfile.h): the
         // lock's problems come first, then the actions' in file order, as take() reports them
         result.error = LockOptionsFile::takeLock(*result.scenario);

@@ -15,9 +15,14 @@
 
 #include <algorithm>
 #include <array>
+#include <condition_variable>
+#include <deque>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <system_error>
+#include <thread>
 #include <vector>
 
 namespace Core::ScenarioFormat {
@@ -51,6 +56,87 @@ private:
     std::size_t m_next = 0;
 };
 
+// The action lists of a file read in parts (readScenarioInParts): the first part opens each
+// client's list at its full size, the others wait for it and read their actions into their own
+// slots. The lists stay here until every part is done, so a part that fails frees nothing that
+// another one still writes to.
+class ActionLists
+{
+public:
+    struct Abandoned // another part failed: this one stops too
+    {
+    };
+
+    std::vector<Action> &open(std::size_t client, std::size_t size)
+    {
+        std::vector<Action> list;
+        list.reserve(size);
+        adviseHugePages(list.data(), list.capacity() * sizeof(Action));
+        list.resize(size);
+        std::lock_guard<std::mutex> lock(m_mutex);
+        Slot &slot = m_slots.emplace_back();
+        slot.client = client;
+        slot.actions = std::move(list); // (the same buffer: the advice stays with it)
+        m_changed.notify_all();
+        return slot.actions;
+    }
+
+    std::vector<Action> &await(std::size_t client)
+    {
+        std::unique_lock<std::mutex> lock(m_mutex);
+        for (;;) {
+            // clients open in order: the one wanted is the newest, or not open yet
+            for (auto i = m_slots.rbegin(); i != m_slots.rend(); ++i)
+                if (i->client == client)
+                    return i->actions;
+            if (m_closed)
+                throw Abandoned{};
+            m_changed.wait(lock);
+        }
+    }
+
+    // No more lists: the first part is done (or failed), or another part failed.
+    void close()
+    {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        m_closed = true;
+        m_changed.notify_all();
+    }
+
+    void moveInto(Scenario &s)
+    {
+        for (Slot &slot : m_slots)
+            s.clients[slot.client].actions = std::move(slot.actions);
+    }
+
+private:
+    struct Slot
+    {
+        std::size_t client = 0;
+        std::vector<Action> actions;
+    };
+    std::mutex m_mutex;
+    std::condition_variable m_changed;
+    std::deque<Slot> m_slots; // (a deque: a list's place stays while others are added)
+    bool m_closed = false;
+};
+
+// One part of a file read in parts: which runs of actions it reads.
+struct Part
+{
+    std::size_t index = 0;
+    std::size_t parts = 1;
+    std::size_t block = 1; // actions in a run
+    ActionLists *lists = nullptr;
+
+    // A client's runs go round the parts from a different one for each client, so that many
+    // short clients share out too.
+    bool reads(std::size_t client, std::size_t action) const
+    {
+        return (client + action / block) % parts == index;
+    }
+};
+
 // Reads the scenario from the document, in file order: the format version is checked before
 // anything else is read, and the storages before the clients that name them; where a file puts
 // them later, the parser goes back for what it skipped. Each action goes to the tally as it is
@@ -59,8 +145,9 @@ private:
 class Loader
 {
 public:
-    Loader(const FileLimits &limits, ActionTally &tally, bool keepActions)
-        : m_limits(limits), m_tally(tally), m_keep(keepActions)
+    Loader(const FileLimits &limits, ActionTally &tally, bool keepActions,
+           const Part *part = nullptr)
+        : m_limits(limits), m_tally(tally), m_keep(keepActions), m_part(part)
     {
     }
 
@@ -535,7 +622,9 @@ private:
         enter(4, m_limits);
         od::array array = get(v.get_array());
         std::size_t count = 0;
-        if (!m_keep) {
+        if (m_part) {
+            readSomeActions(client, array, room, count);
+        } else if (!m_keep) {
             for (auto element : array) {
                 od::value e = get(std::move(element));
                 const std::size_t j = count++;
@@ -569,6 +658,39 @@ private:
             fail(join(clientPlace(client), Key::Actions),
                  QStringLiteral("too many actions (more than %1 in the file)")
                      .arg(m_limits.maxActions));
+    }
+
+    // A part's share of a client's actions (readScenarioInParts): every action is counted, the
+    // part's own runs of them are read (into the scratch action for a check, into their slots
+    // of the shared list for a load), the others are left for the parser to skip.
+    void readSomeActions(std::size_t client, od::array &array, std::size_t room,
+                         std::size_t &count)
+    {
+        std::vector<Action> *list = nullptr;
+        if (m_keep)
+            list = m_part->index == 0
+                       ? &m_part->lists->open(client, std::min(get(array.count_elements()), room))
+                       : &m_part->lists->await(client);
+        std::size_t run = 0;                        // actions left in the current run
+        bool mine = m_part->reads(client, 0);
+        for (auto element : array) {
+            od::value e = get(std::move(element));
+            const std::size_t j = count++;
+            if (run == 0) {
+                mine = m_part->reads(client, j);
+                run = m_part->block;
+            }
+            --run;
+            if (!mine || count > room)
+                continue;
+            Action *a = &m_tally.scratch;
+            if (list)
+                a = &(*list)[j];
+            else
+                clear(*a);
+            readAction(client, j, e, *a);
+            m_tally.add(client, j, *a);
+        }
     }
 
     // The scratch action as a new one: copied from one made once (copying its empty texts and
@@ -749,6 +871,7 @@ private:
     const FileLimits &m_limits;
     ActionTally &m_tally;
     const bool m_keep;
+    const Part *m_part; // null when the whole file is read here
     std::vector<std::string> m_storageUtf8; // the storages' names as the file spells them
     const std::vector<StorageSpec> *m_storageNames = nullptr;
     std::size_t m_actions = 0;
@@ -766,6 +889,60 @@ Scenario readScenario(od::document &doc, const FileLimits &limits, ActionTally &
     Scenario s = loader.read(doc);
     tally.actions = loader.actionCount();
     return s;
+}
+
+std::optional<Scenario> readScenarioInParts(od::parser &parser, const char *data, std::size_t size,
+                                            const FileLimits &limits, ActionTally &tally,
+                                            bool keepActions, int parts, std::size_t block)
+{
+    const auto count = std::size_t(std::max(parts, 1));
+    ActionLists lists;
+    std::vector<ActionTally> tallies(count);
+    std::vector<char> failed(count, 0);
+    std::optional<Scenario> first;
+    std::size_t actions = 0;
+    const auto readPart = [&](std::size_t i) {
+        const Part part{i, count, std::max<std::size_t>(block, 1), &lists};
+        try {
+            std::optional<od::parser> own; // the first part's parser is the caller's
+            if (i > 0)
+                own.emplace();
+            od::document doc = get((i > 0 ? *own : parser)
+                                       .iterate(data, size, size + simdjson::SIMDJSON_PADDING));
+            Loader loader(limits, tallies[i], keepActions, &part);
+            Scenario s = loader.read(doc);
+            if (i == 0) {
+                first = std::move(s);
+                actions = loader.actionCount();
+            }
+        } catch (...) { // Problem, Malformed, bad_alloc, Abandoned: read again, alone
+            failed[i] = 1;
+            lists.close();
+        }
+        if (i == 0)
+            lists.close(); // a part still waiting for a list the first never opened stops
+    };
+    std::vector<std::thread> helpers;
+    try {
+        for (std::size_t i = 1; i < count; ++i)
+            helpers.emplace_back(readPart, i);
+    } catch (const std::system_error &) { // no thread to be had: the parts started stop
+        lists.close();
+        for (std::thread &t : helpers)
+            t.join();
+        return std::nullopt;
+    }
+    readPart(0);
+    for (std::thread &t : helpers)
+        t.join();
+    if (helpers.size() + 1 < count || std::find(failed.begin(), failed.end(), 1) != failed.end())
+        return std::nullopt;
+    if (keepActions)
+        lists.moveInto(*first);
+    for (const ActionTally &t : tallies)
+        tally.merge(t);
+    tally.actions = actions;
+    return first;
 }
 
 } // namespace Core::ScenarioFormat

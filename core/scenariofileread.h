@@ -13,6 +13,9 @@
 #include <simdjson.h>
 
 #include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <utility>
 
 namespace Core::ScenarioFormat {
 
@@ -25,13 +28,28 @@ struct ActionTally
     Action scratch;
     std::size_t actions = 0;
     QString waitProblem; // the first of LockOptionsFile::takeWait()'s problems with an action
+    std::pair<std::size_t, std::size_t> waitAt{SIZE_MAX, SIZE_MAX}; // its action
     KeepaliveBound keepalives;
 
     void add(std::size_t client, std::size_t index, Action &a)
     {
-        if (waitProblem.isEmpty())
+        if (waitProblem.isEmpty()) {
             waitProblem = LockOptionsFile::takeWait(a, client, index);
+            if (!waitProblem.isEmpty())
+                waitAt = {client, index};
+        }
         keepalives.add(client, index, a);
+    }
+
+    // What another part of the file's reading tallied (readScenarioInParts): as if this one
+    // had read its actions too.
+    void merge(const ActionTally &other)
+    {
+        if (other.waitAt < waitAt) {
+            waitProblem = other.waitProblem;
+            waitAt = other.waitAt;
+        }
+        keepalives.merge(other.keepalives);
     }
 };
 
@@ -41,5 +59,15 @@ struct ActionTally
 // actions (a check).
 Scenario readScenario(simdjson::ondemand::document &doc, const FileLimits &limits,
                       ActionTally &tally, bool keepActions);
+
+// The same as readScenario() on the document in `data` (followed by SIMDJSON_PADDING readable
+// bytes), read by `parts` threads at once (the first one on this thread, with `parser`): each parses the whole document with a parser of its
+// own and reads the actions of every `parts`-th run of `block` actions of a client, skipping the
+// rest, and the first keeps the scenario. Empty when any part fails, with `tally` untouched:
+// the caller reads the file again with readScenario(), which finds and names the problem.
+std::optional<Scenario> readScenarioInParts(simdjson::ondemand::parser &parser, const char *data,
+                                            std::size_t size, const FileLimits &limits,
+                                            ActionTally &tally, bool keepActions, int parts,
+                                            std::size_t block);
 
 } // namespace Core::ScenarioFormat

@@ -5,9 +5,13 @@
 // thousands of mutations of them, through both; the cases where the check keeps a problem for
 // later (an acquire's wait keys, the keepalive bound) one by one. tst_scenariofile puts every
 // input of its own tables through both as well.
+// A large file is read in parts, by a thread for each core (readScenarioInParts): the same
+// inputs read in parts of a few actions each must give the same scenario, the same counts and
+// the same message, and a valid file must be read in parts, not fall back to reading alone.
 
 #include "randomscenario.h"
 #include "scenariofile.h"
+#include "scenariofileread.h"
 
 #include <QDirIterator>
 #include <QFile>
@@ -18,6 +22,7 @@
 #include <QTest>
 
 using namespace Core;
+using Core::ScenarioFormat::ActionTally;
 
 namespace {
 
@@ -60,6 +65,35 @@ FileLimits tightLimits()
     l.maxStorages = 1;
     l.maxDepth = 5;
     return l;
+}
+
+// The same limits, with every file read in `parts` parts of runs of `block` actions.
+FileLimits inParts(FileLimits l, int parts, std::size_t block)
+{
+    l.partsFrom = 0;
+    l.parts = parts;
+    l.partBlock = block;
+    return l;
+}
+
+// "" when reading in parts (load and check) says what reading alone says.
+QString partsDifference(const QByteArray &bytes, const FileLimits &limits, int parts,
+                        std::size_t block)
+{
+    FileLimits alone = limits;
+    alone.parts = 1;
+    const LoadResult loaded = ScenarioFile::parse(bytes, alone);
+    const FileLimits split = inParts(limits, parts, block);
+    const LoadResult loadedInParts = ScenarioFile::parse(bytes, split);
+    const QString where = QStringLiteral(" (%1 parts, runs of %2)").arg(parts).arg(block);
+    if (loaded.error != loadedInParts.error)
+        return QStringLiteral("alone: \"%1\"\nin parts: \"%2\"")
+                   .arg(loaded.error, loadedInParts.error) +
+               where;
+    if (loaded.ok() && *loaded.scenario != *loadedInParts.scenario)
+        return QStringLiteral("the scenarios differ") + where;
+    const QString checked = difference(loaded, ScenarioFile::checkBytes(bytes, split));
+    return checked.isEmpty() ? checked : checked + where;
 }
 
 QByteArray readFile(const QString &path)
@@ -316,6 +350,16 @@ private slots:
             << "clients[0].actions[0].keepalive: too many keepalives: with every keepalive this "
                "short, a run this long could renew more than 4000000 times (use a longer "
                "keepalive or a shorter horizon)";
+        // (read in parts of one action, the first keepalive is the second part's)
+        QTest::newRow("keepalive bound: the first keepalive in the file is named")
+            << QByteArray(R"({"fencescope": 1, "storages": [{"name": "db", "restarts": [9000000]}],
+                "clients": [{"name": "A", "actions": [{"at": 0, "do": "release"},
+                {"at": 0, "do": "acquire", "ttl": 5, "keepalive": 1}]}, {"name": "B", "actions": [
+                {"at": 0, "do": "release"}, {"at": 0, "do": "acquire", "ttl": 5,
+                "keepalive": 1}]}]})")
+            << "clients[0].actions[1].keepalive: too many keepalives: with every keepalive this "
+               "short, a run this long could renew more than 4000000 times (use a longer "
+               "keepalive or a shorter horizon)";
         QTest::newRow("keepalive bound from a waitFor, named at the second keepalive")
             << withClients(R"([{"name": "A", "actions": [
                 {"at": 0, "do": "acquire", "ttl": 5, "keepalive": 2},
@@ -331,6 +375,193 @@ private slots:
         QFETCH(QString, message);
         QCOMPARE(ScenarioFile::parse(json).error, message);
         QCOMPARE(ScenarioFile::checkBytes(json).error, message);
+    }
+
+    // Every file and mutations of it read in parts (2 to 4 threads, runs of 1 to 3 actions, so
+    // that even a small file's actions go round them) say what reading alone says.
+    void readingInPartsSaysTheSame()
+    {
+        TestSupport::Rng rng(20261203);
+        int runs = 0;
+        for (const QString &path : inputFiles()) {
+            const QByteArray bytes = readFile(path);
+            for (const FileLimits &limits : {FileLimits(), tightLimits()}) {
+                const QString diff = partsDifference(bytes, limits, 2 + int(rng.next() % 3),
+                                                     1 + rng.next() % 3);
+                QVERIFY2(diff.isEmpty(), qPrintable(path + QLatin1String(": ") + diff));
+            }
+            const QJsonDocument doc = QJsonDocument::fromJson(bytes);
+            for (int i = 0; i < 15; ++i) {
+                QByteArray json;
+                if (doc.isObject() && i % 3 != 0) {
+                    QJsonValue v = doc.object();
+                    for (std::uint64_t n = 1 + rng.next() % 3; n > 0; --n)
+                        v = mutated(v, rng);
+                    json = QJsonDocument(v.toObject()).toJson(QJsonDocument::Compact);
+                } else {
+                    json = damaged(bytes, rng);
+                }
+                const FileLimits limits = rng.chance(20) ? tightLimits() : FileLimits();
+                const QString diff =
+                    partsDifference(json, limits, 2 + int(rng.next() % 3), 1 + rng.next() % 3);
+                QVERIFY2(diff.isEmpty(), qPrintable(diff + QLatin1String("\nfor ") + json));
+                ++runs;
+            }
+        }
+        QVERIFY(runs > 500);
+    }
+
+    // The problems a part keeps for later (a wait's keys, the keepalive bound) are merged in
+    // file order: with runs of one action, neighbouring actions are read by different parts.
+    void problemsKeptForLaterInParts_data() { problemsKeptForLaterComeInTheLoadersOrder_data(); }
+    void problemsKeptForLaterInParts()
+    {
+        QFETCH(QByteArray, json);
+        QFETCH(QString, message);
+        for (int parts = 2; parts <= 3; ++parts) {
+            QCOMPARE(ScenarioFile::parse(json, inParts(FileLimits(), parts, 1)).error, message);
+            QCOMPARE(ScenarioFile::checkBytes(json, inParts(FileLimits(), parts, 1)).error,
+                     message);
+        }
+    }
+
+    // A valid file is read in parts (not read again alone, which would give the same result
+    // slower): the parts' reader itself returns the scenario reading alone gives, with the
+    // same tally, for clients of many actions and one client of all of them, in runs that do
+    // and do not divide the actions evenly.
+    void validFilesAreReadInParts_data()
+    {
+        QTest::addColumn<int>("clients");
+        QTest::addColumn<int>("parts");
+        QTest::addColumn<int>("block");
+        QTest::newRow("5 clients, 2 parts, runs of 1") << 5 << 2 << 1;
+        QTest::newRow("5 clients, 2 parts, runs of 7") << 5 << 2 << 7;
+        QTest::newRow("5 clients, 3 parts, runs of 64") << 5 << 3 << 64;
+        QTest::newRow("1 client, 2 parts, runs of 5") << 1 << 2 << 5;
+        QTest::newRow("1 client, 4 parts, runs of 100") << 1 << 4 << 100;
+        QTest::newRow("2 clients, 2 parts, one run each") << 2 << 2 << 100000;
+    }
+    void validFilesAreReadInParts()
+    {
+        QFETCH(int, clients);
+        QFETCH(int, parts);
+        QFETCH(int, block);
+        TestSupport::RandomScenarioOptions o;
+        o.minClients = o.maxClients = clients;
+        o.minActions = 150;
+        o.maxActions = 400;
+        o.waitPercent = 20;
+        o.sourceEvents = true;
+        Scenario s = TestSupport::randomScenario(std::uint64_t(clients * 100 + block), o);
+        // the keys of sections 11 and 12 on some actions, and a key the format does not know
+        int n = 0;
+        for (Client &c : s.clients)
+            for (Action &a : c.actions) {
+                ++n;
+                if (a.kind == ActionKind::Acquire && n % 5 == 0)
+                    a.keepalive = 3;
+                if (a.kind == ActionKind::Write && n % 4 == 0) {
+                    a.check = true;
+                    a.gap = 2;
+                }
+                if (a.kind == ActionKind::Write && n % 7 == 0)
+                    a.group = QStringLiteral("g");
+                if (n % 9 == 0)
+                    a.extra.insert(QStringLiteral("note"), n);
+            }
+        const QByteArray json = ScenarioFile::serialize(s);
+        FileLimits alone;
+        alone.parts = 1;
+        const LoadResult loaded = ScenarioFile::parse(json, alone);
+        QVERIFY2(loaded.ok(), qPrintable(loaded.error));
+        QVERIFY(loaded.scenario->actionCount() > std::size_t(150 * clients - 1));
+
+        const simdjson::padded_string padded(json.constData(), std::size_t(json.size()));
+        for (const bool keep : {true, false}) {
+            ActionTally tallyAlone;
+            simdjson::ondemand::parser one;
+            simdjson::ondemand::document doc = one.iterate(padded);
+            const Scenario expected = ScenarioFormat::readScenario(doc, alone, tallyAlone, keep);
+            ActionTally tally;
+            simdjson::ondemand::parser parser;
+            const std::optional<Scenario> got = ScenarioFormat::readScenarioInParts(
+                parser, padded.data(), padded.size(), alone, tally, keep, parts,
+                std::size_t(block));
+            QVERIFY2(got.has_value(), "a part failed on a valid file");
+            QVERIFY(*got == expected);
+            // (before the lock's options are taken from its kept keys: parse() does that)
+            QCOMPARE(got->actionCount(), keep ? loaded.scenario->actionCount() : 0);
+            QCOMPARE(tally.actions, tallyAlone.actions);
+            QCOMPARE(tally.waitProblem, tallyAlone.waitProblem);
+            QCOMPARE(tally.keepalives.total(expected, 1u << 30, nullptr),
+                     tallyAlone.keepalives.total(expected, 1u << 30, nullptr));
+        }
+        // through the file's own entry points, mapped from disk, with the default limits but
+        // for the size: the same as reading alone
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("big.json"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(json);
+        f.close();
+        const FileLimits split = inParts(FileLimits(), parts, std::size_t(block));
+        const LoadResult fromDisk = ScenarioFile::load(path, split);
+        QVERIFY2(fromDisk.ok(), qPrintable(fromDisk.error));
+        QVERIFY(*fromDisk.scenario == *loaded.scenario);
+        QCOMPARE(ScenarioFile::checkFile(path, split).actions, loaded.scenario->actionCount());
+    }
+
+    // A part that fails gives nothing and leaves the tally alone: the file is then read again
+    // alone, which names the problem, wherever in the parts it was.
+    void aFailingPartGivesNothing()
+    {
+        TestSupport::RandomScenarioOptions o;
+        o.minClients = o.maxClients = 3;
+        o.minActions = o.maxActions = 40;
+        const Scenario s = TestSupport::randomScenario(11, o);
+        const QByteArray good = ScenarioFile::serialize(s);
+        FileLimits alone;
+        alone.parts = 1;
+        int parts = 0;
+        // a bad tick in each client's middle action: read by different parts for runs of 1
+        for (int client = 0; client < 3; ++client) {
+            QJsonObject root = QJsonDocument::fromJson(good).object();
+            QJsonArray clients = root.value(QStringLiteral("clients")).toArray();
+            QJsonObject c = clients.at(client).toObject();
+            QJsonArray actions = c.value(QStringLiteral("actions")).toArray();
+            QJsonObject a = actions.at(20).toObject();
+            a.insert(QStringLiteral("at"), -4);
+            actions.replace(20, a);
+            c.insert(QStringLiteral("actions"), actions);
+            clients.replace(client, c);
+            root.insert(QStringLiteral("clients"), clients);
+            const QByteArray bad = QJsonDocument(root).toJson();
+            const QString message =
+                QStringLiteral("clients[%1].actions[20].at: must be a non-negative integer, not -4")
+                    .arg(client);
+            QCOMPARE(ScenarioFile::parse(bad, alone).error, message);
+            const simdjson::padded_string padded(bad.constData(), std::size_t(bad.size()));
+            for (const bool keep : {true, false}) {
+                ActionTally tally;
+                simdjson::ondemand::parser parser;
+                QVERIFY(!ScenarioFormat::readScenarioInParts(parser, padded.data(), padded.size(),
+                                                             alone, tally, keep, 2, 1));
+                QCOMPARE(tally.actions, std::size_t(0));
+                QVERIFY(tally.waitProblem.isEmpty());
+                QCOMPARE(ScenarioFile::parse(bad, inParts(FileLimits(), 2, 1)).error, message);
+                QCOMPARE(ScenarioFile::checkBytes(bad, inParts(FileLimits(), 2, 1)).error,
+                         message);
+            }
+            parts += (client + 20) % 2; // read by the second part
+            // a syntax error inside the same action: worded with its line and column
+            QByteArray broken = good;
+            const qsizetype at = broken.indexOf("\"at\"", broken.size() / 2);
+            QVERIFY(at > 0);
+            broken.insert(at, "}");
+            QCOMPARE(ScenarioFile::parse(broken, inParts(FileLimits(), 2, 1)).error,
+                     ScenarioFile::parse(broken, alone).error);
+        }
+        QVERIFY(parts > 0 && parts < 3); // both parts met a bad action
     }
 
     // The action limit counts over all clients in both; the check counts as far as the load.

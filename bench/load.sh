@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Loading large scenario files through the CLI: `check` (read and validate) and
-# `run --summary` (read, simulate, report) on generated schedules, best of 5 runs each
-# (wall and CPU time each on its own best run).
+# `run --summary` (read, simulate, report) on generated schedules, and the lean QtCore reference
+# run --summary is compared with (fencescope-loadreference: QJsonDocument, then the same
+# summary-only simulation), best of 5 runs each (wall and CPU time each on its own best run).
 # Usage: bench/load.sh [build dir] [action counts...]   (default: build/dev 1000000)
 set -euo pipefail
 build=${1:-build/dev}
@@ -32,5 +33,5 @@ for n in "${counts[@]}"; do
   file=$work/schedule-$n.json
   "$build/bench/fencescope-makeschedule" "$n" "$file"
   size=$(stat -c %s "$file")
-  echo "$n actions ($((size / 1000000)) MB): check $(best "$cli" check "$file"), run --summary $(best "$cli" run --summary "$file")"
+  echo "$n actions ($((size / 1000000)) MB): check $(best "$cli" check "$file"), run --summary $(best "$cli" run --summary "$file"), reference $(best "$build/bench/fencescope-loadreference" "$file")"
 done

@@ -661,18 +661,20 @@ private:
     }
 
     // A part's share of a client's actions (readScenarioInParts): every action is counted, the
-    // part's own runs of them are read (into the scratch action for a check, into their slots
-    // of the shared list for a load), the others are left for the parser to skip.
+    // part's own runs of them are read, the others are left for the parser to skip. For a check
+    // each goes into the scratch action. For a load, the first part reads its runs into their
+    // slots of the list it opens (counted, then made at its full size); another part reads
+    // its runs into a list of its own while that is done, and moves them into their slots
+    // when the client's actions are read, so no part waits for another on the way.
     void readSomeActions(std::size_t client, od::array &array, std::size_t room,
                          std::size_t &count)
     {
         std::vector<Action> *list = nullptr;
-        if (m_keep)
-            list = m_part->index == 0
-                       ? &m_part->lists->open(client, std::min(get(array.count_elements()), room))
-                       : &m_part->lists->await(client);
-        std::size_t run = 0;                        // actions left in the current run
-        bool mine = m_part->reads(client, 0);
+        if (m_keep && m_part->index == 0)
+            list = &m_part->lists->open(client, std::min(get(array.count_elements()), room));
+        std::size_t held = 0; // of m_held, for a load in a later part
+        std::size_t run = 0;  // actions left in the current run
+        bool mine = false;
         for (auto element : array) {
             od::value e = get(std::move(element));
             const std::size_t j = count++;
@@ -684,12 +686,26 @@ private:
             if (!mine || count > room)
                 continue;
             Action *a = &m_tally.scratch;
-            if (list)
+            if (list) {
                 a = &(*list)[j];
-            else
+            } else if (m_keep) {
+                if (held == m_held.size())
+                    m_held.emplace_back();
+                else
+                    clear(m_held[held]);
+                m_heldAt.resize(std::max(m_heldAt.size(), held + 1));
+                m_heldAt[held] = j;
+                a = &m_held[held++];
+            } else {
                 clear(*a);
+            }
             readAction(client, j, e, *a);
             m_tally.add(client, j, *a);
+        }
+        if (held) {
+            std::vector<Action> &into = m_part->lists->await(client);
+            for (std::size_t i = 0; i < held; ++i)
+                into[m_heldAt[i]] = std::move(m_held[i]);
         }
     }
 
@@ -872,6 +888,8 @@ private:
     ActionTally &m_tally;
     const bool m_keep;
     const Part *m_part; // null when the whole file is read here
+    std::vector<Action> m_held;       // a later part's actions of a client, for its list
+    std::vector<std::size_t> m_heldAt; // their places there
     std::vector<std::string> m_storageUtf8; // the storages' names as the file spells them
     const std::vector<StorageSpec> *m_storageNames = nullptr;
     std::size_t m_actions = 0;

@@ -1,7 +1,11 @@
 // The scenario reader: one pass of simdjson's On-Demand parser over the document builds the
 // Scenario and checks it, key by key, in file order (scenariofilevalues.h reads each value).
+// A large file is read by the same reader in parts, on several threads (readScenarioInParts,
+// docs/ARCHITECTURE.md "The loader"): each part reads its own runs of each client's actions.
 // Over 600 lines: it is one class, the reader, whose order of reading is the order in which
-// problems are found and named, and splitting it would scatter that order over files.
+// problems are found and named, and splitting it would scatter that order over files; the
+// parts' lists and the threads that run them (ActionLists, Part) are what the reader's
+// readSomeActions() meets, so they sit beside it.
 
 #include "scenariofileread.h"
 

@@ -25,7 +25,6 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <system_error>
 #include <thread>
 #include <vector>
 
@@ -61,9 +60,10 @@ private:
 };
 
 // The action lists of a file read in parts (readScenarioInParts): the first part opens each
-// client's list at its full size, the others wait for it and read their actions into their own
-// slots. The lists stay here until every part is done, so a part that fails frees nothing that
-// another one still writes to.
+// client's list at its full size and reads its runs into their slots; the others read theirs
+// into lists of their own, then wait for the client's list (usually long open by then) and move
+// them into their slots. The lists stay here until every part is done, so a part that fails
+// frees nothing that another one still writes to.
 class ActionLists
 {
 public:
@@ -946,9 +946,10 @@ std::optional<Scenario> readScenarioInParts(od::parser &parser, const char *data
     };
     std::vector<std::thread> helpers;
     try {
+        helpers.reserve(count);
         for (std::size_t i = 1; i < count; ++i)
             helpers.emplace_back(readPart, i);
-    } catch (const std::system_error &) { // no thread to be had: the parts started stop
+    } catch (...) { // no thread (or no memory) to be had: the parts started stop
         lists.close();
         for (std::thread &t : helpers)
             t.join();

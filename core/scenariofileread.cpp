@@ -59,11 +59,12 @@ private:
     std::size_t m_next = 0;
 };
 
-// The action lists of a file read in parts (readScenarioInParts): the first part opens each
-// client's list at its full size and reads its runs into their slots; the others read theirs
-// into lists of their own, then wait for the client's list (usually long open by then) and move
-// them into their slots. The lists stay here until every part is done, so a part that fails
-// frees nothing that another one still writes to.
+// The action lists of a file read in parts (readScenarioInParts): one part opens a client's
+// list at its full size (Part::opens: the parts take turns, so that the kernel's clearing of
+// the list's pages is shared out too) and reads its runs into their slots; the others read
+// theirs into lists of their own, then wait for the client's list (usually long open by then)
+// and move them into their slots. The lists stay here until every part is done, so a part that
+// fails frees nothing that another one still writes to.
 class ActionLists
 {
 public:
@@ -85,25 +86,30 @@ public:
         return slot.actions;
     }
 
+    // Waits for the client's list. It cannot wait for ever: the part that opens it does so as
+    // it starts on the client, before it waits for any list of its own; a part that fails says
+    // so, and once every other part is done no list can come.
     std::vector<Action> &await(std::size_t client)
     {
         std::unique_lock<std::mutex> lock(m_mutex);
         for (;;) {
-            // clients open in order: the one wanted is the newest, or not open yet
             for (auto i = m_slots.rbegin(); i != m_slots.rend(); ++i)
                 if (i->client == client)
                     return i->actions;
-            if (m_closed)
+            if (m_failed || m_finished + 1 >= m_parts) // (every other part is done)
                 throw Abandoned{};
             m_changed.wait(lock);
         }
     }
 
-    // No more lists: the first part is done (or failed), or another part failed.
-    void close()
+    explicit ActionLists(std::size_t parts) : m_parts(parts) {}
+
+    // A part is done (it opens no more lists), or failed: every part stops.
+    void finished(bool failed)
     {
         std::lock_guard<std::mutex> lock(m_mutex);
-        m_closed = true;
+        ++m_finished;
+        m_failed = m_failed || failed;
         m_changed.notify_all();
     }
 
@@ -122,7 +128,9 @@ private:
     std::mutex m_mutex;
     std::condition_variable m_changed;
     std::deque<Slot> m_slots; // (a deque: a list's place stays while others are added)
-    bool m_closed = false;
+    const std::size_t m_parts;
+    std::size_t m_finished = 0;
+    bool m_failed = false;
 };
 
 // One part of a file read in parts: which runs of actions it reads.
@@ -139,6 +147,8 @@ struct Part
     {
         return (client + action / block) % parts == index;
     }
+    // On a load: whether this part makes the client's list (the one that reads its first run).
+    bool opens(std::size_t client) const { return client % parts == index; }
 };
 
 // Reads the scenario from the document, in file order: the format version is checked before
@@ -666,15 +676,15 @@ private:
 
     // A part's share of a client's actions (readScenarioInParts): every action is counted, the
     // part's own runs of them are read, the others are left for the parser to skip. For a check
-    // each goes into the scratch action. For a load, the first part reads its runs into their
-    // slots of the list it opens (counted, then made at its full size); another part reads
-    // its runs into a list of its own while that is done, and moves them into their slots
+    // each goes into the scratch action. For a load, one part reads its runs into their
+    // slots of the list it opens (counted, then made at its full size; the parts take turns);
+    // another part reads its runs into a list of its own while that is done, and moves them into their slots
     // when the client's actions are read, so no part waits for another on the way.
     void readSomeActions(std::size_t client, od::array &array, std::size_t room,
                          std::size_t &count)
     {
         std::vector<Action> *list = nullptr;
-        if (m_keep && m_part->index == 0)
+        if (m_keep && m_part->opens(client))
             list = &m_part->lists->open(client, std::min(get(array.count_elements()), room));
         std::size_t held = 0; // of m_held, for a load in a later part
         std::size_t run = 0;  // actions left in the current run
@@ -918,7 +928,7 @@ std::optional<Scenario> readScenarioInParts(od::parser &parser, const char *data
                                             bool keepActions, int parts, std::size_t block)
 {
     const auto count = std::size_t(std::max(parts, 1));
-    ActionLists lists;
+    ActionLists lists(count);
     std::vector<ActionTally> tallies(count);
     std::vector<char> failed(count, 0);
     std::optional<Scenario> first;
@@ -939,10 +949,8 @@ std::optional<Scenario> readScenarioInParts(od::parser &parser, const char *data
             }
         } catch (...) { // Problem, Malformed, bad_alloc, Abandoned: read again, alone
             failed[i] = 1;
-            lists.close();
         }
-        if (i == 0)
-            lists.close(); // a part still waiting for a list the first never opened stops
+        lists.finished(failed[i] != 0);
     };
     std::vector<std::thread> helpers;
     try {
@@ -950,7 +958,7 @@ std::optional<Scenario> readScenarioInParts(od::parser &parser, const char *data
         for (std::size_t i = 1; i < count; ++i)
             helpers.emplace_back(readPart, i);
     } catch (...) { // no thread (or no memory) to be had: the parts started stop
-        lists.close();
+        lists.finished(true);
         for (std::thread &t : helpers)
             t.join();
         return std::nullopt;

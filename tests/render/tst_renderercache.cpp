@@ -2,6 +2,7 @@
 // that has painted something else before paints exactly what a fresh renderer with caching off
 // paints, whatever changed in between (trace, scenario, axis, theme, size, target).
 
+#include "canvas.h"
 #include "randomscenario.h"
 #include "scenariofile.h"
 #include "simulator.h"
@@ -185,6 +186,9 @@ private slots:
         QTest::newRow("any sub-pixel offsets") << 11;
         QTest::newRow("dense lanes, storages on the helper thread") << 9;
         QTest::newRow("dense lanes, compare mode") << 10;
+        // the lock and storage lanes pinned to the bottom, as in a window shorter than the
+        // picture (each pass paints the panel twice, in two clips)
+        QTest::newRow("pinned lanes") << 12;
     }
     void repaintIsTheSamePicture()
     {
@@ -216,6 +220,12 @@ private slots:
         }
         if (variant == 8)
             f.format = QImage::Format_RGB32;
+        if (variant == 12) {
+            const double natural =
+                TimelineRenderer::preferredSize(f.scenario, f.options, f.size.width()).height();
+            f.options.pinBottom = std::floor(natural * 6 / 10);
+            f.size.setHeight(int(f.options.pinBottom));
+        }
         if (variant == 11) {
             f = randomFrame(17);
             f.axis.firstTick = -0.5;
@@ -350,6 +360,39 @@ private slots:
     }
 
     // Vector output keeps real text and shapes: no image of the static layer in an SVG.
+    // An item from a sprite is the item painted: also an outline of a rectangle given bottom up
+    // (negative height), whose sprite once came out as a null image and drew nothing. The same
+    // outline at four whole-pixel places: the first is painted, the second makes the sprite,
+    // the rest are copied from it.
+    void spriteOfAnUpsideDownOutline()
+    {
+        const auto draw = [](bool sprites) {
+            QImage image(240, 200, QImage::Format_ARGB32_Premultiplied);
+            image.fill(Qt::white);
+            RendererCache cache;
+            QPainter p(&image);
+            p.setRenderHint(QPainter::Antialiasing);
+            PaintRecorder recording;
+            recording.begin(&p);
+            Render::Canvas canvas(&recording, Render::Target::of(&p, sprites ? &cache : nullptr));
+            const QPen pen(QColor(20, 40, 200), 1.5);
+            for (int i = 0; i < 4; ++i) {
+                canvas.outline(QRectF(30 + 50 * i, 170, 3.5, -120), pen);
+                canvas.outline(QRectF(30 + 50 * i + 10, 20, 6, 30), pen); // the right way up
+            }
+            recording.replay(&p);
+            p.end();
+            return image;
+        };
+        const QImage painted = draw(false);
+        const QImage fromSprites = draw(true);
+        // the outlines are there: a column of blue down each bar's side
+        for (int i = 0; i < 4; ++i)
+            QVERIFY2(qBlue(painted.pixel(30 + 50 * i, 110)) > qRed(painted.pixel(30 + 50 * i, 110)),
+                     qPrintable(QStringLiteral("bar %1").arg(i)));
+        QCOMPARE(fromSprites, painted);
+    }
+
     void svgHasNoCachedImage()
     {
         const Frame f = defaultFrame();

@@ -164,7 +164,10 @@ public:
         const QByteArray key = sk.bytes();
         bool make = false;
         const RendererCache::Sprite *sprite = m_sprites->sprite(key, &make);
-        const QRect r = bounds.translated(-ax, -ay).toAlignedRect().adjusted(-1, -1, 1, 1);
+        // (normalized: bounds of negative height, as an outline of a rectangle given bottom up
+        // once had, made a null image, and the sprite drew nothing where painting draws)
+        const QRect r =
+            bounds.normalized().translated(-ax, -ay).toAlignedRect().adjusted(-1, -1, 1, 1);
         if (!sprite && make && m_sprites->roomFor(qint64(r.width()) * r.height() * 4)) {
             RendererCache::Sprite made;
             made.image = QImage(r.size(), QImage::Format_ARGB32_Premultiplied);
@@ -220,7 +223,7 @@ public:
                 return SpriteKey(SpriteKind::Outline, pen.color().rgba64(), w, int(pen.style()),
                                  int(pen.capStyle()), int(pen.joinStyle()), r.width(), r.height());
             },
-            r.topLeft(), r.adjusted(-w - 1, -w - 1, w + 1, w + 1),
+            r.topLeft(), r.normalized().adjusted(-w - 1, -w - 1, w + 1, w + 1),
             wholeRows(r.top()) && wholeRows(r.bottom()),
             [&](auto *p) {
                 p->setPen(pen);

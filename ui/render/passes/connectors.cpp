@@ -5,6 +5,9 @@
 
 #include "paintcontext.h"
 
+#include <algorithm>
+#include <cmath>
+
 namespace Render {
 
 namespace {
@@ -43,8 +46,9 @@ public:
                                          to.y() - from.y());
                     },
                     from,
-                    QRectF(x - width - 1, from.y() - width - 1, 2 * width + 2,
-                           to.y() - from.y() + 2 * width + 2),
+                    // (up or down: under pinned lanes a client lane can lie below its storage)
+                    QRectF(x - width - 1, std::min(from.y(), to.y()) - width - 1, 2 * width + 2,
+                           std::abs(to.y() - from.y()) + 2 * width + 2),
                     Canvas::wholeRows(from.y()) && Canvas::wholeRows(to.y()),
                     [&](auto *p) {
                         p->setPen(QPen(color, width, Qt::DashLine));

@@ -76,9 +76,10 @@ LoadResult parsePadded(const char *data, std::size_t size, const FileLimits &lim
         ActionTally own;
         ActionTally &facts = tally ? *tally : own;
         // a large file is read by a thread for each core, unless a part fails
-        if (qint64(size - skip) >= limits.partsFrom && partsFor(limits) > 1)
+        const int parts = partsFor(limits);
+        if (qint64(size - skip) >= limits.partsFrom && parts > 1)
             result.scenario = readScenarioInParts(parser, data + skip, size - skip, limits, facts,
-                                                  !tally, partsFor(limits), limits.partBlock);
+                                                  !tally, parts, limits.partBlock);
         if (!result.scenario) { // read alone: this names the problem a part failed on
             od::document doc = get(
                 parser.iterate(data + skip, size - skip, size - skip + simdjson::SIMDJSON_PADDING));

@@ -703,12 +703,13 @@ private:
             if (list) {
                 a = &(*list)[j];
             } else if (m_keep) {
-                if (held == m_held.size())
+                if (held == m_held.size()) { // (kept from client to client, and reused)
                     m_held.emplace_back();
-                else
+                    m_heldAt.push_back(j);
+                } else {
                     clear(m_held[held]);
-                m_heldAt.resize(std::max(m_heldAt.size(), held + 1));
-                m_heldAt[held] = j;
+                    m_heldAt[held] = j;
+                }
                 a = &m_held[held++];
             } else {
                 clear(*a);
@@ -966,7 +967,7 @@ std::optional<Scenario> readScenarioInParts(od::parser &parser, const char *data
     readPart(0);
     for (std::thread &t : helpers)
         t.join();
-    if (helpers.size() + 1 < count || std::find(failed.begin(), failed.end(), 1) != failed.end())
+    if (std::find(failed.begin(), failed.end(), 1) != failed.end())
         return std::nullopt;
     if (keepActions)
         lists.moveInto(*first);

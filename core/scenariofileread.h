@@ -61,9 +61,9 @@ Scenario readScenario(simdjson::ondemand::document &doc, const FileLimits &limit
                       ActionTally &tally, bool keepActions);
 
 // The same as readScenario() on the document in `data` (followed by SIMDJSON_PADDING readable
-// bytes), read by `parts` threads at once (the first one on this thread, with `parser`): each parses the whole document with a parser of its
-// own and reads the actions of every `parts`-th run of `block` actions of a client, skipping the
-// rest, and the first keeps the scenario. Empty when any part fails, with `tally` untouched:
+// bytes), read by `parts` threads at once, the first on this thread with `parser`: each parses
+// the whole document with a parser of its own and reads the actions of every `parts`-th run of
+// `block` actions of a client, skipping the rest, and the first keeps the scenario. Empty when any part fails, with `tally` untouched:
 // the caller reads the file again with readScenario(), which finds and names the problem.
 std::optional<Scenario> readScenarioInParts(simdjson::ondemand::parser &parser, const char *data,
                                             std::size_t size, const FileLimits &limits,

@@ -8,6 +8,7 @@
 // A large file is read in parts, by a thread for each core (readScenarioInParts): the same
 // inputs read in parts of a few actions each must give the same scenario, the same counts and
 // the same message, and a valid file must be read in parts, not fall back to reading alone.
+// Over 600 lines: those tests run on this file's inputs and mutations, which stay in one place.
 
 #include "randomscenario.h"
 #include "scenariofile.h"

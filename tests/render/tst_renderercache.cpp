@@ -359,7 +359,6 @@ private slots:
         }
     }
 
-    // Vector output keeps real text and shapes: no image of the static layer in an SVG.
     // An item from a sprite is the item painted: also an outline of a rectangle given bottom up
     // (negative height), whose sprite once came out as a null image and drew nothing. The same
     // outline at four whole-pixel places: the first is painted, the second makes the sprite,
@@ -393,6 +392,7 @@ private slots:
         QCOMPARE(fromSprites, painted);
     }
 
+    // Vector output keeps real text and shapes: no image of the static layer in an SVG.
     void svgHasNoCachedImage()
     {
         const Frame f = defaultFrame();

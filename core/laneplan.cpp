@@ -14,40 +14,48 @@ using namespace SimulatorDetail;
 void Simulator::Impl::prepareLane(std::uint32_t c, Plan &plan)
 {
     const std::vector<Action> &actions = s->clients[c].actions;
-    // Actions run in order of `at`, ties in listed order. Files are usually sorted already,
-    // so only sort when they are not.
-    const bool listedInOrder =
-        std::is_sorted(actions.begin(), actions.end(),
-                       [](const Action &a, const Action &b) { return a.at < b.at; });
+    const auto n = std::uint32_t(actions.size());
+    // Actions run in order of `at`, ties in listed order. Files are usually sorted already: the
+    // first pass finds the pauses in listed order and checks the order on the way, and only
+    // when it is not sorted is the list sorted and passed again.
     std::vector<std::uint32_t> &byTime = byTimeScratch;
     byTime.clear();
-    if (!listedInOrder) {
+    bool listedInOrder = true;
+    const auto nth = [&](std::uint32_t k) { return listedInOrder ? k : byTime[k]; };
+
+    // Frozen stretches: the union of the pause windows [p, p + d).
+    std::vector<Freeze> &freezes = t->freezes[c];
+    const auto findPauses = [&] {
+        freezes.clear();
+        plan.edges.clear();
+        Tick last = 0;
+        bool sorted = true;
+        for (std::uint32_t k = 0; k < n; ++k) {
+            const std::uint32_t i = nth(k);
+            const Action &a = actions[i];
+            sorted &= a.at >= last; // (always true once sorted)
+            last = a.at;
+            if (a.kind != ActionKind::Pause)
+                continue;
+            const Tick end = a.at + a.amount;
+            plan.edges.push_back({a.at, i, true});
+            plan.edges.push_back({end, i, false});
+            if (!freezes.empty() && a.at <= freezes.back().to)
+                freezes.back().to = std::max(freezes.back().to, end);
+            else
+                freezes.push_back({a.at, end});
+        }
+        return sorted;
+    };
+    if (!findPauses()) {
+        listedInOrder = false;
         byTime.resize(actions.size());
         for (std::uint32_t i = 0; i < byTime.size(); ++i)
             byTime[i] = i;
         std::stable_sort(byTime.begin(), byTime.end(), [&](std::uint32_t a, std::uint32_t b) {
             return actions[a].at < actions[b].at;
         });
-    }
-    const auto n = std::uint32_t(actions.size());
-    const auto nth = [&](std::uint32_t k) { return listedInOrder ? k : byTime[k]; };
-
-    // Frozen stretches: the union of the pause windows [p, p + d).
-    std::vector<Freeze> &freezes = t->freezes[c];
-    freezes.clear();
-    plan.edges.clear();
-    for (std::uint32_t k = 0; k < n; ++k) {
-        const std::uint32_t i = nth(k);
-        const Action &a = actions[i];
-        if (a.kind != ActionKind::Pause)
-            continue;
-        const Tick end = a.at + a.amount;
-        plan.edges.push_back({a.at, i, true});
-        plan.edges.push_back({end, i, false});
-        if (!freezes.empty() && a.at <= freezes.back().to)
-            freezes.back().to = std::max(freezes.back().to, end);
-        else
-            freezes.push_back({a.at, end});
+        findPauses();
     }
     // At one tick: a thaw before a new pause, then in listed order.
     const auto edgeBefore = [](const PauseEdge &a, const PauseEdge &b) {
@@ -62,11 +70,14 @@ void Simulator::Impl::prepareLane(std::uint32_t c, Plan &plan)
 
     // Everything else runs at its tick, or when the client thaws if frozen then. Deferred
     // actions keep their order and come before those due at the thaw tick, which sorting
-    // by `at` already gives.
+    // by `at` already gives. The same pass counts what start() reserves for and whether the
+    // lane uses anything of sections 11 and 12, so no other pass reads the actions.
     // (every action but the pauses, each of which has two edges: sized once, filled in place)
     plan.order.resize(actions.size() - plan.edges.size() / 2);
     plan.runAt.resize(plan.order.size());
-    std::uint32_t waits = 0;
+    plan.storageWrites.assign(s->storages.size(), 0);
+    std::uint32_t waits = 0, writes = 0, acquires = 0;
+    bool pitfalls = false;
     std::size_t f = 0, j = 0;
     for (std::uint32_t k = 0; k < n; ++k) {
         const std::uint32_t i = nth(k);
@@ -79,8 +90,18 @@ void Simulator::Impl::prepareLane(std::uint32_t c, Plan &plan)
         plan.order[j] = i;
         plan.runAt[j++] = frozen ? freezes[f].to : a.at;
         // counted without a branch on the kind, which is as good as random in a sweep
-        waits += unsigned(a.kind == ActionKind::Acquire) & unsigned(a.wait | (a.waitFor != 0));
+        const bool write = a.kind == ActionKind::Write;
+        const bool acquire = a.kind == ActionKind::Acquire;
+        waits += unsigned(acquire) & unsigned(a.wait | (a.waitFor != 0));
+        writes += write;
+        acquires += acquire;
+        if (write)
+            ++plan.storageWrites[a.storage];
+        pitfalls |= a.usesPitfalls();
     }
+    plan.writes = writes;
+    plan.acquires = acquires;
+    plan.pitfalls = pitfalls;
     lanes[c].waitActions = waits;
 }
 

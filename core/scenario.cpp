@@ -94,17 +94,23 @@ Tick ClientClock::leaseEndsAt(Tick grantedAt, Tick ttl) const
 
 bool Scenario::usesPitfalls() const
 {
+    if (setupUsesPitfalls())
+        return true;
+    for (const Client &c : clients)
+        for (const Action &a : c.actions)
+            if (a.usesPitfalls())
+                return true;
+    return false;
+}
+
+bool Scenario::setupUsesPitfalls() const
+{
     for (const StorageSpec &st : storages)
         if (st.check != StorageCheck::Token || !st.durable || !st.restarts.empty())
             return true;
-    for (const Client &c : clients) {
+    for (const Client &c : clients)
         if (c.bypass || !c.clock.isDefault())
             return true;
-        for (const Action &a : c.actions)
-            if (a.keepalive || a.check || a.gap || !a.group.isEmpty() ||
-                a.kind == ActionKind::Read)
-                return true;
-    }
     return false;
 }
 

@@ -85,6 +85,12 @@ struct Action
                a.check == b.check && a.group == b.group && a.extra == b.extra;
     }
     friend bool operator!=(const Action &a, const Action &b) { return !(a == b); }
+
+    // Uses something of sections 11 and 12: a keepalive, a check, a group, or it is a read.
+    bool usesPitfalls() const
+    {
+        return keepalive || check || gap || !group.isEmpty() || kind == ActionKind::Read;
+    }
 };
 
 // An NTP step of the lock server's clock (`lock.clockSteps`): from tick `at` on, `by` more.
@@ -221,6 +227,9 @@ struct Scenario
     // True when anything of sections 11 and 12 is used: keepalives, checks, groups, reads,
     // client clocks, bypass clients, restarts, volatile or version storages.
     bool usesPitfalls() const;
+    // The same, leaving out the actions (Action::usesPitfalls): what a simulator's lane plans
+    // do not tell it.
+    bool setupUsesPitfalls() const;
     bool hasVersionStorage() const;
     // More keepalive renewals than any run of this scenario can have: every run ends by the
     // latest tick anything is scheduled (or the horizon) plus every duration, delay and gap.

@@ -145,7 +145,10 @@ void Simulator::Impl::rerun(std::uint32_t client, Tick from, std::uint32_t actio
         waitActions += lane.waitActions;
     // Sections 11 and 12 keep state no checkpoint holds: such a run starts again from 0.
     const bool hadPitfalls = pitfalls;
-    pitfalls = s->usesPitfalls();
+    // (the other lanes' plans are the scenario's still: only this client was edited)
+    pitfalls = s->setupUsesPitfalls() || spare.pitfalls;
+    for (std::uint32_t c = 0; c < lanes.size(); ++c)
+        pitfalls = pitfalls || (c != client && lanes[c].plan.pitfalls);
     const bool mayRejoin = !pitfalls && !hadPitfalls && ending.valid && action != kNone &&
                            s->tokens == TokenSource::Counter && waitActions == 0 &&
                            s->lock.restores.empty();

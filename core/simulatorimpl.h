@@ -124,6 +124,11 @@ struct Simulator::Impl
         std::vector<std::uint32_t> order; // non-pause actions in run order
         std::vector<Tick> runAt;          // the tick each of them runs (after thawing); sorted
         std::vector<PauseEdge> edges;     // pause starts and ends, in the order they happen
+        // counted on the way, for start() and rerun()
+        std::vector<std::uint32_t> storageWrites; // the lane's writes to each storage
+        std::uint32_t writes = 0;
+        std::uint32_t acquires = 0;
+        bool pitfalls = false; // some action uses sections 11 or 12 (Action::usesPitfalls)
     };
 
     struct Lane

@@ -60,7 +60,6 @@ void Simulator::Impl::start(const Scenario &scenario, bool fencing, Trace &trace
     s = &scenario;
     t = &trace;
     clearTrace(fencing);
-    pitfalls = s->usesPitfalls();
     buildSchedule();
     const std::size_t nc = s->clients.size();
     const std::size_t ns = s->storages.size();
@@ -71,6 +70,8 @@ void Simulator::Impl::start(const Scenario &scenario, bool fencing, Trace &trace
     resetEach(t->storageIncidents, ns);
     lanes.resize(nc);
 
+    // the plans count what to reserve, and whether an action uses sections 11 and 12
+    pitfalls = s->setupUsesPitfalls();
     std::size_t writes = 0;
     std::size_t acquires = 0;
     std::size_t edges = 0;
@@ -79,23 +80,16 @@ void Simulator::Impl::start(const Scenario &scenario, bool fencing, Trace &trace
     for (std::uint32_t c = 0; c < nc; ++c) {
         prepareLane(c, lanes[c].plan);
         const Plan &plan = lanes[c].plan;
-        std::size_t laneWrites = 0;
-        for (std::uint32_t i : plan.order) {
-            // counted without a branch on the kind (as good as random in a sweep), and per
-            // storage only for the lists a summary does without
-            const Action &a = s->clients[c].actions[i];
-            const bool write = a.kind == ActionKind::Write;
-            laneWrites += write;
-            acquires += a.kind == ActionKind::Acquire;
-            if (!summaryOnly && write)
-                ++storageWrites[a.storage];
-        }
-        writes += laneWrites;
+        pitfalls = pitfalls || plan.pitfalls;
+        writes += plan.writes;
+        acquires += plan.acquires;
         edges += plan.edges.size();
         if (summaryOnly)
             continue; // no events are recorded
+        for (std::size_t i = 0; i < ns; ++i)
+            storageWrites[i] += plan.storageWrites[i];
         // exact sizes keep the trace near its minimum footprint (no doubling slack)
-        t->clientEvents[c].reserve(plan.order.size() + laneWrites + plan.edges.size());
+        t->clientEvents[c].reserve(plan.order.size() + plan.writes + plan.edges.size());
         prepareMemory(t->clientEvents[c]);
     }
     t->writes.reserve(writes);

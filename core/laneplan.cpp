@@ -33,7 +33,7 @@ void Simulator::Impl::prepareLane(std::uint32_t c, Plan &plan)
         for (std::uint32_t k = 0; k < n; ++k) {
             const std::uint32_t i = nth(k);
             const Action &a = actions[i];
-            sorted &= a.at >= last; // (always true once sorted)
+            sorted &= a.at >= last; // (always true on the second pass, in time order)
             last = a.at;
             if (a.kind != ActionKind::Pause)
                 continue;
@@ -89,7 +89,8 @@ void Simulator::Impl::prepareLane(std::uint32_t c, Plan &plan)
         const bool frozen = f < freezes.size() && freezes[f].from <= a.at;
         plan.order[j] = i;
         plan.runAt[j++] = frozen ? freezes[f].to : a.at;
-        // counted without a branch on the kind, which is as good as random in a sweep
+        // counted without a branch on the kind (as good as random in a sweep), but for the
+        // per-storage count
         const bool write = a.kind == ActionKind::Write;
         const bool acquire = a.kind == ActionKind::Acquire;
         waits += unsigned(acquire) & unsigned(a.wait | (a.waitFor != 0));

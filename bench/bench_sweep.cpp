@@ -55,12 +55,12 @@ void BM_SweepEnginePitfalls(benchmark::State &state)
     Core::SweepSpec spec = sweepSpec();
     for (Core::Action &a : spec.scenario.clients[0].actions)
         if (a.kind == Core::ActionKind::Acquire)
-            a.keepalive = 3;
+            a.setKeepalive(3);
     for (Core::Action &a : spec.scenario.clients[1].actions)
         if (a.kind == Core::ActionKind::Write) {
             a.check = true;
-            a.gap = 2;
-            a.group = QStringLiteral("order");
+            a.setGap(2);
+            a.setGroup(QStringLiteral("order"));
         }
     spec.scenario.clients[2].clock.rateMilli = 700;
     for (auto _ : state) {

@@ -58,16 +58,16 @@ QString explainCheck(const Scenario &s, const Trace &trace, const Check &c)
     QString text = QStringLiteral("%1: %2 checked its lease before writing %3, by its own clock, "
                                   "and found it still live.")
                        .arg(at(c.at), who, quoted(a.value));
-    if (c.sendAt > c.at + a.gap)
+    if (c.sendAt > c.at + a.gap())
         text += QStringLiteral(" It meant to send %1 ticks later, but a pause froze it in between: "
                                "it sends at %2, when it thaws, without checking again. The check "
                                "came before the pause, so it proves nothing (the seed's first "
                                "pitfall); only a fencing token protects the storage.")
-                    .arg(num(a.gap), at(c.sendAt));
-    else if (a.gap)
+                    .arg(num(a.gap()), at(c.sendAt));
+    else if (a.gap())
         text += QStringLiteral(" It sends %1 ticks later, at %2, without checking again: a pause "
                                "in that gap would make the check worthless.")
-                    .arg(num(a.gap), at(c.sendAt));
+                    .arg(num(a.gap()), at(c.sendAt));
     Q_UNUSED(trace)
     return text;
 }
@@ -112,7 +112,7 @@ QString explainKeepalive(const Scenario &s, const Trace &trace, const Grant &g)
                           "sends one every %5 ticks while it is not frozen (etcd's client sends "
                           "them every TTL/3); a pause stops them.")
         .arg(at(g.at), clientName(s, g.client), tok(trace, g.token), at(g.expires),
-             num(a.keepalive));
+             num(a.keepalive()));
 }
 
 QString explainVersionWrite(const Scenario &s, const Trace &trace, std::uint32_t index)
@@ -184,7 +184,7 @@ QString pitfallNotes(const Scenario &s, const Trace &trace, std::uint32_t index)
                              tok(trace, trace.restarts[r].forgot));
     }
     if (const Check *c = checkOfWrite(trace, index);
-        c && c->sendAt > c->at + s.clients[w.client].actions[w.action].gap && w.expired)
+        c && c->sendAt > c->at + s.clients[w.client].actions[w.action].gap() && w.expired)
         text += QStringLiteral(" %1 had checked its lease at %2 and found it live; the pause "
                                "came after the check.")
                     .arg(clientName(s, w.client), at(c->at));

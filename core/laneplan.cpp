@@ -76,7 +76,7 @@ void Simulator::Impl::prepareLane(std::uint32_t c, Plan &plan)
     plan.order.resize(actions.size() - plan.edges.size() / 2);
     plan.runAt.resize(plan.order.size());
     plan.storageWrites.assign(s->storages.size(), 0);
-    std::uint32_t waits = 0, writes = 0, acquires = 0;
+    std::uint32_t waits = 0, writes = 0, acquires = 0, releases = 0;
     bool pitfalls = false;
     std::size_t f = 0, j = 0;
     for (std::uint32_t k = 0; k < n; ++k) {
@@ -93,15 +93,17 @@ void Simulator::Impl::prepareLane(std::uint32_t c, Plan &plan)
         // per-storage count
         const bool write = a.kind == ActionKind::Write;
         const bool acquire = a.kind == ActionKind::Acquire;
-        waits += unsigned(acquire) & unsigned(a.wait | (a.waitFor != 0));
+        waits += unsigned(acquire) & unsigned(a.wait | (a.waitFor() != 0));
         writes += write;
         acquires += acquire;
+        releases += a.kind == ActionKind::Release;
         if (write)
             ++plan.storageWrites[a.storage];
         pitfalls |= a.usesPitfalls();
     }
     plan.writes = writes;
     plan.acquires = acquires;
+    plan.releases = releases;
     plan.pitfalls = pitfalls;
     lanes[c].waitActions = waits;
 }

@@ -235,11 +235,11 @@ void takeLockKeys(Scenario &s)
 // An acquire's wait and waitFor, out of its kept keys.
 void takeWaitKeys(Action &a, std::size_t client, std::size_t index)
 {
-    if (a.kind != ActionKind::Acquire || a.extra.isEmpty())
+    if (a.kind != ActionKind::Acquire || a.extra().isEmpty())
         return;
     const QString waitKey = keyName(Key::Wait), forKey = keyName(Key::WaitFor);
-    const QJsonValue wait = a.extra.value(waitKey);
-    const QJsonValue waitFor = a.extra.value(forKey);
+    const QJsonValue wait = a.extra().value(waitKey);
+    const QJsonValue waitFor = a.extra().value(forKey);
     if (wait.isUndefined() && waitFor.isUndefined())
         return;
     const QString place = QStringLiteral("clients[%1].actions[%2].").arg(client).arg(index);
@@ -248,14 +248,14 @@ void takeWaitKeys(Action &a, std::size_t client, std::size_t index)
             fail(place + waitKey,
                  QStringLiteral("must be true or false, not %1").arg(describe(wait)));
         a.wait = wait.toBool();
-        a.extra.remove(waitKey);
+        a.editExtra().remove(waitKey);
     }
     if (!waitFor.isUndefined()) {
-        a.waitFor = Tick(integer(waitFor, place + forKey, 1, kMax));
+        a.setWaitFor(Tick(integer(waitFor, place + forKey, 1, kMax)));
         if (!wait.isUndefined() && !a.wait)
             fail(place + forKey, QStringLiteral("needs a blocking acquire, but wait is false"));
         a.wait = true; // waitFor implies wait
-        a.extra.remove(forKey);
+        a.editExtra().remove(forKey);
     }
 }
 
@@ -384,8 +384,8 @@ void writeAcquire(JsonOut &out, const Action &a)
 {
     if (a.wait)
         out.raw(", ").key(keyText(Key::Wait)).boolean(true);
-    if (a.waitFor)
-        out.raw(", ").key(keyText(Key::WaitFor)).number(a.waitFor);
+    if (a.waitFor())
+        out.raw(", ").key(keyText(Key::WaitFor)).number(a.waitFor());
 }
 
 } // namespace Core::LockOptionsFile

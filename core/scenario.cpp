@@ -4,6 +4,26 @@
 
 namespace Core {
 
+const QString &Action::noText()
+{
+    static const QString none;
+    return none;
+}
+
+const QJsonObject &Action::noKeys()
+{
+    static const QJsonObject none;
+    return none;
+}
+
+bool Action::sameRare(const Action &a, const Action &b)
+{
+    if (a.rare == b.rare)
+        return true;
+    static const ActionRare none;
+    return (a.rare ? *a.rare : none) == (b.rare ? *b.rare : none);
+}
+
 Action Action::acquire(Tick at, Tick ttl)
 {
     Action a;
@@ -135,9 +155,9 @@ std::uint64_t Scenario::keepaliveBound(std::uint64_t limit,
 void KeepaliveBound::add(std::size_t client, std::size_t index, const Action &a)
 {
     m_latest = std::max<std::uint64_t>(m_latest, a.at);
-    m_extra = saturatedAdd(m_extra, saturatedAdd(saturatedAdd(a.amount, a.gap), a.waitFor));
-    if (a.keepalive)
-        m_renewals.push_back({client, index, a.at, a.keepalive});
+    m_extra = saturatedAdd(m_extra, saturatedAdd(saturatedAdd(a.amount, a.gap()), a.waitFor()));
+    if (a.keepalive())
+        m_renewals.push_back({client, index, a.at, a.keepalive()});
 }
 
 void KeepaliveBound::merge(const KeepaliveBound &other)

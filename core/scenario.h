@@ -4,6 +4,8 @@
 // Plain value types; the simulator turns a Scenario into a Trace (trace.h).
 
 #include <QJsonObject>
+#include <QSharedData>
+#include <QSharedDataPointer>
 #include <QString>
 
 #include <cstdint>
@@ -43,29 +45,56 @@ enum class TokenSource : std::uint8_t
 };
 inline constexpr int kTokenSourceCount = 9;
 
+// What few actions have: the options of sections 10-12 and keys this version does not know.
+// An action without any of them holds none of this (Action::rare is null).
+struct ActionRare : QSharedData
+{
+    Tick waitFor = 0;
+    Tick keepalive = 0;
+    Tick gap = 0;
+    QString group;
+    QJsonObject extra;
+    friend bool operator==(const ActionRare &a, const ActionRare &b)
+    {
+        return a.waitFor == b.waitFor && a.keepalive == b.keepalive && a.gap == b.gap &&
+               a.group == b.group && a.extra == b.extra;
+    }
+};
+
 struct Action
 {
-    // (the members are ordered so that none is padded: a loaded file holds a million of these,
-    // and every page of them is cleared by the kernel before it is written)
+    // (a loaded file holds a million of these, and every page of them is cleared by the kernel
+    // before it is written: what most actions use is here, 56 bytes, the rest in `rare`)
     Tick at = 0;
     // ttl for Acquire, length for Pause, network delay for Write and Read, unused for Release.
     Tick amount = 0;
-    // Acquire only: a blocking acquire (etcd's Lock(), Curator's acquire()) waits while the lock
-    // is taken instead of being refused, for at most `waitFor` ticks (0: without a limit).
-    Tick waitFor = 0;
-    // Acquire only: renew every `keepalive` ticks while the lease is held (0: no keepalives)
-    Tick keepalive = 0;
-    // Write only: check-then-write (section 11): check the lease by the client's own clock at
-    // the write's tick, skip it if expired, else send `gap` ticks later
-    Tick gap = 0;
-    QString value;          // Write only
-    QString group;          // Write only: one update across storages with the client's other
-                            // writes of this name (section 12); empty: none
-    QJsonObject extra; // keys this version does not know, kept for a lossless save
+    QString value;             // Write only
     std::uint32_t storage = 0; // Write and Read: index into Scenario::storages
     bool check = false;
     bool wait = false;
     ActionKind kind = ActionKind::Acquire;
+
+    // Acquire only: a blocking acquire (etcd's Lock(), Curator's acquire()) waits while the lock
+    // is taken instead of being refused, for at most `waitFor` ticks (0: without a limit).
+    Tick waitFor() const { return rare ? rare->waitFor : 0; }
+    // Acquire only: renew every `keepalive` ticks while the lease is held (0: no keepalives)
+    Tick keepalive() const { return rare ? rare->keepalive : 0; }
+    // Write only: check-then-write (section 11): check the lease by the client's own clock at
+    // the write's tick, skip it if expired, else send `gap` ticks later
+    Tick gap() const { return rare ? rare->gap : 0; }
+    // Write only: one update across storages with the client's other writes of this name
+    // (section 12); empty: none
+    const QString &group() const { return rare ? rare->group : noText(); }
+    // keys this version does not know, kept for a lossless save
+    const QJsonObject &extra() const { return rare ? rare->extra : noKeys(); }
+
+    void setWaitFor(Tick t) { set(&ActionRare::waitFor, t); }
+    void setKeepalive(Tick t) { set(&ActionRare::keepalive, t); }
+    void setGap(Tick t) { set(&ActionRare::gap, t); }
+    void setGroup(const QString &g) { set(&ActionRare::group, g); }
+    void setExtra(const QJsonObject &e) { set(&ActionRare::extra, e); }
+    // The unknown keys to change in place (an action without any gets its `rare` for them).
+    QJsonObject &editExtra() { return own().extra; }
 
     static Action acquire(Tick at, Tick ttl);
     static Action release(Tick at);
@@ -81,17 +110,37 @@ struct Action
     {
         return a.at == b.at && a.amount == b.amount && a.value == b.value &&
                a.storage == b.storage && a.kind == b.kind && a.wait == b.wait &&
-               a.waitFor == b.waitFor && a.keepalive == b.keepalive && a.gap == b.gap &&
-               a.check == b.check && a.group == b.group && a.extra == b.extra;
+               a.check == b.check && sameRare(a, b);
     }
     friend bool operator!=(const Action &a, const Action &b) { return !(a == b); }
 
     // Uses something of sections 11 and 12: a keepalive, a check, a group, or it is a read.
     bool usesPitfalls() const
     {
-        return keepalive || check || gap || !group.isEmpty() || kind == ActionKind::Read;
+        return check || kind == ActionKind::Read ||
+               (rare && (rare->keepalive || rare->gap || !rare->group.isEmpty()));
     }
+
+private:
+    static const QString &noText();
+    static const QJsonObject &noKeys();
+    static bool sameRare(const Action &a, const Action &b);
+    ActionRare &own()
+    {
+        if (!rare)
+            rare.reset(new ActionRare);
+        return *rare; // (detaches from a copy's)
+    }
+    template <typename T, typename V> void set(T ActionRare::*field, const V &v)
+    {
+        if (!rare && v == T())
+            return; // nothing to hold
+        own().*field = v;
+    }
+    QSharedDataPointer<ActionRare> rare;
 };
+
+static_assert(sizeof(Action) <= 56, "an action grew: a loaded file holds a million of them");
 
 // An NTP step of the lock server's clock (`lock.clockSteps`): from tick `at` on, `by` more.
 struct ClockStep

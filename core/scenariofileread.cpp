@@ -744,11 +744,14 @@ private:
         for (Token &t : f)
             t.present = false;
         std::uint32_t read = 0; // the keys present, one bit each from "at" on
-        members(v, kActionKeys, 5, a.extra, place, [&](Key k, od::value value) {
+        QJsonObject unknown; // (most actions have none: nothing to make or keep)
+        members(v, kActionKeys, 5, unknown, place, [&](Key k, od::value value) {
             const std::size_t i = std::size_t(k) - first;
             readToken(f[i], value, 6, m_limits, &m_containers[i]);
             read |= 1u << i;
         });
+        if (!unknown.isEmpty())
+            a.setExtra(unknown);
         const auto field = [&](Key k) -> const Token & { return f[std::size_t(k) - first]; };
         const auto at = [&](Key k) { return [&place, k] { return join(place(), k); }; };
 
@@ -805,7 +808,7 @@ private:
         if (read & ~known & ~(bit(Key::At) | bit(Key::Do)) & ~kPitfallKeys)
             for (auto k = std::size_t(Key::Ttl); k <= std::size_t(Key::Delay); ++k)
                 if (!(known & bit(Key(k))) && field(Key(k)).present)
-                    a.extra.insert(keyName(Key(k)), field(Key(k)).toJson());
+                    a.editExtra().insert(keyName(Key(k)), field(Key(k)).toJson());
     }
 
     // An acquire's keepalive; a write's check, gap and group.
@@ -826,8 +829,8 @@ private:
         if (keepalive.present) {
             if (a.kind != ActionKind::Acquire)
                 only(Key::Keepalive, ActionKind::Acquire, "it renews the lease that acquire gets");
-            a.keepalive = integer(
-                keepalive, [&] { return join(place(), Key::Keepalive); }, true);
+            a.setKeepalive(integer(
+                keepalive, [&] { return join(place(), Key::Keepalive); }, true));
         }
         if (check.present) {
             if (a.kind != ActionKind::Write)
@@ -842,8 +845,8 @@ private:
                 only(Key::Gap, ActionKind::Write, "the ticks between a write's check and its send");
             if (!a.check)
                 fail(join(place(), Key::Gap), QStringLiteral("only with \"check\": true"));
-            a.gap = integer(
-                gap, [&] { return join(place(), Key::Gap); }, false);
+            a.setGap(integer(
+                gap, [&] { return join(place(), Key::Gap); }, false));
         }
         if (group.present) {
             if (a.kind != ActionKind::Write)
@@ -852,7 +855,7 @@ private:
                 fail(join(place(), Key::Group),
                      QStringLiteral("must be a non-empty string, not %1").arg(group.describe()));
             if (m_keep) // a check keeps no text of an action
-                a.group = m_values.get(group.text);
+                a.setGroup(m_values.get(group.text));
         }
     }
 

@@ -98,8 +98,8 @@ QByteArray serialize(const Scenario &s)
             switch (a.kind) {
             case ActionKind::Acquire:
                 out.raw(", ").key(keyText(Key::Ttl)).number(a.amount);
-                if (a.keepalive)
-                    out.raw(", ").key(keyText(Key::Keepalive)).number(a.keepalive);
+                if (a.keepalive())
+                    out.raw(", ").key(keyText(Key::Keepalive)).number(a.keepalive());
                 LockOptionsFile::writeAcquire(out, a);
                 break;
             case ActionKind::Pause:
@@ -113,10 +113,10 @@ QByteArray serialize(const Scenario &s)
                     out.raw(", ").key(keyText(Key::Delay)).number(a.amount);
                 if (a.check)
                     out.raw(", ").key(keyText(Key::Check)).boolean(true);
-                if (a.check && a.gap)
-                    out.raw(", ").key(keyText(Key::Gap)).number(a.gap);
-                if (!a.group.isEmpty())
-                    out.raw(", ").key(keyText(Key::Group)).string(a.group);
+                if (a.check && a.gap())
+                    out.raw(", ").key(keyText(Key::Gap)).number(a.gap());
+                if (!a.group().isEmpty())
+                    out.raw(", ").key(keyText(Key::Group)).string(a.group());
                 break;
             case ActionKind::Read:
                 if (a.storage != 0 && a.storage < s.storages.size())
@@ -127,7 +127,7 @@ QByteArray serialize(const Scenario &s)
             case ActionKind::Release:
                 break;
             }
-            writeExtra(out, a.extra);
+            writeExtra(out, a.extra());
             out.raw(" }");
         }
         out.raw(client.actions.empty() ? "] }" : " ] }");

@@ -57,9 +57,9 @@ ScheduleShape shapeOf(const Scenario &scenario)
             case ActionKind::Acquire:
                 widen(shape.ttl, seen[0], a.amount);
                 ++shape.acquires;
-                if (a.keepalive) {
+                if (a.keepalive()) {
                     ++shape.keepalives;
-                    widen(shape.keepalive, seen[3], a.keepalive);
+                    widen(shape.keepalive, seen[3], a.keepalive());
                 }
                 break;
             case ActionKind::Pause:
@@ -70,13 +70,13 @@ ScheduleShape shapeOf(const Scenario &scenario)
                 ++shape.writes;
                 if (a.check) {
                     ++shape.checks;
-                    widen(shape.gap, seen[4], a.gap);
+                    widen(shape.gap, seen[4], a.gap());
                 }
-                if (!a.group.isEmpty()) {
+                if (!a.group().isEmpty()) {
                     ++shape.grouped;
-                    if (std::find(shape.groups.begin(), shape.groups.end(), a.group) ==
+                    if (std::find(shape.groups.begin(), shape.groups.end(), a.group()) ==
                         shape.groups.end())
-                        shape.groups.push_back(a.group);
+                        shape.groups.push_back(a.group());
                 }
                 break;
             case ActionKind::Read:
@@ -252,14 +252,16 @@ void drawActions(const ScheduleShape &shape, const ScheduleDetail::Divisors<Mod>
             a.at = d.at;
             a.amount = d.amount;
             a.storage = d.storage;
-            a.keepalive = d.keepalive;
+            a.setKeepalive(d.keepalive);
             a.check = d.check;
-            a.gap = d.gap;
+            a.setGap(d.gap);
             value(c, k, d);
-            if (d.group >= 0)
-                assign(a.group, shape.groups[std::size_t(d.group)]);
-            else if (!a.group.isNull())
-                a.group = QString();
+            if (d.group >= 0) {
+                const QString &group = shape.groups[std::size_t(d.group)];
+                if (!a.group().isSharedWith(group))
+                    a.setGroup(group);
+            } else if (!a.group().isNull())
+                a.setGroup(QString());
         }
     }
 }
@@ -278,8 +280,8 @@ void generateSchedule(const ScheduleShape &shape, std::uint64_t seed, Scenario *
             assign(a.value, shape.clients[c].values[d.index]);
         else if (!a.value.isNull())
             a.value = QString();
-        if (!a.extra.isEmpty()) // (`out` may have been loaded from a file)
-            a.extra = QJsonObject();
+        if (!a.extra().isEmpty()) // (`out` may have been loaded from a file)
+            a.setExtra(QJsonObject());
     });
 }
 

@@ -204,10 +204,10 @@ private:
                 // (`action` may have moved: lower() replaced the scenario)
                 const Action &now = current().clients[c].actions[a];
                 if (now.kind == ActionKind::Write && now.check)
-                    changed |= lower(ShrinkMove::ShortenGap, c, a, now.gap, 0);
+                    changed |= lower(ShrinkMove::ShortenGap, c, a, now.gap(), 0);
                 const Action &again = current().clients[c].actions[a];
-                if (again.kind == ActionKind::Acquire && again.keepalive)
-                    changed |= lower(ShrinkMove::ShortenKeepalive, c, a, again.keepalive, 1);
+                if (again.kind == ActionKind::Acquire && again.keepalive())
+                    changed |= lower(ShrinkMove::ShortenKeepalive, c, a, again.keepalive(), 1);
             }
         }
         return changed;
@@ -311,10 +311,10 @@ void applyStep(Scenario &s, const ShrinkStep &step)
         s.clients[step.client].actions[step.action].at = step.to;
         break;
     case ShrinkMove::ShortenGap:
-        s.clients[step.client].actions[step.action].gap = step.to;
+        s.clients[step.client].actions[step.action].setGap(step.to);
         break;
     case ShrinkMove::ShortenKeepalive:
-        s.clients[step.client].actions[step.action].keepalive = step.to;
+        s.clients[step.client].actions[step.action].setKeepalive(step.to);
         break;
     }
 }

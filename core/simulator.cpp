@@ -168,7 +168,7 @@ void Simulator::Impl::runAction(std::uint32_t c, std::uint32_t i, Tick now)
         const bool fences = kafka && lock.isLive(now) && leases;
         const std::uint32_t fenced = fences ? lock.holder() : kNone;
         const LockService::Reply r =
-            lock.acquire(c, a.amount, now, a.wait || a.waitFor, a.waitFor, i);
+            lock.acquire(c, a.amount, now, a.wait || a.waitFor(), a.waitFor(), i);
         if (pitfalls && r.outcome != LockService::Outcome::Refusal)
             stopKeepalive(c); // it ran: a waiting client sends none (section 14)
         if (r.outcome == LockService::Outcome::Wait) {
@@ -195,7 +195,7 @@ void Simulator::Impl::runAction(std::uint32_t c, std::uint32_t i, Tick now)
         lane.viewFrom = now;
         lane.viewTtl = a.amount;
         if (pitfalls)
-            setKeepalive(c, a.keepalive, a.amount, now, i);
+            setKeepalive(c, a.keepalive(), a.amount, now, i);
         if (renewal) {
             t->leases[r.epoch - 1].end = r.expires; // (after a restore: not the last one)
         } else {

@@ -128,6 +128,7 @@ struct Simulator::Impl
         std::vector<std::uint32_t> storageWrites; // the lane's writes to each storage
         std::uint32_t writes = 0;
         std::uint32_t acquires = 0;
+        std::uint32_t releases = 0;
         bool pitfalls = false; // some action uses sections 11 or 12 (Action::usesPitfalls)
     };
 

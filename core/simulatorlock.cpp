@@ -120,7 +120,7 @@ void Simulator::Impl::serveWaiter(Tick now, std::uint32_t releaser)
     lane.viewFrom = now;
     lane.viewTtl = w.ttl;
     if (pitfalls)
-        setKeepalive(c, s->clients[c].actions[w.action].keepalive, w.ttl, now, w.action);
+        setKeepalive(c, s->clients[c].actions[w.action].keepalive(), w.ttl, now, w.action);
     Wait &rec = t->waits[lane.wait];
     rec.to = now;
     rec.granted = true;

@@ -53,7 +53,7 @@ void Simulator::Impl::checkWrite(std::uint32_t c, std::uint32_t i, Tick now)
         return;
     }
     record(now, c, EventKind::Checked, check);
-    const Tick at = thawOf(c, now + a.gap);
+    const Tick at = thawOf(c, now + a.gap());
     t->checks[check].sendAt = at;
     if (at == now) {
         t->checks[check].write = std::uint32_t(writes);
@@ -238,10 +238,10 @@ void Simulator::Impl::findGroups()
         const std::vector<Action> &actions = s->clients[c].actions;
         const std::size_t first = t->groups.size();
         for (const Action &a : actions)
-            if (a.kind == ActionKind::Write && !a.group.isEmpty() &&
+            if (a.kind == ActionKind::Write && !a.group().isEmpty() &&
                 std::none_of(t->groups.begin() + std::ptrdiff_t(first), t->groups.end(),
-                             [&](const GroupOutcome &g) { return g.name == a.group; }))
-                t->groups.push_back({a.group, c, {}, {}, {}, false});
+                             [&](const GroupOutcome &g) { return g.name == a.group(); }))
+                t->groups.push_back({a.group(), c, {}, {}, {}, false});
         if (first == t->groups.size())
             continue;
         writeOf.assign(actions.size(), kNone);
@@ -258,7 +258,7 @@ void Simulator::Impl::findGroups()
             std::vector<std::pair<std::uint32_t, bool>> byStorage; // in file order
             for (std::uint32_t i = 0; i < actions.size(); ++i) {
                 const Action &a = actions[i];
-                if (a.kind != ActionKind::Write || a.group != out.name)
+                if (a.kind != ActionKind::Write || a.group() != out.name)
                     continue;
                 const std::uint32_t w = writeOf[i];
                 if (w != kNone)

@@ -74,6 +74,7 @@ void Simulator::Impl::start(const Scenario &scenario, bool fencing, Trace &trace
     pitfalls = s->setupUsesPitfalls();
     std::size_t writes = 0;
     std::size_t acquires = 0;
+    std::size_t releases = 0;
     std::size_t edges = 0;
     std::vector<std::uint32_t> &storageWrites = writesPerStorage;
     storageWrites.assign(ns, 0);
@@ -83,7 +84,10 @@ void Simulator::Impl::start(const Scenario &scenario, bool fencing, Trace &trace
         pitfalls = pitfalls || plan.pitfalls;
         writes += plan.writes;
         acquires += plan.acquires;
+        releases += plan.releases;
         edges += plan.edges.size();
+        // a belief starts with a grant, after one that ended
+        t->beliefs[c].reserve(plan.acquires);
         if (summaryOnly)
             continue; // no events are recorded
         for (std::size_t i = 0; i < ns; ++i)
@@ -94,6 +98,8 @@ void Simulator::Impl::start(const Scenario &scenario, bool fencing, Trace &trace
     }
     t->writes.reserve(writes);
     t->grants.reserve(acquires);
+    t->leases.reserve(acquires); // (a lease for each grant that is not a renewal)
+    t->releases.reserve(releases);
     prepareMemory(t->writes);
     prepareMemory(t->grants);
     if (!summaryOnly) {

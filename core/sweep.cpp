@@ -49,7 +49,7 @@ void setKeepalives(Scenario &s, Tick value)
     for (Client &c : s.clients)
         for (Action &a : c.actions)
             if (a.kind == ActionKind::Acquire)
-                a.keepalive = value;
+                a.setKeepalive(value);
 }
 
 void setGaps(Scenario &s, Tick value)
@@ -57,7 +57,7 @@ void setGaps(Scenario &s, Tick value)
     for (Client &c : s.clients)
         for (Action &a : c.actions)
             if (a.kind == ActionKind::Write && a.check)
-                a.gap = value;
+                a.setGap(value);
 }
 
 // The value is the rate in thousandths of real speed, exactly the file's "rate" times 1000

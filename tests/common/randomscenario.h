@@ -143,7 +143,7 @@ inline void addLockOptions(Core::Scenario &s, std::uint64_t seed, const RandomSc
                     continue;
                 a.wait = true;
                 if (rng.chance(33))
-                    a.waitFor = rng.between(1, 20);
+                    a.setWaitFor(rng.between(1, 20));
             }
         }
     }
@@ -191,15 +191,15 @@ inline void addPitfalls(Core::Scenario &s, std::uint64_t seed, const PitfallOpti
         std::vector<Action> reads;
         for (Action &a : c.actions) {
             if (a.kind == ActionKind::Acquire && rng.chance(o.keepalivePercent))
-                a.keepalive = rng.between(1, a.amount);
+                a.setKeepalive(rng.between(1, a.amount));
             if (a.kind != ActionKind::Write)
                 continue;
             if (rng.chance(o.checkPercent)) {
                 a.check = true;
-                a.gap = rng.between(0, 10);
+                a.setGap(rng.between(0, 10));
             }
             if (rng.chance(o.groupPercent))
-                a.group = rng.chance(50) ? QStringLiteral("g1") : QStringLiteral("g2");
+                a.setGroup(rng.chance(50) ? QStringLiteral("g1") : QStringLiteral("g2"));
             if (rng.chance(o.readPercent)) {
                 const Tick back = rng.between(0, 5);
                 reads.push_back(Action::read(a.at > back ? a.at - back : 0, a.storage,

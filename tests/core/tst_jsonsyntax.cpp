@@ -450,7 +450,7 @@ private:
             case ActionKind::Release:
                 break;
             }
-            a.extra = unknownKeys(o, known);
+            a.setExtra(unknownKeys(o, known));
         }
         return a;
     }
@@ -714,7 +714,7 @@ QList<QByteArray> randomInputs(int count)
             s.storages.front().extra.insert(QStringLiteral("zone"), 2.25);
             s.clients.front().extra.insert(QStringLiteral("color"), QStringLiteral("#f00"));
             if (!s.clients.front().actions.empty())
-                s.clients.front().actions.front().extra.insert(QStringLiteral("note"),
+                s.clients.front().actions.front().editExtra().insert(QStringLiteral("note"),
                                                                QJsonObject{{QStringLiteral("a"), 1}});
         }
         inputs << Core::ScenarioFile::serialize(s);

@@ -46,7 +46,7 @@ Scenario scenario(std::vector<Client> clients, bool fencing = true)
 Action acquire(Tick at, Tick ttl, Tick keepalive = 0)
 {
     Action a = Action::acquire(at, ttl);
-    a.keepalive = keepalive;
+    a.setKeepalive(keepalive);
     return a;
 }
 
@@ -59,14 +59,14 @@ Action checked(Tick at, const char *value, Tick gap = 0)
 {
     Action a = write(at, value);
     a.check = true;
-    a.gap = gap;
+    a.setGap(gap);
     return a;
 }
 
 Action grouped(Tick at, const char *value, std::uint32_t storage, const char *group)
 {
     Action a = write(at, value, storage);
-    a.group = QString::fromUtf8(group);
+    a.setGroup(QString::fromUtf8(group));
     return a;
 }
 
@@ -482,7 +482,7 @@ private slots:
                                           grouped(11, "d", 0, "g"), checked(11, "c", 0)})});
         k.storages = {StorageSpec::named(QStringLiteral("db")), StorageSpec::named(QStringLiteral("cache"))};
         k.clients[0].actions[3].storage = 1;
-        k.clients[0].actions[3].group = QStringLiteral("g");
+        k.clients[0].actions[3].setGroup(QStringLiteral("g"));
         t = simulate(k);
         QCOMPARE(skips(k, t), QStringList({"A c@11"}));
         QCOMPARE(groups(k, t), QStringLiteral("A/g [db] [cache] partial"));
@@ -597,7 +597,7 @@ private slots:
             for (const Check &c : t.checks) {
                 if (!c.passed)
                     continue;
-                const Tick gapEnd = c.at + s.clients[c.client].actions[c.action].gap;
+                const Tick gapEnd = c.at + s.clients[c.client].actions[c.action].gap();
                 bool paused = false;
                 for (const Freeze &f : t.freezes[c.client])
                     paused |= f.from > c.at && f.from <= gapEnd;

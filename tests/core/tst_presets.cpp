@@ -391,7 +391,7 @@ private slots:
     {
         const Scenario s = preset("check-then-write-gap");
         QVERIFY(s.clients[0].actions[1].check);
-        QCOMPARE(s.clients[0].actions[1].gap, Tick(4));
+        QCOMPARE(s.clients[0].actions[1].gap(), Tick(4));
         for (const bool fencing : {true, false}) {
             const Trace t = simulate(s, fencing);
             QCOMPARE(grants(s, t), QStringList({QStringLiteral("A@0 t1 e1 grant exp10"),

@@ -388,7 +388,7 @@ private slots:
                 Action &a = s.clients[client].actions[action];
                 if (a.kind == ActionKind::Acquire && rng.chance(30)) { // blocking or not
                     a.wait = !a.wait;
-                    a.waitFor = a.wait && rng.chance(50) ? rng.between(1, 10) : 0;
+                    a.setWaitFor(a.wait && rng.chance(50) ? rng.between(1, 10) : 0);
                     from = std::min(from, a.at);
                 }
                 const Trace full = simulate(s, fencing);
@@ -452,11 +452,11 @@ private slots:
                 auto [client, from, action] = randomEdit(s, rng, o);
                 Action &a = s.clients[client].actions[action];
                 if (a.kind == ActionKind::Acquire && rng.chance(40)) {
-                    a.keepalive = a.keepalive ? 0 : rng.between(1, a.amount);
+                    a.setKeepalive(a.keepalive() ? 0 : rng.between(1, a.amount));
                     from = std::min(from, a.at);
                 } else if (a.kind == ActionKind::Write && rng.chance(40)) {
                     a.check = !a.check;
-                    a.gap = a.check ? rng.between(0, 8) : 0;
+                    a.setGap(a.check ? rng.between(0, 8) : 0);
                     from = std::min(from, a.at);
                 }
                 const Trace full = simulate(s, fencing);

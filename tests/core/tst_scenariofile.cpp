@@ -470,12 +470,12 @@ private slots:
         QVERIFY(s.lockExtra.isEmpty());
         const std::vector<Action> &a = s.clients[0].actions;
         QVERIFY(a[0].wait); // waitFor implies wait
-        QCOMPARE(a[0].waitFor, Tick(3));
-        QVERIFY(a[1].wait && a[1].waitFor == 0);
+        QCOMPARE(a[0].waitFor(), Tick(3));
+        QVERIFY(a[1].wait && a[1].waitFor() == 0);
         QVERIFY(!a[2].wait);
-        QVERIFY(a[0].extra.isEmpty() && a[1].extra.isEmpty() && a[2].extra.isEmpty());
+        QVERIFY(a[0].extra().isEmpty() && a[1].extra().isEmpty() && a[2].extra().isEmpty());
         // on a write, "wait" means nothing to this version: kept as it was
-        QCOMPARE(a[3].extra.value(QStringLiteral("wait")), QJsonValue(true));
+        QCOMPARE(a[3].extra().value(QStringLiteral("wait")), QJsonValue(true));
     }
 
     void roundTripOfTokenSources()
@@ -771,10 +771,10 @@ private slots:
         QCOMPARE(s.clients[0].clock.steps,
                  (std::vector<ClockStep>{{0, std::int64_t(max)}, {max, -std::int64_t(max)}}));
         const std::vector<Action> &a = s.clients[0].actions;
-        QCOMPARE(a[0].keepalive, max);
-        QCOMPARE(a[1].keepalive, Tick(1));
-        QCOMPARE(a[2].gap, max);
-        QVERIFY(a[3].check && a[3].gap == 0);
+        QCOMPARE(a[0].keepalive(), max);
+        QCOMPARE(a[1].keepalive(), Tick(1));
+        QCOMPARE(a[2].gap(), max);
+        QVERIFY(a[3].check && a[3].gap() == 0);
         QCOMPARE(a[4].delay(), max);
 
         // the lists have the limits of the lock's lists (LockOptionsFile)
@@ -841,22 +841,22 @@ private slots:
         // in order of at; the two steps at 7 in the file's order
         QCOMPARE(a.clock.steps, (std::vector<ClockStep>{{2, -4}, {7, 1}, {7, 2}}));
         QVERIFY(a.extra.isEmpty());
-        QCOMPARE(a.actions[0].keepalive, Tick(3));
+        QCOMPARE(a.actions[0].keepalive(), Tick(3));
         QVERIFY(a.actions[0].wait); // lock options go on as before
-        QVERIFY(a.actions[0].extra.isEmpty());
+        QVERIFY(a.actions[0].extra().isEmpty());
         QCOMPARE(a.actions[1], Action::read(1)); // the first storage, no delay
         Action read = Action::read(2, 1, 2);
         // an acquire's ttl means nothing on a read: kept, as on a write
-        read.extra.insert(QStringLiteral("ttl"), 4);
-        read.extra.insert(QStringLiteral("note"), QStringLiteral("x"));
+        read.editExtra().insert(QStringLiteral("ttl"), 4);
+        read.editExtra().insert(QStringLiteral("note"), QStringLiteral("x"));
         QCOMPARE(a.actions[2], read);
         Action checked = Action::write(3, QStringLiteral("a"));
         checked.check = true;
-        checked.gap = 2;
-        checked.group = QStringLiteral("pair");
+        checked.setGap(2);
+        checked.setGroup(QStringLiteral("pair"));
         QCOMPARE(a.actions[3], checked);
         Action second = Action::write(3, QStringLiteral("b"), 1);
-        second.group = QStringLiteral("pair");
+        second.setGroup(QStringLiteral("pair"));
         QCOMPARE(a.actions[4], second);
 
         const Client &job = s.clients[1];
@@ -883,15 +883,15 @@ private slots:
         a.clock.rateMilli = 1250;
         a.clock.steps = {{3, -7}, {3, 2}, {20, 9007199254740992}};
         Action acquire = Action::acquire(0, 9);
-        acquire.keepalive = 3;
+        acquire.setKeepalive(3);
         Action checked = Action::write(2, QStringLiteral("x"), 1, 1);
         checked.check = true;
-        checked.gap = 4;
-        checked.group = QString::fromUtf8("two \"stores\" é");
+        checked.setGap(4);
+        checked.setGroup(QString::fromUtf8("two \"stores\" é"));
         Action checkedNoGap = Action::write(3, QStringLiteral("y"));
         checkedNoGap.check = true;
         Action grouped = Action::write(3, QStringLiteral("z"));
-        grouped.group = checked.group;
+        grouped.setGroup(checked.group());
         a.actions = {acquire, Action::read(1, 1, 2), Action::read(1),
                      checked, checkedNoGap,          grouped};
         Client job;
@@ -1210,12 +1210,12 @@ private slots:
         QCOMPARE(s.storages[0].extra.value(QStringLiteral("region")).toString(), QStringLiteral("eu"));
         QCOMPARE(s.clients[0].extra.value(QStringLiteral("color")).toString(), QStringLiteral("#ff0000"));
         const auto &a = s.clients[0].actions;
-        QCOMPARE(a[0].extra.value(QStringLiteral("note")).toString(), QStringLiteral("first"));
-        QCOMPARE(a[1].extra.value(QStringLiteral("reason")).toString(), QStringLiteral("gc"));
-        QCOMPARE(a[2].extra.value(QStringLiteral("size")).toDouble(), 1.25);
-        QCOMPARE(a[2].extra.size(), 1); // value, storage and delay are known keys
-        QVERIFY(a[3].extra.contains(QStringLiteral("why")));
-        QVERIFY(a[3].extra.value(QStringLiteral("why")).isNull());
+        QCOMPARE(a[0].extra().value(QStringLiteral("note")).toString(), QStringLiteral("first"));
+        QCOMPARE(a[1].extra().value(QStringLiteral("reason")).toString(), QStringLiteral("gc"));
+        QCOMPARE(a[2].extra().value(QStringLiteral("size")).toDouble(), 1.25);
+        QCOMPARE(a[2].extra().size(), 1); // value, storage and delay are known keys
+        QVERIFY(a[3].extra().contains(QStringLiteral("why")));
+        QVERIFY(a[3].extra().value(QStringLiteral("why")).isNull());
 
         // serialize keeps every key: the saved file equals the original as JSON
         const QByteArray text = ScenarioFile::serialize(s);

@@ -460,15 +460,15 @@ private slots:
             for (Action &a : c.actions) {
                 ++n;
                 if (a.kind == ActionKind::Acquire && n % 5 == 0)
-                    a.keepalive = 3;
+                    a.setKeepalive(3);
                 if (a.kind == ActionKind::Write && n % 4 == 0) {
                     a.check = true;
-                    a.gap = 2;
+                    a.setGap(2);
                 }
                 if (a.kind == ActionKind::Write && n % 7 == 0)
-                    a.group = QStringLiteral("g");
+                    a.setGroup(QStringLiteral("g"));
                 if (n % 9 == 0)
-                    a.extra.insert(QStringLiteral("note"), n);
+                    a.editExtra().insert(QStringLiteral("note"), n);
             }
         const QByteArray json = ScenarioFile::serialize(s);
         FileLimits alone;

@@ -40,16 +40,16 @@ QString oneMinimalFailure(const Scenario &s, const FailureTarget &target)
             if (failures(without, target) > 0)
                 return QStringLiteral("still fails without ") + where;
             const Action &action = s.clients[c].actions[a];
-            if (action.kind == ActionKind::Write && action.check && action.gap > 0) {
+            if (action.kind == ActionKind::Write && action.check && action.gap() > 0) {
                 Scenario shorter = s;
-                --shorter.clients[c].actions[a].gap;
+                shorter.clients[c].actions[a].setGap(action.gap() - 1);
                 if (failures(shorter, target) > 0)
                     return QStringLiteral("still fails with the gap of %1 one tick shorter")
                         .arg(where);
             }
-            if (action.kind == ActionKind::Acquire && action.keepalive > 1) {
+            if (action.kind == ActionKind::Acquire && action.keepalive() > 1) {
                 Scenario shorter = s;
-                --shorter.clients[c].actions[a].keepalive;
+                shorter.clients[c].actions[a].setKeepalive(action.keepalive() - 1);
                 if (failures(shorter, target) > 0)
                     return QStringLiteral("still fails with the keepalive of %1 one tick shorter")
                         .arg(where);
@@ -313,7 +313,7 @@ private slots:
         // a half-applied group has a write applied and one not: two writes of one group
         std::size_t inGroup = 0;
         for (const Action &a : r.shrunk.clients[t.groups.front().client].actions)
-            inGroup += a.kind == ActionKind::Write && a.group == t.groups.front().name;
+            inGroup += a.kind == ActionKind::Write && a.group() == t.groups.front().name;
         QCOMPARE(inGroup, std::size_t(2));
     }
 

@@ -160,24 +160,24 @@ private slots:
         a.actions = {Action::acquire(0, 10), Action::write(1, QStringLiteral("A1")),
                      Action::write(2, QStringLiteral("A2"))};
         a.actions[2].check = true;
-        a.actions[2].gap = 1;
+        a.actions[2].setGap(1);
         Client b;
         b.name = QStringLiteral("B");
         b.actions = {Action::acquire(5, 10), Action::pause(6, 3)};
-        b.actions[0].keepalive = 3;
+        b.actions[0].setKeepalive(3);
         s.clients = {a, b};
         const Scenario before = s;
 
         findQuantity(QStringLiteral("keepalive"))->apply(s, 4);
-        QCOMPARE(s.clients[0].actions[0].keepalive, Tick(4));
-        QCOMPARE(s.clients[1].actions[0].keepalive, Tick(4));
-        QCOMPARE(s.clients[1].actions[1].keepalive, Tick(0));   // a pause has none
+        QCOMPARE(s.clients[0].actions[0].keepalive(), Tick(4));
+        QCOMPARE(s.clients[1].actions[0].keepalive(), Tick(4));
+        QCOMPARE(s.clients[1].actions[1].keepalive(), Tick(0));   // a pause has none
         findQuantity(QStringLiteral("keepalive"))->apply(s, 0); // 0: off
-        QCOMPARE(s.clients[1].actions[0].keepalive, Tick(0));
+        QCOMPARE(s.clients[1].actions[0].keepalive(), Tick(0));
 
         findQuantity(QStringLiteral("gap"))->apply(s, 6);
-        QCOMPARE(s.clients[0].actions[2].gap, Tick(6));
-        QCOMPARE(s.clients[0].actions[1].gap, Tick(0)); // not checked: no gap (the loader's rule)
+        QCOMPARE(s.clients[0].actions[2].gap(), Tick(6));
+        QCOMPARE(s.clients[0].actions[1].gap(), Tick(0)); // not checked: no gap (the loader's rule)
 
         findQuantity(QStringLiteral("clock"))->apply(s, 1500);
         QCOMPARE(s.clients[0].clock.rateMilli, 1500u);
@@ -196,8 +196,8 @@ private slots:
 
         // everything else is as it was
         Scenario back = s;
-        back.clients[0].actions[2].gap = 1;
-        back.clients[1].actions[0].keepalive = 3;
+        back.clients[0].actions[2].setGap(1);
+        back.clients[1].actions[0].setKeepalive(3);
         back.clients[0].clock.rateMilli = back.clients[1].clock.rateMilli = 1000;
         back.lock.lockDelay = 0;
         back.lock.restores[0].bump = 0;
@@ -465,19 +465,19 @@ private slots:
                      Action::write(4, QStringLiteral("z"), 2),
                      Action::read(1, 2, 1),
                      Action::pause(5, 6)};
-        a.actions[0].keepalive = 3; // one acquire of two keeps alive, every 3 to 5 ticks
+        a.actions[0].setKeepalive(3); // one acquire of two keeps alive, every 3 to 5 ticks
         a.actions[2].check = true;  // one write of three is checked, gap 2..4
-        a.actions[2].gap = 2;
-        a.actions[3].group = QStringLiteral("order"); // two of three grouped
-        a.actions[4].group = QStringLiteral("order");
+        a.actions[2].setGap(2);
+        a.actions[3].setGroup(QStringLiteral("order")); // two of three grouped
+        a.actions[4].setGroup(QStringLiteral("order"));
         Client b = a;
         b.name = QStringLiteral("B");
         b.bypass = true;
         b.clock = {};
-        b.actions[0].keepalive = 5;
+        b.actions[0].setKeepalive(5);
         b.actions[3].check = true;
-        b.actions[3].gap = 4;
-        b.actions[4].group = QStringLiteral("audit");
+        b.actions[3].setGap(4);
+        b.actions[4].setGroup(QStringLiteral("audit"));
         s.clients = {a, b};
         const ScheduleShape shape = shapeOf(s);
         QCOMPARE(shape.acquires, std::size_t(4));
@@ -508,26 +508,26 @@ private slots:
                 QCOMPARE(c.actions.size(), std::size_t(7));
                 for (const Action &x : c.actions) {
                     QVERIFY(x.kind == ActionKind::Write ||
-                            (!x.check && x.gap == 0 && x.group.isEmpty()));
-                    QVERIFY(x.kind == ActionKind::Acquire || x.keepalive == 0);
+                            (!x.check && x.gap() == 0 && x.group().isEmpty()));
+                    QVERIFY(x.kind == ActionKind::Acquire || x.keepalive() == 0);
                     if (x.kind == ActionKind::Acquire) {
                         ++acquires;
-                        if (x.keepalive) {
+                        if (x.keepalive()) {
                             ++keptAlive;
-                            QVERIFY(x.keepalive >= 3 && x.keepalive <= 5);
+                            QVERIFY(x.keepalive() >= 3 && x.keepalive() <= 5);
                         }
                     } else if (x.kind == ActionKind::Write) {
                         ++writes;
-                        QVERIFY(x.check || x.gap == 0);
+                        QVERIFY(x.check || x.gap() == 0);
                         if (x.check) {
                             ++checked;
-                            QVERIFY(x.gap >= 2 && x.gap <= 4);
+                            QVERIFY(x.gap() >= 2 && x.gap() <= 4);
                         }
-                        if (!x.group.isEmpty()) {
+                        if (!x.group().isEmpty()) {
                             ++grouped;
-                            QVERIFY(x.group == QLatin1String("order") ||
-                                    x.group == QLatin1String("audit"));
-                            bothGroups[x.group == QLatin1String("audit")] = true;
+                            QVERIFY(x.group() == QLatin1String("order") ||
+                                    x.group() == QLatin1String("audit"));
+                            bothGroups[x.group() == QLatin1String("audit")] = true;
                         }
                     } else if (x.kind == ActionKind::Read) {
                         ++reads;
@@ -554,7 +554,7 @@ private slots:
     {
         const Scenario seed = ScenarioFile::defaultScenario();
         Scenario kept = seed;
-        kept.clients[0].actions[0].keepalive = 2;
+        kept.clients[0].actions[0].setKeepalive(2);
         const ScheduleShape plain = shapeOf(seed);
         const ScheduleShape withKeepalive = shapeOf(kept);
         int differ = 0;
@@ -562,7 +562,7 @@ private slots:
             const Scenario x = generateSchedule(plain, scheduleSeed(3, run));
             for (const Client &c : x.clients)
                 for (const Action &a : c.actions)
-                    QVERIFY(a.keepalive == 0 && !a.check && a.group.isEmpty());
+                    QVERIFY(a.keepalive() == 0 && !a.check && a.group().isEmpty());
             differ += x != generateSchedule(withKeepalive, scheduleSeed(3, run));
         }
         QVERIFY(differ > 0);
@@ -580,9 +580,9 @@ private slots:
             spec.scenario.tokens = source;
             spec.scenario.clients.push_back(spec.scenario.clients[0]);
             spec.scenario.clients.back().name = QStringLiteral("C");
-            spec.scenario.clients[0].actions[0].keepalive = 3;
+            spec.scenario.clients[0].actions[0].setKeepalive(3);
             spec.scenario.clients[1].actions[2].check = true;
-            spec.scenario.clients[1].actions[2].gap = 2;
+            spec.scenario.clients[1].actions[2].setGap(2);
             spec.scenario.clients[2].clock.rateMilli = 600;
             spec.scenario.clients[2].actions[2].check = true;
             spec.scenario.storages.push_back(StorageSpec::named(QStringLiteral("index")));

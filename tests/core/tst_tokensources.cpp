@@ -50,7 +50,7 @@ Action waiting(Tick at, Tick ttl, Tick waitFor = 0)
 {
     Action a = Action::acquire(at, ttl);
     a.wait = true;
-    a.waitFor = waitFor;
+    a.setWaitFor(waitFor);
     return a;
 }
 Action release(Tick at)

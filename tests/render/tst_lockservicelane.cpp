@@ -242,7 +242,7 @@ private slots:
         s.clients[0].actions = {Core::Action::acquire(0, 20)};
         Core::Action wait = Core::Action::acquire(3, 10);
         wait.wait = true;
-        wait.waitFor = 4;
+        wait.setWaitFor(4);
         s.clients[1].actions = {wait};
         s.horizon = 30;
         const Core::Trace t = Core::simulate(s);

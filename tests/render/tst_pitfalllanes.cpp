@@ -297,7 +297,7 @@ private slots:
         // finds the lease gone: told at 17
         Core::Scenario s = alone();
         Core::Action acquire = Core::Action::acquire(0, 6);
-        acquire.keepalive = 2;
+        acquire.setKeepalive(2);
         s.clients[0].actions = {acquire, Core::Action::pause(7, 10),
                                 Core::Action::write(8, QStringLiteral("late"))};
         const Core::Trace t = Core::simulate(s);

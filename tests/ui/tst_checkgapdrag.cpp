@@ -105,7 +105,7 @@ private slots:
         QString label;
         f.drag(f.at(21, bracketY), f.at(18, bracketY), &label);
         QCOMPARE(label, QStringLiteral("gap 1"));
-        QCOMPARE(f.doc.scenario().clients[0].actions[1].gap, Tick(1));
+        QCOMPARE(f.doc.scenario().clients[0].actions[1].gap(), Tick(1));
         QCOMPARE(f.doc.undoStack()->undoText(), QStringLiteral("Change gap"));
         QCOMPARE(f.doc.undoStack()->count(), 2);
         const Core::Write safe = f.writeA();
@@ -127,7 +127,7 @@ private slots:
         f.doc.undoStack()->undo();
         QCOMPARE(f.writeA().sentAt, Tick(9));
         f.doc.undoStack()->undo();
-        QCOMPARE(f.doc.scenario().clients[0].actions[1].gap, Tick(4));
+        QCOMPARE(f.doc.scenario().clients[0].actions[1].gap(), Tick(4));
         f.doc.undoStack()->undo();
         QCOMPARE(f.doc.scenario(), preset);
     }
@@ -140,7 +140,7 @@ private slots:
         QString label;
         f.drag(f.at(19, bracketY), f.at(2, bracketY), &label);
         QCOMPARE(label, QStringLiteral("gap 0"));
-        QCOMPARE(f.doc.scenario().clients[0].actions[1].gap, Tick(0));
+        QCOMPARE(f.doc.scenario().clients[0].actions[1].gap(), Tick(0));
         QCOMPARE(f.writeA().sentAt, Tick(8));
         QVERIFY(f.writeA().result == Core::WriteResult::Accepted);
     }

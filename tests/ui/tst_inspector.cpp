@@ -115,7 +115,7 @@ private slots:
         QVERIFY(m_inspector->keepaliveEdit()->isVisibleTo(m_host.get()));
         QVERIFY(!m_inspector->checkEdit()->isVisibleTo(m_host.get()));
         type(m_inspector->keepaliveEdit()->lineEdit(), QStringLiteral("3"));
-        QCOMPARE(action(1, 0).keepalive, Tick(3));
+        QCOMPARE(action(1, 0).keepalive(), Tick(3));
         QCOMPARE(undoCount(), 1);
         // the run's last events are at 17 (A thaws, its write runs): B's keepalive at 15
         // renews the lease, the one due at 18 would be after the run
@@ -136,9 +136,9 @@ private slots:
         QCOMPARE(undoCount(), 2);
         QVERIFY(m_inspector->gapEdit()->isEnabled());
         type(m_inspector->gapEdit()->lineEdit(), QStringLiteral("4"));
-        QCOMPARE(action(0, 2).gap, Tick(4));
+        QCOMPARE(action(0, 2).gap(), Tick(4));
         type(m_inspector->groupEdit(), QStringLiteral("order"));
-        QCOMPARE(action(0, 2).group, QStringLiteral("order"));
+        QCOMPARE(action(0, 2).group(), QStringLiteral("order"));
         QCOMPARE(undoCount(), 4);
         // A is frozen [2,17): the write due at 5 runs at 17; its check finds the ttl-10 lease
         // (from 0) gone by A's clock: skipped

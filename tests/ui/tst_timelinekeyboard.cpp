@@ -430,7 +430,7 @@ private slots:
         QVERIFY(f.openMenu({}).contains(QStringLiteral("Keep alive every 3 ticks")));
         f.reactivate();
         f.openMenu(QStringLiteral("Keep alive every 3 ticks"));
-        QCOMPARE(f.action(0, 0).keepalive, Core::Tick(3));
+        QCOMPARE(f.action(0, 0).keepalive(), Core::Tick(3));
         // the keepalive due at 3 falls in A's pause [1,30): at the thaw 30 B holds the lock
         // (since 12), so A is told its lease is gone before its write at 30 goes out
         QCOMPARE(f.doc.trace().lost.size(), std::size_t(1));

@@ -73,7 +73,7 @@ unsigned changedFields(const Action &before, const Action &after)
 {
     return (before.at != after.at ? 1u : 0u) | (before.amount != after.amount ? 2u : 0u) |
            (before.value != after.value ? 4u : 0u) | (before.storage != after.storage ? 8u : 0u) |
-           (before.kind != after.kind ? 16u : 0u) | (before.extra != after.extra ? 32u : 0u);
+           (before.kind != after.kind ? 16u : 0u) | (before.extra() != after.extra() ? 32u : 0u);
 }
 
 } // namespace

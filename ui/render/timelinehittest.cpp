@@ -439,7 +439,7 @@ QString describePitfall(const Core::Scenario &s, const Core::Trace &t,
         if (hit.part == Hit::CheckSend && std::size_t(hit.client) < s.clients.size() &&
             std::size_t(hit.action) < s.clients[std::size_t(hit.client)].actions.size())
             text += QObject::tr(" Drag to change the gap (%1 ticks).")
-                        .arg(s.clients[std::size_t(hit.client)].actions[std::size_t(hit.action)].gap);
+                        .arg(s.clients[std::size_t(hit.client)].actions[std::size_t(hit.action)].gap());
         return text;
     }
     default:

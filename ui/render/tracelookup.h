@@ -188,7 +188,7 @@ inline int severity(Core::WriteResult r)
 inline Tick dueTick(const Core::Action &a)
 {
     if (a.kind == Core::ActionKind::Write && a.check)
-        return a.at + a.gap;
+        return a.at + a.gap();
     return a.at;
 }
 

@@ -346,15 +346,15 @@ void Inspector::refresh()
     if (!isAcquire)
         m_keepalive->setValue(std::nullopt);
     else if (!(sameAction && !m_keepalive->error().isEmpty()))
-        m_keepalive->setValue(a->keepalive);
+        m_keepalive->setValue(a->keepalive());
     m_check->setChecked(isWrite && a->check);
     m_gap->setEnabled(isWrite && a->check);
     if (!isWrite || !a->check)
         m_gap->setValue(isWrite ? std::optional<Core::Tick>(0) : std::nullopt);
     else if (!(sameAction && !m_gap->error().isEmpty()))
-        m_gap->setValue(a->gap);
+        m_gap->setValue(a->gap());
     if (!(sameAction && m_group->isModified()))
-        m_group->setText(isWrite ? a->group : QString());
+        m_group->setText(isWrite ? a->group() : QString());
     if (hasStorage) {
         if (isWrite && !(sameAction && m_value->isModified()))
             m_value->setText(a->value);
@@ -436,10 +436,10 @@ void Inspector::commitKeepalive(Core::Tick every, bool stepped)
 {
     const Selection sel = m_state->selection();
     const Core::Action *a = selectedAction(m_doc, sel);
-    if (m_refreshing || !a || a->kind != Core::ActionKind::Acquire || every == a->keepalive)
+    if (m_refreshing || !a || a->kind != Core::ActionKind::Acquire || every == a->keepalive())
         return;
     Core::Action after = *a;
-    after.keepalive = every;
+    after.setKeepalive(every);
     m_doc->undoStack()->push(EditCommands::setAction(m_doc, sel.client, sel.action, after,
                                                      tr("Change keepalive"), stepped));
 }
@@ -453,7 +453,7 @@ void Inspector::commitCheck()
     Core::Action after = *a;
     after.check = m_check->isChecked();
     if (!after.check)
-        after.gap = 0; // a gap only belongs to a check (the file refuses it otherwise)
+        after.setGap(0); // a gap only belongs to a check (the file refuses it otherwise)
     m_doc->undoStack()->push(EditCommands::setAction(
         m_doc, sel.client, sel.action, after,
         after.check ? tr("Check before writing") : tr("Write without checking")));
@@ -463,10 +463,10 @@ void Inspector::commitGap(Core::Tick gap, bool stepped)
 {
     const Selection sel = m_state->selection();
     const Core::Action *a = selectedAction(m_doc, sel);
-    if (m_refreshing || !a || a->kind != Core::ActionKind::Write || !a->check || gap == a->gap)
+    if (m_refreshing || !a || a->kind != Core::ActionKind::Write || !a->check || gap == a->gap())
         return;
     Core::Action after = *a;
-    after.gap = gap;
+    after.setGap(gap);
     m_doc->undoStack()->push(
         EditCommands::setAction(m_doc, sel.client, sel.action, after, tr("Change gap"), stepped));
 }
@@ -479,12 +479,12 @@ void Inspector::commitGroup()
         return;
     m_group->setModified(false);
     const QString group = m_group->text().trimmed(); // empty: no group
-    if (group == a->group) {
+    if (group == a->group()) {
         m_group->setText(group);
         return;
     }
     Core::Action after = *a;
-    after.group = group;
+    after.setGroup(group);
     m_doc->undoStack()->push(
         EditCommands::setAction(m_doc, sel.client, sel.action, after, tr("Change group")));
 }

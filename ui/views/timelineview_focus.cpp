@@ -258,15 +258,15 @@ void TimelineView::contextMenuEvent(QContextMenuEvent *event)
         if (a.kind == Core::ActionKind::Acquire) {
             Core::Action after = a;
             // etcd's client sends a keepalive every TTL/3
-            after.keepalive = a.keepalive ? 0 : std::max<Core::Tick>(1, a.amount / 3);
-            const QString text = a.keepalive ? tr("Stop keepalives")
-                                             : tr("Keep alive every %1 ticks").arg(after.keepalive);
+            after.setKeepalive(a.keepalive() ? 0 : std::max<Core::Tick>(1, a.amount / 3));
+            const QString text = a.keepalive() ? tr("Stop keepalives")
+                                             : tr("Keep alive every %1 ticks").arg(after.keepalive());
             connect(menu.addAction(text), &QAction::triggered, this,
                     [change, after, text] { change(after, text); });
         } else if (a.kind == Core::ActionKind::Write) {
             Core::Action after = a;
             after.check = !a.check;
-            after.gap = 0;
+            after.setGap(0);
             QAction *check = menu.addAction(tr("Check the lease before writing"));
             check->setCheckable(true);
             check->setChecked(a.check);

@@ -115,7 +115,7 @@ Core::Action TimelineView::draggedAction(QPointF pos) const
         break;
     case Hit::CheckSend:
         // the check stays where it is; the send moves (a pause inside the gap is the pitfall)
-        a.gap = shifted(a.gap, delta, 0);
+        a.setGap(shifted(a.gap(), delta, 0));
         break;
     default:
         break;
@@ -152,7 +152,7 @@ void TimelineView::updateDrag(QPointF pos)
         m_drag.label = tr("delay %1").arg(a.amount);
         break;
     case Hit::CheckSend:
-        m_drag.label = tr("gap %1").arg(a.gap);
+        m_drag.label = tr("gap %1").arg(a.gap());
         break;
     default:
         m_drag.label = tr("at %1").arg(a.at);

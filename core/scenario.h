@@ -95,6 +95,9 @@ struct Action
     void setExtra(const QJsonObject &e) { set(&ActionRare::extra, e); }
     // The unknown keys to change in place (an action without any gets its `rare` for them).
     QJsonObject &editExtra() { return own().extra; }
+    // Holds nothing beyond the fields most actions use (no `rare`): what a loader keeps a
+    // million of.
+    bool plain() const { return !rare; }
 
     static Action acquire(Tick at, Tick ttl);
     static Action release(Tick at);

@@ -448,6 +448,7 @@ private:
                       << QStringLiteral("delay");
                 break;
             case ActionKind::Release:
+            case ActionKind::Read: // (refused above: this reference reads v1, which has none)
                 break;
             }
             a.setExtra(unknownKeys(o, known));

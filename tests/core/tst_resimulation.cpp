@@ -549,7 +549,7 @@ private slots:
     void rejoinAfterAnOutcomeChanged()
     {
         Scenario s;
-        s.storages = {{QStringLiteral("db"), FenceRule::Le, {}}};
+        s.storages.front().rule = FenceRule::Le;
         Client a, b;
         a.name = QStringLiteral("A");
         a.actions = {Action::acquire(0, 10),

@@ -1173,11 +1173,13 @@ private slots:
         Scenario s;
         s.title = QStringLiteral("quotes \" backslash \\ slash / tab \t newline \n cr \r");
         s.description = QString::fromUtf8("unicode é ü 漢字 emoji \xF0\x9F\x94\x92 control \x01\x1f");
-        s.storages = {StorageSpec{QStringLiteral("d\"b"), FenceRule::Le, {}},
-                      StorageSpec{QString::fromUtf8("stö rage"), FenceRule::Lt, {}}};
+        s.storages.assign(2, StorageSpec());
+        s.storages[0].name = QStringLiteral("d\"b");
+        s.storages[0].rule = FenceRule::Le;
+        s.storages[1].name = QString::fromUtf8("stö rage");
         s.clients = {Client{QString::fromUtf8("Ä \\ \""), {Action::write(0, QString(), 1, 3),
                                                            Action::write(1, QStringLiteral("\n"), 0, 0)},
-                            {}}};
+                            {}, false, {}}};
         const LoadResult r = parseAndCheck(ScenarioFile::serialize(s));
         QVERIFY2(r.ok(), qPrintable(r.error));
         QCOMPARE(*r.scenario, s);

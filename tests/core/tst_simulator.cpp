@@ -19,7 +19,7 @@ namespace {
 
 Client lane(const QString &name, std::vector<Action> actions)
 {
-    return Client{name, std::move(actions), {}};
+    return Client{name, std::move(actions), {}, false, {}};
 }
 
 Scenario scenario(std::vector<Client> clients, bool fencing = true,
@@ -36,7 +36,7 @@ Scenario scenario(std::vector<Client> clients, bool fencing = true,
 
 StorageSpec storage(const QString &name, FenceRule rule = FenceRule::Lt)
 {
-    return StorageSpec{name, rule, {}};
+    return StorageSpec{name, rule, {}, true, {}, {}};
 }
 
 Action write(Tick at, const char *value, Tick delay = 0, std::uint32_t storage = 0)

@@ -29,7 +29,7 @@ int scheduleCount()
 
 Client lane(const QString &name, std::vector<Action> actions)
 {
-    return Client{name, std::move(actions), {}};
+    return Client{name, std::move(actions), {}, false, {}};
 }
 
 Scenario scenario(TokenSource tokens, std::vector<Client> clients, bool fencing = true)

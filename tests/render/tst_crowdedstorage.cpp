@@ -36,8 +36,8 @@ private slots:
         Scenario s;
         Client a{QStringLiteral("A"),
                  {Action::acquire(0, 10), Action::write(1, QStringLiteral("A"), 0, 1098)},
-                 {}};
-        Client b{QStringLiteral("B"), {Action::acquire(20, 5000)}, {}};
+                 {}, false, {}};
+        Client b{QStringLiteral("B"), {Action::acquire(20, 5000)}, {}, false, {}};
         for (Tick t = 500; t <= 1500; ++t)
             b.actions.push_back(Action::write(t, QStringLiteral("B")));
         s.clients = {a, b};
@@ -76,11 +76,11 @@ private slots:
         s.clients = {Client{QStringLiteral("A"),
                             {Action::acquire(0, 5), Action::pause(1, 9),
                              Action::write(2, QStringLiteral("A"))},
-                            {}},
+                            {}, false, {}},
                      Client{QStringLiteral("B"),
                             {Action::acquire(6, 10), Action::write(10, QStringLiteral("B")),
                              Action::write(13, QStringLiteral("B2"))},
-                            {}}};
+                            {}, false, {}}};
         s.horizon = 20;
         const Trace trace = simulate(s);
         QCOMPARE(trace.summary.accepted, 3u);

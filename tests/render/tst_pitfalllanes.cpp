@@ -232,7 +232,7 @@ private slots:
         // one update across db and cache: db applied, cache not
         Core::Scenario s = alone({Core::Action::write(1, QStringLiteral("a"), 0),
                                   Core::Action::write(1, QStringLiteral("a"), 1)});
-        s.storages.push_back(Core::StorageSpec{QStringLiteral("cache")});
+        s.storages.push_back(Core::StorageSpec::named(QStringLiteral("cache")));
         Core::Trace t = Core::simulate(s);
         QCOMPARE(t.writes.size(), std::size_t(2));
         Core::GroupOutcome g;

@@ -33,9 +33,9 @@ Scenario twoClients()
     s.title = QStringLiteral("inspector");
     Client a{QStringLiteral("A"),
              {Action::acquire(0, 10), Action::pause(2, 15), Action::write(5, QStringLiteral("a"))},
-             {}};
+             {}, false, {}};
     Client b{
-        QStringLiteral("B"), {Action::acquire(12, 10), Action::write(14, QStringLiteral("b"))}, {}};
+        QStringLiteral("B"), {Action::acquire(12, 10), Action::write(14, QStringLiteral("b"))}, {}, false, {}};
     s.clients = {a, b};
     return s;
 }

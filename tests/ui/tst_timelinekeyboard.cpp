@@ -22,6 +22,7 @@
 
 #include <QAccessible>
 #include <QApplication>
+#include <QCursor>
 #include <QImage>
 #include <QLineEdit>
 #include <QMenu>
@@ -103,7 +104,7 @@ private:
                         a->trigger();
                 menu->close();
             });
-            QContextMenuEvent e(QContextMenuEvent::Keyboard, QPoint());
+            QContextMenuEvent e(QContextMenuEvent::Keyboard, QPoint(), QCursor::pos());
             QCoreApplication::sendEvent(window.windowHandle(), &e);
             return texts;
         }

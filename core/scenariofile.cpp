@@ -23,9 +23,32 @@
 #endif
 
 #include <algorithm>
+#include <new>
 #include <optional>
 #include <string_view>
 #include <thread>
+
+// simdjson makes a parser's buffers (the index of the file's structure, 4 bytes for each byte
+// of the file, and the room for its strings) with the nothrow array new, in its own library:
+// this is that allocation function as the standard library has it (the throwing one, null
+// instead of bad_alloc), with one addition: a large block is asked for in huge pages. A parser
+// of a large file writes its index once from end to end, and on a virtual machine the page
+// faults of 4 KiB pages were most of that (stage 1 of a 61 MB file: 30-40 ms with them, 9-14 ms
+// without). What is made is what the standard one makes, so the standard delete[] frees it and
+// sanitizers and valgrind see the allocations they expect.
+void *operator new[](std::size_t bytes, const std::nothrow_t &) noexcept
+{
+    void *block = nullptr;
+    try {
+        block = ::operator new[](bytes);
+    } catch (...) {
+        return nullptr;
+    }
+    constexpr std::size_t kLarge = std::size_t(8) << 20; // four huge pages and more
+    if (bytes >= kLarge)
+        Core::ScenarioFormat::adviseHugePages(block, bytes);
+    return block;
+}
 
 namespace Core {
 namespace {

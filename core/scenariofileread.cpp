@@ -102,6 +102,16 @@ public:
         }
     }
 
+    // The client's list if it is open already, else null (without waiting).
+    std::vector<Action> *find(std::size_t client)
+    {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        for (auto i = m_slots.rbegin(); i != m_slots.rend(); ++i)
+            if (i->client == client)
+                return &i->actions;
+        return nullptr;
+    }
+
     explicit ActionLists(std::size_t parts) : m_parts(parts) {}
 
     // A part is done (it opens no more lists), or failed: every part stops.
@@ -678,8 +688,9 @@ private:
     // part's own runs of them are read, the others are left for the parser to skip. For a check
     // each goes into the scratch action. For a load, one part reads its runs into their
     // slots of the list it opens (counted, then made at its full size; the parts take turns);
-    // another part reads its runs into a list of its own while that is done, and moves them into their slots
-    // when the client's actions are read, so no part waits for another on the way.
+    // another part reads its first runs into a list of its own until that list is open (it looks
+    // at the start of each run), then into their slots too, and moves the ones it held into
+    // theirs when the client's actions are read, so no part waits for another on the way.
     void readSomeActions(std::size_t client, od::array &array, std::size_t room,
                          std::size_t &count)
     {
@@ -695,6 +706,8 @@ private:
             if (run == 0) {
                 mine = m_part->reads(client, j);
                 run = m_part->block;
+                if (mine && m_keep && !list)
+                    list = m_part->lists->find(client);
             }
             --run;
             if (!mine || count > room)

@@ -26,6 +26,7 @@
 #include <string>
 #include <string_view>
 #include <thread>
+#include <utility>
 #include <vector>
 
 namespace Core::ScenarioFormat {
@@ -757,14 +758,17 @@ private:
         for (Token &t : f)
             t.present = false;
         std::uint32_t read = 0; // the keys present, one bit each from "at" on
-        QJsonObject unknown; // (most actions have none: nothing to make or keep)
-        members(v, kActionKeys, 5, unknown, place, [&](Key k, od::value value) {
+        // unknown keys go to the action only if there are any (most actions have none, and
+        // then hold nothing for them)
+        if (!m_unknown.isEmpty()) // (left over from an action that failed)
+            m_unknown = QJsonObject();
+        members(v, kActionKeys, 5, m_unknown, place, [&](Key k, od::value value) {
             const std::size_t i = std::size_t(k) - first;
             readToken(f[i], value, 6, m_limits, &m_containers[i]);
             read |= 1u << i;
         });
-        if (!unknown.isEmpty())
-            a.setExtra(unknown);
+        if (!m_unknown.isEmpty())
+            a.setExtra(std::exchange(m_unknown, QJsonObject()));
         const auto field = [&](Key k) -> const Token & { return f[std::size_t(k) - first]; };
         const auto at = [&](Key k) { return [&place, k] { return join(place(), k); }; };
 
@@ -919,6 +923,7 @@ private:
     ActionTally &m_tally;
     const bool m_keep;
     const Part *m_part; // null when the whole file is read here
+    QJsonObject m_unknown;            // readAction()'s unknown keys of the action
     std::vector<Action> m_held;       // a later part's actions of a client, for its list
     std::vector<std::size_t> m_heldAt; // their places there
     std::vector<std::string> m_storageUtf8; // the storages' names as the file spells them

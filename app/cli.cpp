@@ -78,6 +78,15 @@ int run(const Cli::Invocation &inv)
         std::fprintf(stderr, "fencescope-cli: cannot write the report to standard output\n");
         return 1;
     }
+    // A large scenario and its trace are left for the process's exit to take back: freeing a
+    // million actions one by one took 7-8 ms of a 0.15 s `run --summary` (README,
+    // "Performance"). They stay reachable until then, so no leak checker counts them.
+    if (s.actionCount() >= 100000) {
+        static const LoadResult *const leftLoaded = new LoadResult(std::move(loaded));
+        static const Trace *const leftTrace = new Trace(std::move(trace));
+        Q_UNUSED(leftLoaded);
+        Q_UNUSED(leftTrace);
+    }
     return 0;
 }
 

@@ -233,6 +233,8 @@ struct Simulator::Impl
         std::vector<Write> writes;   // per write in flight then, as in Checkpoint::inFlight
     };
 
+    // From this many actions on, prepareLanes() plans on two threads.
+    static constexpr std::size_t kPlanInTwoFrom = 200000;
     // Re-running from a checkpoint costs up to this many events before the edited tick.
     static constexpr std::size_t kDefaultSpacing = 4096;
     // A re-run compares its state with the last complete run's at this many checkpoints after
@@ -331,7 +333,9 @@ struct Simulator::Impl
     void finish();
 
     // Lane plans (laneplan.cpp)
-    void prepareLane(std::uint32_t c, Plan &plan);
+    void prepareLane(std::uint32_t c, Plan &plan) { prepareLane(c, plan, byTimeScratch); }
+    void prepareLane(std::uint32_t c, Plan &plan, std::vector<std::uint32_t> &byTime);
+    void prepareLanes();
     static Tick plansAgreeFrom(const Plan &a, const Plan &b, std::uint32_t action);
     Tick thawOf(std::uint32_t c, Tick at) const;
 

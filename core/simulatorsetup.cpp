@@ -78,8 +78,8 @@ void Simulator::Impl::start(const Scenario &scenario, bool fencing, Trace &trace
     std::size_t edges = 0;
     std::vector<std::uint32_t> &storageWrites = writesPerStorage;
     storageWrites.assign(ns, 0);
+    prepareLanes();
     for (std::uint32_t c = 0; c < nc; ++c) {
-        prepareLane(c, lanes[c].plan);
         const Plan &plan = lanes[c].plan;
         pitfalls = pitfalls || plan.pitfalls;
         writes += plan.writes;

@@ -16,6 +16,7 @@
 #include <QTest>
 
 #include <array>
+#include <numeric>
 
 using namespace Core;
 
@@ -186,6 +187,68 @@ private slots:
             QVERIFY2(seen[k] > 0, qPrintable(outcomes()[k].name));
         QVERIFY(pitfallRuns > runs / 10);
         QVERIFY(runs >= std::size_t(2 * perScenario) * 20);
+    }
+
+    // A scenario this large has its lanes planned on two threads (Simulator::Impl::
+    // prepareLanes, from 200,000 actions on). Worked out by hand: cycle k (of K) belongs to
+    // client k % 6 and starts at T = 100k + 10: acquire (ttl 40), write "v" with a delay of 1
+    // at T + 5 (arrives while held: accepted, token k + 1), release at T + 20. In every cycle
+    // with k % 10 == 3 the client pauses at T + 2 for 150 ticks, so its write and release run
+    // when it thaws at T + 152, after cycle k + 1's client got token k + 2 and wrote: fenced,
+    // the late write (token k + 1) is rejected; unfenced, it overwrites newer data (corrupted).
+    // The last clients' lists are shuffled, so their plans (on the helper) sort them first.
+    void aLargeScenarioIsPlannedOnTwoThreadsAsOnOne()
+    {
+        constexpr std::uint32_t kCycles = 70001; // (the last cycle pauses not: 70000 % 10 == 0)
+        Scenario s;
+        s.clients.resize(6);
+        std::uint32_t late = 0;
+        for (std::uint32_t k = 0; k < kCycles; ++k) {
+            Client &c = s.clients[k % 6];
+            const Tick t = 100 * Tick(k) + 10;
+            c.actions.push_back(Action::acquire(t, 40));
+            if (k % 10 == 3) {
+                c.actions.push_back(Action::pause(t + 2, 150));
+                ++late;
+            }
+            c.actions.push_back(Action::write(t + 5, QStringLiteral("v"), 0, 1));
+            c.actions.push_back(Action::release(t + 20));
+        }
+        for (std::size_t i = 0; i < s.clients.size(); ++i)
+            s.clients[i].name = QStringLiteral("C%1").arg(i);
+        // a fixed shuffle of the last two lists (a step coprime with their lengths)
+        for (std::size_t i = 4; i < 6; ++i) {
+            std::vector<Action> &a = s.clients[i].actions;
+            std::vector<Action> shuffled;
+            std::size_t step = 7919;
+            while (std::gcd(step, a.size()) != 1)
+                ++step;
+            for (std::size_t j = 0; j < a.size(); ++j)
+                shuffled.push_back(a[j * step % a.size()]);
+            a = std::move(shuffled);
+        }
+        QVERIFY(s.actionCount() >= 200000); // on the two-thread path
+        QCOMPARE(late, 7000u);
+
+        const Summary fenced = summarize(s, true);
+        QCOMPARE(fenced.accepted, kCycles - late);
+        QCOMPARE(fenced.rejected, late);
+        QCOMPARE(fenced.corrupted, 0u);
+        QCOMPARE(fenced.lockedOut, 0u);
+        const Summary unfenced = summarize(s, false);
+        QCOMPARE(unfenced.accepted, kCycles - late);
+        QCOMPARE(unfenced.rejected, 0u);
+        QCOMPARE(unfenced.corrupted, late);
+        const Trace full = simulate(s, true);
+        QVERIFY(sameSummary(full.summary, fenced));
+        QCOMPARE(full.grants.size(), std::size_t(kCycles));
+        QCOMPARE(full.finals[0].maxToken, Token(kCycles));
+        QCOMPARE(full.finals[0].value, QStringLiteral("v"));
+        // the frozen stretches, as planned: one per pause, in every lane
+        std::size_t freezes = 0;
+        for (const std::vector<Freeze> &f : full.freezes)
+            freezes += f.size();
+        QCOMPARE(freezes, std::size_t(late));
     }
 };
 

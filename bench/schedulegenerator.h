@@ -21,8 +21,8 @@ inline Core::Scenario makeSchedule(std::size_t actions, int clients, std::uint64
     TestSupport::Rng rng(seed);
     Core::Scenario s;
     s.title = QStringLiteral("Generated schedule (%1 actions, seed %2)").arg(actions).arg(seed);
-    s.storages = {{QStringLiteral("db"), Core::FenceRule::Lt, {}},
-                  {QStringLiteral("cache"), Core::FenceRule::Lt, {}}};
+    s.storages = {Core::StorageSpec::named(QStringLiteral("db")),
+                  Core::StorageSpec::named(QStringLiteral("cache"))};
     s.clients.resize(std::size_t(clients));
     for (int c = 0; c < clients; ++c) {
         s.clients[std::size_t(c)].name = QStringLiteral("C%1").arg(c);

@@ -4,17 +4,8 @@
 
 namespace Core {
 
-const QString &Action::noText()
-{
-    static const QString none;
-    return none;
-}
-
-const QJsonObject &Action::noKeys()
-{
-    static const QJsonObject none;
-    return none;
-}
+const QString Action::kNoText;
+const QJsonObject Action::kNoKeys;
 
 bool Action::sameRare(const Action &a, const Action &b)
 {

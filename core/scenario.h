@@ -84,9 +84,9 @@ struct Action
     Tick gap() const { return rare ? rare->gap : 0; }
     // Write only: one update across storages with the client's other writes of this name
     // (section 12); empty: none
-    const QString &group() const { return rare ? rare->group : noText(); }
+    const QString &group() const { return rare ? rare->group : kNoText; }
     // keys this version does not know, kept for a lossless save
-    const QJsonObject &extra() const { return rare ? rare->extra : noKeys(); }
+    const QJsonObject &extra() const { return rare ? rare->extra : kNoKeys; }
 
     void setWaitFor(Tick t) { set(&ActionRare::waitFor, t); }
     void setKeepalive(Tick t) { set(&ActionRare::keepalive, t); }
@@ -125,8 +125,10 @@ struct Action
     }
 
 private:
-    static const QString &noText();
-    static const QJsonObject &noKeys();
+    // what group() and extra() give without `rare` (no guard on the way: a sweep asks a
+    // million times a second)
+    static const QString kNoText;
+    static const QJsonObject kNoKeys;
     static bool sameRare(const Action &a, const Action &b);
     ActionRare &own()
     {

@@ -260,7 +260,7 @@ void drawActions(const ScheduleShape &shape, const ScheduleDetail::Divisors<Mod>
                 const QString &group = shape.groups[std::size_t(d.group)];
                 if (!a.group().isSharedWith(group))
                     a.setGroup(group);
-            } else if (!a.group().isNull())
+            } else if (!a.plain() && !a.group().isNull())
                 a.setGroup(QString());
         }
     }
@@ -280,7 +280,7 @@ void generateSchedule(const ScheduleShape &shape, std::uint64_t seed, Scenario *
             assign(a.value, shape.clients[c].values[d.index]);
         else if (!a.value.isNull())
             a.value = QString();
-        if (!a.extra().isEmpty()) // (`out` may have been loaded from a file)
+        if (!a.plain() && !a.extra().isEmpty()) // (`out` may have been loaded from a file)
             a.setExtra(QJsonObject());
     });
 }

@@ -244,8 +244,17 @@ void Simulator::Impl::runAction(std::uint32_t c, std::uint32_t i, Tick now)
 void Simulator::Impl::sendWrite(std::uint32_t c, std::uint32_t i, Tick now, std::uint32_t epoch)
 {
     const Action &a = s->clients[c].actions[i];
-    const auto index = std::uint32_t(writes);
-    Write &w = slot(t->writes, writes);
+    std::uint32_t index;
+    if (recycleWrites && !freeWrites.empty()) {
+        index = freeWrites.back();
+        freeWrites.pop_back();
+    } else {
+        index = std::uint32_t(writes);
+        slot(t->writes, writes);
+        if (recycleWrites)
+            writeNumbers.resize(writes);
+    }
+    Write &w = t->writes[index];
     w.sentAt = now;
     w.arrivedAt = now + a.amount;
     w.maxToken = 0;
@@ -263,6 +272,8 @@ void Simulator::Impl::sendWrite(std::uint32_t c, std::uint32_t i, Tick now, std:
         t->writeVersions.push_back({lanes[c].known[a.storage], 0});
     record(now, c, EventKind::WriteSent, index);
     const auto seq = std::uint32_t(sends++);
+    if (recycleWrites)
+        writeNumbers[index] = seq; // (no reads without section 12: sends are writes)
     if (a.amount == 0)
         arrive(index, now); // no delay: the storage handles it at once
     else
@@ -310,6 +321,11 @@ void Simulator::Impl::judge(std::uint32_t index, Tick now, std::optional<bool> u
             endBelief(w.client, now, BeliefEnd::Rejected);
     }
     count(index, now);
+    if (recycleWrites) { // done with: a write refused, or the one this applied one replaced
+        const std::uint32_t done = w.applied ? w.overwrote : index;
+        if (done != kNone)
+            freeWrites.push_back(done);
+    }
 }
 
 void Simulator::Impl::count(std::uint32_t index, Tick now)

@@ -294,6 +294,15 @@ struct Simulator::Impl
     // Simulator::summarize(): no events, no per-lane or per-storage lists of records, nothing
     // kept to re-run from; every rule of the run is the same, so the summary is too.
     bool summaryOnly = false;
+    // A large summary-only run without sections 11 and 12 keeps a write's record only while it
+    // is in flight or its storage's last applied write: then its slot in Trace::writes is used
+    // again (freeWrites), so the list is as long as the most writes held at once, not a record
+    // for every write (at 1M actions, 35 MB of fresh memory). Its number in send order, for
+    // StorageState::lastWrite, is kept beside it (writeNumbers).
+    static constexpr std::size_t kRecycleWritesFrom = 65536;
+    bool recycleWrites = false;
+    std::vector<std::uint32_t> freeWrites;
+    std::vector<std::uint32_t> writeNumbers; // per slot, when recycling
     std::size_t completeEvents = 0; // events of the last complete run
     Tick restartedFrom = 0;
     Tick rejoinedAt = kForever;

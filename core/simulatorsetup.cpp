@@ -96,7 +96,9 @@ void Simulator::Impl::start(const Scenario &scenario, bool fencing, Trace &trace
         t->clientEvents[c].reserve(plan.order.size() + plan.writes + plan.edges.size());
         prepareMemory(t->clientEvents[c]);
     }
-    t->writes.reserve(writes);
+    recycleWrites = summaryOnly && !pitfalls && writes >= kRecycleWritesFrom;
+    if (!recycleWrites)
+        t->writes.reserve(writes);
     t->grants.reserve(acquires);
     t->leases.reserve(acquires); // (a lease for each grant that is not a renewal)
     t->releases.reserve(releases);
@@ -217,6 +219,7 @@ void Simulator::Impl::restoreStart()
     nextRestart = 0;
     versions.assign(ns, 0);
     sends = 0;
+    freeWrites.clear();
     // lists of sections 11 and 12: a run with them always starts here, so they simply grow
     t->checks.clear();
     t->skips.clear();
@@ -306,7 +309,7 @@ void Simulator::Impl::finish()
         }
         f.maxToken = storages[i].maxToken();
         f.version = versions[i];
-        f.lastWrite = w;
+        f.lastWrite = recycleWrites && w != kNone ? writeNumbers[w] : w;
     }
     if (pitfalls)
         findGroups();

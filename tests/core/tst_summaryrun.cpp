@@ -190,14 +190,17 @@ private slots:
     }
 
     // A scenario this large has its lanes planned on two threads (Simulator::Impl::
-    // prepareLanes, from 200,000 actions on). Worked out by hand: cycle k (of K) belongs to
-    // client k % 6 and starts at T = 100k + 10: acquire (ttl 40), write "v" with a delay of 1
+    // prepareLanes, from 200,000 actions on), and its summary-only runs use write records'
+    // slots again (from 65,536 writes, without sections 11 and 12). Worked out by hand: cycle k (of K) belongs to
+    // client k % 6 and starts at T = 100k + 10: acquire (ttl 40), write k with a delay of 1
     // at T + 5 (arrives while held: accepted, token k + 1), release at T + 20. In every cycle
     // with k % 10 == 3 the client pauses at T + 2 for 150 ticks, so its write and release run
     // when it thaws at T + 152, after cycle k + 1's client got token k + 2 and wrote: fenced,
     // the late write (token k + 1) is rejected; unfenced, it overwrites newer data (corrupted).
-    // The last clients' lists are shuffled, so their plans (on the helper) sort them first.
-    void aLargeScenarioIsPlannedOnTwoThreadsAsOnOne()
+    // Last, the client of cycle K - 2 writes "stale" 50 ticks after the last cycle began, with
+    // its token K - 1 against the storage's K: rejected, or applied over newer data. The last
+    // clients' lists are shuffled, so their plans (on the helper) sort them first.
+    void aLargeScenarioAsWorkedOutByHand()
     {
         constexpr std::uint32_t kCycles = 70001; // (the last cycle pauses not: 70000 % 10 == 0)
         Scenario s;
@@ -211,9 +214,11 @@ private slots:
                 c.actions.push_back(Action::pause(t + 2, 150));
                 ++late;
             }
-            c.actions.push_back(Action::write(t + 5, QStringLiteral("v"), 0, 1));
+            c.actions.push_back(Action::write(t + 5, QString::number(k), 0, 1));
             c.actions.push_back(Action::release(t + 20));
         }
+        s.clients[(kCycles - 2) % 6].actions.push_back(
+            Action::write(100 * Tick(kCycles - 1) + 10 + 50, QStringLiteral("stale"), 0, 1));
         for (std::size_t i = 0; i < s.clients.size(); ++i)
             s.clients[i].name = QStringLiteral("C%1").arg(i);
         // a fixed shuffle of the last two lists (a step coprime with their lengths)
@@ -232,18 +237,35 @@ private slots:
 
         const Summary fenced = summarize(s, true);
         QCOMPARE(fenced.accepted, kCycles - late);
-        QCOMPARE(fenced.rejected, late);
+        QCOMPARE(fenced.rejected, late + 1);
         QCOMPARE(fenced.corrupted, 0u);
         QCOMPARE(fenced.lockedOut, 0u);
         const Summary unfenced = summarize(s, false);
         QCOMPARE(unfenced.accepted, kCycles - late);
         QCOMPARE(unfenced.rejected, 0u);
-        QCOMPARE(unfenced.corrupted, late);
+        QCOMPARE(unfenced.corrupted, late + 1);
         const Trace full = simulate(s, true);
         QVERIFY(sameSummary(full.summary, fenced));
+        // this many writes, none of sections 11 and 12: the summary-only run uses its write
+        // records' slots again, and still ends where the full run does (the last applied write
+        // by its number in the full trace)
+        Simulator sim(Simulator::kNoCheckpoints);
+        Trace summary;
+        for (const bool fencing : {true, false}) {
+            const Trace whole = fencing ? full : simulate(s, false);
+            sim.summarize(s, fencing, summary);
+            QVERIFY(sameSummary(whole.summary, summary.summary));
+            const QString differ = finalsDiffer(whole, summary);
+            QVERIFY2(differ.isEmpty(), qPrintable(differ));
+            // fenced, the last cycle's write; unfenced, the stale one sent after it
+            QCOMPARE(summary.finals[0].lastWrite, std::uint32_t(fencing ? kCycles - 1 : kCycles));
+            QCOMPARE(summary.finals[0].value,
+                     fencing ? QString::number(kCycles - 1) : QStringLiteral("stale"));
+            QVERIFY(summary.writes.size() < 100); // slots used again: a few in flight at once
+        }
         QCOMPARE(full.grants.size(), std::size_t(kCycles));
         QCOMPARE(full.finals[0].maxToken, Token(kCycles));
-        QCOMPARE(full.finals[0].value, QStringLiteral("v"));
+        QCOMPARE(full.finals[0].value, QString::number(kCycles - 1));
         // the frozen stretches, as planned: one per pause, in every lane
         std::size_t freezes = 0;
         for (const std::vector<Freeze> &f : full.freezes)

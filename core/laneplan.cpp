@@ -4,6 +4,7 @@
 #include "simulatorimpl.h"
 
 #include <exception>
+#include <system_error>
 #include <thread>
 
 namespace Core {
@@ -17,18 +18,25 @@ using namespace SimulatorDetail;
 void Simulator::Impl::prepareLanes()
 {
     const auto nc = std::uint32_t(s->clients.size());
-    const std::size_t total = s->actionCount();
     std::uint32_t split = nc; // the helper plans clients [split, nc)
-    if (total >= kPlanInTwoFrom && nc > 1 && std::thread::hardware_concurrency() > 1) {
+    std::size_t total = 0;
+    for (const Client &client : s->clients)
+        total += client.actions.size();
+    if (nc > 1 && total >= kPlanInTwoFrom && std::thread::hardware_concurrency() > 1) {
         std::size_t last = 0;
         while (split > 1 && 2 * (last + s->clients[split - 1].actions.size()) <= total + 1)
             last += s->clients[--split].actions.size();
         if (last == 0)
             split = nc; // one client holds more than half: nothing to share
     }
+    if (split == nc) {
+        for (std::uint32_t c = 0; c < nc; ++c)
+            prepareLane(c, lanes[c].plan);
+        return;
+    }
     std::exception_ptr failed;
     std::thread helper;
-    if (split < nc)
+    try {
         helper = std::thread([&] {
             try {
                 std::vector<std::uint32_t> byTime;
@@ -38,6 +46,9 @@ void Simulator::Impl::prepareLanes()
                 failed = std::current_exception();
             }
         });
+    } catch (const std::system_error &) { // no thread to be had: all of them here
+        split = nc;
+    }
     try {
         for (std::uint32_t c = 0; c < split; ++c)
             prepareLane(c, lanes[c].plan);

@@ -196,6 +196,8 @@ void drawActions(const ScheduleShape &shape, const ScheduleDetail::Divisors<Mod>
         return k != 0 && (k >= n.divisor() || n.of(rng.next()) < k);
     };
     thread_local std::vector<Drawn> drawn; // grows to the longest client once per thread
+    // keepalives, gaps and groups: what a drawn action may keep in Action::rare
+    const bool rareKeys = shape.keepalives || shape.checks || shape.grouped;
     for (std::size_t c = 0; c < shape.clients.size(); ++c) {
         const ScheduleShape::ClientShape &cs = shape.clients[c];
         drawn.resize(cs.actions);
@@ -252,16 +254,19 @@ void drawActions(const ScheduleShape &shape, const ScheduleDetail::Divisors<Mod>
             a.at = d.at;
             a.amount = d.amount;
             a.storage = d.storage;
-            a.setKeepalive(d.keepalive);
             a.check = d.check;
-            a.setGap(d.gap);
             value(c, k, d);
+            if (!rareKeys && a.plain())
+                continue; // nothing drawn that an action keeps in `rare`, nor left from before
+            a.setKeepalive(d.keepalive);
+            a.setGap(d.gap);
             if (d.group >= 0) {
                 const QString &group = shape.groups[std::size_t(d.group)];
                 if (!a.group().isSharedWith(group))
                     a.setGroup(group);
-            } else if (!a.plain() && !a.group().isNull())
+            } else if (!a.group().isNull()) {
                 a.setGroup(QString());
+            }
         }
     }
 }

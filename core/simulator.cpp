@@ -245,16 +245,15 @@ void Simulator::Impl::sendWrite(std::uint32_t c, std::uint32_t i, Tick now, std:
 {
     const Action &a = s->clients[c].actions[i];
     std::uint32_t index;
-    if (recycleWrites && !freeWrites.empty()) {
-        index = freeWrites.back();
-        freeWrites.pop_back();
-    } else {
+    Write *slotted;
+    if (!recycleWrites) {
         index = std::uint32_t(writes);
-        slot(t->writes, writes);
-        if (recycleWrites)
-            writeNumbers.resize(writes);
+        slotted = &slot(t->writes, writes);
+    } else {
+        index = recycledWrite();
+        slotted = &t->writes[index];
     }
-    Write &w = t->writes[index];
+    Write &w = *slotted;
     w.sentAt = now;
     w.arrivedAt = now + a.amount;
     w.maxToken = 0;
@@ -272,12 +271,28 @@ void Simulator::Impl::sendWrite(std::uint32_t c, std::uint32_t i, Tick now, std:
         t->writeVersions.push_back({lanes[c].known[a.storage], 0});
     record(now, c, EventKind::WriteSent, index);
     const auto seq = std::uint32_t(sends++);
-    if (recycleWrites)
-        writeNumbers[index] = seq; // (no reads without section 12: sends are writes)
     if (a.amount == 0)
         arrive(index, now); // no delay: the storage handles it at once
     else
         pushMin(arrivals, {w.arrivedAt, index, seq});
+}
+
+// A slot for the next write sent, in a run that uses them again (recycleWrites): a free one,
+// or a new one at the end. Beside it, the write's number in send order (without section 12
+// there are no reads, so the sends so far are the writes so far).
+std::uint32_t Simulator::Impl::recycledWrite()
+{
+    std::uint32_t index;
+    if (!freeWrites.empty()) {
+        index = freeWrites.back();
+        freeWrites.pop_back();
+    } else {
+        index = std::uint32_t(writes);
+        slot(t->writes, writes);
+        writeNumbers.resize(writes);
+    }
+    writeNumbers[index] = std::uint32_t(sends);
+    return index;
 }
 
 void Simulator::Impl::arrive(std::uint32_t index, Tick now)

@@ -233,6 +233,8 @@ struct Simulator::Impl
         std::vector<Write> writes;   // per write in flight then, as in Checkpoint::inFlight
     };
 
+    // From this many acquires on, start() reserves the lists of leases, releases and beliefs.
+    static constexpr std::size_t kReserveFrom = 4096;
     // From this many actions on, prepareLanes() plans on two threads.
     static constexpr std::size_t kPlanInTwoFrom = 200000;
     // Re-running from a checkpoint costs up to this many events before the edited tick.
@@ -303,6 +305,7 @@ struct Simulator::Impl
     bool recycleWrites = false;
     std::vector<std::uint32_t> freeWrites;
     std::vector<std::uint32_t> writeNumbers; // per slot, when recycling
+    std::uint32_t recycledWrite();
     std::size_t completeEvents = 0; // events of the last complete run
     Tick restartedFrom = 0;
     Tick rejoinedAt = kForever;

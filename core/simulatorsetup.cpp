@@ -86,8 +86,6 @@ void Simulator::Impl::start(const Scenario &scenario, bool fencing, Trace &trace
         acquires += plan.acquires;
         releases += plan.releases;
         edges += plan.edges.size();
-        // a belief starts with a grant, after one that ended
-        t->beliefs[c].reserve(plan.acquires);
         if (summaryOnly)
             continue; // no events are recorded
         for (std::size_t i = 0; i < ns; ++i)
@@ -100,8 +98,12 @@ void Simulator::Impl::start(const Scenario &scenario, bool fencing, Trace &trace
     if (!recycleWrites)
         t->writes.reserve(writes);
     t->grants.reserve(acquires);
-    t->leases.reserve(acquires); // (a lease for each grant that is not a renewal)
-    t->releases.reserve(releases);
+    if (acquires >= kReserveFrom) { // (small lists grow once, and keep their room from run to run)
+        t->leases.reserve(acquires); // a lease for each grant that is not a renewal
+        t->releases.reserve(releases);
+        for (std::uint32_t c = 0; c < nc; ++c) // a belief starts with a grant, after one ended
+            t->beliefs[c].reserve(lanes[c].plan.acquires);
+    }
     prepareMemory(t->writes);
     prepareMemory(t->grants);
     if (!summaryOnly) {

@@ -94,9 +94,8 @@ public:
     {
         std::unique_lock<std::mutex> lock(m_mutex);
         for (;;) {
-            for (auto i = m_slots.rbegin(); i != m_slots.rend(); ++i)
-                if (i->client == client)
-                    return i->actions;
+            if (std::vector<Action> *list = listOf(client))
+                return *list;
             if (m_failed || m_finished + 1 >= m_parts) // (every other part is done)
                 throw Abandoned{};
             m_changed.wait(lock);
@@ -107,10 +106,7 @@ public:
     std::vector<Action> *find(std::size_t client)
     {
         std::lock_guard<std::mutex> lock(m_mutex);
-        for (auto i = m_slots.rbegin(); i != m_slots.rend(); ++i)
-            if (i->client == client)
-                return &i->actions;
-        return nullptr;
+        return listOf(client);
     }
 
     explicit ActionLists(std::size_t parts) : m_parts(parts) {}
@@ -136,6 +132,14 @@ private:
         std::size_t client = 0;
         std::vector<Action> actions;
     };
+    // (with m_mutex held)
+    std::vector<Action> *listOf(std::size_t client)
+    {
+        for (auto i = m_slots.rbegin(); i != m_slots.rend(); ++i)
+            if (i->client == client)
+                return &i->actions;
+        return nullptr;
+    }
     std::mutex m_mutex;
     std::condition_variable m_changed;
     std::deque<Slot> m_slots; // (a deque: a list's place stays while others are added)

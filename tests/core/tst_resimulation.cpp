@@ -2,6 +2,8 @@
 // a fresh full simulate() of the edited scenario over many seeded random schedules and edits.
 //
 // FENCESCOPE_QUICK=1 cuts the schedule count for slow (sanitizer) builds.
+// Over 600 lines: every kind of re-run (checkpoint, partial, rejoin, each edit a drag makes) is
+// compared against the same fresh run with the same helpers; apart they would repeat them.
 
 #include "randomscenario.h"
 #include "simulator.h"

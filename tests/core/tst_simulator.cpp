@@ -3,6 +3,8 @@
 //
 // Writes are compared as one line each: "client value sent->arrived token epoch result
 // maxToken expired", which keeps the expectations readable and failures obvious.
+// Over 600 lines: one worked schedule for each rule of those sections, each short, all sharing
+// these helpers; the sections after 8 have files of their own (tst_tokensources, tst_pitfalls).
 
 #include "randomscenario.h"
 #include "scenariofile.h"

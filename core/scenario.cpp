@@ -155,14 +155,13 @@ void KeepaliveBound::merge(const KeepaliveBound &other)
 {
     m_latest = std::max(m_latest, other.m_latest);
     m_extra = saturatedAdd(m_extra, other.m_extra);
-    // total() stops at the first renewal in file order that passes the limit: both lists are
-    // in file order, so the merged one is too
-    std::vector<Renewal> merged(m_renewals.size() + other.m_renewals.size());
-    std::merge(m_renewals.begin(), m_renewals.end(), other.m_renewals.begin(),
-               other.m_renewals.end(), merged.begin(), [](const Renewal &a, const Renewal &b) {
-                   return a.client != b.client ? a.client < b.client : a.index < b.index;
-               });
-    m_renewals = std::move(merged);
+    // total() stops at the first renewal in file order that passes the limit: a part of a file
+    // read in parts adds its actions in the order it reads its chunks, so the lists are put in
+    // file order here (few actions have a keepalive)
+    m_renewals.insert(m_renewals.end(), other.m_renewals.begin(), other.m_renewals.end());
+    std::sort(m_renewals.begin(), m_renewals.end(), [](const Renewal &a, const Renewal &b) {
+        return a.client != b.client ? a.client < b.client : a.index < b.index;
+    });
 }
 
 std::uint64_t KeepaliveBound::total(const Scenario &s, std::uint64_t limit,

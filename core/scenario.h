@@ -308,8 +308,8 @@ class KeepaliveBound
 {
 public:
     void add(std::size_t client, std::size_t index, const Action &a);
-    // Adds what `other` gathered from other actions of the same file (a file read in parts,
-    // each part's actions in file order): the bound is as if every action was added here.
+    // Adds what `other` gathered from other actions of the same file (a file read in parts, in
+    // any order): the bound is as if every action was added here, in file order.
     void merge(const KeepaliveBound &other);
     // The bound for the actions added, in `s` (its horizon, lock and storages; not its actions).
     std::uint64_t total(const Scenario &s, std::uint64_t limit,

@@ -102,7 +102,7 @@ LoadResult parsePadded(const char *data, std::size_t size, const FileLimits &lim
         const int parts = partsFor(limits);
         if (qint64(size - skip) >= limits.partsFrom && parts > 1)
             result.scenario = readScenarioInParts(parser, data + skip, size - skip, limits, facts,
-                                                  !tally, parts, limits.partBlock);
+                                                  !tally, parts, limits.partBytes);
         if (!result.scenario) { // read alone: this names the problem a part failed on
             od::document doc = get(
                 parser.iterate(data + skip, size - skip, size - skip + simdjson::SIMDJSON_PADDING));

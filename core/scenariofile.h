@@ -34,11 +34,11 @@ struct FileLimits
     std::size_t maxStorages = 100;
     int maxDepth = 64; // JSON nesting (a scenario needs 5 levels; kept keys may nest more)
     // How a large file is read (the result is the same either way): from `partsFrom` bytes on,
-    // by `parts` threads at once (0: one for each core, at most 4), each reading every
-    // `parts`-th run of `partBlock` actions of a client (docs/ARCHITECTURE.md, "The loader").
+    // by `parts` threads at once (0: one for each core, at most 4), in chunks of about
+    // `partBytes` bytes of actions (docs/ARCHITECTURE.md, "The loader").
     qint64 partsFrom = qint64(4) << 20;
     int parts = 0;
-    std::size_t partBlock = 2048;
+    std::size_t partBytes = std::size_t(128) << 10;
 };
 
 struct LoadResult

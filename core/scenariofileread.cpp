@@ -1,11 +1,11 @@
 // The scenario reader: one pass of simdjson's On-Demand parser over the document builds the
 // Scenario and checks it, key by key, in file order (scenariofilevalues.h reads each value).
 // A large file is read by the same reader in parts, on several threads (readScenarioInParts,
-// docs/ARCHITECTURE.md "The loader"): each part reads its own runs of each client's actions.
+// docs/ARCHITECTURE.md "The loader"): the threads read chunks of actions, the reader the rest.
 // Over 600 lines: it is one class, the reader, whose order of reading is the order in which
 // problems are found and named, and splitting it would scatter that order over files; the
-// parts' lists and the threads that run them (ActionLists, Part) are what the reader's
-// readSomeActions() meets, so they sit beside it.
+// chunks and the threads that read them (Parts, ChunkReader) are what the reader's
+// readOuterActions() and readChunk() meet, so they sit beside it.
 
 #include "scenariofileread.h"
 
@@ -19,7 +19,9 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <condition_variable>
+#include <cstring>
 #include <deque>
 #include <mutex>
 #include <optional>
@@ -60,110 +62,308 @@ private:
     std::size_t m_next = 0;
 };
 
-// The action lists of a file read in parts (readScenarioInParts): one part opens a client's
-// list at its full size (Part::opens: the parts take turns, so that the kernel's clearing of
-// the list's pages is shared out too) and reads its runs into their slots; the others read
-// theirs into lists of their own, then wait for the client's list (usually long open by then)
-// and move them into their slots. The lists stay here until every part is done, so a part that
-// fails frees nothing that another one still writes to.
-class ActionLists
+// A large file read in parts (readScenarioInParts): where it was cut, the chunks between the
+// cuts, and the work the threads share. A cut is a guess: the place after a "}," (and white
+// space) that a "{" follows, as between two actions. Each chunk is parsed on its own as an
+// array ("[" + chunk + "]"); the ones that parse as a run of whole actions ("inner" chunks) are
+// left out of the outer document, which is the file without them. The outer reader, reading
+// the outer document from its start, proves each cut right: where a run of inner chunks was
+// left out, it must meet an action of a client's list at the very place. Parsed from a place
+// known to lie between two actions, an inner chunk that reads as whole actions ends between two
+// actions too, so the next cut is right as well, and the outer document read on from there is
+// the file as it is. The outer reader gives each client's list to the threads once it knows
+// its length (Client); they make the list and read the client's chunks into their slots.
+class Parts
 {
 public:
-    struct Abandoned // another part failed: this one stops too
+    // A part failed, or a cut was not where the outer reader found an action: every part stops.
+    struct Abandoned
     {
     };
 
-    std::vector<Action> &open(std::size_t client, std::size_t size)
+    struct Chunk
     {
+        std::size_t begin = 0; // its first action's "{"
+        std::size_t end = 0;   // the comma after its last action
+        std::size_t actions = 0;
+        bool inner = false; // a run of whole actions (as far as the count can tell)
+    };
+    // Where a run of inner chunks was left out: the offset in the outer document of the action
+    // after them, and the chunks [first, last).
+    struct Span
+    {
+        std::size_t at = 0;
+        std::size_t first = 0;
+        std::size_t last = 0;
+        std::size_t actions = 0;
+    };
+    // A client the outer reader read to its end: its list's length, the actions the outer
+    // document held (and their places in the list), and its spans (with their first places).
+    struct Client
+    {
+        std::size_t client = 0;
+        std::size_t actions = 0;
+        std::vector<Action> held;
+        std::vector<std::size_t> heldAt;
+        std::vector<std::pair<std::size_t, std::size_t>> spans;
         std::vector<Action> list;
-        list.reserve(size);
-        adviseHugePages(list.data(), list.capacity() * sizeof(Action));
-        list.resize(size);
-        std::lock_guard<std::mutex> lock(m_mutex);
-        Slot &slot = m_slots.emplace_back();
-        slot.client = client;
-        slot.actions = std::move(list); // (the same buffer: the advice stays with it)
-        m_changed.notify_all();
-        return slot.actions;
+    };
+    struct Task
+    {
+        Client *client = nullptr;
+        std::size_t chunk = SIZE_MAX; // SIZE_MAX: make the client's list
+        std::size_t base = 0;
+    };
+
+    Parts(const char *data, std::size_t size, std::size_t chunkBytes, bool keep)
+        : m_data(data), m_size(size), m_keep(keep)
+    {
+        cut(std::max<std::size_t>(chunkBytes, 1));
     }
 
-    // Waits for the client's list. It cannot wait for ever: the part that opens it does so as
-    // it starts on the client, before it waits for any list of its own; a part that fails says
-    // so, and once every other part is done no list can come.
-    std::vector<Action> &await(std::size_t client)
+    const char *data() const { return m_data; }
+    bool keep() const { return m_keep; }
+    std::vector<Chunk> &chunks() { return m_chunks; }
+
+    // Phase 1, on every thread: the next chunk not yet looked at, or null.
+    Chunk *nextToClassify()
+    {
+        const std::size_t i = m_nextChunk.fetch_add(1);
+        return i < m_chunks.size() && !m_failed.load() ? &m_chunks[i] : nullptr;
+    }
+    void classified(std::size_t n)
+    {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        m_classified += n;
+        m_changed.notify_all();
+    }
+    void awaitClassified()
     {
         std::unique_lock<std::mutex> lock(m_mutex);
-        for (;;) {
-            if (std::vector<Action> *list = listOf(client))
-                return *list;
-            if (m_failed || m_finished + 1 >= m_parts) // (every other part is done)
+        m_changed.wait(lock, [&] { return m_failed || m_classified >= m_chunks.size(); });
+    }
+
+    // The outer document: the file without the inner chunks, with the spans where they were,
+    // followed by SIMDJSON_PADDING bytes. Empty (the file itself is the outer document) when no
+    // chunk is inner.
+    std::string_view buildOuter()
+    {
+        // its regions: [0, the first inner chunk), each outer chunk up to the next chunk, and
+        // the rest of the file from the last chunk's end
+        std::size_t from = 0;
+        std::size_t k = 0;
+        const auto append = [&](std::size_t to) {
+            m_outer.insert(m_outer.end(), m_data + from, m_data + to);
+        };
+        while (k < m_chunks.size()) {
+            if (!m_chunks[k].inner) {
+                ++k;
+                continue;
+            }
+            if (m_outer.empty())
+                m_outer.reserve(outerSize() + simdjson::SIMDJSON_PADDING);
+            append(m_chunks[k].begin);
+            Span span;
+            span.first = k;
+            while (k < m_chunks.size() && m_chunks[k].inner)
+                span.actions += m_chunks[k++].actions;
+            span.last = k;
+            from = k < m_chunks.size() ? m_chunks[k].begin : m_lastBegin;
+            span.at = m_outer.size();
+            m_spans.push_back(span);
+        }
+        if (m_spans.empty())
+            return {};
+        append(m_size);
+        const std::size_t size = m_outer.size();
+        m_outer.resize(size + simdjson::SIMDJSON_PADDING, ' ');
+        return {m_outer.data(), size};
+    }
+
+    // The outer reader met an action at `at` (its offset in the outer document), the
+    // client's `count`-th: the spans left out just before it belong to the client from there.
+    // Returns the count with their actions.
+    std::size_t spansBefore(std::size_t at, std::size_t count,
+                            std::vector<std::pair<std::size_t, std::size_t>> &out)
+    {
+        while (m_nextSpan < m_spans.size() && m_spans[m_nextSpan].at <= at) {
+            if (m_spans[m_nextSpan].at < at) // a cut fell somewhere else than between actions
                 throw Abandoned{};
-            m_changed.wait(lock);
+            out.emplace_back(m_nextSpan, count);
+            count += m_spans[m_nextSpan++].actions;
+        }
+        return count;
+    }
+    // The actions of the inner chunks.
+    std::size_t spanActions() const
+    {
+        std::size_t n = 0;
+        for (const Span &span : m_spans)
+            n += span.actions;
+        return n;
+    }
+    // Every span was met where it should be.
+    void checkSpansMet() const
+    {
+        if (m_nextSpan != m_spans.size())
+            throw Abandoned{};
+    }
+
+    // The outer reader read a client's actions: the threads make its list and read its chunks.
+    void publish(Client &&client, const std::vector<std::string> &storageUtf8,
+                 const std::vector<StorageSpec> &storages)
+    {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        if (m_clients.empty()) { // (the storages are read before the first client's actions)
+            m_storageUtf8 = storageUtf8;
+            m_storages = storages;
+        }
+        Client &c = m_clients.emplace_back(std::move(client));
+        m_tasks.push_back(Task{&c});
+        m_changed.notify_one();
+    }
+    const std::vector<std::string> &storageUtf8() const { return m_storageUtf8; }
+    const std::vector<StorageSpec> &storages() const { return m_storages; }
+
+    // The outer reader is done: no more clients come.
+    void outerDone()
+    {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        m_outerDone = true;
+        m_changed.notify_all();
+    }
+    void failed()
+    {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        m_failed = true;
+        m_changed.notify_all();
+    }
+    bool hasFailed() const { return m_failed.load(); }
+
+    // Runs tasks until there are none and none can come (or a part failed). `run(task)` may
+    // add tasks (a client's list made, its chunks follow).
+    template <typename Run> void work(Run run)
+    {
+        for (;;) {
+            Task task;
+            {
+                std::unique_lock<std::mutex> lock(m_mutex);
+                m_changed.wait(lock, [&] {
+                    return m_failed || !m_tasks.empty() || (m_outerDone && m_active == 0);
+                });
+                if (m_failed || m_tasks.empty())
+                    return;
+                task = m_tasks.front();
+                m_tasks.pop_front();
+                ++m_active;
+            }
+            try {
+                run(task);
+            } catch (...) { // Problem, Malformed, bad_alloc, Abandoned
+                failed();
+            }
+            std::lock_guard<std::mutex> lock(m_mutex);
+            --m_active;
+            if (m_active == 0 && m_tasks.empty())
+                m_changed.notify_all();
         }
     }
-
-    // The client's list if it is open already, else null (without waiting).
-    std::vector<Action> *find(std::size_t client)
+    // A made list's chunks, each from its place in the list.
+    void addChunkTasks(Client &c)
     {
         std::lock_guard<std::mutex> lock(m_mutex);
-        return listOf(client);
-    }
-
-    explicit ActionLists(std::size_t parts) : m_parts(parts) {}
-
-    // A part is done (it opens no more lists), or failed: every part stops.
-    void finished(bool failed)
-    {
-        std::lock_guard<std::mutex> lock(m_mutex);
-        ++m_finished;
-        m_failed = m_failed || failed;
+        for (const auto &[span, base] : c.spans) {
+            std::size_t at = base;
+            for (std::size_t k = m_spans[span].first; k < m_spans[span].last; ++k) {
+                m_tasks.push_back(Task{&c, k, at});
+                at += m_chunks[k].actions;
+            }
+        }
         m_changed.notify_all();
     }
 
+    // When every part is done.
     void moveInto(Scenario &s)
     {
-        for (Slot &slot : m_slots)
-            s.clients[slot.client].actions = std::move(slot.actions);
+        for (Client &c : m_clients)
+            s.clients[c.client].actions = std::move(c.list);
     }
 
 private:
-    struct Slot
+    // Cuts from the first client's actions on (what comes before them is rarely long and often
+    // has "}, {" of its own, between storages, say): a cut there would make an inner chunk the
+    // outer reader meets outside the actions, and the file would be read again alone.
+    void cut(std::size_t chunkBytes)
     {
-        std::size_t client = 0;
-        std::vector<Action> actions;
-    };
-    // (with m_mutex held)
-    std::vector<Action> *listOf(std::size_t client)
-    {
-        for (auto i = m_slots.rbegin(); i != m_slots.rend(); ++i)
-            if (i->client == client)
-                return &i->actions;
-        return nullptr;
+        const std::size_t actions = std::string_view(m_data, m_size).find("\"actions\"");
+        if (actions == std::string_view::npos)
+            return;
+        std::vector<std::pair<std::size_t, std::size_t>> cuts; // a "{" and the comma before it
+        std::size_t comma = 0;
+        for (std::size_t begin = nextCut(actions + chunkBytes, &comma);
+             begin != std::string_view::npos; begin = nextCut(begin + chunkBytes, &comma))
+            cuts.emplace_back(begin, comma);
+        // a chunk from each cut to the comma of the next; the rest of the file after the last
+        for (std::size_t k = 0; k + 1 < cuts.size(); ++k)
+            m_chunks.push_back(Chunk{cuts[k].first, cuts[k + 1].second, 0, false});
+        if (!cuts.empty())
+            m_lastBegin = cuts.back().first;
     }
+
+    // The first "{" at or after `from` that follows a "}," (white space around the comma
+    // allowed), with the comma's place; npos when there is none.
+    std::size_t nextCut(std::size_t from, std::size_t *comma) const
+    {
+        while (from < m_size) {
+            const void *found = std::memchr(m_data + from, ',', m_size - from);
+            if (!found)
+                return std::string_view::npos;
+            const auto at = std::size_t(static_cast<const char *>(found) - m_data);
+            std::size_t before = at;
+            while (before > 0 && isSpace(m_data[before - 1]))
+                --before;
+            std::size_t after = at + 1;
+            while (after < m_size && isSpace(m_data[after]))
+                ++after;
+            if (before > 0 && m_data[before - 1] == '}' && after < m_size && m_data[after] == '{') {
+                *comma = at;
+                return after;
+            }
+            from = at + 1;
+        }
+        return std::string_view::npos;
+    }
+
+    std::size_t outerSize() const
+    {
+        std::size_t inner = 0;
+        for (std::size_t k = 0; k < m_chunks.size(); ++k)
+            if (m_chunks[k].inner)
+                inner += (k + 1 < m_chunks.size() ? m_chunks[k + 1].begin : m_lastBegin) -
+                         m_chunks[k].begin;
+        return m_size - inner;
+    }
+
+    const char *const m_data;
+    const std::size_t m_size;
+    const bool m_keep;
+    std::vector<Chunk> m_chunks;
+    std::size_t m_lastBegin = 0;
+    std::atomic<std::size_t> m_nextChunk{0};
+    std::vector<char> m_outer;
+    std::vector<Span> m_spans;
+    std::size_t m_nextSpan = 0; // (the outer reader's)
+    std::vector<std::string> m_storageUtf8;
+    std::vector<StorageSpec> m_storages;
+
     std::mutex m_mutex;
     std::condition_variable m_changed;
-    std::deque<Slot> m_slots; // (a deque: a list's place stays while others are added)
-    const std::size_t m_parts;
-    std::size_t m_finished = 0;
-    bool m_failed = false;
-};
-
-// One part of a file read in parts: which runs of actions it reads.
-struct Part
-{
-    std::size_t index = 0;
-    std::size_t parts = 1;
-    std::size_t block = 1; // actions in a run
-    ActionLists *lists = nullptr;
-
-    // A client's runs go round the parts from a different one for each client, so that many
-    // short clients share out too.
-    bool reads(std::size_t client, std::size_t action) const
-    {
-        return (client + action / block) % parts == index;
-    }
-    // On a load: whether this part makes the client's list (the one that reads its first run).
-    bool opens(std::size_t client) const { return client % parts == index; }
+    std::size_t m_classified = 0;
+    std::deque<Client> m_clients; // (a deque: a client's place stays while others are added)
+    std::deque<Task> m_tasks;
+    std::size_t m_active = 0;
+    bool m_outerDone = false;
+    std::atomic<bool> m_failed{false};
 };
 
 // Reads the scenario from the document, in file order: the format version is checked before
@@ -174,10 +374,38 @@ struct Part
 class Loader
 {
 public:
+    // With `parts`, this reads the outer document of a file read in parts (at `outer`).
     Loader(const FileLimits &limits, ActionTally &tally, bool keepActions,
-           const Part *part = nullptr)
-        : m_limits(limits), m_tally(tally), m_keep(keepActions), m_part(part)
+           Parts *parts = nullptr, const char *outer = nullptr)
+        : m_limits(limits), m_tally(tally), m_keep(keepActions), m_parts(parts), m_outer(outer)
     {
+    }
+
+    // A chunk of a file read in parts, `array`: `count` actions of the client, from its
+    // `base`-th on, read into their slots of `list` (null for a check).
+    void readChunk(std::size_t client, std::size_t base, std::size_t count, od::array &array,
+                   std::vector<Action> *list, const Parts &parts)
+    {
+        if (m_storageNames != &parts.storages()) { // (the same for every chunk: copied once)
+            m_storageUtf8 = parts.storageUtf8();
+            m_storageNames = &parts.storages();
+        }
+        std::size_t j = 0;
+        for (auto element : array) {
+            od::value e = get(std::move(element));
+            if (j == count)
+                throw Parts::Abandoned{};
+            Action *a = &m_tally.scratch;
+            if (list)
+                a = &(*list)[base + j];
+            else
+                clear(*a);
+            readAction(client, base + j, e, *a);
+            m_tally.add(client, base + j, *a);
+            ++j;
+        }
+        if (j != count)
+            throw Parts::Abandoned{};
     }
 
     // The actions read so far, over all clients (kept or tallied).
@@ -651,8 +879,8 @@ private:
         enter(4, m_limits);
         od::array array = get(v.get_array());
         std::size_t count = 0;
-        if (m_part) {
-            readSomeActions(client, array, room, count);
+        if (m_parts) {
+            readOuterActions(client, array, room, count);
         } else if (!m_keep) {
             for (auto element : array) {
                 od::value e = get(std::move(element));
@@ -689,57 +917,35 @@ private:
                      .arg(m_limits.maxActions));
     }
 
-    // A part's share of a client's actions (readScenarioInParts): every action is counted, the
-    // part's own runs of them are read, the others are left for the parser to skip. For a check
-    // each goes into the scratch action. For a load, one part reads its runs into their
-    // slots of the list it opens (counted, then made at its full size; the parts take turns);
-    // another part reads its first runs into a list of its own until that list is open (it looks
-    // at the start of each run), then into their slots too, and moves the ones it held into
-    // theirs when the client's actions are read, so no part waits for another on the way.
-    void readSomeActions(std::size_t client, od::array &array, std::size_t room,
-                         std::size_t &count)
+    // A client's actions in the outer document of a file read in parts: the ones there are
+    // read here, in a list of their own, and each span met before an action adds its
+    // actions to the client's count (Parts::spansBefore); at the end the client goes to the
+    // threads, which make its list and read the spans' chunks into it.
+    void readOuterActions(std::size_t client, od::array &array, std::size_t room,
+                          std::size_t &count)
     {
-        std::vector<Action> *list = nullptr;
-        if (m_keep && m_part->opens(client))
-            list = &m_part->lists->open(client, std::min(get(array.count_elements()), room));
-        std::size_t held = 0; // of m_held, for a load in a later part
-        std::size_t run = 0;  // actions left in the current run
-        bool mine = false;
+        Parts::Client job;
+        job.client = client;
         for (auto element : array) {
             od::value e = get(std::move(element));
+            const auto at = std::size_t(get(e.current_location()) - m_outer);
+            count = m_parts->spansBefore(at, count, job.spans);
             const std::size_t j = count++;
-            if (run == 0) {
-                mine = m_part->reads(client, j);
-                run = m_part->block;
-                if (mine && m_keep && !list)
-                    list = m_part->lists->find(client);
-            }
-            --run;
-            if (!mine || count > room)
+            if (count > room)
                 continue;
             Action *a = &m_tally.scratch;
-            if (list) {
-                a = &(*list)[j];
-            } else if (m_keep) {
-                if (held == m_held.size()) { // (kept from client to client, and reused)
-                    m_held.emplace_back();
-                    m_heldAt.push_back(j);
-                } else {
-                    clear(m_held[held]);
-                    m_heldAt[held] = j;
-                }
-                a = &m_held[held++];
+            if (m_keep) {
+                a = &job.held.emplace_back();
+                job.heldAt.push_back(j);
             } else {
                 clear(*a);
             }
             readAction(client, j, e, *a);
             m_tally.add(client, j, *a);
         }
-        if (held) {
-            std::vector<Action> &into = m_part->lists->await(client);
-            for (std::size_t i = 0; i < held; ++i)
-                into[m_heldAt[i]] = std::move(m_held[i]);
-        }
+        job.actions = count;
+        if (count <= room)
+            m_parts->publish(std::move(job), m_storageUtf8, *m_storageNames);
     }
 
     // The scratch action as a new one: copied from one made once (copying its empty texts and
@@ -926,10 +1132,9 @@ private:
     const FileLimits &m_limits;
     ActionTally &m_tally;
     const bool m_keep;
-    const Part *m_part; // null when the whole file is read here
+    Parts *const m_parts;     // null unless this reads the outer document of a file in parts
+    const char *const m_outer; // (that document)
     QJsonObject m_unknown;            // readAction()'s unknown keys of the action
-    std::vector<Action> m_held;       // a later part's actions of a client, for its list
-    std::vector<std::size_t> m_heldAt; // their places there
     std::vector<std::string> m_storageUtf8; // the storages' names as the file spells them
     const std::vector<StorageSpec> *m_storageNames = nullptr;
     std::size_t m_actions = 0;
@@ -949,57 +1154,179 @@ Scenario readScenario(od::document &doc, const FileLimits &limits, ActionTally &
     return s;
 }
 
+namespace {
+
+// What a thread of a file read in parts keeps from chunk to chunk: a parser and a buffer that
+// fit a chunk (their pages stay warm, where a parser of the whole file had to fault in 4 bytes
+// of index for each byte of it), and its tally.
+class ChunkReader
+{
+public:
+    ChunkReader(Parts &parts, od::parser &parser, const FileLimits &limits)
+        : m_parts(parts), m_parser(parser), m_loader(limits, tally, parts.keep())
+    {
+    }
+
+    ActionTally tally;
+
+    // Phase 1: each chunk not yet looked at, parsed and counted: inner if it is an array of
+    // values whose first is an object with a "do" key (an action, not a storage or a clock
+    // step), and nothing follows it.
+    void classifyAll()
+    {
+        std::size_t n = 0;
+        try {
+            while (Parts::Chunk *chunk = m_parts.nextToClassify()) {
+                ++n;
+                classify(*chunk);
+            }
+        } catch (...) { // (no memory for the buffer)
+            m_parts.failed();
+        }
+        m_parts.classified(n);
+    }
+
+    void classify(Parts::Chunk &chunk)
+    {
+        od::document doc;
+        if (parse(chunk).get(doc))
+            return;
+        od::array array;
+        if (doc.get_array().get(array))
+            return;
+        std::size_t count = 0;
+        for (auto element : array) {
+            od::value v;
+            if (std::move(element).get(v) || (count++ == 0 && !isAction(v)))
+                return;
+        }
+        if (atEnd(doc)) {
+            chunk.actions = count;
+            chunk.inner = true;
+        }
+    }
+
+    // Nothing follows the document's value.
+    static bool atEnd(od::document &doc)
+    {
+        const char *trailing = nullptr;
+        return doc.current_location().get(trailing) == simdjson::OUT_OF_BOUNDS;
+    }
+
+    void run(const Parts::Task &task)
+    {
+        Parts::Client &c = *task.client;
+        if (task.chunk == SIZE_MAX) { // the client's list, at its full length
+            if (m_parts.keep()) {
+                c.list.reserve(c.actions);
+                adviseHugePages(c.list.data(), c.list.capacity() * sizeof(Action));
+                c.list.resize(c.actions);
+                for (std::size_t i = 0; i < c.held.size(); ++i)
+                    c.list[c.heldAt[i]] = std::move(c.held[i]);
+                c.held = {};
+                c.heldAt = {};
+            }
+            m_parts.addChunkTasks(c);
+            return;
+        }
+        const Parts::Chunk &chunk = m_parts.chunks()[task.chunk];
+        od::document doc = get(parse(chunk));
+        od::array array = get(doc.get_array());
+        m_loader.readChunk(c.client, task.base, chunk.actions, array,
+                           m_parts.keep() ? &c.list : nullptr, m_parts);
+        if (!atEnd(doc))
+            throw Parts::Abandoned{};
+    }
+
+private:
+    // "[" + the chunk + "]", and the padding simdjson reads past it
+    simdjson::simdjson_result<od::document> parse(const Parts::Chunk &chunk)
+    {
+        const std::size_t n = chunk.end - chunk.begin;
+        if (m_buffer.size() < n + 2 + simdjson::SIMDJSON_PADDING)
+            m_buffer.resize(n + 2 + simdjson::SIMDJSON_PADDING);
+        m_buffer[0] = '[';
+        std::memcpy(m_buffer.data() + 1, m_parts.data() + chunk.begin, n);
+        m_buffer[n + 1] = ']';
+        return m_parser.iterate(m_buffer.data(), n + 2, m_buffer.size());
+    }
+
+    static bool isAction(od::value &v)
+    {
+        od::object object;
+        if (v.get_object().get(object))
+            return false;
+        for (auto member : object) {
+            od::field field;
+            if (std::move(member).get(field))
+                return false;
+            if (field.key() == "do")
+                return true;
+        }
+        return false;
+    }
+
+    Parts &m_parts;
+    od::parser &m_parser;
+    Loader m_loader;
+    std::vector<char> m_buffer;
+};
+
+} // namespace
+
 std::optional<Scenario> readScenarioInParts(od::parser &parser, const char *data, std::size_t size,
                                             const FileLimits &limits, ActionTally &tally,
-                                            bool keepActions, int parts, std::size_t block)
+                                            bool keepActions, int parts, std::size_t chunkBytes)
 {
+    Parts shared(data, size, chunkBytes, keepActions);
     const auto count = std::size_t(std::max(parts, 1));
-    ActionLists lists(count);
-    std::vector<ActionTally> tallies(count);
-    std::vector<char> failed(count, 0);
-    std::optional<Scenario> first;
-    std::size_t actions = 0;
-    const auto readPart = [&](std::size_t i) {
-        const Part part{i, count, std::max<std::size_t>(block, 1), &lists};
-        try {
-            std::optional<od::parser> own; // the first part's parser is the caller's
-            if (i > 0)
-                own.emplace();
-            od::document doc = get((i > 0 ? *own : parser)
-                                       .iterate(data, size, size + simdjson::SIMDJSON_PADDING));
-            Loader loader(limits, tallies[i], keepActions, &part);
-            Scenario s = loader.read(doc);
-            if (i == 0) {
-                first = std::move(s);
-                actions = loader.actionCount();
-            }
-        } catch (...) { // Problem, Malformed, bad_alloc, Abandoned: read again, alone
-            failed[i] = 1;
-        }
-        lists.finished(failed[i] != 0);
-    };
+    std::deque<od::parser> parsers; // the helpers' (this thread's is the caller's)
+    std::deque<ChunkReader> readers;
+    readers.emplace_back(shared, parser, limits);
     std::vector<std::thread> helpers;
     try {
-        helpers.reserve(count);
         for (std::size_t i = 1; i < count; ++i)
-            helpers.emplace_back(readPart, i);
-    } catch (...) { // no thread (or no memory) to be had: the parts started stop
-        lists.finished(true);
-        for (std::thread &t : helpers)
-            t.join();
-        return std::nullopt;
+            readers.emplace_back(shared, parsers.emplace_back(), limits);
+        helpers.reserve(count - 1);
+        for (std::size_t i = 1; i < count; ++i)
+            helpers.emplace_back([&shared, &reader = readers[i]] {
+                reader.classifyAll(); // (catches what it throws: so does work())
+                shared.work([&](const Parts::Task &t) { reader.run(t); });
+            });
+    } catch (...) { // no thread (or no memory) to be had: those started do the work
     }
-    readPart(0);
+    ActionTally outerTally;
+    std::optional<Scenario> s;
+    std::size_t actions = 0;
+    try {
+        readers[0].classifyAll();
+        shared.awaitClassified();
+        const std::string_view outer = shared.buildOuter();
+        const char *begin = outer.empty() ? data : outer.data();
+        const std::size_t length = outer.empty() ? size : outer.size();
+        od::document doc = get(parser.iterate(begin, length, length + simdjson::SIMDJSON_PADDING));
+        Loader loader(limits, outerTally, keepActions, &shared, begin);
+        s = loader.read(doc);
+        shared.checkSpansMet();
+        actions = loader.actionCount();
+    } catch (...) { // Problem, Malformed, bad_alloc, Abandoned: read again, alone
+        shared.failed();
+    }
+    shared.outerDone();
+    // (the caller's parser is free again: this thread reads chunks too)
+    shared.work([&](const Parts::Task &t) { readers[0].run(t); });
     for (std::thread &t : helpers)
         t.join();
-    if (std::find(failed.begin(), failed.end(), 1) != failed.end())
+    if (shared.hasFailed())
         return std::nullopt;
     if (keepActions)
-        lists.moveInto(*first);
-    for (const ActionTally &t : tallies)
-        tally.merge(t);
+        shared.moveInto(*s);
+    tally.merge(outerTally);
+    for (const ChunkReader &r : readers)
+        tally.merge(r.tally);
     tally.actions = actions;
-    return first;
+    tally.inChunks = shared.spanActions();
+    return s;
 }
 
 } // namespace Core::ScenarioFormat

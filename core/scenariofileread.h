@@ -27,16 +27,18 @@ struct ActionTally
 {
     Action scratch;
     std::size_t actions = 0;
-    QString waitProblem; // the first of LockOptionsFile::takeWait()'s problems with an action
+    QString waitProblem; // the first (by place) of LockOptionsFile::takeWait()'s problems
     std::pair<std::size_t, std::size_t> waitAt{SIZE_MAX, SIZE_MAX}; // its action
     KeepaliveBound keepalives;
+    std::size_t inChunks = 0; // of a file read in parts, the actions its threads read in chunks
 
+    // (in any order: a part of a file read in parts reads its chunks as they come)
     void add(std::size_t client, std::size_t index, Action &a)
     {
-        if (waitProblem.isEmpty()) {
-            waitProblem = LockOptionsFile::takeWait(a, client, index);
-            if (!waitProblem.isEmpty())
-                waitAt = {client, index};
+        QString problem = LockOptionsFile::takeWait(a, client, index);
+        if (!problem.isEmpty() && std::make_pair(client, index) < waitAt) {
+            waitProblem = std::move(problem);
+            waitAt = {client, index};
         }
         keepalives.add(client, index, a);
     }
@@ -61,13 +63,16 @@ Scenario readScenario(simdjson::ondemand::document &doc, const FileLimits &limit
                       ActionTally &tally, bool keepActions);
 
 // The same as readScenario() on the document in `data` (followed by SIMDJSON_PADDING readable
-// bytes), read by `parts` threads at once, the first on this thread with `parser`: each parses
-// the whole document with a parser of its own and reads the actions of every `parts`-th run of
-// `block` actions of a client, skipping the rest, and the first keeps the scenario. Empty when any part fails, with `tally` untouched:
-// the caller reads the file again with readScenario(), which finds and names the problem.
+// bytes), read by `parts` threads at once, the first on this thread with `parser`: the file is
+// cut into chunks of about `chunkBytes` bytes at the places that look like the gap between two
+// actions, each thread parses chunks of its own with a small parser, and this one reads what
+// is left (everything but the chunks found to be runs of whole actions), which says whether each
+// cut really fell between two actions of a client (docs/ARCHITECTURE.md, "The loader"). Empty
+// when anything fails, with `tally` untouched: the caller reads the file again with
+// readScenario(), which finds and names the problem.
 std::optional<Scenario> readScenarioInParts(simdjson::ondemand::parser &parser, const char *data,
                                             std::size_t size, const FileLimits &limits,
                                             ActionTally &tally, bool keepActions, int parts,
-                                            std::size_t block);
+                                            std::size_t chunkBytes);
 
 } // namespace Core::ScenarioFormat

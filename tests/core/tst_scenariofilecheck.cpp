@@ -68,12 +68,12 @@ FileLimits tightLimits()
     return l;
 }
 
-// The same limits, with every file read in `parts` parts of runs of `block` actions.
+// The same limits, with every file read in `parts` parts, in chunks of `block` bytes.
 FileLimits inParts(FileLimits l, int parts, std::size_t block)
 {
     l.partsFrom = 0;
     l.parts = parts;
-    l.partBlock = block;
+    l.partBytes = block;
     return l;
 }
 
@@ -86,7 +86,7 @@ QString partsDifference(const QByteArray &bytes, const FileLimits &limits, int p
     const LoadResult loaded = ScenarioFile::parse(bytes, alone);
     const FileLimits split = inParts(limits, parts, block);
     const LoadResult loadedInParts = ScenarioFile::parse(bytes, split);
-    const QString where = QStringLiteral(" (%1 parts, runs of %2)").arg(parts).arg(block);
+    const QString where = QStringLiteral(" (%1 parts, chunks of %2 bytes)").arg(parts).arg(block);
     if (loaded.error != loadedInParts.error)
         return QStringLiteral("alone: \"%1\"\nin parts: \"%2\"")
                    .arg(loaded.error, loadedInParts.error) +
@@ -378,8 +378,8 @@ private slots:
         QCOMPARE(ScenarioFile::checkBytes(json).error, message);
     }
 
-    // Every file and mutations of it read in parts (2 to 4 threads, runs of 1 to 3 actions, so
-    // that even a small file's actions go round them) say what reading alone says.
+    // Every file and mutations of it read in parts (2 to 4 threads, chunks of 1 to 3 bytes, so
+    // that even in a small file every action is a chunk of its own) say what reading alone says.
     void readingInPartsSaysTheSame()
     {
         TestSupport::Rng rng(20261203);
@@ -413,7 +413,8 @@ private slots:
     }
 
     // The problems a part keeps for later (a wait's keys, the keepalive bound) are merged in
-    // file order: with runs of one action, neighbouring actions are read by different parts.
+    // file order: with chunks of a byte, every action is a chunk of its own, and the threads
+    // take them in no particular order.
     void problemsKeptForLaterInParts_data() { problemsKeptForLaterComeInTheLoadersOrder_data(); }
     void problemsKeptForLaterInParts()
     {
@@ -428,19 +429,19 @@ private slots:
 
     // A valid file is read in parts (not read again alone, which would give the same result
     // slower): the parts' reader itself returns the scenario reading alone gives, with the
-    // same tally, for clients of many actions and one client of all of them, in runs that do
-    // and do not divide the actions evenly.
+    // same tally, for clients of many actions and one client of all of them, with chunks of an
+    // action each up to chunks larger than the file, and most actions read in chunks.
     void validFilesAreReadInParts_data()
     {
         QTest::addColumn<int>("clients");
         QTest::addColumn<int>("parts");
         QTest::addColumn<int>("block");
-        QTest::newRow("5 clients, 2 parts, runs of 1") << 5 << 2 << 1;
-        QTest::newRow("5 clients, 2 parts, runs of 7") << 5 << 2 << 7;
-        QTest::newRow("5 clients, 3 parts, runs of 64") << 5 << 3 << 64;
-        QTest::newRow("1 client, 2 parts, runs of 5") << 1 << 2 << 5;
-        QTest::newRow("1 client, 4 parts, runs of 100") << 1 << 4 << 100;
-        QTest::newRow("2 clients, 2 parts, one run each") << 2 << 2 << 100000;
+        QTest::newRow("5 clients, 2 parts, chunks of 1 byte") << 5 << 2 << 1;
+        QTest::newRow("5 clients, 2 parts, chunks of 300 bytes") << 5 << 2 << 300;
+        QTest::newRow("5 clients, 3 parts, chunks of 2000 bytes") << 5 << 3 << 2000;
+        QTest::newRow("1 client, 2 parts, chunks of 500 bytes") << 1 << 2 << 500;
+        QTest::newRow("1 client, 4 parts, chunks of 4000 bytes") << 1 << 4 << 4000;
+        QTest::newRow("2 clients, 2 parts, one chunk larger than the file") << 2 << 2 << 10000000;
     }
     void validFilesAreReadInParts()
     {
@@ -496,6 +497,15 @@ private slots:
             QCOMPARE(tally.waitProblem, tallyAlone.waitProblem);
             QCOMPARE(tally.keepalives.total(expected, 1u << 30, nullptr),
                      tallyAlone.keepalives.total(expected, 1u << 30, nullptr));
+            // most actions were read by the threads in chunks; in one chunk larger than the
+            // file, none (the file is all outer document)
+            if (block < 10000)
+                QVERIFY2(tally.inChunks > tally.actions / 2,
+                         qPrintable(QStringLiteral("%1 of %2 actions in chunks")
+                                        .arg(tally.inChunks)
+                                        .arg(tally.actions)));
+            else
+                QCOMPARE(tally.inChunks, std::size_t(0));
         }
         // through the file's own entry points, mapped from disk, with the default limits but
         // for the size: the same as reading alone
@@ -523,8 +533,15 @@ private slots:
         const QByteArray good = ScenarioFile::serialize(s);
         FileLimits alone;
         alone.parts = 1;
-        int parts = 0;
-        // a bad tick in each client's middle action: read by different parts for runs of 1
+        // the good file is read mostly in chunks with chunks of a byte
+        ActionTally goodTally;
+        const simdjson::padded_string goodPadded(good.constData(), std::size_t(good.size()));
+        simdjson::ondemand::parser goodParser;
+        QVERIFY(ScenarioFormat::readScenarioInParts(goodParser, goodPadded.data(), goodPadded.size(),
+                                                    alone, goodTally, true, 2, 1));
+        QVERIFY(goodTally.inChunks > goodTally.actions / 2);
+        // a bad tick in each client's middle action: with chunks of a byte, a chunk of its own,
+        // read by whichever thread takes it
         for (int client = 0; client < 3; ++client) {
             QJsonObject root = QJsonDocument::fromJson(good).object();
             QJsonArray clients = root.value(QStringLiteral("clients")).toArray();
@@ -553,7 +570,6 @@ private slots:
                 QCOMPARE(ScenarioFile::checkBytes(bad, inParts(FileLimits(), 2, 1)).error,
                          message);
             }
-            parts += (client + 20) % 2; // read by the second part
             // a syntax error inside the same action: worded with its line and column
             QByteArray broken = good;
             const qsizetype at = broken.indexOf("\"at\"", broken.size() / 2);
@@ -562,7 +578,71 @@ private slots:
             QCOMPARE(ScenarioFile::parse(broken, inParts(FileLimits(), 2, 1)).error,
                      ScenarioFile::parse(broken, alone).error);
         }
-        QVERIFY(parts > 0 && parts < 3); // both parts met a bad action
+    }
+
+    // A cut is only a guess, and the outer reader proves it. Here an action keeps an array of
+    // objects that are actions to the letter: a chunk cut out of it reads as a run of whole
+    // actions, but the outer reader does not meet it between two actions of a client, so the
+    // parts' reading gives nothing and the file is read again alone, to the same scenario.
+    void aCutInsideAnActionsOwnArrayIsCaught()
+    {
+        QByteArray json = R"({ "fencescope": 1, "clients": [ { "name": "A", "actions": [
+            { "at": 1, "do": "acquire", "ttl": 5 },
+            { "at": 2, "do": "write", "value": "x", "steps": [)";
+        for (int i = 0; i < 200; ++i)
+            json += QByteArray(i ? ", " : "") + R"({ "at": )" + QByteArray::number(i) +
+                    R"(, "do": "pause", "for": 1 })";
+        json += R"(] },
+            { "at": 3, "do": "release" } ] } ] })";
+        FileLimits alone;
+        alone.parts = 1;
+        const LoadResult expected = ScenarioFile::parse(json, alone);
+        QVERIFY2(expected.ok(), qPrintable(expected.error));
+        const simdjson::padded_string padded(json.constData(), std::size_t(json.size()));
+        for (const std::size_t block : {std::size_t(1), std::size_t(40), std::size_t(400)}) {
+            ActionTally tally;
+            simdjson::ondemand::parser parser;
+            QVERIFY(!ScenarioFormat::readScenarioInParts(parser, padded.data(), padded.size(),
+                                                         alone, tally, true, 2, block));
+            QCOMPARE(tally.actions, std::size_t(0));
+            const LoadResult got = ScenarioFile::parse(json, inParts(FileLimits(), 2, block));
+            QVERIFY2(got.ok(), qPrintable(got.error));
+            QVERIFY(*got.scenario == *expected.scenario);
+        }
+    }
+
+    // Values that hold what a cut looks for ("}, {") put some cuts inside strings: the chunks
+    // from there do not parse, stay in the outer document, and the file is read in parts all
+    // the same, to what reading alone gives.
+    void cutsInsideStringsStayOuter()
+    {
+        TestSupport::RandomScenarioOptions o;
+        o.minClients = o.maxClients = 3;
+        o.minActions = o.maxActions = 120;
+        Scenario s = TestSupport::randomScenario(23, o);
+        int n = 0;
+        for (Client &c : s.clients)
+            for (Action &a : c.actions)
+                if (a.kind == ActionKind::Write && ++n % 2 == 0)
+                    a.value = QStringLiteral("}, { \"at\": 1 }, {");
+        QVERIFY(n > 20);
+        const QByteArray json = ScenarioFile::serialize(s);
+        QVERIFY(json.contains("}, {"));
+        FileLimits alone;
+        alone.parts = 1;
+        const LoadResult expected = ScenarioFile::parse(json, alone);
+        QVERIFY2(expected.ok(), qPrintable(expected.error));
+        const simdjson::padded_string padded(json.constData(), std::size_t(json.size()));
+        for (const std::size_t block : {std::size_t(1), std::size_t(7), std::size_t(300)}) {
+            ActionTally tally;
+            simdjson::ondemand::parser parser;
+            const std::optional<Scenario> got = ScenarioFormat::readScenarioInParts(
+                parser, padded.data(), padded.size(), alone, tally, true, 2, block);
+            QVERIFY2(got.has_value(), "a cut inside a string was taken for one between actions");
+            QVERIFY(tally.inChunks > 0);
+            QVERIFY(*got == *expected.scenario);
+            QCOMPARE(partsDifference(json, FileLimits(), 2, block), QString());
+        }
     }
 
     // The action limit counts over all clients in both; the check counts as far as the load.

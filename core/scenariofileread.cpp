@@ -9,6 +9,7 @@
 
 #include "scenariofileread.h"
 
+#include "chunkscan.h"
 #include "lockoptionsfile.h"
 #include "scenariofilekeys.h"
 #include "scenariofilevalues.h"
@@ -1169,9 +1170,8 @@ public:
 
     ActionTally tally;
 
-    // Phase 1: each chunk not yet looked at, parsed and counted: inner if it is an array of
-    // values whose first is an object with a "do" key (an action, not a storage or a clock
-    // step), and nothing follows it.
+    // Phase 1: each chunk not yet looked at, counted: inner if it is a run of array elements
+    // whose first is an object with a "do" key (an action, not a storage or a clock step).
     void classifyAll()
     {
         std::size_t n = 0;
@@ -1188,6 +1188,14 @@ public:
 
     void classify(Parts::Chunk &chunk)
     {
+        // a look at the bytes says most (chunkscan.h); with a backslash in them, the parser
+        const ChunkScan scan = scanChunk(
+            std::string_view(m_parts.data() + chunk.begin, chunk.end - chunk.begin));
+        if (scan.verdict != ChunkScan::Verdict::Unsure) {
+            chunk.inner = scan.verdict == ChunkScan::Verdict::Counted;
+            chunk.actions = scan.objects;
+            return;
+        }
         od::document doc;
         if (parse(chunk).get(doc))
             return;

@@ -29,20 +29,21 @@ Masks masksOf(const char *p)
 {
     Masks m;
 #if defined(__SSE2__)
-    const auto bits = [p](char c) {
+    const auto mask = [](const __m128i *bytes, char c) {
         const __m128i want = _mm_set1_epi8(c);
         std::uint64_t out = 0;
-        for (int i = 0; i < 4; ++i) {
-            const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i *>(p + 16 * i));
-            out |= std::uint64_t(std::uint32_t(_mm_movemask_epi8(_mm_cmpeq_epi8(bytes, want))))
+        for (int i = 0; i < 4; ++i)
+            out |= std::uint64_t(std::uint32_t(_mm_movemask_epi8(_mm_cmpeq_epi8(bytes[i], want))))
                    << (16 * i);
-        }
         return out;
     };
-    m.quote = bits('"');
-    m.backslash = bits('\\');
-    m.bracket = bits('[') | bits(']');
-    m.brace = bits('{');
+    __m128i bytes[4];
+    for (int i = 0; i < 4; ++i)
+        bytes[i] = _mm_loadu_si128(reinterpret_cast<const __m128i *>(p + 16 * i));
+    m.quote = mask(bytes, '"');
+    m.backslash = mask(bytes, '\\');
+    m.bracket = mask(bytes, '[') | mask(bytes, ']');
+    m.brace = mask(bytes, '{');
 #else
     for (int i = 0; i < 64; ++i) {
         const std::uint64_t bit = std::uint64_t(1) << i;

@@ -537,7 +537,9 @@ private:
         enter(depth, m_limits);
         KeySet seen = 0;
         for (auto member : get(v.get_object())) {
-            od::field field = get(std::move(member));
+            if (const simdjson::error_code e = member.error())
+                throw Malformed{e};
+            od::field &field = member.value_unsafe(); // (in place: a copy cost a stall a key)
             std::string_view unknown;
             const Key k = keyOf(field, set, &unknown);
             if (k == Key::Unknown) {

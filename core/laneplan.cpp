@@ -104,6 +104,10 @@ void Simulator::Impl::prepareLane(std::uint32_t c, Plan &plan, std::vector<std::
     };
     if (!findPauses()) {
         listedInOrder = false;
+        if (byTime.capacity() < actions.size()) {
+            byTime.reserve(actions.size());
+            SimulatorDetail::prepareMemory(byTime);
+        }
         byTime.resize(actions.size());
         for (std::uint32_t i = 0; i < byTime.size(); ++i)
             byTime[i] = i;
@@ -128,8 +132,15 @@ void Simulator::Impl::prepareLane(std::uint32_t c, Plan &plan, std::vector<std::
     // by `at` already gives. The same pass counts what start() reserves for and whether the
     // lane uses anything of sections 11 and 12, so no other pass reads the actions.
     // (every action but the pauses, each of which has two edges: sized once, filled in place)
-    plan.order.resize(actions.size() - plan.edges.size() / 2);
-    plan.runAt.resize(plan.order.size());
+    const std::size_t planned = actions.size() - plan.edges.size() / 2;
+    if (plan.order.capacity() < planned) { // (a first run: fresh memory, prepared in one go)
+        plan.order.reserve(planned);
+        plan.runAt.reserve(planned);
+        SimulatorDetail::prepareMemory(plan.order);
+        SimulatorDetail::prepareMemory(plan.runAt);
+    }
+    plan.order.resize(planned);
+    plan.runAt.resize(planned);
     plan.storageWrites.assign(s->storages.size(), 0);
     std::uint32_t waits = 0, writes = 0, acquires = 0, releases = 0;
     bool pitfalls = false;

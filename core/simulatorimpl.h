@@ -22,6 +22,13 @@
 
 namespace Core::SimulatorDetail {
 
+// Huge pages for a big list's room, and its pages populated in one call (simulatorsetup.cpp).
+void prepareMemory(const void *data, std::size_t bytes);
+template <typename T> void prepareMemory(const std::vector<T> &v)
+{
+    prepareMemory(v.data(), v.capacity() * sizeof(T));
+}
+
 struct PauseEdge
 {
     Tick tick;

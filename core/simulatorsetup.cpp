@@ -13,20 +13,18 @@ namespace Core {
 
 using namespace SimulatorDetail;
 
-namespace {
-
-// A big trace list is written once from front to back, into fresh memory on a first run. Every
-// first touch of a 4 KiB page is a fault, and on a virtual machine faults cost more than the
+// A big list is written once from front to back, into fresh memory on a first run. Every first
+// touch of a 4 KiB page is a fault, and on a virtual machine faults cost more than the
 // simulation itself. So: ask for transparent huge pages (one fault per 2 MiB, for the 2 MiB
 // aligned middle), and populate the rest in one call instead of page by page. Both are hints:
 // where the kernel does not know them, nothing changes.
-template <typename T> void prepareMemory(std::vector<T> &v)
+void SimulatorDetail::prepareMemory(const void *data, std::size_t bytes)
 {
 #ifdef __linux__
     constexpr std::uintptr_t kPage = 4096;
     constexpr std::uintptr_t kHuge = std::uintptr_t(2) << 20;
-    const auto begin = reinterpret_cast<std::uintptr_t>(v.data());
-    const std::uintptr_t end = begin + v.capacity() * sizeof(T);
+    const auto begin = reinterpret_cast<std::uintptr_t>(data);
+    const std::uintptr_t end = begin + bytes;
     if (end - begin < 16 * kPage)
         return; // small lists: not worth a system call
 #ifdef MADV_HUGEPAGE
@@ -42,9 +40,12 @@ template <typename T> void prepareMemory(std::vector<T> &v)
         madvise(reinterpret_cast<void *>(from), to - from, MADV_POPULATE_WRITE);
 #endif
 #else
-    (void)v;
+    (void)data;
+    (void)bytes;
 #endif
 }
+
+namespace {
 
 template <typename T> void resetEach(std::vector<std::vector<T>> &lists, std::size_t n)
 {
@@ -101,8 +102,12 @@ void Simulator::Impl::start(const Scenario &scenario, bool fencing, Trace &trace
     if (acquires >= kReserveFrom) { // (small lists grow once, and keep their room from run to run)
         t->leases.reserve(acquires); // a lease for each grant that is not a renewal
         t->releases.reserve(releases);
-        for (std::uint32_t c = 0; c < nc; ++c) // a belief starts with a grant, after one ended
+        prepareMemory(t->leases);
+        prepareMemory(t->releases);
+        for (std::uint32_t c = 0; c < nc; ++c) { // a belief starts with a grant, after one ended
             t->beliefs[c].reserve(lanes[c].plan.acquires);
+            prepareMemory(t->beliefs[c]);
+        }
     }
     prepareMemory(t->writes);
     prepareMemory(t->grants);

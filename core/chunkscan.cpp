@@ -1,8 +1,7 @@
 // The chunk scan: 64 bytes at a time, a bit for each byte that is a quote, a backslash, a
 // bracket or a "{"; the quotes' running parity says which bytes are inside strings (with no
-// backslash, every quote opens or closes one). An element of the chunk's array starts at a "{"
-// outside strings that opens the chunk or follows a comma; a "{" after a colon is an object
-// inside an action.
+// backslash, every quote opens or closes one). With no bracket in the chunk only objects nest,
+// so an element of the chunk's array is a "{" outside strings at depth 0.
 
 #include "chunkscan.h"
 
@@ -21,7 +20,8 @@ struct Masks
     std::uint64_t quote = 0;
     std::uint64_t backslash = 0;
     std::uint64_t bracket = 0;
-    std::uint64_t brace = 0;
+    std::uint64_t open = 0;  // "{"
+    std::uint64_t close = 0; // "}"
 };
 
 // The bits of the 64 bytes at `p`.
@@ -29,21 +29,22 @@ Masks masksOf(const char *p)
 {
     Masks m;
 #if defined(__SSE2__)
-    const auto mask = [](const __m128i *bytes, char c) {
+    const __m128i b0 = _mm_loadu_si128(reinterpret_cast<const __m128i *>(p));
+    const __m128i b1 = _mm_loadu_si128(reinterpret_cast<const __m128i *>(p + 16));
+    const __m128i b2 = _mm_loadu_si128(reinterpret_cast<const __m128i *>(p + 32));
+    const __m128i b3 = _mm_loadu_si128(reinterpret_cast<const __m128i *>(p + 48));
+    const auto mask = [&](char c) {
         const __m128i want = _mm_set1_epi8(c);
-        std::uint64_t out = 0;
-        for (int i = 0; i < 4; ++i)
-            out |= std::uint64_t(std::uint32_t(_mm_movemask_epi8(_mm_cmpeq_epi8(bytes[i], want))))
-                   << (16 * i);
-        return out;
+        const auto bits = [&](const __m128i &b) {
+            return std::uint64_t(std::uint32_t(_mm_movemask_epi8(_mm_cmpeq_epi8(b, want))));
+        };
+        return bits(b0) | bits(b1) << 16 | bits(b2) << 32 | bits(b3) << 48;
     };
-    __m128i bytes[4];
-    for (int i = 0; i < 4; ++i)
-        bytes[i] = _mm_loadu_si128(reinterpret_cast<const __m128i *>(p + 16 * i));
-    m.quote = mask(bytes, '"');
-    m.backslash = mask(bytes, '\\');
-    m.bracket = mask(bytes, '[') | mask(bytes, ']');
-    m.brace = mask(bytes, '{');
+    m.quote = mask('"');
+    m.backslash = mask('\\');
+    m.bracket = mask('[') | mask(']');
+    m.open = mask('{');
+    m.close = mask('}');
 #else
     for (int i = 0; i < 64; ++i) {
         const std::uint64_t bit = std::uint64_t(1) << i;
@@ -59,7 +60,10 @@ Masks masksOf(const char *p)
             m.bracket |= bit;
             break;
         case '{':
-            m.brace |= bit;
+            m.open |= bit;
+            break;
+        case '}':
+            m.close |= bit;
             break;
         default:
             break;
@@ -81,11 +85,6 @@ std::uint64_t prefixParity(std::uint64_t x)
     return x;
 }
 
-bool isSpace(char c)
-{
-    return c == ' ' || c == '\n' || c == '\r' || c == '\t';
-}
-
 } // namespace
 
 ChunkScan scanChunk(std::string_view text)
@@ -100,6 +99,7 @@ ChunkScan scanChunk(std::string_view text)
         return scan;
     std::uint64_t inString = 0; // all ones while a string is open across blocks
     std::size_t objects = 0;
+    std::size_t depth = 0;
     for (std::size_t at = 0; at < text.size(); at += 64) {
         const std::size_t left = text.size() - at;
         char tail[64];
@@ -118,15 +118,19 @@ ChunkScan scanChunk(std::string_view text)
             return scan;
         const std::uint64_t strings = prefixParity(m.quote) ^ inString;
         inString = (strings >> 63) ? ~std::uint64_t(0) : 0;
-        for (std::uint64_t braces = m.brace & ~strings; braces; braces &= braces - 1) {
-            std::size_t i = at + std::size_t(__builtin_ctzll(braces));
-            while (i > 0 && isSpace(text[i - 1]))
-                --i;
-            if (i == 0 || text[i - 1] == ',')
-                ++objects;
+        // with no array in the chunk, only objects nest: an action is a "{" at depth 0
+        const std::uint64_t opens = m.open & ~strings;
+        for (std::uint64_t braces = (m.open | m.close) & ~strings; braces;
+             braces &= braces - 1) {
+            if (opens & braces & (~braces + 1)) { // (the lowest brace left)
+                objects += depth == 0;
+                ++depth;
+            } else if (depth-- == 0) {
+                return scan; // a "}" the chunk did not open
+            }
         }
     }
-    if (inString) // a string left open: not whole actions
+    if (inString || depth) // a string or an object left open: not whole actions
         return scan;
     scan.verdict = ChunkScan::Verdict::Counted;
     scan.objects = objects;

@@ -102,12 +102,8 @@ void Simulator::Impl::start(const Scenario &scenario, bool fencing, Trace &trace
     if (acquires >= kReserveFrom) { // (small lists grow once, and keep their room from run to run)
         t->leases.reserve(acquires); // a lease for each grant that is not a renewal
         t->releases.reserve(releases);
-        prepareMemory(t->leases);
-        prepareMemory(t->releases);
-        for (std::uint32_t c = 0; c < nc; ++c) { // a belief starts with a grant, after one ended
+        for (std::uint32_t c = 0; c < nc; ++c) // a belief starts with a grant, after one ended
             t->beliefs[c].reserve(lanes[c].plan.acquires);
-            prepareMemory(t->beliefs[c]);
-        }
     }
     prepareMemory(t->writes);
     prepareMemory(t->grants);

@@ -145,10 +145,15 @@ std::uint64_t Scenario::keepaliveBound(std::uint64_t limit,
 
 void KeepaliveBound::add(std::size_t client, std::size_t index, const Action &a)
 {
-    m_latest = std::max<std::uint64_t>(m_latest, a.at);
-    m_extra = saturatedAdd(m_extra, saturatedAdd(saturatedAdd(a.amount, a.gap()), a.waitFor()));
+    addPlain(a.at, saturatedAdd(saturatedAdd(a.amount, a.gap()), a.waitFor()));
     if (a.keepalive())
         m_renewals.push_back({client, index, a.at, a.keepalive()});
+}
+
+void KeepaliveBound::addPlain(Tick at, Tick amount)
+{
+    m_latest = std::max<std::uint64_t>(m_latest, at);
+    m_extra = saturatedAdd(m_extra, amount);
 }
 
 void KeepaliveBound::merge(const KeepaliveBound &other)

@@ -308,6 +308,8 @@ class KeepaliveBound
 {
 public:
     void add(std::size_t client, std::size_t index, const Action &a);
+    // The same for an action with no keepalive, gap or wait limit: its tick and its amount.
+    void addPlain(Tick at, Tick amount);
     // Adds what `other` gathered from other actions of the same file (a file read in parts, in
     // any order): the bound is as if every action was added here, in file order.
     void merge(const KeepaliveBound &other);

@@ -396,14 +396,26 @@ public:
             od::value e = get(std::move(element));
             if (j == count)
                 throw Parts::Abandoned{};
-            Action *a = &m_tally.scratch;
-            if (list)
-                a = &(*list)[base + j];
-            else
+            const std::size_t index = base + j++;
+            Action *a = list ? &(*list)[index] : nullptr;
+            const bool object = get(e.type()) == od::json_type::object;
+            od::object o;
+            if (object) {
+                o = get(e.get_object());
+                if (readPlainAction(o, a))
+                    continue;
+            }
+            if (!a) {
+                a = &m_tally.scratch;
                 clear(*a);
-            readAction(client, base + j, e, *a);
-            m_tally.add(client, base + j, *a);
-            ++j;
+            }
+            if (object) {
+                get(o.reset()); // read again, in full, from its first key
+                readActionObject(client, index, o, *a);
+            } else {
+                readAction(client, index, e, *a); // (which words what it is instead)
+            }
+            m_tally.add(client, index, *a);
         }
         if (j != count)
             throw Parts::Abandoned{};
@@ -535,8 +547,15 @@ private:
     void members(od::value v, KeySet set, int depth, QJsonObject &extra, Place place, F f)
     {
         enter(depth, m_limits);
+        od::object object = get(v.get_object());
+        members(object, set, depth, extra, place, f);
+    }
+    template <typename Place, typename F>
+    void members(od::object &object, KeySet set, int depth, QJsonObject &extra, Place place, F f)
+    {
+        enter(depth, m_limits);
         KeySet seen = 0;
-        for (auto member : get(v.get_object())) {
+        for (auto member : object) {
             if (const simdjson::error_code e = member.error())
                 throw Malformed{e};
             od::field &field = member.value_unsafe(); // (in place: a copy cost a stall a key)
@@ -959,12 +978,130 @@ private:
         a = fresh;
     }
 
+    // An action of a chunk in the plain shape nearly every action of a large file has: "at" and
+    // "do", then the keys of its kind (an acquire's ttl, a pause's for, a write's value,
+    // storage and delay, a read's storage and delay), each once and spelled without escapes,
+    // numbers as plain digits. Read into `a` (when given) and tallied without a Token for each
+    // key; false, with `a` and the tally untouched, for anything else: the caller reads the
+    // object again in full, which words any problem. (tst_scenariofilecheck compares reading
+    // in chunks with reading alone, which never takes this path.)
+    bool readPlainAction(od::object &o, Action *a)
+    {
+        if (m_limits.maxDepth < 5)
+            return false;
+        constexpr auto first = std::size_t(Key::At);
+        const auto bit = [](Key k) { return 1u << (std::size_t(k) - first); };
+        std::uint32_t seen = 0;
+        Tick at = 0;
+        Tick ttl = 0; // or the pause's length
+        Tick delay = 0;
+        std::string_view what;
+        std::string_view value;
+        std::string_view storage;
+        for (auto member : o) {
+            if (const simdjson::error_code e = member.error())
+                throw Malformed{e};
+            od::field &field = member.value_unsafe();
+            const Key k = rawKey(field.key().raw());
+            if (k < Key::At || k > Key::Delay || (seen & bit(k)))
+                return false;
+            seen |= bit(k);
+            od::value v = field.value();
+            switch (k) {
+            case Key::Do:
+            case Key::Value:
+            case Key::Storage: {
+                if (*v.raw_json_token().data() != '"')
+                    return false;
+                (k == Key::Do ? what : k == Key::Value ? value : storage) = readString(v);
+                break;
+            }
+            default:
+                if (!plainTick(v.raw_json_token(),
+                               k == Key::At ? at : k == Key::Delay ? delay : ttl))
+                    return false;
+                break;
+            }
+        }
+        if (!(seen & bit(Key::At)) || !(seen & bit(Key::Do)))
+            return false;
+        const std::uint32_t rest = seen & ~(bit(Key::At) | bit(Key::Do));
+        ActionKind kind;
+        std::uint32_t storageIndex = 0;
+        if (what == "acquire" || what == "pause") {
+            kind = what == "acquire" ? ActionKind::Acquire : ActionKind::Pause;
+            if (rest != bit(kind == ActionKind::Acquire ? Key::Ttl : Key::For) || ttl == 0)
+                return false;
+        } else if (what == "release") {
+            kind = ActionKind::Release;
+            if (rest)
+                return false;
+        } else if (what == "write" || what == "read") {
+            kind = what == "write" ? ActionKind::Write : ActionKind::Read;
+            const std::uint32_t needed = kind == ActionKind::Write ? bit(Key::Value) : 0;
+            if ((rest & ~(bit(Key::Storage) | bit(Key::Delay))) != needed)
+                return false;
+            if (seen & bit(Key::Storage)) {
+                while (storageIndex < m_storageUtf8.size() &&
+                       m_storageUtf8[storageIndex] != storage)
+                    ++storageIndex;
+                if (storageIndex == m_storageUtf8.size())
+                    return false;
+            }
+            ttl = delay;
+        } else {
+            return false;
+        }
+        if (a) {
+            a->at = at;
+            a->kind = kind;
+            a->amount = ttl;
+            a->storage = storageIndex;
+            if (kind == ActionKind::Write && m_keep)
+                a->value = m_values.get(value);
+        }
+        m_tally.keepalives.addPlain(at, ttl);
+        ++m_tally.plainInChunks;
+        return true;
+    }
+
+    // A number of up to 16 digits without a leading zero (or a lone 0), then only whitespace:
+    // what readNumber() reads as that integer, and integer() takes as a tick (2^53 has 16).
+    static bool plainTick(std::string_view token, Tick &out)
+    {
+        const char *p = token.data();
+        const char *end = p + token.size();
+        Tick n = 0;
+        if (p < end && *p == '0') {
+            ++p;
+        } else {
+            const char *last = p + std::min<std::ptrdiff_t>(end - p, 16);
+            if (p == last || *p < '1' || *p > '9')
+                return false;
+            while (p < last && *p >= '0' && *p <= '9')
+                n = n * 10 + Tick(*p++ - '0');
+        }
+        while (p < end && isSpace(*p))
+            ++p;
+        if (p != end || n > kMaxFileInteger)
+            return false;
+        out = n;
+        return true;
+    }
+
     void readAction(std::size_t client, std::size_t index, od::value &v, Action &a)
     {
-        const auto place = [client, index] { return actionPlace(client, index); };
         const od::json_type type = get(v.type());
         if (type != od::json_type::object)
-            fail(place(), QStringLiteral("must be an object, not %1").arg(typeName(type)));
+            fail(actionPlace(client, index),
+                 QStringLiteral("must be an object, not %1").arg(typeName(type)));
+        od::object object = get(v.get_object());
+        readActionObject(client, index, object, a);
+    }
+
+    void readActionObject(std::size_t client, std::size_t index, od::object &v, Action &a)
+    {
+        const auto place = [client, index] { return actionPlace(client, index); };
         constexpr auto first = std::size_t(Key::At);
         // the fields are kept from one action to the next: each is overwritten when read
         auto &f = m_fields;

@@ -31,6 +31,7 @@ struct ActionTally
     std::pair<std::size_t, std::size_t> waitAt{SIZE_MAX, SIZE_MAX}; // its action
     KeepaliveBound keepalives;
     std::size_t inChunks = 0; // of a file read in parts, the actions its threads read in chunks
+    std::size_t plainInChunks = 0; // of those, the ones read in the plain shape (a shortcut)
 
     // (in any order: a part of a file read in parts reads its chunks as they come)
     void add(std::size_t client, std::size_t index, Action &a)
@@ -52,6 +53,7 @@ struct ActionTally
             waitAt = other.waitAt;
         }
         keepalives.merge(other.keepalives);
+        plainInChunks += other.plainInChunks;
     }
 };
 

@@ -179,7 +179,7 @@ void Simulator::Impl::runAction(std::uint32_t c, std::uint32_t i, Tick now)
             break;
         }
         if (r.outcome == LockService::Outcome::Refusal) {
-            put(t->refusals, refusals, Refusal{now, c, i, r.holder, r.epoch, false});
+            putRefusal(Refusal{now, c, i, r.holder, r.epoch, false});
             record(now, c, EventKind::Refusal, std::uint32_t(refusals - 1));
             // a refusal leaves the belief as it is (section 14, "Belief")
             break;

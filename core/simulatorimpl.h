@@ -330,6 +330,15 @@ struct Simulator::Impl
             list.push_back(x);
         ++count;
     }
+    // A refusal: a summary counts it and keeps no record (nothing it reports reads one, and at
+    // a million actions the list grew to megabytes of fresh memory, copied at each doubling).
+    void putRefusal(const Refusal &r)
+    {
+        if (summaryOnly)
+            ++refusals;
+        else
+            put(t->refusals, refusals, r);
+    }
     // The record put() would write next, for the caller to fill field by field: every field,
     // since it may hold an old run's record. (Copying a record built on the stack reads it back
     // wider than it was written, and that stalls the store: the hot records are filled in place.)

@@ -53,7 +53,7 @@ void Simulator::Impl::lockPhases(Tick now)
         std::uint32_t epoch = 0;
         const std::uint32_t inTheWay = inTheWayAt(now, w.client, &epoch);
         Refusal r{now, w.client, w.action, inTheWay, epoch, true};
-        put(t->refusals, refusals, r);
+        putRefusal(r);
         record(now, w.client, EventKind::Refusal, std::uint32_t(refusals - 1));
         // a refusal leaves the belief as it is (section 14, "Belief")
         Wait &rec = t->waits[lanes[w.client].wait];

@@ -995,7 +995,7 @@ private:
         Tick at = 0;
         Tick ttl = 0; // or the pause's length
         Tick delay = 0;
-        std::string_view what;
+        ActionKind kind = ActionKind::Acquire;
         std::string_view value;
         std::string_view storage;
         for (auto member : o) {
@@ -1009,11 +1009,15 @@ private:
             od::value v = field.value();
             switch (k) {
             case Key::Do:
+                if (!plainKind(v.raw_json_token(), kind))
+                    return false;
+                get(v.get_raw_json_string()); // (consumed as a string, as readString() does)
+                break;
             case Key::Value:
             case Key::Storage: {
                 if (*v.raw_json_token().data() != '"')
                     return false;
-                (k == Key::Do ? what : k == Key::Value ? value : storage) = readString(v);
+                (k == Key::Value ? value : storage) = readString(v);
                 break;
             }
             default:
@@ -1026,18 +1030,14 @@ private:
         if (!(seen & bit(Key::At)) || !(seen & bit(Key::Do)))
             return false;
         const std::uint32_t rest = seen & ~(bit(Key::At) | bit(Key::Do));
-        ActionKind kind;
         std::uint32_t storageIndex = 0;
-        if (what == "acquire" || what == "pause") {
-            kind = what == "acquire" ? ActionKind::Acquire : ActionKind::Pause;
+        if (kind == ActionKind::Acquire || kind == ActionKind::Pause) {
             if (rest != bit(kind == ActionKind::Acquire ? Key::Ttl : Key::For) || ttl == 0)
                 return false;
-        } else if (what == "release") {
-            kind = ActionKind::Release;
+        } else if (kind == ActionKind::Release) {
             if (rest)
                 return false;
-        } else if (what == "write" || what == "read") {
-            kind = what == "write" ? ActionKind::Write : ActionKind::Read;
+        } else {
             const std::uint32_t needed = kind == ActionKind::Write ? bit(Key::Value) : 0;
             if ((rest & ~(bit(Key::Storage) | bit(Key::Delay))) != needed)
                 return false;
@@ -1049,8 +1049,6 @@ private:
                     return false;
             }
             ttl = delay;
-        } else {
-            return false;
         }
         if (a) {
             a->at = at;
@@ -1063,6 +1061,30 @@ private:
         m_tally.keepalives.addPlain(at, ttl);
         ++m_tally.plainInChunks;
         return true;
+    }
+
+    // The kind of action the token (a string and the whitespace after it) names, spelled
+    // without escapes.
+    static bool plainKind(std::string_view token, ActionKind &out)
+    {
+        while (token.size() > 1 && isSpace(token.back()))
+            token.remove_suffix(1);
+        const auto is = [&](std::string_view quoted, ActionKind k) {
+            if (token != quoted)
+                return false;
+            out = k;
+            return true;
+        };
+        switch (token.size()) {
+        case 9:
+            return is("\"acquire\"", ActionKind::Acquire) || is("\"release\"", ActionKind::Release);
+        case 7:
+            return is("\"write\"", ActionKind::Write) || is("\"pause\"", ActionKind::Pause);
+        case 6:
+            return is("\"read\"", ActionKind::Read);
+        default:
+            return false;
+        }
     }
 
     // A number of up to 16 digits without a leading zero (or a lone 0), then only whitespace:

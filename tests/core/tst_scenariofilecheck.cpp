@@ -675,7 +675,7 @@ private slots:
         row("read everything", R"({ "at": 3, "do": "read", "storage": "cache", "delay": 2 })", true);
         row("2^53", R"({ "at": 9007199254740992, "do": "release" })", true);
         row("escaped value", "{ \"at\": 3, \"do\": \"write\", \"value\": \"a\\\"b\\u00e9\" }", true);
-        row("escaped kind", "{ \"at\": 3, \"do\": \"wr\\u0069te\", \"value\": \"x\" }", true);
+        row("escaped kind", "{ \"at\": 3, \"do\": \"wr\\u0069te\", \"value\": \"x\" }", false);
         row("ttl 0", R"({ "at": 3, "do": "acquire", "ttl": 0 })", false);
         row("no ttl", R"({ "at": 3, "do": "acquire" })", false);
         row("ttl 5.0", R"({ "at": 3, "do": "acquire", "ttl": 5.0 })", false);
@@ -693,6 +693,9 @@ private slots:
         row("no kind", R"({ "at": 3 })", false);
         row("kind a number", R"({ "at": 3, "do": 1 })", false);
         row("unknown kind", R"({ "at": 3, "do": "fly" })", false);
+        row("kind with a space", R"({ "at": 3, "do": "write ", "value": "x" })", false);
+        row("kind in capitals", R"({ "at": 3, "do": "Write", "value": "x" })", false);
+        row("kind cut short", R"({ "at": 3, "do": "writ", "value": "x" })", false);
         row("for on an acquire", R"({ "at": 3, "do": "acquire", "ttl": 5, "for": 2 })", false);
         row("ttl on a release", R"({ "at": 3, "do": "release", "ttl": 5 })", false);
         row("storage on a release", R"({ "at": 3, "do": "release", "storage": "db" })", false);

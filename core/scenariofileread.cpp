@@ -389,6 +389,13 @@ public:
     {
         if (m_storageNames != &parts.storages()) { // (the same for every chunk: copied once)
             m_storageUtf8 = parts.storageUtf8();
+            // (as a plain action names them: quoted; a name with a quote or a backslash in it
+            // is escaped there, and matches no plain one)
+            m_storageQuoted.clear();
+            for (const std::string &name : m_storageUtf8)
+                m_storageQuoted.push_back(name.find_first_of("\"\\") == name.npos
+                                              ? '"' + name + '"'
+                                              : std::string());
             m_storageNames = &parts.storages();
         }
         std::size_t j = 0;
@@ -997,7 +1004,7 @@ private:
         Tick delay = 0;
         ActionKind kind = ActionKind::Acquire;
         std::string_view value;
-        std::string_view storage;
+        std::uint32_t storageIndex = 0;
         for (auto member : o) {
             if (const simdjson::error_code e = member.error())
                 throw Malformed{e};
@@ -1014,10 +1021,20 @@ private:
                 get(v.get_raw_json_string()); // (consumed as a string, as readString() does)
                 break;
             case Key::Value:
-            case Key::Storage: {
                 if (*v.raw_json_token().data() != '"')
                     return false;
-                (k == Key::Value ? value : storage) = readString(v);
+                value = readString(v);
+                break;
+            case Key::Storage: {
+                std::string_view token = v.raw_json_token();
+                while (token.size() > 1 && isSpace(token.back()))
+                    token.remove_suffix(1);
+                while (storageIndex < m_storageQuoted.size() &&
+                       m_storageQuoted[storageIndex] != token)
+                    ++storageIndex;
+                if (storageIndex == m_storageQuoted.size())
+                    return false;
+                get(v.get_raw_json_string());
                 break;
             }
             default:
@@ -1030,7 +1047,6 @@ private:
         if (!(seen & bit(Key::At)) || !(seen & bit(Key::Do)))
             return false;
         const std::uint32_t rest = seen & ~(bit(Key::At) | bit(Key::Do));
-        std::uint32_t storageIndex = 0;
         if (kind == ActionKind::Acquire || kind == ActionKind::Pause) {
             if (rest != bit(kind == ActionKind::Acquire ? Key::Ttl : Key::For) || ttl == 0)
                 return false;
@@ -1041,13 +1057,6 @@ private:
             const std::uint32_t needed = kind == ActionKind::Write ? bit(Key::Value) : 0;
             if ((rest & ~(bit(Key::Storage) | bit(Key::Delay))) != needed)
                 return false;
-            if (seen & bit(Key::Storage)) {
-                while (storageIndex < m_storageUtf8.size() &&
-                       m_storageUtf8[storageIndex] != storage)
-                    ++storageIndex;
-                if (storageIndex == m_storageUtf8.size())
-                    return false;
-            }
             ttl = delay;
         }
         if (a) {
@@ -1298,6 +1307,7 @@ private:
     const char *const m_outer; // (that document)
     QJsonObject m_unknown;            // readAction()'s unknown keys of the action
     std::vector<std::string> m_storageUtf8; // the storages' names as the file spells them
+    std::vector<std::string> m_storageQuoted; // (of a file read in parts, readPlainAction())
     const std::vector<StorageSpec> *m_storageNames = nullptr;
     std::size_t m_actions = 0;
     StringCache m_values;

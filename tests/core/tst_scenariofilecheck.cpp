@@ -706,6 +706,10 @@ private slots:
         row("value a number", R"({ "at": 3, "do": "write", "value": 7 })", false);
         row("unknown storage", R"({ "at": 3, "do": "write", "value": "x", "storage": "nope" })", false);
         row("storage a number", R"({ "at": 3, "do": "write", "value": "x", "storage": 0 })", false);
+        row("escaped storage", "{ \"at\": 3, \"do\": \"read\", \"storage\": \"c\\u0061che\" }", false);
+        row("storage with a space", R"({ "at": 3, "do": "read", "storage": "db " })", false);
+        row("storage cut short", R"({ "at": 3, "do": "read", "storage": "cach" })", false);
+        row("two storages", R"({ "at": 3, "do": "read", "storage": "db", "storage": "cache" })", false);
         row("delay null", R"({ "at": 3, "do": "write", "value": "x", "delay": null })", false);
         row("delay an array", R"({ "at": 3, "do": "write", "value": "x", "delay": [1] })", false);
         row("value on a read", R"({ "at": 3, "do": "read", "value": "x" })", false);

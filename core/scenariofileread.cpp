@@ -1013,7 +1013,7 @@ private:
             if (k < Key::At || k > Key::Delay || (seen & bit(k)))
                 return false;
             seen |= bit(k);
-            od::value v = field.value();
+            od::value &v = field.value(); // (in place: a copy of what was just stored stalls)
             switch (k) {
             case Key::Do:
                 if (!plainKind(v.raw_json_token(), kind))

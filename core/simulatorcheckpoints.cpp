@@ -349,7 +349,7 @@ void Simulator::Impl::cut()
 {
     t->events.resize(events);
     t->grants.resize(grants);
-    t->refusals.resize(refusals);
+    t->refusals.resize(summaryOnly ? 0 : refusals); // (a summary keeps none: putRefusal())
     t->releases.resize(releases);
     t->writes.resize(writes);
     t->leases.resize(leases);

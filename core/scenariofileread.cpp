@@ -393,9 +393,8 @@ public:
             // is escaped there, and matches no plain one)
             m_storageQuoted.clear();
             for (const std::string &name : m_storageUtf8)
-                m_storageQuoted.push_back(name.find_first_of("\"\\") == name.npos
-                                              ? '"' + name + '"'
-                                              : std::string());
+                m_storageQuoted.push_back(name.find_first_of("\"\\") == name.npos ? '"' + name + '"'
+                                                                                  : std::string());
             m_storageNames = &parts.storages();
         }
         std::size_t j = 0;
@@ -1026,9 +1025,7 @@ private:
                 value = readString(v);
                 break;
             case Key::Storage: {
-                std::string_view token = v.raw_json_token();
-                while (token.size() > 1 && isSpace(token.back()))
-                    token.remove_suffix(1);
+                const std::string_view token = withoutTrailingSpace(v.raw_json_token());
                 while (storageIndex < m_storageQuoted.size() &&
                        m_storageQuoted[storageIndex] != token)
                     ++storageIndex;
@@ -1037,11 +1034,12 @@ private:
                 get(v.get_raw_json_string());
                 break;
             }
-            default:
-                if (!plainTick(v.raw_json_token(),
-                               k == Key::At ? at : k == Key::Delay ? delay : ttl))
+            default: {
+                Tick &tick = k == Key::At ? at : k == Key::Delay ? delay : ttl;
+                if (!plainTick(v.raw_json_token(), tick))
                     return false;
                 break;
+            }
             }
         }
         if (!(seen & bit(Key::At)) || !(seen & bit(Key::Do)))
@@ -1074,10 +1072,9 @@ private:
 
     // The kind of action the token (a string and the whitespace after it) names, spelled
     // without escapes.
-    static bool plainKind(std::string_view token, ActionKind &out)
+    static bool plainKind(std::string_view raw, ActionKind &out)
     {
-        while (token.size() > 1 && isSpace(token.back()))
-            token.remove_suffix(1);
+        const std::string_view token = withoutTrailingSpace(raw);
         const auto is = [&](std::string_view quoted, ActionKind k) {
             if (token != quoted)
                 return false;

@@ -251,9 +251,7 @@ std::string_view readString(od::value &v)
 {
     // the token runs from the opening quote to the next structural character: the string and
     // the whitespace after it (inside a string nothing is structural)
-    std::string_view token = v.raw_json_token();
-    while (token.size() > 1 && isSpace(token.back()))
-        token.remove_suffix(1);
+    const std::string_view token = withoutTrailingSpace(v.raw_json_token());
     if (token.size() >= 2 && token.back() == '"') {
         const std::string_view inner = token.substr(1, token.size() - 2);
         // a loop, not memchr: most strings here are a few bytes long

@@ -82,6 +82,15 @@ inline bool isSpace(char c)
     return c == ' ' || c == '\n' || c == '\r' || c == '\t';
 }
 
+// A raw token (simdjson's raw_json_token(): up to the next structural character) without the
+// whitespace after its value.
+inline std::string_view withoutTrailingSpace(std::string_view token)
+{
+    while (token.size() > 1 && isSpace(token.back()))
+        token.remove_suffix(1);
+    return token;
+}
+
 // A number as QJsonValue holds it: exact when the text is an integer that fits 64 bits signed,
 // a double otherwise.
 struct Number

@@ -31,9 +31,9 @@ public:
     bool run(const Scenario &scenario, bool fencing, Trace &trace, Tick through = kForever);
     // Simulates `scenario` from the start to its end recording only what a summary needs: the
     // counts of trace.summary, exactly as run() gives them, and trace.fencing, tokens, finals
-    // and complete(). No events, refusals, lane or storage lists, no checkpoints: the trace's other
-    // lists are working memory (buffers reused), not a trace to show or query, and rerun() and
-    // resume() must not follow. For sweeps and `fencescope-cli run --summary`.
+    // and complete(). No events, refusals, lane or storage lists, no checkpoints: the trace's
+    // other lists are working memory (buffers reused), not a trace to show or query, and rerun()
+    // and resume() must not follow. For sweeps and `fencescope-cli run --summary`.
     const Summary &summarize(const Scenario &scenario, bool fencing, Trace &trace);
     // summarize() again of the last summarize()'s scenario, unchanged since, into the same trace,
     // with `fencing` (a sweep's unfenced run of the schedule it just ran fenced): the same

@@ -669,12 +669,16 @@ private slots:
         row("spaced", "{ \"at\" :\t3 ,\n \"do\": \"write\" , \"value\": \"x\"\r\n}", true);
         row("pause", R"({ "at": 3, "do": "pause", "for": 4 })", true);
         row("write", R"({ "at": 3, "do": "write", "value": "x" })", true);
-        row("write everything", R"({ "at": 3, "do": "write", "value": "", "storage": "cache", "delay": 0 })", true);
-        row("write to the first storage", R"({ "at": 3, "do": "write", "value": "x", "storage": "db" })", true);
+        row("write everything",
+            R"({ "at": 3, "do": "write", "value": "", "storage": "cache", "delay": 0 })", true);
+        row("write to the first storage",
+            R"({ "at": 3, "do": "write", "value": "x", "storage": "db" })", true);
         row("read", R"({ "at": 3, "do": "read" })", true);
-        row("read everything", R"({ "at": 3, "do": "read", "storage": "cache", "delay": 2 })", true);
+        row("read everything", R"({ "at": 3, "do": "read", "storage": "cache", "delay": 2 })",
+            true);
         row("2^53", R"({ "at": 9007199254740992, "do": "release" })", true);
-        row("escaped value", "{ \"at\": 3, \"do\": \"write\", \"value\": \"a\\\"b\\u00e9\" }", true);
+        row("escaped value", "{ \"at\": 3, \"do\": \"write\", \"value\": \"a\\\"b\\u00e9\" }",
+            true);
         row("escaped kind", "{ \"at\": 3, \"do\": \"wr\\u0069te\", \"value\": \"x\" }", false);
         row("ttl 0", R"({ "at": 3, "do": "acquire", "ttl": 0 })", false);
         row("no ttl", R"({ "at": 3, "do": "acquire" })", false);
@@ -701,15 +705,19 @@ private slots:
         row("storage on a release", R"({ "at": 3, "do": "release", "storage": "db" })", false);
         row("ttl on a pause", R"({ "at": 3, "do": "pause", "ttl": 4 })", false);
         row("pause 0", R"({ "at": 3, "do": "pause", "for": 0 })", false);
-        row("ttl on a write", R"({ "at": 3, "do": "write", "value": "x", "ttl": { "a": [1] } })", false);
+        row("ttl on a write", R"({ "at": 3, "do": "write", "value": "x", "ttl": { "a": [1] } })",
+            false);
         row("no value", R"({ "at": 3, "do": "write" })", false);
         row("value a number", R"({ "at": 3, "do": "write", "value": 7 })", false);
-        row("unknown storage", R"({ "at": 3, "do": "write", "value": "x", "storage": "nope" })", false);
+        row("unknown storage", R"({ "at": 3, "do": "write", "value": "x", "storage": "nope" })",
+            false);
         row("storage a number", R"({ "at": 3, "do": "write", "value": "x", "storage": 0 })", false);
-        row("escaped storage", "{ \"at\": 3, \"do\": \"read\", \"storage\": \"c\\u0061che\" }", false);
+        row("escaped storage", "{ \"at\": 3, \"do\": \"read\", \"storage\": \"c\\u0061che\" }",
+            false);
         row("storage with a space", R"({ "at": 3, "do": "read", "storage": "db " })", false);
         row("storage cut short", R"({ "at": 3, "do": "read", "storage": "cach" })", false);
-        row("two storages", R"({ "at": 3, "do": "read", "storage": "db", "storage": "cache" })", false);
+        row("two storages", R"({ "at": 3, "do": "read", "storage": "db", "storage": "cache" })",
+            false);
         row("delay null", R"({ "at": 3, "do": "write", "value": "x", "delay": null })", false);
         row("delay an array", R"({ "at": 3, "do": "write", "value": "x", "delay": [1] })", false);
         row("value on a read", R"({ "at": 3, "do": "read", "value": "x" })", false);

@@ -1,7 +1,7 @@
 #include "clicommands.h"
 
 #include "sweepreport.h"
-#include "theme.h"
+#include "themenames.h"
 
 #include <QCommandLineParser>
 
@@ -63,7 +63,7 @@ OptionSpec fencing()
             [](const QString &v, Invocation *inv) {
                 if (v != QLatin1String("on") && v != QLatin1String("off"))
                     return QStringLiteral("--fencing takes on or off, not \"%1\"").arg(v);
-                inv->picture.fencing = v == QLatin1String("on");
+                inv->fencing = v == QLatin1String("on");
                 return QString();
             }};
 }
@@ -114,16 +114,20 @@ std::vector<OptionSpec> pictureOptions()
          QStringLiteral("PX"),
          QStringLiteral("width in logical pixels, 320 to 16384 (default 1920)"),
          [](const QString &v, Invocation *inv) {
-             if (!parseNumber(v, &inv->picture.width, 320, 16384))
+             double width = 0;
+             if (!parseNumber(v, &width, 320, 16384))
                  return QStringLiteral("--width takes pixels from 320 to 16384, not \"%1\"").arg(v);
+             inv->picture.width = width;
              return QString();
          }},
         {{QStringLiteral("scale")},
          QStringLiteral("S"),
          QStringLiteral("PNG pixels per logical pixel, 0.25 to 8 (default 1)"),
          [](const QString &v, Invocation *inv) {
-             if (!parseNumber(v, &inv->picture.scale, 0.25, 8))
+             double scale = 0;
+             if (!parseNumber(v, &scale, 0.25, 8))
                  return QStringLiteral("--scale takes a factor from 0.25 to 8, not \"%1\"").arg(v);
+             inv->picture.scale = scale;
              return QString();
          }},
         tickBound(QStringLiteral("from"), QStringLiteral("first tick shown (default: the start)"),
@@ -131,13 +135,13 @@ std::vector<OptionSpec> pictureOptions()
         tickBound(QStringLiteral("to"), QStringLiteral("last tick shown (default: the end)"),
                   false),
         {{QStringLiteral("theme")},
-         Theme::names().join(QLatin1Char('|')),
+         themeNames().join(QLatin1Char('|')),
          QStringLiteral("colours (default print: a white background)"),
          [](const QString &v, Invocation *inv) {
-             if (!Theme::names().contains(v))
+             if (!themeNames().contains(v))
                  return QStringLiteral("--theme takes %1, not \"%2\"")
-                     .arg(Theme::names().join(QLatin1Char('|')), v);
-             inv->picture.theme = Theme::byName(v);
+                     .arg(themeNames().join(QLatin1Char('|')), v);
+             inv->picture.theme = v;
              return QString();
          }},
         {{QStringLiteral("caption")},
@@ -148,11 +152,11 @@ std::vector<OptionSpec> pictureOptions()
              return QString();
          }},
         flag(QStringLiteral("no-title"), QStringLiteral("leave out the title"),
-             [](Invocation *inv) { inv->picture.showTitle = false; }),
+             [](Invocation *inv) { inv->picture.noTitle = true; }),
         flag(QStringLiteral("no-legend"), QStringLiteral("leave out the legend"),
-             [](Invocation *inv) { inv->picture.showLegend = false; }),
+             [](Invocation *inv) { inv->picture.noLegend = true; }),
         flag(QStringLiteral("no-caption"), QStringLiteral("leave out the caption"),
-             [](Invocation *inv) { inv->picture.showCaption = false; }),
+             [](Invocation *inv) { inv->picture.noCaption = true; }),
     };
 }
 

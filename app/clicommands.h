@@ -1,10 +1,12 @@
 // fencescope-cli's commands and options: one table that the parser, the usage lines, the help
 // text and (through --help) the man page all read, so an option behaves and reads the same in
-// every command that takes it.
+// every command that takes it. QtCore alone: fencescope-cli loads no QtGui, and hands export
+// and storyboard to its picture helper, built from the same sources (app/CMakeLists.txt).
 #pragma once
 
-#include "exporter.h"
 #include "sweep.h"
+
+#include <optional>
 
 #include <QString>
 #include <QStringList>
@@ -14,15 +16,33 @@
 
 namespace Cli {
 
+// What export and storyboard are asked to draw. The picture helper makes ExportOptions of it
+// (pictureOptions() in cli.cpp): what is unset or off keeps ExportOptions' defaults.
+struct PictureArgs
+{
+    bool compare = false;
+    std::optional<double> width;
+    std::optional<double> scale;
+    std::optional<double> fromTick;
+    std::optional<double> toTick;
+    std::optional<Core::Tick> playhead; // export --at
+    QString theme;                      // one of themeNames(); empty: the default
+    QString caption;                    // empty: the default caption
+    bool noTitle = false;
+    bool noLegend = false;
+    bool noCaption = false;
+};
+
 // What one command line asks for, filled in by the options' apply functions.
 struct Invocation
 {
     QStringList files;
     QString output;
+    std::optional<bool> fencing; // unset: the file's own switch
     bool summary = false;
     bool everyEvent = false;
     std::vector<Core::Tick> ticks; // storyboard --at
-    ExportOptions picture;         // run reads only its fencing
+    PictureArgs picture;
     // sweep and find
     Core::SweepAxis vary;
     Core::SweepAxis vary2;

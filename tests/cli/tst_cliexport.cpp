@@ -1,4 +1,5 @@
-// fencescope-cli export and storyboard, run as a user would: real binary, real files.
+// fencescope-cli export and storyboard, run as a user would: real binary, real files. The CLI
+// hands them to its picture helper (app/cli.cpp); the other commands never load QtGui.
 
 #include <QDir>
 #include <QFile>
@@ -16,16 +17,33 @@ struct Run
     QByteArray err;
 };
 
-Run cli(const QStringList &args)
+Run runProgram(const QString &program, const QStringList &args,
+               const QProcessEnvironment &extra = {})
 {
     QProcess p;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.remove(QStringLiteral("QT_QPA_PLATFORM")); // the CLI must manage without a display
     env.remove(QStringLiteral("DISPLAY"));
+    for (const QString &key : extra.keys())
+        env.insert(key, extra.value(key));
     p.setProcessEnvironment(env);
-    p.start(QStringLiteral(FENCESCOPE_CLI), args);
+    p.start(program, args);
     p.waitForFinished(60000);
     return {p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
+}
+
+Run cli(const QStringList &args)
+{
+    return runProgram(QStringLiteral(FENCESCOPE_CLI), args);
+}
+
+// The shared libraries a program loads, as the dynamic loader lists them (what ldd prints),
+// without running it.
+QByteArray loadedLibraries(const QString &program)
+{
+    QProcessEnvironment env;
+    env.insert(QStringLiteral("LD_TRACE_LOADED_OBJECTS"), QStringLiteral("1"));
+    return runProgram(program, {}, env).out;
 }
 
 QString scenario(const QString &name)
@@ -212,6 +230,44 @@ private slots:
                            QStringLiteral("--every-event"), QStringLiteral("--at"), QStringLiteral("1")}
             << QStringLiteral("not both");
     }
+    // run, check, sweep and find start without QtGui and its libraries (half of the start-up);
+    // export and storyboard go to the helper, which has them.
+    void onlyThePictureHelperLoadsQtGui()
+    {
+        const QByteArray cliLibraries = loadedLibraries(QStringLiteral(FENCESCOPE_CLI));
+        QVERIFY2(cliLibraries.contains("libQt6Core.so"), cliLibraries.constData());
+        QVERIFY2(!cliLibraries.contains("libQt6Gui.so"), cliLibraries.constData());
+        QVERIFY2(!cliLibraries.contains("libQt6Svg.so"), cliLibraries.constData());
+        const QByteArray helperLibraries = loadedLibraries(QStringLiteral(FENCESCOPE_CLI_HELPER));
+        QVERIFY2(helperLibraries.contains("libQt6Gui.so"), helperLibraries.constData());
+        // the helper is the same program: every command, the same report
+        const QStringList run{QStringLiteral("run"), scenario(QStringLiteral("three-owners"))};
+        const Run viaCli = cli(run);
+        QCOMPARE(viaCli.exitCode, 0);
+        QCOMPARE(runProgram(QStringLiteral(FENCESCOPE_CLI_HELPER), run).out, viaCli.out);
+    }
+
+    // A CLI whose helper is missing (a broken install) says so in one line and exits 1, and
+    // every other command still works.
+    void aMissingHelperIsOneLineExitOne()
+    {
+        QTemporaryDir dir;
+        const QString lonely = dir.filePath(QStringLiteral("bin/fencescope-cli"));
+        QVERIFY(QDir(dir.path()).mkpath(QStringLiteral("bin")));
+        QVERIFY(QFile::copy(QStringLiteral(FENCESCOPE_CLI), lonely));
+        const Run r = runProgram(lonely, {QStringLiteral("export"), scenario(QStringLiteral("default")),
+                                          QStringLiteral("-o"), dir.filePath(QStringLiteral("a.png"))});
+        QCOMPARE(r.exitCode, 1);
+        QCOMPARE(r.err.count('\n'), 1);
+        QVERIFY2(r.err.startsWith("fencescope-cli: export: cannot start the picture helper "),
+                 r.err.constData());
+        QVERIFY2(r.err.contains("/bin/../libexec/fencescope/fencescope-cli-pictures: "),
+                 r.err.constData());
+        QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("a.png"))));
+        const Run check = runProgram(lonely, {QStringLiteral("check"), scenario(QStringLiteral("default"))});
+        QCOMPARE(check.exitCode, 0);
+    }
+
     void errorsAreOneLineExitTwoAndLeaveNothing()
     {
         QFETCH(QStringList, args);

@@ -117,6 +117,7 @@ private slots:
         QSet<QString> expected = {
             QStringLiteral("bin/fencescope"),
             QStringLiteral("bin/fencescope-cli"),
+            QStringLiteral("libexec/fencescope/fencescope-cli-pictures"),
             QStringLiteral("share/applications/%1.desktop").arg(kId),
             QStringLiteral("share/mime/packages/%1.xml").arg(kId),
             QStringLiteral("share/metainfo/%1.metainfo.xml").arg(kId),
@@ -142,6 +143,14 @@ private slots:
         const Result c = runProgram(cli(), {QStringLiteral("--version")});
         QCOMPARE(c.exitCode, 0);
         QCOMPARE(c.out, QByteArray("fencescope-cli " FENCESCOPE_VERSION "\n"));
+        // export goes to the installed picture helper, found beside the installed CLI
+        const QString png = installed(QStringLiteral("picture.png"));
+        const Result e = runProgram(cli(), {QStringLiteral("export"),
+                                            installed(QStringLiteral("share/fencescope/scenarios/default.json")),
+                                            QStringLiteral("-o"), png});
+        QVERIFY2(e.exitCode == 0, e.err.constData());
+        QCOMPARE(QImage(png).width(), 1920);
+        QVERIFY(QFile::remove(png));
         // the desktop application, with no display at all: it prints and opens nothing
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.remove(QStringLiteral("QT_QPA_PLATFORM"));

@@ -4,6 +4,7 @@
 // stays distinct for colour-blind viewers, and every outcome also has its own marker shape,
 // so nothing is told by colour alone.
 
+#include "themenames.h"
 #include "trace.h"
 
 #include <QColor>
@@ -189,11 +190,7 @@ struct Theme
     {
         return fontFamilies().join(QStringLiteral(", ")) + QStringLiteral(", sans-serif");
     }
-    static QStringList names()
-    {
-        return {QStringLiteral("light"), QStringLiteral("dark"), QStringLiteral("print"),
-                QStringLiteral("contrast")};
-    }
+    static QStringList names() { return themeNames(); }
     // Unknown names give the light theme.
     static Theme byName(const QString &name)
     {

@@ -190,7 +190,7 @@ void Simulator::Impl::runAction(std::uint32_t c, std::uint32_t i, Tick now)
                 stopKeepalive(fenced); // the fenced producer's heartbeats stop
         }
         const bool renewal = r.outcome == LockService::Outcome::Renewal;
-        slot(t->grants, grants) = Grant{now, r.expires, r.token, r.epoch, c, i, renewal};
+        putGrant(Grant{now, r.expires, r.token, r.epoch, c, i, renewal});
         record(now, c, renewal ? EventKind::Renewal : EventKind::Grant, std::uint32_t(grants - 1));
         lane.viewFrom = now;
         lane.viewTtl = a.amount;
@@ -203,10 +203,8 @@ void Simulator::Impl::runAction(std::uint32_t c, std::uint32_t i, Tick now)
             endBelief(c, now, BeliefEnd::Regranted);
         }
         lane.epoch = r.epoch;
-        if (!lane.believes) {
-            put(t->beliefs[c], lane.beliefs, Belief{now, kForever, r.epoch, BeliefEnd::Never});
-            lane.believes = true;
-        }
+        if (!lane.believes)
+            startBelief(c, now, r.epoch);
         break;
     }
     case ActionKind::Release: {
@@ -216,7 +214,7 @@ void Simulator::Impl::runAction(std::uint32_t c, std::uint32_t i, Tick now)
             t->leases[leases - 1].end = now;
             t->leases[leases - 1].released = true;
         }
-        put(t->releases, releases, Release{now, c, i, epoch, effective});
+        putRelease(Release{now, c, i, epoch, effective});
         record(now, c, EventKind::Release, std::uint32_t(releases - 1));
         endBelief(c, now, BeliefEnd::Released);
         if (pitfalls)
@@ -368,14 +366,25 @@ void Simulator::Impl::count(std::uint32_t index, Tick now)
     record(now, w.client, EventKind::WriteArrived, index);
 }
 
+// The lane now believes it holds `epoch`'s lease (a summary keeps no record of it).
+void Simulator::Impl::startBelief(std::uint32_t c, Tick now, std::uint32_t epoch)
+{
+    Lane &lane = lanes[c];
+    if (!summaryOnly)
+        put(t->beliefs[c], lane.beliefs, Belief{now, kForever, epoch, BeliefEnd::Never});
+    lane.believes = true;
+}
+
 void Simulator::Impl::endBelief(std::uint32_t c, Tick now, BeliefEnd why)
 {
     Lane &lane = lanes[c];
     if (!lane.believes)
         return;
-    Belief &b = t->beliefs[c][lane.beliefs - 1];
-    b.to = now;
-    b.end = why;
+    if (!summaryOnly) {
+        Belief &b = t->beliefs[c][lane.beliefs - 1];
+        b.to = now;
+        b.end = why;
+    }
     lane.believes = false;
 }
 

@@ -348,9 +348,10 @@ bool Simulator::Impl::sameAs(const Checkpoint &k, const Rejoin &r)
 void Simulator::Impl::cut()
 {
     t->events.resize(events);
-    t->grants.resize(grants);
-    t->refusals.resize(summaryOnly ? 0 : refusals); // (a summary keeps none: putRefusal())
-    t->releases.resize(releases);
+    // (a summary keeps no grants, refusals, releases or beliefs, it counts them: putGrant())
+    t->grants.resize(summaryOnly ? 0 : grants);
+    t->refusals.resize(summaryOnly ? 0 : refusals);
+    t->releases.resize(summaryOnly ? 0 : releases);
     t->writes.resize(writes);
     t->leases.resize(leases);
     t->waits.resize(waits);

@@ -111,8 +111,7 @@ void Simulator::Impl::serveWaiter(Tick now, std::uint32_t releaser)
         return;
     const std::uint32_t c = w.client;
     Lane &lane = lanes[c];
-    put(t->grants, grants,
-        Grant{now, lock.expires(), lock.token(), lock.epoch(), c, w.action, false});
+    putGrant(Grant{now, lock.expires(), lock.token(), lock.epoch(), c, w.action, false});
     record(now, c, EventKind::Grant, std::uint32_t(grants - 1));
     put(t->leases, leases, Lease{now, lock.expires(), lock.token(), lock.epoch(), c, false});
     endBelief(c, now, BeliefEnd::Regranted);
@@ -129,8 +128,7 @@ void Simulator::Impl::serveWaiter(Tick now, std::uint32_t releaser)
     // The belief starts with the grant, although the client acts on it only from its turn
     // (a frozen waiter: its thaw): a partial run that stops in between then already holds
     // the belief the full run has (docs/SEMANTICS.md).
-    put(t->beliefs[c], lane.beliefs, Belief{now, kForever, lane.epoch, BeliefEnd::Never});
-    lane.believes = true;
+    startBelief(c, now, lane.epoch);
 }
 
 // A wait is over: the lane's held actions run at its turn (section 14, phase 6).

@@ -107,17 +107,14 @@ void Simulator::Impl::keepalive(std::uint32_t c, Tick now)
     Lane &lane = lanes[c];
     if (lock.renew(c, lane.kaTtl, now)) {
         const std::uint32_t epoch = lock.epoch();
-        put(t->grants, grants,
-            Grant{now, lock.expires(), lock.token(), epoch, c, lane.kaAction, true, true});
+        putGrant(Grant{now, lock.expires(), lock.token(), epoch, c, lane.kaAction, true, true});
         record(now, c, EventKind::Renewal, std::uint32_t(grants - 1));
         t->leases[epoch - 1].end = lock.expires();
         lane.epoch = epoch;
         lane.viewFrom = now;
         lane.viewTtl = lane.kaTtl;
-        if (!lane.believes) {
-            put(t->beliefs[c], lane.beliefs, Belief{now, kForever, epoch, BeliefEnd::Never});
-            lane.believes = true;
-        }
+        if (!lane.believes)
+            startBelief(c, now, epoch);
         setKeepalive(c, lane.kaEvery, lane.kaTtl, now, lane.kaAction);
         return;
     }

@@ -98,12 +98,15 @@ void Simulator::Impl::start(const Scenario &scenario, bool fencing, Trace &trace
     recycleWrites = summaryOnly && !pitfalls && writes >= kRecycleWritesFrom;
     if (!recycleWrites)
         t->writes.reserve(writes);
-    t->grants.reserve(acquires);
+    if (!summaryOnly) // (a summary keeps no grants, releases or beliefs: putGrant())
+        t->grants.reserve(acquires);
     if (acquires >= kReserveFrom) { // (small lists grow once, and keep their room from run to run)
         t->leases.reserve(acquires); // a lease for each grant that is not a renewal
-        t->releases.reserve(releases);
-        for (std::uint32_t c = 0; c < nc; ++c) // a belief starts with a grant, after one ended
-            t->beliefs[c].reserve(lanes[c].plan.acquires);
+        if (!summaryOnly) {
+            t->releases.reserve(releases);
+            for (std::uint32_t c = 0; c < nc; ++c) // a belief starts with a grant, after one ended
+                t->beliefs[c].reserve(lanes[c].plan.acquires);
+        }
     }
     prepareMemory(t->writes);
     prepareMemory(t->grants);

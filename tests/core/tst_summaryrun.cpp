@@ -110,7 +110,7 @@ private slots:
         Trace scratch, fullAgain, againTrace;
         std::array<bool, kTokenSourceCount> sources{};
         std::array<std::uint64_t, kOutcomeCount> seen{};
-        std::size_t runs = 0, pitfallRuns = 0, refusals = 0;
+        std::size_t runs = 0, pitfallRuns = 0, refusals = 0, grants = 0;
         for (const QString &name : ScenarioFile::builtinNames()) {
             const LoadResult loaded = ScenarioFile::load(ScenarioFile::builtinPath(name));
             QVERIFY2(loaded.ok(), qPrintable(name + QLatin1String(": ") + loaded.error));
@@ -162,9 +162,15 @@ private slots:
                                         QLatin1String(", summary-only ") + describe(sum)));
                     const QString differ = finalsDiffer(full, scratch);
                     QVERIFY2(differ.isEmpty(), qPrintable(where + QLatin1String(": ") + differ));
-                    // (counted, not kept: a summary reports no refusal)
+                    // (counted, not kept: a summary reports no refusal, grant, release or
+                    // belief; the full run has them)
                     refusals += full.refusals.size();
+                    grants += full.grants.size();
                     QVERIFY(scratch.refusals.empty());
+                    QVERIFY(scratch.grants.empty());
+                    QVERIFY(scratch.releases.empty());
+                    for (const std::vector<Belief> &b : scratch.beliefs)
+                        QVERIFY(b.empty());
                     // the summary-only mode leaves nothing behind for a full run after it
                     if (r % 3 == 0) {
                         shared.run(schedule, fencing, fullAgain);
@@ -190,6 +196,7 @@ private slots:
             QVERIFY2(seen[k] > 0, qPrintable(outcomes()[k].name));
         QVERIFY(pitfallRuns > runs / 10);
         QVERIFY(refusals > runs / 10);
+        QVERIFY(grants > runs);
         QVERIFY(runs >= std::size_t(2 * perScenario) * 20);
     }
 

@@ -46,7 +46,7 @@ void *operator new[](std::size_t bytes, const std::nothrow_t &) noexcept
     }
     constexpr std::size_t kLarge = std::size_t(8) << 20; // four huge pages and more
     if (bytes >= kLarge)
-        Core::ScenarioFormat::adviseHugePages(block, bytes);
+        Core::adviseHugePages(block, bytes);
     return block;
 }
 

@@ -6,10 +6,6 @@
 #include <QJsonObject>
 #include <QStringDecoder>
 
-#if defined(__unix__) || defined(__APPLE__)
-#include <sys/mman.h>
-#endif
-
 #include <algorithm>
 #include <charconv>
 
@@ -18,21 +14,6 @@ namespace Core::ScenarioFormat {
 [[noreturn]] void fail(const QString &place, const QString &problem)
 {
     throw Problem{place + QLatin1String(": ") + problem};
-}
-
-void adviseHugePages(const void *data, std::size_t bytes)
-{
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-    constexpr std::uintptr_t kHuge = std::uintptr_t(2) << 20;
-    const auto begin = reinterpret_cast<std::uintptr_t>(data);
-    const std::uintptr_t from = (begin + kHuge - 1) & ~(kHuge - 1);
-    const std::uintptr_t to = (begin + bytes) & ~(kHuge - 1);
-    if (to > from)
-        madvise(reinterpret_cast<void *>(from), to - from, MADV_HUGEPAGE);
-#else
-    (void)data;
-    (void)bytes;
-#endif
 }
 
 Key keyOf(od::field &field, KeySet set, std::string_view *unescaped)

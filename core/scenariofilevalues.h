@@ -6,6 +6,7 @@
 // name. Shared by the reader (scenariofileread.cpp) and the entry points (scenariofile.cpp).
 // Internal to the core.
 
+#include "memoryhints.h"
 #include "scenario.h"
 #include "scenariofile.h"
 #include "scenariofilekeys.h"
@@ -45,11 +46,6 @@ template <typename T> T get(simdjson::simdjson_result<T> &&r)
         throw Malformed{e};
     return v;
 }
-
-// A large buffer about to be filled from front to back: every first touch of a 4 KiB page is a
-// fault, and on a virtual machine faults cost more than parsing what is written there. Asks for
-// transparent huge pages for its 2 MiB aligned middle (one fault per 2 MiB). Only a hint.
-void adviseHugePages(const void *data, std::size_t bytes);
 
 // The field's key among `set`, matched on the raw bytes first (no copy), then unescaped for
 // keys written with escapes; `unescaped` receives the key of an unknown one.

@@ -11,6 +11,7 @@
 #pragma once
 
 #include "lockservice.h"
+#include "memoryhints.h"
 #include "simulator.h"
 #include "storage.h"
 
@@ -22,11 +23,10 @@
 
 namespace Core::SimulatorDetail {
 
-// Huge pages for a big list's room, and its pages populated in one call (simulatorsetup.cpp).
-void prepareMemory(const void *data, std::size_t bytes);
+// Huge pages for a big list's room, and its pages populated in one call (memoryhints.h).
 template <typename T> void prepareMemory(const std::vector<T> &v)
 {
-    prepareMemory(v.data(), v.capacity() * sizeof(T));
+    Core::prepareMemory(v.data(), v.capacity() * sizeof(T));
 }
 
 struct PauseEdge

@@ -5,45 +5,9 @@
 // groups, and what a later re-run needs to rejoin it.
 #include "simulatorimpl.h"
 
-#ifdef __linux__
-#include <sys/mman.h>
-#endif
-
 namespace Core {
 
 using namespace SimulatorDetail;
-
-// A big list is written once from front to back, into fresh memory on a first run. Every first
-// touch of a 4 KiB page is a fault, and on a virtual machine faults cost more than the
-// simulation itself. So: ask for transparent huge pages (one fault per 2 MiB, for the 2 MiB
-// aligned middle), and populate the rest in one call instead of page by page. Both are hints:
-// where the kernel does not know them, nothing changes.
-void SimulatorDetail::prepareMemory(const void *data, std::size_t bytes)
-{
-#ifdef __linux__
-    constexpr std::uintptr_t kPage = 4096;
-    constexpr std::uintptr_t kHuge = std::uintptr_t(2) << 20;
-    const auto begin = reinterpret_cast<std::uintptr_t>(data);
-    const std::uintptr_t end = begin + bytes;
-    if (end - begin < 16 * kPage)
-        return; // small lists: not worth a system call
-#ifdef MADV_HUGEPAGE
-    const std::uintptr_t hugeFrom = (begin + kHuge - 1) & ~(kHuge - 1);
-    const std::uintptr_t hugeTo = end & ~(kHuge - 1);
-    if (hugeTo > hugeFrom)
-        madvise(reinterpret_cast<void *>(hugeFrom), hugeTo - hugeFrom, MADV_HUGEPAGE);
-#endif
-#ifdef MADV_POPULATE_WRITE
-    const std::uintptr_t from = (begin + kPage - 1) & ~(kPage - 1);
-    const std::uintptr_t to = end & ~(kPage - 1);
-    if (to > from)
-        madvise(reinterpret_cast<void *>(from), to - from, MADV_POPULATE_WRITE);
-#endif
-#else
-    (void)data;
-    (void)bytes;
-#endif
-}
 
 namespace {
 

@@ -3,8 +3,8 @@
 //
 // This file is built twice (app/CMakeLists.txt): as fencescope-cli, on QtCore alone, and as its
 // picture helper (FENCESCOPE_CLI_PICTURES), which also draws with QtGui. Loading QtGui and its
-// libraries took more than half of the CLI's start-up (23 ms against 10 ms on QtCore alone), a
-// tenth of a `run --summary` of a million actions; so fencescope-cli hands export and
+// libraries took more than half of the CLI's start-up (23 ms against 12.5 ms on QtCore alone,
+// some 6% of a `run --summary` of a million actions); so fencescope-cli hands export and
 // storyboard to the helper, and every other command runs without it.
 
 #include "clicommands.h"

@@ -6,12 +6,11 @@
 
 #include "sweep.h"
 
-#include <optional>
-
 #include <QString>
 #include <QStringList>
 
 #include <functional>
+#include <optional>
 #include <vector>
 
 namespace Cli {

@@ -12,7 +12,8 @@ cli=$build/app/fencescope-cli
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 # best of 5 runs of "$@": wall-clock seconds, and CPU seconds (user + sys, what the process
-# itself spent: on a shared machine, wall time also counts the other builds)
+# itself spent: on a shared machine, wall time also counts the other builds); the best wall time
+# in milliseconds is left in $bestms
 best() {
   local best="" bestcpu=""
   for _ in 1 2 3 4 5; do
@@ -28,10 +29,20 @@ best() {
   done
   printf '%d.%03d s wall, %d.%03d s CPU' $((best / 1000)) $((best % 1000)) \
     $((bestcpu / 1000)) $((bestcpu % 1000))
+  bestms=$best
 }
 for n in "${counts[@]}"; do
   file=$work/schedule-$n.json
   "$build/bench/fencescope-makeschedule" "$n" "$file"
   size=$(stat -c %s "$file")
-  echo "$n actions ($((size / 1000000)) MB): check $(best "$cli" check "$file"), run --summary $(best "$cli" run --summary "$file"), reference $(best "$build/bench/fencescope-loadreference" "$file")"
+  line="$n actions ($((size / 1000000)) MB): check"
+  best "$cli" check "$file" >"$work/out"
+  line+=" $(cat "$work/out"), run --summary"
+  best "$cli" run --summary "$file" >"$work/out"
+  line+=" $(cat "$work/out")"
+  summaryms=$bestms
+  best "$build/bench/fencescope-loadreference" "$file" >"$work/out"
+  line+=", reference $(cat "$work/out")"
+  ratio=$(awk -v a="$summaryms" -v b="$bestms" 'BEGIN { printf "%.3f", a / b }')
+  echo "$line; run --summary ${ratio}x the reference"
 done

@@ -184,7 +184,7 @@ int storyboard(const Cli::Invocation &inv)
     std::vector<Core::Tick> ticks = inv.ticks;
     if (ticks.empty()) {
         const Core::Trace trace = Core::simulate(s, inv.fencing.value_or(s.fencing));
-        ticks = Exporter::keyframeTicks(trace);
+        ticks = Exporter::keyframeTicks(s, trace);
     }
     QStringList written;
     const QString failed =

@@ -329,6 +329,44 @@ QStringList builtinNames()
     return names;
 }
 
+std::vector<BuiltinGroup> builtinGroups()
+{
+    // the order a lecture takes them in, within each group too
+    std::vector<BuiltinGroup> groups{
+        {QStringLiteral("Basics"),
+         {QStringLiteral("default"), QStringLiteral("delayed-packet"),
+          QStringLiteral("kleppmann-gc-pause"), QStringLiteral("three-owners"),
+          QStringLiteral("renewal-keeps-token"), QStringLiteral("reentrant-holder-lt"),
+          QStringLiteral("reentrant-holder-le"), QStringLiteral("le-locks-out-holder")}},
+        {QStringLiteral("Where tokens come from"),
+         {QStringLiteral("etcd-revisions"), QStringLiteral("zookeeper-failover"),
+          QStringLiteral("raft-term"), QStringLiteral("kafka-zombie-producer"),
+          QStringLiteral("chubby-lock-delay"), QStringLiteral("redlock-no-token"),
+          QStringLiteral("random-tokens"), QStringLiteral("random-tokens-check-and-set"),
+          QStringLiteral("wallclock-step-back"), QStringLiteral("etcd-restore"),
+          QStringLiteral("etcd-restore-bump")}},
+        {QStringLiteral("How fencing goes wrong"),
+         {QStringLiteral("check-then-write-gap"), QStringLiteral("keepalive-gc-pause"),
+          QStringLiteral("slow-client-clock"), QStringLiteral("bypass-background-job"),
+          QStringLiteral("journalnode-volatile-max-token"),
+          QStringLiteral("journalnode-durable-max-token"),
+          QStringLiteral("compare-and-set-version"), QStringLiteral("two-resources-partial")}},
+    };
+    const QStringList all = builtinNames();
+    for (BuiltinGroup &g : groups)
+        g.names.erase(std::remove_if(g.names.begin(), g.names.end(),
+                                     [&](const QString &n) { return !all.contains(n); }),
+                      g.names.end());
+    BuiltinGroup more{QStringLiteral("More"), {}};
+    for (const QString &n : all)
+        if (std::none_of(groups.begin(), groups.end(),
+                         [&](const BuiltinGroup &g) { return g.names.contains(n); }))
+            more.names << n;
+    if (!more.names.isEmpty())
+        groups.push_back(more);
+    return groups;
+}
+
 Scenario defaultScenario()
 {
     LoadResult r = load(builtinPath(QStringLiteral("default")));

@@ -8,6 +8,16 @@ namespace Core {
 
 using namespace SimulatorDetail;
 
+namespace {
+
+// The tick after `t`: where a run "through t" stops (kForever: never).
+Tick afterTick(Tick t)
+{
+    return t == kForever ? kForever : t + 1;
+}
+
+} // namespace
+
 Tick Simulator::Impl::nextTick()
 {
     Tick now = kForever;
@@ -74,9 +84,9 @@ bool Simulator::Impl::waiterHasMore() const
     return false;
 }
 
-// Runs whole ticks while the next one is at most `through` and fewer than `budget` events
-// have been recorded. Returns true when the run is complete.
-bool Simulator::Impl::loop(Tick through, std::size_t budget)
+// Runs whole ticks while the next one is before `before` and fewer than `budget` events have
+// been recorded. Returns true when the run is complete.
+bool Simulator::Impl::loop(Tick before, std::size_t budget)
 {
     if (complete)
         return true;
@@ -88,9 +98,9 @@ bool Simulator::Impl::loop(Tick through, std::size_t budget)
             break;
         if (now >= rejoinTick && rejoin(now))
             return true;
-        // Past `through` only while the last run may still be rejoined, and for a few
+        // Past `before` only while the last run may still be rejoined, and for a few
         // checkpoints' worth of events at most: a complete run lets every view follow.
-        if (now > through && !past) {
+        if (now >= before && !past) {
             past = true;
             if (rejoinTick != kForever)
                 stopAt = std::min(stopAt, events + kRejoinTries * spacing());
@@ -410,7 +420,17 @@ bool Simulator::run(const Scenario &scenario, bool fencing, Trace &trace, Tick t
 {
     d->summaryOnly = false;
     d->start(scenario, fencing, trace);
-    return d->loop(through, SIZE_MAX);
+    return d->loop(afterTick(through), SIZE_MAX);
+}
+
+bool Simulator::runBefore(const Scenario &scenario, bool fencing, Trace &trace, Tick before)
+{
+    d->summaryOnly = false;
+    d->start(scenario, fencing, trace);
+    if (d->loop(before, SIZE_MAX))
+        return true;
+    d->putFinals(); // the storages as they stand before `before`
+    return false;
 }
 
 const Summary &Simulator::summarize(const Scenario &scenario, bool fencing, Trace &trace)
@@ -437,7 +457,7 @@ bool Simulator::rerun(std::uint32_t client, Tick from, Tick through, std::uint32
     if (!d->t)
         return false; // nothing has run yet
     d->rerun(client, from, action);
-    return d->loop(through, SIZE_MAX);
+    return d->loop(afterTick(through), SIZE_MAX);
 }
 
 bool Simulator::resume(Tick through, std::size_t events)
@@ -445,7 +465,7 @@ bool Simulator::resume(Tick through, std::size_t events)
     Q_ASSERT(d->t);
     if (!d->t)
         return false;
-    return d->loop(through, events);
+    return d->loop(afterTick(through), events);
 }
 
 bool Simulator::complete() const

@@ -29,6 +29,10 @@ public:
     // Simulates `scenario` from the start into `trace` (its buffers reused), through the end of
     // tick `through`. Returns true when the run is complete (Trace::pendingFrom == kForever).
     bool run(const Scenario &scenario, bool fencing, Trace &trace, Tick through = kForever);
+    // The same, stopping before tick `before`: nothing of that tick or later has happened (0:
+    // nothing at all), and Trace::finals holds each storage as it stands then. What
+    // presentation mode and a lesson's question show of a run.
+    bool runBefore(const Scenario &scenario, bool fencing, Trace &trace, Tick before);
     // Simulates `scenario` from the start to its end recording only what a summary needs: the
     // counts of trace.summary, exactly as run() gives them, and trace.fencing, tokens, finals
     // and complete(). No events, refusals, lane or storage lists, no checkpoints: the trace's

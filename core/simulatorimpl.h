@@ -390,7 +390,7 @@ struct Simulator::Impl
     void dropStale(std::vector<LaneAt> &heap, Tick Lane::*entry);
     bool keptAliveForever() const;
     bool waiterHasMore() const;
-    bool loop(Tick through, std::size_t budget);
+    bool loop(Tick before, std::size_t budget);
     void runAction(std::uint32_t c, std::uint32_t i, Tick now);
     void sendWrite(std::uint32_t c, std::uint32_t i, Tick now, std::uint32_t epoch);
     void arrive(std::uint32_t index, Tick now);
@@ -430,6 +430,7 @@ struct Simulator::Impl
     void keepRejoins(Tick agreeFrom);
     bool rejoin(Tick now);
     bool sameAs(const Checkpoint &k, const Rejoin &r);
+    void putFinals();
     void cut();
 };
 

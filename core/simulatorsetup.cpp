@@ -264,6 +264,26 @@ void Simulator::Impl::finish()
         last = std::max(last, t->restarts.back().tick);
     t->lastTick = last;
     t->horizon = s->horizon ? *s->horizon : last + 1 + last / 20;
+    putFinals();
+    if (pitfalls)
+        findGroups();
+    if (checkpointEvents == kNoCheckpoints || summaryOnly)
+        return; // nothing to rejoin: a re-run starts again from tick 0
+    ending.valid = true;
+    ending.lock = lock;
+    ending.storages = storages;
+    ending.newestApplied = newestApplied;
+    ending.lastApplied = lastApplied;
+    ending.lanes.resize(lanes.size());
+    for (std::size_t c = 0; c < lanes.size(); ++c)
+        ending.lanes[c] = {0, 0, lanes[c].epoch, lanes[c].believes};
+    ending.summary = t->summary;
+}
+
+// Each storage's state as the run leaves it: at its end, or where a run stopped before a tick
+// (Simulator::runBefore).
+void Simulator::Impl::putFinals()
+{
     t->finals.resize(storages.size());
     for (std::size_t i = 0; i < storages.size(); ++i) {
         const std::uint32_t w = lastApplied[i];
@@ -281,19 +301,6 @@ void Simulator::Impl::finish()
         f.version = versions[i];
         f.lastWrite = recycleWrites && w != kNone ? writeNumbers[w] : w;
     }
-    if (pitfalls)
-        findGroups();
-    if (checkpointEvents == kNoCheckpoints || summaryOnly)
-        return; // nothing to rejoin: a re-run starts again from tick 0
-    ending.valid = true;
-    ending.lock = lock;
-    ending.storages = storages;
-    ending.newestApplied = newestApplied;
-    ending.lastApplied = lastApplied;
-    ending.lanes.resize(lanes.size());
-    for (std::size_t c = 0; c < lanes.size(); ++c)
-        ending.lanes[c] = {0, 0, lanes[c].epoch, lanes[c].believes};
-    ending.summary = t->summary;
 }
 
 } // namespace Core

@@ -58,6 +58,10 @@ public:
         // The playhead stands just before its tick: everything is dimmed, its tick too
         // (presentation mode's "start", before the first event).
         bool playheadBefore = false;
+        // Presentation mode and a lesson's question: what comes after the playhead is hidden,
+        // not dimmed (the trace painted should end there too: Document::traceBefore). Only
+        // the labels of the playhead's own tick may reach past it.
+        bool hideFuture = false;
         Selection selection;
         int hoverClient = -1;
         int hoverAction = -1;

@@ -133,6 +133,8 @@ public slots:
     bool save();
     bool saveAs();
     void setThemeByName(const QString &name);
+    // View > Reset layout: the docks, the window's size and the lanes as on a first start.
+    void resetLayout();
     void stepNextEvent();
     void stepPreviousEvent();
     void exportWithDialog();
@@ -189,6 +191,12 @@ private:
     // Window geometry, docks and toolbar (QSettings group "window"), saved on close.
     void saveWindowSettings();
     void restoreWindowSettings();
+    // Docks restored too large for this screen are brought back to a share of the window.
+    void capDocks();
+    int exploreHeight() const;
+    QSize defaultWindowSize() const;
+    // the dock layout as the window was built, for View > Reset layout
+    QByteArray m_defaultLayout;
     static constexpr int kWindowStateVersion = 1;
     // A schedule from the Explore panels, opened untitled.
     void openExplored(const Core::Scenario &s);

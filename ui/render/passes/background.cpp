@@ -135,8 +135,8 @@ public:
             const QString rule = !t.fencing ? QObject::tr("NOT fenced")
                                  : version  ? QObject::tr("compare-and-set")
                                  : spec.rule == Core::FenceRule::Lt
-                                     ? QObject::tr("fenced: rejects <")
-                                     : QObject::tr("fenced: rejects <=");
+                                     ? QObject::tr("rejects token < max")
+                                     : QObject::tr("rejects token ≤ max");
             m_p->drawText(
                 QRectF(nameRect.left(), r.outcomes.top(), nameRect.width(), r.outcomes.height()),
                 Qt::AlignLeft | Qt::AlignVCenter, rule);

@@ -105,6 +105,7 @@ public:
                 m_p->setPen(m_st.th.muted);
                 m_p->drawText(QRectF(x1 + 4, row.top(), ew, row.height()),
                               Qt::AlignLeft | Qt::AlignVCenter, ends);
+                noteLabel(x1, QRectF(x1 + 4, row.top(), ew, row.height()));
             }
         }
     }

@@ -101,7 +101,7 @@ public:
                 m_p->setPen(color);
                 m_p->drawText(QRectF(left, top.top(), w, top.height()),
                               Qt::AlignLeft | Qt::AlignVCenter, text);
-                notePresent(x, QRectF(left, top.top(), w, top.height()));
+                noteLabel(x, QRectF(left, top.top(), w, top.height()));
                 break;
             }
         }

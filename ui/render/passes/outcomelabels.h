@@ -43,7 +43,9 @@ public:
         case Core::WriteResult::Rejected:
         case Core::WriteResult::LockedOut: {
             if (!w.tagged)
-                return QObject::tr("rejected: no token");
+                return w.result == Core::WriteResult::Rejected
+                           ? QObject::tr("rejected: no token")
+                           : QObject::tr("LOCKED OUT: no token");
             const Core::Token token = writeToken(t, w);
             const QString cmp = le ? QObject::tr("%1 <= max %2")
                                          .arg(tokenLabel(m_s, token), tokenShort(m_s, w.maxToken))
@@ -176,7 +178,7 @@ public:
         const QColor color = m_st.th.outcomeText(w.result);
         const bool corrupt = w.result == Core::WriteResult::Corrupted;
         const QRectF box(label.left, r.outcomes.top(), label.total, r.outcomes.height());
-        notePresent(X(w.arrivedAt), box);
+        noteLabel(X(w.arrivedAt), box);
         if (corrupt) {
             // a corruption is unmistakable: boxed, filled, bold
             m_p->setPen(QPen(m_st.th.corrupted, 1.5 * m_st.lw));

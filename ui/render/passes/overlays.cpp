@@ -134,6 +134,28 @@ public:
         m_p->drawLine(QPointF(r.left() - m_l.headerWidth, r.bottom()), r.bottomRight());
     }
 
+    // What has not happened yet at the playhead is dimmed. The glyphs at the playhead's own
+    // tick have happened: they stay bright (half a glyph, or half a tick when ticks are
+    // narrower than that).
+    void dimFuture(double x, double bottom, const std::vector<QRectF> &present)
+    {
+        const double after =
+            std::max(1.0, std::min(9 * m_o.theme.fontScale, 0.5 * m_axis.pixelsPerTick));
+        const double from = m_o.playheadBefore ? m_xmin : std::max(m_xmin, x + after);
+        const QRectF dim(from, m_l.plot.top(), m_xmax - from, bottom - m_l.plot.top());
+        const QColor veil = withAlpha(m_st.th.background, 150);
+        if (present.empty()) {
+            m_bands.fill(m_p, dim, veil);
+            return;
+        }
+        // a label of the playhead's tick reaching past it stays whole and bright
+        QRegion region(dim.toAlignedRect());
+        for (const QRectF &r : present)
+            region -= QRegion(r.toAlignedRect());
+        for (const QRect &r : region)
+            m_bands.fill(m_p, QRectF(r), veil);
+    }
+
     void paintPlayhead(double top, double bottom, const std::vector<QRectF> &present = {})
     {
         if (m_o.playhead == Core::kForever)
@@ -143,24 +165,8 @@ public:
             return;
         m_p->save();
         m_p->setClipRect(QRectF(m_xmin, top, m_xmax - m_xmin, bottom - top));
-        // what has not happened yet at the playhead is dimmed, not hidden
-        // the glyphs at the playhead's own tick have happened: they stay bright (half a
-        // glyph, or half a tick when ticks are narrower than that)
-        const double after =
-            std::max(1.0, std::min(9 * m_o.theme.fontScale, 0.5 * m_axis.pixelsPerTick));
-        const double from = m_o.playheadBefore ? m_xmin : std::max(m_xmin, x + after);
-        const QRectF dim(from, m_l.plot.top(), m_xmax - from, bottom - m_l.plot.top());
-        const QColor veil = withAlpha(m_st.th.background, 150);
-        if (present.empty()) {
-            m_bands.fill(m_p, dim, veil);
-        } else {
-            // a label of the playhead's tick reaching past it stays whole and bright
-            QRegion region(dim.toAlignedRect());
-            for (const QRectF &r : present)
-                region -= QRegion(r.toAlignedRect());
-            for (const QRect &r : region)
-                m_bands.fill(m_p, QRectF(r), veil);
-        }
+        if (!m_o.hideFuture) // (hidden, there is nothing after it to dim)
+            dimFuture(x, bottom, present);
         if (x < m_xmin) { // scrolled past: all of the view is still to come
             m_p->restore();
             return;

@@ -74,8 +74,8 @@ QByteArray readAll(const QString &path)
 }
 
 // SCENARIO.md section 8, with the real title of the section 7 file.
-// Section 8's example; sections 13 and 14 add skipped, lost, groups and reads (always present)
-// and the summary's skipped and partial counts.
+// Section 8's example; sections 13 and 14 add skipped, lost, groups and reads, section 15.3
+// rearms (always present), and the summary's skipped and partial counts.
 const char kSpecReport[] = R"({
   "title": "Paused client wakes after its lease expired", "fencing": true,
   "grants":   [ { "client": "A", "at": 0, "token": 1, "epoch": 1, "renewal": false, "expires": 10 },
@@ -86,7 +86,7 @@ const char kSpecReport[] = R"({
       "token": 2, "epoch": 2, "result": "accepted", "maxToken": 2, "expired": false },
     { "client": "A", "value": "A", "storage": "db", "sentAt": 30, "arrivedAt": 30,
       "token": 1, "epoch": 1, "result": "rejected", "maxToken": 2, "expired": true } ],
-  "skipped": [], "lost": [], "groups": [], "reads": [],
+  "skipped": [], "lost": [], "groups": [], "reads": [], "rearms": [],
   "final": { "db": { "value": "B", "maxToken": 2 } },
   "summary": { "accepted": 1, "rejected": 1, "corrupted": 0, "lockedOut": 0,
                "skipped": 0, "partial": 0 }
@@ -104,7 +104,7 @@ const char kSpecReportUnfenced[] = R"({
       "token": 2, "epoch": 2, "result": "accepted", "maxToken": 0, "expired": false },
     { "client": "A", "value": "A", "storage": "db", "sentAt": 30, "arrivedAt": 30,
       "token": 1, "epoch": 1, "result": "corrupted", "maxToken": 0, "expired": true } ],
-  "skipped": [], "lost": [], "groups": [], "reads": [],
+  "skipped": [], "lost": [], "groups": [], "reads": [], "rearms": [],
   "final": { "db": { "value": "A", "maxToken": 0 } },
   "summary": { "accepted": 1, "rejected": 0, "corrupted": 1, "lockedOut": 0,
                "skipped": 0, "partial": 0 }
@@ -131,7 +131,7 @@ const char kUntaggedFenced[] = R"({
       "token": 1, "epoch": 1, "result": "lockedOut", "maxToken": 1, "expired": false },
     { "client": "B", "value": "b", "storage": "log", "sentAt": 6, "arrivedAt": 6,
       "token": null, "epoch": 0, "result": "rejected", "maxToken": 1, "expired": false } ],
-  "skipped": [], "lost": [], "groups": [], "reads": [],
+  "skipped": [], "lost": [], "groups": [], "reads": [], "rearms": [],
   "final": { "db": { "value": "a1", "maxToken": 1 }, "log": { "value": "a3", "maxToken": 1 } },
   "summary": { "accepted": 2, "rejected": 2, "corrupted": 0, "lockedOut": 1,
                "skipped": 0, "partial": 0 }
@@ -243,7 +243,7 @@ private slots:
         const QJsonObject o = parseObject(r.out);
         QCOMPARE(o.keys(), QStringList({"fencing", "final", "summary", "title"}));
         QJsonObject expected = object(kSpecReport);
-        for (const char *key : {"grants", "refusals", "writes", "skipped", "lost", "groups", "reads"})
+        for (const char *key : {"grants", "refusals", "writes", "skipped", "lost", "groups", "reads", "rearms"})
             expected.remove(QLatin1String(key));
         QCOMPARE(o, expected);
     }
@@ -469,6 +469,35 @@ private slots:
                                 "1 storages, 6 actions)\n"));
         r = cli({QStringLiteral("run"), QStringLiteral("-")}, "{\"fencescope\": 1, \"clients\": []}");
         expectUsageError(r, QStringLiteral("fencescope-cli: -: clients: must list at least one client"));
+    }
+
+    // A path that is a pipe (bash's <(...)) or /dev/stdin is read to its end like "-", also when
+    // the writer sends the file in two parts with a pause between (a single read would see the
+    // first part only: "line 1, column 2: not valid JSON").
+    void pipesAndDevicesAreStreams()
+    {
+        const QString file = scenarioPath(QStringLiteral("default"));
+        const QString twoParts =
+            QStringLiteral("{ head -c 1 \"$1\"; sleep 0.3; tail -c +2 \"$1\"; }");
+        QProcess p;
+        const auto bash = [&](const QString &script, const QStringList &args) {
+            p.start(QStringLiteral("bash"),
+                    QStringList{QStringLiteral("-c"), script, QStringLiteral(FENCESCOPE_CLI)} + args);
+            QVERIFY(p.waitForFinished(60000));
+        };
+        bash(QStringLiteral("\"$0\" run <(%1)").arg(twoParts), {file});
+        QCOMPARE(p.exitCode(), 0);
+        QCOMPARE(parseObject(p.readAllStandardOutput()), object(kSpecReport));
+        bash(QStringLiteral("%1 | \"$0\" check /dev/stdin").arg(twoParts), {file});
+        QCOMPARE(p.exitCode(), 0);
+        QCOMPARE(QString::fromUtf8(p.readAllStandardOutput()),
+                 QStringLiteral("/dev/stdin: ok (\"Paused client wakes after its lease expired\", "
+                                "2 clients, 1 storages, 6 actions)\n"));
+        // a broken stream is still named by its path
+        bash(QStringLiteral("\"$0\" run <(printf '{\"fencescope\": 2}')"), {});
+        QCOMPARE(p.exitCode(), 2);
+        QVERIFY2(p.readAllStandardError().contains("fencescope: unsupported format version 2"),
+                 "a stream's problem is the file's, not a syntax error of a first read");
     }
 
     // ---- check ------------------------------------------------------------------------------

@@ -168,7 +168,7 @@ QString describeSource(TokenSource source)
     case TokenSource::Chubby:
         return QStringLiteral("Chubby's sequencer: the lock generation grows by 1 per grant");
     case TokenSource::None:
-        return QStringLiteral("no token at all (Redlock)");
+        return QStringLiteral("no fencing token (Redlock: a unique random value, no order)");
     case TokenSource::Random:
         return QStringLiteral("random numbers: unique, but in no order");
     case TokenSource::WallClock:

@@ -36,6 +36,18 @@ public:
             }
         }
         const bool le = m_s.storages[storage].rule == Core::FenceRule::Le;
+        const Core::StorageCheck check = m_s.storages[storage].check;
+        if (t.fencing && w.tagged && !w.applied &&
+            (check == Core::StorageCheck::Owner || check == Core::StorageCheck::Same)) {
+            // section 15: the lock service said no, or the token is not the recorded one
+            const QString why =
+                check == Core::StorageCheck::Owner
+                    ? QObject::tr("not its grant now")
+                    : QObject::tr("%1 ≠ recorded %2")
+                          .arg(tokenLabel(m_s, writeToken(t, w)), tokenShort(m_s, w.maxToken));
+            return w.result == Core::WriteResult::LockedOut ? QObject::tr("LOCKED OUT: %1").arg(why)
+                                                            : QObject::tr("rejected: %1").arg(why);
+        }
         switch (w.result) {
         case Core::WriteResult::Accepted:
             return w.tagged ? QObject::tr("accepted, %1").arg(tokenLabel(m_s, writeToken(t, w)))

@@ -215,7 +215,8 @@ QString whyTokensWentBack(const Scenario &s, const Trace &trace, std::uint32_t o
         return QStringLiteral(" The lock service was restored at %1 from its snapshot of %2 with "
                               "bump %3, so it handed out tokens again that it had handed out "
                               "before: a restore is safe only with a bump above every token "
-                              "given out since the snapshot (etcd's --bump-revision).")
+                              "given out since the snapshot (etcd issue 16028: etcdutl snapshot "
+                              "restore --bump-revision with --mark-compacted).")
             .arg(at(e.tick), at(r.from), num(r.bump));
     }
     switch (trace.tokens) {

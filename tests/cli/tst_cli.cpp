@@ -271,15 +271,22 @@ private slots:
     // kleppmann-gc-pause: default's story with tokens 33, 34: A (33) rejected after B (34).
     // etcd-revisions: A rev 2; B waits from 7 with key rev 5 (puts at 3, 6), granted at 10;
     //   A's 2 < 5 rejected.
-    // zookeeper-failover: A 0x1_00000001, B 0x2_00000002 after the failover at 8: A rejected.
+    // zookeeper-failover: A 0x1_00000001; the failover at 8 re-arms A to 18; B 0x2_00000004 at
+    //   19: A rejected.
     // raft-term: A term 1, failed election at 11, B term 3: A rejected.
+    // service-term: A and B both term 1: A's late write passes 1 >= 1, corrupted fenced.
+    // etcd-owner-txn: A's write at 15 after its lease: the service holds no grant of A's,
+    //   rejected; B's at 19 accepted (max 4). Unfenced both accepted.
+    // chubby-sequencer: A's write at 15 while B holds generation 2: rejected; B's at 16 (max 2).
+    // different-is-not-lower: B records 2; A's 1 rejected, C's 3 locked out. Unfenced A's write
+    //   after B's corrupts, C's lands last.
     // kafka-zombie-producer: A epoch 0, B epoch 1 at 5 fences A; A's send at 12 rejected.
     // chubby-lock-delay (fencing off in the file): A's write at 15 lands before B's grant at
     //   20 (lock-delay [10,20)): both accepted either way.
     // redlock-no-token: untagged writes; fenced: B lockedOut, A rejected, nothing applied.
     // random-tokens: seed 7 draws A 3511274219185730 > B 151215513962381: A corrupts, fenced.
     // wallclock-step-back: A 1000, B 992 after the step -20: A corrupts, fenced.
-    // etcd-restore: the restore to revision 2 hands out rev 4 again (A at 21); B's stale
+    // etcd-restore: the restore to revision 3 hands out rev 4 again (A at 21); B's stale
     //   rev-4 write at 24 corrupts, fenced. etcd-restore-bump: A gets rev 14, B rejected.
     void builtinScenarios_data()
     {
@@ -332,7 +339,7 @@ private slots:
             << QByteArray(R"({"db": {"value": "A", "maxToken": 0}})");
         QTest::newRow("zookeeper-failover on") << "zookeeper-failover" << "on"
             << QByteArray(R"({"accepted": 1, "rejected": 1, "corrupted": 0, "lockedOut": 0, "skipped": 0, "partial": 0})")
-            << QByteArray(R"({"db": {"value": "B", "maxToken": 8589934594}})");
+            << QByteArray(R"({"db": {"value": "B", "maxToken": 8589934596}})");
         QTest::newRow("zookeeper-failover off") << "zookeeper-failover" << "off"
             << QByteArray(R"({"accepted": 1, "rejected": 0, "corrupted": 1, "lockedOut": 0, "skipped": 0, "partial": 0})")
             << QByteArray(R"({"db": {"value": "A", "maxToken": 0}})");
@@ -342,6 +349,24 @@ private slots:
         QTest::newRow("raft-term off") << "raft-term" << "off"
             << QByteArray(R"({"accepted": 1, "rejected": 0, "corrupted": 1, "lockedOut": 0, "skipped": 0, "partial": 0})")
             << QByteArray(R"({"db": {"value": "A", "maxToken": 0}})");
+        QTest::newRow("service-term on") << "service-term" << "on"
+            << QByteArray(R"({"accepted": 1, "rejected": 0, "corrupted": 1, "lockedOut": 0, "skipped": 0, "partial": 0})")
+            << QByteArray(R"({"db": {"value": "A", "maxToken": 1}})");
+        QTest::newRow("etcd-owner-txn on") << "etcd-owner-txn" << "on"
+            << QByteArray(R"({"accepted": 1, "rejected": 1, "corrupted": 0, "lockedOut": 0, "skipped": 0, "partial": 0})")
+            << QByteArray(R"({"kv": {"value": "B", "maxToken": 4}})");
+        QTest::newRow("etcd-owner-txn off") << "etcd-owner-txn" << "off"
+            << QByteArray(R"({"accepted": 2, "rejected": 0, "corrupted": 0, "lockedOut": 0, "skipped": 0, "partial": 0})")
+            << QByteArray(R"({"kv": {"value": "B", "maxToken": 0}})");
+        QTest::newRow("chubby-sequencer on") << "chubby-sequencer" << "on"
+            << QByteArray(R"({"accepted": 1, "rejected": 1, "corrupted": 0, "lockedOut": 0, "skipped": 0, "partial": 0})")
+            << QByteArray(R"({"file": {"value": "B", "maxToken": 2}})");
+        QTest::newRow("different-is-not-lower on") << "different-is-not-lower" << "on"
+            << QByteArray(R"({"accepted": 1, "rejected": 1, "corrupted": 0, "lockedOut": 1, "skipped": 0, "partial": 0})")
+            << QByteArray(R"({"db": {"value": "B", "maxToken": 2}})");
+        QTest::newRow("different-is-not-lower off") << "different-is-not-lower" << "off"
+            << QByteArray(R"({"accepted": 2, "rejected": 0, "corrupted": 1, "lockedOut": 0, "skipped": 0, "partial": 0})")
+            << QByteArray(R"({"db": {"value": "C", "maxToken": 0}})");
         QTest::newRow("kafka-zombie-producer on") << "kafka-zombie-producer" << "on"
             << QByteArray(R"({"accepted": 1, "rejected": 1, "corrupted": 0, "lockedOut": 0, "skipped": 0, "partial": 0})")
             << QByteArray(R"({"topic": {"value": "B", "maxToken": 1}})");
@@ -420,7 +445,7 @@ private slots:
         for (QString &n : names)
             n.chop(5);
         // (QDir sorts the file names: "etcd-restore-bump.json" before "etcd-restore.json")
-        QCOMPARE(names, QStringList({"bypass-background-job", "check-then-write-gap", "chubby-lock-delay", "compare-and-set-version", "default", "delayed-packet", "etcd-restore-bump", "etcd-restore", "etcd-revisions", "journalnode-durable-max-token", "journalnode-volatile-max-token", "kafka-zombie-producer", "keepalive-gc-pause", "kleppmann-gc-pause", "le-locks-out-holder", "raft-term", "random-tokens-check-and-set", "random-tokens", "redlock-no-token", "reentrant-holder-le", "reentrant-holder-lt", "renewal-keeps-token", "slow-client-clock", "three-owners", "two-resources-partial", "wallclock-step-back", "zookeeper-failover"}));
+        QCOMPARE(names, QStringList({"bypass-background-job", "check-then-write-gap", "chubby-lock-delay", "chubby-sequencer", "compare-and-set-version", "default", "delayed-packet", "different-is-not-lower", "etcd-owner-txn", "etcd-restore-bump", "etcd-restore", "etcd-revisions", "journalnode-durable-max-token", "journalnode-volatile-max-token", "kafka-zombie-producer", "keepalive-gc-pause", "kleppmann-gc-pause", "le-locks-out-holder", "raft-term", "random-tokens-check-and-set", "random-tokens", "redlock-no-token", "reentrant-holder-le", "reentrant-holder-lt", "renewal-keeps-token", "service-term", "slow-client-clock", "three-owners", "two-resources-partial", "wallclock-step-back", "zookeeper-failover"}));
     }
 
     void threeOwnersInDetail()

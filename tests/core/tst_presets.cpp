@@ -6,6 +6,7 @@
 // expected value below was worked out by hand from the spec; the comment above each test shows
 // how. Over 600 lines: one hand-worked test per preset, and they read best side by side.
 
+#include "explain.h"
 #include "presetfile.h"
 #include "scenariofile.h"
 #include "simulator.h"
@@ -801,6 +802,38 @@ private slots:
             QCOMPARE(arrivals(s, simulate(s, false)),
                      QStringList({QStringLiteral("A A1 2->2 t1 e1 accepted max0 live"),
                                   QStringLiteral("A A2 4->4 t1 e1 accepted max0 live")}));
+    }
+
+    // The explanations of section 15 say why, in the systems' words: the shared term, the lock
+    // service's answer to an owner storage, the recorded token of a same storage.
+    void sectionFifteenExplanations()
+    {
+        const auto writeText = [](const Scenario &s, const Trace &t, const char *value) {
+            for (std::uint32_t i = 0; i < t.writes.size(); ++i)
+                if (writeValue(s, t.writes[i]) == QLatin1String(value))
+                    return explainWrite(s, t, i);
+            return QString();
+        };
+        const Scenario term = preset("service-term");
+        const Trace termRun = simulate(term, true);
+        QVERIFY(writeText(term, termRun, "A").contains(QStringLiteral("term 1 of the lock service's "
+                                                                      "own leader")));
+        QCOMPARE(briefEvent(term, termRun, termRun.clientEvents[1][0]),
+                 QStringLiteral("new owner: token term 1 until t=22"));
+        const Scenario owner = preset("etcd-owner-txn");
+        const Trace ownerRun = simulate(owner, true);
+        const QString a = writeText(owner, ownerRun, "A");
+        QVERIFY2(a.contains(QStringLiteral("IsOwner()")) &&
+                     a.contains(QStringLiteral("lease ended at t=10: rejected")),
+                 qPrintable(a));
+        const Scenario same = preset("different-is-not-lower");
+        const Trace sameRun = simulate(same, true);
+        const QString c = writeText(same, sameRun, "C");
+        QVERIFY2(c.contains(QStringLiteral("recorded token 2, and 3 is different")) &&
+                     c.contains(QStringLiteral("Different is not lower")),
+                 qPrintable(c));
+        const QString b = writeText(same, sameRun, "B");
+        QVERIFY2(b.contains(QStringLiteral("recorded token 2 and applied")), qPrintable(b));
     }
 
     // Every preset loads, fits on one screen and keeps to 2-3 clients.

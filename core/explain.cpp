@@ -172,7 +172,7 @@ QString grantMechanism(const Scenario &s, const Trace &trace, const Grant &g)
     case TokenSource::Chubby:
         return QStringLiteral(" Chubby's sequencer %1 names the lock, its mode and generation %2; "
                               "a server can check it, or ask Chubby with CheckSequencer (Burrows "
-                              "2006, section 2.4).")
+                              "2006, sections 2.4 and 2.6).")
             .arg(tok(trace, g.token), num(g.token));
     case TokenSource::None:
         return QStringLiteral(" Redlock hands the holder a unique random value, but no fencing "

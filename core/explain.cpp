@@ -324,7 +324,15 @@ QString explainCorrupted(const Scenario &s, const Trace &trace, std::uint32_t in
                        : QStringLiteral("%1, and the storage %2, which does not check tokens "
                                         "(fencing off), applied it.")
                              .arg(writeOpening(s, trace, w), storage);
-    if (w.overwrote != kNone) {
+    if (w.overwrote != kNone && trace.tokens == TokenSource::KafkaEpoch) {
+        // a topic is append-only (the checker still counts it corrupted: newer data undone)
+        const Write &old = trace.writes[w.overwrote];
+        text += QStringLiteral(" A topic is append-only: the zombie's records land after %1, "
+                               "written by %2 at %3 with epoch %4, and a consumer reads both, the "
+                               "stale ones last: duplicates, not an overwrite.")
+                    .arg(quoted(writeValue(s, old)), clientName(s, old.client), at(old.arrivedAt),
+                         tok(trace, trace.tokenOf(old)));
+    } else if (w.overwrote != kNone) {
         const Write &old = trace.writes[w.overwrote];
         text += QStringLiteral(" It silently overwrote %1, written by %2 at %3")
                     .arg(quoted(writeValue(s, old)), clientName(s, old.client), at(old.arrivedAt));
@@ -815,6 +823,10 @@ QString briefEvent(const Scenario &s, const Trace &trace, std::uint32_t eventInd
                      trace.tokenOf(w) == w.maxToken ? QStringLiteral("=") : QStringLiteral("<"),
                      tok(trace, w.maxToken));
         case WriteResult::Corrupted:
+            if (w.overwrote != kNone && trace.tokens == TokenSource::KafkaEpoch)
+                return QStringLiteral("appended after newer records (%1 from %2): duplicates")
+                    .arg(quoted(writeValue(s, trace.writes[w.overwrote])),
+                         clientName(s, trace.writes[w.overwrote].client));
             if (w.overwrote != kNone)
                 return QStringLiteral("overwrote newer data (%1 from %2)")
                     .arg(quoted(writeValue(s, trace.writes[w.overwrote])),

@@ -182,6 +182,11 @@ private slots:
                  QStringLiteral("A A 12->12 t0 e1 corrupted max0 expired"));
         QCOMPARE(final(off), QStringLiteral("A max0"));
 
+        // a topic is append-only: the explanation says the zombie's records are duplicates
+        const QString text = explainWrite(s, off, off.writes.size() - 1);
+        QVERIFY2(text.contains(QStringLiteral("duplicates, not an overwrite")), qPrintable(text));
+        QVERIFY(!text.contains(QStringLiteral("overwrote")));
+
         QVERIFY(s.clients[0].actions[1].kind == ActionKind::Pause);
         s.clients[0].actions[1].amount = 2;
         QCOMPARE(arrivals(s, simulate(s, true)),

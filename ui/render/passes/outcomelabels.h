@@ -137,7 +137,14 @@ public:
         full.push_back({outcomeText(t, w, s), mainFont, mainFm, false});
         if (corrupt) {
             full.back().text += QLatin1Char(' ') + quoted(Core::writeValue(m_s, w));
-            if (w.overwrote != Core::kNone) {
+            if (w.overwrote != Core::kNone && t.tokens == Core::TokenSource::KafkaEpoch) {
+                // a topic is append-only: the zombie's records land after the newer ones, as
+                // duplicates; nothing is struck out
+                full.push_back({QObject::tr(" appended after "), &m_st.label, &m_st.fmLabel,
+                                false});
+                full.push_back({quoted(Core::writeValue(m_s, t.writes[w.overwrote])), &m_st.bold,
+                                &m_st.fmBold, false});
+            } else if (w.overwrote != Core::kNone) {
                 full.push_back({QObject::tr(" overwrote "), &m_st.label, &m_st.fmLabel, false});
                 full.push_back({quoted(Core::writeValue(m_s, t.writes[w.overwrote])), &m_st.bold,
                                 &m_st.fmBold, true});

@@ -260,7 +260,9 @@ LoadResult loadFile(const QString &path, const FileLimits &limits, ActionTally *
         // pipe such as <(generate), /dev/stdin, a terminal): a read gives what has come so
         // far, so read on until the end, as standard input is read
         QByteArray bytes(padded.data(), qsizetype(got));
-        bytes.append(probe, qsizetype(more));
+        // (the probe's byte by its address: append(probe, more) was append(count, char), 123
+        // bytes of \x01 for a '{')
+        bytes.append(&probe, qsizetype(more));
         while (more > 0 && bytes.size() <= limits.maxFileBytes) {
             const QByteArray chunk = file.read(limits.maxFileBytes + 1 - bytes.size());
             if (chunk.isEmpty())

@@ -925,9 +925,10 @@ private slots:
 
     // ---- run: the report additions for token sources (SCENARIO.md sections 9, 10, 13) ---------
 
-    // etcd, restored at 9 from the snapshot of 3 (revision 2, A's key, lease to 5):
+    // etcd, restored at 9 from the snapshot of 5 (revision 3: A's lease ended at 5 and its key
+    // with it; a snapshot inside A's lease would re-arm A, section 15.3):
     //   t0 A rev 2   t5 A's lease expires: 3   t6 B rev 4, writes b7 with 4: accepted
-    //   t9 restore: revision 2, A's key deleted at once (3); B's lease ends at 9 for the checker
+    //   t9 restore: revision 3, nobody holds; B's lease ends at 9 for the checker
     //   t10 C creates revision 4 again and writes c with 4: accepted (equal to max 4)
     //   t11 D waits behind C (its key: 5), waitFor 2   t12 B's b12 with 4: applied over C's
     //   data (corrupted, expired)   t13 D gives up (its key deleted: 6), refused by C
@@ -948,7 +949,7 @@ private slots:
         QCOMPARE(o.value(QStringLiteral("waits")).toArray(), QJsonDocument::fromJson(R"([
             { "client": "D", "at": 11, "until": 13, "granted": false } ])").array());
         QCOMPARE(o.value(QStringLiteral("lockEvents")).toArray(), QJsonDocument::fromJson(R"([
-            { "at": 9, "event": "restore", "from": 3, "bump": 0, "holder": null, "counter": 2 } ])").array());
+            { "at": 9, "event": "restore", "from": 5, "bump": 0, "holder": null, "counter": 3 } ])").array());
         const QJsonArray writes = o.value(QStringLiteral("writes")).toArray();
         QCOMPARE(writes.size(), 3);
         QCOMPARE(writes[2].toObject(), object(R"({"client": "B", "value": "b12", "storage": "db",

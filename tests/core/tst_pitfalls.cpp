@@ -189,8 +189,8 @@ private slots:
     {
         Action wait = Action::acquire(1, 4);
         wait.wait = true;
-        Scenario s = scenario({lane("A", {acquire(0, 5)}), lane("B", {wait}),
-                               lane("C", {Action::pause(2, 10)})});
+        Scenario s = scenario(
+            {lane("A", {acquire(0, 5)}), lane("B", {wait}), lane("C", {Action::pause(2, 10)})});
         Trace t = simulate(s);
         QCOMPARE(grants(s, t), QStringList({"A@0 t1 e1 grant exp5"}));
         QCOMPARE(t.waits.size(), std::size_t(1));
@@ -234,7 +234,8 @@ private slots:
         QCOMPARE(arrivals(s, simulate(s)), QStringList({"B b 7->7 t2 e2 accepted max2 live",
                                                         "A a 9->9 t1 e1 corrupted max2 live"}));
         s.storages[0].check = StorageCheck::Token;
-        QCOMPARE(arrivals(s, simulate(s)).last(), QStringLiteral("A a 9->9 t1 e1 rejected max2 live"));
+        QCOMPARE(arrivals(s, simulate(s)).last(),
+                 QStringLiteral("A a 9->9 t1 e1 rejected max2 live"));
     }
 
     // Section 15.7: a volatile `same` storage forgets its recorded token at a restart. A [0,10)

@@ -141,9 +141,10 @@ private slots:
         s.lock.failovers.clear();
         const Trace plain = simulate(s, true);
         QVERIFY(plain.rearms.empty());
-        QCOMPARE(grants(s, plain), QStringList({QStringLiteral("A@0 t4294967297 e1 grant exp10"),
-                                                QStringLiteral("B@12 t4294967301 e2 grant exp22"),
-                                                QStringLiteral("B@19 t4294967301 e2 renewal exp29")}));
+        QCOMPARE(grants(s, plain),
+                 QStringList({QStringLiteral("A@0 t4294967297 e1 grant exp10"),
+                              QStringLiteral("B@12 t4294967301 e2 grant exp22"),
+                              QStringLiteral("B@19 t4294967301 e2 renewal exp29")}));
     }
 
     // Raft term: A granted in term 1; t11 a failed election -> term 2; B granted at 12 -> term 3.
@@ -821,8 +822,9 @@ private slots:
         };
         const Scenario term = preset("service-term");
         const Trace termRun = simulate(term, true);
-        QVERIFY(writeText(term, termRun, "A").contains(QStringLiteral("term 1 of the lock service's "
-                                                                      "own leader")));
+        QVERIFY(writeText(term, termRun, "A")
+                    .contains(QStringLiteral("term 1 of the lock service's "
+                                             "own leader")));
         QCOMPARE(briefEvent(term, termRun, termRun.clientEvents[1][0]),
                  QStringLiteral("new owner: token term 1 until t=22"));
         const Scenario owner = preset("etcd-owner-txn");

@@ -205,8 +205,10 @@ private slots:
         QTest::newRow("lock type") << QByteArray("{\"fencescope\": 1, \"lock\": [], \"clients\": [{\"name\": \"A\"}]}")
                                    << "lock: must be an object, not an array";
         QTest::newRow("unknown token source")
-            << QByteArray("{\"fencescope\": 1, \"lock\": {\"tokens\": \"zxid\"}, \"clients\": [{\"name\": \"A\"}]}")
-            << "lock.tokens: unknown token source \"zxid\" (known: counter, etcd, zookeeper, raft-term, kafka-epoch, chubby, none, random, wallclock, service-term)";
+            << QByteArray("{\"fencescope\": 1, \"lock\": {\"tokens\": \"zxid\"}, \"clients\": "
+                          "[{\"name\": \"A\"}]}")
+            << "lock.tokens: unknown token source \"zxid\" (known: counter, etcd, zookeeper, "
+               "raft-term, kafka-epoch, chubby, none, random, wallclock, service-term)";
         QTest::newRow("token source type")
             << QByteArray("{\"fencescope\": 1, \"lock\": {\"tokens\": 1}, \"clients\": [{\"name\": \"A\"}]}")
             << "lock.tokens: must be a string, not a number";
@@ -727,12 +729,13 @@ private slots:
             << client(R"("bypass": 1)") << "clients[1].bypass: must be true or false, not 1";
 
         // storages
-        QTest::newRow("storage check unknown")
-            << storage(R"("check": "cas")")
-            << "storages[0].check: must be \"token\", \"version\", \"owner\" or \"same\", not \"cas\"";
+        QTest::newRow("storage check unknown") << storage(R"("check": "cas")")
+                                               << "storages[0].check: must be \"token\", "
+                                                  "\"version\", \"owner\" or \"same\", not \"cas\"";
         QTest::newRow("storage check boolean")
             << storage(R"("check": true)")
-            << "storages[0].check: must be \"token\", \"version\", \"owner\" or \"same\", not a boolean";
+            << "storages[0].check: must be \"token\", \"version\", \"owner\" or \"same\", not a "
+               "boolean";
         QTest::newRow("maxToken unknown")
             << storage(R"("maxToken": "lost")")
             << "storages[0].maxToken: must be \"durable\" or \"volatile\", not \"lost\"";

@@ -474,10 +474,9 @@ private slots:
     {
         QFETCH(int, source);
         QFETCH(bool, rearms);
-        Scenario s = scenario(TokenSource(source),
-                              {lane(QStringLiteral("A"), {acquire(0, 6)}),
-                               lane(QStringLiteral("B"), {waiting(2, 10)}),
-                               lane(QStringLiteral("C"), {acquire(10, 4)})});
+        Scenario s = scenario(TokenSource(source), {lane(QStringLiteral("A"), {acquire(0, 6)}),
+                                                    lane(QStringLiteral("B"), {waiting(2, 10)}),
+                                                    lane(QStringLiteral("C"), {acquire(10, 4)})});
         s.lock.restores = {{9, 3, 0}};
         const Trace t = simulate(s);
         QCOMPARE(t.leases[1].start, Tick(6));
@@ -683,7 +682,8 @@ private slots:
         QVERIFY(grantText(two(TokenSource::Etcd), 1).contains(QStringLiteral("create_revision")));
         QVERIFY(grantText(two(TokenSource::ZooKeeper), 1)
                     .contains(QStringLiteral("zxid 0x1_00000003")));
-        QVERIFY(grantText(two(TokenSource::RaftTerm), 1).contains(QStringLiteral("elected in term 2")));
+        QVERIFY(
+            grantText(two(TokenSource::RaftTerm), 1).contains(QStringLiteral("elected in term 2")));
         QVERIFY(
             grantText(two(TokenSource::KafkaEpoch), 1).contains(QStringLiteral("PRODUCER_FENCED")));
         QVERIFY(grantText(two(TokenSource::Chubby), 1)
@@ -812,8 +812,8 @@ private slots:
                 const Lease *l = w.epoch ? &t.leases[w.epoch - 1] : nullptr;
                 const bool endedThen = l && w.arrivedAt == l->end &&
                                        (l->released || s.tokens == TokenSource::KafkaEpoch);
-                const bool live = w.tagged && l && w.arrivedAt >= l->start &&
-                                  (w.arrivedAt < l->end || endedThen);
+                const bool live =
+                    w.tagged && l && w.arrivedAt >= l->start && (w.arrivedAt < l->end || endedThen);
                 if (w.applied)
                     QVERIFY2(live, qPrintable(s.title));
                 (w.applied ? applied : notApplied) += 1;
@@ -881,7 +881,8 @@ private slots:
                     QVERIFY2(seen[w.storage] && token > first[w.storage], qPrintable(s.title));
             }
             lockedOut += t.summary.lockedOut > 0;
-            QVERIFY2(t.summary.corrupted == 0, qPrintable(s.title)); // counter tokens: one owner each
+            QVERIFY2(t.summary.corrupted == 0,
+                     qPrintable(s.title)); // counter tokens: one owner each
         }
         QVERIFY2(lockedOut > scheduleCount() / 10, qPrintable(QString::number(lockedOut)));
     }

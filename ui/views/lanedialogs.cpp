@@ -232,8 +232,7 @@ void StorageDialog::accept()
         return;
     }
     m_spec.rule = m_rule->currentIndex() == 1 ? Core::FenceRule::Le : Core::FenceRule::Lt;
-    m_spec.check =
-        Core::StorageCheck(std::max(0, m_check->currentIndex()));
+    m_spec.check = Core::StorageCheck(std::max(0, m_check->currentIndex()));
     m_spec.durable = m_durable->isChecked();
     QDialog::accept();
 }

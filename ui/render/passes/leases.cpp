@@ -125,12 +125,12 @@ public:
         m_p->drawLine(bar.topLeft(), bar.bottomLeft());
         const QString name = l.client < m_s.clients.size() ? m_s.clients[l.client].name : QString();
         if (shared)
-            fittedLabel(x0, x1, row,
-                        {{QObject::tr("%1 holds · %2, shared").arg(name, tokenLabel(m_s, l.token)),
-                          8},
-                         {QObject::tr("%1 · %2, shared").arg(name, tokenShort(m_s, l.token)), 6},
-                         {QObject::tr("%1 · %2").arg(name, tokenShort(m_s, l.token)), 6}},
-                        textOn(fill));
+            fittedLabel(
+                x0, x1, row,
+                {{QObject::tr("%1 holds · %2, shared").arg(name, tokenLabel(m_s, l.token)), 8},
+                 {QObject::tr("%1 · %2, shared").arg(name, tokenShort(m_s, l.token)), 6},
+                 {QObject::tr("%1 · %2").arg(name, tokenShort(m_s, l.token)), 6}},
+                textOn(fill));
         else
             fittedLabel(x0, x1, row,
                         {{QObject::tr("%1 holds · %2").arg(name, tokenLabel(m_s, l.token)), 8},

@@ -87,9 +87,8 @@ public:
                 case Core::LockEventKind::Failover:
                     texts = {QObject::tr("ZK leader failover"), QObject::tr("failover")};
                     if (!rearmed.isEmpty())
-                        texts.insert(texts.begin(),
-                                     {QObject::tr("ZK leader failover") + rearmed,
-                                      QObject::tr("failover") + rearmed});
+                        texts.insert(texts.begin(), {QObject::tr("ZK leader failover") + rearmed,
+                                                     QObject::tr("failover") + rearmed});
                     break;
                 case Core::LockEventKind::Election:
                     texts = {QObject::tr("service leader elected: term %1").arg(e.counter),

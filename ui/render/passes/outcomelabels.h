@@ -140,8 +140,8 @@ public:
             if (w.overwrote != Core::kNone && t.tokens == Core::TokenSource::KafkaEpoch) {
                 // a topic is append-only: the zombie's records land after the newer ones, as
                 // duplicates; nothing is struck out
-                full.push_back({QObject::tr(" appended after "), &m_st.label, &m_st.fmLabel,
-                                false});
+                full.push_back(
+                    {QObject::tr(" appended after "), &m_st.label, &m_st.fmLabel, false});
                 full.push_back({quoted(Core::writeValue(m_s, t.writes[w.overwrote])), &m_st.bold,
                                 &m_st.fmBold, false});
             } else if (w.overwrote != Core::kNone) {

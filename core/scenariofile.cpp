@@ -256,10 +256,19 @@ LoadResult loadFile(const QString &path, const FileLimits &limits, ActionTally *
             return unreadable();
         if (std::size_t(got) == size && more == 0)
             return parsePadded(padded.data(), size, limits, tally);
-        // the file is not as large as it said (it grew, or a device without a size)
+        // the file is not as large as it said (it grew), or it is a stream with no size (a
+        // pipe such as <(generate), /dev/stdin, a terminal): a read gives what has come so
+        // far, so read on until the end, as standard input is read
         QByteArray bytes(padded.data(), qsizetype(got));
-        bytes.append(probe, qsizetype(more));
-        bytes += file.read(limits.maxFileBytes + 1 - bytes.size());
+        // (the probe's byte by its address: append(probe, more) was append(count, char), 123
+        // bytes of \x01 for a '{')
+        bytes.append(&probe, qsizetype(more));
+        while (more > 0 && bytes.size() <= limits.maxFileBytes) {
+            const QByteArray chunk = file.read(limits.maxFileBytes + 1 - bytes.size());
+            if (chunk.isEmpty())
+                break; // the end (or an error, looked at below)
+            bytes += chunk;
+        }
         if (file.error() != QFileDevice::NoError)
             return unreadable();
         return parseBytes(bytes, limits, tally);

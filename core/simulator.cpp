@@ -18,13 +18,16 @@ Tick afterTick(Tick t)
 
 } // namespace
 
+// The next tick to run. What makes the run last (section 14, "Run length", restated in 15.6) is
+// an action, a pause's start, an arrival, a send, a give-up or a scheduled lock or storage
+// event, or the horizon. A keepalive, a lease coming free for a waiter with nothing queued and
+// a thaw happen only inside it: a tick that holds nothing but a pause's end after the run's
+// end records that end and nothing else (beyondRun).
 Tick Simulator::Impl::nextTick()
 {
     Tick now = kForever;
     if (!arrivals.empty())
         now = arrivals.front().tick;
-    if (!pauseQueue.empty())
-        now = std::min(now, pauseQueue.front().tick);
     if (!laneQueue.empty())
         now = std::min(now, laneQueue.front().tick);
     if (nextScheduled < schedule.size())
@@ -42,21 +45,49 @@ Tick Simulator::Impl::nextTick()
         dropStale(keepQueue, &Lane::kaEntry);
         if (!keepQueue.empty()) {
             const Tick k = keepQueue.front().tick;
-            if (k < now && (now != kForever || (s->horizon && k < *s->horizon)))
+            if (k < now && (now != kForever || k < pausesUntil || (s->horizon && k < *s->horizon)))
                 now = k;
         }
     }
-    if (lock.waiters().empty())
+    if (!lock.waiters().empty())
+        now = nextForWaiters(now);
+    if (pauseQueue.empty()) {
+        beyondRun = false;
         return now;
+    }
+    const Tick pause = pauseQueue.front().tick;
+    beyondRun = now == kForever && pause >= pausesUntil && !(s->horizon && pause < *s->horizon);
+    return std::min(now, pause);
+}
+
+// The waiters' part of nextTick(): `now` is the next tick without them (and without pauses).
+Tick Simulator::Impl::nextForWaiters(Tick now)
+{
     now = std::min(now, lock.nextGiveUp());
     // The lock coming free for a waiter happens only inside the run: before something else
     // that is due, or before the horizon, or when the waiter has actions queued behind it
     // (section 14, "Run length").
     const Tick free = std::max(lock.nextFree(), minNext);
-    if (free < now && (now != kForever || (s->horizon && free < *s->horizon) ||
-                       (waiterHasMore() && !keptAliveForever())))
+    if (free < now &&
+        (now != kForever || free < pausesUntil || (s->horizon && free < *s->horizon) ||
+         (waiterHasMore() && !keptAliveForever())))
         now = free;
     return now;
+}
+
+// One past the tick of the last pause that starts (a listed action: the run lasts until it); 0
+// when there is none. A function of the plans.
+void Simulator::Impl::findLastPauseStart()
+{
+    pausesUntil = 0;
+    for (const Lane &lane : lanes) {
+        const std::vector<PauseEdge> &edges = lane.plan.edges;
+        for (auto it = edges.rbegin(); it != edges.rend(); ++it)
+            if (it->start) {
+                pausesUntil = std::max(pausesUntil, it->tick + 1);
+                break;
+            }
+    }
 }
 
 // Entries of a lane queue whose lane no longer has that tick due (`entry`: the lane's
@@ -112,6 +143,12 @@ bool Simulator::Impl::loop(Tick before, std::size_t budget)
         }
         if (events >= nextCheckpoint)
             takeCheckpoint(now);
+        if (beyondRun) {
+            // past the run's end: a thaw is drawn, and nothing happens then (section 15.6)
+            recordPauseEdges(now);
+            minNext = now + 1;
+            continue;
+        }
 
         // 0. the lock service's own phases: its events, lease ends, waiters (a quiet lock
         // has none; the test is here as well as in lockPhases() to spare the call)
@@ -128,20 +165,7 @@ bool Simulator::Impl::loop(Tick before, std::size_t budget)
                 arrive(ref, now);
         }
         // 2. pauses starting and ending (imposed from outside, never deferred)
-        while (!pauseQueue.empty() && pauseQueue.front().tick == now) {
-            const std::uint32_t c = pauseQueue.front().lane;
-            Lane &lane = lanes[c];
-            const std::vector<PauseEdge> &edges = lane.plan.edges;
-            for (; lane.nextEdge < edges.size() && edges[lane.nextEdge].tick == now;
-                 ++lane.nextEdge) {
-                const PauseEdge &e = edges[lane.nextEdge];
-                record(now, c, e.start ? EventKind::PauseStart : EventKind::PauseEnd, e.action);
-            }
-            if (lane.nextEdge < edges.size())
-                replaceMin(pauseQueue, {edges[lane.nextEdge].tick, c});
-            else
-                popMin(pauseQueue);
-        }
+        recordPauseEdges(now);
         // 3. the clients' actions, in lane order
         if (pitfalls)
             clientsPhase(now);
@@ -165,6 +189,23 @@ bool Simulator::Impl::loop(Tick before, std::size_t budget)
     cut();
     finish();
     return true;
+}
+
+void Simulator::Impl::recordPauseEdges(Tick now)
+{
+    while (!pauseQueue.empty() && pauseQueue.front().tick == now) {
+        const std::uint32_t c = pauseQueue.front().lane;
+        Lane &lane = lanes[c];
+        const std::vector<PauseEdge> &edges = lane.plan.edges;
+        for (; lane.nextEdge < edges.size() && edges[lane.nextEdge].tick == now; ++lane.nextEdge) {
+            const PauseEdge &e = edges[lane.nextEdge];
+            record(now, c, e.start ? EventKind::PauseStart : EventKind::PauseEnd, e.action);
+        }
+        if (lane.nextEdge < edges.size())
+            replaceMin(pauseQueue, {edges[lane.nextEdge].tick, c});
+        else
+            popMin(pauseQueue);
+    }
 }
 
 void Simulator::Impl::runAction(std::uint32_t c, std::uint32_t i, Tick now)

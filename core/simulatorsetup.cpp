@@ -44,6 +44,7 @@ void Simulator::Impl::start(const Scenario &scenario, bool fencing, Trace &trace
     std::vector<std::uint32_t> &storageWrites = writesPerStorage;
     storageWrites.assign(ns, 0);
     prepareLanes();
+    findLastPauseStart();
     for (std::uint32_t c = 0; c < nc; ++c) {
         const Plan &plan = lanes[c].plan;
         pitfalls = pitfalls || plan.pitfalls;
@@ -98,6 +99,7 @@ void Simulator::Impl::clearTrace(bool fencing)
     t->leases.clear();
     t->waits.clear();
     t->lockEvents.clear();
+    t->rearms.clear();
     t->tokens = s->tokens;
     ending.valid = false;
     stale.clear();
@@ -124,12 +126,17 @@ void Simulator::Impl::buildSchedule()
     if (s->tokens == TokenSource::ZooKeeper)
         for (std::uint32_t i = 0; i < o.failovers.size(); ++i)
             schedule.push_back({o.failovers[i], LockEventKind::Failover, i});
-    if (s->tokens == TokenSource::RaftTerm)
+    if (s->tokens == TokenSource::RaftTerm || s->tokens == TokenSource::ServiceTerm)
         for (std::uint32_t i = 0; i < o.failedElections.size(); ++i)
             schedule.push_back({o.failedElections[i], LockEventKind::FailedElection, i});
+    if (s->tokens == TokenSource::ServiceTerm)
+        for (std::uint32_t i = 0; i < o.elections.size(); ++i)
+            schedule.push_back({o.elections[i], LockEventKind::Election, i});
     if (s->tokens == TokenSource::WallClock)
         for (std::uint32_t i = 0; i < o.clockSteps.size(); ++i)
             schedule.push_back({o.clockSteps[i].at, LockEventKind::ClockStep, i});
+    // (at one tick: restores first, then the others; a failover, failed election or election
+    // each adds to the counter, so their order among themselves changes nothing)
     std::stable_sort(schedule.begin(), schedule.end(), [](const Scheduled &a, const Scheduled &b) {
         return a.tick != b.tick ? a.tick < b.tick : a.kind < b.kind;
     });
@@ -155,7 +162,7 @@ void Simulator::Impl::restoreStart()
     const std::size_t ns = s->storages.size();
     t->summary = {};
     events = grants = refusals = releases = writes = leases = 0;
-    waits = lockEvents = 0;
+    waits = lockEvents = rearms = 0;
     nextScheduled = 0;
     nextSnapshot = 0;
     snapshots.assign(s->lock.restores.size(), LockService());

@@ -31,6 +31,8 @@ int weight(const Trace &t, const StoryStep &s)
             return 13;
         case LockEventKind::ClockStep:
             return 12;
+        case LockEventKind::Election:
+            return 13;
         }
         return 10;
     case StoryStep::Subject::StorageRestart:
@@ -168,6 +170,25 @@ QStringList stepDetails(const Scenario &scenario, const Trace &trace, const Stor
     return lines;
 }
 
+namespace {
+
+// What a new leader did to the leases live at `tick` (SCENARIO.md section 15.3): each one's
+// timeout started afresh. Empty when none was re-armed then.
+QString rearmedAt(const Scenario &s, const Trace &t, Tick tick)
+{
+    QStringList leases;
+    for (const Rearm &r : t.rearms)
+        if (r.at == tick)
+            leases << QStringLiteral("%1's now ends at %2").arg(clientName(s, r.client), at(r.expires));
+    if (leases.isEmpty())
+        return {};
+    return QStringLiteral(" The new leader starts every live session's timeout afresh: %1. The "
+                          "holder is not told.")
+        .arg(leases.join(QStringLiteral(", ")));
+}
+
+} // namespace
+
 QString explainLockEvent(const Scenario &s, const Trace &t, std::uint32_t index)
 {
     if (index >= t.lockEvents.size())
@@ -191,6 +212,7 @@ QString explainLockEvent(const Scenario &s, const Trace &t, std::uint32_t index)
         if (r.bump > 0)
             text += QStringLiteral(" Its counter was raised by %1 (a bump).").arg(num(r.bump));
         const RestoreReissue re = restoreReissue(t, e);
+        text += rearmedAt(s, t, e.tick);
         if (re.hasNext && re.dangerous)
             text += QStringLiteral(" Its next token, %1, is not above %2, already handed out: "
                                    "a storage that saw the old token accepts the new one.")
@@ -205,7 +227,14 @@ QString explainLockEvent(const Scenario &s, const Trace &t, std::uint32_t index)
         return QStringLiteral("%1: a new ZooKeeper leader took over. The zxid's epoch went up by "
                               "one and its counter started again from 0, so the next zxid is "
                               "%2: still above every earlier one.")
-            .arg(at(e.tick), tok(t, e.counter + 1));
+                   .arg(at(e.tick), tok(t, e.counter + 1)) +
+               rearmedAt(s, t, e.tick);
+    case LockEventKind::Election:
+        return QStringLiteral("%1: the lock service's own Raft group elected a new leader: its "
+                              "term is now %2. Grants from here on carry %2; grants between two "
+                              "elections share a term, so a term orders the service's leaders, "
+                              "not the lock's owners.")
+            .arg(at(e.tick), tok(t, e.counter));
     case LockEventKind::FailedElection:
         return QStringLiteral("%1: an election failed (a split vote): a term passed with no "
                               "leader. The next leader's term is %2.")

@@ -47,7 +47,11 @@ const QStringList kScenarios = {"default.json",
                                 "random-tokens-check-and-set.json",
                                 "two-resources-partial.json",
                                 "reentrant-holder-lt.json",
-                                "reentrant-holder-le.json"};
+                                "reentrant-holder-le.json",
+                                "service-term.json",
+                                "etcd-owner-txn.json",
+                                "chubby-sequencer.json",
+                                "different-is-not-lower.json"};
 
 struct Result
 {

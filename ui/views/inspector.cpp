@@ -188,8 +188,8 @@ Inspector::Inspector(Document *doc, ViewState *state, QWidget *parent)
     m_gap = new TickField(this);
     m_gap->setObjectName(QStringLiteral("gap"));
     m_gap->setMinimum(0);
-    m_gap->setToolTip(tr("Ticks from the check to the send: a pause in them is the seed's first "
-                         "pitfall"));
+    m_gap->setToolTip(tr("Ticks from the check to the send: a pause in them makes the check "
+                         "worthless, the pause comes after it (Kleppmann 2016)"));
     m_groupLabel = new QLabel(tr("Group"), this);
     m_group = new QLineEdit(this);
     m_group->setPlaceholderText(tr("none (one update across storages)"));

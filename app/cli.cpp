@@ -227,8 +227,8 @@ int animate(const Cli::Invocation &inv)
     return 0;
 }
 #else
-// export, storyboard and animate, in the picture helper: FENCESCOPE_PICTURE_HELPER, relative to this
-// program's folder (the build tree and an install lay them out alike). It gets the same
+// export, storyboard and animate, in the picture helper: FENCESCOPE_PICTURE_HELPER, relative to
+// this program's folder (the build tree and an install lay them out alike). It gets the same
 // arguments and gives the exit status.
 int runPictureHelper(const char *command, char **argv)
 {

@@ -15,8 +15,8 @@
 
 namespace Cli {
 
-// What export, storyboard and animate are asked to draw. The picture helper makes ExportOptions of it
-// (pictureOptions() in cli.cpp): what is unset or off keeps ExportOptions' defaults.
+// What export, storyboard and animate are asked to draw. The picture helper makes ExportOptions of
+// it (pictureOptions() in cli.cpp): what is unset or off keeps ExportOptions' defaults.
 struct PictureArgs
 {
     bool compare = false;

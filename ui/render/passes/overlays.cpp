@@ -154,8 +154,8 @@ public:
         const double from =
             m_o.playheadBefore
                 ? m_xmin
-                : std::max(m_xmin, m_o.playheadTravel > 0 ? std::max(at + after, x - after)
-                                                          : x + after);
+                : std::max(m_xmin,
+                           m_o.playheadTravel > 0 ? std::max(at + after, x - after) : x + after);
         const QRectF dim(from, m_l.plot.top(), m_xmax - from, bottom - m_l.plot.top());
         const QColor veil = withAlpha(m_st.th.background, 150);
         if (present.empty()) {
@@ -175,11 +175,10 @@ public:
         QPen pen(m_st.th.playhead, 2 * m_st.lw);
         m_p->setPen(pen);
         m_p->drawLine(QPointF(x, top), QPointF(x, bottom));
-        const QString text =
-            m_o.playheadBefore
-                ? QObject::tr("start")
-                : QStringLiteral("t=%1").arg(m_o.playhead +
-                                             Core::Tick(std::floor(m_o.playheadTravel)));
+        const QString text = m_o.playheadBefore
+                                 ? QObject::tr("start")
+                                 : QStringLiteral("t=%1").arg(
+                                       m_o.playhead + Core::Tick(std::floor(m_o.playheadTravel)));
         m_p->setFont(m_st.bold);
         const double w = m_st.fmBold.horizontalAdvance(text) + 10;
         // centred on the line, but whole: at the plot's edges it slides inwards

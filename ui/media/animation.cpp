@@ -78,10 +78,6 @@ public:
     explicit PartFile(const QString &target) : m_target(target)
     {
         const QFileInfo info(target);
-        if (!info.absoluteDir().exists()) {
-            m_error = QString::fromLocal8Bit(std::strerror(ENOENT));
-            return;
-        }
         for (int attempt = 0; attempt < 100; ++attempt) {
             m_path = info.absoluteDir().filePath(
                 QStringLiteral(".%1.%2.part")

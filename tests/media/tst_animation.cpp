@@ -181,6 +181,53 @@ private slots:
         QCOMPARE(p.steps.back().tick, Core::Tick(13));
     }
 
+    void aLongRunAsksForARange()
+    {
+        // A holds the lock for 1000 ticks and writes at every tick from 1 to 310, each arriving
+        // at once: 311 ticks with something happening, each a step
+        QString json = QStringLiteral(R"({"fencescope": 1, "title": "long", "horizon": 400,
+            "storages": [{"name": "db"}], "clients": [{"name": "A", "actions": [
+            {"at": 0, "do": "acquire", "ttl": 1000})");
+        for (int t = 1; t <= 310; ++t)
+            json += QStringLiteral(R"(, {"at": %1, "do": "write", "value": "v%1"})").arg(t);
+        json += QStringLiteral("]}]}");
+        const Core::LoadResult loaded = Core::ScenarioFile::parse(json.toUtf8());
+        QVERIFY2(loaded.ok(), qPrintable(loaded.error));
+        AnimationOptions o = smallOptions();
+        Animation::Plan p = Animation::plan(*loaded.scenario, o);
+        QCOMPARE(p.problem, QStringLiteral("the run has 311 steps, too many to animate (at most "
+                                           "300): choose a range of it"));
+        QVERIFY(p.frames.empty());
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("long.gif"));
+        QCOMPARE(Animation::exportTo(path, *loaded.scenario, o),
+                 QStringLiteral("cannot export to %1: %2").arg(path, p.problem));
+        QCOMPARE(filesIn(dir.path()), QStringList());
+        // a range of it: ticks 100 to 199
+        o.picture.fromTick = 100;
+        o.picture.toTick = 199;
+        p = Animation::plan(*loaded.scenario, o);
+        QCOMPARE(p.problem, QString());
+        QCOMPARE(p.steps.size(), std::size_t(100));
+
+        // 5001 writes arrive: more events than are ever told one by one, refused before their
+        // sentences are made (a grant and at least an arrival for each write)
+        QString many = QStringLiteral(R"({"fencescope": 1, "title": "many", "storages":
+            [{"name": "db"}], "clients": [{"name": "A", "actions": [
+            {"at": 0, "do": "acquire", "ttl": 100000})");
+        for (int t = 1; t <= 5001; ++t)
+            many += QStringLiteral(R"(, {"at": %1, "do": "write", "value": "v"})").arg(t);
+        many += QStringLiteral("]}]}");
+        const Core::LoadResult big = Core::ScenarioFile::parse(many.toUtf8());
+        QVERIFY2(big.ok(), qPrintable(big.error));
+        const std::size_t events = Core::simulate(*big.scenario, true).events.size();
+        QVERIFY(events > 5002);
+        p = Animation::plan(*big.scenario, smallOptions());
+        QCOMPARE(p.problem, QStringLiteral("the run has %1 events, too many to animate (at most "
+                                           "5000): choose a range of it")
+                                .arg(events));
+    }
+
     void writtenFilesHoldEachStep_data()
     {
         QTest::addColumn<QString>("suffix");

@@ -162,12 +162,33 @@ Plan plan(const Core::Scenario &scenario, const AnimationOptions &options)
     p.fps = std::clamp(options.fps, AnimationLimits::kMinFps, AnimationLimits::kMaxFps);
     const ExportOptions &picture = options.picture;
     const Core::Trace trace = toldTrace(scenario, picture);
+    // a long run is refused before a sentence is made for each of its steps
+    const std::uint32_t first =
+        picture.fromTick ? trace.firstEventAt(Core::Tick(std::ceil(*picture.fromTick))) : 0;
+    const std::uint32_t last = picture.toTick
+                                   ? trace.firstEventAt(Core::Tick(std::floor(*picture.toTick)) + 1)
+                                   : std::uint32_t(trace.events.size());
+    if (last > first && last - first > std::uint32_t(AnimationLimits::kMaxEvents)) {
+        p.problem = QObject::tr("the run has %1 events, too many to animate (at most %2): choose "
+                                "a range of it")
+                        .arg(last - first)
+                        .arg(AnimationLimits::kMaxEvents);
+        return p;
+    }
     for (const Step &step : storySteps(scenario, trace)) {
         // a range shows only its own steps
         if ((picture.fromTick && double(step.tick) < *picture.fromTick) ||
             (picture.toTick && double(step.tick) > *picture.toTick))
             continue;
         p.steps.push_back(step);
+    }
+    if (p.steps.size() > std::size_t(AnimationLimits::kMaxSteps)) {
+        p.problem = QObject::tr("the run has %1 steps, too many to animate (at most %2): choose a "
+                                "range of it")
+                        .arg(p.steps.size())
+                        .arg(AnimationLimits::kMaxSteps);
+        p.steps.clear();
+        return p;
     }
     // compare mode reads both runs' sentences at each step
     std::vector<Step> other;
@@ -272,6 +293,8 @@ QString exportTo(const QString &path, const Core::Scenario &scenario,
             return QObject::tr("cannot export to %1: %2").arg(path, missing);
     }
     const Plan p = plan(scenario, options);
+    if (!p.problem.isEmpty())
+        return QObject::tr("cannot export to %1: %2").arg(path, p.problem);
 
     // written beside the target and renamed over it at the end: whole or not at all
     PartFile part(path);

@@ -88,6 +88,8 @@ struct Plan
     int fps = 15;
     int periods = 0; // the whole animation, in frame periods
     QSize size;      // every frame's pixels: the largest page, even on both sides
+    // Why there is no animation to write (too many steps), else empty; then no frames.
+    QString problem;
     double seconds() const { return double(periods) / fps; }
 };
 

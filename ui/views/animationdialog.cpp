@@ -317,7 +317,7 @@ void AnimationDialog::updateEnabled()
         m_holdSeconds->setEnabled(false);
         m_loop->setEnabled(false);
     }
-    m_exportButton->setEnabled(idle);
+    m_exportButton->setEnabled(idle && m_plan.problem.isEmpty());
 }
 
 void AnimationDialog::schedulePlan()
@@ -329,6 +329,15 @@ void AnimationDialog::refreshPlan()
 {
     m_planOptions = options();
     m_plan = Animation::plan(m_scenario, m_planOptions);
+    m_exportButton->setEnabled(m_plan.problem.isEmpty() && !isExporting());
+    if (!m_plan.problem.isEmpty()) {
+        m_frameTimer->stop();
+        m_summary->setText(m_plan.problem);
+        m_preview->clear();
+        m_previewImage = QImage();
+        m_step->clear();
+        return;
+    }
     m_summary->setText(tr("→ %1 × %2 pixels, %3 s, %4 steps, %5 frames")
                            .arg(m_plan.size.width())
                            .arg(m_plan.size.height())
@@ -397,14 +406,18 @@ void AnimationDialog::startExport()
     const QString target = path();
     const AnimationOptions o = options();
     const Core::Scenario scenario = m_scenario;
-    m_progress->setRange(0, int(Animation::plan(scenario, o).frames.size()));
+    m_progress->setRange(0, int(m_plan.frames.size()));
     m_progress->setValue(0);
     m_progress->show();
     // drawn and encoded off the GUI thread: the window keeps drawing, Cancel stays live
     m_watcher.setFuture(QtConcurrent::run([this, target, o, scenario] {
-        return Animation::exportTo(target, scenario, o, [this](int done, int) {
+        return Animation::exportTo(target, scenario, o, [this](int done, int total) {
             QMetaObject::invokeMethod(
-                m_progress, [bar = m_progress, done] { bar->setValue(done); },
+                m_progress,
+                [bar = m_progress, done, total] {
+                    bar->setMaximum(total);
+                    bar->setValue(done);
+                },
                 Qt::QueuedConnection);
             return !m_cancel.load();
         });

@@ -86,9 +86,8 @@ public:
             const int fd = ::open(QFile::encodeName(m_path).constData(),
                                   O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
             if (fd >= 0) {
-                struct stat old
-                {
-                };
+                struct stat old;
+                std::memset(&old, 0, sizeof old);
                 if (::stat(QFile::encodeName(target).constData(), &old) == 0)
                     ::fchmod(fd, old.st_mode & 07777);
                 ::close(fd);

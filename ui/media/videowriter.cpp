@@ -39,7 +39,9 @@ QString VideoWriter::missingEncoder(Codec codec, const char *encoder)
 VideoWriter::VideoWriter(const QString &path, Codec codec, QSize size, int fps, const char *encoder)
     : m_size(size)
 {
-    av_log_set_level(AV_LOG_ERROR); // the CLI prints one line of its own, not FFmpeg's chatter
+    // the CLI says what failed in one line of its own: FFmpeg's own messages (x264's statistics,
+    // a muxer's complaint on a full disk) would add lines to it
+    av_log_set_level(AV_LOG_QUIET);
     if (!encoder)
         encoder = encoderName(codec);
     const AVCodec *found = avcodec_find_encoder_by_name(encoder);

@@ -50,6 +50,7 @@ AnimationDialog::AnimationDialog(const Document *doc, const AnimationOptions &de
       m_visible(visible), m_base(defaults)
 {
     setObjectName(QStringLiteral("animationDialog"));
+    m_pool.setMaxThreadCount(1);
     setWindowTitle(tr("Export animation"));
     auto *form = new QFormLayout;
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
@@ -410,7 +411,7 @@ void AnimationDialog::startExport()
     m_progress->setValue(0);
     m_progress->show();
     // drawn and encoded off the GUI thread: the window keeps drawing, Cancel stays live
-    m_watcher.setFuture(QtConcurrent::run([this, target, o, scenario] {
+    m_watcher.setFuture(QtConcurrent::run(&m_pool, [this, target, o, scenario] {
         return Animation::exportTo(target, scenario, o, [this](int done, int total) {
             QMetaObject::invokeMethod(
                 m_progress,

@@ -12,6 +12,7 @@
 
 #include <QDialog>
 #include <QFutureWatcher>
+#include <QThreadPool>
 
 #include <atomic>
 #include <optional>
@@ -110,6 +111,7 @@ private:
     std::size_t m_frame = 0;
     QImage m_previewImage;
 
+    QThreadPool m_pool; // its own thread: a sweep or a search in the global pool does not delay it
     QFutureWatcher<QString> m_watcher;
     std::atomic<bool> m_cancel{false};
 };

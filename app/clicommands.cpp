@@ -288,7 +288,7 @@ std::vector<CommandSpec> makeCommands()
         {output(QStringLiteral("OUT.(gif|mp4|webm)"),
                 QStringLiteral("the animation to write; its extension picks the format")),
          number(QStringLiteral("fps"),
-                QStringLiteral("frames a second while the playhead travels, %1 to %2 (default %3)")
+                QStringLiteral("frames a second as the playhead travels, %1 to %2 (default %3)")
                     .arg(AnimationLimits::kMinFps)
                     .arg(AnimationLimits::kMaxFps)
                     .arg(AnimationLimits::kDefaultFps),
@@ -296,7 +296,7 @@ std::vector<CommandSpec> makeCommands()
                 [](Invocation *inv, std::uint64_t n) { inv->fps = int(n); }),
          {{QStringLiteral("step-seconds")},
           QStringLiteral("S"),
-          QStringLiteral("how long every step holds, %1 to %2 (default: by its caption's words)")
+          QStringLiteral("how long each step holds, %1 to %2 (default: by its words)")
               .arg(AnimationLimits::kMinStepSeconds)
               .arg(AnimationLimits::kMaxStepSeconds),
           [](const QString &v, Invocation *inv) {

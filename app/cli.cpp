@@ -4,8 +4,8 @@
 // This file is built twice (app/CMakeLists.txt): as fencescope-cli, on QtCore alone, and as its
 // picture helper (FENCESCOPE_CLI_PICTURES), which also draws with QtGui. Loading QtGui and its
 // libraries took more than half of the CLI's start-up (23 ms against 12.5 ms on QtCore alone,
-// some 6% of a `run --summary` of a million actions); so fencescope-cli hands export and
-// storyboard to the helper, and every other command runs without it.
+// some 6% of a `run --summary` of a million actions); so fencescope-cli hands export,
+// storyboard and animate to the helper, and every other command runs without it.
 
 #include "clicommands.h"
 #include "runreport.h"
@@ -21,6 +21,7 @@
 #include <QStringList>
 
 #if FENCESCOPE_CLI_PICTURES
+#include "animation.h"
 #include "exporter.h"
 
 #include <QGuiApplication>
@@ -195,9 +196,39 @@ int storyboard(const Cli::Invocation &inv)
         std::printf("%s\n", qPrintable(f));
     return 0;
 }
+
+int animate(const Cli::Invocation &inv)
+{
+    if (isStandardStream(inv.output))
+        return invalid(QStringLiteral("animate: cannot write an animation to standard output "
+                                      "(give a file ending in .gif, .mp4 or .webm)"));
+    const std::optional<AnimationOptions::Format> format = Animation::formatFor(inv.output);
+    if (!format)
+        return invalid(QStringLiteral("animate: cannot export to %1: unknown format (use .gif, "
+                                      ".mp4 or .webm)")
+                           .arg(inv.output));
+    if (inv.loop && *format != AnimationOptions::Format::Gif)
+        return invalid(QStringLiteral("animate: --loop is for a GIF (a video's player decides "
+                                      "whether it loops)"));
+    const QString &file = inv.files.first();
+    const LoadResult loaded = loadArgument(file);
+    if (!loaded.ok())
+        return invalid(file + QLatin1String(": ") + loaded.error);
+    AnimationOptions options;
+    options.picture = pictureOptions(inv);
+    options.picture.width = inv.picture.width.value_or(AnimationLimits::kDefaultWidth);
+    options.picture.playhead = Core::kForever;
+    options.fps = inv.fps.value_or(options.fps);
+    options.stepSeconds = inv.stepSeconds;
+    options.loop = inv.loop.value_or(0);
+    const QString failed = Animation::exportTo(inv.output, *loaded.scenario, options);
+    if (!failed.isEmpty())
+        return invalid(QStringLiteral("animate: ") + failed);
+    return 0;
+}
 #else
-// export and storyboard, in the picture helper: FENCESCOPE_PICTURE_HELPER, relative to this
-// program's folder (the build tree and an install lay them out alike). It gets the same
+// export, storyboard and animate, in the picture helper: FENCESCOPE_PICTURE_HELPER, relative to
+// this program's folder (the build tree and an install lay them out alike). It gets the same
 // arguments and gives the exit status.
 int runPictureHelper(const char *command, char **argv)
 {
@@ -358,7 +389,8 @@ int main(int argc, char **argv)
     // the command is the first argument (after "--", which ends the options it has none of)
     const int first = argc > 1 && qstrcmp(argv[1], "--") == 0 ? 2 : 1;
     const bool pictures = argc > first && (qstrcmp(argv[first], "export") == 0 ||
-                                           qstrcmp(argv[first], "storyboard") == 0);
+                                           qstrcmp(argv[first], "storyboard") == 0 ||
+                                           qstrcmp(argv[first], "animate") == 0);
 #if !FENCESCOPE_CLI_PICTURES
     if (pictures)
         return runPictureHelper(argv[first], argv);
@@ -440,6 +472,8 @@ int main(int argc, char **argv)
             return exportPicture(inv);
         if (command == QLatin1String("storyboard"))
             return storyboard(inv);
+        if (command == QLatin1String("animate"))
+            return animate(inv);
 #endif
         if (command == QLatin1String("sweep"))
             return sweep(inv);

@@ -1,5 +1,6 @@
 #include "clicommands.h"
 
+#include "animationlimits.h"
 #include "sweepreport.h"
 #include "themenames.h"
 
@@ -273,6 +274,62 @@ std::vector<CommandSpec> makeCommands()
     storyboard.options.insert(storyboard.options.end(), picture.begin(), picture.end());
     storyboard.options.push_back(help());
     all.push_back(storyboard);
+
+    CommandSpec animate{
+        QStringLiteral("animate"),
+        QStringLiteral("the run as it plays: an animated GIF, an MP4 or a WebM video"),
+        QStringLiteral(
+            "Plays the run as presentation mode steps through it, drawn as export draws it: "
+            "each step holds long enough to read its caption (2 s and a quarter of a second a "
+            "word, unless --step-seconds), the playhead travels to the next step, and the last "
+            "frame shows the verdict. GIF (a palette of the theme's colours), H.264 in MP4 or "
+            "VP9 in WebM (yuv420p, even width and height, as slide software plays them)."),
+        QStringLiteral("OUT.(gif|mp4|webm)"),
+        {output(QStringLiteral("OUT.(gif|mp4|webm)"),
+                QStringLiteral("the animation to write; its extension picks the format")),
+         number(QStringLiteral("fps"),
+                QStringLiteral("frames a second as the playhead travels, %1 to %2 (default %3)")
+                    .arg(AnimationLimits::kMinFps)
+                    .arg(AnimationLimits::kMaxFps)
+                    .arg(AnimationLimits::kDefaultFps),
+                AnimationLimits::kMinFps, AnimationLimits::kMaxFps,
+                [](Invocation *inv, std::uint64_t n) { inv->fps = int(n); }),
+         {{QStringLiteral("step-seconds")},
+          QStringLiteral("S"),
+          QStringLiteral("how long each step holds, %1 to %2 (default: by its words)")
+              .arg(AnimationLimits::kMinStepSeconds)
+              .arg(AnimationLimits::kMaxStepSeconds),
+          [](const QString &v, Invocation *inv) {
+              double seconds = 0;
+              if (!parseNumber(v, &seconds, AnimationLimits::kMinStepSeconds,
+                               AnimationLimits::kMaxStepSeconds))
+                  return QStringLiteral("--step-seconds takes seconds from %1 to %2, not \"%3\"")
+                      .arg(AnimationLimits::kMinStepSeconds)
+                      .arg(AnimationLimits::kMaxStepSeconds)
+                      .arg(v);
+              inv->stepSeconds = seconds;
+              return QString();
+          }},
+         number(QStringLiteral("loop"),
+                QStringLiteral("GIF: times it plays, 0 for ever (default 0)"), 0,
+                AnimationLimits::kMaxLoop,
+                [](Invocation *inv, std::uint64_t n) { inv->loop = int(n); })}};
+    // the picture options but the caption's: each step's caption is the animation's story
+    for (const OptionSpec &o : picture) {
+        const QString name = o.names.first();
+        if (name == QLatin1String("caption") || name == QLatin1String("no-caption"))
+            continue;
+        OptionSpec option = o;
+        if (name == QLatin1String("width"))
+            option.description =
+                QStringLiteral("width in logical pixels, 320 to 16384 (default %1)")
+                    .arg(AnimationLimits::kDefaultWidth);
+        if (name == QLatin1String("scale"))
+            option.description = QStringLiteral("pixels per logical pixel, 0.25 to 8 (default 1)");
+        animate.options.push_back(option);
+    }
+    animate.options.push_back(help());
+    all.push_back(animate);
 
     all.push_back(
         {QStringLiteral("sweep"),

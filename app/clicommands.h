@@ -15,8 +15,8 @@
 
 namespace Cli {
 
-// What export and storyboard are asked to draw. The picture helper makes ExportOptions of it
-// (pictureOptions() in cli.cpp): what is unset or off keeps ExportOptions' defaults.
+// What export, storyboard and animate are asked to draw. The picture helper makes ExportOptions of
+// it (pictureOptions() in cli.cpp): what is unset or off keeps ExportOptions' defaults.
 struct PictureArgs
 {
     bool compare = false;
@@ -42,6 +42,10 @@ struct Invocation
     bool everyEvent = false;
     std::vector<Core::Tick> ticks; // storyboard --at
     PictureArgs picture;
+    // animate
+    std::optional<int> fps;
+    std::optional<double> stepSeconds;
+    std::optional<int> loop;
     // sweep and find
     Core::SweepAxis vary;
     Core::SweepAxis vary2;
@@ -77,7 +81,7 @@ struct CommandSpec
 
 const std::vector<CommandSpec> &commands();
 const CommandSpec *findCommand(const QString &name);
-QString commandNames(); // "run, check, export, storyboard, sweep, find"
+QString commandNames(); // "run, check, export, storyboard, animate, sweep, find"
 
 // "fencescope-cli run FILE [--fencing on|off] [--summary]"; with width > 0 wrapped at that many
 // columns (the first line starting at firstColumn), continuation lines indented by indent spaces.

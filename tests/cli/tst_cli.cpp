@@ -714,7 +714,7 @@ private slots:
             {"--theme", "neon",
              QStringLiteral("--theme takes light|dark|print|contrast, not \"neon\"")},
         };
-        for (const char *command : {"export", "storyboard"}) {
+        for (const char *command : {"export", "storyboard", "animate"}) {
             for (const Bad &b : picture) {
                 const QString name = QStringLiteral("%1 %2 %3").arg(command, b.option, b.value);
                 QTest::newRow(qPrintable(name + QStringLiteral(" (two words)")))
@@ -779,7 +779,27 @@ private slots:
         QTest::newRow("help for an unknown command")
             << QStringList({"help", "simulate"})
             << QStringLiteral("fencescope-cli: unknown command \"simulate\" (run, check, export, "
-                              "storyboard, sweep, find); try --help");
+                              "storyboard, animate, sweep, find); try --help");
+        QTest::newRow("animate --fps")
+            << QStringList({"animate", def, "-o", out, "--fps", "0"})
+            << QStringLiteral(
+                   "fencescope-cli: --fps takes a whole number from 1 to 60, not \"0\"");
+        QTest::newRow("animate --step-seconds")
+            << QStringList({"animate", def, "-o", out, "--step-seconds=0.1"})
+            << QStringLiteral(
+                   "fencescope-cli: --step-seconds takes seconds from 0.5 to 60, not \"0.1\"");
+        QTest::newRow("animate --loop")
+            << QStringList({"animate", def, "-o", out, "--loop", "-1"})
+            << QStringLiteral(
+                   "fencescope-cli: --loop takes a whole number from 0 to 65535, not \"-1\"");
+        // each step's caption is the animation's own
+        QTest::newRow("animate --caption")
+            << QStringList({"animate", def, "-o", out, "--caption", "hello"})
+            << QStringLiteral("fencescope-cli: animate: unknown option --caption");
+        QTest::newRow("animate without -o")
+            << QStringList({"animate", def})
+            << QStringLiteral("fencescope-cli: animate: missing -o OUT.(gif|mp4|webm) (usage: "
+                              "fencescope-cli animate FILE -o OUT.(gif|mp4|webm) [options])");
     }
     void sameOptionSameErrorInEveryCommand()
     {
@@ -839,6 +859,13 @@ private slots:
             << "storyboard"
             << QStringList({"-o, --output DIR_OR_PDF", "--every-event", "--at T1,T2,..."}) +
                    picture;
+        QStringList animated = picture;
+        animated.removeAll(QStringLiteral("--caption TEXT"));
+        animated.removeAll(QStringLiteral("--no-caption"));
+        QTest::newRow("animate") << "animate"
+                                 << QStringList({"-o, --output OUT.(gif|mp4|webm)", "--fps N",
+                                                 "--step-seconds S", "--loop N"}) +
+                                        animated;
     }
     void commandHelp()
     {

@@ -20,7 +20,8 @@ namespace {
 
 const QString kId = QStringLiteral("io.github.fencescope.FenceScope");
 const QList<int> kIconSizes = {16, 22, 24, 32, 48, 64, 128, 256};
-const QStringList kCommands = {"run", "check", "export", "storyboard", "sweep", "find"};
+const QStringList kCommands = {"run",     "check", "export", "storyboard",
+                               "animate", "sweep", "find"};
 const QStringList kScenarios = {"default.json",
                                 "delayed-packet.json",
                                 "le-locks-out-holder.json",
@@ -155,6 +156,16 @@ private slots:
         QVERIFY2(e.exitCode == 0, e.err.constData());
         QCOMPARE(QImage(png).width(), 1920);
         QVERIFY(QFile::remove(png));
+        // and animate, with the codec libraries the helper links
+        const QString gif = installed(QStringLiteral("run.gif"));
+        const Result g = runProgram(
+            cli(), {QStringLiteral("animate"),
+                    installed(QStringLiteral("share/fencescope/scenarios/default.json")),
+                    QStringLiteral("-o"), gif, QStringLiteral("--width"), QStringLiteral("320"),
+                    QStringLiteral("--step-seconds"), QStringLiteral("0.5")});
+        QVERIFY2(g.exitCode == 0, g.err.constData());
+        QCOMPARE(QImage(gif).width(), 320);
+        QVERIFY(QFile::remove(gif));
         // the desktop application, with no display at all: it prints and opens nothing
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.remove(QStringLiteral("QT_QPA_PLATFORM"));

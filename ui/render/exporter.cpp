@@ -76,6 +76,7 @@ TimelineRenderer::Options rendererOptions(const ExportOptions &o)
     TimelineRenderer::Options r;
     r.theme = o.theme;
     r.playhead = o.playhead;
+    r.playheadTravel = o.playheadTravel;
     r.selection = o.explain;
     r.compare = o.compare;
     return r;

@@ -30,6 +30,7 @@ struct ExportOptions
     std::optional<double> fromTick;
     std::optional<double> toTick;
     Core::Tick playhead = Core::kForever; // state at this tick: later events dimmed
+    double playheadTravel = 0; // an animation's line on its way to the next step, in ticks
     Theme theme = Theme::print();
     bool showTitle = true;
     bool showLegend = true;

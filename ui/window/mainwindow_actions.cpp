@@ -186,6 +186,10 @@ void MainWindow::createActions()
     m_storyboardAct->setToolTip(tr("One picture per step of the story: numbered PNGs or a "
                                    "multi-page PDF"));
     connect(m_storyboardAct, &QAction::triggered, this, &MainWindow::exportStoryboardWithDialog);
+    m_animationAct = make(QStringLiteral("exportAnimation"), tr("Export Ani&mation…"));
+    m_animationAct->setToolTip(tr("The run as it plays, a caption per step: an animated GIF or "
+                                  "an MP4 or WebM video"));
+    connect(m_animationAct, &QAction::triggered, this, &MainWindow::exportAnimationWithDialog);
     m_copyImageAct = make(QStringLiteral("copyImage"), tr("Copy as &Image"),
                           QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
     m_copyImageAct->setToolTip(tr("Put the picture (as the last export, or at 1920 px on white) "
@@ -216,6 +220,7 @@ void MainWindow::createMenus()
     file->addSeparator();
     file->addAction(m_exportAct);
     file->addAction(m_storyboardAct);
+    file->addAction(m_animationAct);
     file->addSeparator();
     file->addAction(m_quitAct);
     rebuildRecentMenu();

@@ -132,8 +132,8 @@ int main(int argc, char **argv)
         if (command.term == QLatin1String("help"))
             continue;
         // a command of two words ("lesson check") is two arguments
-        const QStringList help = blocks(helpOf(
-            cli, command.term.split(QLatin1Char(' ')) << QStringLiteral("--help"), &ok));
+        const QStringList help = blocks(
+            helpOf(cli, command.term.split(QLatin1Char(' ')) << QStringLiteral("--help"), &ok));
         if (!ok)
             return 1;
         page += QStringLiteral(".SS \"%1\"\n").arg(roff(command.term));

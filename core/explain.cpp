@@ -74,13 +74,10 @@ QString writeOpening(const Scenario &s, const Trace &trace, const Write &w)
     const QString who = clientName(s, w.client);
     const QString value = quoted(writeValue(s, w));
     if (w.arrivedAt == w.sentAt)
-        return QStringLiteral("%1: %2 wrote %3 %4")
-            .arg(at(w.arrivedAt), who, value, tokenPhrase(s, trace, w));
-    return QStringLiteral(
-               "%1: %2's write of %3 %4, sent at %5 and held up %6 ticks by the network, "
-               "arrived")
-        .arg(at(w.arrivedAt), who, value, tokenPhrase(s, trace, w), at(w.sentAt),
-             num(w.arrivedAt - w.sentAt));
+        return QStringLiteral("%1: %2 wrote %3 %4").arg(at(w.arrivedAt), who, value, tokenPhrase(s, trace, w));
+    return QStringLiteral("%1: %2's write of %3 %4, sent at %5 and held up %6 ticks by the network, "
+                          "arrived")
+        .arg(at(w.arrivedAt), who, value, tokenPhrase(s, trace, w), at(w.sentAt), num(w.arrivedAt - w.sentAt));
 }
 
 // Position of a write among its storage's arrivals. Within a tick, arrival order is send
@@ -253,10 +250,9 @@ QString explainAccepted(const Scenario &s, const Trace &trace, const Write &w)
     }
     if (w.expired) {
         const Lease *l = leaseOfEpoch(trace, w.epoch);
-        text +=
-            QStringLiteral(" %1's lease had already ended at %2, but no newer owner had written "
-                           "there, so the storage could not tell and nothing was lost.")
-                .arg(who, at(l ? l->end : 0));
+        text += QStringLiteral(" %1's lease had already ended at %2, but no newer owner had written "
+                               "there, so the storage could not tell and nothing was lost.")
+                    .arg(who, at(l ? l->end : 0));
     } else if (!trace.fencing) {
         // unfenced and harmless: nothing newer was there to lose
         text += QStringLiteral(" Nothing newer had been written there, so no data was lost.");
@@ -341,10 +337,9 @@ QString explainCorrupted(const Scenario &s, const Trace &trace, std::uint32_t in
             text += QStringLiteral(" A newer owner, %1 with token %2, had written %3 there at %4.")
                         .arg(clientName(s, n.client), tok(trace, trace.tokenOf(n)),
                              quoted(writeValue(s, n)), at(n.arrivedAt));
-        text +=
-            QStringLiteral(" %1 still believed it held the lock, but %2 owned it now: %2's data "
-                           "is lost.")
-                .arg(who, clientName(s, n.client));
+        text += QStringLiteral(" %1 still believed it held the lock, but %2 owned it now: %2's data "
+                               "is lost.")
+                    .arg(who, clientName(s, n.client));
         if (trace.fencing)
             text += whyTokensWentBack(s, trace, w.epoch, n.epoch);
     }
@@ -354,8 +349,7 @@ QString explainCorrupted(const Scenario &s, const Trace &trace, std::uint32_t in
                                    "and %3 told that its lock was lost.")
                         .arg(tok(trace, trace.tokenOf(w)), tok(trace, maxTagged), who);
         else
-            text +=
-                QStringLiteral(" With fencing on, this untagged write would have been rejected.");
+            text += QStringLiteral(" With fencing on, this untagged write would have been rejected.");
     }
     return text;
 }
@@ -369,11 +363,10 @@ QString explainLockedOut(const Scenario &s, const Trace &trace, std::uint32_t in
     QString setBy;
     if (source != kNone) {
         const Write &r = trace.writes[source];
-        setBy =
-            r.client == w.client
-                ? QStringLiteral(", which %1's own write at %2 had set").arg(who, at(r.arrivedAt))
-                : QStringLiteral(", which %1's write at %2 had set")
-                      .arg(clientName(s, r.client), at(r.arrivedAt));
+        setBy = r.client == w.client
+                    ? QStringLiteral(", which %1's own write at %2 had set").arg(who, at(r.arrivedAt))
+                    : QStringLiteral(", which %1's write at %2 had set")
+                          .arg(clientName(s, r.client), at(r.arrivedAt));
     }
     QString text = QStringLiteral("%1 while still the live lock holder, but the storage %2 "
                                   "rejected it.")
@@ -530,10 +523,9 @@ QString explainPauseStart(const Scenario &s, const Trace &trace, std::uint32_t c
     const Tick from = pause.at;
     const Tick to = pause.at + pause.length();
     const QString who = clientName(s, c);
-    QString text =
-        QStringLiteral("%1: %2 froze for %3 ticks, until %4 (a GC pause or a stopped VM). "
-                       "It cannot notice time passing.")
-            .arg(at(from), who, num(pause.length()), at(to));
+    QString text = QStringLiteral("%1: %2 froze for %3 ticks, until %4 (a GC pause or a stopped VM). "
+                                  "It cannot notice time passing.")
+                       .arg(at(from), who, num(pause.length()), at(to));
     QStringList deferred;
     int more = 0;
     for (const Action &x : s.clients[c].actions) {
@@ -571,8 +563,8 @@ QString explainPauseEnd(const Scenario &s, const Trace &trace, std::uint32_t c, 
 {
     const Action &pause = s.clients[c].actions[a];
     const QString who = clientName(s, c);
-    QString text =
-        QStringLiteral("%1: %2 wakes up after its pause from %3.").arg(at(now), who, at(pause.at));
+    QString text = QStringLiteral("%1: %2 wakes up after its pause from %3.")
+                       .arg(at(now), who, at(pause.at));
     const Belief *b = beliefBefore(trace, c, now);
     if (b && (b->to == kForever || b->to >= now)) {
         const Lease *l = leaseOfEpoch(trace, b->epoch);
@@ -601,11 +593,10 @@ QString explainWriteSent(const Scenario &s, const Trace &trace, std::uint32_t in
     if (w.arrivedAt == w.sentAt)
         return explainWrite(s, trace, index);
     const QString who = clientName(s, w.client);
-    QString text =
-        QStringLiteral("%1: %2 sent %3 to the storage %4 %5; the network holds the packet "
-                       "for %6 ticks, so it arrives at %7.")
-            .arg(at(w.sentAt), who, quoted(writeValue(s, w)), storageName(s, w.storage),
-                 tokenPhrase(s, trace, w), num(w.arrivedAt - w.sentAt), at(w.arrivedAt));
+    QString text = QStringLiteral("%1: %2 sent %3 to the storage %4 %5; the network holds the packet "
+                                  "for %6 ticks, so it arrives at %7.")
+                       .arg(at(w.sentAt), who, quoted(writeValue(s, w)), storageName(s, w.storage),
+                            tokenPhrase(s, trace, w), num(w.arrivedAt - w.sentAt), at(w.arrivedAt));
     if (w.expired) {
         const Lease *l = leaseOfEpoch(trace, w.epoch);
         if (l)
@@ -682,10 +673,10 @@ QString explainWrite(const Scenario &s, const Trace &trace, std::uint32_t writeI
     const Write &w = trace.writes[writeIndex];
     if (s.storages[w.storage].check == StorageCheck::Version && !trace.writeVersions.empty())
         return explainVersionWrite(s, trace, writeIndex);
-    const QString notes =
-        trace.checks.empty() && trace.restarts.empty() && !s.clients[w.client].bypass
-            ? QString()
-            : pitfallNotes(s, trace, writeIndex);
+    const QString notes = trace.checks.empty() && trace.restarts.empty() &&
+                                  !s.clients[w.client].bypass
+                              ? QString()
+                              : pitfallNotes(s, trace, writeIndex);
     switch (w.result) {
     case WriteResult::Accepted:
         return explainAccepted(s, trace, w) + notes;
@@ -768,8 +759,7 @@ QString briefEvent(const Scenario &s, const Trace &trace, std::uint32_t eventInd
     case EventKind::WriteSent: {
         const Write &w = trace.writes[e.ref];
         if (w.arrivedAt == w.sentAt)
-            return QStringLiteral("%1 to %2")
-                .arg(quoted(writeValue(s, w)), storageName(s, w.storage));
+            return QStringLiteral("%1 to %2").arg(quoted(writeValue(s, w)), storageName(s, w.storage));
         return QStringLiteral("%1 to %2, in flight until %3")
             .arg(quoted(writeValue(s, w)), storageName(s, w.storage), at(w.arrivedAt));
     }
@@ -828,18 +818,16 @@ QString summarize(const Scenario &s, const Trace &trace)
 {
     Q_UNUSED(s)
     const Summary &m = trace.summary;
-    QString text =
-        QStringLiteral("Fencing %1: %2 accepted, %3 rejected, %4 corrupted, %5 locked out.")
-            .arg(trace.fencing ? QStringLiteral("on") : QStringLiteral("off"), num(m.accepted),
-                 num(m.rejected), num(m.corrupted), num(m.lockedOut));
+    QString text = QStringLiteral("Fencing %1: %2 accepted, %3 rejected, %4 corrupted, %5 locked out.")
+                       .arg(trace.fencing ? QStringLiteral("on") : QStringLiteral("off"),
+                            num(m.accepted), num(m.rejected), num(m.corrupted), num(m.lockedOut));
     if (m.skipped)
         text += m.skipped == 1 ? QStringLiteral(" 1 checked write skipped.")
                                : QStringLiteral(" %1 checked writes skipped.").arg(num(m.skipped));
     if (m.partial)
-        text +=
-            m.partial == 1
-                ? QStringLiteral(" 1 update half applied across storages.")
-                : QStringLiteral(" %1 updates half applied across storages.").arg(num(m.partial));
+        text += m.partial == 1
+                    ? QStringLiteral(" 1 update half applied across storages.")
+                    : QStringLiteral(" %1 updates half applied across storages.").arg(num(m.partial));
     if (m.safe())
         text += QStringLiteral(" Safety held.");
     else if (m.corrupted == 0)
@@ -847,8 +835,7 @@ QString summarize(const Scenario &s, const Trace &trace)
     else
         text += m.corrupted == 1
                     ? QStringLiteral(" Safety violated: 1 write overwrote newer data.")
-                    : QStringLiteral(" Safety violated: %1 writes overwrote newer data.")
-                          .arg(num(m.corrupted));
+                    : QStringLiteral(" Safety violated: %1 writes overwrote newer data.").arg(num(m.corrupted));
     return text;
 }
 
@@ -915,8 +902,7 @@ std::uint32_t outcomeEvent(const Scenario &s, const Trace &trace, std::uint32_t 
         if (e.kind == EventKind::ReadSent) {
             const Read &r = trace.reads[e.ref];
             for (auto jt = from(r.arrivedAt); jt != mine.end(); ++jt)
-                if (trace.events[*jt].kind == EventKind::ReadArrived &&
-                    trace.events[*jt].ref == e.ref)
+                if (trace.events[*jt].kind == EventKind::ReadArrived && trace.events[*jt].ref == e.ref)
                     return *jt;
             return *it;
         }

@@ -725,7 +725,8 @@ private slots:
         QTest::newRow("help for an unknown command")
             << QStringList({"help", "simulate"})
             << QStringLiteral("fencescope-cli: unknown command \"simulate\" (run, check, export, "
-                              "storyboard, sweep, find); try --help");
+                              "storyboard, sweep, find, lesson check, lesson handout); try "
+                              "--help");
     }
     void sameOptionSameErrorInEveryCommand()
     {

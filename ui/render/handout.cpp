@@ -15,6 +15,7 @@
 #include <QTextDocument>
 
 #include <algorithm>
+#include <cmath>
 
 namespace Handout {
 namespace {
@@ -93,7 +94,8 @@ ExportOptions pictureOptions(const Core::LessonScene &scene, const Core::ScenePl
 
 // The timeline as it stands at the end of the freeze tick: the run stopped there, so nothing
 // after it exists to be drawn, and the plot right of it is left blank under a question mark.
-// On the axis of the whole run, as the answer key's picture has it. Returns its height.
+// On the axis of the whole run and in the place the answer key's picture has it (export's
+// margins around it). Returns its height.
 double frozenPicture(QPainter *p, QPointF at, double scale, const Core::LessonScene &scene,
                      const Core::ScenePlay &play)
 {
@@ -101,8 +103,9 @@ double frozenPicture(QPainter *p, QPointF at, double scale, const Core::LessonSc
     o.showLegend = false;
     o.playhead = scene.question->freeze;
     const QRectF rect = Exporter::timelineRect(scene.scenario, o);
+    const double height = (rect.bottom() + rect.top()) * scale; // a margin above and below
     if (!p)
-        return rect.height() * scale;
+        return height;
     const TimeAxis axis = Exporter::timelineAxis(scene.scenario, o);
     const TimelineRenderer::Options ro = Exporter::timelineOptions(o);
     Core::Trace frozen;
@@ -123,6 +126,7 @@ double frozenPicture(QPainter *p, QPointF at, double scale, const Core::LessonSc
     p->save();
     p->translate(at);
     p->scale(scale, scale);
+    p->translate(rect.topLeft());
     TimelineRenderer().paint(p, local, scene.scenario, frozen, nullptr, axis, ro);
     // covered, not clipped: the renderer sets clips of its own, which would replace one
     const QRectF blank(cut, layout.ruler.bottom(), local.right() - cut,
@@ -137,7 +141,7 @@ double frozenPicture(QPainter *p, QPointF at, double scale, const Core::LessonSc
         p->drawText(blank, Qt::AlignCenter, QStringLiteral("?"));
     }
     p->restore();
-    return rect.height() * scale;
+    return height;
 }
 
 // The picture after the reveal: export's picture with the playhead at the deciding event, and
@@ -269,7 +273,12 @@ public:
             const QString holds = QStringLiteral("%1, settled at t=%2.")
                                       .arg(Core::optionLine(q, std::size_t(right)))
                                       .arg(play.reveal());
-            const QString why = Core::revealText(scene, scene.scenario, play);
+            // the simulator's words as they are (a value may hold a star), the author's as
+            // Markdown
+            QString why =
+                literal(Core::revealExplanation(scene.scenario, play.trace, *play.verdict));
+            if (!q.explanation.isEmpty())
+                why += QStringLiteral("\n\n") + q.explanation;
             QString others;
             for (std::size_t o = 0; o < q.options.size(); ++o) {
                 if (int(o) == right)
@@ -357,6 +366,19 @@ private:
 };
 
 } // namespace
+
+QImage questionPicture(const Core::LessonScene &scene, const Core::ScenePlay &play, double scale)
+{
+    const double height = frozenPicture(nullptr, {}, scale, scene, play);
+    QImage image(QSize(int(std::ceil(kPictureWidth * scale)), int(std::ceil(height))),
+                 QImage::Format_ARGB32_Premultiplied);
+    image.fill(Theme::print().background);
+    QPainter p(&image);
+    p.setRenderHint(QPainter::Antialiasing);
+    p.setRenderHint(QPainter::TextAntialiasing);
+    frozenPicture(&p, {}, scale, scene, play);
+    return image;
+}
 
 QByteArray render(const Core::Lesson &lesson, const std::vector<Core::ScenePlay> &plays,
                   const HandoutOptions &options)

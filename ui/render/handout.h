@@ -13,6 +13,7 @@
 #include "lessonplay.h"
 
 #include <QByteArray>
+#include <QImage>
 #include <QString>
 
 struct HandoutOptions
@@ -26,6 +27,12 @@ namespace Handout {
 // be sound (Core::lessonProblems empty): the answer key needs the one right option.
 QByteArray render(const Core::Lesson &lesson, const std::vector<Core::ScenePlay> &plays,
                   const HandoutOptions &options = {});
+
+// A question's picture as the sheet draws it: the scene's timeline as the run stands at the end
+// of the freeze tick, nothing later drawn, the plot after it blank. `scene` must have a
+// question; `play` is its run (Core::playScene). At `scale` times the sheet's picture width.
+QImage questionPicture(const Core::LessonScene &scene, const Core::ScenePlay &play,
+                       double scale = 1);
 
 // Writes the handout to `path` (a .pdf) atomically. "" on success, else a one-line message; on
 // failure no file (and no partial file) is left at `path`.

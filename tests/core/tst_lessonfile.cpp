@@ -13,6 +13,7 @@
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonObject>
+#include <QRandomGenerator>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
@@ -302,6 +303,32 @@ private slots:
                 LessonFile::load(QStringLiteral(FENCESCOPE_TESTDATA "/lessons/bad/") + f);
             QVERIFY2(!r.ok(), qPrintable(f));
         }
+    }
+
+    // Cut short anywhere, or with bytes changed at random (seeded), a lesson is refused with a
+    // message or loads whole: never a crash, never a lesson with an error beside it.
+    void mutationsNeverHalfLoad()
+    {
+        const QByteArray example = docExample();
+        // (every prefix that stops before the document's last brace)
+        for (qsizetype n = 0; n <= example.lastIndexOf('}'); ++n) {
+            const LessonLoadResult r = LessonFile::parse(example.left(n), QString());
+            QVERIFY2(!r.ok() && !r.error.isEmpty(), qPrintable(QString::number(n)));
+        }
+        const QByteArray every =
+            readAll(goodPath(QStringLiteral("every-feature.fencescope-lesson.json")));
+        QRandomGenerator random(34);
+        const char bytes[] = "{}[]\",:0123456789-.e \\nulltrue\x00\xff\xc3";
+        int loaded = 0;
+        for (int i = 0; i < 3000; ++i) {
+            QByteArray m = i % 2 ? every : example;
+            for (int k = 0; k < 1 + i % 3; ++k)
+                m[random.bounded(int(m.size()))] = bytes[random.bounded(int(sizeof bytes - 1))];
+            const LessonLoadResult r = LessonFile::parse(m, goodPath(QString()));
+            QCOMPARE(r.ok(), r.error.isEmpty());
+            loaded += r.ok() ? 1 : 0;
+        }
+        QVERIFY(loaded > 0); // some changes (inside a text) leave a lesson that loads
     }
 
     void unknownPresetListsTheKnownOnes()

@@ -81,7 +81,7 @@ public:
             if (is(key, kVersion)) {
                 continue;
             } else if (is(key, kTitle)) {
-                l.title = text(v, kTitle, m_limits.maxShortText);
+                l.title = required(v, QLatin1String(kTitle), m_limits.maxShortText);
                 titled = true;
             } else if (is(key, kAudience)) {
                 l.audience = text(v, kAudience, m_limits.maxShortText);
@@ -96,9 +96,8 @@ public:
                 keep(l.extra, key, v, QString());
             }
         }
-        if (!titled || l.title.trimmed().isEmpty())
-            fail(QLatin1String(kTitle), titled ? QStringLiteral("must not be empty")
-                                               : QStringLiteral("missing: a lesson needs a title"));
+        if (!titled)
+            fail(QLatin1String(kTitle), QStringLiteral("missing: a lesson needs a title"));
         if (!scenes)
             fail(QLatin1String(kScenes), QStringLiteral("missing: a lesson needs at least one "
                                                         "scene"));

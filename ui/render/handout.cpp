@@ -190,6 +190,10 @@ public:
                 list += QStringLiteral("- ") + o + QLatin1Char('\n');
             y += write(y, list, font(14)) + 16;
         }
+        if (m_questions == 0) {
+            write(y, QStringLiteral("This lesson asks no questions."), font(14));
+            return;
+        }
         y += write(y, QStringLiteral("How to use this sheet"), font(17, true), false) + 6;
         y += write(
             y,

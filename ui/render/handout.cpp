@@ -410,7 +410,11 @@ QByteArray render(const Core::Lesson &lesson, const std::vector<Core::ScenePlay>
 
 QString write(const QString &path, const Core::Lesson &lesson, const HandoutOptions &options)
 {
-    const QByteArray bytes = render(lesson, Core::playLesson(lesson), options);
+    const std::vector<Core::ScenePlay> plays = Core::playLesson(lesson);
+    const QStringList problems = Core::lessonProblems(lesson, plays);
+    if (!problems.isEmpty()) // a question without one right option has no answer to key
+        return QObject::tr("cannot write %1: %2").arg(path, problems.first());
+    const QByteArray bytes = render(lesson, plays, options);
     if (bytes.isEmpty())
         return QObject::tr("cannot write %1: rendering failed").arg(path);
     QSaveFile file(path);

@@ -1,3 +1,5 @@
+// Over 600 lines: one hand-worked run per claim kind and per rule of judging a question, kept
+// together so they read as the table of docs/LESSONS.md does.
 // Every kind of claim (docs/LESSONS.md, "Claims") judged on runs worked out by hand from the
 // scenarios' rules (SCENARIO.md), with the event that settles it; questions judged as a whole
 // (none, one or several options holding, the answer on screen before the freeze, the reveal past

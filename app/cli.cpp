@@ -8,6 +8,8 @@
 // storyboard and animate to the helper, and every other command runs without it.
 
 #include "clicommands.h"
+#include "clilesson.h"
+#include "clioutput.h"
 #include "runreport.h"
 #include "scenariofile.h"
 #include "shrink.h"
@@ -37,34 +39,11 @@
 #include <unistd.h>
 
 using namespace Core;
+using Cli::invalid;
+using Cli::isStandardStream;
+using Cli::writeAll;
 
 namespace {
-
-// Exactly one line on stderr, then exit status 2.
-int invalid(const QString &message)
-{
-    const QByteArray line = message.simplified().toUtf8();
-    std::fprintf(stderr, "fencescope-cli: %s\n", line.constData());
-    return 2;
-}
-
-// "-" for an output is standard output, as it is standard input for a scenario file.
-bool isStandardStream(const QString &file)
-{
-    return file == QLatin1String("-");
-}
-
-// All of `text` on `stream`; on failure the one line saying so, and false.
-bool writeAll(std::FILE *stream, const QByteArray &text)
-{
-    if (std::fwrite(text.constData(), 1, std::size_t(text.size()), stream) ==
-            std::size_t(text.size()) &&
-        std::fflush(stream) == 0)
-        return true;
-    std::fprintf(stderr, "fencescope-cli: cannot write to standard %s\n",
-                 stream == stdout ? "output" : "error");
-    return false;
-}
 
 LoadResult loadArgument(const QString &file)
 {
@@ -388,9 +367,12 @@ int main(int argc, char **argv)
 {
     // the command is the first argument (after "--", which ends the options it has none of)
     const int first = argc > 1 && qstrcmp(argv[1], "--") == 0 ? 2 : 1;
-    const bool pictures = argc > first && (qstrcmp(argv[first], "export") == 0 ||
-                                           qstrcmp(argv[first], "storyboard") == 0 ||
-                                           qstrcmp(argv[first], "animate") == 0);
+    const bool pictures =
+        argc > first &&
+        (qstrcmp(argv[first], "export") == 0 || qstrcmp(argv[first], "storyboard") == 0 ||
+         qstrcmp(argv[first], "animate") == 0 ||
+         (qstrcmp(argv[first], "lesson") == 0 && argc > first + 1 &&
+          qstrcmp(argv[first + 1], "handout") == 0));
 #if !FENCESCOPE_CLI_PICTURES
     if (pictures)
         return runPictureHelper(argv[first], argv);
@@ -437,12 +419,18 @@ int main(int argc, char **argv)
     }
     if (args.isEmpty())
         return invalid(QStringLiteral("missing command (%1); try --help").arg(Cli::commandNames()));
-    const QString command = args.takeFirst();
+    QString command = args.takeFirst();
+    // a command of two words: lesson check, lesson handout
+    if (command == QLatin1String("lesson") && !args.isEmpty() &&
+        !args.first().startsWith(QLatin1Char('-')))
+        command += QLatin1Char(' ') + args.takeFirst();
     if (command == QLatin1String("help")) {
         if (args.isEmpty()) {
             std::fputs(qPrintable(Cli::overviewHelp()), stdout);
             return 0;
         }
+        if (args.size() >= 2 && args.first() == QLatin1String("lesson"))
+            args.replace(0, args.first() + QLatin1Char(' ') + args.takeAt(1));
         const Cli::CommandSpec *spec = Cli::findCommand(args.first());
         if (!spec || args.size() > 1)
             return spec
@@ -451,6 +439,9 @@ int main(int argc, char **argv)
         std::fputs(qPrintable(Cli::commandHelp(*spec)), stdout);
         return 0;
     }
+    if (command == QLatin1String("lesson"))
+        return invalid(QStringLiteral("lesson: missing what to do (lesson check LESSON, or lesson "
+                                      "handout LESSON -o SHEET.pdf); try --help"));
     const Cli::CommandSpec *spec = Cli::findCommand(command);
     if (!spec)
         return unknownCommand(command);
@@ -477,6 +468,12 @@ int main(int argc, char **argv)
 #endif
         if (command == QLatin1String("sweep"))
             return sweep(inv);
+        if (command == QLatin1String("lesson check"))
+            return Cli::lessonCheck(inv);
+#if FENCESCOPE_CLI_PICTURES
+        if (command == QLatin1String("lesson handout"))
+            return Cli::lessonHandout(inv);
+#endif
         return find(inv);
     } catch (const std::bad_alloc &) {
         std::fprintf(stderr, "fencescope-cli: out of memory\n");

@@ -411,6 +411,38 @@ std::vector<CommandSpec> makeCommands()
           flag(QStringLiteral("no-shrink"), QStringLiteral("save the schedule found as it is"),
                [](Invocation *inv) { inv->shrink = false; }),
           help()}});
+
+    CommandSpec lessonCheck{
+        QStringLiteral("lesson check"),
+        QStringLiteral("validate a lesson, run its scenes, print each question's answer"),
+        QStringLiteral(
+            "Reads the lesson (*.fencescope-lesson.json) and every scene's scenario, runs each "
+            "scene and prints each question with its options, the option that holds as the "
+            "simulator decides it, the tick the reveal plays to and what happens there. A "
+            "question where no option holds, or several do, or whose answer is on screen "
+            "before its freeze tick, is an error of the lesson: every such problem is printed "
+            "and the exit status is 2, as for a file that does not load."),
+        QString(),
+        {help()}};
+    lessonCheck.fileName = QStringLiteral("LESSON");
+    all.push_back(lessonCheck);
+
+    CommandSpec handout{
+        QStringLiteral("lesson handout"),
+        QStringLiteral("write a lesson's prediction sheet and answer key as a PDF"),
+        QStringLiteral(
+            "Writes a PDF for the room: each question with its scene's picture frozen at the "
+            "freeze tick (nothing after it drawn) and room to write a prediction, then an "
+            "answer key with each picture after the reveal, the option that holds and the "
+            "explanation. The pictures are export's, on the print theme. No display is "
+            "needed."),
+        QStringLiteral("SHEET.pdf"),
+        {output(QStringLiteral("SHEET.pdf"), QStringLiteral("the PDF to write")),
+         flag(QStringLiteral("no-key"), QStringLiteral("leave out the answer key"),
+              [](Invocation *inv) { inv->noKey = true; }),
+         help()}};
+    handout.fileName = QStringLiteral("LESSON");
+    all.push_back(handout);
     return all;
 }
 
@@ -422,7 +454,7 @@ bool isHelp(const OptionSpec &o)
 // The parts of a synopsis: the command, FILE, -o and every option in brackets.
 QStringList synopsisParts(const CommandSpec &command, bool brief)
 {
-    QStringList parts{QStringLiteral("fencescope-cli"), command.name, QStringLiteral("FILE")};
+    QStringList parts{QStringLiteral("fencescope-cli"), command.name, command.fileName};
     if (!command.outputName.isEmpty())
         parts << QStringLiteral("-o ") + command.outputName;
     bool any = false;
@@ -538,6 +570,8 @@ QString commandHelp(const CommandSpec &command)
     const QString usage = QStringLiteral("usage: ");
     const int indent =
         int(usage.size() + QStringLiteral("fencescope-cli ").size() + command.name.size() + 1);
+    const QString stdinNote =
+        QStringLiteral("%1 may be - for standard input. ").arg(command.fileName);
     QString text =
         usage + synopsis(command, kHelpWidth, indent, int(usage.size())) + QStringLiteral("\n\n");
     text += fill(words(command.description), kHelpWidth, 0) + QStringLiteral("\n\nOptions:\n");
@@ -559,8 +593,7 @@ QString commandHelp(const CommandSpec &command)
         text += lead + fill(words(command.options[i].description), kHelpWidth, column, column) +
                 QLatin1Char('\n');
     }
-    text += QStringLiteral("\nFILE may be - for standard input. ") + QLatin1String(kExitStatus) +
-            QLatin1Char('\n');
+    text += QLatin1Char('\n') + stdinNote + QLatin1String(kExitStatus) + QLatin1Char('\n');
     return text;
 }
 
@@ -618,9 +651,11 @@ QString parse(const CommandSpec &command, const QStringList &args, Invocation *i
     }
     invocation->files = parser.positionalArguments();
     if (invocation->files.isEmpty())
-        return prefix + QStringLiteral("missing FILE (usage: %1)").arg(usageForError(command));
+        return prefix + QStringLiteral("missing %1 (usage: %2)")
+                            .arg(command.fileName, usageForError(command));
     if (invocation->files.size() > 1)
-        return prefix + QStringLiteral("one FILE only, got also %1").arg(invocation->files.at(1));
+        return prefix + QStringLiteral("one %1 only, got also %2")
+                            .arg(command.fileName, invocation->files.at(1));
     if (!command.outputName.isEmpty() && invocation->output.isEmpty())
         return prefix + QStringLiteral("missing -o %1 (usage: %2)")
                             .arg(command.outputName, usageForError(command));

@@ -57,6 +57,7 @@ struct Invocation
     bool fixed = false;
     int failure = 0; // index into Core::outcomes()
     bool shrink = true;
+    bool noKey = false; // lesson handout
     bool help = false;
 };
 
@@ -77,11 +78,13 @@ struct CommandSpec
     QString description; // a paragraph for `COMMAND --help`
     QString outputName;  // non-empty: -o is required and this is its value's name
     std::vector<OptionSpec> options;
+    QString fileName = QStringLiteral("FILE"); // what the one positional argument is
 };
 
 const std::vector<CommandSpec> &commands();
+// A command by name; a command of two words ("lesson check") is named with both.
 const CommandSpec *findCommand(const QString &name);
-QString commandNames(); // "run, check, export, storyboard, animate, sweep, find"
+QString commandNames(); // "run, check, export, storyboard, animate, sweep, find, lesson check, ..."
 
 // "fencescope-cli run FILE [--fencing on|off] [--summary]"; with width > 0 wrapped at that many
 // columns (the first line starting at firstColumn), continuation lines indented by indent spaces.

@@ -136,22 +136,27 @@ Tick expiryAt(const Trace &trace, std::uint32_t epoch, Tick t)
 }
 
 // How the source made this grant's token, in its system's words ("" for the plain counter).
-QString grantMechanism(const Scenario &s, const Trace &trace, const Grant &g)
+// `reissued`: a restore made the token one handed out before, so the order the source keeps
+// in normal operation is not claimed.
+QString grantMechanism(const Scenario &s, const Trace &trace, const Grant &g, bool reissued)
 {
     switch (trace.tokens) {
     case TokenSource::Counter:
         return {};
     case TokenSource::Etcd:
-        return QStringLiteral(
-                   " etcd created the lock key at store revision %1: its create_revision "
-                   "is the token. Every change to the key space adds 1 to the revision, "
-                   "so a later owner's key has a higher one.")
-            .arg(num(g.token));
+        return QStringLiteral(" etcd created the lock key at store revision %1: its "
+                              "create_revision is the token.")
+                   .arg(num(g.token)) +
+               (reissued ? QString()
+                         : QStringLiteral(" Every change to the key space adds 1 to the "
+                                          "revision, so a later owner's key has a higher one."));
     case TokenSource::ZooKeeper:
         return QStringLiteral(" ZooKeeper created the lock znode with zxid %1 (its czxid, leader "
-                              "epoch %2, change #%3): zxids are totally ordered, across leader "
-                              "failovers too.")
-            .arg(tok(trace, g.token), num(g.token >> 32), num(g.token & 0xffffffffu));
+                              "epoch %2, change #%3)%4")
+            .arg(tok(trace, g.token), num(g.token >> 32), num(g.token & 0xffffffffu),
+                 reissued ? QStringLiteral(".")
+                          : QStringLiteral(": zxids are totally ordered, across leader "
+                                           "failovers too."));
     case TokenSource::RaftTerm:
         return QStringLiteral(" The lock is the leadership of a Raft group: %1 is the leader "
                               "elected in term %2, and replicas reject messages from lower terms "
@@ -436,6 +441,7 @@ QString explainGrant(const Scenario &s, const Trace &trace, const Grant &g)
                        "until %4 (ttl %5).")
             .arg(at(g.at), who, tok(trace, g.token), at(g.expires), num(g.expires - g.at));
     const Lease *prev = g.epoch > 1 ? leaseOfEpoch(trace, g.epoch - 1) : nullptr;
+    bool reissued = false;
     if (!prev) {
         text += QStringLiteral(" Nobody had held the lock before, so this is the first token.");
     } else {
@@ -448,25 +454,40 @@ QString explainGrant(const Scenario &s, const Trace &trace, const Grant &g)
         else
             text += QStringLiteral(" %1's lease (token %2) had run out at %3")
                         .arg(prevWho, tok(trace, prev->token), at(prev->end));
+        // the highest token handed out before this grant: a restore can hand one out again
+        Token highest = 0;
+        for (std::size_t e = 0; e + 1 < g.epoch && e < trace.leases.size(); ++e)
+            highest = std::max(highest, trace.leases[e].token);
+        const bool ordered =
+            trace.tokens == TokenSource::Counter || trace.tokens == TokenSource::Chubby ||
+            trace.tokens == TokenSource::Etcd || trace.tokens == TokenSource::ZooKeeper ||
+            trace.tokens == TokenSource::RaftTerm;
+        const bool restored =
+            std::any_of(trace.lockEvents.begin(), trace.lockEvents.end(), [&](const LockEvent &e) {
+                return e.kind == LockEventKind::Restore && e.tick <= g.at;
+            });
+        reissued = ordered && g.token <= highest && restored;
         if (trace.tokens == TokenSource::ServiceTerm && prev->token == g.token)
             text += QStringLiteral(", so this is a new owner, but the lock service's leader is "
                                    "still in term %1: the new owner gets the same token.")
                         .arg(num(g.token));
+        else if (ordered && g.token > highest)
+            text += QStringLiteral(", so this is a new owner and it gets a higher token than "
+                                   "any before.");
+        else if (reissued)
+            text += QStringLiteral(", so this is a new owner, but its token is not above %1, "
+                                   "handed out before: the lock service was restored from an "
+                                   "older snapshot and counts again from there.")
+                        .arg(tok(trace, highest));
         else
-            text += trace.tokens == TokenSource::Counter || trace.tokens == TokenSource::Chubby ||
-                            trace.tokens == TokenSource::Etcd ||
-                            trace.tokens == TokenSource::ZooKeeper ||
-                            trace.tokens == TokenSource::RaftTerm
-                        ? QStringLiteral(", so this is a new owner and it gets a higher token "
-                                         "than any before.")
-                        : QStringLiteral(", so this is a new owner.");
+            text += QStringLiteral(", so this is a new owner.");
     }
     for (const Wait &w : trace.waits)
         if (w.granted && w.outcome < trace.grants.size() && &trace.grants[w.outcome] == &g)
             text += QStringLiteral(" %1 had been waiting for it since %2 (a blocking acquire, as "
                                    "etcd's Lock() or Curator's acquire()).")
                         .arg(who, at(w.from));
-    return text + grantMechanism(s, trace, g);
+    return text + grantMechanism(s, trace, g, reissued);
 }
 
 QString explainRefusal(const Scenario &s, const Trace &trace, const Refusal &r)

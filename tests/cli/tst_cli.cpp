@@ -779,7 +779,8 @@ private slots:
         QTest::newRow("help for an unknown command")
             << QStringList({"help", "simulate"})
             << QStringLiteral("fencescope-cli: unknown command \"simulate\" (run, check, export, "
-                              "storyboard, animate, sweep, find); try --help");
+                              "storyboard, animate, sweep, find, lesson check, lesson "
+                              "handout); try --help");
         QTest::newRow("animate --fps")
             << QStringList({"animate", def, "-o", out, "--fps", "0"})
             << QStringLiteral(

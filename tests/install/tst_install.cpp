@@ -53,6 +53,9 @@ const QStringList kScenarios = {"default.json",
                                 "etcd-owner-txn.json",
                                 "chubby-sequencer.json",
                                 "different-is-not-lower.json"};
+const QStringList kLessons = {"1-why-a-lock-needs-fencing.fencescope-lesson.json",
+                              "2-where-tokens-come-from.fencescope-lesson.json",
+                              "3-how-fencing-goes-wrong.fencescope-lesson.json"};
 
 struct Result
 {
@@ -134,6 +137,8 @@ private slots:
             expected << QStringLiteral("share/icons/hicolor/%1x%1/apps/%2.png").arg(size).arg(kId);
         for (const QString &s : kScenarios)
             expected << QStringLiteral("share/fencescope/scenarios/") + s;
+        for (const QString &l : kLessons)
+            expected << QStringLiteral("share/fencescope/lessons/") + l;
         QSet<QString> found;
         QDirIterator it(m_prefix.path(), QDir::Files, QDirIterator::Subdirectories);
         while (it.hasNext())
@@ -187,6 +192,29 @@ private slots:
             QVERIFY2(r.exitCode == 0, r.err.constData());
             QVERIFY2(r.out.startsWith(path.toUtf8() + ": ok ("), r.out.constData());
         }
+    }
+
+    // the installed lessons name their scenarios as built-in presets: the installed CLI runs
+    // them all, and its picture helper writes their handouts
+    void lessonsAreTheBuiltInOnesAndSound()
+    {
+        for (const QString &name : kLessons) {
+            const QString path = installed(QStringLiteral("share/fencescope/lessons/") + name);
+            QCOMPARE(readAll(path),
+                     readAll(QStringLiteral(FENCESCOPE_SOURCE_DIR "/resources/lessons/") + name));
+            const Result r =
+                runProgram(cli(), {QStringLiteral("lesson"), QStringLiteral("check"), path});
+            QVERIFY2(r.exitCode == 0, r.err.constData());
+            QVERIFY2(r.out.startsWith(path.toUtf8() + ": ok ("), r.out.constData());
+        }
+        const QString pdf = installed(QStringLiteral("sheet.pdf"));
+        const Result h = runProgram(
+            cli(), {QStringLiteral("lesson"), QStringLiteral("handout"),
+                    installed(QStringLiteral("share/fencescope/lessons/") + kLessons.first()),
+                    QStringLiteral("-o"), pdf});
+        QVERIFY2(h.exitCode == 0, h.err.constData());
+        QVERIFY(readAll(pdf).startsWith("%PDF"));
+        QVERIFY(QFile::remove(pdf));
     }
 
     void desktopEntry()

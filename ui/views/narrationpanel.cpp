@@ -16,7 +16,6 @@
 #include <QLabel>
 #include <QVBoxLayout>
 
-
 namespace {
 
 // A label of the story; its size, `scale` times the panel's font and the theme's font scale,
@@ -170,9 +169,10 @@ void NarrationPanel::refreshSelection()
         m_other->hide();
     } else {
         const Core::Event &ev = t.events[e];
-        QString heading = tr("SELECTED: %1, %2 AT %3")
-                              .arg(s.clients[ev.client].name, EventLogModel::kindName(ev.kind).toUpper(),
-                                   tickText(ev.tick).toUpper());
+        QString heading =
+            tr("SELECTED: %1, %2 AT %3")
+                .arg(s.clients[ev.client].name, EventLogModel::kindName(ev.kind).toUpper(),
+                     tickText(ev.tick).toUpper());
         if (ev.kind == Core::EventKind::WriteArrived) {
             const Core::Write &w = t.writes[ev.ref];
             heading += QStringLiteral(" — ") + EventLogModel::resultName(w.result).toUpper();
@@ -191,8 +191,8 @@ void NarrationPanel::refreshSelection()
         if (compare) {
             const Core::Scenario &us = *cmp.bottom.scenario;
             const Core::Trace &u = *cmp.bottom.trace;
-            const std::uint32_t ue = Core::outcomeEvent(us, u, std::uint32_t(sel.client),
-                                                        std::uint32_t(sel.action));
+            const std::uint32_t ue =
+                Core::outcomeEvent(us, u, std::uint32_t(sel.client), std::uint32_t(sel.action));
             if (ue != Core::kNone) {
                 const QString other = Core::explainEvent(us, u, ue);
                 if (other != Core::explainEvent(s, t, e)) {
@@ -200,16 +200,19 @@ void NarrationPanel::refreshSelection()
                     QString c = m_theme.muted.name();
                     if (u.events[ue].kind == Core::EventKind::WriteArrived)
                         c = m_theme.outcome(u.writes[u.events[ue].ref].result).name();
-                    m_other->setStyleSheet(QStringLiteral("QLabel { color: %2; border: none; border-left: 6px solid %1; "
-                                                          "padding-left: 10px; }")
-                                               .arg(c, m_theme.foreground.name()));
+                    m_other->setStyleSheet(
+                        QStringLiteral(
+                            "QLabel { color: %2; border: none; border-left: 6px solid %1; "
+                            "padding-left: 10px; }")
+                            .arg(c, m_theme.foreground.name()));
                     m_other->show();
                 }
             }
         }
     }
     m_explanation->setStyleSheet(
-        QStringLiteral("QLabel { color: %2; border: none; border-left: 6px solid %1; padding-left: 10px; }")
+        QStringLiteral(
+            "QLabel { color: %2; border: none; border-left: 6px solid %1; padding-left: 10px; }")
             .arg(border, m_theme.foreground.name()));
 }
 
@@ -222,15 +225,18 @@ void NarrationPanel::refreshState()
     const bool atEnd = !m_state->hasPlayhead();
     const Core::Tick now = atEnd ? t.lastTick : m_state->playhead();
     // the end of the run is where its last event was, which the time axis may run past
-    QString heading = atEnd ? tr("AT THE END OF THE RUN (LAST EVENT %1)").arg(tickText(now).toUpper())
-                            : tr("AT THE PLAYHEAD (%1)").arg(tickText(now).toUpper());
+    QString heading = atEnd
+                          ? tr("AT THE END OF THE RUN (LAST EVENT %1)").arg(tickText(now).toUpper())
+                          : tr("AT THE PLAYHEAD (%1)").arg(tickText(now).toUpper());
     if (compare)
-        heading += cmp.bySource ? tr(", WITH %1").arg(cmp.top.name.toUpper()) : tr(", WITH FENCING");
+        heading +=
+            cmp.bySource ? tr(", WITH %1").arg(cmp.top.name.toUpper()) : tr(", WITH FENCING");
     m_stateHeading->setText(heading);
     m_stateText->setText(stateLines(s, t, now).join(QLatin1Char('\n')));
 }
 
-QStringList NarrationPanel::stateLines(const Core::Scenario &s, const Core::Trace &t, Core::Tick now)
+QStringList NarrationPanel::stateLines(const Core::Scenario &s, const Core::Trace &t,
+                                       Core::Tick now)
 {
     // every fact is core's (core/runstate.h); this only words it, each token in its source's form
     const auto token = [&t](Core::Token v) { return Core::formatToken(t.tokens, v); };
@@ -263,22 +269,27 @@ QStringList NarrationPanel::stateLines(const Core::Scenario &s, const Core::Trac
                            .arg(name, held, tickText(st.believed->end));
         }
         if (st.frozen)
-            line = (line.isEmpty() ? name : line) + tr(" — frozen until %1").arg(tickText(st.frozen->to));
+            line = (line.isEmpty() ? name : line) +
+                   tr(" — frozen until %1").arg(tickText(st.frozen->to));
         if (!line.isEmpty())
             lines << line;
     }
     for (std::uint32_t i = 0; i < s.storages.size(); ++i) {
         const Core::StorageState st = Core::storageStateAt(s, t, i, now);
-        const QString value = st.lastWrite == Core::kNone ? tr("(empty)") : QStringLiteral("'%1'").arg(st.value);
+        const QString value =
+            st.lastWrite == Core::kNone ? tr("(empty)") : QStringLiteral("'%1'").arg(st.value);
         const Core::StorageLevel level(s, t, i);
         if (level.gauge() == Core::StorageGauge::Version)
-            lines << tr("Storage %1: %2, version %3 (compare-and-set: it checks versions, not tokens)")
+            lines << tr("Storage %1: %2, version %3 (compare-and-set: it checks versions, not "
+                        "tokens)")
                          .arg(s.storages[i].name, value)
                          .arg(qulonglong(level.at(now)));
         else if (t.fencing)
-            lines << tr("Storage %1: %2, max_token %3").arg(s.storages[i].name, value, token(level.at(now)));
+            lines << tr("Storage %1: %2, max_token %3")
+                         .arg(s.storages[i].name, value, token(level.at(now)));
         else
-            lines << tr("Storage %1: %2 (fencing off: no max_token)").arg(s.storages[i].name, value);
+            lines
+                << tr("Storage %1: %2 (fencing off: no max_token)").arg(s.storages[i].name, value);
     }
     return lines;
 }

@@ -6,8 +6,8 @@
 #include "document.h"
 #include "eventlogmodel.h"
 #include "outcomemarker.h"
-#include "tokentext.h"
 #include "timecoordinates.h"
+#include "tokentext.h"
 #include "viewstate.h"
 
 #include "explain.h"
@@ -20,10 +20,10 @@
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QPainter>
+#include <QResizeEvent>
 #include <QScatterSeries>
 #include <QToolTip>
 #include <QValueAxis>
-#include <QResizeEvent>
 #include <QWheelEvent>
 
 #include <algorithm>
@@ -160,7 +160,8 @@ void TokenChart::setHeaderWidth(double px)
 const Core::Trace &TokenChart::primaryTrace() const
 {
     // compare mode: the top run (fenced, or the scenario's own source) is the main picture
-    return m_state->compare() ? comparisonTopTrace(*m_doc, m_state->compareSource()) : m_doc->trace();
+    return m_state->compare() ? comparisonTopTrace(*m_doc, m_state->compareSource())
+                              : m_doc->trace();
 }
 
 void TokenChart::applyTheme()
@@ -176,7 +177,8 @@ void TokenChart::applyTheme()
         a->setLabelsColor(m_theme.foreground);
         a->setLabelsFont(small);
         a->setLinePenColor(m_theme.muted);
-        a->setGridLineColor(m_theme.laneStripe.darker(m_theme.name == QLatin1String("dark") ? 70 : 108));
+        a->setGridLineColor(
+            m_theme.laneStripe.darker(m_theme.name == QLatin1String("dark") ? 70 : 108));
         a->setTitleBrush(m_theme.muted);
         a->setTitleFont(small);
     }
@@ -201,14 +203,16 @@ void TokenChart::rebuild()
     const Comparison cmp = comparison(*m_doc, *m_state);
     const Core::Trace *unfenced = m_state->compare() && !cmp.bySource ? cmp.bottom.trace : nullptr;
     const Core::Scenario &s = m_doc->scenario();
-    const double bucket = std::max(1.0, std::floor(double(std::max<Core::Tick>(t.horizon, 1)) / kBuckets));
+    const double bucket =
+        std::max(1.0, std::floor(double(std::max<Core::Tick>(t.horizon, 1)) / kBuckets));
 
     // Scatter points: one pass over the events, in time order. QtCharts makes a graphics item
     // of every scatter point, so a crowded series keeps one point per scatter bucket (the
     // highest token in it): a long run must not become 100,000 items.
     const double scatterBucket =
         std::max(1.0, std::floor(double(std::max<Core::Tick>(t.horizon, 1)) / kScatterBuckets));
-    const auto addPoint = [&](Scatter &sc, QList<QPointF> &pts, double x, double y, std::uint32_t ev) {
+    const auto addPoint = [&](Scatter &sc, QList<QPointF> &pts, double x, double y,
+                              std::uint32_t ev) {
         if (!pts.isEmpty()) {
             const double last = pts.back().x();
             if (last == x ? pts.back().y() == y
@@ -274,9 +278,8 @@ void TokenChart::rebuild()
         QList<QPointF> pts;
         if (Core::comparedGauge(s, tr, st) == Core::StorageGauge::Version)
             return pts;
-        const Core::StorageLevel level(s, tr, st,
-                                       tr.fencing ? Core::StorageGauge::MaxToken
-                                                  : Core::StorageGauge::StoredToken);
+        const Core::StorageLevel level(
+            s, tr, st, tr.fencing ? Core::StorageGauge::MaxToken : Core::StorageGauge::StoredToken);
         const std::vector<Core::StorageLevel::Step> steps = level.steps(Core::Tick(bucket));
         double value = double(steps.front().level);
         pts.append({0, value});
@@ -299,8 +302,8 @@ void TokenChart::rebuild()
         while (lines.size() < n) {
             auto *l = new QLineSeries(this);
             connect(l, &QLineSeries::hovered, this, [this, l](const QPointF &p, bool on) {
-                const QString text = on ? tr("%1 at t=%2").arg(l->name()).arg(std::llround(p.x()))
-                                        : QString();
+                const QString text =
+                    on ? tr("%1 at t=%2").arg(l->name()).arg(std::llround(p.x())) : QString();
                 emit hoverTextChanged(text);
                 if (on)
                     QToolTip::showText(QCursor::pos(), text, this);
@@ -319,8 +322,9 @@ void TokenChart::rebuild()
             l->setName(tr("%1 compares versions, not tokens: no max_token (its lane shows them)")
                            .arg(s.storages[st].name));
         else
-            l->setName(t.fencing ? tr("%1 max_token").arg(s.storages[st].name)
-                                 : tr("%1: token of stored data (fencing off)").arg(s.storages[st].name));
+            l->setName(t.fencing
+                           ? tr("%1 max_token").arg(s.storages[st].name)
+                           : tr("%1: token of stored data (fencing off)").arg(s.storages[st].name));
         l->setPen(QPen(m_theme.maxToken, 2.5 * m_theme.lineScale, dashes[st % 3]));
         l->replace(stepLine(t, st));
         if (unfenced) {
@@ -428,7 +432,8 @@ std::vector<TokenChart::TokenLabel> TokenChart::tokenLabels() const
     if (int(m_tokenLevels.size()) <= fit) {
         candidates = m_tokenLevels;
     } else {
-        const double step = double(TimeCoordinates::rulerStep(1.0, (m_tokenHi - m_tokenLo) / (fit - 1)));
+        const double step =
+            double(TimeCoordinates::rulerStep(1.0, (m_tokenHi - m_tokenLo) / (fit - 1)));
         for (double v = std::ceil(m_tokenLo / step) * step; v < m_tokenHi; v += step)
             candidates.push_back(v);
     }
@@ -442,7 +447,8 @@ std::vector<TokenChart::TokenLabel> TokenChart::tokenLabels() const
             continue;
         out.push_back({v, y, Render::tokenShort(s, Core::Token(std::llround(v)))});
     }
-    std::sort(out.begin(), out.end(), [](const TokenLabel &a, const TokenLabel &b) { return a.value < b.value; });
+    std::sort(out.begin(), out.end(),
+              [](const TokenLabel &a, const TokenLabel &b) { return a.value < b.value; });
     return out;
 }
 
@@ -484,13 +490,14 @@ void TokenChart::wheelEvent(QWheelEvent *event)
 {
     // zoom like the timeline: the tick under the cursor stays put
     if (event->modifiers() & Qt::ControlModifier) {
-        const double anchor = m_state->firstTick() +
-                              (event->position().x() - plotRect().left()) / m_state->pixelsPerTick();
+        const double anchor = m_state->firstTick() + (event->position().x() - plotRect().left()) /
+                                                         m_state->pixelsPerTick();
         m_state->zoomAround(anchor, event->angleDelta().y() > 0 ? 1.25 : 0.8);
         event->accept();
         return;
     }
-    const double px = event->angleDelta().x() != 0 ? event->angleDelta().x() : event->angleDelta().y();
+    const double px =
+        event->angleDelta().x() != 0 ? event->angleDelta().x() : event->angleDelta().y();
     m_state->scrollBy(-px / 120.0 * 60.0 / m_state->pixelsPerTick());
     event->accept();
 }
@@ -589,8 +596,7 @@ void TokenChart::drawForeground(QPainter *p, const QRectF &rect)
             const double w = std::min(fm.horizontalAdvance(l.text) + 2, std::max(10.0, right - 2));
             p->setPen(m_theme.foreground);
             p->drawText(QRectF(right - w, l.y - fm.height() / 2, w, fm.height()),
-                        Qt::AlignRight | Qt::AlignVCenter,
-                        fm.elidedText(l.text, Qt::ElideLeft, w));
+                        Qt::AlignRight | Qt::AlignVCenter, fm.elidedText(l.text, Qt::ElideLeft, w));
         }
     }
 
@@ -632,8 +638,8 @@ void TokenChart::drawForeground(QPainter *p, const QRectF &rect)
             if (m_outcomePoints[r].series->count() == 0)
                 continue;
             const auto result = Core::WriteResult(r);
-            OutcomeMarker::paint(p, Theme::shape(result), QPointF(x + 6, y), 13, m_theme.outcome(result),
-                                 m_theme.outcome(result).darker(170));
+            OutcomeMarker::paint(p, Theme::shape(result), QPointF(x + 6, y), 13,
+                                 m_theme.outcome(result), m_theme.outcome(result).darker(170));
             x += 17;
             text(m_outcomePoints[r].series->name());
         }

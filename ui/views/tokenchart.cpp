@@ -437,7 +437,8 @@ std::vector<TokenChart::TokenLabel> TokenChart::tokenLabels() const
         for (double v = std::ceil(m_tokenLo / step) * step; v < m_tokenHi; v += step)
             candidates.push_back(v);
     }
-    std::vector<double> order{m_tokenHi, m_tokenLo};
+    // (with no token above 0, a run without tokens, 0 is the only one to name)
+    std::vector<double> order{m_tokenLevels.back(), m_tokenLo};
     order.insert(order.end(), candidates.begin(), candidates.end());
     const Core::Scenario &s = m_doc->scenario();
     for (const double v : order) {

@@ -152,6 +152,9 @@ private slots:
         const std::vector<TokenChart::TokenLabel> labels = chart.tokenLabels();
         QCOMPARE(labels.front().text, QString::number(first));
         QCOMPARE(labels.back().text, QString::number(first + 1 + bump));
+        if (!qEnvironmentVariableIsEmpty("FENCESCOPE_SCREENSHOT_DIR"))
+            chart.grab().save(qEnvironmentVariable("FENCESCOPE_SCREENSHOT_DIR") +
+                              QStringLiteral("/chart-%1.png").arg(first));
     }
 
     // Every marker of every preset is drawn whole inside the plot, at any height: the largest

@@ -82,6 +82,7 @@ TokenChart::TokenChart(Document *doc, ViewState *state, QWidget *parent)
     // lowest and the highest
     m_tokenAxis->setLabelsVisible(false);
     m_tokenAxis->setGridLineVisible(false);
+    m_tokenAxis->setTitleVisible(false); // (it had no room left of hidden labels: drawn there)
     c->addAxis(m_timeAxis, Qt::AlignBottom);
     c->addAxis(m_tokenAxis, Qt::AlignLeft);
 
@@ -412,6 +413,7 @@ void TokenChart::updateTokenTicks()
     // (the axis's own labels and grid are hidden: drawForeground writes each token in its
     // source's form; a fixed interval keeps QtCharts from laying out a grid line per token)
     setAxis(m_tokenAxis, m_tokenLo - margin, m_tokenHi + margin, total);
+    m_tokenAxis->setTickAnchor(m_tokenLo - margin); // its only ticks are its two ends
 }
 
 std::vector<TokenChart::TokenLabel> TokenChart::tokenLabels() const
@@ -598,6 +600,27 @@ void TokenChart::drawForeground(QPainter *p, const QRectF &rect)
             p->setPen(m_theme.foreground);
             p->drawText(QRectF(right - w, l.y - fm.height() / 2, w, fm.height()),
                         Qt::AlignRight | Qt::AlignVCenter, fm.elidedText(l.text, Qt::ElideLeft, w));
+        }
+        // an axis that does not start at 0 says so: a break in it at the bottom
+        if (m_tokenZoomed) {
+            p->setPen(QPen(m_theme.muted, 1.5));
+            const double x = plot.left();
+            const double y = plot.bottom() - 2;
+            for (const double dy : {0.0, 4.0}) {
+                p->fillRect(QRectF(x - 3, y - dy - 2, 7, 3), m_theme.background);
+                p->drawLine(QPointF(x - 3, y - dy + 1), QPointF(x + 4, y - dy - 2));
+            }
+        }
+        // the axis's name, upright along the left edge, where the plot is tall enough for it
+        const QString title = m_tokenAxis->titleText();
+        const double tw = fm.horizontalAdvance(title);
+        if (tw + 4 <= plot.height()) {
+            p->save();
+            p->translate(4 + fm.ascent(), plot.center().y() + tw / 2);
+            p->rotate(-90);
+            p->setPen(m_theme.muted);
+            p->drawText(QPointF(0, 0), title);
+            p->restore();
         }
     }
 

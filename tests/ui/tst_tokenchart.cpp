@@ -252,7 +252,7 @@ private slots:
         QVERIFY(line);
         QCOMPARE(line->count(), 0);
         QVERIFY(!chart.chart()->series().contains(line));
-        QVERIFY2(line->name().contains(QStringLiteral("compares versions, not tokens")),
+        QVERIFY2(line->name().contains(QStringLiteral("compares versions: no max_token")),
                  qPrintable(line->name()));
     }
 

@@ -320,8 +320,7 @@ void TokenChart::rebuild()
     for (std::uint32_t st = 0; st < ns; ++st) {
         QLineSeries *l = m_storageLines[st];
         if (Core::comparedGauge(s, t, st) == Core::StorageGauge::Version)
-            l->setName(tr("%1 compares versions, not tokens: no max_token (its lane shows them)")
-                           .arg(s.storages[st].name));
+            l->setName(tr("%1 compares versions: no max_token").arg(s.storages[st].name));
         else
             l->setName(t.fencing
                            ? tr("%1 max_token").arg(s.storages[st].name)

@@ -236,21 +236,15 @@ void TokenChart::rebuild()
         sc.events.clear();
         sc.trace = &t;
     }
-    // every token the chart plots: the token axis is fitted to them
-    std::vector<double> levels;
-    bool markerAtZero = false; // an untagged write: the axis must show 0
     for (std::uint32_t i = 0; i < t.events.size(); ++i) {
         const Core::Event &e = t.events[i];
         if (e.kind == Core::EventKind::Grant) {
             const Core::Grant &g = t.grants[e.ref];
             addPoint(m_grantPoints, grantPts, double(g.at), double(g.token), i);
-            levels.push_back(double(g.token));
         } else if (e.kind == Core::EventKind::WriteArrived) {
             const Core::Write &w = t.writes[e.ref];
             const int r = int(w.result);
             addPoint(m_outcomePoints[r], outcomePts[r], double(w.arrivedAt), tokenY(t, w), i);
-            levels.push_back(tokenY(t, w));
-            markerAtZero = markerAtZero || tokenY(t, w) == 0;
         }
     }
     if (unfenced) {
@@ -262,14 +256,22 @@ void TokenChart::rebuild()
             if (e.kind != Core::EventKind::WriteArrived)
                 continue;
             const Core::Write &w = unfenced->writes[e.ref];
-            if (w.result == Core::WriteResult::Corrupted) {
+            if (w.result == Core::WriteResult::Corrupted)
                 addPoint(sc, outcomePts[int(Core::WriteResult::Corrupted)], double(w.arrivedAt),
                          tokenY(*unfenced, w), i);
-                levels.push_back(tokenY(*unfenced, w));
-                markerAtZero = markerAtZero || tokenY(*unfenced, w) == 0;
-            }
         }
     }
+
+    // every token the chart plots (the points as bucketed, a few thousand at most): the token
+    // axis is fitted to them
+    std::vector<double> levels;
+    bool markerAtZero = false; // an untagged write: the axis must show 0
+    for (const QList<QPointF> *pts :
+         {&grantPts, &outcomePts[0], &outcomePts[1], &outcomePts[2], &outcomePts[3]})
+        for (const QPointF &p : *pts) {
+            levels.push_back(p.y());
+            markerAtZero = markerAtZero || p.y() == 0;
+        }
 
     // Step lines per storage, as core has them (core/runstate.h): max_token when fenced,
     // restarts included; the stored data's token when not; nothing for a compare-and-set

@@ -215,32 +215,40 @@ std::vector<StorageLevel::Step> StorageLevel::steps(Tick bucket) const
     const Trace &tr = *m_trace;
     bucket = std::max<Tick>(bucket, 1);
     std::vector<Step> out{{0, 0}};
+    std::uint64_t current = 0; // out.back().level
+    // where the bucket of out.back() ends: no division per change (a million of them)
+    const auto endOfBucket = [bucket](Tick at) {
+        return bucket == 1 ? at + 1 : (at / bucket + 1) * bucket;
+    };
+    Tick bucketEnd = endOfBucket(0);
     const auto change = [&](Tick at, std::uint64_t level) {
-        Step &last = out.back();
-        if (level == last.level)
+        if (level == current)
             return;
-        if (last.at / bucket == at / bucket) {
-            last.level = level; // the same bucket: straight to the latest level
-            if (out.size() > 1 && out[out.size() - 2].level == level)
+        current = level;
+        if (at < bucketEnd) {
+            out.back().level = level; // the same bucket: straight to the latest level
+            if (out.size() > 1 && out[out.size() - 2].level == level) {
                 out.pop_back(); // folded back to where it was: no change at all
+                bucketEnd = endOfBucket(out.back().at);
+            }
             return;
         }
         out.push_back({at, level});
+        bucketEnd = endOfBucket(at);
     };
     if (m_storage >= tr.storageWrites.size())
         return out;
     std::size_t drop = 0;
+    const bool stored = m_gauge == StorageGauge::StoredToken;
     for (const std::uint32_t w : tr.storageWrites[m_storage]) {
         const Write &write = tr.writes[w];
         // a restart comes before the arrivals of its tick
         for (; drop < m_drops.size() && m_drops[drop] <= write.arrivedAt; ++drop)
             change(m_drops[drop], 0);
-        if (m_gauge == StorageGauge::StoredToken) {
-            if (write.applied)
-                change(write.arrivedAt, tr.tokenOf(write));
-        } else {
+        if (!stored)
             change(write.arrivedAt, afterWrite(w));
-        }
+        else if (write.applied)
+            change(write.arrivedAt, tr.tokenOf(write));
     }
     for (; drop < m_drops.size(); ++drop)
         change(m_drops[drop], 0);

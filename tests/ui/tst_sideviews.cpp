@@ -101,20 +101,25 @@ private slots:
     {
         MainWindow w;
         w.setInteractive(false);
-        w.resize(1600, 1000);
+        w.resize(1920, 1080);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         w.setThemeByName(QStringLiteral("light"));
         const auto sizes = [&w] {
             QWidget *explanation = w.narration()->selectedExplanation();
-            return std::array<double, 4>{
+            return std::array<double, 5>{
                 explanation->font().pointSizeF(), w.inspector()->valueEdit()->font().pointSizeF(),
                 w.eventLog()->font().pointSizeF(),
-                double(w.eventLog()->verticalHeader()->defaultSectionSize())};
+                double(w.eventLog()->verticalHeader()->defaultSectionSize()),
+                double(w.eventLog()->columnWidth(1))};
         };
-        const std::array<double, 4> light = sizes();
+        const std::array<double, 5> light = sizes();
         w.setThemeByName(QStringLiteral("contrast"));
-        const std::array<double, 4> big = sizes();
+        const std::array<double, 5> big = sizes();
+        QTest::qWait(50);
+        if (!qEnvironmentVariableIsEmpty("FENCESCOPE_SCREENSHOT_DIR"))
+            w.grab().save(qEnvironmentVariable("FENCESCOPE_SCREENSHOT_DIR") +
+                          QStringLiteral("/lecture-hall.png"));
         for (int i = 0; i < 3; ++i)
             QVERIFY2(std::abs(big[size_t(i)] - 1.6 * light[size_t(i)]) < 0.05,
                      qPrintable(QStringLiteral("view %1: %2 pt, light %3 pt")
@@ -124,6 +129,7 @@ private slots:
         // the log's rows are made for the larger text
         QVERIFY(big[3] > light[3]);
         QVERIFY(big[3] >= QFontMetrics(w.eventLog()->font()).height() + 4);
+        QVERIFY(std::abs(big[4] - 1.6 * light[4]) <= 1); // and its columns for it
         w.setThemeByName(QStringLiteral("light"));
         QCOMPARE(sizes(), light);
         w.document()->markSaved();

@@ -282,6 +282,10 @@ void Inspector::setFontScale(double scale)
     else
         f.setPixelSize(std::max(1, int(std::lround(f.pixelSize() * scale))));
     setFont(f);
+    // the dock is laid out by what the fields ask for (sizeHint), which the scroll area does
+    // not pass on by itself
+    m_scroll->widget()->layout()->activate();
+    updateGeometry();
 }
 
 QWidget *Inspector::outcomeWidget() const

@@ -37,7 +37,6 @@
 #include <QDockWidget>
 #include <QGuiApplication>
 #include <QHBoxLayout>
-#include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QScreen>
@@ -565,13 +564,9 @@ void MainWindow::applyTheme()
     m_logModel->setTheme(m_theme);
     m_summary->setTheme(m_theme);
     m_narration->setTheme(m_theme);
-    // the side views' text grows with the theme too (the lecture hall); the log's rows are of
-    // one fixed height (it may hold millions), made for the text
+    // the side views' text grows with the theme too (the lecture hall)
     m_inspector->setFontScale(m_theme.fontScale);
-    QFont logFont = QApplication::font();
-    logFont.setPointSizeF(logFont.pointSizeF() * m_theme.fontScale);
-    m_log->setFont(logFont);
-    m_log->verticalHeader()->setDefaultSectionSize(QFontMetrics(logFont).height() + 8);
+    EventLogModel::applyFontScale(m_log, m_theme.fontScale);
     m_presPanel->setTheme(m_theme);
     m_presControls->setTheme(m_theme);
     applyIcons();

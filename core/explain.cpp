@@ -3,6 +3,7 @@
 #include "explain.h"
 #include "explaindetail.h"
 
+#include "runstate.h"
 #include "tokensource.h"
 
 #include "simulator.h"
@@ -97,26 +98,6 @@ std::size_t arrivalPosition(const Trace &trace, std::uint32_t writeIndex)
                                          return ta != tb ? ta < tb : a < b;
                                      });
     return std::size_t(it - arrived.begin());
-}
-
-// The lease a client believes in just before tick t (its last belief that began before t).
-const Belief *beliefBefore(const Trace &trace, std::uint32_t c, Tick t)
-{
-    if (c >= trace.beliefs.size())
-        return nullptr;
-    const std::vector<Belief> &beliefs = trace.beliefs[c];
-    auto it = std::lower_bound(beliefs.begin(), beliefs.end(), t,
-                               [](const Belief &b, Tick tick) { return b.from < tick; });
-    if (it == beliefs.begin())
-        return nullptr;
-    return &*(it - 1);
-}
-
-const Lease *leaseOfEpoch(const Trace &trace, std::uint32_t epoch)
-{
-    if (epoch == 0 || epoch > trace.leases.size())
-        return nullptr;
-    return &trace.leases[epoch - 1];
 }
 
 // The holder's lease expiry as it stood at tick t: its last grant or renewal up to then.

@@ -572,36 +572,4 @@ Tick ownLeaseEnd(const Scenario &scenario, const Grant &grant)
     return scenario.clients[grant.client].clock.leaseEndsAt(grant.at, grant.expires - grant.at);
 }
 
-StorageState storageStateAt(const Scenario &scenario, const Trace &trace, std::uint32_t storage,
-                            Tick t)
-{
-    StorageState st;
-    const std::vector<std::uint32_t> &arrived = trace.storageWrites[storage];
-    auto it = std::upper_bound(arrived.begin(), arrived.end(), t, [&](Tick tick, std::uint32_t w) {
-        return tick < trace.writes[w].arrivedAt;
-    });
-    if (it == arrived.begin())
-        return st;
-    const Write &last = trace.writes[*(it - 1)];
-    st.maxToken = last.maxToken;
-    if (!trace.writeVersions.empty())
-        st.version = trace.writeVersions[*(it - 1)].version;
-    // a volatile max_token is 0 after a restart since that arrival (a restart in the tick of an
-    // arrival comes first)
-    if (!scenario.storages[storage].durable)
-        for (const StorageRestart &r : trace.restarts)
-            if (r.storage == storage && r.tick > last.arrivedAt && r.tick <= t)
-                st.maxToken = 0;
-    while (it != arrived.begin()) {
-        --it;
-        const Write &w = trace.writes[*it];
-        if (w.applied) {
-            st.value = writeValue(scenario, w);
-            st.lastWrite = *it;
-            break;
-        }
-    }
-    return st;
-}
-
 } // namespace Core

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "scenario.h"
+#include "runstate.h"
 #include "trace.h"
 
 #include <cstdint>
@@ -94,8 +95,6 @@ const QString &writeValue(const Scenario &scenario, const Write &write);
 // clock (section 11): the second "expires" mark, after the real one when the clock is slow.
 Tick ownLeaseEnd(const Scenario &scenario, const Grant &grant);
 
-// A storage's state at the end of tick t, including its value.
-StorageState storageStateAt(const Scenario &scenario, const Trace &trace, std::uint32_t storage,
-                            Tick t);
+// (A storage's state at a tick, storageStateAt, is in runstate.h with the rest of the state.)
 
 } // namespace Core

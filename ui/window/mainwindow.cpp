@@ -561,6 +561,9 @@ void MainWindow::applyTheme()
     m_logModel->setTheme(m_theme);
     m_summary->setTheme(m_theme);
     m_narration->setTheme(m_theme);
+    // the side views' text grows with the theme too (the lecture hall)
+    m_inspector->setFontScale(m_theme.fontScale);
+    EventLogModel::applyFontScale(m_log, m_theme.fontScale);
     m_presPanel->setTheme(m_theme);
     m_presControls->setTheme(m_theme);
     applyIcons();

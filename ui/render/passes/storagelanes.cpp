@@ -8,6 +8,8 @@
 #include "outcomelabels.h"
 #include "paintcontext.h"
 
+#include "runstate.h"
+
 #include <QImage>
 #include <QSemaphore>
 #include <QThreadPool>
@@ -342,26 +344,14 @@ public:
                        const AfterColumn &afterColumn)
     {
         const QRectF row = r.maxToken.adjusted(0, 4 * m_st.f, 0, -4 * m_st.f);
-        // a compare-and-set storage shows its version ("v3") where a token storage shows
-        // max_token; a volatile max_token drops to 0 where a restart forgot it
-        const bool version = s < m_s.storages.size() &&
-                             m_s.storages[s].check == Core::StorageCheck::Version &&
-                             t.writeVersions.size() == t.writes.size();
-        const auto valueOf = [&](std::uint32_t w) -> Core::Token {
-            return version ? Core::Token(t.writeVersions[w].version) : t.writes[w].maxToken;
-        };
-        std::vector<Tick> drops;
-        // (a partial trace may not have its storages' states yet)
-        Core::Token highest = s >= t.finals.size() ? 0
-                              : version            ? Core::Token(t.finals[s].version)
-                                                   : t.finals[s].maxToken;
-        for (const Core::StorageRestart &rs : t.restarts)
-            if (!version && rs.storage == s && rs.forgot > 0) {
-                highest = std::max(highest, rs.forgot);
-                if (rs.tick <= m_tHi)
-                    drops.push_back(rs.tick);
-            }
-        const double top = double(std::max<Core::Token>(1, highest));
+        // core's level of the storage (core/runstate.h): a compare-and-set storage shows its
+        // version ("v3") where a token storage shows max_token; a volatile max_token drops to
+        // 0 where a restart forgot it
+        const Core::StorageLevel level(m_s, t, s);
+        const bool version = level.gauge() == Core::StorageGauge::Version;
+        const auto valueOf = [&](std::uint32_t w) -> Core::Token { return level.afterWrite(w); };
+        const std::vector<Tick> &drops = level.drops();
+        const double top = double(std::max<Core::Token>(1, level.highest()));
         const auto yOf = [&](Core::Token v) {
             return row.bottom() - row.height() * double(v) / top;
         };

@@ -127,6 +127,7 @@ ExportOptions pictureOptions(const Cli::Invocation &inv)
     o.showTitle = !a.noTitle;
     o.showLegend = !a.noLegend;
     o.showCaption = !a.noCaption;
+    o.slide = a.slide;
     return o;
 }
 

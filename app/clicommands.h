@@ -30,6 +30,7 @@ struct PictureArgs
     bool noTitle = false;
     bool noLegend = false;
     bool noCaption = false;
+    bool slide = false; // a 16:9 slide (ExportOptions::slide)
 };
 
 // What one command line asks for, filled in by the options' apply functions.

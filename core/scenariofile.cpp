@@ -348,9 +348,11 @@ std::vector<BuiltinGroup> builtinGroups()
           QStringLiteral("renewal-keeps-token"), QStringLiteral("reentrant-holder-lt"),
           QStringLiteral("reentrant-holder-le"), QStringLiteral("le-locks-out-holder")}},
         {QStringLiteral("Where tokens come from"),
-         {QStringLiteral("etcd-revisions"), QStringLiteral("zookeeper-failover"),
-          QStringLiteral("raft-term"), QStringLiteral("kafka-zombie-producer"),
-          QStringLiteral("chubby-lock-delay"), QStringLiteral("redlock-no-token"),
+         {QStringLiteral("etcd-revisions"), QStringLiteral("etcd-owner-txn"),
+          QStringLiteral("zookeeper-failover"), QStringLiteral("raft-term"),
+          QStringLiteral("service-term"), QStringLiteral("kafka-zombie-producer"),
+          QStringLiteral("chubby-lock-delay"), QStringLiteral("chubby-sequencer"),
+          QStringLiteral("redlock-no-token"),
           QStringLiteral("random-tokens"), QStringLiteral("random-tokens-check-and-set"),
           QStringLiteral("wallclock-step-back"), QStringLiteral("etcd-restore"),
           QStringLiteral("etcd-restore-bump")}},
@@ -359,7 +361,8 @@ std::vector<BuiltinGroup> builtinGroups()
           QStringLiteral("slow-client-clock"), QStringLiteral("bypass-background-job"),
           QStringLiteral("journalnode-volatile-max-token"),
           QStringLiteral("journalnode-durable-max-token"),
-          QStringLiteral("compare-and-set-version"), QStringLiteral("two-resources-partial")}},
+          QStringLiteral("compare-and-set-version"), QStringLiteral("different-is-not-lower"),
+          QStringLiteral("two-resources-partial")}},
     };
     const QStringList all = builtinNames();
     for (BuiltinGroup &g : groups)

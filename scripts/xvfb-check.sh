@@ -113,4 +113,41 @@ step="undo drag"; key ctrl+z; expect clientAPauseLength 29; expect rejected 1; s
 differs "$s_dragged" "$last"
 
 grep -q "Ambiguous shortcut" "$out/app.log" && fail "Qt reported an ambiguous shortcut (see $out/app.log)"
+
+# The classroom's projector: the same app on a 1280x800 screen, presented step by step with real
+# key presses, then in compare mode, then left. At every step the window fills the screen and no
+# more, and the step's sentence shows whole (the app reports whether its label holds its text).
+kill "${pids[1]}" 2>/dev/null || true; wait "${pids[1]}" 2>/dev/null || true
+display2=:$((200 + RANDOM % 100))
+Xvfb "$display2" -screen 0 1280x800x24 -nolisten tcp >"$out/xvfb-1280.log" 2>&1 &
+pids+=($!)
+export DISPLAY=$display2
+for _ in $(seq 50); do xdpyinfo >/dev/null 2>&1 && break; sleep 0.1; done
+rm -f "$FENCESCOPE_STATE_FILE"
+bash scripts/run-app.sh >"$out/app-1280.log" 2>&1 &
+pids+=($!)
+win=""
+for _ in $(seq 600); do
+  win=$(xdotool search --onlyvisible --name "FenceScope" 2>/dev/null | head -1 || true)
+  [ -n "$win" ] && break
+  sleep 0.2
+done
+[ -n "$win" ] || fail "no FenceScope window appeared at 1280x800"
+for _ in $(seq 50); do xdotool windowfocus "$win" 2>/dev/null && break; sleep 0.1; done
+fits() {
+  local size w h; size=$(state windowSize); w=${size%x*}; h=${size#*x}
+  [ "${w:-9999}" -le 1280 ] && [ "${h:-9999}" -le 800 ] || fail "$step: the window is $size on a 1280x800 screen"
+}
+step="1280x800 open"; expect fencing true; fits; shot projector-open
+step="1280x800 F11"; key F11; expect presenting true; expect presentationStep 0; fits; shot projector-start
+ticks=""
+for i in 1 2 3 4 5 6; do
+  step="1280x800 Right $i"; key Right; expect presentationStep 1; expect sentenceWhole true; fits
+  shot "projector-step-$i"; ticks="$ticks $(state playhead)"
+done
+[ "$ticks" = " 0 1 5 12 13 30" ] || fail "presentation at 1280x800 stepped through$ticks, not 0 1 5 12 13 30"
+step="1280x800 C"; key c; expect compare true; expect sentenceWhole true; fits; shot projector-compare
+step="1280x800 Left"; key Left; expect playhead 13; expect sentenceWhole true; fits; shot projector-compare-back
+step="1280x800 Escape"; key Escape; expect presenting false; fits; shot projector-left
+key c; expect compare false; fits
 echo "xvfb-check: all steps passed ($shots screenshots in $out)"

@@ -187,7 +187,7 @@ private slots:
         row("view-compare-unknown",
             QStringLiteral("scenes[0].view.compare: must be \"fencing\" (fenced over unfenced) or "
                            "a token source (counter, etcd, zookeeper, raft-term, kafka-epoch, "
-                           "chubby, none, random, wallclock), not \"unfenced\""));
+                           "chubby, none, random, wallclock, service-term), not \"unfenced\""));
         row("view-to-before-from",
             QStringLiteral("scenes[0].view.to: must be after \"from\" (10), not 5"));
         row("view-fencing-string",

@@ -62,6 +62,27 @@ class TestPresets : public QObject
 {
     Q_OBJECT
 private slots:
+    // The Scenarios menu's groups, as a course takes them: every built-in scenario in exactly
+    // one of the three, the default first; none left over for "More" (a new preset is placed).
+    void everyPresetIsInOneGroupOfTheCourse()
+    {
+        const std::vector<Core::ScenarioFile::BuiltinGroup> groups =
+            Core::ScenarioFile::builtinGroups();
+        QCOMPARE(groups.size(), std::size_t(3));
+        QCOMPARE(groups[0].title, QStringLiteral("Basics"));
+        QCOMPARE(groups[1].title, QStringLiteral("Where tokens come from"));
+        QCOMPARE(groups[2].title, QStringLiteral("How fencing goes wrong"));
+        QCOMPARE(groups[0].names.front(), QStringLiteral("default"));
+        QStringList all;
+        for (const auto &g : groups)
+            all << g.names;
+        QStringList names = Core::ScenarioFile::builtinNames();
+        QCOMPARE(all.size(), names.size());
+        all.sort();
+        names.sort();
+        QCOMPARE(all, names);
+    }
+
     // Kleppmann 2016 with lock.first 33: A token 33 [0,10), frozen [1,30), its write at 2 runs
     // at 30. B token 34 at 12 [12,22) writes at 13 (max 34). A's 33 < 34 -> rejected; unfenced
     // it lands after epoch 2 -> corrupted.

@@ -92,7 +92,7 @@ private slots:
         // wakes at 30 and its write with token 1 arrives, rejected.
         const Core::Scenario s = Core::ScenarioFile::defaultScenario();
         const Core::Trace t = Core::simulate(s, true);
-        const std::vector<Animation::Step> steps = Animation::storySteps(s, t);
+        const std::vector<Animation::Step> steps = Animation::captionedSteps(s, t);
         std::vector<Core::Tick> ticks;
         for (const Animation::Step &step : steps) {
             ticks.push_back(step.tick);

@@ -8,6 +8,8 @@
 #include "simulator.h"
 #include "theme.h"
 
+#include <algorithm>
+
 #include <QImage>
 #include <QRegularExpression>
 #include <QSet>
@@ -107,10 +109,20 @@ private slots:
                                             &written),
                  QString());
         QCOMPARE(written.size(), 3);
+        // every frame as tall as the tallest step's own picture (their captions differ in
+        // length), so the frames line up on slides
+        int tallest = 0;
+        for (const Core::Tick tick : ticks) {
+            ExportOptions one = board;
+            one.playhead = tick;
+            tallest = std::max(tallest, Exporter::renderImage(s, one).height());
+        }
         for (std::size_t i = 0; i < ticks.size(); ++i) {
             ExportOptions one = board;
             one.playhead = ticks[i];
+            one.minHeight = tallest;
             const QImage expected = Exporter::renderImage(s, one);
+            QCOMPARE(expected.height(), tallest);
             QImage frame(written[int(i)]);
             QCOMPARE(frame.size(), expected.size());
             QVERIFY2(frame.convertToFormat(QImage::Format_ARGB32) ==

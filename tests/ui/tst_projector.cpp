@@ -283,15 +283,17 @@ class TestProjector : public QObject
                          .arg(st.name)
                          .arg(countShown(st.name))
                          .arg(panels));
+        // (where two runs' storages leave too little room, the top run's lock lane scrolls too)
         const int locks = countShown(QStringLiteral("lock service"));
-        if (stacked ? (locks < 1 || locks > panels) : locks != panels)
+        if (stacked ? locks > panels : locks != panels)
             fail(QStringLiteral("'lock service' shows %1 times for %2 panels").arg(locks).arg(panels));
         for (const Core::Client &c : s.clients)
             if (countShown(c.name) > panels)
                 fail(QStringLiteral("client '%1' shows %2 times").arg(c.name).arg(countShown(c.name)));
         const QRectF shown(visible);
         for (const TimelinePanel &panel : l.panels) {
-            const bool lockToo = !stacked || !panel.bottom;
+            const bool lockToo =
+                !stacked || (panel.isPinned() && panel.pinned.contains(panel.lock.center()));
             const QRectF lanes = panel.storages.empty()
                                      ? panel.lock
                                      : lockToo ? panel.lock.united(panel.storages.back().lane)
@@ -428,6 +430,9 @@ class TestProjector : public QObject
             for (const Core::Write &w : run->writes)
                 if (w.arrivedAt < before)
                     happened[int(w.result)] = true;
+        // (a locked-out write was rejected by the storage: its words say so)
+        if (happened[int(Core::WriteResult::LockedOut)])
+            happened[int(Core::WriteResult::Rejected)] = true;
         const struct
         {
             Core::WriteResult result;
@@ -543,8 +548,11 @@ private slots:
         qInfo("%d states of %lld scenarios checked at %s", m_checked, qlonglong(presets.size()),
               qPrintable(screenName()));
         window().document()->markSaved();
-        QVERIFY2(m_failures.isEmpty(), qPrintable(QStringLiteral("%1 failures:\n").arg(m_failures.size()) +
-                                                  m_failures.join(QLatin1Char('\n'))));
+        for (const QString &f : m_failures) // (each on a line of its own: the list is long)
+            qInfo("FAILED %s", qPrintable(f));
+        QVERIFY2(m_failures.isEmpty(),
+                 qPrintable(QStringLiteral("%1 failures, each on a FAILED line above")
+                                .arg(m_failures.size())));
     }
 
     void cleanupTestCase() { m_window.reset(); }

@@ -2,6 +2,7 @@
 
 #include "gifwriter.h"
 #include "simulator.h"
+#include "storysteps.h"
 #include "videowriter.h"
 
 #include <QDir>
@@ -139,11 +140,12 @@ std::optional<AnimationOptions::Format> formatFor(const QString &path)
     return std::nullopt;
 }
 
-std::vector<Step> storySteps(const Core::Scenario &scenario, const Core::Trace &trace)
+std::vector<Step> captionedSteps(const Core::Scenario &scenario, const Core::Trace &trace)
 {
-    // the storyboard's steps and captions (presentation mode steps through the same ticks)
+    // the story's steps (core/storysteps.h) with the storyboard's captions: presentation mode
+    // steps through the same ticks and tells them in the same words
     std::vector<Step> steps;
-    for (const Core::Tick tick : Exporter::keyframeTicks(trace))
+    for (const Core::Tick tick : Core::storyStepTicks(scenario, trace))
         steps.push_back({tick, Exporter::stepCaption(scenario, trace, tick)});
     return steps;
 }
@@ -174,7 +176,7 @@ Plan plan(const Core::Scenario &scenario, const AnimationOptions &options)
                         .arg(AnimationLimits::kMaxEvents);
         return p;
     }
-    for (const Step &step : storySteps(scenario, trace)) {
+    for (const Step &step : captionedSteps(scenario, trace)) {
         // a range shows only its own steps
         if ((picture.fromTick && double(step.tick) < *picture.fromTick) ||
             (picture.toTick && double(step.tick) > *picture.toTick))
@@ -192,7 +194,7 @@ Plan plan(const Core::Scenario &scenario, const AnimationOptions &options)
     // compare mode reads both runs' sentences at each step
     std::vector<Step> other;
     if (picture.compare)
-        other = storySteps(scenario, Core::simulate(scenario, false));
+        other = captionedSteps(scenario, Core::simulate(scenario, false));
     const auto holdFor = [&](const QString &caption) {
         return periodsFor(options.stepSeconds ? *options.stepSeconds : readingSeconds(caption),
                           p.fps);

@@ -58,8 +58,8 @@ struct Step
     QString caption;
 };
 
-// The steps of a run and their captions. The one place they are taken from.
-std::vector<Step> storySteps(const Core::Scenario &scenario, const Core::Trace &trace);
+// The steps of a run (Core::storySteps) and their captions. The one place they are taken from.
+std::vector<Step> captionedSteps(const Core::Scenario &scenario, const Core::Trace &trace);
 
 // How long a caption is shown by default: 2 s, and a quarter of a second a word (about 240
 // words a minute), at most 12 s.

@@ -77,7 +77,7 @@ TimelineRenderer::Options rendererOptions(const ExportOptions &o)
     r.theme = o.theme;
     r.playhead = o.playhead;
     r.playheadTravel = o.playheadTravel;
-    r.selection = o.explain;
+    // (the explained outcome is told in words; the window's selection halo is not the picture's)
     r.compare = o.compare;
     return r;
 }
@@ -266,12 +266,15 @@ struct Page
     QString captionText;
     QString explanationText;
     std::vector<LegendItem> legendItems;
+    // what the page is drawn with: the options asked for, or smaller ones that fit a slide
+    ExportOptions options;
 };
 
-Page layoutPage(const Core::Scenario &s, const Traces &t, const ExportOptions &options)
+Page layoutPageAsIs(const Core::Scenario &s, const Traces &t, const ExportOptions &options)
 {
     const ExportOptions o = sized(options);
     Page pg;
+    pg.options = options;
     const double w = std::max(320.0, o.width);
     pg.margin = margin(o);
     const double inner = w - 2 * pg.margin;
@@ -334,6 +337,26 @@ Page layoutPage(const Core::Scenario &s, const Traces &t, const ExportOptions &o
     return pg;
 }
 
+// The page, as a 16:9 slide when asked (text and lanes smaller until it fits: a compare picture
+// is taller than it is wide otherwise), and at least ExportOptions::minHeight tall.
+Page layoutPage(const Core::Scenario &s, const Traces &t, const ExportOptions &options)
+{
+    Page pg = layoutPageAsIs(s, t, options);
+    double height = options.minHeight;
+    if (options.slide) {
+        height = std::max(height, std::round(std::max(320.0, options.width) * 9 / 16));
+        ExportOptions smaller = options;
+        while (pg.size.height() > height &&
+               smaller.theme.fontScale * 0.94 >= 0.6 * options.theme.fontScale) {
+            smaller.theme.fontScale *= 0.94;
+            smaller.theme.lineScale *= 0.94;
+            pg = layoutPageAsIs(s, t, smaller);
+        }
+    }
+    pg.size.setHeight(std::max(pg.size.height(), height));
+    return pg;
+}
+
 TimeAxis axisFor(const Core::Trace &trace, const ExportOptions &o, const QRectF &timeline)
 {
     const double header = TimelineRenderer::headerWidth(rendererOptions(o));
@@ -343,14 +366,16 @@ TimeAxis axisFor(const Core::Trace &trace, const ExportOptions &o, const QRectF 
     // tick are whole, not half under the lane names
     const double inset = TimelineRenderer::plotInset(rendererOptions(o));
     // relative to the timeline rectangle, which the painter is translated to
+    // and room after the last tick for half its ruler label, as the window leaves
+    const double after = 24 * o.theme.fontScale;
     return TimeCoordinates::fitted(from, std::max(from + 1, to), header + inset,
-                                   std::max(1.0, timeline.width() - header - inset - 8));
+                                   std::max(1.0, timeline.width() - header - inset - after));
 }
 
-void paintPage(QPainter *p, const Core::Scenario &s, const Traces &t, const ExportOptions &options,
+void paintPage(QPainter *p, const Core::Scenario &s, const Traces &t, const ExportOptions &,
                const Page &pg)
 {
-    const ExportOptions o = sized(options);
+    const ExportOptions o = sized(pg.options);
     p->save();
     p->setRenderHint(QPainter::Antialiasing);
     p->setRenderHint(QPainter::TextAntialiasing);
@@ -478,7 +503,8 @@ TimelineRenderer::Options timelineOptions(const ExportOptions &options)
 TimeAxis timelineAxis(const Core::Scenario &scenario, const ExportOptions &options)
 {
     const Traces t = simulateFor(scenario, options);
-    return axisFor(t.main, sized(options), layoutPage(scenario, t, options).timeline);
+    const Page pg = layoutPage(scenario, t, options);
+    return axisFor(t.main, sized(pg.options), pg.timeline);
 }
 
 QString stepCaption(const Core::Scenario &s, const Core::Trace &t, Core::Tick tick)
@@ -580,6 +606,16 @@ QString exportStoryboard(const QString &target, const Core::Scenario &scenario,
     if (ticks.empty())
         return QObject::tr("storyboard: no keyframes (the scenario has no events)");
     ExportOptions o = options;
+    {
+        // every frame as tall as the tallest: their captions differ in length
+        const Traces t = simulateFor(scenario, o);
+        double tallest = 0;
+        for (const Core::Tick tick : ticks) {
+            o.playhead = tick;
+            tallest = std::max(tallest, layoutPage(scenario, t, o).size.height());
+        }
+        o.minHeight = std::max(o.minHeight, tallest);
+    }
     if (target.endsWith(QLatin1String(".pdf"), Qt::CaseInsensitive)) {
         QByteArray bytes;
         QBuffer buffer(&bytes);

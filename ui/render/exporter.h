@@ -37,6 +37,12 @@ struct ExportOptions
     bool showCaption = true;
     QString caption;          // empty: the scenario's title and outcome summary
     Selection explain;        // a valid selection adds the explanation of that outcome
+    // A 16:9 slide: the page is width x width*9/16, the text and lanes made smaller (to no less
+    // than 0.6 of their size) until the picture fits it; the rest is background.
+    bool slide = false;
+    // At least this tall (logical pixels; 0: as tall as the picture): a storyboard's frames are
+    // all as tall as its tallest, so they line up on slides and in a PDF.
+    double minHeight = 0;
 };
 
 namespace Exporter {

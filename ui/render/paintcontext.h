@@ -32,6 +32,7 @@
 #include <initializer_list>
 #include <limits>
 #include <memory>
+#include <mutex>
 #include <vector>
 
 namespace Render {
@@ -73,20 +74,21 @@ public:
         // hiding the future, an item's words fit in the part of it that has happened
         m_shownRight = m_xmax;
         if (o.hideFuture && o.playhead != Core::kForever)
-            m_shownRight = o.playheadBefore
-                               ? m_xmin
-                               : std::min(m_xmax, axis.tickToX(double(o.playhead)) +
-                                                      std::max(1.0, std::min(9 * o.theme.fontScale,
-                                                                             0.5 * axis.pixelsPerTick)));
+            m_shownRight =
+                o.playheadBefore
+                    ? m_xmin
+                    : std::min(m_xmax, axis.tickToX(double(o.playhead)) +
+                                           std::max(1.0, std::min(9 * o.theme.fontScale,
+                                                                  0.5 * axis.pixelsPerTick)));
     }
 
     // The same context speaking another scenario's words: compare mode's bottom panel when it
     // runs the schedule under another token source (Options::bottomScenario). Same lanes.
     PaintContext(const PaintContext &o, const Core::Scenario &s)
-        : m_p(o.m_p), m_target(o.m_target), m_canvas(o.m_canvas), m_bands(o.m_bands),
-          m_st(o.m_st), m_axis(o.m_axis), m_l(o.m_l), m_s(s), m_o(o.m_o), m_labels(o.m_labels),
-          m_xmin(o.m_xmin), m_xmax(o.m_xmax), m_shownRight(o.m_shownRight), m_tLo(o.m_tLo),
-          m_tHi(o.m_tHi), m_columns(o.m_columns)
+        : m_p(o.m_p), m_target(o.m_target), m_canvas(o.m_canvas), m_bands(o.m_bands), m_st(o.m_st),
+          m_axis(o.m_axis), m_l(o.m_l), m_s(s), m_o(o.m_o), m_labels(o.m_labels), m_xmin(o.m_xmin),
+          m_xmax(o.m_xmax), m_shownRight(o.m_shownRight), m_tLo(o.m_tLo), m_tHi(o.m_tHi),
+          m_columns(o.m_columns), m_taken(o.m_taken)
     {
     }
 
@@ -109,6 +111,24 @@ public:
     {
         if (m_labels && m_o.playhead != Core::kForever)
             m_labels->push_back({-std::numeric_limits<double>::infinity(), box, true});
+    }
+
+    // Room for words that several passes put in one place (a belief row's "told: ...", a
+    // client's own clock's "expires", a storage's outcome and a group's words): a label takes
+    // its box, and a later one, from any pass, goes only where no label is yet.
+    // (A helper thread may paint a panel's storage lanes while this thread paints the rest.)
+    bool labelFree(const QRectF &box) const
+    {
+        const std::lock_guard<std::mutex> lock(m_taken->mutex);
+        for (const QRectF &r : m_taken->boxes)
+            if (r.intersects(box))
+                return false;
+        return true;
+    }
+    void takeLabel(const QRectF &box) const
+    {
+        const std::lock_guard<std::mutex> lock(m_taken->mutex);
+        m_taken->boxes.push_back(box);
     }
 
     // x of a tick, clamped a little outside the plot so huge ticks stay paintable.
@@ -163,17 +183,27 @@ public:
             part(panel, false);
             return;
         }
-        m_p->save();
-        m_p->setClipRect(QRectF(panel.rect.left(), panel.rect.top(), panel.rect.width(),
-                                std::max(0.0, std::min(panel.rect.bottom(), panel.pinTop) -
-                                                  panel.rect.top())),
-                         Qt::IntersectClip);
-        part(panel, false);
-        m_p->restore();
+        // (a panel wholly under the pinned lanes paints nothing of its own part: an empty
+        // clip rectangle is not relied on to clip everything)
+        const double shown = std::min(panel.rect.bottom(), panel.pinTop) - panel.rect.top();
+        if (shown > 0) {
+            m_p->save();
+            m_p->setClipRect(QRectF(panel.rect.left(), panel.rect.top(), panel.rect.width(), shown),
+                             Qt::IntersectClip);
+            part(panel, false);
+            m_p->restore();
+        }
         if (!panel.isPinned())
             return;
         const QRectF pin = panel.pinned;
         TimelinePanel moved = panel;
+        // what is not pinned goes above the pinned rectangle, out of its clip: the client
+        // lanes, and compare mode's bottom panel's lock lane (only its storages are pinned)
+        if (std::abs(moved.lock.top() - pin.top()) > 0.5) {
+            const double dy = pin.top() - moved.lock.bottom();
+            for (QRectF *q : {&moved.lock, &moved.lockHeader, &moved.lockEvents, &moved.lockBars})
+                q->translate(0, dy);
+        }
         for (ClientLaneRects &r : moved.clients) {
             const double dy = pin.top() - r.lane.bottom();
             for (QRectF *q :
@@ -414,13 +444,21 @@ protected:
     const TimelineLayout &m_l;
     const Core::Scenario &m_s;
     const TimelineRenderer::Options &m_o;
-    std::vector<NotedLabel> *m_labels = nullptr; // labels and what they tell, when a playhead stands
+    std::vector<NotedLabel> *m_labels =
+        nullptr; // labels and what they tell, when a playhead stands
     double m_xmin = 0;
     double m_xmax = 0;
     double m_shownRight = 0; // where what is shown ends: m_xmax, or the playhead's hidden future
     Tick m_tLo = 0;
     Tick m_tHi = 0;
     std::shared_ptr<EventColumns> m_columns = std::make_shared<EventColumns>();
+    // the boxes labels took in this paint, whichever pass drew them (labelFree, takeLabel)
+    struct Taken
+    {
+        std::mutex mutex;
+        std::vector<QRectF> boxes;
+    };
+    std::shared_ptr<Taken> m_taken = std::make_shared<Taken>();
 };
 
 } // namespace Render

@@ -130,7 +130,7 @@ bool operator==(const RendererCache::StaticKey &a, const RendererCache::StaticKe
            a.collapsedPauses == b.collapsedPauses && a.clients == b.clients &&
            a.storages == b.storages && a.rules == b.rules && a.panelFencing == b.panelFencing &&
            a.axis.firstTick == b.axis.firstTick && a.axis.pixelsPerTick == b.axis.pixelsPerTick &&
-           a.axis.left == b.axis.left && a.pinBottom == b.pinBottom;
+           a.axis.left == b.axis.left && a.pinBottom == b.pinBottom && a.pinTop == b.pinTop;
 }
 
 const QImage *RendererCache::staticLayer(const StaticKey &key,

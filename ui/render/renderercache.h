@@ -90,6 +90,7 @@ public:
         std::vector<bool> panelFencing; // per panel: its trace's fencing (the storage rules' words)
         TimeAxis axis;
         double pinBottom = 0; // where the lock and storage lanes are pinned (0: not)
+        double pinTop = 0;    // and where the visible part begins
 
         friend bool operator==(const StaticKey &a, const StaticKey &b);
     };

@@ -21,15 +21,38 @@ namespace {
 // would end below it. In compare mode, when the lanes scroll at all, the outcome of both runs
 // stays at the bottom: the bottom panel's title (naming its run) and storage lanes there, the
 // top panel's lock and storage lanes just above them; the bottom panel's clients and lock lane,
-// the top one's again, are where the scroll puts them. Never over the first client lane's name
-// and markers (the pinned lanes cover client lanes, never the ruler or the first panel's title).
-void pinLanes(TimelineLayout &l, double bottom)
+// the top one's again, are where the scroll puts them. The pinned lanes cover client lanes,
+// never the ruler or the first panel's title.
+void pinLanes(TimelineLayout &l, double bottom, double viewTop)
 {
     if (!(bottom > 0) || l.panels.empty())
         return;
-    const TimelinePanel &first = l.panels.front();
-    const double floor = first.clients.empty() ? first.lock.top() : first.clients.front().markers.bottom();
     const bool stack = l.panels.size() > 1;
+    const auto endOf = [](const TimelinePanel &p) {
+        return p.storages.empty() ? p.lock.bottom() : p.storages.back().lane.bottom();
+    };
+    const auto storagesTop = [](const TimelinePanel &p) {
+        return p.storages.empty() ? p.lock.bottom() : p.storages.front().lane.top();
+    };
+    // How much is pinned: compare mode's stack, or the one panel's lock and storage lanes. It
+    // stays clear of the first client's name and markers; where that leaves too little room, of
+    // the first client lane's top only; and in compare mode, where even that is too little, the
+    // top panel's lock lane (the bottom one's again) scrolls with the clients.
+    const TimelinePanel &first = l.panels.front();
+    double need = 0;
+    for (std::size_t i = 0; i < l.panels.size(); ++i) {
+        const TimelinePanel &p = l.panels[i];
+        need +=
+            stack && i > 0 ? endOf(p) - storagesTop(p) + p.title.height() : endOf(p) - p.lock.top();
+    }
+    // (scrolled: what is above the visible part does not count)
+    const double top = std::max(viewTop, first.clients.empty() ? first.lock.top()
+                                                               : first.clients.front().lane.top());
+    double floor = std::max(
+        viewTop, first.clients.empty() ? first.lock.top() : first.clients.front().markers.bottom());
+    if (bottom - need < floor)
+        floor = std::max(top, bottom - need);
+    const bool topLock = !stack || bottom - need >= top;
     const auto moveStorages = [](TimelinePanel &p, double dy) {
         for (StorageLaneRects &r : p.storages)
             for (QRectF *q : {&r.lane, &r.header, &r.values, &r.outcomes, &r.maxToken})
@@ -38,19 +61,21 @@ void pinLanes(TimelineLayout &l, double bottom)
     double block = bottom; // where the lanes pinned so far begin
     for (std::size_t i = l.panels.size(); i-- > 0;) {
         TimelinePanel &p = l.panels[i];
-        const double end = p.storages.empty() ? p.lock.bottom() : p.storages.back().lane.bottom();
-        if (stack && i > 0) {
-            const double lanes = p.storages.empty() ? p.lock.bottom() : p.storages.front().lane.top();
-            const double top = lanes - p.title.height();
-            const double shift = std::max(block - end, floor - top);
+        const double end = endOf(p);
+        if (stack && (i > 0 || !topLock)) {
+            // the storages, under the panel's title when it is not the first one's
+            const double title = i > 0 ? p.title.height() : 0;
+            const double from = storagesTop(p) - title;
+            const double shift = std::max(block - end, floor - from);
             moveStorages(p, shift);
-            p.title.moveTop(top + shift);
-            p.pinned = QRectF(p.rect.left(), top + shift, p.rect.width(), end - top);
-            block = top + shift;
+            if (i > 0)
+                p.title.moveTop(from + shift);
+            p.pinned = QRectF(p.rect.left(), from + shift, p.rect.width(), end - from);
+            block = from + shift;
             continue;
         }
-        const double top = p.lock.top();
-        const double shift = std::max(block - end, floor - top);
+        const double from = p.lock.top();
+        const double shift = std::max(block - end, floor - from);
         if (!(shift < -0.5) && !stack)
             break; // in view where they are
         p.lock.translate(0, shift);
@@ -58,8 +83,8 @@ void pinLanes(TimelineLayout &l, double bottom)
         p.lockEvents.translate(0, shift);
         p.lockBars.translate(0, shift);
         moveStorages(p, shift);
-        p.pinned = QRectF(p.rect.left(), top + shift, p.rect.width(), end - top);
-        block = top + shift;
+        p.pinned = QRectF(p.rect.left(), from + shift, p.rect.width(), end - from);
+        block = from + shift;
     }
     if (block < bottom)
         for (TimelinePanel &p : l.panels)
@@ -133,8 +158,23 @@ TimelineLayout TimelineRenderer::layout(const Core::Scenario &s, const Options &
         p.rect = QRectF(x0, top, rect.width(), y - top);
         l.panels.push_back(std::move(p));
     }
-    pinLanes(l, o.pinBottom);
+    pinLanes(l, o.pinBottom, o.pinTop);
     return l;
+}
+
+double TimelineRenderer::pinnedHeight(const Core::Scenario &s, const Options &o, double width)
+{
+    const TimelineLayout l = layout(s, o, QRectF(0, 0, width, 1e6));
+    double h = l.ruler.height();
+    for (std::size_t i = 0; i < l.panels.size(); ++i) {
+        const TimelinePanel &p = l.panels[i];
+        const double end = p.storages.empty() ? p.lock.bottom() : p.storages.back().lane.bottom();
+        const double from = !o.compare           ? p.lock.top()
+                            : p.storages.empty() ? p.lock.bottom()
+                                                 : p.storages.front().lane.top();
+        h += end - from + p.title.height(); // (scrolled to the top, the first title shows too)
+    }
+    return std::ceil(h) + 2;
 }
 
 QSizeF TimelineRenderer::preferredSize(const Core::Scenario &s, const Options &o, double width)

@@ -232,6 +232,7 @@ void TimelineRenderer::paint(QPainter *p, const QRectF &rect, const Core::Scenar
             key.panelFencing.push_back(t && t->fencing);
         key.axis = axis;
         key.pinBottom = o.pinBottom;
+        key.pinTop = o.pinTop;
         const QImage *layer = cache->staticLayer(key, [&](QPainter *lp) {
             lp->setClipRect(rect);
             lp->fillRect(rect, o.theme.background);

@@ -90,6 +90,9 @@ public:
         // is taller than its window (a scroll area): the last panel's lock and storage lanes are
         // then drawn ending there, over the client lanes, instead of off screen. 0: not pinned.
         double pinBottom = 0;
+        // The y where the visible part begins (with pinBottom): the pinned lanes never start
+        // above it.
+        double pinTop = 0;
     };
 
     struct Hit
@@ -142,6 +145,10 @@ public:
     static TimelineLayout layout(const Core::Scenario &scenario, const Options &options,
                                  const QRectF &rect);
     // The size that shows every lane at its natural height at the given width.
+    // The height the ruler and the lanes that stay pinned when the lanes scroll need (compare
+    // mode: both runs' storages and the bottom run's title; else the lock and storage lanes).
+    static double pinnedHeight(const Core::Scenario &scenario, const Options &options,
+                               double width);
     static QSizeF preferredSize(const Core::Scenario &scenario, const Options &options,
                                 double width = 900);
 

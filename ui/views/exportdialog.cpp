@@ -147,7 +147,13 @@ ExportDialog::ExportDialog(Kind kind, const Document *doc, const ExportOptions &
     m_explain->setChecked(defaults.explain.isValid());
     if (!defaults.explain.isValid())
         m_explain->setToolTip(tr("Select a write (or any action) in the window first"));
+    m_slide = new QCheckBox(tr("16:9 slide"), this);
+    m_slide->setObjectName(QStringLiteral("slide"));
+    m_slide->setChecked(defaults.slide);
+    m_slide->setToolTip(tr("The picture at the slide's shape: width × width·9/16, text and lanes "
+                           "made smaller to fit (compare mode is taller than wide otherwise)"));
     auto *checks = new QHBoxLayout;
+    checks->addWidget(m_slide);
     checks->addWidget(m_title);
     checks->addWidget(m_legend);
     checks->addWidget(m_caption);
@@ -254,7 +260,7 @@ ExportDialog::ExportDialog(Kind kind, const Document *doc, const ExportOptions &
     connect(m_content, &QComboBox::currentIndexChanged, this, &ExportDialog::updateCaptionDefault);
     for (QComboBox *c : {m_content, m_range, m_theme, m_format})
         connect(c, &QComboBox::currentIndexChanged, this, &ExportDialog::schedulePreview);
-    for (QCheckBox *c : {m_title, m_legend, m_caption, m_explain})
+    for (QCheckBox *c : {m_slide, m_title, m_legend, m_caption, m_explain})
         connect(c, &QCheckBox::toggled, this, &ExportDialog::schedulePreview);
     connect(m_caption, &QCheckBox::toggled, this, &ExportDialog::updateEnabled);
     connect(m_captionText, &QLineEdit::textChanged, this, &ExportDialog::schedulePreview);
@@ -307,6 +313,7 @@ ExportOptions ExportDialog::options() const
     o.showTitle = m_title->isChecked();
     o.showLegend = m_legend->isChecked();
     o.showCaption = m_caption->isChecked();
+    o.slide = m_slide->isChecked();
     const QString caption = m_captionText->text().trimmed();
     // the default follows the content; only an edited caption is fixed
     o.caption = caption == m_shownDefaultCaption ? QString() : caption;

@@ -100,6 +100,7 @@ private:
     QCheckBox *m_title = nullptr;
     QCheckBox *m_legend = nullptr;
     QCheckBox *m_caption = nullptr;
+    QCheckBox *m_slide = nullptr;
     QLineEdit *m_captionText = nullptr;
     QCheckBox *m_explain = nullptr;
     QComboBox *m_theme = nullptr;

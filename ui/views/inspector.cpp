@@ -7,6 +7,7 @@
 
 #include "explain.h"
 
+#include <QScreen>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
@@ -269,9 +270,14 @@ QSize Inspector::sizeHint() const
 
 QSize Inspector::minimumSizeHint() const
 {
-    // all the fields: the docks are laid out as before they scrolled; a window that cannot
-    // give this much (a small screen) leaves them scrolling instead of squeezed
-    return m_scroll->widget()->layout()->minimumSize();
+    // all the fields' height: the docks are laid out as before they scrolled (a window that
+    // cannot give this much leaves them scrolling instead of squeezed); at most three tenths of
+    // the screen's width, so that a 1024 px projector keeps the window on it, the lanes and
+    // compare mode's verdicts beside the dock (the fields' rows then share what is left)
+    QSize size = m_scroll->widget()->layout()->minimumSize();
+    if (const QScreen *s = screen())
+        size.setWidth(std::min(size.width(), s->availableGeometry().width() * 3 / 10));
+    return size;
 }
 
 void Inspector::setFontScale(double scale)

@@ -178,8 +178,14 @@ bool SummaryStrip::eventFilter(QObject *watched, QEvent *event)
 
 void SummaryStrip::elideFinals()
 {
-    m_finals->setText(
-        m_finals->fontMetrics().elidedText(m_finalsText, Qt::ElideRight, m_finals->width()));
+    // the whole text, else as much of it as keeps the first storage's name and value whole
+    // ("db ends with 'B'…"), else nothing: "d…" tells no one anything (the tooltip has it all)
+    const QFontMetrics fm = m_finals->fontMetrics();
+    const QString elided = fm.elidedText(m_finalsText, Qt::ElideRight, m_finals->width());
+    const QString first = m_finalsText.section(QStringLiteral("  ·  "), 0, 0);
+    const QString essential = first.section(QStringLiteral(", max_token"), 0, 0);
+    m_finals->setText(elided == m_finalsText || elided.size() > essential.size() + 1 ? elided
+                                                                                     : QString());
 }
 
 void SummaryStrip::setCompact(bool compact)

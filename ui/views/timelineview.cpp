@@ -51,8 +51,8 @@ TimelineView::TimelineView(Document *doc, ViewState *state, QWidget *parent)
         // the focused action or client may be gone (undo of an insert, another file)
         const Core::Scenario &s = m_doc->scenario();
         if (m_focus.isStorage() && !TimelineAccessible::isValid(s, m_focus))
-            m_focus = s.storages.empty() ? FocusStop{}
-                                         : FocusStop::ofStorage(int(s.storages.size()) - 1);
+            m_focus =
+                s.storages.empty() ? FocusStop{} : FocusStop::ofStorage(int(s.storages.size()) - 1);
         else if (!m_focus.isNone() && !TimelineAccessible::isValid(s, m_focus))
             m_focus = s.clients.empty()
                           ? FocusStop{}
@@ -90,7 +90,6 @@ void TimelineView::setTheme(const Theme &theme)
     updateGeometry();
     update();
 }
-
 
 Core::Tick TimelineView::previewThrough() const
 {
@@ -131,8 +130,10 @@ TimelineRenderer::Options TimelineView::options() const
     o.hideFuture = m_state->hidesFuture() && m_state->hasPlayhead();
     // taller than its scroll area: the lock and storage lanes end where the visible part does
     const QRect visible = visibleRegion().boundingRect();
-    if (!visible.isEmpty() && visible.bottom() + 1 < height())
+    if (!visible.isEmpty() && visible.bottom() + 1 < height()) {
         o.pinBottom = visible.bottom() + 1;
+        o.pinTop = visible.top();
+    }
     if (m_hover.isItem() && !m_drag.active) {
         o.hoverClient = m_hover.client;
         o.hoverAction = m_hover.action;

@@ -298,8 +298,10 @@ void TokenChart::rebuild()
     };
     const auto ensureLines = [&](std::vector<QLineSeries *> &lines, std::size_t n) {
         while (lines.size() > n) {
-            c->removeSeries(lines.back());
-            delete lines.back();
+            // (deleted when the event loop is back: its graphics may be queued for a paint)
+            if (c->series().contains(lines.back()))
+                c->removeSeries(lines.back());
+            lines.back()->deleteLater();
             lines.pop_back();
         }
         while (lines.size() < n) {
@@ -342,14 +344,20 @@ void TokenChart::rebuild()
 
     // (Re)attach: lines under markers, grants under outcomes. Series without points stay out
     // of the legend so it names only what is drawn.
+    // (A series once on the chart stays there, hidden with its legend entry when it has
+    // nothing to draw: Qt Charts 6.4 can paint a removed series' item once more, after its chart
+    // is gone, and crash.)
     const auto attach = [&](QAbstractSeries *series, bool show) {
         const bool attached = c->series().contains(series);
         if (show && !attached) {
             c->addSeries(series);
             series->attachAxis(m_timeAxis);
             series->attachAxis(m_tokenAxis);
-        } else if (!show && attached) {
-            c->removeSeries(series);
+        }
+        if (c->series().contains(series)) {
+            series->setVisible(show);
+            for (QLegendMarker *m : c->legend()->markers(series))
+                m->setVisible(show);
         }
     };
     for (QLineSeries *l : m_storageLines)

@@ -299,8 +299,10 @@ void MainWindow::documentChanged()
     const Core::Scenario &s = m_doc->scenario();
     m_fencingAct->setChecked(s.fencing);
     m_fencingAct->setText(s.fencing ? tr("Fencing: ON") : tr("Fencing: OFF"));
-    // lanes change height only when clients or storages come and go
-    const QSize lanes(int(s.clients.size()), int(s.storages.size()));
+    // lanes change height when clients or storages come and go, or the lock service gets a
+    // row of its own events (a preset with restores after one without)
+    const int lanes =
+        int(TimelineRenderer::preferredSize(s, m_timeline->options(), 900).height());
     if (lanes != m_fittedLanes) {
         m_fittedLanes = lanes;
         fitSplitter();

@@ -292,7 +292,7 @@ private:
     QMessageBox::StandardButton m_questionAnswer = QMessageBox::Cancel;
     QString m_lastQuestion;
 
-    QSize m_fittedLanes; // clients x storages the splitter was last fitted to
+    int m_fittedLanes = -1; // the lanes' height the splitter was last fitted to
     bool m_interactive = true;
     bool m_syncingSelection = false;
     QString m_lastError;

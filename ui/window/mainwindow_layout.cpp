@@ -16,6 +16,7 @@
 #include "tokenchart.h"
 #include "viewstate.h"
 
+#include <QCoreApplication>
 #include <QAction>
 #include <QDockWidget>
 #include <QGuiApplication>
@@ -45,14 +46,17 @@ void MainWindow::createDocks()
     addDockWidget(Qt::RightDockWidgetArea, story);
     // A selection's explanation is what the user asked for: on a short story (a small screen, a
     // tall inspector below) it scrolls into view, its heading at the top when it does not fit,
-    // once the panel has laid out the new text.
+    // once the panel has laid out the new text (the explanation wins where both do not fit).
     connect(m_state, &ViewState::selectionChanged, scroll, [this, scroll] {
         QTimer::singleShot(0, scroll, [this, scroll] {
             if (!m_state->selection().isValid())
                 return;
+            // (the nested layouts too: a narrow dock wraps the new text over more lines)
+            QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
             scroll->widget()->layout()->activate();
-            scroll->ensureWidgetVisible(m_narration->selectedExplanation(), 0, 6);
+            // the heading first, then the explanation: where both do not fit, the explanation
             scroll->ensureWidgetVisible(m_narration->selectedHeading(), 0, 6);
+            scroll->ensureWidgetVisible(m_narration->selectedExplanation(), 0, 6);
         });
     });
 

@@ -1,11 +1,11 @@
 #include "presentationcontroller.h"
 
 #include "comparison.h"
-#include "storysteps.h"
 #include "document.h"
 #include "playback.h"
 #include "presentationcontrols.h"
 #include "presentationpanel.h"
+#include "storysteps.h"
 #include "timelinerenderer.h"
 #include "timelineview.h"
 
@@ -162,6 +162,7 @@ void PresentationController::finish()
     m_parts.panel->hide();
     m_parts.scroll->setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
     m_parts.splitter->setMinimumHeight(0);
+    m_parts.panel->setMinimumHeight(0);
     m_parts.splitter->setMaximumHeight(QWIDGETSIZE_MAX);
     // back where it was, on the screen it was on (the laptop's, when presenting on a projector)
     if (window->windowHandle() && s.screen)
@@ -229,7 +230,17 @@ void PresentationController::fit()
         m_hooks.setTheme(t);
     const int lanes = lanesAt(scale);
     view->setMinimumHeight(lanes);
-    const int timeline = std::max(100, std::min(lanes, height - panelAt(scale)));
+    // Scrolled, the pinned lanes (compare mode: both runs' outcomes) fit all the same: the
+    // explanation gives way below its sentence (the tallest step's paragraph is cut first).
+    o.theme = t;
+    const int pinned =
+        std::min(lanes, int(std::ceil(TimelineRenderer::pinnedHeight(scenario, o, width))) + 4);
+    const int timeline = std::max(
+        {100, std::min(lanes, height - panelAt(scale)),
+         std::min({pinned, height - 200, height - m_parts.panel->minimumSizeHint().height()})});
+    // (the explanation then takes what is left, its paragraph cut below the sentence, and
+    // never makes the window taller than its screen)
+    m_parts.panel->setMinimumHeight(1);
     m_parts.splitter->setMinimumHeight(timeline);
     m_parts.splitter->setMaximumHeight(timeline);
     m_parts.scroll->setVerticalScrollBarPolicy(lanes > timeline ? Qt::ScrollBarAsNeeded
@@ -300,8 +311,8 @@ void PresentationController::showActingLane()
         return;
     TimelineRenderer::Options o = m_parts.view->options();
     o.pinBottom = 0; // where the lanes are in the whole picture
-    const TimelineLayout l = TimelineRenderer::layout(m_parts.doc->scenario(), o,
-                                                      QRectF(m_parts.view->rect()));
+    const TimelineLayout l =
+        TimelineRenderer::layout(m_parts.doc->scenario(), o, QRectF(m_parts.view->rect()));
     const std::size_t client = t.events[step.ref].client;
     if (l.panels.empty() || client >= l.panels.front().clients.size())
         return;
@@ -310,10 +321,9 @@ void PresentationController::showActingLane()
     const QRectF lane = l.panels.front().clients[client].lane;
     const TimelineLayout now = m_parts.view->currentLayout();
     const QRect visible = m_parts.view->visibleRegion().boundingRect();
-    const double pinned =
-        now.panels.empty() || std::isinf(now.panels.front().pinTop)
-            ? 0
-            : std::max(0.0, visible.bottom() + 1 - now.panels.front().pinTop);
+    const double pinned = now.panels.empty() || std::isinf(now.panels.front().pinTop)
+                              ? 0
+                              : std::max(0.0, visible.bottom() + 1 - now.panels.front().pinTop);
     const int room = m_parts.scroll->viewport()->height() - int(std::ceil(pinned));
     const int top = bar->value();
     if (lane.top() >= top && lane.bottom() <= top + room)

@@ -10,6 +10,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLabel>
 #include <QSaveFile>
 #include <QTimer>
 #include <QUndoStack>
@@ -37,6 +38,12 @@ QByteArray StateReport::describe(const MainWindow &w)
     o[QStringLiteral("presenting")] = w.isPresenting();
     o[QStringLiteral("presentationStep")] = int(w.presentationPanel()->step());
     o[QStringLiteral("playhead")] = state->hasPlayhead() ? double(state->playhead()) : -1.0;
+    // presentation's sentence: all of it shows (its label is as tall as its wrapped text)
+    if (auto *sentence = w.presentationPanel()->findChild<QLabel *>(QStringLiteral("presentationText")))
+        o[QStringLiteral("sentenceWhole")] =
+            !sentence->isVisible() || sentence->heightForWidth(sentence->width()) <= sentence->height();
+    o[QStringLiteral("windowSize")] =
+        QStringLiteral("%1x%2").arg(w.frameGeometry().width()).arg(w.frameGeometry().height());
     o[QStringLiteral("undoIndex")] = doc->undoStack()->index();
     o[QStringLiteral("modified")] = doc->isModified();
     o[QStringLiteral("accepted")] = double(m.accepted);

@@ -145,13 +145,15 @@ public:
                 QRectF(nameRect.left(), r.outcomes.top(), nameRect.width(), r.outcomes.height()),
                 Qt::AlignLeft | Qt::AlignVCenter, rule);
             m_p->setPen(m_st.th.muted);
-            m_p->drawText(QRectF(nameRect.left(), r.maxToken.top(), r.header.width() - 18 * f,
-                                 r.maxToken.height()),
-                          Qt::AlignRight | Qt::AlignVCenter,
-                          version         ? QObject::tr("version")
-                          : same          ? QObject::tr("recorded token")
-                          : !spec.durable ? QObject::tr("max_token (volatile)")
-                                          : QObject::tr("max_token"));
+            const QRectF row(nameRect.left(), r.maxToken.top(), r.header.width() - 18 * f,
+                             r.maxToken.height());
+            QString what = version         ? QObject::tr("version")
+                           : same          ? QObject::tr("recorded token")
+                           : !spec.durable ? QObject::tr("max_token (volatile)")
+                                           : QObject::tr("max_token");
+            if (m_st.fmSmall.horizontalAdvance(what) > row.width() && !spec.durable)
+                what = QObject::tr("max (volatile)"); // a narrow header column: still whole
+            m_p->drawText(row, Qt::AlignRight | Qt::AlignVCenter, what);
         }
         m_p->setPen(m_st.separator);
         m_p->drawLine(headerCol.topRight(), headerCol.bottomRight());

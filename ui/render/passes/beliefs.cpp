@@ -137,8 +137,11 @@ public:
                                      : byVersion ? QObject::tr("told: version changed")
                                                  : QObject::tr("told: lock lost (max_token)");
                 const double w = m_st.fmSmall.horizontalAdvance(text) + 4;
-                if (labels.fits(x1 + 4, w) && nextBeliefStart(bs, i) > x1 + w + 10) {
+                const QRectF box(x1 + 4, row.top(), w, row.height());
+                if (labels.fits(x1 + 4, w) && nextBeliefStart(bs, i) > x1 + w + 10 &&
+                    labelFree(box)) {
                     labels.take(x1 + 4, w);
+                    takeLabel(box);
                     m_p->setFont(m_st.small);
                     m_p->setPen(m_st.th.muted);
                     m_p->drawText(QRectF(x1 + 4, row.top(), w, row.height()),

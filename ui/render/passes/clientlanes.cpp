@@ -161,8 +161,10 @@ public:
             const double right = std::min(x1, m_shownRight);
             const double cx = (left + right) / 2;
             const double w = m_st.fmLabel.horizontalAdvance(text) + 8;
-            if (w < right - left - 6)
+            if (w < right - left - 6) {
                 placeLabel(pauseLabels, r.pauses, cx, text, m_st.th.foreground);
+                takeLabel(QRectF(cx - w / 2, r.pauses.top(), w, r.pauses.height()));
+            }
         }
         for (std::size_t i = lo; i < hi; ++i) {
             const Core::Event &e = t.events[evs[i]];

@@ -86,9 +86,10 @@ public:
                                         QObject::tr("%1 by its clock").arg(own),
                                         QObject::tr("own: %1").arg(own)}) {
                 const double w = m_st.fmSmall.horizontalAdvance(text) + 6;
-                if (x + 4 * f + w > room)
-                    continue;
                 const QRectF box(x + 4 * f, r.believes.top(), w, r.believes.height());
+                if (x + 4 * f + w > room || !labelFree(box))
+                    continue;
+                takeLabel(box);
                 chipText(box, text, m_st.th.foreground, m_st.small);
                 noteLabel(x, box);
                 break;
@@ -122,9 +123,11 @@ public:
                                      ? QObject::tr("told: lease gone")
                                      : QObject::tr("own clock: lease gone");
             const double w = m_st.fmSmall.horizontalAdvance(text) + 4;
-            if (!labels[it->client].fits(x + 4 * f, w))
+            const QRectF box(x + 4 * f, row.top(), w, row.height());
+            if (!labels[it->client].fits(x + 4 * f, w) || !labelFree(box))
                 continue;
             labels[it->client].take(x + 4 * f, w);
+            takeLabel(box);
             m_p->setFont(m_st.small);
             m_p->setPen(m_st.th.foreground);
             noteLabel(x, QRectF(x + 4 * f, row.top(), w, row.height()));

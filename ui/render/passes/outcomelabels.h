@@ -198,6 +198,7 @@ public:
         const bool corrupt = w.result == Core::WriteResult::Corrupted;
         const QRectF box(label.left, r.outcomes.top(), label.total, r.outcomes.height());
         noteLabel(X(w.arrivedAt), box);
+        takeLabel(box);
         if (corrupt) {
             // a corruption is unmistakable: boxed, filled, bold
             m_p->setPen(QPen(m_st.th.corrupted, 1.5 * m_st.lw));

@@ -205,7 +205,9 @@ public:
 void TokenCounterPass::paint(const PaintContext &c, const TimelinePanel &panel,
                              const Core::Trace &t, int)
 {
-    OverlayPainter(c).paintTokenCounter(panel, t);
+    // under the pinned lanes, the counter goes with its lane: once where the lane is shown
+    OverlayPainter p(c);
+    c.inPinnedParts(panel, [&](const TimelinePanel &part, bool) { p.paintTokenCounter(part, t); });
 }
 
 void HighlightPass::paint(const PaintContext &c, const TimelinePanel &panel, const Core::Trace &t,

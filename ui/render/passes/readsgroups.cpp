@@ -50,9 +50,11 @@ public:
             const QString text = QObject::tr("read v%1").arg(r.version);
             const double w = m_st.fmSmall.horizontalAdvance(text) + 4;
             LabelRow &row = labels[r.client];
-            if (beside.height() <= 0 || !row.fits(x + 4 * f, w))
-                continue;
+            const QRectF box(x + 4 * f, beside.top(), w, beside.height());
+            if (beside.height() <= 0 || !row.fits(x + 4 * f, w) || !labelFree(box))
+                continue; // (a pause's words may be there)
             row.take(x + 4 * f, w);
+            takeLabel(box);
             m_p->setFont(m_st.small);
             m_p->setPen(m_st.th.maxTokenText);
             m_p->drawText(QRectF(x + 4 * f, beside.top(), w, beside.height()),
@@ -86,16 +88,44 @@ public:
                 m_p->setBrush(Qt::NoBrush);
                 m_p->drawPolyline(line);
             }
-            const QString text = g.partial ? QObject::tr("%1: partial").arg(g.name)
-                                           : QObject::tr("%1: all applied").arg(g.name);
-            // under the last arrival, left of it: right of it are its outcome and "max" labels
+            // under the last arrival, left of it, else right of it, else further along, else a
+            // row lower (never above it: the values row is there), where no outcome's or other
+            // group's words are (the arrival may be off view); in a crowded lane the group's
+            // name is left out. A partial update is the corruption this row exists to show: it
+            // is told even where every place has words already, under the arrival; a whole one
+            // then gives way.
             const QPointF at = line.back();
-            const double w = m_st.fmSmall.horizontalAdvance(text) + 4;
-            double left = at.x() - w - 8 * f >= m_xmin ? at.x() - w - 8 * f : at.x() + 10 * f;
-            left = std::max(m_xmin, std::min(left, m_xmax - w)); // the arrival may be off view
-            if (w > m_xmax - m_xmin)
+            const double h = m_st.fmSmall.height();
+            const QStringList texts =
+                g.partial
+                    ? QStringList{QObject::tr("%1: partial").arg(g.name), QObject::tr("partial")}
+                    : QStringList{QObject::tr("%1: all applied").arg(g.name),
+                                  QObject::tr("all applied")};
+            QString text;
+            QRectF box;
+            for (const QString &candidate : texts) {
+                const double w = m_st.fmSmall.horizontalAdvance(candidate) + 4;
+                if (w > m_xmax - m_xmin || !box.isEmpty())
+                    continue;
+                for (const double y : {at.y() + 6 * f, at.y() + 6 * f + h})
+                    for (const double x : {at.x() - w - 8 * f, at.x() + 10 * f, at.x() - w - 68 * f,
+                                           at.x() + 70 * f}) {
+                        const QRectF b(std::max(m_xmin, std::min(x, m_xmax - w)), y, w, h);
+                        if (box.isEmpty() && labelFree(b)) {
+                            box = b;
+                            text = candidate;
+                        }
+                    }
+            }
+            if (box.isEmpty() && g.partial) {
+                text = texts.back();
+                const double w = m_st.fmSmall.horizontalAdvance(text) + 4;
+                box = QRectF(std::max(m_xmin, std::min(at.x() - w - 8 * f, m_xmax - w)),
+                             at.y() + 6 * f, w, h);
+            }
+            if (box.isEmpty())
                 continue;
-            const QRectF box(left, at.y() + 6 * f, w, m_st.fmSmall.height());
+            takeLabel(box);
             m_p->setFont(m_st.small);
             m_p->setPen(g.partial ? m_st.th.corruptedText : m_st.th.muted);
             m_p->drawText(box, Qt::AlignLeft | Qt::AlignVCenter, text);

@@ -128,6 +128,7 @@ public:
                     continue;
                 labels.take(left, w);
                 const QRectF box(left, row.top(), w, row.height());
+                takeLabel(box);
                 chipText(box, text, lost ? m_st.th.corruptedText : m_st.th.foreground,
                          m_st.small);
                 noteLabel(x, box);
@@ -392,6 +393,7 @@ public:
             m_p->setFont(m_st.small);
             m_p->setPen(m_st.th.maxTokenText);
             m_p->drawText(QRectF(x + 4, top, w, h), Qt::AlignLeft | Qt::AlignVCenter, text);
+            takeLabel(QRectF(x + 4, top, w, h)); // a group's words go elsewhere
             noteLabel(x, QRectF(x + 4, top, w, h));
         };
         if (cur > 0)
@@ -440,11 +442,19 @@ public:
         if (!t.fencing && !version) {
             m_p->setFont(m_st.small);
             m_p->setPen(m_st.th.muted);
-            const QString text = QObject::tr("max_token stays 0: this storage does not check tokens");
-            const QRectF box(m_xmin + 6, r.maxToken.top(),
-                             m_st.fmSmall.horizontalAdvance(text) + 2, r.maxToken.height());
-            m_p->drawText(box, Qt::AlignLeft | Qt::AlignVCenter, text);
-            noteLabel(m_xmin, box); // what the storage is, not what happens in it
+            // where no restart's words are, the longest that fits
+            for (const QString &text :
+                 {QObject::tr("max_token stays 0: this storage does not check tokens"),
+                  QObject::tr("max_token stays 0")}) {
+                const QRectF box(m_xmin + 6, r.maxToken.top(),
+                                 m_st.fmSmall.horizontalAdvance(text) + 2, r.maxToken.height());
+                if (!labelFree(box) || box.right() > m_xmax)
+                    continue;
+                takeLabel(box);
+                m_p->drawText(box, Qt::AlignLeft | Qt::AlignVCenter, text);
+                noteLabel(m_xmin, box); // what the storage is, not what happens in it
+                break;
+            }
         }
     }
 

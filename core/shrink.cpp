@@ -1,5 +1,6 @@
 #include "shrink.h"
 
+#include "failurestory.h"
 #include "schedulegen.h"
 #include "simulator.h"
 #include "sweep.h"
@@ -20,7 +21,9 @@ public:
     {
         ++m_runs;
         m_simulator.run(s, m_target.fencing, m_trace);
-        return outcomes()[m_target.outcome].writes(m_trace) > 0;
+        if (m_target.any)
+            return outcomes()[m_target.outcome].writes(m_trace) > 0;
+        return storyCount(s, m_trace, m_target.outcome) > 0;
     }
     std::uint64_t runs() const { return m_runs; }
 
@@ -236,6 +239,22 @@ bool hasFailure(const Scenario &scenario, const FailureTarget &target)
     return Tester(target).fails(scenario);
 }
 
+QString targetText(const FailureTarget &target)
+{
+    const QString &label = outcomes()[target.outcome].label;
+    if (target.any)
+        return QStringLiteral("a ") + label;
+    switch (storyOf(target.outcome)) {
+    case FailureStory::StaleWrite:
+        return QStringLiteral("a stale ") + label; // "a stale corrupted write"
+    case FailureStory::HoldersWrite:
+        return QStringLiteral("a ") + label + QStringLiteral(" of the live holder");
+    case FailureStory::Counted:
+        break;
+    }
+    return QStringLiteral("a ") + label;
+}
+
 FindResult findFailure(const Scenario &shape, const FailureTarget &target, std::uint64_t seed,
                        std::uint64_t maxTries, const std::atomic<bool> *cancel)
 {
@@ -254,12 +273,12 @@ FindResult findFailure(const Scenario &shape, const FailureTarget &target, std::
         s.title =
             QStringLiteral("%1: failing schedule %2 of seed %3").arg(title).arg(run).arg(seed);
         s.description = QStringLiteral("Schedule %1 of seed %2 shaped like \"%3\": the first of %4 "
-                                       "tried with a %5 with fencing %6.")
+                                       "tried with %5 with fencing %6.")
                             .arg(run)
                             .arg(seed)
                             .arg(title)
                             .arg(found.tried)
-                            .arg(outcomes()[target.outcome].label,
+                            .arg(targetText(target),
                                  target.fencing ? QStringLiteral("on") : QStringLiteral("off"));
         s.fencing = target.fencing;
         found.schedule = std::move(s);

@@ -1,5 +1,6 @@
 #include "shrink.h"
 
+#include "explain.h"
 #include "failurestory.h"
 #include "schedulegen.h"
 #include "simulator.h"
@@ -243,16 +244,43 @@ QString targetText(const FailureTarget &target)
 {
     const QString &label = outcomes()[target.outcome].label;
     if (target.any)
-        return QStringLiteral("a ") + label;
+        return label;
     switch (storyOf(target.outcome)) {
     case FailureStory::StaleWrite:
-        return QStringLiteral("a stale ") + label; // "a stale corrupted write"
+        return QStringLiteral("stale ") + label; // "stale corrupted write"
     case FailureStory::HoldersWrite:
-        return QStringLiteral("a ") + label + QStringLiteral(" of the live holder");
+        return label + QStringLiteral(" of the live holder");
     case FailureStory::Counted:
         break;
     }
-    return QStringLiteral("a ") + label;
+    return label;
+}
+
+QString explainFailure(const Scenario &scenario, const FailureTarget &target)
+{
+    const Trace trace = simulate(scenario, target.fencing);
+    const QString &name = outcomes()[target.outcome].name;
+    if (name == QLatin1String("partial")) {
+        for (std::size_t g = 0; g < trace.groups.size(); ++g)
+            if (trace.groups[g].partial)
+                return explainGroup(scenario, trace, std::uint32_t(g));
+        return {};
+    }
+    if (name == QLatin1String("skipped")) {
+        for (std::size_t e = 0; e < trace.events.size(); ++e)
+            if (trace.events[e].kind == EventKind::Skipped)
+                return explainEvent(scenario, trace, std::uint32_t(e));
+        return {};
+    }
+    std::uint32_t write = kNone;
+    if (!target.any) {
+        write = firstStoryWrite(scenario, trace, target.outcome);
+    } else {
+        for (std::size_t i = 0; i < trace.writes.size() && write == kNone; ++i)
+            if (toString(trace.writes[i].result) == name)
+                write = std::uint32_t(i);
+    }
+    return write == kNone ? QString() : explainWrite(scenario, trace, write);
 }
 
 FindResult findFailure(const Scenario &shape, const FailureTarget &target, std::uint64_t seed,
@@ -273,7 +301,7 @@ FindResult findFailure(const Scenario &shape, const FailureTarget &target, std::
         s.title =
             QStringLiteral("%1: failing schedule %2 of seed %3").arg(title).arg(run).arg(seed);
         s.description = QStringLiteral("Schedule %1 of seed %2 shaped like \"%3\": the first of %4 "
-                                       "tried with %5 with fencing %6.")
+                                       "tried with a %5 with fencing %6.")
                             .arg(run)
                             .arg(seed)
                             .arg(title)

@@ -31,9 +31,14 @@ struct FailureTarget
 
 // True when simulating the scenario with target.fencing gives at least one such write.
 bool hasFailure(const Scenario &scenario, const FailureTarget &target);
-// What the target looks for, in a phrase: "a stale corrupted write", "a locked-out write of the
-// live holder", "a half-applied update"; with any, "a corrupted write".
+// What the target looks for, in a phrase: "stale corrupted write", "locked-out write of the
+// live holder", "half-applied update"; with any, "corrupted write".
 QString targetText(const FailureTarget &target);
+
+// The failure in a run of `scenario` with target.fencing, in the simulator's words: the
+// explanation of the first write that is one (that tells the story, unless any), of the first
+// half-applied group, or of the first skipped write's skip. "" when the run has none.
+QString explainFailure(const Scenario &scenario, const FailureTarget &target);
 
 struct FindResult
 {

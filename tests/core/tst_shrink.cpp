@@ -303,12 +303,12 @@ private slots:
                  FailureStory::Counted);
         QCOMPARE(storyOf(std::size_t(outcomeIndex(QStringLiteral("skipped")))),
                  FailureStory::Counted);
-        QCOMPARE(targetText({0, false}), QStringLiteral("a stale corrupted write"));
-        QCOMPARE(targetText({0, false, true}), QStringLiteral("a corrupted write"));
+        QCOMPARE(targetText({0, false}), QStringLiteral("stale corrupted write"));
+        QCOMPARE(targetText({0, false, true}), QStringLiteral("corrupted write"));
         QCOMPARE(targetText({std::size_t(outcomeIndex(QStringLiteral("lockedOut"))), true}),
-                 QStringLiteral("a locked-out write of the live holder"));
+                 QStringLiteral("locked-out write of the live holder"));
         QCOMPARE(targetText({std::size_t(outcomeIndex(QStringLiteral("partial"))), true}),
-                 QStringLiteral("a half-applied update"));
+                 QStringLiteral("half-applied update"));
     }
 
     // Which writes are stale, worked out by hand on small runs (one storage, counter tokens).

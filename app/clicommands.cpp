@@ -364,8 +364,8 @@ std::vector<CommandSpec> makeCommands()
           number(QStringLiteral("threads"), QStringLiteral("threads (default: one per core)"), 1,
                  256, [](Invocation *inv, std::uint64_t n) { inv->threads = int(n); }),
           {{QStringLiteral("schedules")},
-           QStringLiteral("near|shaped|fixed"),
-           QStringLiteral("near FILE (default), shaped like it, or FILE itself (--fixed)"),
+           QStringLiteral("KIND"),
+           QStringLiteral("near FILE (default), shaped (like it) or fixed (FILE itself)"),
            [](const QString &v, Invocation *inv) {
                inv->schedules = Core::sweepSchedulesFromString(v);
                if (!inv->schedules)
@@ -427,9 +427,7 @@ std::vector<CommandSpec> makeCommands()
           number(QStringLiteral("runs"),
                  QStringLiteral("schedules to try at most (default 100000)"), 1, 100'000'000,
                  [](Invocation *inv, std::uint64_t n) { inv->runs = n; }),
-          flag(QStringLiteral("any"),
-               QStringLiteral("any write with the outcome, not only a stale one (or for lockedOut "
-                              "the live holder's)"),
+          flag(QStringLiteral("any"), QStringLiteral("any write with the outcome, story or not"),
                [](Invocation *inv) { inv->anyFailure = true; }),
           flag(QStringLiteral("no-shrink"), QStringLiteral("save the schedule found as it is"),
                [](Invocation *inv) { inv->shrink = false; }),

@@ -626,7 +626,7 @@ private slots:
         QCOMPARE(sweep.exitCode, 0);
         for (const char *option :
              {"--vary Q=VALUES", "--vary2 Q=VALUES", "--runs N", "--seed N", "--threads N",
-              "--schedules near|shaped|fixed", "--jitter N", "--fixed", "--csv OUT", "--json"})
+              "--schedules KIND", "--jitter N", "--fixed", "--csv OUT", "--json"})
             QVERIFY2(sweep.out.contains(QByteArray("\n  ") + option), option);
         const Result find = cli({QStringLiteral("find"), QStringLiteral("--help")});
         QVERIFY(find.out.startsWith("usage: fencescope-cli find FILE -o OUT.json [--failure"));

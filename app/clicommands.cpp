@@ -358,7 +358,7 @@ std::vector<CommandSpec> makeCommands()
           }(),
           axis(QStringLiteral("vary2"), QStringLiteral("a second quantity: one curve per value"),
                true),
-          number(QStringLiteral("runs"), QStringLiteral("random schedules per point (default 100)"),
+          number(QStringLiteral("runs"), QStringLiteral("seeded schedules per point (default 100)"),
                  1, 10'000'000, [](Invocation *inv, std::uint64_t n) { inv->runs = n; }),
           seed(),
           number(QStringLiteral("threads"), QStringLiteral("threads (default: one per core)"), 1,

@@ -251,6 +251,14 @@ public:
             std::fputs("\r\033[K", stderr);
         m_dirty = false;
     }
+    // A line that stays, above the progress.
+    void say(const QString &line)
+    {
+        if (!m_shown)
+            return;
+        clear();
+        std::fprintf(stderr, "%s\n", line.toUtf8().constData());
+    }
 
 private:
     const char *m_command;
@@ -262,9 +270,20 @@ int sweep(const Cli::Invocation &inv)
 {
     if (inv.json && !inv.csv.isEmpty())
         return invalid(QStringLiteral("sweep: choose --csv or --json, not both"));
-    if (inv.fixed && inv.runs != 0)
-        return invalid(QStringLiteral("sweep: --fixed runs FILE itself once per point, not "
-                                      "--runs schedules"));
+    if (inv.fixed && inv.schedules && *inv.schedules != SweepSchedules::Fixed)
+        return invalid(QStringLiteral("sweep: --fixed is --schedules fixed, not --schedules %1")
+                           .arg(toString(*inv.schedules)));
+    const SweepSchedules schedules =
+        inv.fixed ? SweepSchedules::Fixed : inv.schedules.value_or(SweepSchedules::Near);
+    if (schedules == SweepSchedules::Fixed && inv.runs != 0)
+        return invalid(
+            QStringLiteral("sweep: %1 runs FILE itself once per point, not --runs "
+                           "schedules")
+                .arg(inv.fixed ? QStringLiteral("--fixed") : QStringLiteral("--schedules fixed")));
+    if (schedules != SweepSchedules::Near && inv.jitter)
+        return invalid(QStringLiteral("sweep: --jitter moves the actions of near schedules, not "
+                                      "of --schedules %1")
+                           .arg(toString(schedules)));
     const QString &file = inv.files.first();
     LoadResult loaded = loadArgument(file);
     if (!loaded.ok())
@@ -273,7 +292,8 @@ int sweep(const Cli::Invocation &inv)
     spec.scenario = std::move(*loaded.scenario);
     spec.vary = inv.vary;
     spec.vary2 = inv.vary2;
-    spec.randomSchedules = !inv.fixed;
+    spec.schedules = schedules;
+    spec.jitter = inv.jitter.value_or(1);
     spec.runs = inv.runs ? std::uint32_t(inv.runs) : 100;
     spec.seed = inv.seed;
     const QString error = validate(spec);
@@ -281,6 +301,8 @@ int sweep(const Cli::Invocation &inv)
         return invalid(QStringLiteral("sweep: ") + error);
     SweepResult result;
     Progress progress("sweep");
+    // what a point's schedules are, for the person watching (the JSON says it too)
+    progress.say(schedulesSentence(spec));
     runSweep(spec, &result, inv.threads, nullptr,
              [&](const SweepProgress &p) { progress.show(p.schedules, p.total, "schedules"); });
     progress.clear();
@@ -304,12 +326,12 @@ int find(const Cli::Invocation &inv)
     const Scenario &shape = *loaded.scenario;
     if (shape.clients.empty() || shape.actionCount() == 0)
         return invalid(QStringLiteral("find: %1 has no actions to draw schedules from").arg(file));
-    const FailureTarget target{std::size_t(inv.failure),
-                               inv.fencing.value_or(shape.fencing)};
+    const FailureTarget target{std::size_t(inv.failure), inv.fencing.value_or(shape.fencing),
+                               inv.anyFailure};
     const std::uint64_t tries = inv.runs ? inv.runs : 100000;
-    const QString what = QStringLiteral("%1 with fencing %2")
-                             .arg(outcomes()[target.outcome].label,
-                                  target.fencing ? QStringLiteral("on") : QStringLiteral("off"));
+    const QString what =
+        QStringLiteral("%1 with fencing %2")
+            .arg(targetText(target), target.fencing ? QStringLiteral("on") : QStringLiteral("off"));
     const FindResult found = findFailure(shape, target, inv.seed, tries);
     if (!found.schedule) {
         std::fprintf(stderr, "fencescope-cli: find: no %s in %llu schedules of seed %llu\n",
@@ -335,6 +357,7 @@ int find(const Cli::Invocation &inv)
             lines << QStringLiteral("  %1. %2").arg(i + 1).arg(shrunk.steps[i].text);
         out = describedResult(out, shrunk);
     }
+    lines << QStringLiteral("the failure: ") + explainFailure(out, target);
     const QByteArray text = lines.join(QLatin1Char('\n')).toUtf8() + '\n';
     if (isStandardStream(inv.output)) {
         // the scenario is the output; what was found goes beside it, on standard error

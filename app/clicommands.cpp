@@ -339,16 +339,19 @@ std::vector<CommandSpec> makeCommands()
          QStringLiteral("share of failing schedules as a quantity varies, as CSV or JSON"),
          QStringLiteral(
              "Varies one quantity (and a second one, for a family of curves) over the given "
-             "values. At each point it simulates --runs seeded random schedules shaped like FILE "
-             "(its clients, action kinds and ranges, keepalives, checks, groups, reads, clocks, "
-             "storages and lock options), or with --fixed FILE itself, fenced and unfenced, and "
-             "counts the schedules with at least one corrupted, locked-out, rejected or skipped "
-             "write or half-applied update (partial), with 95% Wilson intervals and the first "
-             "and worst such schedule. Quantities: pause, ttl, delay, clients, keepalive (0: "
-             "off), gap, clock (a client clock's rate in thousandths: 500 is half speed), "
-             "lockDelay, bump. VALUES is FROM..TO, FROM..TO:STEP or V1,V2,... The numbers depend "
-             "only on the seed, never on --threads. Prints CSV unless --csv or --json; progress "
-             "goes to stderr when it is a terminal."),
+             "values. At each point it simulates --runs seeded schedules near FILE (its own "
+             "actions, each client's in their order, each moved by at most --jitter ticks), or "
+             "with --schedules shaped random schedules shaped like FILE (its clients, action "
+             "kinds and ranges, keepalives, checks, groups, reads, clocks, storages and lock "
+             "options, each action at a random tick), or with --fixed FILE itself, fenced and "
+             "unfenced, and counts the schedules with at least one corrupted, locked-out, "
+             "rejected or skipped write or half-applied update (partial), with 95% Wilson "
+             "intervals and the first and worst such schedule. Quantities: pause, ttl, delay, "
+             "clients, keepalive (0: off), gap, clock (a client clock's rate in thousandths: 500 "
+             "is half speed), lockDelay, bump. VALUES is FROM..TO, FROM..TO:STEP or V1,V2,... The "
+             "numbers depend only on the seed, never on --threads. Prints CSV unless --csv or "
+             "--json (whose \"about\" says in a sentence what a point's schedules are, as "
+             "stderr does when it is a terminal, with the progress)."),
          QString(),
          {[] {
               OptionSpec vary = axis(QStringLiteral("vary"),
@@ -358,13 +361,26 @@ std::vector<CommandSpec> makeCommands()
           }(),
           axis(QStringLiteral("vary2"), QStringLiteral("a second quantity: one curve per value"),
                true),
-          number(QStringLiteral("runs"), QStringLiteral("random schedules per point (default 100)"),
+          number(QStringLiteral("runs"), QStringLiteral("seeded schedules per point (default 100)"),
                  1, 10'000'000, [](Invocation *inv, std::uint64_t n) { inv->runs = n; }),
           seed(),
           number(QStringLiteral("threads"), QStringLiteral("threads (default: one per core)"), 1,
                  256, [](Invocation *inv, std::uint64_t n) { inv->threads = int(n); }),
+          {{QStringLiteral("schedules")},
+           QStringLiteral("KIND"),
+           QStringLiteral("near FILE (default), shaped (like it) or fixed (FILE itself)"),
+           [](const QString &v, Invocation *inv) {
+               inv->schedules = Core::sweepSchedulesFromString(v);
+               if (!inv->schedules)
+                   return QStringLiteral("--schedules takes near, shaped or fixed, not \"%1\"")
+                       .arg(v);
+               return QString();
+           }},
+          number(QStringLiteral("jitter"),
+                 QStringLiteral("the most a near schedule moves an action, in ticks (default 1)"),
+                 1, Core::kMaxJitter, [](Invocation *inv, std::uint64_t n) { inv->jitter = n; }),
           flag(QStringLiteral("fixed"),
-               QStringLiteral("vary FILE itself, one schedule per point, not random schedules"),
+               QStringLiteral("vary FILE itself, one schedule per point (--schedules fixed)"),
                [](Invocation *inv) { inv->fixed = true; }),
           {{QStringLiteral("csv")},
            QStringLiteral("OUT"),
@@ -389,9 +405,12 @@ std::vector<CommandSpec> makeCommands()
              "keepalive periods, moves actions earlier) until removing any one action or "
              "shortening any one of them by a tick makes the failure disappear, and saves it as "
              "a scenario file whose "
-             "description records the seed, the search and every shrink step. Prints the steps "
-             "(on standard error when -o - writes the scenario to standard output). "
-             "Exit status 1 when no schedule within --runs fails."),
+             "description records the seed, the search and every shrink step. The failure keeps "
+             "its story: a corrupted or rejected write must be a stale one (due while its writer "
+             "held the lock, arriving after that lease ended), a locked-out write the live "
+             "holder's own; --any takes any write the checker gives the outcome. Prints the "
+             "steps and the failure's write (on standard error when -o - writes the scenario to "
+             "standard output). Exit status 1 when no schedule within --runs fails."),
          QStringLiteral("OUT.json"),
          {output(QStringLiteral("OUT.json"),
                  QStringLiteral("the file to write (\"-\": standard output)")),
@@ -411,6 +430,8 @@ std::vector<CommandSpec> makeCommands()
           number(QStringLiteral("runs"),
                  QStringLiteral("schedules to try at most (default 100000)"), 1, 100'000'000,
                  [](Invocation *inv, std::uint64_t n) { inv->runs = n; }),
+          flag(QStringLiteral("any"), QStringLiteral("any write with the outcome, story or not"),
+               [](Invocation *inv) { inv->anyFailure = true; }),
           flag(QStringLiteral("no-shrink"), QStringLiteral("save the schedule found as it is"),
                [](Invocation *inv) { inv->shrink = false; }),
           help()}});

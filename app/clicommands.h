@@ -56,7 +56,10 @@ struct Invocation
     QString csv;
     bool json = false;
     bool fixed = false;
-    int failure = 0; // index into Core::outcomes()
+    std::optional<Core::SweepSchedules> schedules; // unset: near (--fixed: fixed)
+    std::optional<Core::Tick> jitter;              // unset: 1
+    int failure = 0;                               // index into Core::outcomes()
+    bool anyFailure = false; // find --any: not only a write that tells the outcome's story
     bool shrink = true;
     bool noKey = false; // lesson handout
     bool help = false;

@@ -335,4 +335,51 @@ const Scenario &ScheduleDrawer::draw(std::uint64_t seed)
     return m_schedule;
 }
 
+void NearDrawer::setBase(const Scenario &base, Tick jitter)
+{
+    m_schedule = base;
+    m_jitter = std::max<Tick>(1, jitter);
+    m_at.resize(base.clients.size());
+    for (std::size_t c = 0; c < base.clients.size(); ++c) {
+        std::vector<Action> &actions = m_schedule.clients[c].actions;
+        // in the order they run (ties as listed), and listed so: a tie after moving then runs
+        // in that same order
+        std::stable_sort(actions.begin(), actions.end(),
+                         [](const Action &a, const Action &b) { return a.at < b.at; });
+        m_at[c].resize(actions.size());
+        for (std::size_t i = 0; i < actions.size(); ++i)
+            m_at[c][i] = actions[i].at;
+    }
+}
+
+const Scenario &NearDrawer::draw(std::uint64_t seed)
+{
+    Rng rng(seed);
+    const std::uint64_t width = 2 * m_jitter + 1; // -jitter .. +jitter
+    for (std::size_t c = 0; c < m_at.size(); ++c) {
+        std::vector<Action> &actions = m_schedule.clients[c].actions;
+        for (std::size_t i = 0; i < actions.size(); ++i) {
+            const std::uint64_t draw = rng.next() % width;
+            const Tick at = m_at[c][i];
+            Tick moved = draw >= m_jitter        ? at + (draw - m_jitter)
+                         : at >= m_jitter - draw ? at - (m_jitter - draw)
+                                                 : 0;
+            // never ahead of the action before it, nor at its tick unless it was there: a
+            // pause moved onto its client's acquire would freeze the acquire too, and the
+            // story would change
+            if (i > 0)
+                moved = std::max(moved, actions[i - 1].at + (at > m_at[c][i - 1] ? 1 : 0));
+            actions[i].at = moved;
+        }
+    }
+    return m_schedule;
+}
+
+Scenario nearSchedule(const Scenario &base, Tick jitter, std::uint64_t seed)
+{
+    NearDrawer drawer;
+    drawer.setBase(base, jitter);
+    return drawer.draw(seed);
+}
+
 } // namespace Core

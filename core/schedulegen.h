@@ -1,14 +1,16 @@
 #pragma once
 
-// Seeded random schedules shaped like a scenario: the same clients and storages, each client
-// drawing as many actions as it has, of the kinds it uses, at ticks in the scenario's span and
-// with TTLs, pause lengths and network delays in the scenario's ranges. What sections 9-12 add
-// comes along: the clients' clocks and bypass flags, the storages (check, durability, restarts),
-// the token source and lock options stay as they are; acquires draw keepalives, writes checks
-// and gaps and groups, in the scenario's shares and ranges, and reads go to its version
-// storages (to any storage when it has none). Sweeps and the failure search run many of them. Fully
-// deterministic: a seed gives the same schedule on every machine and thread (splitmix64, no std
-// distributions whose output varies by library).
+// Seeded schedules drawn from a scenario, for sweeps and the failure search. Near it: the
+// scenario's own actions, each client's in their order, each moved a few ticks (nearSchedule).
+// Shaped like it (the rest of this header): seeded random schedules shaped like a scenario: the
+// same clients and storages, each client drawing as many actions as it has, of the kinds it uses,
+// at ticks in the scenario's span and with TTLs, pause lengths and network delays in the scenario's
+// ranges. What sections 9-12 add comes along: the clients' clocks and bypass flags, the storages
+// (check, durability, restarts), the token source and lock options stay as they are; acquires draw
+// keepalives, writes checks and gaps and groups, in the scenario's shares and ranges, and reads go
+// to its version storages (to any storage when it has none). Sweeps and the failure search run many
+// of them. Fully deterministic: a seed gives the same schedule on every machine and thread
+// (splitmix64, no std distributions whose output varies by library).
 
 #include "scenario.h"
 
@@ -153,5 +155,29 @@ private:
     std::vector<std::vector<QString>> m_pool;       // per client: values held by no action
     std::vector<std::vector<std::uint32_t>> m_held; // per client and action: its value's index
 };
+
+// Schedules near a scenario: its own actions, each moved by a seeded whole number of ticks in
+// [-jitter, jitter], in their order. Each client's actions are taken in the order they run (by
+// tick, ties as listed) and listed so; none goes before tick 0, and an action moved to or
+// before the tick of the one ahead of it goes to the tick after that one's (to that one's tick
+// when they shared a tick): actions keep their order and share only the ticks they shared.
+// Nothing else changes: durations, values, keys, storages, the lock's own events and the
+// clients' clocks. Draws one number per action, client by client, from Rng(seed).
+class NearDrawer
+{
+public:
+    // Starts over with `base` and a jitter of at least 1.
+    void setBase(const Scenario &base, Tick jitter);
+    // Schedule `seed` near the base, valid until the next call. Only the ticks are written:
+    // no string of the base is touched (a sweep's threads each draw with their own drawer).
+    const Scenario &draw(std::uint64_t seed);
+
+private:
+    Scenario m_schedule;
+    std::vector<std::vector<Tick>> m_at; // per client: the base's ticks, in run order
+    Tick m_jitter = 1;
+};
+
+Scenario nearSchedule(const Scenario &base, Tick jitter, std::uint64_t seed);
 
 } // namespace Core

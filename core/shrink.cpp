@@ -1,5 +1,7 @@
 #include "shrink.h"
 
+#include "explain.h"
+#include "failurestory.h"
 #include "schedulegen.h"
 #include "simulator.h"
 #include "sweep.h"
@@ -20,7 +22,9 @@ public:
     {
         ++m_runs;
         m_simulator.run(s, m_target.fencing, m_trace);
-        return outcomes()[m_target.outcome].writes(m_trace) > 0;
+        if (m_target.any)
+            return outcomes()[m_target.outcome].writes(m_trace) > 0;
+        return storyCount(s, m_trace, m_target.outcome) > 0;
     }
     std::uint64_t runs() const { return m_runs; }
 
@@ -236,6 +240,49 @@ bool hasFailure(const Scenario &scenario, const FailureTarget &target)
     return Tester(target).fails(scenario);
 }
 
+QString targetText(const FailureTarget &target)
+{
+    const QString &label = outcomes()[target.outcome].label;
+    if (target.any)
+        return label;
+    switch (storyOf(target.outcome)) {
+    case FailureStory::StaleWrite:
+        return QStringLiteral("stale ") + label; // "stale corrupted write"
+    case FailureStory::HoldersWrite:
+        return label + QStringLiteral(" of the live holder");
+    case FailureStory::Counted:
+        break;
+    }
+    return label;
+}
+
+QString explainFailure(const Scenario &scenario, const FailureTarget &target)
+{
+    const Trace trace = simulate(scenario, target.fencing);
+    const QString &name = outcomes()[target.outcome].name;
+    if (name == QLatin1String("partial")) {
+        for (std::size_t g = 0; g < trace.groups.size(); ++g)
+            if (trace.groups[g].partial)
+                return explainGroup(scenario, trace, std::uint32_t(g));
+        return {};
+    }
+    if (name == QLatin1String("skipped")) {
+        for (std::size_t e = 0; e < trace.events.size(); ++e)
+            if (trace.events[e].kind == EventKind::Skipped)
+                return explainEvent(scenario, trace, std::uint32_t(e));
+        return {};
+    }
+    std::uint32_t write = kNone;
+    if (!target.any) {
+        write = firstStoryWrite(scenario, trace, target.outcome);
+    } else {
+        for (std::size_t i = 0; i < trace.writes.size() && write == kNone; ++i)
+            if (toString(trace.writes[i].result) == name)
+                write = std::uint32_t(i);
+    }
+    return write == kNone ? QString() : explainWrite(scenario, trace, write);
+}
+
 FindResult findFailure(const Scenario &shape, const FailureTarget &target, std::uint64_t seed,
                        std::uint64_t maxTries, const std::atomic<bool> *cancel)
 {
@@ -259,7 +306,7 @@ FindResult findFailure(const Scenario &shape, const FailureTarget &target, std::
                             .arg(seed)
                             .arg(title)
                             .arg(found.tried)
-                            .arg(outcomes()[target.outcome].label,
+                            .arg(targetText(target),
                                  target.fencing ? QStringLiteral("on") : QStringLiteral("off"));
         s.fencing = target.fencing;
         found.schedule = std::move(s);

@@ -1,7 +1,8 @@
 #pragma once
 
 // Find a failing schedule and shrink it: search seeded schedules shaped like a scenario for one
-// where a chosen outcome happens (say a corrupted write with fencing off), then take it apart
+// where a chosen outcome happens (say a corrupted write with fencing off) and tells its story
+// (failurestory.h: a stale write, unless any such write is asked for), then take it apart
 // while the failure persists: drop clients and actions, shorten TTLs, pauses, delays, the gaps
 // of checked writes and the periods of keepalives, move actions earlier. The result is
 // 1-minimal: removing any one action, or shortening any one duration (gaps and keepalive
@@ -23,10 +24,21 @@ struct FailureTarget
 {
     std::size_t outcome = 0; // index into outcomes() (sweep.h): 0 is corrupted
     bool fencing = false;
+    // false: only a write that tells the outcome's story counts (storyCount, failurestory.h);
+    // true: any write the checker gives that outcome
+    bool any = false;
 };
 
 // True when simulating the scenario with target.fencing gives at least one such write.
 bool hasFailure(const Scenario &scenario, const FailureTarget &target);
+// What the target looks for, in a phrase: "stale corrupted write", "locked-out write of the
+// live holder", "half-applied update"; with any, "corrupted write".
+QString targetText(const FailureTarget &target);
+
+// The failure in a run of `scenario` with target.fencing, in the simulator's words: the
+// explanation of the first write that is one (that tells the story, unless any), of the first
+// half-applied group, or of the first skipped write's skip. "" when the run has none.
+QString explainFailure(const Scenario &scenario, const FailureTarget &target);
 
 struct FindResult
 {

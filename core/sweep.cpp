@@ -14,190 +14,37 @@ namespace Core {
 
 namespace {
 
-void setAmounts(Scenario &s, ActionKind kind, Tick value)
+// The longest run a schedule near `s` can have: acquires as early and everything else as late
+// as the jitter allows (keepaliveBound() grows with both).
+void stretchByJitter(Scenario &s, Tick jitter)
 {
     for (Client &c : s.clients)
         for (Action &a : c.actions)
-            if (a.kind == kind)
-                a.amount = value;
-}
-
-// More clients: copies of the existing ones in lane order (A, B, then A2, B2, ...), each doing
-// what its original does; fewer: the last lanes go.
-void setClientCount(Scenario &s, Tick value)
-{
-    const std::size_t n = s.clients.size();
-    if (value <= n || n == 0) {
-        s.clients.resize(std::min<std::size_t>(n, std::size_t(value)));
-        return;
-    }
-    for (std::size_t i = n; i < value; ++i) {
-        Client copy = s.clients[i % n];
-        for (int k = int(i / n) + 1;; ++k) {
-            const QString name = s.clients[i % n].name + QString::number(k);
-            if (s.clientIndex(name) < 0) {
-                copy.name = name;
-                break;
-            }
-        }
-        s.clients.push_back(std::move(copy));
-    }
-}
-
-void setKeepalives(Scenario &s, Tick value)
-{
-    for (Client &c : s.clients)
-        for (Action &a : c.actions)
-            if (a.kind == ActionKind::Acquire)
-                a.setKeepalive(value);
-}
-
-void setGaps(Scenario &s, Tick value)
-{
-    for (Client &c : s.clients)
-        for (Action &a : c.actions)
-            if (a.kind == ActionKind::Write && a.check)
-                a.setGap(value);
-}
-
-// The value is the rate in thousandths of real speed, exactly the file's "rate" times 1000
-// (500: a clock at half speed); a client's clock steps stay as they are.
-void setClockRates(Scenario &s, Tick value)
-{
-    for (Client &c : s.clients)
-        c.clock.rateMilli = std::uint32_t(value);
-}
-
-void setBumps(Scenario &s, Tick value)
-{
-    for (LockRestore &r : s.lock.restores)
-        r.bump = value;
-}
-
-bool hasAction(const Scenario &s, bool (*is)(const Action &))
-{
-    for (const Client &c : s.clients)
-        for (const Action &a : c.actions)
-            if (is(a))
-                return true;
-    return false;
-}
-
-QString needsAcquire(const Scenario &s)
-{
-    return hasAction(s, [](const Action &a) { return a.kind == ActionKind::Acquire; })
-               ? QString()
-               : QStringLiteral("the scenario has no acquire");
+            a.at =
+                a.kind == ActionKind::Acquire ? (a.at > jitter ? a.at - jitter : 0) : a.at + jitter;
 }
 
 } // namespace
 
-const std::vector<Quantity> &quantities()
+QString toString(SweepSchedules schedules)
 {
-    static const std::vector<Quantity> all{
-        {QStringLiteral("pause"), QStringLiteral("pause length (ticks)"), 1, 1'000'000,
-         [](Scenario &s, Tick v) { setAmounts(s, ActionKind::Pause, v); }},
-        {QStringLiteral("ttl"), QStringLiteral("lease TTL (ticks)"), 1, 1'000'000,
-         [](Scenario &s, Tick v) { setAmounts(s, ActionKind::Acquire, v); }},
-        {QStringLiteral("delay"), QStringLiteral("network delay of writes (ticks)"), 0, 1'000'000,
-         [](Scenario &s, Tick v) { setAmounts(s, ActionKind::Write, v); }},
-        {QStringLiteral("clients"), QStringLiteral("number of clients"), 1, 1000, setClientCount},
-        // 0 turns keepalives off, as an acquire without the key
-        {QStringLiteral("keepalive"), QStringLiteral("keepalive period of acquires (ticks)"), 0,
-         1'000'000, setKeepalives, needsAcquire},
-        {QStringLiteral("gap"), QStringLiteral("gap after a write's check (ticks)"), 0, 1'000'000,
-         setGaps,
-         [](const Scenario &s) {
-             return hasAction(
-                        s, [](const Action &a) { return a.kind == ActionKind::Write && a.check; })
-                        ? QString()
-                        : QStringLiteral("the scenario has no checked write (\"check\": true)");
-         }},
-        // the file's rate 0.001..100 in thousandths, as ClientClock::rateMilli
-        {QStringLiteral("clock"), QStringLiteral("client clock rate (1/1000 of real speed)"), 1,
-         100'000, setClockRates,
-         [](const Scenario &s) {
-             // (the lock service counts ticks: only a check reads the client's own clock)
-             return hasAction(
-                        s, [](const Action &a) { return a.kind == ActionKind::Write && a.check; })
-                        ? QString()
-                        : QStringLiteral("the scenario has no checked write (\"check\": true), "
-                                         "the only thing a client's clock decides");
-         }},
-        {QStringLiteral("lockDelay"), QStringLiteral("lock-delay after an expiry (ticks)"), 0,
-         1'000'000, [](Scenario &s, Tick v) { s.lock.lockDelay = v; },
-         [](const Scenario &s) {
-             if (s.tokens == TokenSource::KafkaEpoch)
-                 return QStringLiteral("kafka-epoch never refuses an acquire, so a lock-delay "
-                                       "changes nothing");
-             return needsAcquire(s);
-         }},
-        // a bump is a number of tokens, and a zxid counts in 2^32s: up to the file's limit
-        {QStringLiteral("bump"), QStringLiteral("bump of the lock service's restores"), 0,
-         kMaxFileInteger, setBumps,
-         [](const Scenario &s) {
-             if (s.lock.restores.empty())
-                 return QStringLiteral("the scenario has no lock restore (lock.restores)");
-             if (s.tokens == TokenSource::Random || s.tokens == TokenSource::WallClock ||
-                 s.tokens == TokenSource::None)
-                 return QStringLiteral("lock.tokens %1 has no counter to bump")
-                     .arg(toString(s.tokens));
-             return QString();
-         }},
-    };
-    return all;
+    switch (schedules) {
+    case SweepSchedules::Fixed:
+        return QStringLiteral("fixed");
+    case SweepSchedules::Near:
+        return QStringLiteral("near");
+    case SweepSchedules::Shaped:
+        return QStringLiteral("shaped");
+    }
+    return {};
 }
 
-SuggestedRange suggestedRange(const Quantity &q)
+std::optional<SweepSchedules> sweepSchedulesFromString(const QString &name)
 {
-    if (q.name == QLatin1String("clock"))
-        return {500, 1500, 50}; // half to one and a half times real speed
-    if (q.name == QLatin1String("clients"))
-        return {1, 10, 1};
-    if (q.name == QLatin1String("pause") || q.name == QLatin1String("ttl"))
-        return {1, 40, 1};
-    return {q.min, q.min + 20, 1}; // delays, periods, gaps and bumps from 0 (keepalive: off)
-}
-
-const Quantity *findQuantity(const QString &name)
-{
-    for (const Quantity &q : quantities())
-        if (q.name == name)
-            return &q;
-    return nullptr;
-}
-
-QStringList quantityNames()
-{
-    QStringList names;
-    for (const Quantity &q : quantities())
-        names << q.name;
-    return names;
-}
-
-const std::array<OutcomeSpec, kOutcomeCount> &outcomes()
-{
-    static const std::array<OutcomeSpec, kOutcomeCount> all{{
-        {QStringLiteral("corrupted"), QStringLiteral("corrupted write"),
-         [](const Trace &t) { return t.summary.corrupted; }},
-        {QStringLiteral("lockedOut"), QStringLiteral("locked-out write"),
-         [](const Trace &t) { return t.summary.lockedOut; }},
-        {QStringLiteral("rejected"), QStringLiteral("rejected write"),
-         [](const Trace &t) { return t.summary.rejected; }},
-        {QStringLiteral("partial"), QStringLiteral("half-applied update"),
-         [](const Trace &t) { return t.summary.partial; }},
-        {QStringLiteral("skipped"), QStringLiteral("skipped write"),
-         [](const Trace &t) { return t.summary.skipped; }},
-    }};
-    return all;
-}
-
-int outcomeIndex(const QString &name)
-{
-    for (std::size_t i = 0; i < kOutcomeCount; ++i)
-        if (outcomes()[i].name == name)
-            return int(i);
-    return -1;
+    for (SweepSchedules s : {SweepSchedules::Fixed, SweepSchedules::Near, SweepSchedules::Shaped})
+        if (toString(s) == name)
+            return s;
+    return std::nullopt;
 }
 
 Interval wilsonInterval(std::uint64_t successes, std::uint64_t trials)
@@ -253,10 +100,22 @@ QString validate(const SweepSpec &spec)
         return QStringLiteral("%1 is varied twice").arg(spec.vary.quantity->name);
     if (spec.pointCount() > 10000)
         return QStringLiteral("%1 points: at most 10000").arg(spec.pointCount());
-    if (spec.randomSchedules && (spec.runs < 1 || spec.runs > 10'000'000))
+    if (spec.random() && (spec.runs < 1 || spec.runs > 10'000'000))
         return QStringLiteral("runs: %1 is outside 1..10000000").arg(spec.runs);
     if (spec.scenario.clients.empty())
         return QStringLiteral("the scenario has no clients");
+    if (spec.schedules == SweepSchedules::Near) {
+        if (spec.jitter < 1 || spec.jitter > kMaxJitter)
+            return QStringLiteral("jitter: %1 is outside 1..%2").arg(spec.jitter).arg(kMaxJitter);
+        Tick last = 0;
+        for (const Client &c : spec.scenario.clients)
+            for (const Action &a : c.actions)
+                last = std::max(last, a.at);
+        if (last > kMaxFileInteger - spec.jitter)
+            return QStringLiteral("jitter: an action at t=%1 would move past the largest tick, %2")
+                .arg(last)
+                .arg(kMaxFileInteger);
+    }
     for (const SweepAxis *axis : {&spec.vary, &spec.vary2}) {
         if (axis->quantity && axis->quantity->missing) {
             const QString why = axis->quantity->missing(spec.scenario);
@@ -301,6 +160,8 @@ QString validate(const SweepSpec &spec)
         for (Tick y : ys) {
             for (Tick x : xs) {
                 Scenario s = spec.scenario;
+                if (spec.schedules == SweepSchedules::Near)
+                    stretchByJitter(s, spec.jitter);
                 spec.vary.quantity->apply(s, x);
                 QString label = QStringLiteral("%1 = %2").arg(spec.vary.quantity->name).arg(x);
                 if (spec.vary2.quantity) {
@@ -370,11 +231,66 @@ QString pointLabel(const SweepSpec &spec, std::size_t point)
     return label;
 }
 
+QString schedulesSentence(const SweepSpec &spec)
+{
+    QString set;
+    if (spec.vary.quantity && spec.vary2.quantity)
+        set = QStringLiteral("%1 and %2 set to the point's values")
+                  .arg(spec.vary.quantity->name, spec.vary2.quantity->name);
+    else if (spec.vary.quantity)
+        set = QStringLiteral("%1 set to the point's value").arg(spec.vary.quantity->name);
+    else
+        set = QStringLiteral("the varied quantity set to the point's value");
+    const QString schedules = spec.runs == 1 ? QStringLiteral("1 schedule")
+                                             : QStringLiteral("%1 schedules").arg(spec.runs);
+    switch (spec.schedules) {
+    case SweepSchedules::Fixed:
+        return QStringLiteral("Each point runs the scenario itself once, with %1.").arg(set);
+    case SweepSchedules::Near:
+        return QStringLiteral("Each point runs %1 near the scenario: its own actions, each "
+                              "client's in their order, each moved by a seeded amount of at "
+                              "most %2, earlier or later, with %3.")
+            .arg(schedules,
+                 spec.jitter == 1 ? QStringLiteral("1 tick")
+                                  : QStringLiteral("%1 ticks").arg(spec.jitter),
+                 set);
+    case SweepSchedules::Shaped: {
+        Tick last = 0;
+        for (const Client &c : spec.scenario.clients)
+            for (const Action &a : c.actions)
+                last = std::max(last, a.at);
+        return QStringLiteral("Each point runs %1 shaped like the scenario: its clients, each "
+                              "drawing as many actions of the kinds it uses, each at a random "
+                              "tick from 0 to %2 with durations from the scenario's ranges, "
+                              "with %3.")
+            .arg(schedules)
+            .arg(last)
+            .arg(set);
+    }
+    }
+    return {};
+}
+
 Scenario sweepSchedule(const SweepSpec &spec, std::size_t point, std::uint32_t run)
 {
     Scenario s = pointScenario(spec, point);
     const QString title = s.title.isEmpty() ? QStringLiteral("scenario") : s.title;
-    if (spec.randomSchedules) {
+    if (spec.schedules == SweepSchedules::Near) {
+        s = nearSchedule(s, spec.jitter, scheduleSeed(spec.seed, run));
+        s.title = QStringLiteral("%1: sweep schedule %2 at %3")
+                      .arg(title)
+                      .arg(run)
+                      .arg(pointLabel(spec, point));
+        s.description =
+            QStringLiteral("Schedule %1 of a sweep with seed %2 (%3 schedules per point near "
+                           "\"%4\": its actions each moved by up to %5 ticks), at %6.")
+                .arg(run)
+                .arg(spec.seed)
+                .arg(spec.runs)
+                .arg(title)
+                .arg(spec.jitter)
+                .arg(pointLabel(spec, point));
+    } else if (spec.schedules == SweepSchedules::Shaped) {
         s = generateSchedule(shapeOf(s), scheduleSeed(spec.seed, run));
         s.title = QStringLiteral("%1: sweep schedule %2 at %3")
                       .arg(title)
@@ -412,8 +328,8 @@ constexpr std::uint32_t kItemRuns = 256;
 struct Job
 {
     const SweepSpec &spec;
-    std::vector<ScheduleShape> shapes; // per point, with randomSchedules
-    std::vector<Scenario> schedules;   // per point, without
+    std::vector<ScheduleShape> shapes; // per point, Shaped
+    std::vector<Scenario> schedules;   // per point: the schedule (Fixed) or its base (Near)
     std::vector<std::size_t> pointOf;  // points to do
     std::vector<Item> items;
     std::vector<PointResult> itemResults;
@@ -434,7 +350,8 @@ struct Job
         Simulator simulator(Simulator::kNoCheckpoints); // every run is a new schedule
         Trace trace;
         ScheduleDrawer drawer;           // this thread's own strings: no count shared
-        std::size_t drawnFor = SIZE_MAX; // the point whose shape `drawer` has
+        NearDrawer near;                 // (its copy of the base's strings is only read)
+        std::size_t drawnFor = SIZE_MAX; // the point whose shape or base the drawer has
         for (;;) {
             const std::size_t i = next.fetch_add(1, std::memory_order_relaxed);
             if (i >= items.size() || cancelled())
@@ -442,15 +359,19 @@ struct Job
             const Item &item = items[i];
             // a new point's shape may differ in more than its actions (clock rates, lock
             // options): the drawer starts from its base, then only the actions are drawn again
-            if (spec.randomSchedules && item.point != drawnFor) {
-                drawer.setShape(shapes[item.point]);
+            if (spec.random() && item.point != drawnFor) {
+                if (spec.schedules == SweepSchedules::Near)
+                    near.setBase(schedules[item.point], spec.jitter);
+                else
+                    drawer.setShape(shapes[item.point]);
                 drawnFor = item.point;
             }
             PointResult r; // counted here, stored once: no cache line shared with a neighbour
             for (std::uint32_t run = item.from; run < item.to; ++run) {
-                // (random schedules keep no list of fixed ones: `schedules` is empty then)
-                const Scenario *s = spec.randomSchedules
+                const Scenario *s = spec.schedules == SweepSchedules::Shaped
                                         ? &drawer.draw(scheduleSeed(spec.seed, run))
+                                    : spec.schedules == SweepSchedules::Near
+                                        ? &near.draw(scheduleSeed(spec.seed, run))
                                         : &schedules[item.point];
                 // only the summary is judged: no events or lane lists are recorded
                 simulator.summarize(*s, true, trace);
@@ -486,7 +407,7 @@ bool runSweep(const SweepSpec &spec, SweepResult *result, int threads,
 
     Job job(spec);
     job.cancel = cancel;
-    if (spec.randomSchedules)
+    if (spec.schedules == SweepSchedules::Shaped)
         job.shapes.resize(points);
     else
         job.schedules.resize(points);
@@ -497,10 +418,13 @@ bool runSweep(const SweepSpec &spec, SweepResult *result, int threads,
             continue;
         }
         result->points[p] = PointResult{};
-        if (spec.randomSchedules)
+        if (spec.schedules == SweepSchedules::Shaped) {
             job.shapes[p] = shapeOf(pointScenario(spec, p));
-        else
+        } else {
             job.schedules[p] = pointScenario(spec, p);
+            if (spec.schedules == SweepSchedules::Near)
+                job.schedules[p].horizon.reset(); // (moved actions may reach past it)
+        }
         for (std::uint32_t from = 0; from < runs; from += kItemRuns)
             job.items.push_back({p, from, std::min(runs, from + kItemRuns)});
     }

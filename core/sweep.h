@@ -1,11 +1,12 @@
 #pragma once
 
 // Sweeps: how often does a failure happen as one quantity of a schedule varies? For each value
-// (a point) N seeded random schedules shaped like a scenario (schedulegen.h), or the scenario
-// itself, are simulated fenced and unfenced and checked; a point counts the schedules with at
-// least one write of each outcome. Runs on every core, can be cancelled and resumed, and gives
-// the same numbers for a seed on any number of threads: schedule number r of every point is
-// drawn from scheduleSeed(seed, r) whoever simulates it, and counts are sums.
+// (a point) the scenario itself, or N seeded schedules near it (its own actions, each moved a
+// few ticks) or shaped like it (schedulegen.h), are simulated fenced and unfenced and checked;
+// a point counts the schedules with at least one write of each outcome. Runs on every core,
+// can be cancelled and resumed, and gives the same numbers for a seed on any number of threads:
+// schedule number r of every point is drawn from scheduleSeed(seed, r) whoever simulates it,
+// and counts are sums.
 
 #include "scenario.h"
 #include "schedulegen.h"
@@ -73,26 +74,53 @@ struct SweepAxis
     std::vector<Tick> values;
 };
 
+// The most an action of a schedule near the scenario moves: the bound of the other durations.
+inline constexpr Tick kMaxJitter = 1'000'000;
+
+// What the schedules of a point are (schedulesSentence() says it in a sentence).
+enum class SweepSchedules : std::uint8_t
+{
+    // The scenario itself, once per point.
+    Fixed,
+    // The scenario's own actions, each client's in their order, each moved by a seeded amount
+    // of at most `jitter` ticks earlier or later (nearSchedule(), schedulegen.h): the story
+    // stays, so the quantity varied is what decides.
+    Near,
+    // Random schedules shaped like the scenario (generateSchedule(), schedulegen.h): the same
+    // clients and kinds of actions, each action at a random tick. Everything moves at once,
+    // so one quantity rarely decides.
+    Shaped,
+};
+QString toString(SweepSchedules schedules); // "fixed", "near", "shaped"
+std::optional<SweepSchedules> sweepSchedulesFromString(const QString &name);
+
 struct SweepSpec
 {
-    Scenario scenario; // the shape, or with randomSchedules off the schedule itself
+    Scenario scenario; // the schedule itself (Fixed), or what the schedules are drawn from
     SweepAxis vary;
-    SweepAxis vary2;             // no quantity: a single curve
-    bool randomSchedules = true; // false: the scenario itself, one run per point
-    std::uint32_t runs = 100;    // schedules per point (with randomSchedules)
+    SweepAxis vary2; // no quantity: a single curve
+    SweepSchedules schedules = SweepSchedules::Near;
+    std::uint32_t runs = 100; // schedules per point (Near, Shaped)
+    Tick jitter = 1;          // Near: the most an action moves, in ticks (1..1000000)
     std::uint64_t seed = 1;
 
+    bool random() const { return schedules != SweepSchedules::Fixed; }
     std::size_t pointCount() const;
-    std::uint32_t runsPerPoint() const { return randomSchedules ? runs : 1; }
+    std::uint32_t runsPerPoint() const { return random() ? runs : 1; }
     // Point p varies vary.values[p % n] and vary2.values[p / n]: each curve is contiguous.
     Tick x(std::size_t point) const;
     std::optional<Tick> x2(std::size_t point) const;
 };
 
 // Checks the axes (a known quantity that applies to the scenario, values in its range, at most
-// 10000 points, keepalives the loader would accept) and the runs. Returns "" or an error naming
-// the problem.
+// 10000 points, keepalives the loader would accept), the runs and the jitter. Returns "" or an
+// error naming the problem.
 QString validate(const SweepSpec &spec);
+
+// One sentence saying what the schedules of a point are ("Each point runs 100 schedules near
+// the scenario: ..."): the sweep panel shows it under its choices, `fencescope-cli sweep` puts
+// it in its JSON and on a terminal.
+QString schedulesSentence(const SweepSpec &spec);
 
 struct OutcomeStat
 {
@@ -156,7 +184,7 @@ bool runSweep(const SweepSpec &spec, SweepResult *result, int threads = 0,
               const std::function<void(const SweepProgress &)> &progress = {});
 
 // The scenario of a point with its quantities applied, and schedule `run` of that point (the
-// scenario itself without randomSchedules), titled and described so it can be opened alone.
+// point's scenario itself when Fixed), titled and described so it can be opened alone.
 Scenario pointScenario(const SweepSpec &spec, std::size_t point);
 Scenario sweepSchedule(const SweepSpec &spec, std::size_t point, std::uint32_t run);
 // "pause = 12" or "pause = 12, ttl = 10"

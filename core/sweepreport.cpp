@@ -140,9 +140,13 @@ QByteArray sweepJson(const SweepSpec &spec, const SweepResult &result)
         out.raw("]}");
     };
     out.raw("{\n  ").key("scenario").string(spec.scenario.title);
-    out.raw(",\n  ")
-        .key("schedules")
-        .string(spec.randomSchedules ? QStringLiteral("random") : QStringLiteral("fixed"));
+    out.raw(",\n  ").key("schedules").string(toString(spec.schedules));
+    out.raw(",\n  ").key("jitter");
+    if (spec.schedules == SweepSchedules::Near)
+        out.number(spec.jitter);
+    else
+        out.null();
+    out.raw(",\n  ").key("about").string(schedulesSentence(spec));
     out.raw(",\n  ").key("runs").number(spec.runsPerPoint());
     out.raw(",\n  ").key("seed").number(spec.seed);
     out.raw(",\n  ").key("vary");

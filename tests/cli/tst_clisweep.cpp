@@ -10,6 +10,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <cmath>
+
 namespace {
 
 struct Result
@@ -180,7 +182,13 @@ private slots:
         const QJsonObject o = parseObject(json.out);
         QCOMPARE(o.value(QStringLiteral("runs")).toInt(), 500);
         QCOMPARE(o.value(QStringLiteral("seed")).toInt(), 1);
-        QCOMPARE(o.value(QStringLiteral("schedules")).toString(), QStringLiteral("random"));
+        QCOMPARE(o.value(QStringLiteral("schedules")).toString(), QStringLiteral("near"));
+        QCOMPARE(o.value(QStringLiteral("jitter")).toInt(), 1);
+        QCOMPARE(o.value(QStringLiteral("about")).toString(),
+                 QStringLiteral("Each point runs 500 schedules near the scenario: its own "
+                                "actions, each client's in their order, each moved by a seeded "
+                                "amount of at most 1 tick, earlier or later, with delay set to "
+                                "the point's value."));
         QCOMPARE(o.value(QStringLiteral("vary")).toObject().value(QStringLiteral("quantity")),
                  QJsonValue(QStringLiteral("delay")));
         QVERIFY(o.value(QStringLiteral("vary2")).isNull());
@@ -211,6 +219,61 @@ private slots:
         QCOMPARE(file.exitCode, 0);
         QCOMPARE(file.out, QByteArray());
         QCOMPARE(readAll(csv), cli(args).out);
+    }
+
+    // The seed's scenario near itself (the default), pause 9..15: 0 up to a 10-tick pause, 1
+    // from 14, between them the shares tst_sweep works out by hand (5/81, 24/81, 61/81 of the
+    // schedules); shaped like it (the old random schedules) about 18% everywhere. --jitter and
+    // --schedules name the mode in the JSON, and what its schedules are.
+    void nearAndShapedSchedules()
+    {
+        const QStringList args{QStringLiteral("sweep"),  scenarioPath(QStringLiteral("default")),
+                               QStringLiteral("--vary"), QStringLiteral("pause=9..15"),
+                               QStringLiteral("--runs"), QStringLiteral("810")};
+        const Result near = cli(args);
+        QCOMPARE(near.exitCode, 0);
+        QCOMPARE(near.err, QByteArray()); // not a terminal: no sentence, no progress
+        QCOMPARE(near.out,
+                 cli(args + QStringList{QStringLiteral("--schedules"), QStringLiteral("near"),
+                                        QStringLiteral("--jitter"), QStringLiteral("1")})
+                     .out);
+        const QStringList counts = columns(near.out).value(QStringLiteral("unfenced_corrupted"));
+        QCOMPARE(counts.size(), 7);
+        QCOMPARE(counts.mid(0, 2), QStringList({"0", "0"}));     // 9, 10
+        QCOMPARE(counts.mid(5, 2), QStringList({"810", "810"})); // 14, 15
+        const double expected[] = {5 / 81.0, 24 / 81.0, 61 / 81.0};
+        for (int i = 0; i < 3; ++i) {
+            const double k = counts.value(2 + i).toDouble();
+            const double sd = std::sqrt(810 * expected[i] * (1 - expected[i]));
+            QVERIFY2(std::abs(k - 810 * expected[i]) < 4 * sd, qPrintable(counts.value(2 + i)));
+        }
+
+        const Result shaped =
+            cli(args + QStringList{QStringLiteral("--schedules"), QStringLiteral("shaped")});
+        QCOMPARE(shaped.exitCode, 0);
+        for (const QString &share :
+             columns(shaped.out).value(QStringLiteral("unfenced_corrupted_share")))
+            QVERIFY2(share.toDouble() > 0.1 && share.toDouble() < 0.3, qPrintable(share));
+
+        const QJsonObject wide =
+            parseObject(cli(args + QStringList{QStringLiteral("--jitter"), QStringLiteral("3"),
+                                               QStringLiteral("--json")})
+                            .out);
+        QCOMPARE(wide.value(QStringLiteral("jitter")).toInt(), 3);
+        QVERIFY(wide.value(QStringLiteral("about"))
+                    .toString()
+                    .contains(QLatin1String("at most 3 ticks, earlier or later")));
+        const QJsonObject fixed = parseObject(
+            cli({QStringLiteral("sweep"), scenarioPath(QStringLiteral("default")),
+                 QStringLiteral("--vary"), QStringLiteral("pause=13"),
+                 QStringLiteral("--schedules"), QStringLiteral("fixed"), QStringLiteral("--json")})
+                .out);
+        QCOMPARE(fixed.value(QStringLiteral("schedules")).toString(), QStringLiteral("fixed"));
+        QVERIFY(fixed.value(QStringLiteral("jitter")).isNull());
+        QCOMPARE(fixed.value(QStringLiteral("runs")).toInt(), 1);
+        QCOMPARE(fixed.value(QStringLiteral("about")).toString(),
+                 QStringLiteral("Each point runs the scenario itself once, with pause set to the "
+                                "point's value."));
     }
 
     void badUsage_data()
@@ -261,6 +324,32 @@ private slots:
             << QStringList({"sweep", def, "--vary", "pause=1", "--fixed", "--runs", "5"})
             << QStringLiteral("fencescope-cli: sweep: --fixed runs FILE itself once per point, "
                               "not --runs schedules");
+        QTest::newRow("schedules fixed with runs")
+            << QStringList(
+                   {"sweep", def, "--vary", "pause=1", "--schedules", "fixed", "--runs", "5"})
+            << QStringLiteral("fencescope-cli: sweep: --schedules fixed runs FILE itself once "
+                              "per point, not --runs schedules");
+        QTest::newRow("unknown schedules")
+            << QStringList({"sweep", def, "--vary", "pause=1", "--schedules", "random"})
+            << QStringLiteral("fencescope-cli: --schedules takes near, shaped or fixed, not "
+                              "\"random\"");
+        QTest::newRow("fixed and near")
+            << QStringList({"sweep", def, "--vary", "pause=1", "--fixed", "--schedules", "near"})
+            << QStringLiteral("fencescope-cli: sweep: --fixed is --schedules fixed, not "
+                              "--schedules near");
+        QTest::newRow("jitter of shaped schedules")
+            << QStringList(
+                   {"sweep", def, "--vary", "pause=1", "--schedules", "shaped", "--jitter", "2"})
+            << QStringLiteral("fencescope-cli: sweep: --jitter moves the actions of near "
+                              "schedules, not of --schedules shaped");
+        QTest::newRow("jitter of the scenario itself")
+            << QStringList({"sweep", def, "--vary", "pause=1", "--fixed", "--jitter", "2"})
+            << QStringLiteral("fencescope-cli: sweep: --jitter moves the actions of near "
+                              "schedules, not of --schedules fixed");
+        QTest::newRow("jitter 0") << QStringList(
+                                         {"sweep", def, "--vary", "pause=1", "--jitter", "0"})
+                                  << QStringLiteral("fencescope-cli: --jitter takes a whole "
+                                                    "number from 1 to 1000000, not \"0\"");
         QTest::newRow("missing file")
             << QStringList({"sweep", "/nonexistent/x.json", "--vary", "pause=1"})
             << QStringLiteral("fencescope-cli: /nonexistent/x.json: file: cannot open "
@@ -338,12 +427,19 @@ private slots:
         QCOMPARE(r.err, QByteArray());
         const QStringList lines =
             QString::fromUtf8(r.out).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
-        QVERIFY(lines.value(0).startsWith(QLatin1String("found schedule ")));
-        QVERIFY(lines.value(0).contains(
-            QLatin1String(" of seed 3 (a corrupted write with fencing off")));
-        QVERIFY(lines.value(1).startsWith(QLatin1String("shrunk to ")));
-        QVERIFY(lines.size() > 2);
+        // tst_shrink works the search and the shrink out: schedule 1070 is the first with a
+        // stale corrupted write, 12 steps take it to A's acquire (ttl 3), its pause at 2 for 2
+        // ticks, its write due at 2; B's acquire and write at 3
+        QCOMPARE(lines.value(0), QStringLiteral("found schedule 1070 of seed 3 (a stale "
+                                                "corrupted write with fencing off, 6 actions) "
+                                                "after 1071 tries"));
+        QVERIFY(lines.value(1).startsWith(QLatin1String("shrunk to 5 actions in 12 steps (")));
+        QCOMPARE(lines.size(), 2 + 12 + 1);
         QCOMPARE(lines.value(2).left(5), QStringLiteral("  1. "));
+        // the failure in the simulator's words: A's write, after B's token 2
+        QVERIFY2(lines.last().startsWith(QLatin1String("the failure: t=4: A wrote 'A2' with "
+                                                       "token 1")),
+                 qPrintable(lines.last()));
 
         // a scenario file that loads, fails as promised, and tells how it was made
         const QJsonObject file = parseObject(readAll(out));
@@ -353,24 +449,47 @@ private slots:
                  qPrintable(description));
         QVERIFY(description.contains(QLatin1String("Shrunk to 1-minimal")));
         QVERIFY(description.contains(lines.value(2).mid(5)));
-        const Result run = cli({QStringLiteral("run"), out, QStringLiteral("--summary")});
+        QVERIFY(description.contains(QLatin1String(
+            "the first of 1071 tried with a stale corrupted write with fencing off")));
+        const Result run = cli({QStringLiteral("run"), out});
         QCOMPARE(run.exitCode, 0);
-        QVERIFY(parseObject(run.out)
-                    .value(QStringLiteral("summary"))
-                    .toObject()
-                    .value(QStringLiteral("corrupted"))
-                    .toInt() > 0);
+        const QJsonObject report = parseObject(run.out);
+        QCOMPARE(report.value(QStringLiteral("summary"))
+                     .toObject()
+                     .value(QStringLiteral("corrupted"))
+                     .toInt(),
+                 1);
+        // the stale write: A's, granted token 1, expired, after B's token 2
+        const QJsonObject stale =
+            report.value(QStringLiteral("writes")).toArray().last().toObject();
+        QCOMPARE(stale.value(QStringLiteral("client")).toString(), QStringLiteral("A"));
+        QCOMPARE(stale.value(QStringLiteral("token")).toInt(), 1);
+        QCOMPARE(stale.value(QStringLiteral("expired")).toBool(), true);
+        QCOMPARE(stale.value(QStringLiteral("result")).toString(), QStringLiteral("corrupted"));
 
-        // the same search again: the same file
+        // any corrupted write will do: the first such schedule, 2, shrinks to A writing
+        // untagged (README's example as it was)
+        const Result any = cli(args + QStringList{QStringLiteral("--any")});
+        QCOMPARE(any.exitCode, 0);
+        QVERIFY(any.out.startsWith("found schedule 2 of seed 3 (a corrupted write with fencing "
+                                   "off, 6 actions) after 3 tries\nshrunk to 3 actions in 6 "
+                                   "steps"));
+        QVERIFY(any.out.contains("\nthe failure: t=1: A wrote 'A1' without a token"));
+        QVERIFY(readAll(out).contains("\"do\": \"write\", \"value\": \"A1\""));
+
+        // the same search again: the same lines, the same file
+        const Result again = cli(args);
+        QCOMPARE(again.out, r.out);
         const QByteArray first = readAll(out);
         QCOMPARE(cli(args).exitCode, 0);
         QCOMPARE(readAll(out), first);
 
-        // unshrunk: the schedule as found, larger
+        // unshrunk: the schedule as found, larger; its failure named
         const Result raw = cli(args + QStringList{QStringLiteral("--no-shrink")});
         QCOMPARE(raw.exitCode, 0);
-        QCOMPARE(raw.out.count('\n'), 1);
-        QCOMPARE(raw.out, r.out.left(r.out.indexOf('\n') + 1)); // the same first line
+        QCOMPARE(raw.out.count('\n'), 2);
+        QVERIFY(raw.out.startsWith(r.out.left(r.out.indexOf('\n') + 1))); // the same first line
+        QVERIFY(raw.out.contains("\nthe failure: "));
         QVERIFY(actionCount(parseObject(readAll(out))) > actionCount(parseObject(first)));
         QVERIFY(lines.value(0).contains(
             QStringLiteral(", %1 actions)").arg(actionCount(parseObject(readAll(out))))));
@@ -446,7 +565,7 @@ private slots:
              QStringLiteral("--failure"), QStringLiteral("corrupted"), QStringLiteral("--fencing"),
              QStringLiteral("on"), QStringLiteral("-o"), out});
         QCOMPARE(r.exitCode, 0);
-        QVERIFY2(r.out.contains("(a corrupted write with fencing on"), r.out.constData());
+        QVERIFY2(r.out.contains("(a stale corrupted write with fencing on"), r.out.constData());
         QVERIFY(r.out.contains("\nshrunk to "));
         const QJsonObject file = parseObject(readAll(out));
         const QJsonObject storage =
@@ -492,8 +611,8 @@ private slots:
                  QStringLiteral("--runs"), QStringLiteral("3000"), QStringLiteral("-o"), out});
         QCOMPARE(r.exitCode, 1);
         QCOMPARE(r.out, QByteArray());
-        QCOMPARE(r.err, QByteArray("fencescope-cli: find: no corrupted write with fencing on in "
-                                   "3000 schedules of seed 1\n"));
+        QCOMPARE(r.err, QByteArray("fencescope-cli: find: no stale corrupted write with fencing "
+                                   "on in 3000 schedules of seed 1\n"));
         QVERIFY(!QFile::exists(out));
     }
 
@@ -505,11 +624,13 @@ private slots:
         QVERIFY(overview.out.contains("\n  find            find a failing schedule"));
         const Result sweep = cli({QStringLiteral("help"), QStringLiteral("sweep")});
         QCOMPARE(sweep.exitCode, 0);
-        for (const char *option : {"--vary Q=VALUES", "--vary2 Q=VALUES", "--runs N", "--seed N",
-                                   "--threads N", "--fixed", "--csv OUT", "--json"})
+        for (const char *option :
+             {"--vary Q=VALUES", "--vary2 Q=VALUES", "--runs N", "--seed N", "--threads N",
+              "--schedules KIND", "--jitter N", "--fixed", "--csv OUT", "--json"})
             QVERIFY2(sweep.out.contains(QByteArray("\n  ") + option), option);
         const Result find = cli({QStringLiteral("find"), QStringLiteral("--help")});
         QVERIFY(find.out.startsWith("usage: fencescope-cli find FILE -o OUT.json [--failure"));
+        QVERIFY(find.out.contains("\n  --any "));
     }
 };
 

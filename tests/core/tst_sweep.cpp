@@ -34,10 +34,12 @@ std::uint32_t scaled(std::uint32_t runs)
     return qEnvironmentVariableIsSet("FENCESCOPE_QUICK") ? runs / 10 : runs;
 }
 
-SweepSpec randomSweep(std::uint32_t runs, std::uint64_t seed)
+SweepSpec randomSweep(std::uint32_t runs, std::uint64_t seed,
+                      SweepSchedules schedules = SweepSchedules::Near)
 {
     SweepSpec spec;
     spec.scenario = ScenarioFile::defaultScenario();
+    spec.schedules = schedules;
     spec.vary = {findQuantity(QStringLiteral("pause")), range(1, 40, 3)};
     spec.vary2 = {findQuantity(QStringLiteral("ttl")), {5, 10, 20}};
     spec.runs = runs;
@@ -52,7 +54,7 @@ SweepSpec fixedSweep(const Scenario &s, const char *quantity, std::vector<Tick> 
 {
     SweepSpec spec;
     spec.scenario = s;
-    spec.randomSchedules = false;
+    spec.schedules = SweepSchedules::Fixed;
     spec.vary = {findQuantity(QLatin1String(quantity)), std::move(values)};
     return spec;
 }
@@ -171,7 +173,7 @@ private slots:
         findQuantity(QStringLiteral("keepalive"))->apply(s, 4);
         QCOMPARE(s.clients[0].actions[0].keepalive(), Tick(4));
         QCOMPARE(s.clients[1].actions[0].keepalive(), Tick(4));
-        QCOMPARE(s.clients[1].actions[1].keepalive(), Tick(0));   // a pause has none
+        QCOMPARE(s.clients[1].actions[1].keepalive(), Tick(0)); // a pause has none
         findQuantity(QStringLiteral("keepalive"))->apply(s, 0); // 0: off
         QCOMPARE(s.clients[1].actions[0].keepalive(), Tick(0));
 
@@ -466,7 +468,7 @@ private slots:
                      Action::read(1, 2, 1),
                      Action::pause(5, 6)};
         a.actions[0].setKeepalive(3); // one acquire of two keeps alive, every 3 to 5 ticks
-        a.actions[2].check = true;  // one write of three is checked, gap 2..4
+        a.actions[2].check = true;    // one write of three is checked, gap 2..4
         a.actions[2].setGap(2);
         a.actions[3].setGroup(QStringLiteral("order")); // two of three grouped
         a.actions[4].setGroup(QStringLiteral("order"));
@@ -571,11 +573,14 @@ private slots:
     // SCENARIO.md sections 6 and 11: fenced, rule lt, a monotonic source, durable max_token
     // and no bypass client: whatever keepalives, checks, gaps and client clocks do, no write
     // is corrupted, at any point; unfenced the same schedules do corrupt.
+    void fencedNeverCorruptsWithPitfalls_data() { eachPointHasItsOwnShape_data(); }
     void fencedNeverCorruptsWithPitfalls()
     {
+        QFETCH(int, schedules);
         for (TokenSource source : {TokenSource::Counter, TokenSource::Etcd, TokenSource::ZooKeeper,
                                    TokenSource::KafkaEpoch}) {
             SweepSpec spec;
+            spec.schedules = SweepSchedules(schedules);
             spec.scenario = ScenarioFile::defaultScenario();
             spec.scenario.tokens = source;
             spec.scenario.clients.push_back(spec.scenario.clients[0]);
@@ -611,8 +616,15 @@ private slots:
     // A quantity outside the actions (a client's clock, the lock's delay) is part of each
     // point's shape: a point of a sweep has the numbers of a sweep of that value alone, on one
     // thread that goes from point to point, and on two.
+    void eachPointHasItsOwnShape_data()
+    {
+        QTest::addColumn<int>("schedules");
+        QTest::newRow("near") << int(SweepSchedules::Near);
+        QTest::newRow("shaped") << int(SweepSchedules::Shaped);
+    }
     void eachPointHasItsOwnShape()
     {
+        QFETCH(int, schedules);
         Scenario shape = preset("slow-client-clock");
         shape.clients[1].actions.push_back(Action::pause(13, 6));
         for (const char *q : {"clock", "lockDelay"}) {
@@ -620,7 +632,7 @@ private slots:
                 fixedSweep(shape, q,
                            std::string(q) == "clock" ? std::vector<Tick>{400, 1000, 1600}
                                                      : std::vector<Tick>{0, 4, 9});
-            spec.randomSchedules = true;
+            spec.schedules = SweepSchedules(schedules);
             spec.runs = 600; // three slices a point: a thread takes slices of other points
             spec.seed = 5;
             const SweepResult whole = sweep(spec, 1);
@@ -637,16 +649,19 @@ private slots:
         }
     }
 
+    void sameNumbersOnAnyThreadCount_data() { eachPointHasItsOwnShape_data(); }
     void sameNumbersOnAnyThreadCount()
     {
-        const SweepSpec spec = randomSweep(700, 42); // 700: slices of 256 end mid-point
+        QFETCH(int, schedules);
+        const auto mode = SweepSchedules(schedules);
+        const SweepSpec spec = randomSweep(700, 42, mode); // 700: slices of 256 end mid-point
         const SweepResult one = sweep(spec, 1);
         QCOMPARE(one.points.size(), std::size_t(14 * 3));
         QVERIFY(one == sweep(spec, 1));
         QVERIFY(one == sweep(spec, 2));
         QVERIFY(one == sweep(spec, 3));
         // and a different seed gives different schedules
-        QVERIFY(!(one == sweep(randomSweep(700, 43), 2)));
+        QVERIFY(!(one == sweep(randomSweep(700, 43, mode), 2)));
         std::uint64_t corrupted = 0;
         for (const PointResult &p : one.points) {
             QVERIFY(p.done);
@@ -657,9 +672,11 @@ private slots:
     }
 
     // The first and worst failing schedule of a point are the ones the sweep counted.
+    void firstAndWorstRuns_data() { eachPointHasItsOwnShape_data(); }
     void firstAndWorstRuns()
     {
-        const SweepSpec spec = randomSweep(300, 5);
+        QFETCH(int, schedules);
+        const SweepSpec spec = randomSweep(300, 5, SweepSchedules(schedules));
         const SweepResult r = sweep(spec, 2);
         int checked = 0;
         for (std::size_t p = 0; p < r.points.size(); ++p) {
@@ -695,9 +712,12 @@ private slots:
 
     // SCENARIO.md section 6: with fencing on, rule lt and counter tokens, nothing is corrupted,
     // at any point, whatever the schedule; unfenced, pauses far past the TTL do corrupt.
+    void fencedNeverCorrupts_data() { eachPointHasItsOwnShape_data(); }
     void fencedNeverCorrupts()
     {
+        QFETCH(int, schedules);
         SweepSpec spec;
+        spec.schedules = SweepSchedules(schedules);
         spec.scenario = ScenarioFile::defaultScenario();
         spec.scenario.clients.push_back(spec.scenario.clients[0]);
         spec.scenario.clients.back().name = QStringLiteral("C");
@@ -730,7 +750,7 @@ private slots:
     {
         SweepSpec spec;
         spec.scenario = ScenarioFile::defaultScenario();
-        spec.randomSchedules = false;
+        spec.schedules = SweepSchedules::Fixed;
         spec.vary = {findQuantity(QStringLiteral("pause")), range(1, 40)};
         spec.vary2 = {findQuantity(QStringLiteral("ttl")), {5, 10, 20}};
         const SweepResult r = sweep(spec, 2);
@@ -755,6 +775,212 @@ private slots:
         QCOMPARE(at13.clients[0].actions[1].length(), Tick(13));
         QCOMPARE(at13.clients[1].actions[0].ttl(), Tick(10));
         QCOMPARE(simulate(at13, false).summary.corrupted, std::uint64_t(1));
+    }
+
+    // Schedules near the seed's scenario (jitter 1), pause P varied. Each action moves by d in
+    // {-1, 0, 1} (one draw each, uniform), not before 0, and to the tick after the one ahead of
+    // it when it would land on or before it (they shared no tick):
+    // A: acquire a = max(0, 0 + d): 0 (d = -1, 0: 2/3) or 1 (1/3). Pause p = max(1 + d, a + 1):
+    //    a = 0: 1 (2/3) or 2 (1/3); a = 1: 2. So p = 1 with 4/9, p = 2 with 5/9. Its write
+    //    w = max(2 + d, p + 1) is 2 or 3, one or two ticks after the pause starts.
+    // B: acquires at 4..6 (refused: A's lease [a, a + 10) is live) and g = 12 + d in 11..13
+    //    (granted, token 2: A's lease ended at 10 or 11); its write b = max(13 + d, g + 1):
+    //    g = 11: 12, 13, 14; g = 12: 13, 13, 14; g = 13: 14. b = 12 with 1/9, 13 with 3/9,
+    //    14 with 5/9.
+    // A's write, due inside its lease, waits for the thaw p + P when P > w - p (1 or 2); it is
+    // the stale write, after B's token-2 write, when p + P > b (at p + P = b A's lane goes
+    // first): corrupted unfenced, rejected fenced. P(b - p < P) with b - p = 10 (b 12, p 2:
+    // 5/81), 11 (4/81 + 15/81), 12 (12/81 + 25/81), 13 (20/81):
+    //   P <= 10: 0 (the pause must outlast A's lease, and then B's write);
+    //   P = 11: 5/81; P = 12: 24/81; P = 13: 61/81; P >= 14: 1.
+    // Nothing else fails: B's write is always tagged and newer than A's. Shaped like the
+    // scenario instead, each action anywhere in 0..13, the same curve is flat.
+    void nearSchedulesOfTheSeedScenario()
+    {
+        const std::uint32_t runs = scaled(8100);
+        SweepSpec spec;
+        spec.scenario = ScenarioFile::defaultScenario();
+        spec.vary = {findQuantity(QStringLiteral("pause")), range(1, 40)};
+        spec.runs = runs;
+        spec.seed = 7;
+        QVERIFY(spec.schedules == SweepSchedules::Near); // the default random mode
+        QCOMPARE(spec.jitter, Tick(1));
+        const SweepResult r = sweep(spec, 2);
+        const int corrupted = outcomeIndex(QStringLiteral("corrupted"));
+        const int rejected = outcomeIndex(QStringLiteral("rejected"));
+        const auto expected = [](Tick pause) {
+            return pause <= 10   ? 0.0
+                   : pause == 11 ? 5 / 81.0
+                   : pause == 12 ? 24 / 81.0
+                   : pause == 13 ? 61 / 81.0
+                                 : 1.0;
+        };
+        for (std::size_t p = 0; p < r.points.size(); ++p) {
+            const Tick pause = spec.x(p);
+            const PointResult &point = r.points[p];
+            const std::uint32_t k = point.unfenced[std::size_t(corrupted)].schedules;
+            const QByteArray where = pointLabel(spec, p).toUtf8();
+            QVERIFY2(point.fenced[std::size_t(rejected)].schedules == k, where.constData());
+            QVERIFY2(point.fenced[std::size_t(corrupted)].schedules == 0, where.constData());
+            QVERIFY2(point.unfenced[std::size_t(rejected)].schedules == 0, where.constData());
+            const double want = expected(pause);
+            if (want == 0.0 || want == 1.0) {
+                QVERIFY2(k == std::uint32_t(want * runs), where.constData()); // exactly
+                continue;
+            }
+            // a binomial count: within four standard deviations of runs * want
+            const double sd = std::sqrt(runs * want * (1 - want));
+            QVERIFY2(std::abs(k - runs * want) < 4 * sd,
+                     qPrintable(
+                         QStringLiteral("%1: %2 of %3").arg(pointLabel(spec, p)).arg(k).arg(runs)));
+        }
+        // schedule r is the same draw at every point: the curve never falls
+        for (std::size_t p = 1; p < r.points.size(); ++p)
+            QVERIFY(r.points[p].unfenced[std::size_t(corrupted)].schedules >=
+                    r.points[p - 1].unfenced[std::size_t(corrupted)].schedules);
+
+        // shaped like it, the same question has no answer: the share moves by a few points
+        // from a 1-tick pause to a 40-tick one
+        spec.schedules = SweepSchedules::Shaped;
+        spec.vary.values = {1, 10, 20, 40};
+        const SweepResult flat = sweep(spec, 2);
+        for (const PointResult &point : flat.points) {
+            const double share = double(point.unfenced[std::size_t(corrupted)].schedules) / runs;
+            QVERIFY2(share > 0.1 && share < 0.3, qPrintable(QString::number(share)));
+        }
+    }
+
+    // What the panel and the CLI say the schedules of a point are.
+    void schedulesSentence()
+    {
+        SweepSpec spec;
+        spec.scenario = ScenarioFile::defaultScenario();
+        spec.vary = {findQuantity(QStringLiteral("pause")), range(1, 40)};
+        spec.runs = 1000;
+        QCOMPARE(Core::schedulesSentence(spec),
+                 QStringLiteral("Each point runs 1000 schedules near the scenario: its own "
+                                "actions, each client's in their order, each moved by a seeded "
+                                "amount of at most 1 tick, earlier or later, with pause set to "
+                                "the point's value."));
+        spec.jitter = 3;
+        spec.vary2 = {findQuantity(QStringLiteral("ttl")), {5, 10}};
+        QCOMPARE(Core::schedulesSentence(spec),
+                 QStringLiteral("Each point runs 1000 schedules near the scenario: its own "
+                                "actions, each client's in their order, each moved by a seeded "
+                                "amount of at most 3 ticks, earlier or later, with pause and ttl "
+                                "set to the point's values."));
+        spec.vary2 = {};
+        spec.schedules = SweepSchedules::Shaped;
+        spec.runs = 1;
+        // the seed's last action is B's write at 13
+        QCOMPARE(Core::schedulesSentence(spec),
+                 QStringLiteral("Each point runs 1 schedule shaped like the scenario: its "
+                                "clients, each drawing as many actions of the kinds it uses, each "
+                                "at a random tick from 0 to 13 with durations from the "
+                                "scenario's ranges, with pause set to the point's value."));
+        spec.schedules = SweepSchedules::Fixed;
+        QCOMPARE(Core::schedulesSentence(spec),
+                 QStringLiteral("Each point runs the scenario itself once, with pause set to the "
+                                "point's value."));
+        QCOMPARE(toString(SweepSchedules::Near), QStringLiteral("near"));
+        QVERIFY(sweepSchedulesFromString(QStringLiteral("shaped")) == SweepSchedules::Shaped);
+        QVERIFY(sweepSchedulesFromString(QStringLiteral("fixed")) == SweepSchedules::Fixed);
+        QVERIFY(!sweepSchedulesFromString(QStringLiteral("random")));
+    }
+
+    // A schedule near a scenario: every action within the jitter of its tick, never before 0,
+    // each client's actions in their order, sharing only the ticks they shared; nothing but
+    // the ticks changes; every offset of the range is drawn; a file the loader takes back.
+    void nearScheduleKeepsTheOrder()
+    {
+        Scenario s = preset("keepalive-gc-pause");
+        Client c;
+        c.name = QStringLiteral("C"); // listed out of order, two at one tick
+        c.actions = {Action::write(9, QStringLiteral("C2")), Action::acquire(0, 5),
+                     Action::write(9, QStringLiteral("C3")), Action::pause(1, 3)};
+        s.clients.push_back(c);
+        for (Tick jitter : {Tick(1), Tick(2), Tick(5)}) {
+            std::vector<std::vector<bool>> seen; // per client and action: offsets drawn
+            for (std::uint64_t seed = 0; seed < 2000; ++seed) {
+                const Scenario near = nearSchedule(s, jitter, scheduleSeed(3, seed));
+                QCOMPARE(near, nearSchedule(s, jitter, scheduleSeed(3, seed)));
+                QCOMPARE(near.clients.size(), s.clients.size());
+                for (std::size_t k = 0; k < s.clients.size(); ++k) {
+                    // the base in the order its actions run: by tick, ties as listed
+                    std::vector<Action> base = s.clients[k].actions;
+                    std::stable_sort(base.begin(), base.end(),
+                                     [](const Action &x, const Action &y) { return x.at < y.at; });
+                    const std::vector<Action> &moved = near.clients[k].actions;
+                    QCOMPARE(moved.size(), base.size());
+                    seen.resize(s.clients.size());
+                    seen[k].resize(base.size() * (2 * jitter + 1));
+                    for (std::size_t i = 0; i < base.size(); ++i) {
+                        Action same = moved[i];
+                        same.at = base[i].at;
+                        QVERIFY(same == base[i]); // only the tick changed
+                        const std::int64_t d = std::int64_t(moved[i].at) - std::int64_t(base[i].at);
+                        QVERIFY(d >= -std::int64_t(jitter) && d <= std::int64_t(jitter));
+                        seen[k][i * (2 * jitter + 1) + std::size_t(d + std::int64_t(jitter))] =
+                            true;
+                        if (i == 0)
+                            continue;
+                        if (base[i].at == base[i - 1].at)
+                            QVERIFY(moved[i].at >= moved[i - 1].at);
+                        else
+                            QVERIFY(moved[i].at > moved[i - 1].at);
+                    }
+                }
+                QVERIFY(near.storages == s.storages && near.lock == s.lock &&
+                        near.horizon == s.horizon);
+                const LoadResult back = ScenarioFile::parse(ScenarioFile::serialize(near));
+                QVERIFY2(back.ok(), qPrintable(back.error));
+            }
+            // A's acquire at 0 cannot go earlier; every other action of A and B reaches both
+            // ends of the range over 2000 schedules (A's write at 11, one tick after its pause,
+            // goes 5 earlier when the pause does too: 1 in 121)
+            const std::size_t w = 2 * jitter + 1;
+            for (std::size_t k = 0; k < 2; ++k)
+                for (std::size_t i = 1; i < s.clients[k].actions.size(); ++i)
+                    QVERIFY(seen[k][i * w] && seen[k][i * w + w - 1]);
+            QVERIFY(!seen[0][0] && seen[0][jitter]);
+        }
+    }
+
+    // The jitter is checked: from 1 tick, and no action may move past the largest tick.
+    void jitterValidation()
+    {
+        SweepSpec spec = randomSweep(10, 1);
+        spec.jitter = 0;
+        QCOMPARE(validate(spec), QStringLiteral("jitter: 0 is outside 1..1000000"));
+        spec.jitter = 1'000'001;
+        QCOMPARE(validate(spec), QStringLiteral("jitter: 1000001 is outside 1..1000000"));
+        spec.jitter = 1'000'000;
+        QCOMPARE(validate(spec), QString());
+        spec.schedules = SweepSchedules::Shaped;
+        spec.jitter = 0; // only near schedules have one
+        QCOMPARE(validate(spec), QString());
+        spec.schedules = SweepSchedules::Near;
+        spec.jitter = 5;
+        spec.scenario.clients[1].actions[2].at = kMaxFileInteger - 4;
+        QCOMPARE(validate(spec),
+                 QStringLiteral("jitter: an action at t=%1 would move past the largest tick, %2")
+                     .arg(kMaxFileInteger - 4)
+                     .arg(kMaxFileInteger));
+        spec.jitter = 4;
+        QCOMPARE(validate(spec), QString());
+        // keepalives: A's acquire at 0 renews every tick; a run ends by the last action plus
+        // every duration. With the actions moved up to j later the bound grows by j ticks:
+        // found at the corner
+        Scenario kept = ScenarioFile::defaultScenario();
+        kept.clients[0].actions[0].setKeepalive(1);
+        kept.clients[1].actions[2].at = 3'999'900;
+        SweepSpec near = fixedSweep(kept, "pause", {1});
+        QCOMPARE(validate(near), QString());
+        near.schedules = SweepSchedules::Near;
+        near.jitter = 1;
+        QCOMPARE(validate(near), QString());
+        near.jitter = 100'000;
+        QVERIFY(validate(near).contains(QLatin1String("too many keepalives")));
     }
 
     // A fenced run that applied every write is the unfenced run too (unfencedRunsAlike(), which
@@ -809,12 +1035,15 @@ private slots:
 
     // The sweep's numbers are those of simulating every schedule fenced and unfenced, each on
     // its own, whatever the sweep skips or reuses from one schedule to the next.
+    void countsAreThoseOfEverySimulation_data() { eachPointHasItsOwnShape_data(); }
     void countsAreThoseOfEverySimulation()
     {
+        QFETCH(int, schedules);
         for (const char *name :
              {"default", "check-then-write-gap", "two-resources-partial", "compare-and-set-version",
               "etcd-restore", "kafka-zombie-producer"}) {
             SweepSpec spec;
+            spec.schedules = SweepSchedules(schedules);
             spec.scenario = preset(name);
             spec.vary = {findQuantity(QStringLiteral("pause")), {1, 7, 25}};
             spec.runs = 300; // two slices a point
@@ -872,7 +1101,8 @@ private slots:
     {
         const std::uint32_t runs = scaled(20000);
         const SweepSpec spec = [runs] {
-            SweepSpec s = randomSweep(runs, 3);
+            // shaped: a schedule takes long enough that the cancel lands mid-sweep
+            SweepSpec s = randomSweep(runs, 3, SweepSchedules::Shaped);
             s.vary2 = {};
             return s;
         }();

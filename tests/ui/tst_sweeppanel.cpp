@@ -1,8 +1,10 @@
-// The sweep panel, driven offscreen through its window: the chart's lines and bands hold the
-// sweep's numbers (checked against the engine and, for the seed's scenario itself, against the
-// threshold worked out by hand in tst_sweep), cancel and resume end with the numbers of one
-// uninterrupted run, a click on a point opens its schedule, and the exports hold the chart and
-// the numbers.
+// The sweep panel, driven offscreen through its window: it opens on the scenario itself, with
+// no band for one run a point; the chart's lines and bands hold the sweep's numbers (checked
+// against the engine and, for the seed's scenario itself and near it, against the curves
+// worked out by hand in tst_sweep); the sentence under the choices says what a point's
+// schedules are; cancel and resume end with the numbers of one uninterrupted run, a click on a
+// point opens its schedule, and the exports hold the chart and the numbers. The find-and-shrink
+// panel keeps a failure's story unless asked for any.
 
 #include "scenariofile.h"
 #include "shrinkpanel.h"
@@ -28,6 +30,8 @@
 #include <QSpinBox>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <cmath>
 
 Q_DECLARE_METATYPE(Core::Scenario)
 
@@ -96,6 +100,30 @@ int countPixels(const QImage &image, const QColor &colour)
     return n;
 }
 
+// Chooses the schedules by keyboard, as a person would: Alt+D to the combo box, then Home and
+// Down to the entry.
+void chooseSchedules(QWidget *panel, Core::SweepSchedules schedules)
+{
+    auto *box = child<QComboBox>(panel, "schedules");
+    QTest::keyClick(panel->windowHandle(), Qt::Key_D, Qt::AltModifier);
+    if (QApplication::focusWidget() != box)
+        qFatal("Alt+D did not reach the schedules");
+    QTest::keyClick(panel->windowHandle(), Qt::Key_Home);
+    const int index = box->findData(Core::toString(schedules));
+    for (int i = 0; i < index; ++i)
+        QTest::keyClick(panel->windowHandle(), Qt::Key_Down);
+    if (box->currentIndex() != index)
+        qFatal("the schedules were not chosen");
+}
+
+int areaSeries(QChart *chart)
+{
+    int n = 0;
+    for (QAbstractSeries *s : chart->series())
+        n += qobject_cast<QAreaSeries *>(s) != nullptr;
+    return n;
+}
+
 QList<QPointF> bandOf(QChart *chart, const QString &name, bool upper)
 {
     for (QAbstractSeries *s : chart->series()) {
@@ -114,35 +142,53 @@ class TestSweepPanel : public QObject
 private slots:
     void initTestCase() { qRegisterMetaType<Core::Scenario>(); }
 
-    // The seed's scenario itself, pause 10..16: A's stale write corrupts from pause 13 on
-    // unfenced; fenced it never does (tst_sweep works the threshold out).
+    // The seed's scenario itself, the panel's default: pause 10..16: A's stale write corrupts
+    // from pause 13 on unfenced; fenced it never does (tst_sweep works the threshold out). One
+    // run a point has no band (0 of 1 would draw one from 0 to 0.79).
     void fixedSweepOfTheSeedScenario()
     {
         Fixture f;
         child<QSpinBox>(&f.panel, "from")->setValue(10);
         child<QSpinBox>(&f.panel, "to")->setValue(16);
-        click(&f.panel, "fixed");
-        QVERIFY(child<QCheckBox>(&f.panel, "fixed")->isChecked());
+        QCOMPARE(child<QComboBox>(&f.panel, "schedules")->currentData().toString(),
+                 QStringLiteral("fixed"));
         QVERIFY(!child<QSpinBox>(&f.panel, "runs")->isEnabled());
+        QVERIFY(!child<QSpinBox>(&f.panel, "jitter")->isEnabled());
+        QCOMPARE(child<QLabel>(&f.panel, "about")->text(),
+                 QStringLiteral("Each point runs the scenario itself once, with pause set to the "
+                                "point's value."));
         QVERIFY(f.runToTheEnd());
+        QVERIFY(f.panel.spec().schedules == Core::SweepSchedules::Fixed);
         QCOMPARE(f.panel.shareSeries(0, false)->points(),
                  (QList<QPointF>{{10, 0}, {11, 0}, {12, 0}, {13, 1}, {14, 1}, {15, 1}, {16, 1}}));
         QCOMPARE(f.panel.shareSeries(0, true)->points(),
                  (QList<QPointF>{{10, 0}, {11, 0}, {12, 0}, {13, 0}, {14, 0}, {15, 0}, {16, 0}}));
-        QCOMPARE(f.panel.chart()->series().size(), 4); // a line and a band per side
-        // Wilson for 1 of 1 run: [0.206543, 1] (tst_clisweep works it out)
-        const QList<QPointF> low = bandOf(f.panel.chart(), QStringLiteral("unfenced (95%)"), false);
-        QCOMPARE(low.size(), 7);
-        QVERIFY(std::abs(low[3].y() - 0.206543) < 1e-6);
+        QCOMPARE(f.panel.chart()->series().size(), 2); // a line per side, no band
+        QCOMPARE(areaSeries(f.panel.chart()), 0);
         QCOMPARE(child<QProgressBar>(&f.panel, "progress")->value(), 1000);
+        // beside Run, what the chart shows
+        QCOMPARE(child<QLabel>(&f.panel, "status")->text(),
+                 child<QLabel>(&f.panel, "about")->text());
         QVERIFY(child<QPushButton>(&f.panel, "run")->isEnabled());
         QVERIFY(!child<QPushButton>(&f.panel, "resume")->isEnabled());
     }
 
-    // Random schedules, two curves: every line and band is the engine's numbers.
+    // Near the scenario and shaped like it, two curves: every line and band is the engine's
+    // numbers.
+    void seriesMatchTheEngine_data()
+    {
+        QTest::addColumn<int>("schedules");
+        QTest::newRow("near") << int(Core::SweepSchedules::Near);
+        QTest::newRow("shaped") << int(Core::SweepSchedules::Shaped);
+    }
     void seriesMatchTheEngine()
     {
+        QFETCH(int, schedules);
         Fixture f;
+        chooseSchedules(&f.panel, Core::SweepSchedules(schedules));
+        QVERIFY(child<QSpinBox>(&f.panel, "runs")->isEnabled());
+        QCOMPARE(child<QSpinBox>(&f.panel, "jitter")->isEnabled(),
+                 schedules == int(Core::SweepSchedules::Near));
         child<QSpinBox>(&f.panel, "from")->setValue(2);
         child<QSpinBox>(&f.panel, "to")->setValue(30);
         child<QSpinBox>(&f.panel, "step")->setValue(7);
@@ -156,8 +202,10 @@ private slots:
         spec.scenario = Core::ScenarioFile::defaultScenario();
         spec.vary = {Core::findQuantity(QStringLiteral("pause")), {2, 9, 16, 23, 30}};
         spec.vary2 = {Core::findQuantity(QStringLiteral("ttl")), {5, 20}};
+        spec.schedules = Core::SweepSchedules(schedules);
         spec.runs = 400;
         spec.seed = 11;
+        QCOMPARE(child<QLabel>(&f.panel, "about")->text(), Core::schedulesSentence(spec));
         Core::SweepResult expected;
         QVERIFY(Core::runSweep(spec, &expected, 1));
         QVERIFY(f.panel.result() == expected);
@@ -193,6 +241,7 @@ private slots:
     void cancelAndResume()
     {
         Fixture f;
+        chooseSchedules(&f.panel, Core::SweepSchedules::Shaped); // long enough to cancel
         child<QSpinBox>(&f.panel, "from")->setValue(1);
         child<QSpinBox>(&f.panel, "to")->setValue(20);
         // a sweep of seconds, so the cancel lands in its middle; a fifth of it under ASan
@@ -222,7 +271,6 @@ private slots:
     void keyboardRunsTheSweep()
     {
         Fixture f;
-        click(&f.panel, "fixed");
         QSignalSpy done(&f.panel, &SweepPanel::sweepFinished);
         QTest::keyClick(f.panel.windowHandle(), Qt::Key_R, Qt::AltModifier);
         QVERIFY(arrived(done, 120000));
@@ -251,7 +299,6 @@ private slots:
         Fixture f;
         child<QSpinBox>(&f.panel, "from")->setValue(10);
         child<QSpinBox>(&f.panel, "to")->setValue(16);
-        click(&f.panel, "fixed");
         QVERIFY(f.runToTheEnd());
         QSignalSpy open(&f.panel, &SweepPanel::openScenario);
         auto *view = child<QChartView>(&f.panel, "chart");
@@ -279,6 +326,8 @@ private slots:
     void clickOpensWorstOrFirst()
     {
         Fixture f;
+        // shaped like the scenario: schedules differ in how many writes corrupt
+        chooseSchedules(&f.panel, Core::SweepSchedules::Shaped);
         child<QSpinBox>(&f.panel, "from")->setValue(30);
         child<QSpinBox>(&f.panel, "to")->setValue(30);
         child<QSpinBox>(&f.panel, "runs")->setValue(300);
@@ -324,7 +373,6 @@ private slots:
                  true);
         child<QSpinBox>(&f.panel, "from")->setValue(1);
         child<QSpinBox>(&f.panel, "to")->setValue(6);
-        click(&f.panel, "fixed");
         QVERIFY(f.runToTheEnd());
         // tst_sweep: fenced, A's index write lands after B's from a pause of 4 on
         QList<QPointF> expected;
@@ -353,7 +401,6 @@ private slots:
         QCOMPARE(child<QSpinBox>(&f.panel, "to")->maximum(), 100000);
         auto *outcome = child<QComboBox>(&f.panel, "outcome");
         outcome->setCurrentIndex(outcome->findData(QStringLiteral("skipped")));
-        click(&f.panel, "fixed");
         QVERIFY(f.runToTheEnd());
         const QList<QPointF> points = f.panel.shareSeries(0, true)->points();
         QCOMPARE(points.size(), 21);
@@ -368,6 +415,7 @@ private slots:
     void exports()
     {
         Fixture f;
+        chooseSchedules(&f.panel, Core::SweepSchedules::Near);
         child<QSpinBox>(&f.panel, "to")->setValue(12);
         child<QSpinBox>(&f.panel, "runs")->setValue(200);
         QVERIFY(f.runToTheEnd());
@@ -409,6 +457,63 @@ private slots:
         QVERIFY(!f.panel.exportCsv(QStringLiteral("/nonexistent/s.csv"), &error));
         QVERIFY(error.startsWith(QLatin1String("Cannot write /nonexistent/s.csv")));
     }
+    // Near the seed's scenario, pause 9..15, 810 schedules a point: 0 up to 10, 1 from 14, the
+    // shares tst_sweep works out by hand between (5/81, 24/81, 61/81); a band where a point has
+    // many schedules, the engine's Wilson interval. The sentence follows every choice it names.
+    void nearSweepRisesPastTheLease()
+    {
+        Fixture f;
+        auto *about = child<QLabel>(&f.panel, "about");
+        chooseSchedules(&f.panel, Core::SweepSchedules::Near);
+        QVERIFY(child<QSpinBox>(&f.panel, "jitter")->isEnabled());
+        child<QSpinBox>(&f.panel, "from")->setValue(9);
+        child<QSpinBox>(&f.panel, "to")->setValue(15);
+        child<QSpinBox>(&f.panel, "runs")->setValue(810);
+        QCOMPARE(about->text(),
+                 QStringLiteral("Each point runs 810 schedules near the scenario: its own "
+                                "actions, each client's in their order, each moved by a seeded "
+                                "amount of at most 1 tick, earlier or later, with pause set to "
+                                "the point's value."));
+        child<QSpinBox>(&f.panel, "jitter")->setValue(2);
+        QVERIFY(about->text().contains(QLatin1String("at most 2 ticks")));
+        child<QSpinBox>(&f.panel, "jitter")->setValue(1);
+        QVERIFY(f.runToTheEnd());
+        QCOMPARE(f.panel.spec().jitter, Core::Tick(1));
+        const QList<QPointF> line = f.panel.shareSeries(0, false)->points();
+        QCOMPARE(line.size(), 7);
+        QCOMPARE(line[0], QPointF(9, 0));
+        QCOMPARE(line[1], QPointF(10, 0));
+        QCOMPARE(line[5], QPointF(14, 1));
+        QCOMPARE(line[6], QPointF(15, 1));
+        const double expected[] = {5 / 81.0, 24 / 81.0, 61 / 81.0};
+        for (int i = 0; i < 3; ++i) {
+            const double sd = std::sqrt(expected[i] * (1 - expected[i]) / 810);
+            QVERIFY2(std::abs(line[2 + i].y() - expected[i]) < 4 * sd,
+                     qPrintable(QString::number(line[2 + i].y())));
+        }
+        QCOMPARE(areaSeries(f.panel.chart()), 2);
+        const QList<QPointF> high = bandOf(f.panel.chart(), QStringLiteral("unfenced (95%)"), true);
+        QCOMPARE(high.size(), 7);
+        const auto k = f.panel.result().points[3].unfenced[0].schedules;
+        QCOMPARE(high[3].y(), Core::wilsonInterval(k, 810).high);
+        const QString ran = about->text();
+        QCOMPARE(child<QLabel>(&f.panel, "status")->text(), ran);
+        // shaped like it: another sentence, the scenario's last tick (B's write at 13) in it;
+        // the status still says what the chart shows
+        chooseSchedules(&f.panel, Core::SweepSchedules::Shaped);
+        QCOMPARE(child<QLabel>(&f.panel, "status")->text(), ran);
+        QVERIFY(!child<QSpinBox>(&f.panel, "jitter")->isEnabled());
+        QVERIFY(about->text().startsWith(
+            QLatin1String("Each point runs 810 schedules shaped like the scenario")));
+        QVERIFY(about->text().contains(QLatin1String("a random tick from 0 to 13")));
+        auto *quantity2 = child<QComboBox>(&f.panel, "quantity2");
+        quantity2->setCurrentIndex(quantity2->findData(QStringLiteral("ttl")));
+        QVERIFY(about->text().endsWith(QLatin1String("with pause and ttl set to the point's "
+                                                     "values.")));
+        // the sentence is wrapped to the controls' width, not widening them
+        QVERIFY(about->width() <= child<QWidget>(&f.panel, "sweepControls")->width());
+    }
+
     // The find-and-shrink panel: the steps it lists are the shrinker's, each row replays the
     // scenario after that step, and Open gives the result with its history.
     void findShrinkAndReplay()
@@ -423,16 +528,28 @@ private slots:
         click(&panel, "fencing");
         QVERIFY(!child<QCheckBox>(&panel, "fencing")->isChecked());
         child<QSpinBox>(&panel, "seed")->setValue(3);
+        // the story is what the search keeps, said under the choice
+        QVERIFY(!child<QCheckBox>(&panel, "any")->isChecked());
+        QCOMPARE(child<QLabel>(&panel, "story")->text(),
+                 QStringLiteral("Looks for a stale write: due while its writer held the lock, it "
+                                "arrived after that lease had ended."));
         QSignalSpy done(&panel, &ShrinkPanel::searchFinished);
         click(&panel, "find");
         QVERIFY(arrived(done, 60000));
         QCOMPARE(done.first().first().toBool(), true);
 
-        // the same as the core's search and shrink
+        // the same as the core's search and shrink (tst_shrink works it out: schedule 1070)
         const Core::FindResult found =
             Core::findFailure(Core::ScenarioFile::defaultScenario(), {0, false}, 3, 100000);
         QVERIFY(found.schedule);
+        QCOMPARE(found.run, std::uint64_t(1070));
         QCOMPARE(panel.foundSchedule(), *found.schedule);
+        const QString status = child<QLabel>(&panel, "status")->text();
+        QVERIFY2(status.startsWith(QLatin1String("Schedule 1070 of seed 3 has a stale corrupted "
+                                                 "write with fencing off; shrunk from 6 to 5 "
+                                                 "actions in 12 steps. t=4: A wrote 'A2' with "
+                                                 "token 1")),
+                 qPrintable(status));
         const Core::ShrinkResult expected = Core::shrink(*found.schedule, {0, false});
         QCOMPARE(panel.result().shrunk, expected.shrunk);
         auto *steps = child<QListWidget>(&panel, "steps");
@@ -471,6 +588,22 @@ private slots:
         QVERIFY(result.description.contains(QLatin1String("of seed 3 shaped like")));
         QVERIFY(result.description.contains(QLatin1String("Shrunk to 1-minimal")));
         QVERIFY(result.description.contains(expected.steps.back().text));
+
+        // any corrupted write, ticked by its key: schedule 2 and A writing without the lock
+        QTest::keyClick(panel.windowHandle(), Qt::Key_Y, Qt::AltModifier);
+        // (a mnemonic clicks the way animateClick() does, a moment later)
+        QTRY_VERIFY(child<QCheckBox>(&panel, "any")->isChecked());
+        QCOMPARE(child<QLabel>(&panel, "story")->text(),
+                 QStringLiteral("Looks for any corrupted write."));
+        done.clear();
+        click(&panel, "find");
+        QVERIFY(arrived(done, 60000));
+        QVERIFY(child<QLabel>(&panel, "status")
+                    ->text()
+                    .startsWith(QLatin1String("Schedule 2 of seed 3 has a corrupted write with "
+                                              "fencing off; shrunk from 6 to 3 actions")));
+        QCOMPARE(panel.result().shrunk.clients[0].actions,
+                 std::vector<Core::Action>({Core::Action::write(1, QStringLiteral("A1"))}));
     }
 
     void nothingToFindWithFencing()
@@ -485,7 +618,8 @@ private slots:
         QVERIFY(arrived(done, 60000));
         QCOMPARE(done.first().first().toBool(), false);
         QCOMPARE(child<QLabel>(&panel, "status")->text(),
-                 QStringLiteral("No corrupted write with fencing on in 2000 schedules of seed 1."));
+                 QStringLiteral("No stale corrupted write with fencing on in 2000 schedules of "
+                                "seed 1."));
         QVERIFY(!child<QPushButton>(&panel, "open")->isEnabled());
         QCOMPARE(child<QListWidget>(&panel, "steps")->count(), 0);
     }

@@ -1,5 +1,6 @@
 #include "shrinkpanel.h"
 
+#include "failurestory.h"
 #include "lowpriority.h"
 #include "sweep.h"
 
@@ -15,13 +16,17 @@
 #include <QtConcurrent>
 
 ShrinkPanel::ShrinkPanel(QWidget *parent)
-    : QWidget(parent), m_failure(new QComboBox), m_fencing(new QCheckBox(tr("Fencing on"))),
-      m_seed(new QSpinBox), m_tries(new QSpinBox), m_find(new QPushButton(tr("&Find and shrink"))),
+    : QWidget(parent), m_failure(new QComboBox),
+      m_any(new QCheckBox(tr("An&y write with this outcome"))), m_story(new QLabel),
+      m_fencing(new QCheckBox(tr("Fencing on"))), m_seed(new QSpinBox), m_tries(new QSpinBox),
+      m_find(new QPushButton(tr("&Find and shrink"))),
       m_cancelButton(new QPushButton(tr("Cancel"))), m_replayButton(new QPushButton(tr("Re&play"))),
       m_open(new QPushButton(tr("&Open"))), m_steps(new QListWidget), m_status(new QLabel)
 {
     for (auto [w, name] :
          std::initializer_list<std::pair<QWidget *, const char *>>{{m_failure, "failure"},
+                                                                   {m_any, "any"},
+                                                                   {m_story, "story"},
                                                                    {m_fencing, "fencing"},
                                                                    {m_seed, "seed"},
                                                                    {m_tries, "tries"},
@@ -39,9 +44,16 @@ ShrinkPanel::ShrinkPanel(QWidget *parent)
     m_tries->setRange(1, 100'000'000);
     m_tries->setValue(100000);
     m_status->setWordWrap(true);
+    m_story->setWordWrap(true);
+    m_story->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_any->setToolTip(tr("Count every write the checker gives this outcome, also one that is not "
+                         "the failure fencing is about (say a write by a client that never held "
+                         "the lock)"));
 
     auto *form = new QFormLayout;
     form->addRow(tr("Fail&ure"), m_failure);
+    form->addRow(QString(), m_any);
+    form->addRow(m_story);
     form->addRow(QString(), m_fencing);
     form->addRow(tr("S&eed"), m_seed);
     form->addRow(tr("Schedules to try"), m_tries);
@@ -81,9 +93,26 @@ ShrinkPanel::ShrinkPanel(QWidget *parent)
         const Core::Scenario s = Core::describedResult(*m_found, m_result);
         emit openScenario(s, s.description);
     });
+    connect(m_failure, &QComboBox::currentIndexChanged, this, &ShrinkPanel::updateStory);
+    connect(m_any, &QCheckBox::toggled, this, &ShrinkPanel::updateStory);
     m_cancelButton->setEnabled(false);
     m_replayButton->setEnabled(false);
     m_open->setEnabled(false);
+    updateStory();
+}
+
+Core::FailureTarget ShrinkPanel::target() const
+{
+    return {std::size_t(std::max(0, m_failure->currentIndex())), m_fencing->isChecked(),
+            m_any->isChecked()};
+}
+
+void ShrinkPanel::updateStory()
+{
+    const Core::FailureTarget t = target();
+    const bool story = !t.any && Core::storyOf(t.outcome) != Core::FailureStory::Counted;
+    m_story->setText(story ? tr("Looks for %1.").arg(Core::storyText(t.outcome))
+                           : tr("Looks for any %1.").arg(Core::outcomes()[t.outcome].label));
 }
 
 ShrinkPanel::~ShrinkPanel()
@@ -116,19 +145,18 @@ void ShrinkPanel::start()
     m_found.reset();
     m_result = {};
     m_steps->clear();
-    const Core::FailureTarget target{std::size_t(m_failure->currentIndex()),
-                                     m_fencing->isChecked()};
-    m_watcher.setFuture(
-        QtConcurrent::run([this, target, shape = m_scenario, seed = std::uint64_t(m_seed->value()),
-                           tries = std::uint64_t(m_tries->value())] {
-            return runAtLowPriority([&] { // the window stays smooth meanwhile
-                Outcome o;
-                o.find = Core::findFailure(shape, target, seed, tries, &m_cancel);
-                if (o.find.schedule)
-                    o.shrink = Core::shrink(*o.find.schedule, target, &m_cancel);
-                return o;
-            });
-        }));
+    m_target = target();
+    m_watcher.setFuture(QtConcurrent::run([this, target = m_target, shape = m_scenario,
+                                           seed = std::uint64_t(m_seed->value()),
+                                           tries = std::uint64_t(m_tries->value())] {
+        return runAtLowPriority([&] { // the window stays smooth meanwhile
+            Outcome o;
+            o.find = Core::findFailure(shape, target, seed, tries, &m_cancel);
+            if (o.find.schedule)
+                o.shrink = Core::shrink(*o.find.schedule, target, &m_cancel);
+            return o;
+        });
+    }));
     m_status->setText(tr("Searching..."));
     m_find->setEnabled(false);
     m_cancelButton->setEnabled(true);
@@ -141,9 +169,8 @@ void ShrinkPanel::finished()
     const Outcome o = m_watcher.result();
     m_find->setEnabled(true);
     m_cancelButton->setEnabled(false);
-    const QString what =
-        m_failure->currentText() +
-        (m_fencing->isChecked() ? tr(" with fencing on") : tr(" with fencing off"));
+    const QString what = Core::targetText(m_target) +
+                         (m_target.fencing ? tr(" with fencing on") : tr(" with fencing off"));
     if (!o.find.schedule) {
         m_status->setText(tr("No %1 in %2 schedules of seed %3.")
                               .arg(what)
@@ -155,14 +182,15 @@ void ShrinkPanel::finished()
     m_found = o.find.schedule;
     m_result = o.shrink;
     m_status->setText(tr("Schedule %1 of seed %2 has a %3; shrunk from %4 to %5 actions in %6 "
-                         "steps%7.")
+                         "steps%7. %8")
                           .arg(o.find.run)
                           .arg(m_seed->value())
                           .arg(what)
                           .arg(m_found->actionCount())
                           .arg(m_result.shrunk.actionCount())
                           .arg(m_result.steps.size())
-                          .arg(m_result.cancelled ? tr(" (stopped early)") : QString()));
+                          .arg(m_result.cancelled ? tr(" (stopped early)") : QString(),
+                               Core::explainFailure(m_result.shrunk, m_target)));
     m_steps->addItem(
         tr("Schedule %1 as found: %2 actions").arg(o.find.run).arg(m_found->actionCount()));
     for (std::size_t i = 0; i < m_result.steps.size(); ++i)

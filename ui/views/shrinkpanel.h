@@ -1,7 +1,9 @@
 #pragma once
 
 // Find and shrink: search seeded schedules shaped like the open scenario for one with the
-// chosen failure, shrink it to 1-minimal, and show every step. Selecting a step (or replaying
+// chosen failure, keeping its story (a stale write for a corrupted or rejected one, unless
+// "any write" is ticked; the story is shown under the choice), shrink it to 1-minimal, and show
+// every step and the failure's write in the simulator's words. Selecting a step (or replaying
 // them one after the other) emits the scenario as it was after that step; Open emits the
 // result with the seed, the search and the steps in its description.
 
@@ -53,10 +55,13 @@ private:
 
     void start();
     void finished();
+    void updateStory();
+    Core::FailureTarget target() const;
     void rowChanged(int row);
     void replayNext();
 
     Core::Scenario m_scenario;
+    Core::FailureTarget m_target; // of the last search
     std::optional<Core::Scenario> m_found;
     Core::ShrinkResult m_result;
     std::atomic<bool> m_cancel{false};
@@ -64,6 +69,8 @@ private:
     QTimer m_replay;
 
     QComboBox *m_failure;
+    QCheckBox *m_any; // any write with the outcome, not only one that tells its story
+    QLabel *m_story;  // what the search looks for, in a sentence
     QCheckBox *m_fencing;
     QSpinBox *m_seed;
     QSpinBox *m_tries;

@@ -9,7 +9,6 @@
 #include <QBuffer>
 #include <QChart>
 #include <QChartView>
-#include <QCheckBox>
 #include <QComboBox>
 #include <QFileDialog>
 #include <QFormLayout>
@@ -61,8 +60,9 @@ SweepPanel::SweepPanel(QWidget *parent)
     : QWidget(parent), m_quantity(new QComboBox), m_from(spinBox(0, 1'000'000, 1)),
       m_to(spinBox(0, 1'000'000, 40)), m_step(spinBox(1, 1'000'000, 1)), m_quantity2(new QComboBox),
       m_values2(new QLineEdit), m_runs(spinBox(1, 10'000'000, 1000)),
-      m_seed(spinBox(0, 1'000'000'000, 1)), m_fixed(new QCheckBox(tr("The scenario itself"))),
-      m_outcome(new QComboBox), m_opens(new QComboBox), m_run(new QPushButton(tr("&Run"))),
+      m_seed(spinBox(0, 1'000'000'000, 1)), m_schedules(new QComboBox),
+      m_jitter(spinBox(1, int(Core::kMaxJitter), 1)), m_about(new QLabel), m_outcome(new QComboBox),
+      m_opens(new QComboBox), m_run(new QPushButton(tr("&Run"))),
       m_cancelButton(new QPushButton(tr("&Cancel"))), m_resume(new QPushButton(tr("Res&ume"))),
       m_exportPng(new QPushButton(tr("PNG..."))), m_exportSvg(new QPushButton(tr("SVG..."))),
       m_exportCsv(new QPushButton(tr("CSV..."))), m_progress(new QProgressBar),
@@ -77,7 +77,9 @@ SweepPanel::SweepPanel(QWidget *parent)
                                                                    {m_values2, "values2"},
                                                                    {m_runs, "runs"},
                                                                    {m_seed, "seed"},
-                                                                   {m_fixed, "fixed"},
+                                                                   {m_schedules, "schedules"},
+                                                                   {m_jitter, "jitter"},
+                                                                   {m_about, "about"},
                                                                    {m_outcome, "outcome"},
                                                                    {m_opens, "opens"},
                                                                    {m_run, "run"},
@@ -100,8 +102,22 @@ SweepPanel::SweepPanel(QWidget *parent)
                            "the most such writes, or the first one that had any"));
     m_values2->setPlaceholderText(tr("5,10,20 or 5..20:5"));
     m_values2->setText(QStringLiteral("5,10,20"));
-    m_fixed->setToolTip(tr("Vary the open scenario itself (one schedule per point) instead of "
-                           "random schedules shaped like it"));
+    // the scenario itself first: one run per point, the curve of the story on screen; near
+    // it, the same story with every action a little earlier or later; shaped like it, every
+    // action anywhere (the quantity varied rarely decides then)
+    m_schedules->addItem(tr("the scenario itself"), Core::toString(Core::SweepSchedules::Fixed));
+    m_schedules->addItem(tr("near the scenario"), Core::toString(Core::SweepSchedules::Near));
+    m_schedules->addItem(tr("shaped like the scenario"),
+                         Core::toString(Core::SweepSchedules::Shaped));
+    m_schedules->setToolTip(tr("The open scenario once per point; schedules near it (its own "
+                               "actions, each moved a little); or random schedules shaped like "
+                               "it (each action anywhere)"));
+    m_jitter->setSuffix(tr(" tick"));
+    m_jitter->setToolTip(tr("The most a schedule near the scenario moves an action, earlier or "
+                            "later"));
+    m_about->setWordWrap(true);
+    // (wrapped to the width it is given: its one-line width must not widen the controls)
+    m_about->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_progress->setRange(0, 1000);
     m_progress->setValue(0);
     m_status->setWordWrap(true);
@@ -115,13 +131,20 @@ SweepPanel::SweepPanel(QWidget *parent)
     auto *second = new QHBoxLayout;
     second->addWidget(m_quantity2);
     second->addWidget(m_values2);
+    auto *schedules = new QHBoxLayout;
+    schedules->addWidget(m_schedules, 1);
+    schedules->addWidget(new QLabel(tr("moved by up to")));
+    schedules->addWidget(m_jitter);
     auto *form = new QFormLayout;
     form->addRow(tr("&Vary"), m_quantity);
     form->addRow(tr("Values"), range);
     form->addRow(tr("Curves for"), second);
+    auto *schedulesLabel = new QLabel(tr("Sche&dules"));
+    schedulesLabel->setBuddy(m_schedules); // (a row of a layout has no buddy of its own)
+    form->addRow(schedulesLabel, schedules);
+    form->addRow(m_about);
     form->addRow(tr("Schedules per point"), m_runs);
     form->addRow(tr("S&eed"), m_seed);
-    form->addRow(QString(), m_fixed);
     form->addRow(tr("&Plot"), m_outcome);
     form->addRow(tr("A click &opens"), m_opens);
 
@@ -142,14 +165,13 @@ SweepPanel::SweepPanel(QWidget *parent)
     m_view->chart()->legend()->setAlignment(Qt::AlignBottom);
 
     // A bottom dock is wide and short: the controls on the left (they scroll when the dock is
-    // lower than they are, so showing it never grows the window past the screen), the chart
-    // on the right with the rest of the width.
+    // lower than they are, so showing it never grows the window past the screen; Run, its
+    // progress and what it said stay above them, in sight), the chart on the right with the
+    // rest of the width.
     auto *controls = new QWidget;
     auto *column = new QVBoxLayout(controls);
     column->setContentsMargins(0, 0, 0, 0);
     column->addLayout(form);
-    column->addLayout(buttons);
-    column->addWidget(m_status);
     column->addLayout(exports);
     column->addStretch(1);
     auto *scroll = new QScrollArea;
@@ -159,8 +181,12 @@ SweepPanel::SweepPanel(QWidget *parent)
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     scroll->setMinimumWidth(controls->sizeHint().width() + 24);
+    auto *left = new QVBoxLayout;
+    left->addLayout(buttons);
+    left->addWidget(m_status);
+    left->addWidget(scroll, 1);
     auto *layout = new QHBoxLayout(this);
-    layout->addWidget(scroll);
+    layout->addLayout(left);
     layout->addWidget(m_view, 1);
 
     connect(m_run, &QPushButton::clicked, this, [this] { start(false); });
@@ -168,9 +194,20 @@ SweepPanel::SweepPanel(QWidget *parent)
     connect(m_cancelButton, &QPushButton::clicked, this, &SweepPanel::cancel);
     connect(&m_watcher, &QFutureWatcher<Core::SweepResult>::finished, this, &SweepPanel::finished);
     connect(m_outcome, &QComboBox::currentIndexChanged, this, &SweepPanel::updateChart);
-    connect(m_fixed, &QCheckBox::toggled, m_runs, &QWidget::setDisabled);
+    connect(m_schedules, &QComboBox::currentIndexChanged, this, [this] {
+        const QString mode = m_schedules->currentData().toString();
+        m_runs->setEnabled(mode != Core::toString(Core::SweepSchedules::Fixed));
+        m_jitter->setEnabled(mode == Core::toString(Core::SweepSchedules::Near));
+    });
     connect(m_quantity2, &QComboBox::currentIndexChanged, this,
             [this](int i) { m_values2->setEnabled(i > 0); });
+    // the sentence follows every choice it names
+    for (QComboBox *box : {m_quantity, m_quantity2, m_schedules})
+        connect(box, &QComboBox::currentIndexChanged, this, &SweepPanel::updateAbout);
+    for (QSpinBox *box : {m_runs, m_jitter})
+        connect(box, &QSpinBox::valueChanged, this, &SweepPanel::updateAbout);
+    connect(m_jitter, &QSpinBox::valueChanged, this,
+            [this](int n) { m_jitter->setSuffix(n == 1 ? tr(" tick") : tr(" ticks")); });
     // a newly chosen quantity starts from a range that says something about it, inside its
     // limits (a clock rate is at least 1)
     connect(m_quantity, &QComboBox::currentIndexChanged, this, [this] {
@@ -194,6 +231,10 @@ SweepPanel::SweepPanel(QWidget *parent)
             [this] { chooseExport(QStringLiteral("csv")); });
     m_quantity2->setCurrentIndex(0);
     m_values2->setEnabled(false);
+    m_schedules->setCurrentIndex(0);
+    m_runs->setEnabled(false); // (the scenario itself: one run per point)
+    m_jitter->setEnabled(false);
+    updateAbout();
     updateButtons();
 }
 
@@ -206,6 +247,21 @@ SweepPanel::~SweepPanel()
 void SweepPanel::setScenario(const Core::Scenario &scenario)
 {
     m_scenario = scenario;
+    updateAbout(); // (shaped schedules' sentence names the scenario's last tick)
+}
+
+void SweepPanel::updateAbout()
+{
+    Core::SweepSpec spec;
+    spec.scenario = m_scenario;
+    spec.vary.quantity = Core::findQuantity(m_quantity->currentData().toString());
+    if (m_quantity2->currentIndex() > 0)
+        spec.vary2.quantity = Core::findQuantity(m_quantity2->currentData().toString());
+    spec.schedules = Core::sweepSchedulesFromString(m_schedules->currentData().toString())
+                         .value_or(Core::SweepSchedules::Fixed);
+    spec.runs = std::uint32_t(m_runs->value());
+    spec.jitter = Core::Tick(m_jitter->value());
+    m_about->setText(Core::schedulesSentence(spec));
 }
 
 QChart *SweepPanel::chart() const
@@ -229,7 +285,9 @@ bool SweepPanel::specFromControls(Core::SweepSpec *spec, QString *error) const
         spec->vary2.quantity = Core::findQuantity(m_quantity2->currentData().toString());
         e = Core::parseSweepValues(m_values2->text(), &spec->vary2.values, spec->vary2.quantity);
     }
-    spec->randomSchedules = !m_fixed->isChecked();
+    spec->schedules = Core::sweepSchedulesFromString(m_schedules->currentData().toString())
+                          .value_or(Core::SweepSchedules::Fixed);
+    spec->jitter = Core::Tick(m_jitter->value());
     spec->runs = std::uint32_t(m_runs->value());
     spec->seed = std::uint64_t(m_seed->value());
     if (e.isEmpty())
@@ -281,9 +339,8 @@ void SweepPanel::finished()
     for (const Core::PointResult &p : m_result.points)
         done += p.runs;
     showProgress(done, std::uint64_t(m_spec.pointCount()) * m_spec.runsPerPoint());
-    m_status->setText(complete ? (m_spec.runsPerPoint() == 1
-                                      ? tr("1 schedule per point.")
-                                      : tr("%1 schedules per point.").arg(m_spec.runsPerPoint()))
+    // what the chart shows: the sentence of the sweep that ran, whatever the choices say now
+    m_status->setText(complete ? Core::schedulesSentence(m_spec)
                                : tr("Cancelled: %1 of %2 points done. Resume goes on from there.")
                                      .arg(m_result.donePoints())
                                      .arg(m_result.points.size()));
@@ -325,7 +382,8 @@ void SweepPanel::updateChart()
                 seriesClicked(c, fencing, at);
             };
             connect(m_lines[c][fencing ? 1 : 0], &QLineSeries::clicked, this, open);
-            connect(bands[c][fencing ? 1 : 0], &QAreaSeries::clicked, this, open);
+            if (QAreaSeries *band = bands[c][fencing ? 1 : 0]) // (none for one run a point)
+                connect(band, &QAreaSeries::clicked, this, open);
         }
     }
 }
@@ -357,6 +415,10 @@ SweepPanel::fillChart(QChart *chart, const Theme *slide,
     chart->addAxis(y, Qt::AlignLeft);
     // seen from the back of a lecture hall: thicker lines, larger text (exporter.cpp's sizes)
     const double lineWidth = slide ? 4 * slide->lineScale : 2;
+    // a band says how far a share of many schedules may be from the chance of failing; one
+    // schedule a point (the scenario itself) fails or does not, and 0 of 1 would draw a band
+    // from 0 to 0.79
+    const bool withBands = m_spec.runsPerPoint() > 1;
 
     for (std::size_t c = 0; c < curves; ++c) {
         std::array<QLineSeries *, 2> pair{};
@@ -382,17 +444,20 @@ SweepPanel::fillChart(QChart *chart, const Theme *slide,
                             .arg(m_spec.vary2.values[c]);
             const QColor colour = curveColour(c, fencing);
 
-            auto *upper = new QLineSeries;
-            auto *lower = new QLineSeries;
-            upper->replace(high);
-            lower->replace(low);
-            auto *band = new QAreaSeries(upper, lower);
-            QColor fill = colour;
-            fill.setAlphaF(fencing ? 0.12 : 0.22);
-            band->setBrush(fill);
-            band->setPen(Qt::NoPen);
-            band->setName(name + tr(" (95%)"));
-            chart->addSeries(band);
+            QAreaSeries *band = nullptr;
+            if (withBands) {
+                auto *upper = new QLineSeries;
+                auto *lower = new QLineSeries;
+                upper->replace(high);
+                lower->replace(low);
+                band = new QAreaSeries(upper, lower);
+                QColor fill = colour;
+                fill.setAlphaF(fencing ? 0.12 : 0.22);
+                band->setBrush(fill);
+                band->setPen(Qt::NoPen);
+                band->setName(name + tr(" (95%)"));
+                chart->addSeries(band);
+            }
 
             auto *line = new QLineSeries;
             line->setName(name);
@@ -405,6 +470,8 @@ SweepPanel::fillChart(QChart *chart, const Theme *slide,
             chart->addSeries(line);
             for (QAbstractSeries *s :
                  {static_cast<QAbstractSeries *>(band), static_cast<QAbstractSeries *>(line)}) {
+                if (!s)
+                    continue;
                 s->attachAxis(x);
                 s->attachAxis(y);
             }
@@ -448,10 +515,13 @@ SweepPanel::fillChart(QChart *chart, const Theme *slide,
                 if (fencing)
                     pen.setStyle(Qt::DashLine);
                 lines[c][fencing ? 1 : 0]->setPen(pen);
+                QAreaSeries *band = areas[c][fencing ? 1 : 0];
+                if (!band)
+                    continue;
                 QColor fill = colour;
                 fill.setAlphaF(fencing ? 0.12 : 0.22);
-                areas[c][fencing ? 1 : 0]->setBrush(fill);
-                areas[c][fencing ? 1 : 0]->setPen(Qt::NoPen);
+                band->setBrush(fill);
+                band->setPen(Qt::NoPen);
             }
     }
     if (bands)
@@ -507,8 +577,7 @@ void SweepPanel::openPoint(std::size_t point, bool fencing)
     emit openScenario(scenario, description);
 }
 
-void SweepPanel::withExportChart(
-    const std::function<void(QChart *, QGraphicsScene *)> &use) const
+void SweepPanel::withExportChart(const std::function<void(QChart *, QGraphicsScene *)> &use) const
 {
     QChart chart;
     const Theme slide = Theme::print();
@@ -526,11 +595,10 @@ QByteArray SweepPanel::renderSvg() const
 {
     QByteArray bytes;
     withExportChart([&bytes](QChart *chart, QGraphicsScene *scene) {
-        bytes = Render::renderSvgDocument({exportSize(), chart->title(), {}},
-                                          [scene](QPainter *painter) {
-                                              scene->render(painter, scene->sceneRect(),
-                                                            scene->sceneRect());
-                                          });
+        bytes = Render::renderSvgDocument(
+            {exportSize(), chart->title(), {}}, [scene](QPainter *painter) {
+                scene->render(painter, scene->sceneRect(), scene->sceneRect());
+            });
     });
     return bytes;
 }

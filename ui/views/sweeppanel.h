@@ -1,11 +1,13 @@
 #pragma once
 
 // The sweep panel: choose a quantity to vary over a range (and a second one for a family of
-// curves), run seeded random schedules shaped like the open scenario (or the scenario itself)
-// on every core, and see the share of schedules with a failure, fenced and unfenced, with 95%
-// Wilson bands. Cancel and resume; click a point to open its worst (or first) failing schedule;
-// export the chart as PNG or SVG in the look of the slide exports (ui/theme.h's print theme,
-// its fonts, 1920 x 1080) and the numbers as CSV.
+// curves), run the open scenario itself at every point (the default), or seeded schedules near
+// it or shaped like it on every core, and see the share of schedules with a failure, fenced and
+// unfenced, with 95% Wilson bands where a point has more than one schedule. A sentence under the
+// choices says what a point's schedules are (Core::schedulesSentence). Cancel and resume; click
+// a point to open its worst (or first) failing schedule; export the chart as PNG or SVG in the
+// look of the slide exports (ui/theme.h's print theme, its fonts, 1920 x 1080) and the numbers
+// as CSV.
 
 #include "scenario.h"
 #include "sweep.h"
@@ -22,7 +24,6 @@
 class QAreaSeries;
 class QChart;
 class QChartView;
-class QCheckBox;
 class QComboBox;
 class QGraphicsScene;
 class QLabel;
@@ -85,6 +86,7 @@ private:
     void withExportChart(const std::function<void(QChart *, QGraphicsScene *)> &use) const;
     QByteArray renderSvg() const;
     void updateButtons();
+    void updateAbout();
     void chooseExport(const QString &kind);
     bool specFromControls(Core::SweepSpec *spec, QString *error) const;
     void seriesClicked(std::size_t curve, bool fencing, const QPointF &at);
@@ -103,7 +105,9 @@ private:
     QLineEdit *m_values2;
     QSpinBox *m_runs;
     QSpinBox *m_seed;
-    QCheckBox *m_fixed;
+    QComboBox *m_schedules; // fixed (the scenario itself), near, shaped
+    QSpinBox *m_jitter;
+    QLabel *m_about; // what a point's schedules are, in a sentence
     QComboBox *m_outcome;
     QComboBox *m_opens; // what a click on a point opens: "worst" or "first"
     QPushButton *m_run;

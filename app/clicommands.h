@@ -53,6 +53,10 @@ struct Invocation
     bool fixed = false;
     int failure = 0; // index into Core::outcomes()
     bool shrink = true;
+    // live
+    QString etcd; // empty or "auto": a throwaway etcd; else a running one's client URL
+    std::optional<double> tickMs;
+    std::uint64_t repeat = 1;
     bool help = false;
 };
 
@@ -77,7 +81,7 @@ struct CommandSpec
 
 const std::vector<CommandSpec> &commands();
 const CommandSpec *findCommand(const QString &name);
-QString commandNames(); // "run, check, export, storyboard, sweep, find"
+QString commandNames(); // "run, check, export, storyboard, sweep, find, live"
 
 // "fencescope-cli run FILE [--fencing on|off] [--summary]"; with width > 0 wrapped at that many
 // columns (the first line starting at firstColumn), continuation lines indented by indent spaces.

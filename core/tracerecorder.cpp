@@ -290,10 +290,12 @@ std::uint32_t TraceRecorder::checked(double at, std::uint32_t client, std::uint3
     return check;
 }
 
-std::uint32_t TraceRecorder::checkedWriteSent(double at, std::uint32_t check)
+std::uint32_t TraceRecorder::checkedWriteSent(double at, std::uint32_t check,
+                                              std::uint64_t expected)
 {
+    const std::uint32_t write = writeSent(at, m_t.checks[check].client, m_t.checks[check].action,
+                                          m_t.checks[check].epoch, expected);
     Check &c = m_t.checks[check];
-    const std::uint32_t write = writeSent(at, c.client, c.action, c.epoch);
     c.write = write;
     c.sendAt = m_t.writes[write].sentAt;
     return write;
@@ -335,7 +337,7 @@ Trace TraceRecorder::finish(double last)
         if (!f.empty())
             lastTick = std::max(lastTick, f.back().to);
     t.lastTick = lastTick;
-    t.horizon = m_s.horizon ? std::max(*m_s.horizon, lastTick + 1) : lastTick + 1 + lastTick / 20;
+    t.horizon = m_s.horizon ? *m_s.horizon : lastTick + 1 + lastTick / 20; // as simulated
     t.finals.resize(m_s.storages.size());
     for (std::size_t i = 0; i < t.finals.size(); ++i) {
         StorageState &f = t.finals[i];

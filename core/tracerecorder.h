@@ -64,7 +64,7 @@ public:
     std::uint32_t checked(double at, std::uint32_t client, std::uint32_t action, bool passed,
                           Tick sendAt);
     // The write of a passed check was sent: writeSent() with the check's epoch, linked to it.
-    std::uint32_t checkedWriteSent(double at, std::uint32_t check);
+    std::uint32_t checkedWriteSent(double at, std::uint32_t check, std::uint64_t expected = 0);
     // A keepalive found the client's lease gone: it learns it lost the lock.
     void keepaliveLost(double at, std::uint32_t client);
 

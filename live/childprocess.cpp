@@ -48,6 +48,9 @@ void killNow(QProcess &process)
 
 QString RunFolder::base()
 {
+    const QString chosen = qEnvironmentVariable("FENCESCOPE_LIVE_TMP");
+    if (!chosen.isEmpty())
+        return chosen;
     const QFileInfo shm(QStringLiteral("/dev/shm"));
     return shm.isDir() && shm.isWritable() ? shm.filePath() : QDir::tempPath();
 }

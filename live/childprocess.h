@@ -45,7 +45,8 @@ public:
     static QString namePattern(); // "fencescope-live-*"
     // Where run folders are made: /dev/shm when it is there (etcd syncs its log to disk on
     // every write, and on a memory file system that costs nothing: a throwaway etcd's lease
-    // ends then come when its lessor says, not after the disk), else the temporary folder.
+    // ends then come when its lessor says, not after the disk), else the temporary folder;
+    // $FENCESCOPE_LIVE_TMP when set.
     static QString base();
 
 private:

@@ -168,10 +168,12 @@ void EtcdServer::exited()
     m_stderr += m_process.readAllStandardError();
     if (m_ready) {
         m_ready = false;
-        const QString how = m_process.exitStatus() == QProcess::CrashExit
-                                ? QStringLiteral("was killed")
-                                : QStringLiteral("exited with status %1").arg(m_process.exitCode());
-        emit died(QStringLiteral("etcd %1%2").arg(how, tail()));
+        // (killed, it said nothing about it; exited, its last line says why)
+        emit died(m_process.exitStatus() == QProcess::CrashExit
+                      ? QStringLiteral("etcd was killed")
+                      : QStringLiteral("etcd exited with status %1%2")
+                            .arg(m_process.exitCode())
+                            .arg(tail()));
         return;
     }
     // before it was ready: a port taken by someone else is worth another try

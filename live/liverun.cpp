@@ -720,9 +720,8 @@ Core::Trace LiveRun::buildObserved(RunLog &log)
         } else if (ev == QLatin1String("sent")) {
             const bool tagged = !o.ev.value(QLatin1String("token")).isNull();
             if (o.ev.value(QLatin1String("checked")).toBool() && checkOf.count({o.lane, action}))
-                writeOf[{o.lane, action}] =
-                    rec.checkedWriteSent(t, checkOf[{o.lane, action}],
-                                         std::uint64_t(num(o.ev, "expected")));
+                writeOf[{o.lane, action}] = rec.checkedWriteSent(
+                    t, checkOf[{o.lane, action}], std::uint64_t(num(o.ev, "expected")));
             else
                 writeOf[{o.lane, action}] = rec.writeSent(t, c, action, tagged ? rec.epochOf(c) : 0,
                                                           std::uint64_t(num(o.ev, "expected")));

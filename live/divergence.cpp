@@ -227,7 +227,11 @@ std::vector<Divergence> compareRuns(const Core::Scenario &s, const Core::Trace &
         const QString where = QStringLiteral("at t=%1, the model at t=%2")
                                   .arg(o.leaseTime(e).to, 0, 'f', 1)
                                   .arg(pl.end);
-        out.push_back({DivergenceKind::LeaseEnd, false, ol.client, Core::kNone, ol.end,
+        std::uint32_t acquire = Core::kNone; // the acquire whose lease it is
+        for (const Core::Grant &g : o.grants)
+            if (g.epoch == ol.epoch && !g.renewal)
+                acquire = g.action;
+        out.push_back({DivergenceKind::LeaseEnd, false, ol.client, acquire, ol.end,
                        late > 0 ? QStringLiteral("etcd ended %1's lease %2 late (%3): %4etcd's "
                                                  "lessor looks for expired leases every 500 ms")
                                       .arg(name(s, ol.client), seconds(late), where, grant)

@@ -95,6 +95,7 @@ LiveRun::LiveRun(const Core::Scenario &scenario, const LiveOptions &options, QOb
 
 LiveRun::~LiveRun()
 {
+    m_phase = Phase::Done;
     for (LaneProcess *l : m_lanes)
         delete l;
     m_lanes.clear();
@@ -546,7 +547,9 @@ void LiveRun::done()
                  QStringLiteral("the run stopped: %1").arg(m_result.stopped)});
         m_result.verdict = verdictOf(m_result.divergences, m_result.complete);
     }
-    emit finished(m_result);
+    // (queued: it may come from inside a signal of what was just stopped, and a receiver may
+    // delete this run)
+    QMetaObject::invokeMethod(this, [this] { emit finished(m_result); }, Qt::QueuedConnection);
 }
 
 std::vector<qint64> LiveRun::childProcesses() const

@@ -24,11 +24,29 @@ struct ComparisonSide
     QString title; // the panel's title: "Fencing ON: the storage checks every token", ...
 };
 
+// Two runs from outside the document's simulations (a run observed on etcd and its
+// prediction: live/), each with the scenario it ran, its name and its panel title. While the
+// document holds them (Document::comparedRuns), compare mode shows them, by name like two token
+// sources.
+struct ComparedRuns
+{
+    struct Run
+    {
+        Core::Scenario scenario;
+        Core::Trace trace;
+        QString name;
+        QString title;
+    };
+    Run top;
+    Run bottom;
+};
+
 struct Comparison
 {
     ComparisonSide top;
     ComparisonSide bottom;
-    bool bySource = false; // two token sources, not fenced / unfenced
+    bool bySource =
+        false; // two runs by name (two token sources, or compared runs), not fenced / unfenced
 
     // "fenced" / "unfenced", or "counter" / "random": what tells the two runs apart in a sentence.
     const ComparisonSide &side(bool topSide) const { return topSide ? top : bottom; }

@@ -49,6 +49,7 @@ class ExportDialog;
 class PresentationPanel;
 class PresentationControls;
 
+class LiveDialog;
 class ShrinkPanel;
 class SweepPanel;
 class PresentationController;
@@ -264,6 +265,8 @@ private:
     QAction *m_storyboardAct = nullptr;
     QAction *m_copyImageAct = nullptr;
     QAction *m_presentAct = nullptr;
+    QAction *m_liveAct = nullptr; // Simulation > Run on etcd
+    LiveDialog *m_liveDialog = nullptr;
 
     PresentationController *m_presentation = nullptr;
     ExportController *m_export = nullptr;

@@ -47,6 +47,9 @@ inside() {
   [ "$(head -c 8 /tmp/slide.png | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ] \
     || fail "fencescope-cli export wrote no PNG"
   ok "fencescope-cli export draws a PNG without a display"
+  out=$(fencescope-cli live --help) || fail "fencescope-cli live --help exits $? (its helper missing?)"
+  [[ "$out" == "usage: fencescope-cli live FILE"* ]] || fail "fencescope-cli live --help printed '$out'"
+  ok "fencescope-cli live finds its helper"
   out=$(QT_QPA_PLATFORM=offscreen fencescope --version) || fail "fencescope --version exits $?"
   [ "$out" = "fencescope $version" ] || fail "fencescope --version printed '$out'"
   ok "$out (offscreen)"

@@ -8,7 +8,8 @@ set -euo pipefail
 packages=(cmake ninja-build g++ pkg-config qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6opengl6-dev
           libqt6test6 libgl-dev libsimdjson-dev libbenchmark-dev fonts-dejavu-core
           libxkbcommon-dev
-          desktop-file-utils appstream shared-mime-info) # the install test's validators
+          desktop-file-utils appstream shared-mime-info # the install test's validators
+          etcd-server) # the live tests run scenarios on a real etcd (docs/LIVE.md)
 if [ "${FENCESCOPE_GUI_DEPS:-0}" = 1 ]; then
   packages+=(qt6-qpa-plugins libqt6svg6 qt6-wayland)
 fi

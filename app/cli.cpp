@@ -450,8 +450,8 @@ int main(int argc, char **argv)
             return sweep(inv);
         if (command == QLatin1String("find"))
             return find(inv);
-        return invalid(QStringLiteral("%1: runs in its own helper, through fencescope-cli")
-                           .arg(command));
+        return invalid(
+            QStringLiteral("%1: runs in its own helper, through fencescope-cli").arg(command));
     } catch (const std::bad_alloc &) {
         std::fprintf(stderr, "fencescope-cli: out of memory\n");
         return 1;

@@ -380,9 +380,19 @@ std::vector<CommandSpec> makeCommands()
                if (v.isEmpty())
                    return QStringLiteral("--etcd needs a value");
                if (v != QLatin1String("auto") && !v.startsWith(QLatin1String("http://")))
-                   return QStringLiteral("--etcd takes auto or an http:// URL, not \"%1\"")
-                       .arg(v);
+                   return QStringLiteral("--etcd takes auto or an http:// URL, not \"%1\"").arg(v);
                inv->etcd = v == QLatin1String("auto") ? QString() : v;
+               return QString();
+           }},
+          {{QStringLiteral("store")},
+           QStringLiteral("etcd|postgres"),
+           QStringLiteral(
+               "where the storages are: keys in the same etcd (the default), or rows "
+               "in a throwaway PostgreSQL, fenced by UPDATE ... WHERE max_token <= token"),
+           [](const QString &v, Invocation *inv) {
+               if (v != QLatin1String("etcd") && v != QLatin1String("postgres"))
+                   return QStringLiteral("--store takes etcd or postgres, not \"%1\"").arg(v);
+               inv->postgres = v == QLatin1String("postgres");
                return QString();
            }},
           {{QStringLiteral("tick-ms")},

@@ -54,7 +54,8 @@ struct Invocation
     int failure = 0; // index into Core::outcomes()
     bool shrink = true;
     // live
-    QString etcd; // empty or "auto": a throwaway etcd; else a running one's client URL
+    QString etcd;          // empty or "auto": a throwaway etcd; else a running one's client URL
+    bool postgres = false; // --store postgres
     std::optional<double> tickMs;
     std::uint64_t repeat = 1;
     bool help = false;

@@ -146,6 +146,7 @@ int live(int argc, char **argv)
     const Core::Scenario &s = *loaded.scenario;
     Live::LiveOptions options;
     options.etcd = QUrl(inv.etcd);
+    options.store = inv.postgres ? Live::Store::Postgres : Live::Store::Etcd;
     if (inv.tickMs)
         options.tickUs = qint64(std::llround(*inv.tickMs * 1000));
     options.fencing = inv.fencing;

@@ -24,5 +24,7 @@ set(CPACK_DEBIAN_PACKAGE_DEPENDS "qt6-qpa-plugins, libqt6svg6, fonts-dejavu-core
 # Simulation > Run on etcd and `fencescope-cli live` start a throwaway etcd (docs/LIVE.md);
 # without it they say which package to install, and everything else runs
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "etcd-server")
+# and with --store postgres (or Storages: PostgreSQL) a throwaway PostgreSQL, through Qt's driver
+set(CPACK_DEBIAN_PACKAGE_SUGGESTS "postgresql, libqt6sql6-psql")
 
 include(CPack)

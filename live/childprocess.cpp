@@ -7,6 +7,7 @@
 #include <QTemporaryDir>
 
 #include <csignal>
+#include <grp.h>
 #include <sys/prctl.h>
 #include <unistd.h>
 
@@ -18,12 +19,16 @@ const char kLockName[] = "owner.lock";
 
 } // namespace
 
-void dieWithParent(QProcess &process)
+void dieWithParent(QProcess &process, int uid, int gid, int signal)
 {
     const pid_t parent = getpid();
-    process.setChildProcessModifier([parent] {
+    process.setChildProcessModifier([parent, uid, gid, signal] {
         // (between fork and exec: only async-signal-safe calls)
-        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (uid >= 0 && gid >= 0 &&
+            (setgroups(0, nullptr) != 0 || setgid(gid_t(gid)) != 0 || setuid(uid_t(uid)) != 0))
+            _exit(1);
+        // (after the change of user: a change of credentials clears it)
+        prctl(PR_SET_PDEATHSIG, signal);
         if (getppid() != parent) // the parent died before the line above
             _exit(1);
     });

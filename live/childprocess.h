@@ -16,8 +16,10 @@ class QTemporaryDir;
 namespace Live {
 
 // Sets `process` up to be killed (SIGKILL) when the thread that starts it ends: a child of a
-// crashed or killed app does not outlive it.
-void dieWithParent(QProcess &process);
+// crashed or killed app does not outlive it. With `uid`/`gid` (>= 0, when this process is root)
+// it runs as that user; `signal` is the signal it gets instead (PostgreSQL cleans up its shared
+// memory on SIGQUIT).
+void dieWithParent(QProcess &process, int uid = -1, int gid = -1, int signal = 9);
 
 // SIGKILL and reap: nothing of `process` is left when this returns.
 void killNow(QProcess &process);

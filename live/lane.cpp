@@ -4,6 +4,9 @@
 
 #include <QJsonArray>
 #include <QNetworkReply>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
 #include <QTimer>
 
 #include <cmath>
@@ -20,6 +23,7 @@ const QString kTxn = QStringLiteral("/v3/kv/txn");
 const QString kRange = QStringLiteral("/v3/kv/range");
 const QString kDelete = QStringLiteral("/v3/kv/deleterange");
 const QString kWatch = QStringLiteral("/v3/watch");
+const QString kConnection = QStringLiteral("lane");
 
 QString num(std::uint64_t n)
 {
@@ -119,6 +123,17 @@ void Lane::at(qint64 due, std::function<void()> f)
 
 void Lane::prepare()
 {
+    if (!m_script.postgres.isEmpty()) {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), kConnection);
+        db.setHostName(m_script.postgres);
+        db.setPort(m_script.postgresPort);
+        db.setUserName(QStringLiteral("fencescope"));
+        db.setDatabaseName(QStringLiteral("postgres"));
+        if (!db.open()) {
+            fail(QStringLiteral("PostgreSQL: %1").arg(db.lastError().text()));
+            return;
+        }
+    }
     m_gw->get(QStringLiteral("/version"), [this](const QJsonObject &, const QString &error) {
         if (!error.isEmpty()) {
             fail(QStringLiteral("etcd: %1").arg(error));
@@ -499,9 +514,68 @@ void Lane::send(const LaneAction &a, std::uint64_t token, bool checked)
         finishAction();
 }
 
+// The write reaches a storage in PostgreSQL: one UPDATE, fenced by its WHERE, answered by the
+// count of rows it changed.
+void Lane::storeInPostgres(const LaneAction &a, std::uint64_t token, bool finishesAction)
+{
+    const LaneStorage &st = m_script.storages[a.storage];
+    const bool fenced = m_script.fencing && !m_script.bypass;
+    QSqlQuery q(QSqlDatabase::database(kConnection));
+    QString condition;
+    if (fenced && st.byVersion)
+        condition = QStringLiteral(" AND version = :expected"); // compare-and-set
+    else if (fenced && token == 0)
+        condition = QStringLiteral(" AND false"); // untagged: rejected (section 4)
+    else if (fenced)
+        condition = st.le ? QStringLiteral(" AND max_token < :token")
+                          : QStringLiteral(" AND max_token <= :token");
+    const bool setsMax = fenced && !st.byVersion && token != 0;
+    q.prepare(QStringLiteral("UPDATE storage SET value = :value, version = version + 1%1 WHERE "
+                             "id = :id%2 RETURNING max_token, version")
+                  .arg(setsMax ? QStringLiteral(", max_token = :token") : QString(), condition));
+    q.bindValue(QStringLiteral(":value"), a.value);
+    q.bindValue(QStringLiteral(":id"), int(a.storage));
+    if (condition.contains(QLatin1String(":expected")))
+        q.bindValue(QStringLiteral(":expected"), qint64(m_known[a.storage]));
+    if (setsMax || condition.contains(QLatin1String(":token")))
+        q.bindValue(QStringLiteral(":token"), qint64(token));
+    if (!q.exec()) {
+        fail(QStringLiteral("PostgreSQL: %1").arg(q.lastError().text()));
+        return;
+    }
+    const bool applied = q.numRowsAffected() == 1;
+    if (!applied) { // the answer: the row as it stands
+        q.prepare(QStringLiteral("SELECT max_token, version FROM storage WHERE id = :id"));
+        q.bindValue(QStringLiteral(":id"), int(a.storage));
+        if (!q.exec()) {
+            fail(QStringLiteral("PostgreSQL: %1").arg(q.lastError().text()));
+            return;
+        }
+    }
+    std::uint64_t maxToken = 0, version = 0;
+    if (q.next()) {
+        maxToken = std::uint64_t(q.value(0).toLongLong());
+        version = std::uint64_t(q.value(1).toLongLong());
+    }
+    if (applied)
+        m_known[a.storage] = version;
+    else if (token == m_token && m_believes)
+        m_believes = false;
+    emitEvent("written", {{QStringLiteral("action"), double(a.index)},
+                          {QStringLiteral("applied"), applied},
+                          {QStringLiteral("max"), num(st.byVersion ? 0 : maxToken)},
+                          {QStringLiteral("version"), double(version)}});
+    if (finishesAction)
+        finishAction();
+}
+
 // The write reaches the storage: one Txn, fenced or not.
 void Lane::store(const LaneAction &a, std::uint64_t token, bool finishesAction)
 {
+    if (!m_script.postgres.isEmpty()) {
+        storeInPostgres(a, token, finishesAction);
+        return;
+    }
     const LaneStorage &st = m_script.storages[a.storage];
     const QString value = valueKey(m_script.prefix, a.storage);
     const QString max = maxKey(m_script.prefix, a.storage);
@@ -564,6 +638,21 @@ void Lane::read(const LaneAction &a)
 {
     emitEvent("readsent", {{QStringLiteral("action"), double(a.index)}});
     const auto fetch = [this, a](bool finishes) {
+        if (!m_script.postgres.isEmpty()) {
+            QSqlQuery q(QSqlDatabase::database(kConnection));
+            q.prepare(QStringLiteral("SELECT version FROM storage WHERE id = :id"));
+            q.bindValue(QStringLiteral(":id"), int(a.storage));
+            if (!q.exec() || !q.next()) {
+                fail(QStringLiteral("PostgreSQL: %1").arg(q.lastError().text()));
+                return;
+            }
+            m_known[a.storage] = std::uint64_t(q.value(0).toLongLong());
+            emitEvent("read", {{QStringLiteral("action"), double(a.index)},
+                               {QStringLiteral("version"), double(m_known[a.storage])}});
+            if (finishes)
+                finishAction();
+            return;
+        }
         call(kRange,
              {{QStringLiteral("key"), EtcdGateway::bytes(valueKey(m_script.prefix, a.storage))}},
              [this, a, finishes](const QJsonObject &r) {

@@ -21,6 +21,8 @@
 // - a release deletes the key (Unlock) and revokes the lease (Session.Close).
 // A write is a Txn on the storage's keys (lanescript.h): fenced, it applies only if the stored
 // max_token is below the write's token plus one (lt) or below it (le); otherwise a plain put.
+// With `--store postgres` it is an UPDATE of the storage's row instead, `WHERE max_token <=
+// token` (lt) or `< token` (le), applied when it changed a row.
 
 #include "lanescript.h"
 #include "trace.h"
@@ -86,6 +88,7 @@ private:
     void write(const LaneAction &a);
     void send(const LaneAction &a, std::uint64_t token, bool checked);
     void store(const LaneAction &a, std::uint64_t token, bool checked);
+    void storeInPostgres(const LaneAction &a, std::uint64_t token, bool finishesAction);
     void read(const LaneAction &a);
 
     void setKeepalive(const LaneAction &a, Core::Tick from);

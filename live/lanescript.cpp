@@ -44,10 +44,13 @@ bool readTick(const QJsonObject &o, const char *key, Core::Tick *out)
 } // namespace
 
 LaneScript LaneScript::of(const Core::Scenario &s, std::uint32_t client, bool fencing,
-                          qint64 tickUs, const QString &etcd, const QString &prefix)
+                          qint64 tickUs, const QString &etcd, const QString &prefix,
+                          const QString &postgres, int postgresPort)
 {
     LaneScript out;
     out.etcd = etcd;
+    out.postgres = postgres;
+    out.postgresPort = postgresPort;
     out.prefix = prefix;
     out.client = client;
     const Core::Client &c = s.clients[client];
@@ -109,6 +112,8 @@ QJsonObject LaneScript::toJson() const
         acts.append(o);
     }
     return {{QStringLiteral("etcd"), etcd},
+            {QStringLiteral("postgres"), postgres},
+            {QStringLiteral("postgresPort"), postgresPort},
             {QStringLiteral("prefix"), prefix},
             {QStringLiteral("client"), double(client)},
             {QStringLiteral("name"), name},
@@ -124,6 +129,8 @@ std::optional<LaneScript> LaneScript::fromJson(const QJsonObject &o, QString *er
     LaneScript s;
     s.etcd = o.value(QLatin1String("etcd")).toString();
     s.prefix = o.value(QLatin1String("prefix")).toString();
+    s.postgres = o.value(QLatin1String("postgres")).toString();
+    s.postgresPort = o.value(QLatin1String("postgresPort")).toInt();
     s.name = o.value(QLatin1String("name")).toString();
     s.bypass = o.value(QLatin1String("bypass")).toBool();
     s.fencing = o.value(QLatin1String("fencing")).toBool(true);

@@ -45,7 +45,11 @@ struct LaneAction
 
 struct LaneScript
 {
-    QString etcd;   // the gateway's base URL, http://127.0.0.1:PORT
+    QString etcd; // the gateway's base URL, http://127.0.0.1:PORT
+    // `--store postgres`: the storages are rows of PostgreSQL's table `storage` (its socket's
+    // folder and port); empty: keys in etcd
+    QString postgres;
+    int postgresPort = 0;
     QString prefix; // every key of the run starts with it
     std::uint32_t client = 0;
     QString name;
@@ -57,7 +61,8 @@ struct LaneScript
 
     // The script of `client` in `scenario`.
     static LaneScript of(const Core::Scenario &scenario, std::uint32_t client, bool fencing,
-                         qint64 tickUs, const QString &etcd, const QString &prefix);
+                         qint64 tickUs, const QString &etcd, const QString &prefix,
+                         const QString &postgres = {}, int postgresPort = 0);
     QJsonObject toJson() const;
     // nullopt and a message naming the place when `json` is not a script.
     static std::optional<LaneScript> fromJson(const QJsonObject &json, QString *error);

@@ -46,6 +46,8 @@ QByteArray liveSection(const LiveResult &r)
     Core::JsonOut out;
     out.key("live").raw("{\n    ").key("etcd").string(r.etcdVersion);
     out.raw(",\n    ").key("url").string(r.etcdUrl.toString());
+    out.raw(",\n    ").key("store").string(r.store == Store::Postgres ? QStringLiteral("postgres")
+                                                                      : QStringLiteral("etcd"));
     out.raw(",\n    ").key("tickMs").raw(QByteArray::number(double(r.tickUs) / 1000).constData());
     out.raw(",\n    ").key("seconds").raw(QByteArray::number(r.seconds, 'f', 2).constData());
     out.raw(",\n    ").key("complete").boolean(r.complete);

@@ -4,6 +4,7 @@
 #include "etcdserver.h"
 #include "lane.h"
 #include "laneprocess.h"
+#include "postgresserver.h"
 #include "simulator.h"
 #include "tracerecorder.h"
 
@@ -12,6 +13,8 @@
 #include <QNetworkReply>
 #include <QRandomGenerator>
 #include <QSet>
+#include <QSqlDatabase>
+#include <QSqlQuery>
 #include <QTimer>
 
 #include <algorithm>
@@ -120,6 +123,10 @@ QString LiveRun::check(const Core::Scenario &s, const LiveOptions &o, TickPlan *
             *refused = true;
         return tp.error;
     }
+    if (o.store == Store::Postgres && PostgresServer::programs().isEmpty())
+        return PostgresServer::missingMessage();
+    if (o.store == Store::Postgres && !PostgresServer::driverProblem().isEmpty())
+        return PostgresServer::driverProblem();
     if (!QFileInfo(o.laneProgram).isExecutable())
         return QStringLiteral("the program that runs a client lane is missing: %1")
             .arg(o.laneProgram);
@@ -149,6 +156,7 @@ double LiveRun::ticksOf(qint64 us) const
 void LiveRun::start()
 {
     m_result.fencing = m_options.fencing.value_or(m_scenario.fencing);
+    m_result.store = m_options.store;
     m_phase = Phase::Starting;
     const QString problem = check(m_scenario, m_options, &m_plan, &m_result.refused);
     if (!problem.isEmpty()) {
@@ -206,7 +214,8 @@ void LiveRun::setUp()
     // every fenced storage starts with max_token 0 (section 4), as a key the Txn can compare
     QJsonArray puts;
     for (std::uint32_t st = 0; st < m_scenario.storages.size(); ++st)
-        if (m_scenario.storages[st].check == Core::StorageCheck::Token)
+        if (m_options.store == Store::Etcd &&
+            m_scenario.storages[st].check == Core::StorageCheck::Token)
             puts.append(Etcd::put(maxKey(m_prefix, st), paddedToken(0)));
     puts.append(Etcd::range(putsKey(m_prefix)));
     m_gateway->call(QStringLiteral("/v3/kv/txn"), Etcd::txn({}, puts, {}),
@@ -220,8 +229,25 @@ void LiveRun::setUp()
                         m_startRevision = Etcd::revision(reply);
                         m_result.scenario = prediction(m_scenario, m_startRevision);
                         m_result.predicted = Core::simulate(m_result.scenario, m_result.fencing);
-                        startLanes();
+                        if (m_options.store == Store::Postgres)
+                            startPostgres();
+                        else
+                            startLanes();
                     });
+}
+
+void LiveRun::startPostgres()
+{
+    m_postgres = std::make_unique<PostgresServer>();
+    connect(m_postgres.get(), &PostgresServer::ready, this, &LiveRun::startLanes);
+    connect(m_postgres.get(), &PostgresServer::failed, this, &LiveRun::fail);
+    connect(m_postgres.get(), &PostgresServer::died, this, [this](const QString &how) {
+        if (m_phase == Phase::Running)
+            stop(QStringLiteral("%1 %2").arg(how, at(ticksOf(nowUs()), nowUs() / 1e6)));
+        else if (m_phase != Phase::Finishing && m_phase != Phase::Done)
+            fail(how);
+    });
+    m_postgres->start(int(m_scenario.storages.size()));
 }
 
 void LiveRun::startLanes()
@@ -229,9 +255,10 @@ void LiveRun::startLanes()
     m_phase = Phase::Lanes;
     m_ready = 0;
     for (std::uint32_t c = 0; c < m_scenario.clients.size(); ++c) {
-        const LaneScript script =
-            LaneScript::of(m_scenario, c, m_result.fencing, m_plan.tickUs,
-                           m_result.etcdUrl.toString(QUrl::RemovePath), m_prefix);
+        const LaneScript script = LaneScript::of(
+            m_scenario, c, m_result.fencing, m_plan.tickUs,
+            m_result.etcdUrl.toString(QUrl::RemovePath), m_prefix,
+            m_postgres ? m_postgres->socketDir() : QString(), m_postgres ? m_postgres->port() : 0);
         auto *lane = new LaneProcess(m_options.laneProgram, script);
         m_lanes.push_back(lane);
         const int index = int(c);
@@ -478,6 +505,19 @@ void LiveRun::finishRun()
 void LiveRun::readBack()
 {
     const bool alive = m_result.stopped.isEmpty() || !m_etcd || m_etcd->processId() > 0;
+    if (m_postgres) {
+        readBackPostgres();
+        if (m_etcd || !alive || !m_gateway) {
+            done();
+            return;
+        }
+        m_gateway->call(
+            QStringLiteral("/v3/kv/deleterange"),
+            {{QStringLiteral("key"), EtcdGateway::bytes(m_prefix)},
+             {QStringLiteral("range_end"), EtcdGateway::bytes(EtcdGateway::prefixEnd(m_prefix))}},
+            [this](const QJsonObject &, const QString &) { done(); });
+        return;
+    }
     if (!alive || !m_gateway) {
         done();
         return;
@@ -516,6 +556,33 @@ void LiveRun::readBack()
         });
 }
 
+void LiveRun::readBackPostgres()
+{
+    if (m_postgres->processId() <= 0)
+        return;
+    const QString name = QStringLiteral("fencescope-readback-%1").arg(quintptr(this));
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), name);
+        db.setHostName(m_postgres->socketDir());
+        db.setPort(m_postgres->port());
+        db.setUserName(PostgresServer::user());
+        db.setDatabaseName(QStringLiteral("postgres"));
+        if (db.open()) {
+            QSqlQuery q(QStringLiteral("SELECT value, max_token, version FROM storage ORDER BY id"),
+                        db);
+            while (q.next()) {
+                Core::StorageState st;
+                st.value = q.value(0).toString();
+                st.maxToken = Core::Token(q.value(1).toLongLong());
+                st.version = std::uint64_t(q.value(2).toLongLong());
+                m_readBack.push_back(st);
+            }
+            db.close();
+        }
+    }
+    QSqlDatabase::removeDatabase(name);
+}
+
 void LiveRun::done()
 {
     if (m_phase == Phase::Done)
@@ -534,6 +601,8 @@ void LiveRun::done()
         l->kill();
     if (m_etcd)
         m_etcd->stop();
+    if (m_postgres)
+        m_postgres->stop();
     if (ran) {
         RunLog log;
         m_result.observed = buildObserved(log);
@@ -549,7 +618,8 @@ void LiveRun::done()
     }
     // (queued: it may come from inside a signal of what was just stopped, and a receiver may
     // delete this run)
-    QMetaObject::invokeMethod(this, [this] { emit finished(m_result); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        this, [this] { emit finished(m_result); }, Qt::QueuedConnection);
 }
 
 std::vector<qint64> LiveRun::childProcesses() const
@@ -557,6 +627,8 @@ std::vector<qint64> LiveRun::childProcesses() const
     std::vector<qint64> out;
     if (m_etcd && m_etcd->processId() > 0)
         out.push_back(m_etcd->processId());
+    if (m_postgres && m_postgres->processId() > 0)
+        out.push_back(m_postgres->processId());
     for (const LaneProcess *l : m_lanes)
         if (l->isRunning())
             out.push_back(l->processId());
@@ -593,7 +665,8 @@ Core::Trace LiveRun::buildObserved(RunLog &log)
         }
         if (ev == QLatin1String("put"))
             log.putRevisions.push_back(str(o.ev, "rev").toULongLong());
-        if (ev == QLatin1String("written") && o.ev.value(QLatin1String("applied")).toBool())
+        if (ev == QLatin1String("written") && o.ev.value(QLatin1String("applied")).toBool() &&
+            !str(o.ev, "rev").isEmpty()) // (a storage in PostgreSQL takes no revision)
             log.storageRevisions.push_back(str(o.ev, "rev").toULongLong());
     }
     std::sort(lockDeletes.begin(), lockDeletes.end());

@@ -30,10 +30,19 @@ namespace Live {
 class EtcdGateway;
 class EtcdServer;
 class LaneProcess;
+class PostgresServer;
+
+// Where the storages are: keys in the same etcd, or rows in a throwaway PostgreSQL.
+enum class Store : std::uint8_t
+{
+    Etcd,
+    Postgres
+};
 
 struct LiveOptions
 {
-    QUrl etcd;                    // empty: start a throwaway etcd
+    QUrl etcd; // empty: start a throwaway etcd
+    Store store = Store::Etcd;
     std::optional<qint64> tickUs; // unset: planTicks' choice
     std::optional<bool> fencing;  // unset: the scenario's switch
     QString laneProgram;          // runs a lane as `laneProgram --lane`
@@ -49,6 +58,7 @@ struct LiveResult
     Core::Trace observed; // what was observed, so far when it stopped early
     QString etcdVersion;  // "3.4.23"
     QUrl etcdUrl;
+    Store store = Store::Etcd;
     qint64 tickUs = 0;
     bool complete = false;
     QString stopped; // why it stopped early: "etcd was killed at t=12 (3.6 s)"
@@ -105,6 +115,7 @@ private:
     void fail(const QString &error);
     void connectEtcd(const QUrl &url);
     void setUp();
+    void startPostgres();
     void startLanes();
     void go();
     void scheduleRun();
@@ -113,6 +124,7 @@ private:
     void stop(const QString &why);
     void finishRun();
     void readBack();
+    void readBackPostgres();
     void done();
     void record(int lane, QJsonObject ev);
     qint64 nowUs() const;
@@ -125,6 +137,7 @@ private:
     TickPlan m_plan;
     Phase m_phase = Phase::Idle;
     std::unique_ptr<EtcdServer> m_etcd;
+    std::unique_ptr<PostgresServer> m_postgres;
     EtcdGateway *m_gateway = nullptr;
     QString m_prefix;
     std::vector<LaneProcess *> m_lanes;

@@ -9,6 +9,7 @@
 #include "presetfile.h"
 
 #include <QDateTime>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -93,6 +94,16 @@ private:
     QString m_marker = QString::number(QDateTime::currentMSecsSinceEpoch());
 
 private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_base.isValid());
+        // (as root, PostgreSQL runs as the postgres user, who must get through to its folder,
+        // as through $TMPDIR or /dev/shm)
+        QVERIFY(QFile::setPermissions(m_base.path(), QFile::ReadOwner | QFile::WriteOwner |
+                                                         QFile::ExeOwner | QFile::ExeGroup |
+                                                         QFile::ExeOther));
+    }
+
     // A short preset on a throwaway etcd: the run report of section 8 of what etcd did, the
     // tokens its revisions, and what the run was. A holds the lock from t=0 (ttl 10 at the
     // default tick of 100 ms: 1 s), writes A1 at 2, renews at 3 (the same token) and writes A2
@@ -176,6 +187,29 @@ private slots:
         QTRY_VERIFY(answered);
         QCOMPARE(Live::EtcdGateway::number(left[QLatin1String("count")]), std::uint64_t(0));
         etcd.stop();
+        nothingLeft();
+    }
+
+    // The storage in a throwaway PostgreSQL: the same story, etcd's tokens without the
+    // storage's revisions among them (A's grant is the run's first change, its renewal keeps it).
+    void postgresStore()
+    {
+        const Result r = cli({QStringLiteral("live"), scenarioPath("reentrant-holder-lt"),
+                              QStringLiteral("--store"), QStringLiteral("postgres")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QJsonObject report = parse(r.out);
+        QCOMPARE(report[QLatin1String("live")][QLatin1String("store")].toString(),
+                 QStringLiteral("postgres"));
+        QCOMPARE(results(report),
+                 (QStringList{QStringLiteral("A1 accepted"), QStringLiteral("A2 accepted")}));
+        QCOMPARE(
+            report[QLatin1String("final")][QLatin1String("db")][QLatin1String("maxToken")].toInt(),
+            report[QLatin1String("grants")][0][QLatin1String("token")].toInt());
+        const Result bad = cli({QStringLiteral("live"), scenarioPath("default"),
+                                QStringLiteral("--store"), QStringLiteral("sqlite")});
+        QCOMPARE(bad.exitCode, 2);
+        QCOMPARE(bad.err,
+                 QByteArray("fencescope-cli: --store takes etcd or postgres, not \"sqlite\"\n"));
         nothingLeft();
     }
 

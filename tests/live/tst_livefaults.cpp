@@ -159,6 +159,18 @@ private slots:
         QCOMPARE(TestSupport::runFolders(), m_foldersBefore);
     }
 
+    // No PostgreSQL for --store postgres: the one line says which package, before anything.
+    void postgresMissing()
+    {
+        qputenv("FENCESCOPE_POSTGRES_BIN", "/nonexistent");
+        Live::LiveOptions o = options();
+        o.store = Live::Store::Postgres;
+        const QString problem = Live::LiveRun::check(TestSupport::preset("default"), o);
+        qunsetenv("FENCESCOPE_POSTGRES_BIN");
+        QCOMPARE(problem, QStringLiteral("PostgreSQL is not installed: install the package "
+                                         "postgresql (sudo apt-get install postgresql)"));
+    }
+
     // The app killed in the middle of a run: its etcd and its lanes die with it (they asked
     // the kernel for SIGKILL when their parent goes), its folder stays, and the next start
     // removes it. The app here is the live helper running `live`, its folders in a base of the

@@ -41,7 +41,7 @@ bool sameSchedule(const Core::Scenario &a, const Core::Scenario &b)
 
 LiveDialog::LiveDialog(Document *doc, ViewState *state, QWidget *parent)
     : QDialog(parent), m_doc(doc), m_state(state), m_title(new QLabel), m_reason(new QLabel),
-      m_fencing(new QComboBox), m_tick(new QDoubleSpinBox),
+      m_fencing(new QComboBox), m_store(new QComboBox), m_tick(new QDoubleSpinBox),
       m_ownEtcd(new QRadioButton(tr("Start a throwaway etcd on this machine"))),
       m_givenEtcd(new QRadioButton(tr("Use a running etcd:"))),
       m_url(new QLineEdit(QStringLiteral("http://127.0.0.1:2379"))), m_progress(new QProgressBar),
@@ -64,6 +64,8 @@ LiveDialog::LiveDialog(Document *doc, ViewState *state, QWidget *parent)
     m_fencing->addItem(tr("as the scenario says"));
     m_fencing->addItem(tr("on"));
     m_fencing->addItem(tr("off"));
+    m_store->addItem(tr("keys in the same etcd"));
+    m_store->addItem(tr("rows in a throwaway PostgreSQL (UPDATE … WHERE max_token <= token)"));
     m_tick->setRange(100, 60000);
     m_tick->setDecimals(3);
     m_tick->setSuffix(tr(" ms"));
@@ -84,6 +86,7 @@ LiveDialog::LiveDialog(Document *doc, ViewState *state, QWidget *parent)
     auto *form = new QFormLayout;
     form->addRow(tr("Fencing:"), m_fencing);
     form->addRow(tr("Tick:"), m_tick);
+    form->addRow(tr("Storages:"), m_store);
     form->addRow(tr("etcd:"), m_ownEtcd);
     form->addRow(QString(), etcd);
     auto *buttons = new QDialogButtonBox;
@@ -109,6 +112,7 @@ LiveDialog::LiveDialog(Document *doc, ViewState *state, QWidget *parent)
     connect(close, &QPushButton::clicked, this, &QDialog::close);
     connect(m_fencing, &QComboBox::currentIndexChanged, this, &LiveDialog::refresh);
     connect(m_tick, &QDoubleSpinBox::valueChanged, this, &LiveDialog::recheck);
+    connect(m_store, &QComboBox::currentIndexChanged, this, &LiveDialog::recheck);
     connect(m_givenEtcd, &QRadioButton::toggled, m_url, &QLineEdit::setEnabled);
     connect(m_givenEtcd, &QRadioButton::toggled, this, &LiveDialog::recheck);
     connect(m_list, &QListWidget::itemActivated, this,
@@ -134,6 +138,7 @@ Live::LiveOptions LiveDialog::options() const
         o.fencing = m_fencing->currentIndex() == 1;
     if (m_givenEtcd->isChecked())
         o.etcd = QUrl(m_url->text().trimmed());
+    o.store = m_store->currentIndex() == 1 ? Live::Store::Postgres : Live::Store::Etcd;
     o.tickUs = qint64(std::llround(m_tick->value() * 1000));
     o.laneProgram = Live::laneProgram();
     return o;
@@ -196,9 +201,9 @@ void LiveDialog::start()
     connect(m_run.get(), &Live::LiveRun::finished, this, &LiveDialog::finished);
     m_start->setEnabled(false);
     m_cancel->setEnabled(true);
-    for (QWidget *w : {static_cast<QWidget *>(m_fencing), static_cast<QWidget *>(m_tick),
-                       static_cast<QWidget *>(m_ownEtcd), static_cast<QWidget *>(m_givenEtcd),
-                       static_cast<QWidget *>(m_url)})
+    for (QWidget *w : {static_cast<QWidget *>(m_fencing), static_cast<QWidget *>(m_store),
+                       static_cast<QWidget *>(m_tick), static_cast<QWidget *>(m_ownEtcd),
+                       static_cast<QWidget *>(m_givenEtcd), static_cast<QWidget *>(m_url)})
         w->setEnabled(false);
     m_list->clear();
     m_verdict->clear();
@@ -213,6 +218,7 @@ void LiveDialog::finished(const Live::LiveResult &r)
     m_run.release()->deleteLater(); // (it is in its own signal)
     m_cancel->setEnabled(false);
     m_fencing->setEnabled(true);
+    m_store->setEnabled(true);
     m_ownEtcd->setEnabled(true);
     m_givenEtcd->setEnabled(true);
     m_url->setEnabled(m_givenEtcd->isChecked());
@@ -249,8 +255,10 @@ void LiveDialog::finished(const Live::LiveResult &r)
         const QString fencing = r.fencing ? tr("fencing on") : tr("fencing off");
         runs->top = {r.scenario, r.predicted, tr("the prediction"),
                      tr("Predicted (%1): the model, with etcd's revisions as tokens").arg(fencing)};
-        QString title = tr("Observed on etcd %1 (%2, %3 a tick)")
-                            .arg(r.etcdVersion, fencing, Live::tickText(r.tickUs));
+        QString title =
+            tr("Observed on etcd %1 (%2, %3 a tick%4)")
+                .arg(r.etcdVersion, fencing, Live::tickText(r.tickUs),
+                     r.store == Live::Store::Postgres ? tr(", storages in PostgreSQL") : QString());
         if (!r.complete)
             title += tr(": partial, %1").arg(r.stopped);
         runs->bottom = {r.scenario, r.observed, tr("etcd %1").arg(r.etcdVersion), title};

@@ -45,6 +45,7 @@ public:
     QLabel *reasonLabel() const { return m_reason; }
     QListWidget *divergenceList() const { return m_list; }
     QDoubleSpinBox *tickField() const { return m_tick; }
+    QComboBox *storeField() const { return m_store; }
 
 signals:
     void runFinished();
@@ -64,6 +65,7 @@ private:
     QLabel *m_title;
     QLabel *m_reason;
     QComboBox *m_fencing;
+    QComboBox *m_store;
     QDoubleSpinBox *m_tick;
     QRadioButton *m_ownEtcd;
     QRadioButton *m_givenEtcd;

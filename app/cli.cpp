@@ -200,7 +200,7 @@ int storyboard(const Cli::Invocation &inv)
 // export and storyboard in the picture helper, live in the live helper: `relative` to this
 // program's folder (the build tree and an install lay them out alike). It gets the same
 // arguments and gives the exit status.
-int runHelper(const char *command, const char *relative, char **argv)
+int runHelper(const char *command, const char *what, const char *relative, char **argv)
 {
     char self[PATH_MAX];
     const ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
@@ -210,7 +210,7 @@ int runHelper(const char *command, const char *relative, char **argv)
         helper = program.substr(0, program.rfind('/') + 1) + helper;
     }
     execv(helper.c_str(), argv);
-    std::fprintf(stderr, "fencescope-cli: %s: cannot start the helper %s: %s\n", command,
+    std::fprintf(stderr, "fencescope-cli: %s: cannot start the %s %s: %s\n", command, what,
                  helper.c_str(), std::strerror(errno));
     return 1;
 }
@@ -362,11 +362,11 @@ int main(int argc, char **argv)
                                            qstrcmp(argv[first], "storyboard") == 0);
 #if !FENCESCOPE_CLI_PICTURES
     if (pictures)
-        return runHelper(argv[first], FENCESCOPE_PICTURE_HELPER, argv);
+        return runHelper(argv[first], "picture helper", FENCESCOPE_PICTURE_HELPER, argv);
     // live runs on QtNetwork, whose libraries (Kerberos, libproxy, ...) would more than double
     // the start-up of every other command
     if (argc > first && qstrcmp(argv[first], "live") == 0)
-        return runHelper(argv[first], FENCESCOPE_LIVE_HELPER, argv);
+        return runHelper(argv[first], "live helper", FENCESCOPE_LIVE_HELPER, argv);
 #endif
     qInstallMessageHandler(quietMessages);
     std::unique_ptr<QCoreApplication> app;

@@ -725,7 +725,7 @@ private slots:
         QTest::newRow("help for an unknown command")
             << QStringList({"help", "simulate"})
             << QStringLiteral("fencescope-cli: unknown command \"simulate\" (run, check, export, "
-                              "storyboard, sweep, find); try --help");
+                              "storyboard, sweep, find, live); try --help");
     }
     void sameOptionSameErrorInEveryCommand()
     {
@@ -785,6 +785,10 @@ private slots:
             << "storyboard"
             << QStringList({"-o, --output DIR_OR_PDF", "--every-event", "--at T1,T2,..."}) +
                    picture;
+        // (in the live helper, like the pictures in theirs)
+        QTest::newRow("live") << "live"
+                              << QStringList({"--etcd auto|URL", "--store etcd|postgres",
+                                              "--tick-ms MS", "--fencing on|off", "--repeat N"});
     }
     void commandHelp()
     {

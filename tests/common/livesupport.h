@@ -8,6 +8,7 @@
 #include <QDir>
 #include <QFile>
 #include <QStringList>
+#include <QTemporaryDir>
 
 #include <vector>
 
@@ -57,6 +58,25 @@ inline std::vector<qint64> processesWithEnvironment(const QByteArray &marker)
     }
     return out;
 }
+
+// A base of the test's own for its runs' folders ($FENCESCOPE_LIVE_TMP while it lives), where
+// the runs would make them (/dev/shm when it is there): tests that run at once do not see each
+// other's folders. Others may pass through it (PostgreSQL runs as another user under root).
+class OwnRunBase
+{
+public:
+    OwnRunBase() : m_dir(Live::RunFolder::base() + QStringLiteral("/fencescope-test-XXXXXX"))
+    {
+        QFile::setPermissions(m_dir.path(), QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner |
+                                                QFile::ExeGroup | QFile::ExeOther);
+        qputenv("FENCESCOPE_LIVE_TMP", m_dir.path().toUtf8());
+    }
+    ~OwnRunBase() { qunsetenv("FENCESCOPE_LIVE_TMP"); }
+    QString path() const { return m_dir.path(); }
+
+private:
+    QTemporaryDir m_dir;
+};
 
 // Run folders in the base a run makes them in.
 inline QStringList runFolders()

@@ -256,6 +256,25 @@ private slots:
         nothingLeft();
     }
 
+    // fencescope-cli loads no QtNetwork (and its Kerberos, libproxy, ...): live runs in the
+    // live helper, which does.
+    void onlyTheLiveHelperLoadsQtNetwork()
+    {
+        const auto libraries = [](const QString &program) {
+            QProcess p;
+            QProcessEnvironment env;
+            env.insert(QStringLiteral("LD_TRACE_LOADED_OBJECTS"), QStringLiteral("1"));
+            p.setProcessEnvironment(env);
+            p.start(program, {});
+            p.waitForFinished(10000);
+            return p.readAllStandardOutput();
+        };
+        const QByteArray cli = libraries(QStringLiteral(FENCESCOPE_CLI));
+        QVERIFY2(cli.contains("libQt6Core.so"), cli.constData());
+        QVERIFY2(!cli.contains("libQt6Network.so"), cli.constData());
+        QVERIFY(libraries(TestSupport::liveHelper()).contains("libQt6Network.so"));
+    }
+
     void help()
     {
         const Result overview = cli({QStringLiteral("--help")});

@@ -63,6 +63,8 @@ class TestLiveFaults : public QObject
 {
     Q_OBJECT
 
+    TestSupport::OwnRunBase m_ownBase; // (first: every run of this test makes its folders there)
+
 private slots:
     void initTestCase() { m_foldersBefore = TestSupport::runFolders(); }
 
@@ -212,7 +214,7 @@ private slots:
             QVERIFY(!QFileInfo::exists(base.filePath(folders.front())));
             QVERIFY(QFileInfo::exists(mine.path()));
         }
-        qunsetenv("FENCESCOPE_LIVE_TMP");
+        qputenv("FENCESCOPE_LIVE_TMP", m_ownBase.path().toUtf8());
     }
 
     void cleanupTestCase()

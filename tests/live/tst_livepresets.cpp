@@ -134,6 +134,8 @@ class TestLivePresets : public QObject
 {
     Q_OBJECT
 
+    TestSupport::OwnRunBase m_ownBase; // (first: every run of this test makes its folders there)
+
 private:
     // Runs `cases` on `etcd` (empty: each on a throwaway etcd of its own), each started once the
     // one before is under way. Returns their results in order.

@@ -32,6 +32,8 @@ class TestLiveDialog : public QObject
 {
     Q_OBJECT
 
+    TestSupport::OwnRunBase m_ownBase; // (first: every run of this test makes its folders there)
+
     std::unique_ptr<MainWindow> m_window;
 
     // Simulation > Run on etcd…, by the mouse through the menu bar.

@@ -129,7 +129,9 @@ private:
     void record(int lane, QJsonObject ev);
     qint64 nowUs() const;
     double ticksOf(qint64 us) const;
-    Core::Trace buildObserved(RunLog &log);
+    Core::Trace buildObserved(RunLog &log); // (liverunrecord.cpp)
+    // The union of a client's pauses: where its process is stopped.
+    static std::vector<std::pair<Core::Tick, Core::Tick>> frozenStretches(const Core::Client &c);
 
     Core::Scenario m_scenario;
     LiveOptions m_options;

@@ -53,8 +53,8 @@ class TestLiveDialog : public QObject
         QAction *live = m_window->findChild<QAction *>(QStringLiteral("runOnEtcd"));
         QTest::mouseClick(menu, Qt::LeftButton, {}, menu->actionGeometry(live).center());
         LiveDialog *dialog = m_window->findChild<LiveDialog *>();
-        if (dialog)
-            QTest::qWaitFor([dialog] { return dialog->isVisible(); });
+        if (dialog && !QTest::qWaitFor([dialog] { return dialog->isVisible(); }))
+            return nullptr;
         return dialog;
     }
 

@@ -397,12 +397,12 @@ std::vector<CommandSpec> makeCommands()
            }},
           {{QStringLiteral("tick-ms")},
            QStringLiteral("MS"),
-           QStringLiteral("real milliseconds per tick, 100 to 60000 (default: the smallest that "
+           QStringLiteral("real milliseconds per tick, 200 to 60000 (default: the smallest that "
                           "makes every ttl whole seconds and leaves 600 ms after each lease end)"),
            [](const QString &v, Invocation *inv) {
                double ms = 0;
-               if (!parseNumber(v, &ms, 100, 60000) || std::round(ms * 1000) != ms * 1000)
-                   return QStringLiteral("--tick-ms takes milliseconds from 100 to 60000 (at "
+               if (!parseNumber(v, &ms, 200, 60000) || std::round(ms * 1000) != ms * 1000)
+                   return QStringLiteral("--tick-ms takes milliseconds from 200 to 60000 (at "
                                          "most three decimals), not \"%1\"")
                        .arg(v);
                inv->tickMs = ms;

@@ -113,6 +113,9 @@ std::vector<Divergence> compareRuns(const Core::Scenario &s, const Core::Trace &
                                     "tick): the run is not judged")
                          .arg(l.tick)
                          .arg(seconds(l.seconds));
+        else if (l.slow)
+            d.text = QStringLiteral("%1 took %2, a tick or more: the run is not judged")
+                         .arg(actionWords(s, l.client, l.action), seconds(l.seconds));
         else
             d.text = QStringLiteral("%1 ran %2 late (more than a quarter tick): the run is not "
                                     "judged")

@@ -22,7 +22,7 @@ enum class DivergenceKind : std::uint8_t
     TokenGap, // a token differs from the predicted one by revisions the model does not count
     LeaseEnd, // etcd ended a lease at another time than its TTL says
     Final,    // a storage's final value, max_token or version differs
-    Late,     // an action ran more than a quarter tick late: the run is not judged
+    Late,     // an action began more than a quarter tick late, or took a tick: not judged
     Stopped,  // the run stopped before its end
 };
 
@@ -56,7 +56,8 @@ struct RunLog
         std::uint32_t client = Core::kNone; // kNone: the coordinator's own (a pause, a put)
         std::uint32_t action = Core::kNone;
         Core::Tick tick = 0;
-        double seconds = 0; // how late
+        double seconds = 0; // how late it began, or (slow) how long it took
+        bool slow = false;  // it began in time, but had not ended a tick later
     };
     std::vector<Late> late;
     // what etcd held at the end, read back (empty when it could not be read)

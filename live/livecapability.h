@@ -23,9 +23,9 @@
 namespace Live {
 
 inline constexpr qint64 kLeaseEndMarginMs = 600;
-// A quarter tick is how late an action may run before the run says so: below 100 ms that is
-// within a busy machine's scheduling noise.
-inline constexpr qint64 kMinTickUs = 100'000;
+// A quarter tick is how late an action may start before the run says so, and an acquire is
+// two or three calls to etcd: below 200 ms a tick, that is within a busy machine's noise.
+inline constexpr qint64 kMinTickUs = 200'000;
 // Longer than this a live run is not a lesson any more.
 inline constexpr qint64 kMaxRunMs = 10 * 60 * 1000;
 inline constexpr std::size_t kMaxClients = 16;

@@ -245,14 +245,20 @@ Core::Trace LiveRun::buildObserved(RunLog &log)
             if (waitBegan.count(o.lane) && waitBegan[o.lane] <= qint64(dueUs))
                 expected = std::max(expected, double(waitEnded[o.lane]));
             expectedStart[{o.lane, action}] = expected;
+            // late: it began more than a quarter tick after it should have
+            const double late = double(o.us) - expected;
+            if (late > tickUs / 4)
+                log.late.push_back({c, action, due, late / 1e6, false});
         } else if (ev == QLatin1String("done") || ev == QLatin1String("wait")) {
-            // late: it came to its end (or began to wait) more than a quarter tick after it
-            // should have begun; a client stopped in the middle of an action ends it late too
+            // slow: it had not come to its end (or begun to wait) a tick after it should have
+            // begun, so the next tick's events may have come first (a client stopped in the
+            // middle of an action ends it late too)
             const auto it = expectedStart.find({o.lane, action});
             if (it != expectedStart.end()) {
-                const double late = double(o.us) - it->second;
-                if (late > tickUs / 4)
-                    log.late.push_back({c, action, s.clients[c].actions[action].at, late / 1e6});
+                const double took = double(o.us) - it->second;
+                if (took >= tickUs)
+                    log.late.push_back(
+                        {c, action, s.clients[c].actions[action].at, took / 1e6, true});
                 expectedStart.erase(it);
             }
         }

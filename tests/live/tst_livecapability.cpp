@@ -150,9 +150,9 @@ private slots:
         // 600 ms at least, the sixth step: 6 s / 9
         QTest::newRow("keepalive-gc-pause")
             << QStringLiteral("keepalive-gc-pause") << qint64(666667) << Tick(1) << Tick(28);
-        // A's renewed lease ends at 13 and nothing follows: the shortest tick, 100 ms
+        // A's renewed lease ends at 13 and nothing follows: the shortest tick, 200 ms
         QTest::newRow("reentrant-holder-lt")
-            << QStringLiteral("reentrant-holder-lt") << qint64(100000) << Tick(0) << Tick(13);
+            << QStringLiteral("reentrant-holder-lt") << qint64(200000) << Tick(0) << Tick(13);
         // A's lease ends at 10; B, waiting, is granted then (that is no race); B's write
         // arrives at 13: 3 ticks, 200 ms
         QTest::newRow("etcd-revisions")

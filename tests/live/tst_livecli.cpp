@@ -106,7 +106,7 @@ private slots:
 
     // A short preset on a throwaway etcd: the run report of section 8 of what etcd did, the
     // tokens its revisions, and what the run was. A holds the lock from t=0 (ttl 10 at the
-    // default tick of 100 ms: 1 s), writes A1 at 2, renews at 3 (the same token) and writes A2
+    // default tick of 200 ms: 2 s), writes A1 at 2, renews at 3 (the same token) and writes A2
     // at 4: both accepted, equal tokens pass rule lt.
     void runReport()
     {
@@ -129,7 +129,7 @@ private slots:
             QStringLiteral("A2"));
         const QJsonObject live = report[QLatin1String("live")].toObject();
         QVERIFY(live[QLatin1String("etcd")].toString().startsWith(QLatin1String("3.4.")));
-        QCOMPARE(live[QLatin1String("tickMs")].toDouble(), 100.0);
+        QCOMPARE(live[QLatin1String("tickMs")].toDouble(), 200.0);
         QCOMPARE(live[QLatin1String("complete")].toBool(), true);
         QVERIFY(live[QLatin1String("stopped")].isNull());
         const QString verdict = live[QLatin1String("verdict")].toString();
@@ -238,7 +238,7 @@ private slots:
         const Result bad = cli({QStringLiteral("live"), scenarioPath("default"),
                                 QStringLiteral("--tick-ms"), QStringLiteral("50")});
         QCOMPARE(bad.exitCode, 2);
-        QCOMPARE(bad.err, QByteArray("fencescope-cli: --tick-ms takes milliseconds from 100 to "
+        QCOMPARE(bad.err, QByteArray("fencescope-cli: --tick-ms takes milliseconds from 200 to "
                                      "60000 (at most three decimals), not \"50\"\n"));
         nothingLeft();
     }

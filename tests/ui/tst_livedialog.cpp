@@ -87,15 +87,15 @@ private slots:
         QCOMPARE(TestSupport::runFolders(), m_folders);
     }
 
-    // A holds the lock from 0 and writes twice, renewing at 3: 13 ticks of 100 ms.
+    // A holds the lock from 0 and writes twice, renewing at 3: 13 ticks of 200 ms.
     void runShowsThePredictionOverWhatEtcdDid()
     {
         QVERIFY(m_window->openPreset(QStringLiteral("reentrant-holder-lt")));
         LiveDialog *dialog = openDialog();
         QVERIFY(dialog);
-        QVERIFY2(dialog->reasonLabel()->text().contains(QLatin1String("100 ms a tick: 13 ticks")),
+        QVERIFY2(dialog->reasonLabel()->text().contains(QLatin1String("200 ms a tick: 13 ticks")),
                  qPrintable(dialog->reasonLabel()->text()));
-        QCOMPARE(dialog->tickField()->value(), 100.0);
+        QCOMPARE(dialog->tickField()->value(), 200.0);
         QVERIFY(dialog->startButton()->isEnabled());
         QSignalSpy finished(dialog, &LiveDialog::runFinished);
         QTest::mouseClick(dialog->startButton(), Qt::LeftButton);

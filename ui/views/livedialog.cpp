@@ -66,7 +66,7 @@ LiveDialog::LiveDialog(Document *doc, ViewState *state, QWidget *parent)
     m_fencing->addItem(tr("off"));
     m_store->addItem(tr("keys in the same etcd"));
     m_store->addItem(tr("rows in a throwaway PostgreSQL (UPDATE … WHERE max_token <= token)"));
-    m_tick->setRange(100, 60000);
+    m_tick->setRange(double(Live::kMinTickUs) / 1000, 60000);
     m_tick->setDecimals(3);
     m_tick->setSuffix(tr(" ms"));
     m_tick->setToolTip(tr("Real milliseconds per tick. etcd's lease TTLs are whole seconds, and "

@@ -4,11 +4,13 @@
 // This file is built twice (app/CMakeLists.txt): as fencescope-cli, on QtCore alone, and as its
 // picture helper (FENCESCOPE_CLI_PICTURES), which also draws with QtGui. Loading QtGui and its
 // libraries took more than half of the CLI's start-up (23 ms against 12.5 ms on QtCore alone,
-// some 6% of a `run --summary` of a million actions); so fencescope-cli hands export and
-// storyboard to the helper, and every other command runs without it. `live` goes to the live
-// helper (app/livehelper.cpp) the same way.
+// some 6% of a `run --summary` of a million actions); so fencescope-cli hands export,
+// storyboard and animate to the helper, and every other command runs without it. `live` goes
+// to the live helper (app/livehelper.cpp) the same way.
 
 #include "clicommands.h"
+#include "clilesson.h"
+#include "clioutput.h"
 #include "runreport.h"
 #include "scenariofile.h"
 #include "shrink.h"
@@ -22,6 +24,7 @@
 #include <QStringList>
 
 #if FENCESCOPE_CLI_PICTURES
+#include "animation.h"
 #include "exporter.h"
 
 #include <QGuiApplication>
@@ -37,34 +40,11 @@
 #include <unistd.h>
 
 using namespace Core;
+using Cli::invalid;
+using Cli::isStandardStream;
+using Cli::writeAll;
 
 namespace {
-
-// Exactly one line on stderr, then exit status 2.
-int invalid(const QString &message)
-{
-    const QByteArray line = message.simplified().toUtf8();
-    std::fprintf(stderr, "fencescope-cli: %s\n", line.constData());
-    return 2;
-}
-
-// "-" for an output is standard output, as it is standard input for a scenario file.
-bool isStandardStream(const QString &file)
-{
-    return file == QLatin1String("-");
-}
-
-// All of `text` on `stream`; on failure the one line saying so, and false.
-bool writeAll(std::FILE *stream, const QByteArray &text)
-{
-    if (std::fwrite(text.constData(), 1, std::size_t(text.size()), stream) ==
-            std::size_t(text.size()) &&
-        std::fflush(stream) == 0)
-        return true;
-    std::fprintf(stderr, "fencescope-cli: cannot write to standard %s\n",
-                 stream == stdout ? "output" : "error");
-    return false;
-}
 
 LoadResult loadArgument(const QString &file)
 {
@@ -185,7 +165,7 @@ int storyboard(const Cli::Invocation &inv)
     std::vector<Core::Tick> ticks = inv.ticks;
     if (ticks.empty()) {
         const Core::Trace trace = Core::simulate(s, inv.fencing.value_or(s.fencing));
-        ticks = Exporter::keyframeTicks(trace);
+        ticks = Exporter::keyframeTicks(s, trace);
     }
     QStringList written;
     const QString failed =
@@ -196,9 +176,39 @@ int storyboard(const Cli::Invocation &inv)
         std::printf("%s\n", qPrintable(f));
     return 0;
 }
+
+int animate(const Cli::Invocation &inv)
+{
+    if (isStandardStream(inv.output))
+        return invalid(QStringLiteral("animate: cannot write an animation to standard output "
+                                      "(give a file ending in .gif, .mp4 or .webm)"));
+    const std::optional<AnimationOptions::Format> format = Animation::formatFor(inv.output);
+    if (!format)
+        return invalid(QStringLiteral("animate: cannot export to %1: unknown format (use .gif, "
+                                      ".mp4 or .webm)")
+                           .arg(inv.output));
+    if (inv.loop && *format != AnimationOptions::Format::Gif)
+        return invalid(QStringLiteral("animate: --loop is for a GIF (a video's player decides "
+                                      "whether it loops)"));
+    const QString &file = inv.files.first();
+    const LoadResult loaded = loadArgument(file);
+    if (!loaded.ok())
+        return invalid(file + QLatin1String(": ") + loaded.error);
+    AnimationOptions options;
+    options.picture = pictureOptions(inv);
+    options.picture.width = inv.picture.width.value_or(AnimationLimits::kDefaultWidth);
+    options.picture.playhead = Core::kForever;
+    options.fps = inv.fps.value_or(options.fps);
+    options.stepSeconds = inv.stepSeconds;
+    options.loop = inv.loop.value_or(0);
+    const QString failed = Animation::exportTo(inv.output, *loaded.scenario, options);
+    if (!failed.isEmpty())
+        return invalid(QStringLiteral("animate: ") + failed);
+    return 0;
+}
 #else
-// export and storyboard in the picture helper, live in the live helper: `relative` to this
-// program's folder (the build tree and an install lay them out alike). It gets the same
+// export, storyboard and animate in the picture helper, live in the live helper: `relative` to
+// this program's folder (the build tree and an install lay them out alike). It gets the same
 // arguments and gives the exit status.
 int runHelper(const char *command, const char *what, const char *relative, char **argv)
 {
@@ -358,8 +368,12 @@ int main(int argc, char **argv)
 {
     // the command is the first argument (after "--", which ends the options it has none of)
     const int first = argc > 1 && qstrcmp(argv[1], "--") == 0 ? 2 : 1;
-    const bool pictures = argc > first && (qstrcmp(argv[first], "export") == 0 ||
-                                           qstrcmp(argv[first], "storyboard") == 0);
+    const bool pictures =
+        argc > first &&
+        (qstrcmp(argv[first], "export") == 0 || qstrcmp(argv[first], "storyboard") == 0 ||
+         qstrcmp(argv[first], "animate") == 0 ||
+         (qstrcmp(argv[first], "lesson") == 0 && argc > first + 1 &&
+          qstrcmp(argv[first + 1], "handout") == 0));
 #if !FENCESCOPE_CLI_PICTURES
     if (pictures)
         return runHelper(argv[first], "picture helper", FENCESCOPE_PICTURE_HELPER, argv);
@@ -410,12 +424,18 @@ int main(int argc, char **argv)
     }
     if (args.isEmpty())
         return invalid(QStringLiteral("missing command (%1); try --help").arg(Cli::commandNames()));
-    const QString command = args.takeFirst();
+    QString command = args.takeFirst();
+    // a command of two words: lesson check, lesson handout
+    if (command == QLatin1String("lesson") && !args.isEmpty() &&
+        !args.first().startsWith(QLatin1Char('-')))
+        command += QLatin1Char(' ') + args.takeFirst();
     if (command == QLatin1String("help")) {
         if (args.isEmpty()) {
             std::fputs(qPrintable(Cli::overviewHelp()), stdout);
             return 0;
         }
+        if (args.size() >= 2 && args.first() == QLatin1String("lesson"))
+            args.replace(0, args.first() + QLatin1Char(' ') + args.takeAt(1));
         const Cli::CommandSpec *spec = Cli::findCommand(args.first());
         if (!spec || args.size() > 1)
             return spec
@@ -424,6 +444,9 @@ int main(int argc, char **argv)
         std::fputs(qPrintable(Cli::commandHelp(*spec)), stdout);
         return 0;
     }
+    if (command == QLatin1String("lesson"))
+        return invalid(QStringLiteral("lesson: missing what to do (lesson check LESSON, or lesson "
+                                      "handout LESSON -o SHEET.pdf); try --help"));
     const Cli::CommandSpec *spec = Cli::findCommand(command);
     if (!spec)
         return unknownCommand(command);
@@ -445,9 +468,17 @@ int main(int argc, char **argv)
             return exportPicture(inv);
         if (command == QLatin1String("storyboard"))
             return storyboard(inv);
+        if (command == QLatin1String("animate"))
+            return animate(inv);
 #endif
         if (command == QLatin1String("sweep"))
             return sweep(inv);
+        if (command == QLatin1String("lesson check"))
+            return Cli::lessonCheck(inv);
+#if FENCESCOPE_CLI_PICTURES
+        if (command == QLatin1String("lesson handout"))
+            return Cli::lessonHandout(inv);
+#endif
         if (command == QLatin1String("find"))
             return find(inv);
         return invalid(

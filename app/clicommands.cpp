@@ -1,5 +1,6 @@
 #include "clicommands.h"
 
+#include "animationlimits.h"
 #include "sweepreport.h"
 #include "themenames.h"
 
@@ -274,6 +275,62 @@ std::vector<CommandSpec> makeCommands()
     storyboard.options.push_back(help());
     all.push_back(storyboard);
 
+    CommandSpec animate{
+        QStringLiteral("animate"),
+        QStringLiteral("the run as it plays: an animated GIF, an MP4 or a WebM video"),
+        QStringLiteral(
+            "Plays the run as presentation mode steps through it, drawn as export draws it: "
+            "each step holds long enough to read its caption (2 s and a quarter of a second a "
+            "word, unless --step-seconds), the playhead travels to the next step, and the last "
+            "frame shows the verdict. GIF (a palette of the theme's colours), H.264 in MP4 or "
+            "VP9 in WebM (yuv420p, even width and height, as slide software plays them)."),
+        QStringLiteral("OUT.(gif|mp4|webm)"),
+        {output(QStringLiteral("OUT.(gif|mp4|webm)"),
+                QStringLiteral("the animation to write; its extension picks the format")),
+         number(QStringLiteral("fps"),
+                QStringLiteral("frames a second as the playhead travels, %1 to %2 (default %3)")
+                    .arg(AnimationLimits::kMinFps)
+                    .arg(AnimationLimits::kMaxFps)
+                    .arg(AnimationLimits::kDefaultFps),
+                AnimationLimits::kMinFps, AnimationLimits::kMaxFps,
+                [](Invocation *inv, std::uint64_t n) { inv->fps = int(n); }),
+         {{QStringLiteral("step-seconds")},
+          QStringLiteral("S"),
+          QStringLiteral("how long each step holds, %1 to %2 (default: by its words)")
+              .arg(AnimationLimits::kMinStepSeconds)
+              .arg(AnimationLimits::kMaxStepSeconds),
+          [](const QString &v, Invocation *inv) {
+              double seconds = 0;
+              if (!parseNumber(v, &seconds, AnimationLimits::kMinStepSeconds,
+                               AnimationLimits::kMaxStepSeconds))
+                  return QStringLiteral("--step-seconds takes seconds from %1 to %2, not \"%3\"")
+                      .arg(AnimationLimits::kMinStepSeconds)
+                      .arg(AnimationLimits::kMaxStepSeconds)
+                      .arg(v);
+              inv->stepSeconds = seconds;
+              return QString();
+          }},
+         number(QStringLiteral("loop"),
+                QStringLiteral("GIF: times it plays, 0 for ever (default 0)"), 0,
+                AnimationLimits::kMaxLoop,
+                [](Invocation *inv, std::uint64_t n) { inv->loop = int(n); })}};
+    // the picture options but the caption's: each step's caption is the animation's story
+    for (const OptionSpec &o : picture) {
+        const QString name = o.names.first();
+        if (name == QLatin1String("caption") || name == QLatin1String("no-caption"))
+            continue;
+        OptionSpec option = o;
+        if (name == QLatin1String("width"))
+            option.description =
+                QStringLiteral("width in logical pixels, 320 to 16384 (default %1)")
+                    .arg(AnimationLimits::kDefaultWidth);
+        if (name == QLatin1String("scale"))
+            option.description = QStringLiteral("pixels per logical pixel, 0.25 to 8 (default 1)");
+        animate.options.push_back(option);
+    }
+    animate.options.push_back(help());
+    all.push_back(animate);
+
     all.push_back(
         {QStringLiteral("sweep"),
          QStringLiteral("share of failing schedules as a quantity varies, as CSV or JSON"),
@@ -355,6 +412,38 @@ std::vector<CommandSpec> makeCommands()
                [](Invocation *inv) { inv->shrink = false; }),
           help()}});
 
+    CommandSpec lessonCheck{
+        QStringLiteral("lesson check"),
+        QStringLiteral("validate a lesson, run its scenes, print each question's answer"),
+        QStringLiteral(
+            "Reads the lesson (*.fencescope-lesson.json) and every scene's scenario, runs each "
+            "scene and prints each question with its options, the option that holds as the "
+            "simulator decides it, the tick the reveal plays to and what happens there. A "
+            "question where no option holds, or several do, or whose answer is on screen "
+            "before its freeze tick, is an error of the lesson: every such problem is printed "
+            "and the exit status is 2, as for a file that does not load."),
+        QString(),
+        {help()}};
+    lessonCheck.fileName = QStringLiteral("LESSON");
+    all.push_back(lessonCheck);
+
+    CommandSpec handout{
+        QStringLiteral("lesson handout"),
+        QStringLiteral("write a lesson's prediction sheet and answer key as a PDF"),
+        QStringLiteral(
+            "Writes a PDF for the room: each question with its scene's picture frozen at the "
+            "freeze tick (nothing after it drawn) and room to write a prediction, then an "
+            "answer key with each picture after the reveal, the option that holds and the "
+            "explanation. The pictures are export's, on the print theme. No display is "
+            "needed."),
+        QStringLiteral("SHEET.pdf"),
+        {output(QStringLiteral("SHEET.pdf"), QStringLiteral("the PDF to write")),
+         flag(QStringLiteral("no-key"), QStringLiteral("leave out the answer key"),
+              [](Invocation *inv) { inv->noKey = true; }),
+         help()}};
+    handout.fileName = QStringLiteral("LESSON");
+    all.push_back(handout);
+
     all.push_back(
         {QStringLiteral("live"),
          QStringLiteral("run FILE on a real etcd and compare it with the prediction"),
@@ -424,7 +513,7 @@ bool isHelp(const OptionSpec &o)
 // The parts of a synopsis: the command, FILE, -o and every option in brackets.
 QStringList synopsisParts(const CommandSpec &command, bool brief)
 {
-    QStringList parts{QStringLiteral("fencescope-cli"), command.name, QStringLiteral("FILE")};
+    QStringList parts{QStringLiteral("fencescope-cli"), command.name, command.fileName};
     if (!command.outputName.isEmpty())
         parts << QStringLiteral("-o ") + command.outputName;
     bool any = false;
@@ -540,6 +629,8 @@ QString commandHelp(const CommandSpec &command)
     const QString usage = QStringLiteral("usage: ");
     const int indent =
         int(usage.size() + QStringLiteral("fencescope-cli ").size() + command.name.size() + 1);
+    const QString stdinNote =
+        QStringLiteral("%1 may be - for standard input. ").arg(command.fileName);
     QString text =
         usage + synopsis(command, kHelpWidth, indent, int(usage.size())) + QStringLiteral("\n\n");
     text += fill(words(command.description), kHelpWidth, 0) + QStringLiteral("\n\nOptions:\n");
@@ -561,8 +652,7 @@ QString commandHelp(const CommandSpec &command)
         text += lead + fill(words(command.options[i].description), kHelpWidth, column, column) +
                 QLatin1Char('\n');
     }
-    text += QStringLiteral("\nFILE may be - for standard input. ") + QLatin1String(kExitStatus) +
-            QLatin1Char('\n');
+    text += QLatin1Char('\n') + stdinNote + QLatin1String(kExitStatus) + QLatin1Char('\n');
     return text;
 }
 
@@ -620,9 +710,11 @@ QString parse(const CommandSpec &command, const QStringList &args, Invocation *i
     }
     invocation->files = parser.positionalArguments();
     if (invocation->files.isEmpty())
-        return prefix + QStringLiteral("missing FILE (usage: %1)").arg(usageForError(command));
+        return prefix + QStringLiteral("missing %1 (usage: %2)")
+                            .arg(command.fileName, usageForError(command));
     if (invocation->files.size() > 1)
-        return prefix + QStringLiteral("one FILE only, got also %1").arg(invocation->files.at(1));
+        return prefix + QStringLiteral("one %1 only, got also %2")
+                            .arg(command.fileName, invocation->files.at(1));
     if (!command.outputName.isEmpty() && invocation->output.isEmpty())
         return prefix + QStringLiteral("missing -o %1 (usage: %2)")
                             .arg(command.outputName, usageForError(command));

@@ -15,8 +15,8 @@
 
 namespace Cli {
 
-// What export and storyboard are asked to draw. The picture helper makes ExportOptions of it
-// (pictureOptions() in cli.cpp): what is unset or off keeps ExportOptions' defaults.
+// What export, storyboard and animate are asked to draw. The picture helper makes ExportOptions of
+// it (pictureOptions() in cli.cpp): what is unset or off keeps ExportOptions' defaults.
 struct PictureArgs
 {
     bool compare = false;
@@ -42,6 +42,10 @@ struct Invocation
     bool everyEvent = false;
     std::vector<Core::Tick> ticks; // storyboard --at
     PictureArgs picture;
+    // animate
+    std::optional<int> fps;
+    std::optional<double> stepSeconds;
+    std::optional<int> loop;
     // sweep and find
     Core::SweepAxis vary;
     Core::SweepAxis vary2;
@@ -53,6 +57,7 @@ struct Invocation
     bool fixed = false;
     int failure = 0; // index into Core::outcomes()
     bool shrink = true;
+    bool noKey = false; // lesson handout
     // live
     QString etcd;          // empty or "auto": a throwaway etcd; else a running one's client URL
     bool postgres = false; // --store postgres
@@ -78,11 +83,13 @@ struct CommandSpec
     QString description; // a paragraph for `COMMAND --help`
     QString outputName;  // non-empty: -o is required and this is its value's name
     std::vector<OptionSpec> options;
+    QString fileName = QStringLiteral("FILE"); // what the one positional argument is
 };
 
 const std::vector<CommandSpec> &commands();
+// A command by name; a command of two words ("lesson check") is named with both.
 const CommandSpec *findCommand(const QString &name);
-QString commandNames(); // "run, check, export, storyboard, sweep, find, live"
+QString commandNames(); // "run, check, export, storyboard, animate, sweep, find, lesson check, ..., live"
 
 // "fencescope-cli run FILE [--fencing on|off] [--summary]"; with width > 0 wrapped at that many
 // columns (the first line starting at firstColumn), continuation lines indented by indent spaces.

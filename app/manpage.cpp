@@ -131,7 +131,9 @@ int main(int argc, char **argv)
     for (const Entry &command : commands) {
         if (command.term == QLatin1String("help"))
             continue;
-        const QStringList help = blocks(helpOf(cli, {command.term, QStringLiteral("--help")}, &ok));
+        // a command of two words ("lesson check") is two arguments
+        const QStringList help = blocks(
+            helpOf(cli, command.term.split(QLatin1Char(' ')) << QStringLiteral("--help"), &ok));
         if (!ok)
             return 1;
         page += QStringLiteral(".SS \"%1\"\n").arg(roff(command.term));

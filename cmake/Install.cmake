@@ -1,6 +1,6 @@
 # What `cmake --install` puts where (GNUInstallDirs): the two programs and the CLI's picture and
-# live helpers, the built-in scenarios, the desktop entry, icons, MIME type and AppStream
-# metainfo, the CLI's man page and the licence.
+# live helpers, the built-in scenarios and lessons, the desktop entry, icons, MIME type and
+# AppStream metainfo, the CLI's man page and the licence.
 # The generated files come from app/CMakeLists.txt.
 include(GNUInstallDirs)
 
@@ -9,6 +9,9 @@ install(TARGETS fencescope-cli-pictures fencescope-live RUNTIME DESTINATION ${FE
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/resources/scenarios/
         DESTINATION ${CMAKE_INSTALL_DATADIR}/fencescope/scenarios
         FILES_MATCHING PATTERN "*.json")
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/resources/lessons/
+        DESTINATION ${CMAKE_INSTALL_DATADIR}/fencescope/lessons
+        FILES_MATCHING PATTERN "*.fencescope-lesson.json")
 
 set(desktop ${PROJECT_SOURCE_DIR}/resources/desktop)
 install(FILES ${desktop}/${FENCESCOPE_APP_ID}.desktop

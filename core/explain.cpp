@@ -3,6 +3,7 @@
 #include "explain.h"
 #include "explaindetail.h"
 
+#include "runstate.h"
 #include "tokensource.h"
 
 #include "simulator.h"
@@ -74,10 +75,13 @@ QString writeOpening(const Scenario &s, const Trace &trace, const Write &w)
     const QString who = clientName(s, w.client);
     const QString value = quoted(writeValue(s, w));
     if (w.arrivedAt == w.sentAt)
-        return QStringLiteral("%1: %2 wrote %3 %4").arg(at(w.arrivedAt), who, value, tokenPhrase(s, trace, w));
-    return QStringLiteral("%1: %2's write of %3 %4, sent at %5 and held up %6 ticks by the network, "
-                          "arrived")
-        .arg(at(w.arrivedAt), who, value, tokenPhrase(s, trace, w), at(w.sentAt), num(w.arrivedAt - w.sentAt));
+        return QStringLiteral("%1: %2 wrote %3 %4")
+            .arg(at(w.arrivedAt), who, value, tokenPhrase(s, trace, w));
+    return QStringLiteral(
+               "%1: %2's write of %3 %4, sent at %5 and held up %6 ticks by the network, "
+               "arrived")
+        .arg(at(w.arrivedAt), who, value, tokenPhrase(s, trace, w), at(w.sentAt),
+             num(w.arrivedAt - w.sentAt));
 }
 
 // Position of a write among its storage's arrivals. Within a tick, arrival order is send
@@ -94,26 +98,6 @@ std::size_t arrivalPosition(const Trace &trace, std::uint32_t writeIndex)
                                          return ta != tb ? ta < tb : a < b;
                                      });
     return std::size_t(it - arrived.begin());
-}
-
-// The lease a client believes in just before tick t (its last belief that began before t).
-const Belief *beliefBefore(const Trace &trace, std::uint32_t c, Tick t)
-{
-    if (c >= trace.beliefs.size())
-        return nullptr;
-    const std::vector<Belief> &beliefs = trace.beliefs[c];
-    auto it = std::lower_bound(beliefs.begin(), beliefs.end(), t,
-                               [](const Belief &b, Tick tick) { return b.from < tick; });
-    if (it == beliefs.begin())
-        return nullptr;
-    return &*(it - 1);
-}
-
-const Lease *leaseOfEpoch(const Trace &trace, std::uint32_t epoch)
-{
-    if (epoch == 0 || epoch > trace.leases.size())
-        return nullptr;
-    return &trace.leases[epoch - 1];
 }
 
 // The holder's lease expiry as it stood at tick t: its last grant or renewal up to then.
@@ -133,38 +117,53 @@ Tick expiryAt(const Trace &trace, std::uint32_t epoch, Tick t)
 }
 
 // How the source made this grant's token, in its system's words ("" for the plain counter).
-QString grantMechanism(const Scenario &s, const Trace &trace, const Grant &g)
+// `reissued`: a restore made the token one handed out before, so the order the source keeps
+// in normal operation is not claimed.
+QString grantMechanism(const Scenario &s, const Trace &trace, const Grant &g, bool reissued)
 {
     switch (trace.tokens) {
     case TokenSource::Counter:
         return {};
     case TokenSource::Etcd:
-        return QStringLiteral(
-                   " etcd created the lock key at store revision %1: its create_revision "
-                   "is the token. Every change to the key space adds 1 to the revision, "
-                   "so a later owner's key has a higher one.")
-            .arg(num(g.token));
+        return QStringLiteral(" etcd created the lock key at store revision %1: its "
+                              "create_revision is the token.")
+                   .arg(num(g.token)) +
+               (reissued ? QString()
+                         : QStringLiteral(" Every change to the key space adds 1 to the "
+                                          "revision, so a later owner's key has a higher one."));
     case TokenSource::ZooKeeper:
         return QStringLiteral(" ZooKeeper created the lock znode with zxid %1 (its czxid, leader "
-                              "epoch %2, change #%3): zxids are totally ordered, across leader "
-                              "failovers too.")
-            .arg(tok(trace, g.token), num(g.token >> 32), num(g.token & 0xffffffffu));
+                              "epoch %2, change #%3)%4")
+            .arg(tok(trace, g.token), num(g.token >> 32), num(g.token & 0xffffffffu),
+                 reissued ? QStringLiteral(".")
+                          : QStringLiteral(": zxids are totally ordered, across leader "
+                                           "failovers too."));
     case TokenSource::RaftTerm:
-        return QStringLiteral(" The grant was made in Raft term %1; replicas reject messages from "
-                              "lower terms.")
+        return QStringLiteral(" The lock is the leadership of a Raft group: %1 is the leader "
+                              "elected in term %2, and replicas reject messages from lower terms "
+                              "(the Raft paper, section 5.1).")
+            .arg(clientName(s, g.client), num(g.token));
+    case TokenSource::ServiceTerm:
+        return QStringLiteral(" The token is term %1 of the lock service's own Raft leader, and "
+                              "every grant that leader makes in term %1 carries it: a term orders "
+                              "the service's leaders, not the lock's owners.")
             .arg(num(g.token));
     case TokenSource::KafkaEpoch:
-        return QStringLiteral(" InitProducerId bumped the producer epoch to %1: the coordinator "
-                              "fences every older epoch of this transactional.id "
-                              "(PRODUCER_FENCED).")
+        return QStringLiteral(" InitProducerId bumped the producer epoch to %1: the transaction "
+                              "coordinator fences every older epoch of this transactional.id "
+                              "(it answers PRODUCER_FENCED, and aborts a transaction the old "
+                              "epoch had open, KIP-98); partition leaders answer a lower epoch "
+                              "with INVALID_PRODUCER_EPOCH (since Kafka 2.7, KAFKA-10687).")
             .arg(num(g.token));
     case TokenSource::Chubby:
         return QStringLiteral(" Chubby's sequencer %1 names the lock, its mode and generation %2; "
-                              "the resource can check it.")
+                              "a server can check it, or ask Chubby with CheckSequencer (Burrows "
+                              "2006, sections 2.4 and 2.6).")
             .arg(tok(trace, g.token), num(g.token));
     case TokenSource::None:
-        return QStringLiteral(" The lock hands out no token (Redlock): no storage can tell this "
-                              "owner from an older one.");
+        return QStringLiteral(" Redlock hands the holder a unique random value, but no fencing "
+                              "token that grows with each owner (Kleppmann 2016): no storage can "
+                              "tell this owner from an older one.");
     case TokenSource::Random:
         return QStringLiteral(" The token is a random number: unique, but in no order, so a newer "
                               "owner may well get a lower token than an older one.");
@@ -202,10 +201,16 @@ QString whyTokensWentBack(const Scenario &s, const Trace &trace, std::uint32_t o
         return QStringLiteral(" The lock service was restored at %1 from its snapshot of %2 with "
                               "bump %3, so it handed out tokens again that it had handed out "
                               "before: a restore is safe only with a bump above every token "
-                              "given out since the snapshot (etcd's --bump-revision).")
+                              "given out since the snapshot (etcd issue 16028: etcdutl snapshot "
+                              "restore --bump-revision with --mark-compacted).")
             .arg(at(e.tick), at(r.from), num(r.bump));
     }
     switch (trace.tokens) {
+    case TokenSource::ServiceTerm:
+        return QStringLiteral(" Both owners were granted in term %1 of the lock service's own "
+                              "leader, so both carry token %1, and the rule lt accepts equal "
+                              "tokens: a term orders leaders, not lock owners.")
+            .arg(num(newer->token));
     case TokenSource::Random:
         return QStringLiteral(" Random tokens are unique but unordered: the newer owner's token %1 "
                               "is not above the older one's %2.")
@@ -245,9 +250,10 @@ QString explainAccepted(const Scenario &s, const Trace &trace, const Write &w)
     }
     if (w.expired) {
         const Lease *l = leaseOfEpoch(trace, w.epoch);
-        text += QStringLiteral(" %1's lease had already ended at %2, but no newer owner had written "
-                               "there, so the storage could not tell and nothing was lost.")
-                    .arg(who, at(l ? l->end : 0));
+        text +=
+            QStringLiteral(" %1's lease had already ended at %2, but no newer owner had written "
+                           "there, so the storage could not tell and nothing was lost.")
+                .arg(who, at(l ? l->end : 0));
     } else if (!trace.fencing) {
         // unfenced and harmless: nothing newer was there to lose
         text += QStringLiteral(" Nothing newer had been written there, so no data was lost.");
@@ -304,7 +310,15 @@ QString explainCorrupted(const Scenario &s, const Trace &trace, std::uint32_t in
                        : QStringLiteral("%1, and the storage %2, which does not check tokens "
                                         "(fencing off), applied it.")
                              .arg(writeOpening(s, trace, w), storage);
-    if (w.overwrote != kNone) {
+    if (w.overwrote != kNone && trace.tokens == TokenSource::KafkaEpoch) {
+        // a topic is append-only (the checker still counts it corrupted: newer data undone)
+        const Write &old = trace.writes[w.overwrote];
+        text += QStringLiteral(" A topic is append-only: the zombie's records land after %1, "
+                               "written by %2 at %3 with epoch %4, and a consumer reads both, the "
+                               "stale ones last: duplicates, not an overwrite.")
+                    .arg(quoted(writeValue(s, old)), clientName(s, old.client), at(old.arrivedAt),
+                         tok(trace, trace.tokenOf(old)));
+    } else if (w.overwrote != kNone) {
         const Write &old = trace.writes[w.overwrote];
         text += QStringLiteral(" It silently overwrote %1, written by %2 at %3")
                     .arg(quoted(writeValue(s, old)), clientName(s, old.client), at(old.arrivedAt));
@@ -332,9 +346,10 @@ QString explainCorrupted(const Scenario &s, const Trace &trace, std::uint32_t in
             text += QStringLiteral(" A newer owner, %1 with token %2, had written %3 there at %4.")
                         .arg(clientName(s, n.client), tok(trace, trace.tokenOf(n)),
                              quoted(writeValue(s, n)), at(n.arrivedAt));
-        text += QStringLiteral(" %1 still believed it held the lock, but %2 owned it now: %2's data "
-                               "is lost.")
-                    .arg(who, clientName(s, n.client));
+        text +=
+            QStringLiteral(" %1 still believed it held the lock, but %2 owned it now: %2's data "
+                           "is lost.")
+                .arg(who, clientName(s, n.client));
         if (trace.fencing)
             text += whyTokensWentBack(s, trace, w.epoch, n.epoch);
     }
@@ -344,7 +359,8 @@ QString explainCorrupted(const Scenario &s, const Trace &trace, std::uint32_t in
                                    "and %3 told that its lock was lost.")
                         .arg(tok(trace, trace.tokenOf(w)), tok(trace, maxTagged), who);
         else
-            text += QStringLiteral(" With fencing on, this untagged write would have been rejected.");
+            text +=
+                QStringLiteral(" With fencing on, this untagged write would have been rejected.");
     }
     return text;
 }
@@ -358,10 +374,11 @@ QString explainLockedOut(const Scenario &s, const Trace &trace, std::uint32_t in
     QString setBy;
     if (source != kNone) {
         const Write &r = trace.writes[source];
-        setBy = r.client == w.client
-                    ? QStringLiteral(", which %1's own write at %2 had set").arg(who, at(r.arrivedAt))
-                    : QStringLiteral(", which %1's write at %2 had set")
-                          .arg(clientName(s, r.client), at(r.arrivedAt));
+        setBy =
+            r.client == w.client
+                ? QStringLiteral(", which %1's own write at %2 had set").arg(who, at(r.arrivedAt))
+                : QStringLiteral(", which %1's write at %2 had set")
+                      .arg(clientName(s, r.client), at(r.arrivedAt));
     }
     QString text = QStringLiteral("%1 while still the live lock holder, but the storage %2 "
                                   "rejected it.")
@@ -405,6 +422,7 @@ QString explainGrant(const Scenario &s, const Trace &trace, const Grant &g)
                        "until %4 (ttl %5).")
             .arg(at(g.at), who, tok(trace, g.token), at(g.expires), num(g.expires - g.at));
     const Lease *prev = g.epoch > 1 ? leaseOfEpoch(trace, g.epoch - 1) : nullptr;
+    bool reissued = false;
     if (!prev) {
         text += QStringLiteral(" Nobody had held the lock before, so this is the first token.");
     } else {
@@ -417,20 +435,40 @@ QString explainGrant(const Scenario &s, const Trace &trace, const Grant &g)
         else
             text += QStringLiteral(" %1's lease (token %2) had run out at %3")
                         .arg(prevWho, tok(trace, prev->token), at(prev->end));
-        text += trace.tokens == TokenSource::Counter || trace.tokens == TokenSource::Chubby ||
-                        trace.tokens == TokenSource::Etcd ||
-                        trace.tokens == TokenSource::ZooKeeper ||
-                        trace.tokens == TokenSource::RaftTerm
-                    ? QStringLiteral(", so this is a new owner and it gets a higher token than "
-                                     "any before.")
-                    : QStringLiteral(", so this is a new owner.");
+        // the highest token handed out before this grant: a restore can hand one out again
+        Token highest = 0;
+        for (std::size_t e = 0; e + 1 < g.epoch && e < trace.leases.size(); ++e)
+            highest = std::max(highest, trace.leases[e].token);
+        const bool ordered =
+            trace.tokens == TokenSource::Counter || trace.tokens == TokenSource::Chubby ||
+            trace.tokens == TokenSource::Etcd || trace.tokens == TokenSource::ZooKeeper ||
+            trace.tokens == TokenSource::RaftTerm;
+        const bool restored =
+            std::any_of(trace.lockEvents.begin(), trace.lockEvents.end(), [&](const LockEvent &e) {
+                return e.kind == LockEventKind::Restore && e.tick <= g.at;
+            });
+        reissued = ordered && g.token <= highest && restored;
+        if (trace.tokens == TokenSource::ServiceTerm && prev->token == g.token)
+            text += QStringLiteral(", so this is a new owner, but the lock service's leader is "
+                                   "still in term %1: the new owner gets the same token.")
+                        .arg(num(g.token));
+        else if (ordered && g.token > highest)
+            text += QStringLiteral(", so this is a new owner and it gets a higher token than "
+                                   "any before.");
+        else if (reissued)
+            text += QStringLiteral(", so this is a new owner, but its token is not above %1, "
+                                   "handed out before: the lock service was restored from an "
+                                   "older snapshot and counts again from there.")
+                        .arg(tok(trace, highest));
+        else
+            text += QStringLiteral(", so this is a new owner.");
     }
     for (const Wait &w : trace.waits)
         if (w.granted && w.outcome < trace.grants.size() && &trace.grants[w.outcome] == &g)
             text += QStringLiteral(" %1 had been waiting for it since %2 (a blocking acquire, as "
                                    "etcd's Lock() or Curator's acquire()).")
                         .arg(who, at(w.from));
-    return text + grantMechanism(s, trace, g);
+    return text + grantMechanism(s, trace, g, reissued);
 }
 
 QString explainRefusal(const Scenario &s, const Trace &trace, const Refusal &r)
@@ -501,9 +539,10 @@ QString explainPauseStart(const Scenario &s, const Trace &trace, std::uint32_t c
     const Tick from = pause.at;
     const Tick to = pause.at + pause.length();
     const QString who = clientName(s, c);
-    QString text = QStringLiteral("%1: %2 froze for %3 ticks, until %4 (a GC pause or a stopped VM). "
-                                  "It cannot notice time passing.")
-                       .arg(at(from), who, num(pause.length()), at(to));
+    QString text =
+        QStringLiteral("%1: %2 froze for %3 ticks, until %4 (a GC pause or a stopped VM). "
+                       "It cannot notice time passing.")
+            .arg(at(from), who, num(pause.length()), at(to));
     QStringList deferred;
     int more = 0;
     for (const Action &x : s.clients[c].actions) {
@@ -541,8 +580,8 @@ QString explainPauseEnd(const Scenario &s, const Trace &trace, std::uint32_t c, 
 {
     const Action &pause = s.clients[c].actions[a];
     const QString who = clientName(s, c);
-    QString text = QStringLiteral("%1: %2 wakes up after its pause from %3.")
-                       .arg(at(now), who, at(pause.at));
+    QString text =
+        QStringLiteral("%1: %2 wakes up after its pause from %3.").arg(at(now), who, at(pause.at));
     const Belief *b = beliefBefore(trace, c, now);
     if (b && (b->to == kForever || b->to >= now)) {
         const Lease *l = leaseOfEpoch(trace, b->epoch);
@@ -571,10 +610,11 @@ QString explainWriteSent(const Scenario &s, const Trace &trace, std::uint32_t in
     if (w.arrivedAt == w.sentAt)
         return explainWrite(s, trace, index);
     const QString who = clientName(s, w.client);
-    QString text = QStringLiteral("%1: %2 sent %3 to the storage %4 %5; the network holds the packet "
-                                  "for %6 ticks, so it arrives at %7.")
-                       .arg(at(w.sentAt), who, quoted(writeValue(s, w)), storageName(s, w.storage),
-                            tokenPhrase(s, trace, w), num(w.arrivedAt - w.sentAt), at(w.arrivedAt));
+    QString text =
+        QStringLiteral("%1: %2 sent %3 to the storage %4 %5; the network holds the packet "
+                       "for %6 ticks, so it arrives at %7.")
+            .arg(at(w.sentAt), who, quoted(writeValue(s, w)), storageName(s, w.storage),
+                 tokenPhrase(s, trace, w), num(w.arrivedAt - w.sentAt), at(w.arrivedAt));
     if (w.expired) {
         const Lease *l = leaseOfEpoch(trace, w.epoch);
         if (l)
@@ -651,10 +691,14 @@ QString explainWrite(const Scenario &s, const Trace &trace, std::uint32_t writeI
     const Write &w = trace.writes[writeIndex];
     if (s.storages[w.storage].check == StorageCheck::Version && !trace.writeVersions.empty())
         return explainVersionWrite(s, trace, writeIndex);
-    const QString notes = trace.checks.empty() && trace.restarts.empty() &&
-                                  !s.clients[w.client].bypass
-                              ? QString()
-                              : pitfallNotes(s, trace, writeIndex);
+    if ((s.storages[w.storage].check == StorageCheck::Owner ||
+         s.storages[w.storage].check == StorageCheck::Same) &&
+        !s.clients[w.client].bypass)
+        return explainOwnerOrSameWrite(s, trace, writeIndex);
+    const QString notes =
+        trace.checks.empty() && trace.restarts.empty() && !s.clients[w.client].bypass
+            ? QString()
+            : pitfallNotes(s, trace, writeIndex);
     switch (w.result) {
     case WriteResult::Accepted:
         return explainAccepted(s, trace, w) + notes;
@@ -737,7 +781,8 @@ QString briefEvent(const Scenario &s, const Trace &trace, std::uint32_t eventInd
     case EventKind::WriteSent: {
         const Write &w = trace.writes[e.ref];
         if (w.arrivedAt == w.sentAt)
-            return QStringLiteral("%1 to %2").arg(quoted(writeValue(s, w)), storageName(s, w.storage));
+            return QStringLiteral("%1 to %2")
+                .arg(quoted(writeValue(s, w)), storageName(s, w.storage));
         return QStringLiteral("%1 to %2, in flight until %3")
             .arg(quoted(writeValue(s, w)), storageName(s, w.storage), at(w.arrivedAt));
     }
@@ -764,6 +809,9 @@ QString briefEvent(const Scenario &s, const Trace &trace, std::uint32_t eventInd
             return w.result == WriteResult::Corrupted
                        ? QStringLiteral("unchecked (bypass): overwrote newer data")
                        : QStringLiteral("unchecked (bypass): stored");
+        if (trace.fencing && (s.storages[w.storage].check == StorageCheck::Owner ||
+                              s.storages[w.storage].check == StorageCheck::Same))
+            return briefOwnerOrSameWrite(s, trace, w);
         switch (w.result) {
         case WriteResult::Accepted:
             return trace.fencing
@@ -777,6 +825,10 @@ QString briefEvent(const Scenario &s, const Trace &trace, std::uint32_t eventInd
                      trace.tokenOf(w) == w.maxToken ? QStringLiteral("=") : QStringLiteral("<"),
                      tok(trace, w.maxToken));
         case WriteResult::Corrupted:
+            if (w.overwrote != kNone && trace.tokens == TokenSource::KafkaEpoch)
+                return QStringLiteral("appended after newer records (%1 from %2): duplicates")
+                    .arg(quoted(writeValue(s, trace.writes[w.overwrote])),
+                         clientName(s, trace.writes[w.overwrote].client));
             if (w.overwrote != kNone)
                 return QStringLiteral("overwrote newer data (%1 from %2)")
                     .arg(quoted(writeValue(s, trace.writes[w.overwrote])),
@@ -796,16 +848,18 @@ QString summarize(const Scenario &s, const Trace &trace)
 {
     Q_UNUSED(s)
     const Summary &m = trace.summary;
-    QString text = QStringLiteral("Fencing %1: %2 accepted, %3 rejected, %4 corrupted, %5 locked out.")
-                       .arg(trace.fencing ? QStringLiteral("on") : QStringLiteral("off"),
-                            num(m.accepted), num(m.rejected), num(m.corrupted), num(m.lockedOut));
+    QString text =
+        QStringLiteral("Fencing %1: %2 accepted, %3 rejected, %4 corrupted, %5 locked out.")
+            .arg(trace.fencing ? QStringLiteral("on") : QStringLiteral("off"), num(m.accepted),
+                 num(m.rejected), num(m.corrupted), num(m.lockedOut));
     if (m.skipped)
         text += m.skipped == 1 ? QStringLiteral(" 1 checked write skipped.")
                                : QStringLiteral(" %1 checked writes skipped.").arg(num(m.skipped));
     if (m.partial)
-        text += m.partial == 1
-                    ? QStringLiteral(" 1 update half applied across storages.")
-                    : QStringLiteral(" %1 updates half applied across storages.").arg(num(m.partial));
+        text +=
+            m.partial == 1
+                ? QStringLiteral(" 1 update half applied across storages.")
+                : QStringLiteral(" %1 updates half applied across storages.").arg(num(m.partial));
     if (m.safe())
         text += QStringLiteral(" Safety held.");
     else if (m.corrupted == 0)
@@ -813,7 +867,8 @@ QString summarize(const Scenario &s, const Trace &trace)
     else
         text += m.corrupted == 1
                     ? QStringLiteral(" Safety violated: 1 write overwrote newer data.")
-                    : QStringLiteral(" Safety violated: %1 writes overwrote newer data.").arg(num(m.corrupted));
+                    : QStringLiteral(" Safety violated: %1 writes overwrote newer data.")
+                          .arg(num(m.corrupted));
     return text;
 }
 
@@ -880,7 +935,8 @@ std::uint32_t outcomeEvent(const Scenario &s, const Trace &trace, std::uint32_t 
         if (e.kind == EventKind::ReadSent) {
             const Read &r = trace.reads[e.ref];
             for (auto jt = from(r.arrivedAt); jt != mine.end(); ++jt)
-                if (trace.events[*jt].kind == EventKind::ReadArrived && trace.events[*jt].ref == e.ref)
+                if (trace.events[*jt].kind == EventKind::ReadArrived &&
+                    trace.events[*jt].ref == e.ref)
                     return *jt;
             return *it;
         }

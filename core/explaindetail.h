@@ -29,5 +29,8 @@ QString explainVersionWrite(const Scenario &s, const Trace &trace, std::uint32_t
 // max_token forgotten in a restart before it, a check-then-write's check. Empty when none.
 QString pitfallNotes(const Scenario &s, const Trace &trace, std::uint32_t index);
 QString briefPitfallEvent(const Scenario &s, const Trace &trace, const Event &e);
+// A write to an `owner` or `same` storage (section 15), whatever its result; and in a few words.
+QString explainOwnerOrSameWrite(const Scenario &s, const Trace &trace, std::uint32_t index);
+QString briefOwnerOrSameWrite(const Scenario &s, const Trace &trace, const Write &w);
 
 } // namespace Core::ExplainDetail

@@ -61,8 +61,9 @@ QString explainCheck(const Scenario &s, const Trace &trace, const Check &c)
     if (c.sendAt > c.at + a.gap())
         text += QStringLiteral(" It meant to send %1 ticks later, but a pause froze it in between: "
                                "it sends at %2, when it thaws, without checking again. The check "
-                               "came before the pause, so it proves nothing (the seed's first "
-                               "pitfall); only a fencing token protects the storage.")
+                               "came before the pause, so it proves nothing (checking the lease "
+                               "instead of fencing, Kleppmann 2016); only a fencing token "
+                               "protects the storage.")
                     .arg(num(a.gap()), at(c.sendAt));
     else if (a.gap())
         text += QStringLiteral(" It sends %1 ticks later, at %2, without checking again: a pause "
@@ -162,6 +163,120 @@ QString explainVersionWrite(const Scenario &s, const Trace &trace, std::uint32_t
     }
     }
     return {};
+}
+
+// Section 15.4 and 15.5: an `owner` storage asked the lock service, a `same` storage compared
+// with the one token it recorded.
+QString explainOwnerOrSameWrite(const Scenario &s, const Trace &trace, std::uint32_t index)
+{
+    const Write &w = trace.writes[index];
+    const QString who = clientName(s, w.client);
+    const QString storage = storageName(s, w.storage);
+    const bool owner = s.storages[w.storage].check == StorageCheck::Owner;
+    const Lease *lease =
+        w.epoch && w.epoch <= trace.leases.size() ? &trace.leases[w.epoch - 1] : nullptr;
+    const QString token = w.tagged ? QStringLiteral("with token ") + tok(trace, trace.tokenOf(w))
+                                   : QStringLiteral("without a token");
+    QString text = QStringLiteral("%1: %2's write of %3 %4 arrived at %5")
+                       .arg(at(w.arrivedAt), who, quoted(writeValue(s, w)), token, storage);
+    if (w.arrivedAt != w.sentAt)
+        text += QStringLiteral(" (sent at %1)").arg(at(w.sentAt));
+    if (!trace.fencing) {
+        text += QStringLiteral(", which checks nothing with fencing off, and applied it.");
+    } else if (owner) {
+        text += QStringLiteral(", which asks the lock service before it writes (as etcd's Txn "
+                               "guarded by the Mutex's IsOwner(), or a Chubby server calling "
+                               "CheckSequencer).");
+        if (w.applied)
+            text += QStringLiteral(" The service holds %1's grant with a live lease, so the "
+                                   "storage applied it.")
+                        .arg(who);
+        else if (!w.tagged)
+            text += QStringLiteral(" The write carries no token to ask about: rejected.");
+        else if (const Lease *now = trace.leaseAt(w.arrivedAt); now && now->epoch != w.epoch)
+            text += QStringLiteral(" The service answers that %1 holds the lock now (token %2), "
+                                   "not %3's grant: rejected.")
+                        .arg(clientName(s, now->client), tok(trace, now->token), who);
+        else
+            text += QStringLiteral(" The service answers that %1's lease ended at %2: rejected, "
+                                   "although nobody newer holds the lock yet.")
+                        .arg(who, at(lease ? lease->end : 0));
+    } else {
+        text += QStringLiteral(", which accepts only the token it saw first (etcd's contrib/lock "
+                               "storage compares versions for equality).");
+        if (w.applied && w.maxToken == trace.tokenOf(w) && w.overwrote == kNone)
+            text += QStringLiteral(" It had seen none yet, so it recorded token %1 and applied "
+                                   "the write.")
+                        .arg(tok(trace, w.maxToken));
+        else if (w.applied)
+            text += QStringLiteral(" Token %1 is the recorded one: applied.")
+                        .arg(tok(trace, w.maxToken));
+        else if (!w.tagged)
+            text += QStringLiteral(" The write carries no token: rejected.");
+        else
+            text += QStringLiteral(" It recorded token %1, and %2 is different: rejected.")
+                        .arg(tok(trace, w.maxToken), tok(trace, trace.tokenOf(w)));
+    }
+    switch (w.result) {
+    case WriteResult::Accepted:
+        break;
+    case WriteResult::Rejected:
+        if (w.expired && lease)
+            text += QStringLiteral(" %1's lease had ended at %2; it kept acting on a lock it no "
+                                   "longer held.")
+                        .arg(who, at(lease->end));
+        break;
+    case WriteResult::LockedOut:
+        text += owner ? QStringLiteral(" %1 is the live holder of the newest grant, yet it is "
+                                       "turned away: a liveness failure.")
+                            .arg(who)
+                      : QStringLiteral(" %1 is the live holder of the newest grant: once any "
+                                       "owner has written, every later owner is locked out. "
+                                       "Different is not lower: the rule must reject only a "
+                                       "lower token.")
+                            .arg(who);
+        break;
+    case WriteResult::Corrupted:
+        if (w.overwrote != kNone) {
+            const Write &old = trace.writes[w.overwrote];
+            text +=
+                QStringLiteral(" It overwrote %1, written by %2 at %3")
+                    .arg(quoted(writeValue(s, old)), clientName(s, old.client), at(old.arrivedAt));
+        }
+        text += !trace.fencing ? QStringLiteral(": newer data is lost.")
+                : owner ? QStringLiteral(": newer data is lost. A restore brought an old grant "
+                                         "back into the lock service, and the storage trusts "
+                                         "what the service says.")
+                        : QStringLiteral(": newer data is lost. Two owners carried the same "
+                                         "token, and the storage cannot tell them apart.");
+        break;
+    }
+    return text;
+}
+
+QString briefOwnerOrSameWrite(const Scenario &s, const Trace &trace, const Write &w)
+{
+    if (s.storages[w.storage].check == StorageCheck::Owner) {
+        if (w.applied)
+            return w.result == WriteResult::Corrupted
+                       ? QStringLiteral("lock service holds its old grant: overwrote newer data")
+                       : QStringLiteral("lock service: the holder's grant, stored");
+        return w.result == WriteResult::LockedOut
+                   ? QStringLiteral("lock service refused the live holder")
+                   : QStringLiteral("lock service: not its grant now, rejected");
+    }
+    if (w.applied)
+        return w.result == WriteResult::Corrupted
+                   ? QStringLiteral("same token %1: overwrote newer data")
+                         .arg(tok(trace, w.maxToken))
+                   : QStringLiteral("token %1 is the recorded one: stored")
+                         .arg(tok(trace, w.maxToken));
+    if (!w.tagged)
+        return QStringLiteral("untagged: rejected");
+    return QStringLiteral("token %1 ≠ recorded %2: %3")
+        .arg(tok(trace, trace.tokenOf(w)), tok(trace, w.maxToken),
+             w.result == WriteResult::LockedOut ? QStringLiteral("live holder locked out")
+                                                : QStringLiteral("rejected"));
 }
 
 QString pitfallNotes(const Scenario &s, const Trace &trace, std::uint32_t index)

@@ -124,18 +124,26 @@ void takeLockKeys(Scenario &s)
 {
     QJsonObject &extra = s.lockExtra;
     LockOptions &lock = s.lock;
-    const auto take = [&](Key key, TokenSource only, bool any, const auto &read) {
+    // `only` (and `also`, when it is not `only`): the sources the key belongs to
+    const auto takeFor = [&](Key key, TokenSource only, TokenSource also, bool any,
+                             const auto &read) {
         const QString name = keyName(key);
         const auto it = extra.constFind(name);
         if (it == extra.constEnd())
             return;
         const QString place = keyName(Key::Lock) + QLatin1Char('.') + name;
-        if (!any && s.tokens != only)
-            fail(place, QStringLiteral("only for lock.tokens %1, not %2")
-                            .arg(sourceName(only), sourceName(s.tokens)));
+        if (!any && s.tokens != only && s.tokens != also)
+            fail(place, also == only
+                            ? QStringLiteral("only for lock.tokens %1, not %2")
+                                  .arg(sourceName(only), sourceName(s.tokens))
+                            : QStringLiteral("only for lock.tokens %1 or %2, not %3")
+                                  .arg(sourceName(only), sourceName(also), sourceName(s.tokens)));
         const QJsonValue v = it.value();
         extra.remove(name);
         read(v, place);
+    };
+    const auto take = [&](Key key, TokenSource only, bool any, const auto &read) {
+        takeFor(key, only, only, any, read);
     };
     take(Key::First, TokenSource::Counter, false, [&](const QJsonValue &v, const QString &p) {
         lock.first = Token(integer(v, p, 0, kMax));
@@ -153,8 +161,10 @@ void takeLockKeys(Scenario &s)
     });
     take(Key::Failovers, TokenSource::ZooKeeper, false,
          [&](const QJsonValue &v, const QString &p) { lock.failovers = ticks(v, p); });
-    take(Key::FailedElections, TokenSource::RaftTerm, false,
-         [&](const QJsonValue &v, const QString &p) { lock.failedElections = ticks(v, p); });
+    takeFor(Key::FailedElections, TokenSource::RaftTerm, TokenSource::ServiceTerm, false,
+            [&](const QJsonValue &v, const QString &p) { lock.failedElections = ticks(v, p); });
+    take(Key::Elections, TokenSource::ServiceTerm, false,
+         [&](const QJsonValue &v, const QString &p) { lock.elections = ticks(v, p); });
     take(Key::Seed, TokenSource::Random, false, [&](const QJsonValue &v, const QString &p) {
         lock.seed = std::uint64_t(integer(v, p, 0, kMax));
     });
@@ -346,6 +356,12 @@ void writeLock(JsonOut &out, const Scenario &s)
             ticks(keyText(Key::Failovers), o.failovers);
         break;
     case TokenSource::RaftTerm:
+        if (!o.failedElections.empty())
+            ticks(keyText(Key::FailedElections), o.failedElections);
+        break;
+    case TokenSource::ServiceTerm:
+        if (!o.elections.empty())
+            ticks(keyText(Key::Elections), o.elections);
         if (!o.failedElections.empty())
             ticks(keyText(Key::FailedElections), o.failedElections);
         break;

@@ -2,8 +2,8 @@
 
 // The scenario file's keys for token sources and the lock service's own failures (SCENARIO.md
 // sections 9, 10 and 14, "Validation"): `lock.first`, `revision`, `puts`, `failovers`,
-// `failedElections`, `seed`, `clockOffset`, `clockSteps`, `restores`, `lockDelay`, and an
-// acquire's `wait` and `waitFor`. The loader keeps keys it does not parse itself as JSON values
+// `failedElections`, `elections`, `seed`, `clockOffset`, `clockSteps`, `restores`, `lockDelay`, and
+// an acquire's `wait` and `waitFor`. The loader keeps keys it does not parse itself as JSON values
 // (Scenario::lockExtra, Action::extra); take() moves these out of them into the scenario,
 // checking every one, and the writer puts them back where save() writes the lock and actions.
 
@@ -15,7 +15,7 @@
 namespace Core::LockOptionsFile {
 
 // Limits on the lists (each refused past it with its own message).
-inline constexpr int kMaxScheduledTicks = 100'000; // failovers, failedElections
+inline constexpr int kMaxScheduledTicks = 100'000; // failovers, failedElections, elections
 inline constexpr int kMaxClockSteps = 1000;
 inline constexpr int kMaxRestores = 100;
 

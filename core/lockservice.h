@@ -74,6 +74,7 @@ public:
             if (m_holder == client) {
                 // the live holder renews: the owner has not changed, so neither does the token
                 m_expires = now + ttl;
+                m_ttl = ttl;
                 return {Outcome::Renewal, m_token, m_epoch, m_holder, m_expires};
             }
             return refuseOrWait(client, ttl, now, wait, waitFor, action, m_holder, m_epoch,
@@ -99,6 +100,7 @@ public:
         if (!isLiveHolder(client, now))
             return false;
         m_expires = now + ttl;
+        m_ttl = ttl;
         return true;
     }
 
@@ -178,19 +180,44 @@ public:
         if (m_source == TokenSource::ZooKeeper)
             m_counter = ((m_counter >> 32) + 1) << 32;
     }
-    // A Raft term passes without a leader.
+    // A Raft term passes without a leader (raft-term: the lock's own group; service-term: the
+    // lock service's).
     void failedElection()
     {
-        if (m_source == TokenSource::RaftTerm)
+        if (m_source == TokenSource::RaftTerm || m_source == TokenSource::ServiceTerm)
             ++m_counter;
+    }
+    // service-term: the lock service's own leader changed, a new term (section 15.2).
+    void election()
+    {
+        if (m_source == TokenSource::ServiceTerm)
+            ++m_counter;
+    }
+    // A new leader starts the live lease's timeout afresh (section 15.3: ZooKeeper's session
+    // tracker at a failover): its end becomes now + the ttl that last set it. The holder is
+    // not told. False when no lease is live at `now`.
+    bool rearm(Tick now)
+    {
+        if (!isLive(now))
+            return false;
+        m_expires = now + m_ttl;
+        return true;
     }
 
     // At the start of tick `now` the service comes back as `snapshot` was at the end of tick
     // `from` (section 14, "Restores"). Waiters keep waiting; epochs and random's draws go on.
-    void restore(const LockService &snapshot, Tick from, Token bump, Tick now)
+    // etcd and ZooKeeper re-arm the snapshot's holder when its lease was live at the end of
+    // `from` (section 15.3: the new leader refreshes every lease): it then holds until now +
+    // the ttl that set it. Returns true when it did.
+    bool restore(const LockService &snapshot, Tick from, Token bump, Tick now)
     {
         m_holder = snapshot.m_holder;
         m_expires = snapshot.m_expires;
+        m_ttl = snapshot.m_ttl;
+        const bool rearmed = isKeyed() && snapshot.m_holder != kNobody && snapshot.m_keyLive &&
+                             snapshot.m_expires > from;
+        if (rearmed)
+            m_expires = now + m_ttl; // (its key stays: it is not deleted at `now`)
         m_token = snapshot.m_token;
         m_epoch = snapshot.m_epoch;
         m_keyLive = snapshot.m_keyLive;
@@ -206,6 +233,7 @@ public:
             if (w.since > from &&
                 (m_source == TokenSource::Etcd || m_source == TokenSource::ZooKeeper))
                 w.key = ++m_counter;
+        return rearmed;
     }
 
     bool isLive(Tick now) const { return m_holder != kNobody && now < m_expires; }
@@ -220,6 +248,8 @@ public:
     // Grants so far: the newest epoch.
     std::uint32_t epochCount() const { return m_epochCount; }
     Tick expires() const { return m_expires; }
+    // The ttl of the grant or renewal that last set the lease's end (what a re-arm uses).
+    Tick ttl() const { return m_ttl; }
     TokenSource source() const { return m_source; }
     // The source's own counter: next counter/chubby/kafka token, etcd revision, zxid, term.
     Token counter() const { return m_counter; }
@@ -248,12 +278,13 @@ public:
     // The same state: every later call gets the same reply from both.
     friend bool operator==(const LockService &a, const LockService &b)
     {
-        return a.m_holder == b.m_holder && a.m_expires == b.m_expires && a.m_token == b.m_token &&
-               a.m_epoch == b.m_epoch && a.m_epochCount == b.m_epochCount &&
-               a.m_counter == b.m_counter && a.m_delayUntil == b.m_delayUntil &&
-               a.m_delayClient == b.m_delayClient && a.m_putsThrough == b.m_putsThrough &&
-               a.m_keyLive == b.m_keyLive && a.m_delayOnExpiry == b.m_delayOnExpiry &&
-               a.m_source == b.m_source && a.m_waiters == b.m_waiters;
+        return a.m_holder == b.m_holder && a.m_expires == b.m_expires && a.m_ttl == b.m_ttl &&
+               a.m_token == b.m_token && a.m_epoch == b.m_epoch &&
+               a.m_epochCount == b.m_epochCount && a.m_counter == b.m_counter &&
+               a.m_delayUntil == b.m_delayUntil && a.m_delayClient == b.m_delayClient &&
+               a.m_putsThrough == b.m_putsThrough && a.m_keyLive == b.m_keyLive &&
+               a.m_delayOnExpiry == b.m_delayOnExpiry && a.m_source == b.m_source &&
+               a.m_waiters == b.m_waiters;
     }
 
 private:
@@ -285,6 +316,7 @@ private:
         m_token = token;
         m_holder = client;
         m_expires = now + ttl;
+        m_ttl = ttl;
         m_keyLive = true;
         m_delayOnExpiry = true;
         m_delayUntil = 0; // a grant ends any lock-delay
@@ -303,6 +335,8 @@ private:
         case TokenSource::ZooKeeper:
         case TokenSource::RaftTerm:
             return ++m_counter; // the creating change (a new term) is the token
+        case TokenSource::ServiceTerm:
+            return m_counter; // the service leader's current term: shared by its grants
         case TokenSource::None:
             return 0;
         case TokenSource::Random:
@@ -326,6 +360,7 @@ private:
 
     std::uint32_t m_holder = kNobody;
     Tick m_expires = 0;
+    Tick m_ttl = 0;
     Token m_token = 0;
     std::uint32_t m_epoch = 0;
     std::uint32_t m_epochCount = 0;

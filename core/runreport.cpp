@@ -183,6 +183,19 @@ bool writeRunReport(std::FILE *file, const Scenario &s, const Trace &trace, bool
             out.raw(", ").key("version").number(r.version).raw(" }");
         }
         out.raw(firstRead ? "]" : "\n  ]");
+
+        // section 15.3: the leases a new leader re-armed, always present
+        out.raw(",\n  ").key("rearms").raw("[");
+        for (std::size_t i = 0; i < trace.rearms.size(); ++i) {
+            const Rearm &r = trace.rearms[i];
+            out.raw(i ? ",\n    " : "\n    ")
+                .raw("{ ")
+                .key("client")
+                .string(s.clients[r.client].name);
+            out.raw(", ").key("at").number(r.at);
+            out.raw(", ").key("expires").number(r.expires).raw(" }");
+        }
+        out.raw(trace.rearms.empty() ? "]" : "\n  ]");
     }
 
     out.raw(",\n  ").key("final").raw("{");

@@ -255,7 +255,7 @@ QString toString(FenceRule rule)
 namespace {
 const char *const kSourceNames[kTokenSourceCount] = {
     "counter", "etcd", "zookeeper", "raft-term", "kafka-epoch",
-    "chubby",  "none", "random",    "wallclock",
+    "chubby",  "none", "random",    "wallclock", "service-term",
 };
 } // namespace
 
@@ -278,7 +278,25 @@ bool tokenSourceFromString(const QString &name, TokenSource *src)
 
 bool isMonotonic(TokenSource src)
 {
-    return src != TokenSource::None && src != TokenSource::Random && src != TokenSource::WallClock;
+    // a service term does not go back, but it does not grow from one owner to the next either:
+    // two owners of one term share it (section 15.2)
+    return src != TokenSource::None && src != TokenSource::Random &&
+           src != TokenSource::WallClock && src != TokenSource::ServiceTerm;
+}
+
+QString toString(StorageCheck check)
+{
+    switch (check) {
+    case StorageCheck::Token:
+        return QStringLiteral("token");
+    case StorageCheck::Version:
+        return QStringLiteral("version");
+    case StorageCheck::Owner:
+        return QStringLiteral("owner");
+    case StorageCheck::Same:
+        return QStringLiteral("same");
+    }
+    return {};
 }
 
 } // namespace Core

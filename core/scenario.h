@@ -22,10 +22,18 @@ using Token = std::uint64_t;
 inline constexpr Tick kMaxFileInteger = Tick(1) << 53;
 
 // Read (SCENARIO.md section 12): learn a storage's version, for compare-and-set.
-enum class ActionKind : std::uint8_t { Acquire, Release, Pause, Write, Read };
+enum class ActionKind : std::uint8_t
+{
+    Acquire,
+    Release,
+    Pause,
+    Write,
+    Read
+};
 
 // The check a storage applies to an arriving token when fencing is on.
-enum class FenceRule : std::uint8_t {
+enum class FenceRule : std::uint8_t
+{
     Lt, // reject token < max_token: the correct rule, equal tokens pass
     Le, // reject token <= max_token: the too-strict pitfall
 };
@@ -42,8 +50,11 @@ enum class TokenSource : std::uint8_t
     None,       // Redlock: no token at all
     Random,     // a seeded draw per grant: unique, unordered
     WallClock,  // the lock server's clock at the grant
+    // the term of the lock service's own Raft leader (section 15.2): every grant between two
+    // elections shares it, so it orders leaders, not lock owners
+    ServiceTerm,
 };
-inline constexpr int kTokenSourceCount = 9;
+inline constexpr int kTokenSourceCount = 10;
 
 // What few actions have: the options of sections 10-12 and keys this version does not know.
 // An action without any of them holds none of this (Action::rare is null).
@@ -180,7 +191,8 @@ struct LockOptions
     Token revision = 1;                // etcd: the store's revision before the first change
     Tick putsEvery = 0;                // etcd: an unrelated put every k-th tick; 0: none
     std::vector<Tick> failovers;       // zookeeper: a new leader at the start of these ticks
-    std::vector<Tick> failedElections; // raft-term: a term without a leader at these ticks
+    std::vector<Tick> failedElections; // raft-term, service-term: a term without a leader
+    std::vector<Tick> elections;       // service-term: the service's leader changed (a new term)
     std::uint64_t seed = 1;            // random
     Tick clockOffset = 1000;           // wallclock: the server's clock at tick 0
     std::vector<ClockStep> clockSteps; // wallclock
@@ -191,8 +203,9 @@ struct LockOptions
     {
         return a.first == b.first && a.revision == b.revision && a.putsEvery == b.putsEvery &&
                a.failovers == b.failovers && a.failedElections == b.failedElections &&
-               a.seed == b.seed && a.clockOffset == b.clockOffset && a.clockSteps == b.clockSteps &&
-               a.restores == b.restores && a.lockDelay == b.lockDelay;
+               a.elections == b.elections && a.seed == b.seed && a.clockOffset == b.clockOffset &&
+               a.clockSteps == b.clockSteps && a.restores == b.restores &&
+               a.lockDelay == b.lockDelay;
     }
     friend bool operator!=(const LockOptions &a, const LockOptions &b) { return !(a == b); }
 };
@@ -233,8 +246,16 @@ struct Client
     friend bool operator!=(const Client &a, const Client &b) { return !(a == b); }
 };
 
-// What a storage compares (section 12): the token (fencing) or a version (compare-and-set).
-enum class StorageCheck : std::uint8_t { Token, Version };
+// What a storage compares (sections 12 and 15): the token (fencing), a version (compare-and-set),
+// the lock service's own state (`owner`: etcd's IsOwner() in a Txn, Chubby's CheckSequencer), or
+// the one token it first saw (`same`: etcd's contrib/lock storage).
+enum class StorageCheck : std::uint8_t
+{
+    Token,
+    Version,
+    Owner,
+    Same
+};
 
 struct StorageSpec
 {
@@ -330,12 +351,14 @@ private:
     std::vector<Renewal> m_renewals;
 };
 
-QString toString(ActionKind kind);  // "acquire", "release", "pause", "write", "read"
-QString toString(FenceRule rule);   // "lt", "le"
-QString toString(TokenSource src);  // "counter", "etcd", "zookeeper", "raft-term", ...
+QString toString(ActionKind kind); // "acquire", "release", "pause", "write", "read"
+QString toString(FenceRule rule);  // "lt", "le"
+QString toString(TokenSource src); // "counter", "etcd", "zookeeper", "raft-term", ...
 // The source named `name` in a file's `lock.tokens`; false when there is none of that name.
 bool tokenSourceFromString(const QString &name, TokenSource *src);
-// True for the sources whose tokens only grow (absent restores without enough bump).
+// True for the sources whose tokens grow from one owner to the next (absent restores without
+// enough bump): not none, random, wallclock, nor service-term (owners of one term share it).
 bool isMonotonic(TokenSource src);
+QString toString(StorageCheck check); // "token", "version", "owner", "same"
 
 } // namespace Core

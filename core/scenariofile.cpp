@@ -256,10 +256,19 @@ LoadResult loadFile(const QString &path, const FileLimits &limits, ActionTally *
             return unreadable();
         if (std::size_t(got) == size && more == 0)
             return parsePadded(padded.data(), size, limits, tally);
-        // the file is not as large as it said (it grew, or a device without a size)
+        // the file is not as large as it said (it grew), or it is a stream with no size (a
+        // pipe such as <(generate), /dev/stdin, a terminal): a read gives what has come so
+        // far, so read on until the end, as standard input is read
         QByteArray bytes(padded.data(), qsizetype(got));
-        bytes.append(probe, qsizetype(more));
-        bytes += file.read(limits.maxFileBytes + 1 - bytes.size());
+        // (the probe's byte by its address: append(probe, more) was append(count, char), 123
+        // bytes of \x01 for a '{')
+        bytes.append(&probe, qsizetype(more));
+        while (more > 0 && bytes.size() <= limits.maxFileBytes) {
+            const QByteArray chunk = file.read(limits.maxFileBytes + 1 - bytes.size());
+            if (chunk.isEmpty())
+                break; // the end (or an error, looked at below)
+            bytes += chunk;
+        }
         if (file.error() != QFileDevice::NoError)
             return unreadable();
         return parseBytes(bytes, limits, tally);
@@ -327,6 +336,44 @@ QStringList builtinNames()
             names.append(name);
     }
     return names;
+}
+
+std::vector<BuiltinGroup> builtinGroups()
+{
+    // the order a lecture takes them in, within each group too
+    std::vector<BuiltinGroup> groups{
+        {QStringLiteral("Basics"),
+         {QStringLiteral("default"), QStringLiteral("delayed-packet"),
+          QStringLiteral("kleppmann-gc-pause"), QStringLiteral("three-owners"),
+          QStringLiteral("renewal-keeps-token"), QStringLiteral("reentrant-holder-lt"),
+          QStringLiteral("reentrant-holder-le"), QStringLiteral("le-locks-out-holder")}},
+        {QStringLiteral("Where tokens come from"),
+         {QStringLiteral("etcd-revisions"), QStringLiteral("zookeeper-failover"),
+          QStringLiteral("raft-term"), QStringLiteral("kafka-zombie-producer"),
+          QStringLiteral("chubby-lock-delay"), QStringLiteral("redlock-no-token"),
+          QStringLiteral("random-tokens"), QStringLiteral("random-tokens-check-and-set"),
+          QStringLiteral("wallclock-step-back"), QStringLiteral("etcd-restore"),
+          QStringLiteral("etcd-restore-bump")}},
+        {QStringLiteral("How fencing goes wrong"),
+         {QStringLiteral("check-then-write-gap"), QStringLiteral("keepalive-gc-pause"),
+          QStringLiteral("slow-client-clock"), QStringLiteral("bypass-background-job"),
+          QStringLiteral("journalnode-volatile-max-token"),
+          QStringLiteral("journalnode-durable-max-token"),
+          QStringLiteral("compare-and-set-version"), QStringLiteral("two-resources-partial")}},
+    };
+    const QStringList all = builtinNames();
+    for (BuiltinGroup &g : groups)
+        g.names.erase(std::remove_if(g.names.begin(), g.names.end(),
+                                     [&](const QString &n) { return !all.contains(n); }),
+                      g.names.end());
+    BuiltinGroup more{QStringLiteral("More"), {}};
+    for (const QString &n : all)
+        if (std::none_of(groups.begin(), groups.end(),
+                         [&](const BuiltinGroup &g) { return g.names.contains(n); }))
+            more.names << n;
+    if (!more.names.isEmpty())
+        groups.push_back(more);
+    return groups;
 }
 
 Scenario defaultScenario()

@@ -23,6 +23,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <vector>
 
 namespace Core {
 
@@ -91,6 +92,15 @@ bool save(const Scenario &scenario, const QString &path, QString *error = nullpt
 QString builtinPath(const QString &name);
 // Names of the built-in scenarios in menu order, the default first.
 QStringList builtinNames();
+// The built-in scenarios as a course takes them: the basics, where tokens come from, how
+// fencing goes wrong; every built-in scenario is in exactly one group (one not placed in the
+// table is in a last group, "More").
+struct BuiltinGroup
+{
+    QString title;
+    QStringList names;
+};
+std::vector<BuiltinGroup> builtinGroups();
 // The seed's scenario; never fails (it is compiled in and covered by tests).
 Scenario defaultScenario();
 

@@ -66,6 +66,7 @@ enum class Key : std::uint8_t
     ClockOffset,
     ClockSteps,
     Restores,
+    Elections,
     From,
     Bump,
     LockDelay,
@@ -81,8 +82,8 @@ constexpr std::array<std::string_view, kKeys> kKeyNames = {
     "delay",      "keepalive",   "check",       "gap",      "group",     "clock",
     "bypass",     "rate",        "steps",       "by",       "maxToken",  "restarts",
     "first",      "revision",    "puts",        "every",    "failovers", "failedElections",
-    "seed",       "clockOffset", "clockSteps",  "restores", "from",      "bump",
-    "lockDelay",  "wait",        "waitFor"};
+    "seed",       "clockOffset", "clockSteps",  "restores", "elections", "from",
+    "bump",       "lockDelay",   "wait",        "waitFor"};
 
 // Which keys an object of each kind knows.
 using KeySet = std::uint64_t;

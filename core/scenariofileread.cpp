@@ -694,9 +694,13 @@ private:
                 spec.check = StorageCheck::Token;
             else if (c == "version")
                 spec.check = StorageCheck::Version;
+            else if (c == "owner")
+                spec.check = StorageCheck::Owner;
+            else if (c == "same")
+                spec.check = StorageCheck::Same;
             else
                 fail(join(storagePlace(i), Key::Check),
-                     QStringLiteral("must be \"token\" or \"version\", not %1")
+                     QStringLiteral("must be \"token\", \"version\", \"owner\" or \"same\", not %1")
                          .arg(check.describe()));
         }
         if (maxToken.present) {

@@ -68,8 +68,8 @@ QByteArray serialize(const Scenario &s)
         const StorageSpec &st = s.storages[i];
         out.raw(i ? ",\n    " : "\n    ").raw("{ ").key(keyText(Key::Name)).string(st.name);
         out.raw(", ").key(keyText(Key::Rule)).string(toString(st.rule));
-        if (st.check == StorageCheck::Version)
-            out.raw(", ").key(keyText(Key::Check)).string(QStringLiteral("version"));
+        if (st.check != StorageCheck::Token)
+            out.raw(", ").key(keyText(Key::Check)).string(toString(st.check));
         if (!st.durable)
             out.raw(", ").key(keyText(Key::MaxToken)).string(QStringLiteral("volatile"));
         if (!st.restarts.empty()) {

@@ -8,13 +8,26 @@ namespace Core {
 
 using namespace SimulatorDetail;
 
+namespace {
+
+// The tick after `t`: where a run "through t" stops (kForever: never).
+Tick afterTick(Tick t)
+{
+    return t == kForever ? kForever : t + 1;
+}
+
+} // namespace
+
+// The next tick to run. What makes the run last (section 14, "Run length", restated in 15.6) is
+// an action, a pause's start, an arrival, a send, a give-up or a scheduled lock or storage
+// event, or the horizon. A keepalive, a lease coming free for a waiter with nothing queued and
+// a thaw happen only inside it: a tick that holds nothing but a pause's end after the run's
+// end records that end and nothing else (beyondRun).
 Tick Simulator::Impl::nextTick()
 {
     Tick now = kForever;
     if (!arrivals.empty())
         now = arrivals.front().tick;
-    if (!pauseQueue.empty())
-        now = std::min(now, pauseQueue.front().tick);
     if (!laneQueue.empty())
         now = std::min(now, laneQueue.front().tick);
     if (nextScheduled < schedule.size())
@@ -32,21 +45,49 @@ Tick Simulator::Impl::nextTick()
         dropStale(keepQueue, &Lane::kaEntry);
         if (!keepQueue.empty()) {
             const Tick k = keepQueue.front().tick;
-            if (k < now && (now != kForever || (s->horizon && k < *s->horizon)))
+            if (k < now && (now != kForever || k < pausesUntil || (s->horizon && k < *s->horizon)))
                 now = k;
         }
     }
-    if (lock.waiters().empty())
+    if (!lock.waiters().empty())
+        now = nextForWaiters(now);
+    if (pauseQueue.empty()) {
+        beyondRun = false;
         return now;
+    }
+    const Tick pause = pauseQueue.front().tick;
+    beyondRun = now == kForever && pause >= pausesUntil && !(s->horizon && pause < *s->horizon);
+    return std::min(now, pause);
+}
+
+// The waiters' part of nextTick(): `now` is the next tick without them (and without pauses).
+Tick Simulator::Impl::nextForWaiters(Tick now)
+{
     now = std::min(now, lock.nextGiveUp());
     // The lock coming free for a waiter happens only inside the run: before something else
     // that is due, or before the horizon, or when the waiter has actions queued behind it
     // (section 14, "Run length").
     const Tick free = std::max(lock.nextFree(), minNext);
-    if (free < now && (now != kForever || (s->horizon && free < *s->horizon) ||
-                       (waiterHasMore() && !keptAliveForever())))
+    if (free < now &&
+        (now != kForever || free < pausesUntil || (s->horizon && free < *s->horizon) ||
+         (waiterHasMore() && !keptAliveForever())))
         now = free;
     return now;
+}
+
+// One past the tick of the last pause that starts (a listed action: the run lasts until it); 0
+// when there is none. A function of the plans.
+void Simulator::Impl::findLastPauseStart()
+{
+    pausesUntil = 0;
+    for (const Lane &lane : lanes) {
+        const std::vector<PauseEdge> &edges = lane.plan.edges;
+        for (auto it = edges.rbegin(); it != edges.rend(); ++it)
+            if (it->start) {
+                pausesUntil = std::max(pausesUntil, it->tick + 1);
+                break;
+            }
+    }
 }
 
 // Entries of a lane queue whose lane no longer has that tick due (`entry`: the lane's
@@ -74,9 +115,9 @@ bool Simulator::Impl::waiterHasMore() const
     return false;
 }
 
-// Runs whole ticks while the next one is at most `through` and fewer than `budget` events
-// have been recorded. Returns true when the run is complete.
-bool Simulator::Impl::loop(Tick through, std::size_t budget)
+// Runs whole ticks while the next one is before `before` and fewer than `budget` events have
+// been recorded. Returns true when the run is complete.
+bool Simulator::Impl::loop(Tick before, std::size_t budget)
 {
     if (complete)
         return true;
@@ -88,9 +129,9 @@ bool Simulator::Impl::loop(Tick through, std::size_t budget)
             break;
         if (now >= rejoinTick && rejoin(now))
             return true;
-        // Past `through` only while the last run may still be rejoined, and for a few
+        // Past `before` only while the last run may still be rejoined, and for a few
         // checkpoints' worth of events at most: a complete run lets every view follow.
-        if (now > through && !past) {
+        if (now >= before && !past) {
             past = true;
             if (rejoinTick != kForever)
                 stopAt = std::min(stopAt, events + kRejoinTries * spacing());
@@ -102,6 +143,12 @@ bool Simulator::Impl::loop(Tick through, std::size_t budget)
         }
         if (events >= nextCheckpoint)
             takeCheckpoint(now);
+        if (beyondRun) {
+            // past the run's end: a thaw is drawn, and nothing happens then (section 15.6)
+            recordPauseEdges(now);
+            minNext = now + 1;
+            continue;
+        }
 
         // 0. the lock service's own phases: its events, lease ends, waiters (a quiet lock
         // has none; the test is here as well as in lockPhases() to spare the call)
@@ -118,20 +165,7 @@ bool Simulator::Impl::loop(Tick through, std::size_t budget)
                 arrive(ref, now);
         }
         // 2. pauses starting and ending (imposed from outside, never deferred)
-        while (!pauseQueue.empty() && pauseQueue.front().tick == now) {
-            const std::uint32_t c = pauseQueue.front().lane;
-            Lane &lane = lanes[c];
-            const std::vector<PauseEdge> &edges = lane.plan.edges;
-            for (; lane.nextEdge < edges.size() && edges[lane.nextEdge].tick == now;
-                 ++lane.nextEdge) {
-                const PauseEdge &e = edges[lane.nextEdge];
-                record(now, c, e.start ? EventKind::PauseStart : EventKind::PauseEnd, e.action);
-            }
-            if (lane.nextEdge < edges.size())
-                replaceMin(pauseQueue, {edges[lane.nextEdge].tick, c});
-            else
-                popMin(pauseQueue);
-        }
+        recordPauseEdges(now);
         // 3. the clients' actions, in lane order
         if (pitfalls)
             clientsPhase(now);
@@ -155,6 +189,23 @@ bool Simulator::Impl::loop(Tick through, std::size_t budget)
     cut();
     finish();
     return true;
+}
+
+void Simulator::Impl::recordPauseEdges(Tick now)
+{
+    while (!pauseQueue.empty() && pauseQueue.front().tick == now) {
+        const std::uint32_t c = pauseQueue.front().lane;
+        Lane &lane = lanes[c];
+        const std::vector<PauseEdge> &edges = lane.plan.edges;
+        for (; lane.nextEdge < edges.size() && edges[lane.nextEdge].tick == now; ++lane.nextEdge) {
+            const PauseEdge &e = edges[lane.nextEdge];
+            record(now, c, e.start ? EventKind::PauseStart : EventKind::PauseEnd, e.action);
+        }
+        if (lane.nextEdge < edges.size())
+            replaceMin(pauseQueue, {edges[lane.nextEdge].tick, c});
+        else
+            popMin(pauseQueue);
+    }
 }
 
 void Simulator::Impl::runAction(std::uint32_t c, std::uint32_t i, Tick now)
@@ -409,7 +460,17 @@ bool Simulator::run(const Scenario &scenario, bool fencing, Trace &trace, Tick t
 {
     d->summaryOnly = false;
     d->start(scenario, fencing, trace);
-    return d->loop(through, SIZE_MAX);
+    return d->loop(afterTick(through), SIZE_MAX);
+}
+
+bool Simulator::runBefore(const Scenario &scenario, bool fencing, Trace &trace, Tick before)
+{
+    d->summaryOnly = false;
+    d->start(scenario, fencing, trace);
+    if (d->loop(before, SIZE_MAX))
+        return true;
+    d->putFinals(); // the storages as they stand before `before`
+    return false;
 }
 
 const Summary &Simulator::summarize(const Scenario &scenario, bool fencing, Trace &trace)
@@ -436,7 +497,7 @@ bool Simulator::rerun(std::uint32_t client, Tick from, Tick through, std::uint32
     if (!d->t)
         return false; // nothing has run yet
     d->rerun(client, from, action);
-    return d->loop(through, SIZE_MAX);
+    return d->loop(afterTick(through), SIZE_MAX);
 }
 
 bool Simulator::resume(Tick through, std::size_t events)
@@ -444,7 +505,7 @@ bool Simulator::resume(Tick through, std::size_t events)
     Q_ASSERT(d->t);
     if (!d->t)
         return false;
-    return d->loop(through, events);
+    return d->loop(afterTick(through), events);
 }
 
 bool Simulator::complete() const
@@ -508,38 +569,6 @@ const QString &writeValue(const Scenario &scenario, const Write &write)
 Tick ownLeaseEnd(const Scenario &scenario, const Grant &grant)
 {
     return scenario.clients[grant.client].clock.leaseEndsAt(grant.at, grant.expires - grant.at);
-}
-
-StorageState storageStateAt(const Scenario &scenario, const Trace &trace, std::uint32_t storage,
-                            Tick t)
-{
-    StorageState st;
-    const std::vector<std::uint32_t> &arrived = trace.storageWrites[storage];
-    auto it = std::upper_bound(arrived.begin(), arrived.end(), t, [&](Tick tick, std::uint32_t w) {
-        return tick < trace.writes[w].arrivedAt;
-    });
-    if (it == arrived.begin())
-        return st;
-    const Write &last = trace.writes[*(it - 1)];
-    st.maxToken = last.maxToken;
-    if (!trace.writeVersions.empty())
-        st.version = trace.writeVersions[*(it - 1)].version;
-    // a volatile max_token is 0 after a restart since that arrival (a restart in the tick of an
-    // arrival comes first)
-    if (!scenario.storages[storage].durable)
-        for (const StorageRestart &r : trace.restarts)
-            if (r.storage == storage && r.tick > last.arrivedAt && r.tick <= t)
-                st.maxToken = 0;
-    while (it != arrived.begin()) {
-        --it;
-        const Write &w = trace.writes[*it];
-        if (w.applied) {
-            st.value = writeValue(scenario, w);
-            st.lastWrite = *it;
-            break;
-        }
-    }
-    return st;
 }
 
 } // namespace Core

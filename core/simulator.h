@@ -1,6 +1,7 @@
 #pragma once
 
 #include "scenario.h"
+#include "runstate.h"
 #include "trace.h"
 
 #include <cstdint>
@@ -29,6 +30,10 @@ public:
     // Simulates `scenario` from the start into `trace` (its buffers reused), through the end of
     // tick `through`. Returns true when the run is complete (Trace::pendingFrom == kForever).
     bool run(const Scenario &scenario, bool fencing, Trace &trace, Tick through = kForever);
+    // The same, stopping before tick `before`: nothing of that tick or later has happened (0:
+    // nothing at all), and Trace::finals holds each storage as it stands then. What
+    // presentation mode and a lesson's question show of a run.
+    bool runBefore(const Scenario &scenario, bool fencing, Trace &trace, Tick before);
     // Simulates `scenario` from the start to its end recording only what a summary needs: the
     // counts of trace.summary, exactly as run() gives them, and trace.fencing, tokens, finals
     // and complete(). No events, refusals, lane or storage lists, no checkpoints: the trace's
@@ -96,8 +101,6 @@ Tick ownLeaseEnd(const Scenario &scenario, const Grant &grant);
 // a write sent (it has no events to find them by).
 void collectGroups(const Scenario &scenario, Trace &trace, bool noEvents = false);
 
-// A storage's state at the end of tick t, including its value.
-StorageState storageStateAt(const Scenario &scenario, const Trace &trace, std::uint32_t storage,
-                            Tick t);
+// (A storage's state at a tick, storageStateAt, is in runstate.h with the rest of the state.)
 
 } // namespace Core

@@ -34,6 +34,7 @@ void Simulator::Impl::takeCheckpoint(Tick now)
     k.leases = leases;
     k.waits = waits;
     k.lockEvents = lockEvents;
+    k.rearms = rearms;
     k.nextScheduled = nextScheduled;
     k.minNext = minNext;
     if (leases)
@@ -72,6 +73,7 @@ void Simulator::Impl::restore(const Checkpoint &k)
     leases = k.leases;
     waits = k.waits;
     lockEvents = k.lockEvents;
+    rearms = k.rearms;
     nextScheduled = k.nextScheduled;
     minNext = k.minNext;
     if (k.leases)
@@ -154,6 +156,7 @@ void Simulator::Impl::rerun(std::uint32_t client, Tick from, std::uint32_t actio
                            s->lock.restores.empty();
     const Tick agreeFrom = mayRejoin ? plansAgreeFrom(lanes[client].plan, spare, action) : 0;
     std::swap(lanes[client].plan, spare);
+    findLastPauseStart();
 
     // the last checkpoint at or before `from`: everything before it is unchanged
     auto it = std::partition_point(checkpoints.begin(), checkpoints.end(),
@@ -275,6 +278,7 @@ bool Simulator::Impl::rejoin(Tick now)
     leases = t->leases.size();
     waits = t->waits.size();
     lockEvents = t->lockEvents.size();
+    rearms = t->rearms.size();
     nextScheduled = schedule.size();
     arrivals.clear();
     laneQueue.clear();
@@ -292,7 +296,7 @@ bool Simulator::Impl::sameAs(const Checkpoint &k, const Rejoin &r)
 {
     if (events != k.events || grants != k.grants || refusals != k.refusals ||
         releases != k.releases || writes != k.writes || leases != k.leases || waits != k.waits ||
-        lockEvents != k.lockEvents || nextScheduled != k.nextScheduled)
+        lockEvents != k.lockEvents || rearms != k.rearms || nextScheduled != k.nextScheduled)
         return false;
     if (!(lock == k.lock) || arrivals.size() != k.inFlight.size())
         return false;
@@ -356,6 +360,7 @@ void Simulator::Impl::cut()
     t->leases.resize(leases);
     t->waits.resize(waits);
     t->lockEvents.resize(lockEvents);
+    t->rearms.resize(rearms);
     for (std::size_t c = 0; c < lanes.size(); ++c) {
         t->clientEvents[c].resize(lanes[c].events);
         t->beliefs[c].resize(lanes[c].beliefs);

@@ -208,7 +208,7 @@ struct Simulator::Impl
         };
         Tick tick = 0;
         std::size_t events = 0, grants = 0, refusals = 0, releases = 0, writes = 0, leases = 0;
-        std::size_t waits = 0, lockEvents = 0, nextScheduled = 0;
+        std::size_t waits = 0, lockEvents = 0, rearms = 0, nextScheduled = 0;
         Tick minNext = 0;
         Lease lastLease; // renewals and releases extend or end it later
         Summary summary;
@@ -289,7 +289,7 @@ struct Simulator::Impl
     // their length and the run writes over the old records (put()), so the last complete run's
     // tail is still there if the run finds itself back in that run's state (rejoin()).
     std::size_t events = 0, grants = 0, refusals = 0, releases = 0, writes = 0, leases = 0;
-    std::size_t waits = 0, lockEvents = 0;
+    std::size_t waits = 0, lockEvents = 0, rearms = 0;
     // the lock service's own events (restores, failovers, ...), and the next one due
     std::vector<Scheduled> schedule;
     std::size_t nextScheduled = 0;
@@ -298,6 +298,8 @@ struct Simulator::Impl
     std::vector<std::uint32_t> byFrom;  // restores in order of `from`
     std::size_t nextSnapshot = 0;
     Tick minNext = 0;       // every tick before this one has been run
+    Tick pausesUntil = 0;   // one past the last pause's start: the run lasts until then
+    bool beyondRun = false; // the tick nextTick() gave is past the run's end (only a thaw)
     bool quietLock = false; // see lockPhases()
     bool complete = false;
     // Simulator::summarize(): no events, no per-lane or per-storage lists of records, nothing
@@ -387,10 +389,13 @@ struct Simulator::Impl
 
     // The loop and a tick's domain rules (simulator.cpp)
     Tick nextTick();
+    Tick nextForWaiters(Tick now);
+    void findLastPauseStart();
+    void recordPauseEdges(Tick now);
     void dropStale(std::vector<LaneAt> &heap, Tick Lane::*entry);
     bool keptAliveForever() const;
     bool waiterHasMore() const;
-    bool loop(Tick through, std::size_t budget);
+    bool loop(Tick before, std::size_t budget);
     void runAction(std::uint32_t c, std::uint32_t i, Tick now);
     void sendWrite(std::uint32_t c, std::uint32_t i, Tick now, std::uint32_t epoch);
     void arrive(std::uint32_t index, Tick now);
@@ -405,6 +410,7 @@ struct Simulator::Impl
     void lockPhases(Tick now);
     std::uint32_t inTheWayAt(Tick now, std::uint32_t client, std::uint32_t *epoch) const;
     void restoreLock(std::uint32_t ref, Tick now, LockEvent &le);
+    void recordRearm(Tick now);
     void serveWaiter(Tick now, std::uint32_t releaser);
     void resumeLane(std::uint32_t c, Tick now, std::uint32_t releaser);
 
@@ -430,6 +436,7 @@ struct Simulator::Impl
     void keepRejoins(Tick agreeFrom);
     bool rejoin(Tick now);
     bool sameAs(const Checkpoint &k, const Rejoin &r);
+    void putFinals();
     void cut();
 };
 

@@ -35,9 +35,15 @@ void Simulator::Impl::lockPhases(Tick now)
             break;
         case LockEventKind::Failover:
             lock.failover();
+            // the new leader starts every live session's timeout afresh (section 15.3)
+            if (lock.rearm(now))
+                recordRearm(now);
             break;
         case LockEventKind::FailedElection:
             lock.failedElection();
+            break;
+        case LockEventKind::Election:
+            lock.election(); // service-term never re-arms (section 15.7)
             break;
         case LockEventKind::ClockStep:
             break; // the next wall-clock token reads the steps
@@ -89,8 +95,16 @@ void Simulator::Impl::restoreLock(std::uint32_t ref, Tick now, LockEvent &le)
     const LockService &snap = snapshots[ref];
     for (std::uint32_t e = snap.epochCount() + 1; e <= lock.epochCount(); ++e)
         t->leases[e - 1].end = std::min(t->leases[e - 1].end, now);
-    lock.restore(snap, r.from, r.bump, now);
-    if (snap.holder() != LockService::kNobody && snap.expires() > now && snap.epoch()) {
+    if (lock.restore(snap, r.from, r.bump, now)) {
+        // etcd, ZooKeeper: the snapshot's holder re-armed from now (section 15.3), the end the
+        // checker uses too
+        Lease &l = t->leases[snap.epoch() - 1];
+        l.end = lock.expires();
+        l.released = false;
+        le.holder = snap.holder();
+        le.expires = lock.expires();
+        recordRearm(now);
+    } else if (snap.holder() != LockService::kNobody && snap.expires() > now && snap.epoch()) {
         // the snapshot's holder holds again until its lease ends
         Lease &l = t->leases[snap.epoch() - 1];
         l.end = std::max(l.end, snap.expires());
@@ -100,6 +114,14 @@ void Simulator::Impl::restoreLock(std::uint32_t ref, Tick now, LockEvent &le)
     }
     for (const LockService::Waiter &w : lock.waiters())
         t->waits[lanes[w.client].wait].key = w.key;
+}
+
+// The live lease was re-armed at `now` (section 15.3): its record ends where the service's does.
+void Simulator::Impl::recordRearm(Tick now)
+{
+    const std::uint32_t epoch = lock.epoch();
+    t->leases[epoch - 1].end = lock.expires();
+    put(t->rearms, rearms, Rearm{now, lock.expires(), lock.holder(), epoch});
 }
 
 // The first waiter gets the lock if it is free for it; `releaser` is the lane whose release

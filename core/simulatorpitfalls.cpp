@@ -191,13 +191,15 @@ void Simulator::Impl::restartStorage(const RestartAt &r)
 }
 
 // Section 12: bypass writes skip the check; version storages compare-and-set on the
-// version the writer knew and are judged by it; every storage counts its versions.
+// version the writer knew and are judged by it; every storage counts its versions. Section 15:
+// an `owner` storage asks the lock service, a `same` storage keeps the first token it saw.
 void Simulator::Impl::arriveWithPitfalls(std::uint32_t index, Tick now)
 {
     Write &w = t->writes[index];
     WriteStorage &storage = storages[w.storage];
     const bool bypass = s->clients[w.client].bypass;
-    const bool byVersion = s->storages[w.storage].check == StorageCheck::Version;
+    const StorageCheck check = s->storages[w.storage].check;
+    const bool byVersion = check == StorageCheck::Version;
     std::uint64_t &version = versions[w.storage];
     const std::uint64_t current = version;
     const std::uint64_t expected = byVersion ? t->writeVersions[index].expected : 0;
@@ -209,6 +211,16 @@ void Simulator::Impl::arriveWithPitfalls(std::uint32_t index, Tick now)
     } else if (bypass) {
         storage.writeUnchecked(index); // an unfenced path: max_token is left alone
         w.applied = true;
+    } else if (check == StorageCheck::Owner) {
+        // the storage asks the lock service whether it holds this write's grant, live by its
+        // own state (section 15.4: restores and re-arms included)
+        const bool owned = w.epoch != 0 && lock.epoch() == w.epoch && lock.holder() == w.client &&
+                           lock.isLive(now);
+        w.applied = storage.writeIfOwner(
+            owned, w.tagged ? std::optional<Token>(t->tokenOf(w)) : std::nullopt, index);
+    } else if (check == StorageCheck::Same) {
+        w.applied = storage.writeIfSame(
+            w.tagged ? std::optional<Token>(t->tokenOf(w)) : std::nullopt, index);
     } else {
         w.applied =
             storage.write(w.tagged ? std::optional<Token>(t->tokenOf(w)) : std::nullopt, index);

@@ -44,6 +44,7 @@ void Simulator::Impl::start(const Scenario &scenario, bool fencing, Trace &trace
     std::vector<std::uint32_t> &storageWrites = writesPerStorage;
     storageWrites.assign(ns, 0);
     prepareLanes();
+    findLastPauseStart();
     for (std::uint32_t c = 0; c < nc; ++c) {
         const Plan &plan = lanes[c].plan;
         pitfalls = pitfalls || plan.pitfalls;
@@ -98,6 +99,7 @@ void Simulator::Impl::clearTrace(bool fencing)
     t->leases.clear();
     t->waits.clear();
     t->lockEvents.clear();
+    t->rearms.clear();
     t->tokens = s->tokens;
     ending.valid = false;
     stale.clear();
@@ -124,12 +126,17 @@ void Simulator::Impl::buildSchedule()
     if (s->tokens == TokenSource::ZooKeeper)
         for (std::uint32_t i = 0; i < o.failovers.size(); ++i)
             schedule.push_back({o.failovers[i], LockEventKind::Failover, i});
-    if (s->tokens == TokenSource::RaftTerm)
+    if (s->tokens == TokenSource::RaftTerm || s->tokens == TokenSource::ServiceTerm)
         for (std::uint32_t i = 0; i < o.failedElections.size(); ++i)
             schedule.push_back({o.failedElections[i], LockEventKind::FailedElection, i});
+    if (s->tokens == TokenSource::ServiceTerm)
+        for (std::uint32_t i = 0; i < o.elections.size(); ++i)
+            schedule.push_back({o.elections[i], LockEventKind::Election, i});
     if (s->tokens == TokenSource::WallClock)
         for (std::uint32_t i = 0; i < o.clockSteps.size(); ++i)
             schedule.push_back({o.clockSteps[i].at, LockEventKind::ClockStep, i});
+    // (at one tick: restores first, then the others; a failover, failed election or election
+    // each adds to the counter, so their order among themselves changes nothing)
     std::stable_sort(schedule.begin(), schedule.end(), [](const Scheduled &a, const Scheduled &b) {
         return a.tick != b.tick ? a.tick < b.tick : a.kind < b.kind;
     });
@@ -155,7 +162,7 @@ void Simulator::Impl::restoreStart()
     const std::size_t ns = s->storages.size();
     t->summary = {};
     events = grants = refusals = releases = writes = leases = 0;
-    waits = lockEvents = 0;
+    waits = lockEvents = rearms = 0;
     nextScheduled = 0;
     nextSnapshot = 0;
     snapshots.assign(s->lock.restores.size(), LockService());
@@ -264,6 +271,26 @@ void Simulator::Impl::finish()
         last = std::max(last, t->restarts.back().tick);
     t->lastTick = last;
     t->horizon = s->horizon ? *s->horizon : last + 1 + last / 20;
+    putFinals();
+    if (pitfalls)
+        findGroups();
+    if (checkpointEvents == kNoCheckpoints || summaryOnly)
+        return; // nothing to rejoin: a re-run starts again from tick 0
+    ending.valid = true;
+    ending.lock = lock;
+    ending.storages = storages;
+    ending.newestApplied = newestApplied;
+    ending.lastApplied = lastApplied;
+    ending.lanes.resize(lanes.size());
+    for (std::size_t c = 0; c < lanes.size(); ++c)
+        ending.lanes[c] = {0, 0, lanes[c].epoch, lanes[c].believes};
+    ending.summary = t->summary;
+}
+
+// Each storage's state as the run leaves it: at its end, or where a run stopped before a tick
+// (Simulator::runBefore).
+void Simulator::Impl::putFinals()
+{
     t->finals.resize(storages.size());
     for (std::size_t i = 0; i < storages.size(); ++i) {
         const std::uint32_t w = lastApplied[i];
@@ -281,19 +308,6 @@ void Simulator::Impl::finish()
         f.version = versions[i];
         f.lastWrite = recycleWrites && w != kNone ? writeNumbers[w] : w;
     }
-    if (pitfalls)
-        findGroups();
-    if (checkpointEvents == kNoCheckpoints || summaryOnly)
-        return; // nothing to rejoin: a re-run starts again from tick 0
-    ending.valid = true;
-    ending.lock = lock;
-    ending.storages = storages;
-    ending.newestApplied = newestApplied;
-    ending.lastApplied = lastApplied;
-    ending.lanes.resize(lanes.size());
-    for (std::size_t c = 0; c < lanes.size(); ++c)
-        ending.lanes[c] = {0, 0, lanes[c].epoch, lanes[c].believes};
-    ending.summary = t->summary;
 }
 
 } // namespace Core

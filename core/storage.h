@@ -4,6 +4,7 @@
 
 #include "scenario.h"
 
+#include <algorithm>
 #include <optional>
 
 namespace Core {
@@ -33,6 +34,34 @@ public:
         return true;
     }
 
+    // `check: "owner"` (section 15.4): the storage asked the lock service, which answered
+    // whether it holds this write's grant with a live lease (`owned`). max_token is only the
+    // largest token applied, for display: it decides nothing.
+    bool writeIfOwner(bool owned, std::optional<Token> token, const Value &value)
+    {
+        if (m_fenced) {
+            if (!token || !owned)
+                return false;
+            m_maxToken = std::max(m_maxToken, *token);
+        }
+        m_value = value;
+        return true;
+    }
+
+    // `check: "same"` (section 15.5, etcd's contrib/lock storage): the first token is recorded
+    // and only that one applies afterwards. Different is not lower: a newer owner is refused.
+    bool writeIfSame(std::optional<Token> token, const Value &value)
+    {
+        if (m_fenced) {
+            if (!token || (m_recorded && *token != m_maxToken))
+                return false;
+            m_maxToken = *token;
+            m_recorded = true; // (a recorded token 0 is recorded too)
+        }
+        m_value = value;
+        return true;
+    }
+
     // A write on an unfenced path (a bypass client, section 11): applied without any check,
     // and max_token is left alone.
     void writeUnchecked(const Value &value) { m_value = value; }
@@ -41,6 +70,7 @@ public:
     {
         const Token t = m_maxToken;
         m_maxToken = 0;
+        m_recorded = false;
         return t;
     }
 
@@ -52,13 +82,14 @@ public:
     friend bool operator==(const BasicStorage &a, const BasicStorage &b)
     {
         return a.m_fenced == b.m_fenced && a.m_rule == b.m_rule && a.m_maxToken == b.m_maxToken &&
-               a.m_value == b.m_value;
+               a.m_recorded == b.m_recorded && a.m_value == b.m_value;
     }
 
 private:
     bool m_fenced;
     FenceRule m_rule;
     Token m_maxToken = 0;
+    bool m_recorded = false; // `same`: a token has been recorded
     Value m_value{};
 };
 

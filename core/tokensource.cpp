@@ -13,6 +13,8 @@ Token firstCounter(TokenSource source, const LockOptions &options)
         return Token(1) << 32; // zkEpoch 1, counter 0: the first change is (1 << 32) | 1
     case TokenSource::RaftTerm:
         return 0;
+    case TokenSource::ServiceTerm:
+        return 1; // the service's leader is in term 1 from the start (section 15.2)
     case TokenSource::KafkaEpoch:
         return 0;
     case TokenSource::Chubby:
@@ -37,8 +39,10 @@ LockOptions lockOptionsFor(TokenSource source, const LockOptions &options)
     }
     if (source != TokenSource::ZooKeeper)
         o.failovers.clear();
-    if (source != TokenSource::RaftTerm)
+    if (source != TokenSource::RaftTerm && source != TokenSource::ServiceTerm)
         o.failedElections.clear();
+    if (source != TokenSource::ServiceTerm)
+        o.elections.clear();
     if (source != TokenSource::Random)
         o.seed = defaults.seed;
     if (source != TokenSource::WallClock) {
@@ -95,6 +99,7 @@ QString formatToken(TokenSource source, Token token)
             .arg(QString::number(token >> 32, 16))
             .arg(QString::number(token & 0xffffffffu, 16), 8, QLatin1Char('0'));
     case TokenSource::RaftTerm:
+    case TokenSource::ServiceTerm:
         return QStringLiteral("term %1").arg(n);
     case TokenSource::KafkaEpoch:
         return QStringLiteral("epoch %1").arg(n);
@@ -123,7 +128,12 @@ QString describeToken(TokenSource source, Token token)
             .arg(token >> 32)
             .arg(token & 0xffffffffu);
     case TokenSource::RaftTerm:
-        return QStringLiteral("Raft term %1").arg(token);
+        return QStringLiteral("Raft term %1 (the lock is leadership: its holder leads term %1)")
+            .arg(token);
+    case TokenSource::ServiceTerm:
+        return QStringLiteral("term %1 of the lock service's own Raft leader (every grant of "
+                              "that term shares it)")
+            .arg(token);
     case TokenSource::KafkaEpoch:
         return QStringLiteral("producer epoch %1").arg(token);
     case TokenSource::Chubby:
@@ -148,13 +158,17 @@ QString describeSource(TokenSource source)
     case TokenSource::ZooKeeper:
         return QStringLiteral("the ZooKeeper zxid: (epoch << 32) | counter, totally ordered");
     case TokenSource::RaftTerm:
-        return QStringLiteral("the Raft term in which the grant was made");
+        return QStringLiteral("leadership of a Raft group: each new holder is the leader "
+                              "elected in a new term");
+    case TokenSource::ServiceTerm:
+        return QStringLiteral("the term of the lock service's own Raft leader: it orders "
+                              "leaders, not lock owners");
     case TokenSource::KafkaEpoch:
         return QStringLiteral("Kafka's producer epoch: every InitProducerId bumps it");
     case TokenSource::Chubby:
         return QStringLiteral("Chubby's sequencer: the lock generation grows by 1 per grant");
     case TokenSource::None:
-        return QStringLiteral("no token at all (Redlock)");
+        return QStringLiteral("no fencing token (Redlock: a unique random value, no order)");
     case TokenSource::Random:
         return QStringLiteral("random numbers: unique, but in no order");
     case TokenSource::WallClock:

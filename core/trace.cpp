@@ -149,6 +149,8 @@ QString toString(LockEventKind kind)
         return QStringLiteral("failedElection");
     case LockEventKind::ClockStep:
         return QStringLiteral("clockStep");
+    case LockEventKind::Election:
+        return QStringLiteral("election");
     }
     return {};
 }

@@ -103,6 +103,7 @@ enum class LockEventKind : std::uint8_t
     Failover,       // zookeeper: a new leader; ref: index into lock.failovers
     FailedElection, // raft-term: a term with no leader; ref: index into lock.failedElections
     ClockStep,      // wallclock: the server's clock stepped; ref: index into lock.clockSteps
+    Election,       // service-term: the service's own leader changed; ref: into lock.elections
 };
 
 struct LockEvent
@@ -114,6 +115,16 @@ struct LockEvent
     // Restore: the holder and lease end it brought back (holder kNone: the lock was free)
     std::uint32_t holder = kNone;
     Tick expires = 0;
+};
+
+// A lease whose timeout a new leader started afresh (section 15.3): a ZooKeeper failover, an
+// etcd or ZooKeeper restore. The holder is not told; its lease simply lasts longer.
+struct Rearm
+{
+    Tick at = 0;
+    Tick expires = 0; // the lease's new end
+    std::uint32_t client = 0;
+    std::uint32_t epoch = 0;
 };
 
 struct Release
@@ -318,6 +329,7 @@ struct Trace
     std::vector<Lease> leases; // one per epoch: leases[e - 1]
     std::vector<Wait> waits;   // blocking acquires that waited, in the order they began
     std::vector<LockEvent> lockEvents; // restores, failovers, ... in time order
+    std::vector<Rearm> rearms;         // leases re-armed by a new leader, in the order they were
     // Sections 11 and 12 (empty when the scenario uses none of them):
     std::vector<Check> checks;             // check-then-writes, in the order they checked
     std::vector<Skip> skips;               // checked writes that sent nothing
@@ -384,6 +396,7 @@ struct Trace
 QString toString(WriteResult result); // "accepted", "rejected", "corrupted", "lockedOut"
 QString toString(LostReason reason);  // "keepalive", "check"
 QString toString(EventKind kind);
-QString toString(LockEventKind kind); // "restore", "failover", "failedElection", "clockStep"
+// "restore", "failover", "failedElection", "clockStep", "election"
+QString toString(LockEventKind kind);
 
 } // namespace Core

@@ -47,6 +47,15 @@ inside() {
   [ "$(head -c 8 /tmp/slide.png | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ] \
     || fail "fencescope-cli export wrote no PNG"
   ok "fencescope-cli export draws a PNG without a display"
+  # animations: giflib and FFmpeg's runtime libraries, with the H.264 and VP9 encoders, came along
+  for ext in gif mp4 webm; do
+    fencescope-cli animate "$scenarios/default.json" -o "/tmp/run.$ext" --width 480 --step-seconds 0.5 \
+      || fail "fencescope-cli animate to .$ext exits $?"
+  done
+  [ "$(head -c 6 /tmp/run.gif)" = GIF89a ] || fail "fencescope-cli animate wrote no GIF"
+  [ "$(dd if=/tmp/run.mp4 bs=1 skip=4 count=4 2>/dev/null)" = ftyp ] || fail "fencescope-cli animate wrote no MP4"
+  [ "$(head -c 4 /tmp/run.webm | od -An -tx1 | tr -d ' \n')" = 1a45dfa3 ] || fail "fencescope-cli animate wrote no WebM"
+  ok "fencescope-cli animate writes a GIF, an MP4 and a WebM"
   out=$(fencescope-cli live --help) || fail "fencescope-cli live --help exits $? (its helper missing?)"
   [[ "$out" == "usage: fencescope-cli live FILE"* ]] || fail "fencescope-cli live --help printed '$out'"
   ok "fencescope-cli live finds its helper"

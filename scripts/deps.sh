@@ -8,6 +8,7 @@ set -euo pipefail
 packages=(cmake ninja-build g++ pkg-config qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6opengl6-dev
           libqt6test6 libgl-dev libsimdjson-dev libbenchmark-dev fonts-dejavu-core
           libxkbcommon-dev
+          libgif-dev libavcodec-dev libavformat-dev libswscale-dev libavutil-dev # animations
           desktop-file-utils appstream shared-mime-info # the install test's validators
           etcd-server # the live tests run scenarios on a real etcd (docs/LIVE.md),
           postgresql libqt6sql6-psql) # and on PostgreSQL (--store postgres)

@@ -74,8 +74,8 @@ QByteArray readAll(const QString &path)
 }
 
 // SCENARIO.md section 8, with the real title of the section 7 file.
-// Section 8's example; sections 13 and 14 add skipped, lost, groups and reads (always present)
-// and the summary's skipped and partial counts.
+// Section 8's example; sections 13 and 14 add skipped, lost, groups and reads, section 15.3
+// rearms (always present), and the summary's skipped and partial counts.
 const char kSpecReport[] = R"({
   "title": "Paused client wakes after its lease expired", "fencing": true,
   "grants":   [ { "client": "A", "at": 0, "token": 1, "epoch": 1, "renewal": false, "expires": 10 },
@@ -86,7 +86,7 @@ const char kSpecReport[] = R"({
       "token": 2, "epoch": 2, "result": "accepted", "maxToken": 2, "expired": false },
     { "client": "A", "value": "A", "storage": "db", "sentAt": 30, "arrivedAt": 30,
       "token": 1, "epoch": 1, "result": "rejected", "maxToken": 2, "expired": true } ],
-  "skipped": [], "lost": [], "groups": [], "reads": [],
+  "skipped": [], "lost": [], "groups": [], "reads": [], "rearms": [],
   "final": { "db": { "value": "B", "maxToken": 2 } },
   "summary": { "accepted": 1, "rejected": 1, "corrupted": 0, "lockedOut": 0,
                "skipped": 0, "partial": 0 }
@@ -104,7 +104,7 @@ const char kSpecReportUnfenced[] = R"({
       "token": 2, "epoch": 2, "result": "accepted", "maxToken": 0, "expired": false },
     { "client": "A", "value": "A", "storage": "db", "sentAt": 30, "arrivedAt": 30,
       "token": 1, "epoch": 1, "result": "corrupted", "maxToken": 0, "expired": true } ],
-  "skipped": [], "lost": [], "groups": [], "reads": [],
+  "skipped": [], "lost": [], "groups": [], "reads": [], "rearms": [],
   "final": { "db": { "value": "A", "maxToken": 0 } },
   "summary": { "accepted": 1, "rejected": 0, "corrupted": 1, "lockedOut": 0,
                "skipped": 0, "partial": 0 }
@@ -131,7 +131,7 @@ const char kUntaggedFenced[] = R"({
       "token": 1, "epoch": 1, "result": "lockedOut", "maxToken": 1, "expired": false },
     { "client": "B", "value": "b", "storage": "log", "sentAt": 6, "arrivedAt": 6,
       "token": null, "epoch": 0, "result": "rejected", "maxToken": 1, "expired": false } ],
-  "skipped": [], "lost": [], "groups": [], "reads": [],
+  "skipped": [], "lost": [], "groups": [], "reads": [], "rearms": [],
   "final": { "db": { "value": "a1", "maxToken": 1 }, "log": { "value": "a3", "maxToken": 1 } },
   "summary": { "accepted": 2, "rejected": 2, "corrupted": 0, "lockedOut": 1,
                "skipped": 0, "partial": 0 }
@@ -243,7 +243,7 @@ private slots:
         const QJsonObject o = parseObject(r.out);
         QCOMPARE(o.keys(), QStringList({"fencing", "final", "summary", "title"}));
         QJsonObject expected = object(kSpecReport);
-        for (const char *key : {"grants", "refusals", "writes", "skipped", "lost", "groups", "reads"})
+        for (const char *key : {"grants", "refusals", "writes", "skipped", "lost", "groups", "reads", "rearms"})
             expected.remove(QLatin1String(key));
         QCOMPARE(o, expected);
     }
@@ -271,15 +271,22 @@ private slots:
     // kleppmann-gc-pause: default's story with tokens 33, 34: A (33) rejected after B (34).
     // etcd-revisions: A rev 2; B waits from 7 with key rev 5 (puts at 3, 6), granted at 10;
     //   A's 2 < 5 rejected.
-    // zookeeper-failover: A 0x1_00000001, B 0x2_00000002 after the failover at 8: A rejected.
+    // zookeeper-failover: A 0x1_00000001; the failover at 8 re-arms A to 18; B 0x2_00000004 at
+    //   19: A rejected.
     // raft-term: A term 1, failed election at 11, B term 3: A rejected.
+    // service-term: A and B both term 1: A's late write passes 1 >= 1, corrupted fenced.
+    // etcd-owner-txn: A's write at 15 after its lease: the service holds no grant of A's,
+    //   rejected; B's at 19 accepted (max 4). Unfenced both accepted.
+    // chubby-sequencer: A's write at 15 while B holds generation 2: rejected; B's at 16 (max 2).
+    // different-is-not-lower: B records 2; A's 1 rejected, C's 3 locked out. Unfenced A's write
+    //   after B's corrupts, C's lands last.
     // kafka-zombie-producer: A epoch 0, B epoch 1 at 5 fences A; A's send at 12 rejected.
     // chubby-lock-delay (fencing off in the file): A's write at 15 lands before B's grant at
     //   20 (lock-delay [10,20)): both accepted either way.
     // redlock-no-token: untagged writes; fenced: B lockedOut, A rejected, nothing applied.
     // random-tokens: seed 7 draws A 3511274219185730 > B 151215513962381: A corrupts, fenced.
     // wallclock-step-back: A 1000, B 992 after the step -20: A corrupts, fenced.
-    // etcd-restore: the restore to revision 2 hands out rev 4 again (A at 21); B's stale
+    // etcd-restore: the restore to revision 3 hands out rev 4 again (A at 21); B's stale
     //   rev-4 write at 24 corrupts, fenced. etcd-restore-bump: A gets rev 14, B rejected.
     void builtinScenarios_data()
     {
@@ -332,7 +339,7 @@ private slots:
             << QByteArray(R"({"db": {"value": "A", "maxToken": 0}})");
         QTest::newRow("zookeeper-failover on") << "zookeeper-failover" << "on"
             << QByteArray(R"({"accepted": 1, "rejected": 1, "corrupted": 0, "lockedOut": 0, "skipped": 0, "partial": 0})")
-            << QByteArray(R"({"db": {"value": "B", "maxToken": 8589934594}})");
+            << QByteArray(R"({"db": {"value": "B", "maxToken": 8589934596}})");
         QTest::newRow("zookeeper-failover off") << "zookeeper-failover" << "off"
             << QByteArray(R"({"accepted": 1, "rejected": 0, "corrupted": 1, "lockedOut": 0, "skipped": 0, "partial": 0})")
             << QByteArray(R"({"db": {"value": "A", "maxToken": 0}})");
@@ -342,6 +349,24 @@ private slots:
         QTest::newRow("raft-term off") << "raft-term" << "off"
             << QByteArray(R"({"accepted": 1, "rejected": 0, "corrupted": 1, "lockedOut": 0, "skipped": 0, "partial": 0})")
             << QByteArray(R"({"db": {"value": "A", "maxToken": 0}})");
+        QTest::newRow("service-term on") << "service-term" << "on"
+            << QByteArray(R"({"accepted": 1, "rejected": 0, "corrupted": 1, "lockedOut": 0, "skipped": 0, "partial": 0})")
+            << QByteArray(R"({"db": {"value": "A", "maxToken": 1}})");
+        QTest::newRow("etcd-owner-txn on") << "etcd-owner-txn" << "on"
+            << QByteArray(R"({"accepted": 1, "rejected": 1, "corrupted": 0, "lockedOut": 0, "skipped": 0, "partial": 0})")
+            << QByteArray(R"({"kv": {"value": "B", "maxToken": 4}})");
+        QTest::newRow("etcd-owner-txn off") << "etcd-owner-txn" << "off"
+            << QByteArray(R"({"accepted": 2, "rejected": 0, "corrupted": 0, "lockedOut": 0, "skipped": 0, "partial": 0})")
+            << QByteArray(R"({"kv": {"value": "B", "maxToken": 0}})");
+        QTest::newRow("chubby-sequencer on") << "chubby-sequencer" << "on"
+            << QByteArray(R"({"accepted": 1, "rejected": 1, "corrupted": 0, "lockedOut": 0, "skipped": 0, "partial": 0})")
+            << QByteArray(R"({"file": {"value": "B", "maxToken": 2}})");
+        QTest::newRow("different-is-not-lower on") << "different-is-not-lower" << "on"
+            << QByteArray(R"({"accepted": 1, "rejected": 1, "corrupted": 0, "lockedOut": 1, "skipped": 0, "partial": 0})")
+            << QByteArray(R"({"db": {"value": "B", "maxToken": 2}})");
+        QTest::newRow("different-is-not-lower off") << "different-is-not-lower" << "off"
+            << QByteArray(R"({"accepted": 2, "rejected": 0, "corrupted": 1, "lockedOut": 0, "skipped": 0, "partial": 0})")
+            << QByteArray(R"({"db": {"value": "C", "maxToken": 0}})");
         QTest::newRow("kafka-zombie-producer on") << "kafka-zombie-producer" << "on"
             << QByteArray(R"({"accepted": 1, "rejected": 1, "corrupted": 0, "lockedOut": 0, "skipped": 0, "partial": 0})")
             << QByteArray(R"({"topic": {"value": "B", "maxToken": 1}})");
@@ -420,7 +445,7 @@ private slots:
         for (QString &n : names)
             n.chop(5);
         // (QDir sorts the file names: "etcd-restore-bump.json" before "etcd-restore.json")
-        QCOMPARE(names, QStringList({"bypass-background-job", "check-then-write-gap", "chubby-lock-delay", "compare-and-set-version", "default", "delayed-packet", "etcd-restore-bump", "etcd-restore", "etcd-revisions", "journalnode-durable-max-token", "journalnode-volatile-max-token", "kafka-zombie-producer", "keepalive-gc-pause", "kleppmann-gc-pause", "le-locks-out-holder", "raft-term", "random-tokens-check-and-set", "random-tokens", "redlock-no-token", "reentrant-holder-le", "reentrant-holder-lt", "renewal-keeps-token", "slow-client-clock", "three-owners", "two-resources-partial", "wallclock-step-back", "zookeeper-failover"}));
+        QCOMPARE(names, QStringList({"bypass-background-job", "check-then-write-gap", "chubby-lock-delay", "chubby-sequencer", "compare-and-set-version", "default", "delayed-packet", "different-is-not-lower", "etcd-owner-txn", "etcd-restore-bump", "etcd-restore", "etcd-revisions", "journalnode-durable-max-token", "journalnode-volatile-max-token", "kafka-zombie-producer", "keepalive-gc-pause", "kleppmann-gc-pause", "le-locks-out-holder", "raft-term", "random-tokens-check-and-set", "random-tokens", "redlock-no-token", "reentrant-holder-le", "reentrant-holder-lt", "renewal-keeps-token", "service-term", "slow-client-clock", "three-owners", "two-resources-partial", "wallclock-step-back", "zookeeper-failover"}));
     }
 
     void threeOwnersInDetail()
@@ -469,6 +494,35 @@ private slots:
                                 "1 storages, 6 actions)\n"));
         r = cli({QStringLiteral("run"), QStringLiteral("-")}, "{\"fencescope\": 1, \"clients\": []}");
         expectUsageError(r, QStringLiteral("fencescope-cli: -: clients: must list at least one client"));
+    }
+
+    // A path that is a pipe (bash's <(...)) or /dev/stdin is read to its end like "-", also when
+    // the writer sends the file in two parts with a pause between (a single read would see the
+    // first part only: "line 1, column 2: not valid JSON").
+    void pipesAndDevicesAreStreams()
+    {
+        const QString file = scenarioPath(QStringLiteral("default"));
+        const QString twoParts =
+            QStringLiteral("{ head -c 1 \"$1\"; sleep 0.3; tail -c +2 \"$1\"; }");
+        QProcess p;
+        const auto bash = [&](const QString &script, const QStringList &args) {
+            p.start(QStringLiteral("bash"),
+                    QStringList{QStringLiteral("-c"), script, QStringLiteral(FENCESCOPE_CLI)} + args);
+            QVERIFY(p.waitForFinished(60000));
+        };
+        bash(QStringLiteral("\"$0\" run <(%1)").arg(twoParts), {file});
+        QCOMPARE(p.exitCode(), 0);
+        QCOMPARE(parseObject(p.readAllStandardOutput()), object(kSpecReport));
+        bash(QStringLiteral("%1 | \"$0\" check /dev/stdin").arg(twoParts), {file});
+        QCOMPARE(p.exitCode(), 0);
+        QCOMPARE(QString::fromUtf8(p.readAllStandardOutput()),
+                 QStringLiteral("/dev/stdin: ok (\"Paused client wakes after its lease expired\", "
+                                "2 clients, 1 storages, 6 actions)\n"));
+        // a broken stream is still named by its path
+        bash(QStringLiteral("\"$0\" run <(printf '{\"fencescope\": 2}')"), {});
+        QCOMPARE(p.exitCode(), 2);
+        QVERIFY2(p.readAllStandardError().contains("fencescope: unsupported format version 2"),
+                 "a stream's problem is the file's, not a syntax error of a first read");
     }
 
     // ---- check ------------------------------------------------------------------------------
@@ -660,7 +714,7 @@ private slots:
             {"--theme", "neon",
              QStringLiteral("--theme takes light|dark|print|contrast, not \"neon\"")},
         };
-        for (const char *command : {"export", "storyboard"}) {
+        for (const char *command : {"export", "storyboard", "animate"}) {
             for (const Bad &b : picture) {
                 const QString name = QStringLiteral("%1 %2 %3").arg(command, b.option, b.value);
                 QTest::newRow(qPrintable(name + QStringLiteral(" (two words)")))
@@ -725,7 +779,28 @@ private slots:
         QTest::newRow("help for an unknown command")
             << QStringList({"help", "simulate"})
             << QStringLiteral("fencescope-cli: unknown command \"simulate\" (run, check, export, "
-                              "storyboard, sweep, find, live); try --help");
+                              "storyboard, animate, sweep, find, lesson check, lesson "
+                              "handout, live); try --help");
+        QTest::newRow("animate --fps")
+            << QStringList({"animate", def, "-o", out, "--fps", "0"})
+            << QStringLiteral(
+                   "fencescope-cli: --fps takes a whole number from 1 to 60, not \"0\"");
+        QTest::newRow("animate --step-seconds")
+            << QStringList({"animate", def, "-o", out, "--step-seconds=0.1"})
+            << QStringLiteral(
+                   "fencescope-cli: --step-seconds takes seconds from 0.5 to 60, not \"0.1\"");
+        QTest::newRow("animate --loop")
+            << QStringList({"animate", def, "-o", out, "--loop", "-1"})
+            << QStringLiteral(
+                   "fencescope-cli: --loop takes a whole number from 0 to 65535, not \"-1\"");
+        // each step's caption is the animation's own
+        QTest::newRow("animate --caption")
+            << QStringList({"animate", def, "-o", out, "--caption", "hello"})
+            << QStringLiteral("fencescope-cli: animate: unknown option --caption");
+        QTest::newRow("animate without -o")
+            << QStringList({"animate", def})
+            << QStringLiteral("fencescope-cli: animate: missing -o OUT.(gif|mp4|webm) (usage: "
+                              "fencescope-cli animate FILE -o OUT.(gif|mp4|webm) [options])");
     }
     void sameOptionSameErrorInEveryCommand()
     {
@@ -785,6 +860,13 @@ private slots:
             << "storyboard"
             << QStringList({"-o, --output DIR_OR_PDF", "--every-event", "--at T1,T2,..."}) +
                    picture;
+        QStringList animated = picture;
+        animated.removeAll(QStringLiteral("--caption TEXT"));
+        animated.removeAll(QStringLiteral("--no-caption"));
+        QTest::newRow("animate") << "animate"
+                                 << QStringList({"-o, --output OUT.(gif|mp4|webm)", "--fps N",
+                                                 "--step-seconds S", "--loop N"}) +
+                                        animated;
         // (in the live helper, like the pictures in theirs)
         QTest::newRow("live") << "live"
                               << QStringList({"--etcd auto|URL", "--store etcd|postgres",
@@ -875,9 +957,10 @@ private slots:
 
     // ---- run: the report additions for token sources (SCENARIO.md sections 9, 10, 13) ---------
 
-    // etcd, restored at 9 from the snapshot of 3 (revision 2, A's key, lease to 5):
+    // etcd, restored at 9 from the snapshot of 5 (revision 3: A's lease ended at 5 and its key
+    // with it; a snapshot inside A's lease would re-arm A, section 15.3):
     //   t0 A rev 2   t5 A's lease expires: 3   t6 B rev 4, writes b7 with 4: accepted
-    //   t9 restore: revision 2, A's key deleted at once (3); B's lease ends at 9 for the checker
+    //   t9 restore: revision 3, nobody holds; B's lease ends at 9 for the checker
     //   t10 C creates revision 4 again and writes c with 4: accepted (equal to max 4)
     //   t11 D waits behind C (its key: 5), waitFor 2   t12 B's b12 with 4: applied over C's
     //   data (corrupted, expired)   t13 D gives up (its key deleted: 6), refused by C
@@ -898,7 +981,7 @@ private slots:
         QCOMPARE(o.value(QStringLiteral("waits")).toArray(), QJsonDocument::fromJson(R"([
             { "client": "D", "at": 11, "until": 13, "granted": false } ])").array());
         QCOMPARE(o.value(QStringLiteral("lockEvents")).toArray(), QJsonDocument::fromJson(R"([
-            { "at": 9, "event": "restore", "from": 3, "bump": 0, "holder": null, "counter": 2 } ])").array());
+            { "at": 9, "event": "restore", "from": 5, "bump": 0, "holder": null, "counter": 3 } ])").array());
         const QJsonArray writes = o.value(QStringLiteral("writes")).toArray();
         QCOMPARE(writes.size(), 3);
         QCOMPARE(writes[2].toObject(), object(R"({"client": "B", "value": "b12", "storage": "db",

@@ -502,7 +502,7 @@ private slots:
         const Result overview = cli({QStringLiteral("--help")});
         QVERIFY(overview.out.contains(
             "\n       fencescope-cli sweep FILE --vary Q=VALUES [--vary2 Q=VALUES] [--runs N]"));
-        QVERIFY(overview.out.contains("\n  find        find a failing schedule"));
+        QVERIFY(overview.out.contains("\n  find            find a failing schedule"));
         const Result sweep = cli({QStringLiteral("help"), QStringLiteral("sweep")});
         QCOMPARE(sweep.exitCode, 0);
         for (const char *option : {"--vary Q=VALUES", "--vary2 Q=VALUES", "--runs N", "--seed N",

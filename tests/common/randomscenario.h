@@ -68,6 +68,10 @@ struct RandomScenarioOptions
     int maxRestores = 0;
     Core::Token restoreBump = 0; // the bump of every restore (only for sources with a counter)
     Core::Tick maxLockDelay = 0;
+    // Section 15: the chance that a storage asks the lock service (`check: "owner"`) or keeps
+    // the one token it saw first (`check: "same"`); drawn from the second generator as well.
+    unsigned ownerPercent = 0;
+    unsigned samePercent = 0;
 };
 
 // Enough bump for one restore of any source in these schedules: more than every change the
@@ -107,6 +111,10 @@ inline void addLockOptions(Core::Scenario &s, std::uint64_t seed, const RandomSc
         case TokenSource::RaftTerm:
             lock.failedElections = randomTicks(rng, 3, 0, o.span);
             break;
+        case TokenSource::ServiceTerm:
+            lock.elections = randomTicks(rng, 3, 0, o.span);
+            lock.failedElections = randomTicks(rng, 1, 0, o.span);
+            break;
         case TokenSource::Random:
             lock.seed = rng.between(0, kMaxFileInteger);
             break;
@@ -136,6 +144,15 @@ inline void addLockOptions(Core::Scenario &s, std::uint64_t seed, const RandomSc
     }
     if (o.maxLockDelay)
         lock.lockDelay = rng.between(0, o.maxLockDelay);
+    if (o.ownerPercent || o.samePercent) {
+        for (StorageSpec &st : s.storages) {
+            const std::uint64_t pick = rng.between(0, 99);
+            if (pick < o.ownerPercent)
+                st.check = StorageCheck::Owner;
+            else if (pick < o.ownerPercent + o.samePercent)
+                st.check = StorageCheck::Same;
+        }
+    }
     if (o.waitPercent) {
         for (Client &c : s.clients) {
             for (Action &a : c.actions) {

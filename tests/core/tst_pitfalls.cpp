@@ -164,6 +164,101 @@ private slots:
         QCOMPARE(lost(late, t), QStringList({"A@3 keepalive"}));
     }
 
+    // Section 15.6: a thaw is no event of the run. A acquires at 0 (ttl 5, keepalive 2) and is
+    // frozen [1,11): its keepalive due at 2 would run at the thaw. The last listed action is the
+    // pause at 1, so the run ends at 1: no keepalive, no "told", though the thaw is drawn (its
+    // pauseEnd event). With horizon 12 the thaw at 11 is inside: the keepalive there finds the
+    // lease gone (ended at 5).
+    void aThawAfterTheRunDoesNothing()
+    {
+        Scenario s = scenario({lane("A", {acquire(0, 5, 2), Action::pause(1, 10)})});
+        Trace t = simulate(s);
+        QCOMPARE(grants(s, t), QStringList({"A@0 t1 e1 grant exp5"}));
+        QVERIFY(t.lost.empty());
+        QVERIFY(t.events.back().kind == EventKind::PauseEnd);
+        QCOMPARE(t.events.back().tick, Tick(11));
+        s.horizon = 12;
+        t = simulate(s);
+        QCOMPARE(lost(s, t), QStringList({"A@11 keepalive"}));
+    }
+
+    // Section 15.6 for a waiter with nothing queued behind it: A holds [0,5), B waits from 1,
+    // C pauses [2,12). The run ends at 2 (C's pause), so the lock coming free at 5 is past it:
+    // B is never granted (its wait is open, until null). With horizon 8, B is granted at 5.
+    void aWaitersGrantAfterTheRunIsNotPartOfIt()
+    {
+        Action wait = Action::acquire(1, 4);
+        wait.wait = true;
+        Scenario s = scenario(
+            {lane("A", {acquire(0, 5)}), lane("B", {wait}), lane("C", {Action::pause(2, 10)})});
+        Trace t = simulate(s);
+        QCOMPARE(grants(s, t), QStringList({"A@0 t1 e1 grant exp5"}));
+        QCOMPARE(t.waits.size(), std::size_t(1));
+        QCOMPARE(t.waits[0].to, kForever);
+        s.horizon = 8;
+        t = simulate(s);
+        QCOMPARE(grants(s, t), QStringList({"A@0 t1 e1 grant exp5", "B@5 t2 e2 grant exp9"}));
+    }
+
+    // Section 15.6: a bypass write skips the `owner` and `same` checks and records nothing.
+    // same: the job (bypass, token 1 [0,3)) writes at 1: applied, nothing recorded; B (token 2
+    // at 4) writes at 5: nothing recorded yet, so 2 is recorded and applied; the job's second
+    // write at 6 is applied over it without a check: corrupted. owner: the same, B's write
+    // applies because the service holds B's grant.
+    void bypassSkipsOwnerAndSame()
+    {
+        for (const StorageCheck check : {StorageCheck::Same, StorageCheck::Owner}) {
+            Scenario s = scenario({lane("job", {acquire(0, 3), write(1, "j1"), write(6, "j2")}),
+                                   lane("B", {acquire(4, 10), write(5, "b")})});
+            s.clients[0].bypass = true;
+            s.storages[0].check = check;
+            const Trace t = simulate(s);
+            QCOMPARE(arrivals(s, t), QStringList({"job j1 1->1 t1 e1 accepted max0 live",
+                                                  "B b 5->5 t2 e2 accepted max2 live",
+                                                  "job j2 6->6 t1 e1 corrupted max2 expired"}));
+            QCOMPARE(t.finals[0].maxToken, Token(2));
+        }
+    }
+
+    // Section 15.4: an owner storage trusts the lock service, also a restored one. Counter: A
+    // [0,20) releases at 5; B token 2 at 6 [6,16) writes at 7 (the service holds B's grant:
+    // applied, max 2). A restore at 8 from tick 4 brings A's grant back (live until 20, section
+    // 14), so A's write at 9 applies over epoch 2's data: corrupted with fencing on (max stays 2:
+    // the largest token applied). A token storage rejects it (1 < 2).
+    void ownerTrustsARestoredGrant()
+    {
+        Scenario s = scenario({lane("A", {acquire(0, 20), Action::release(5), write(9, "a")}),
+                               lane("B", {acquire(6, 10), write(7, "b")})});
+        s.lock.restores = {{8, 4, 0}};
+        s.storages[0].check = StorageCheck::Owner;
+        QCOMPARE(arrivals(s, simulate(s)), QStringList({"B b 7->7 t2 e2 accepted max2 live",
+                                                        "A a 9->9 t1 e1 corrupted max2 live"}));
+        s.storages[0].check = StorageCheck::Token;
+        QCOMPARE(arrivals(s, simulate(s)).last(),
+                 QStringLiteral("A a 9->9 t1 e1 rejected max2 live"));
+    }
+
+    // Section 15.7: a volatile `same` storage forgets its recorded token at a restart. A [0,10)
+    // writes at 1 (records 1), releases at 6; B token 2 at 7 writes at 8. With a restart at 5,
+    // nothing is recorded at 8: B's 2 is recorded and applied (max 2). Durable, B's 2 != 1: the
+    // live holder of the newest epoch is locked out (max 1). Owner storages start from 0 too.
+    void sameForgetsOnAVolatileRestart()
+    {
+        Scenario s = scenario({lane("A", {acquire(0, 10), write(1, "a"), Action::release(6)}),
+                               lane("B", {acquire(7, 10), write(8, "b")})});
+        s.storages[0].check = StorageCheck::Same;
+        s.storages[0].restarts = {5};
+        s.storages[0].durable = false;
+        Trace t = simulate(s);
+        QCOMPARE(arrivals(s, t), QStringList({"A a 1->1 t1 e1 accepted max1 live",
+                                              "B b 8->8 t2 e2 accepted max2 live"}));
+        QCOMPARE(t.restarts.at(0).forgot, Token(1));
+        s.storages[0].durable = true;
+        t = simulate(s);
+        QCOMPARE(arrivals(s, t).last(), QStringLiteral("B b 8->8 t2 e2 lockedOut max1 live"));
+        QCOMPARE(t.finals[0].maxToken, Token(1));
+    }
+
     // A release, an acquire without keepalive, and a waiting acquire each stop the schedule; a
     // refused acquire does not.
     void whatStopsAKeepalive()

@@ -6,6 +6,7 @@
 // expected value below was worked out by hand from the spec; the comment above each test shows
 // how. Over 600 lines: one hand-worked test per preset, and they read best side by side.
 
+#include "explain.h"
 #include "presetfile.h"
 #include "scenariofile.h"
 #include "simulator.h"
@@ -106,27 +107,44 @@ private slots:
         QCOMPARE(final(off), QStringLiteral("A max0"));
     }
 
-    // ZooKeeper, zxid (1 << 32) | 0 at start, a failover at 8:
-    //   t0 A's znode 0x1_00000001   t5 B refused: its own znode created and deleted -> 0x1_00000003
-    //   t8 new leader -> 0x2_00000000   t10 A's session expires, znode deleted -> 0x2_00000001
-    //   t12 B's znode 0x2_00000002 = 8589934594 > 4294967297: A's late write is rejected.
+    // ZooKeeper, zxid (1 << 32) | 0 at start, a failover at 8 (section 15.3 re-arms A):
+    //   t0 A's znode 0x1_00000001 [0,10)   t5 B refused: its own znode created and deleted ->
+    //   0x1_00000003   t8 new leader -> 0x2_00000000, and A's session, live (10 > 8), is re-armed
+    //   to 8 + 10 = 18   t12 B refused again (A holds until 18) -> 0x2_00000002
+    //   t18 A's session expires, znode deleted -> 0x2_00000003
+    //   t19 B's znode 0x2_00000004 = 8589934596 > 4294967297: A's late write is rejected.
+    // Without the failover A's lease ends at 10 (-> 0x1_00000004) and B's acquire at 12 is
+    // granted 0x1_00000005 = 4294967301.
     void zookeeperFailover()
     {
-        const Scenario s = preset("zookeeper-failover");
+        Scenario s = preset("zookeeper-failover");
         const Trace on = simulate(s, true);
         QCOMPARE(grants(s, on), QStringList({QStringLiteral("A@0 t4294967297 e1 grant exp10"),
-                                             QStringLiteral("B@12 t8589934594 e2 grant exp22")}));
-        QCOMPARE(refusals(s, on), QStringList({QStringLiteral("B@5 by A e1")}));
-        QCOMPARE(formatToken(TokenSource::ZooKeeper, 8589934594ull),
-                 QStringLiteral("0x2_00000002"));
+                                             QStringLiteral("B@19 t8589934596 e2 grant exp29")}));
+        QCOMPARE(refusals(s, on),
+                 QStringList({QStringLiteral("B@5 by A e1"), QStringLiteral("B@12 by A e1")}));
+        QCOMPARE(on.rearms.size(), std::size_t(1));
+        QCOMPARE(on.rearms[0].at, Tick(8));
+        QCOMPARE(on.rearms[0].expires, Tick(18));
+        QCOMPARE(on.leases.at(0).end, Tick(18));
+        QCOMPARE(formatToken(TokenSource::ZooKeeper, 8589934596ull),
+                 QStringLiteral("0x2_00000004"));
         QCOMPARE(arrivals(s, on),
                  QStringList(
-                     {QStringLiteral("B B 13->13 t8589934594 e2 accepted max8589934594 live"),
-                      QStringLiteral("A A 30->30 t4294967297 e1 rejected max8589934594 expired")}));
+                     {QStringLiteral("B B 20->20 t8589934596 e2 accepted max8589934596 live"),
+                      QStringLiteral("A A 30->30 t4294967297 e1 rejected max8589934596 expired")}));
         const Trace off = simulate(s, false);
         QCOMPARE(arrivals(s, off).last(),
                  QStringLiteral("A A 30->30 t4294967297 e1 corrupted max0 expired"));
         QCOMPARE(final(off), QStringLiteral("A max0"));
+
+        s.lock.failovers.clear();
+        const Trace plain = simulate(s, true);
+        QVERIFY(plain.rearms.empty());
+        QCOMPARE(grants(s, plain),
+                 QStringList({QStringLiteral("A@0 t4294967297 e1 grant exp10"),
+                              QStringLiteral("B@12 t4294967301 e2 grant exp22"),
+                              QStringLiteral("B@19 t4294967301 e2 renewal exp29")}));
     }
 
     // Raft term: A granted in term 1; t11 a failed election -> term 2; B granted at 12 -> term 3.
@@ -164,6 +182,11 @@ private slots:
         QCOMPARE(arrivals(s, off).last(),
                  QStringLiteral("A A 12->12 t0 e1 corrupted max0 expired"));
         QCOMPARE(final(off), QStringLiteral("A max0"));
+
+        // a topic is append-only: the explanation says the zombie's records are duplicates
+        const QString text = explainWrite(s, off, off.writes.size() - 1);
+        QVERIFY2(text.contains(QStringLiteral("duplicates, not an overwrite")), qPrintable(text));
+        QVERIFY(!text.contains(QStringLiteral("overwrote")));
 
         QVERIFY(s.clients[0].actions[1].kind == ActionKind::Pause);
         s.clients[0].actions[1].amount = 2;
@@ -291,13 +314,13 @@ private slots:
                  QStringLiteral("A A 30->30 t1000 e1 rejected max1012 expired"));
     }
 
-    // etcd restored at 20 from the end of tick 1 (holder A until 10, revision 2):
-    //   t0 A -> rev 2   t10 A's key deleted -> 3   t12 B -> rev 4 [12,22), B1 at 13 (max 4)
-    //   B frozen [14,24): B2 due at 15 runs at 24.
-    //   t20 restore: rev 2, holder A until 10 -> its key deleted in phase 2 -> 3; B's lease ends
-    //   at 20 for the checker.   t21 A -> rev 4 again (epoch 3), A2 at 22: 4 >= 4 accepted.
+    // etcd restored at 20 from the end of tick 11 (nobody holds the lock then, revision 3):
+    //   t0 A -> rev 2 [0,10)   t10 A's key deleted -> 3   t12 B -> rev 4 [12,22), B1 at 13 (max
+    //   4)   B frozen [14,24): B2 due at 15 runs at 24.
+    //   t20 restore: rev 3, no holder, no re-arm; B's lease ends at 20 for the checker.
+    //   t21 A -> rev 4 again (epoch 3), A2 at 22: 4 >= 4 accepted.
     //   t24 B2 with 4 >= 4 applied over epoch 3 -> corrupted although fenced.
-    // With bump 10: the restored revision is 12, the deletion 13, A's key 14 > 4: B2 rejected.
+    // With bump 10: the restored revision is 13, A's key 14 > 4: B2 rejected.
     void etcdRestore()
     {
         const Scenario s = preset("etcd-restore");
@@ -305,6 +328,8 @@ private slots:
         QCOMPARE(grants(s, on), QStringList({QStringLiteral("A@0 t2 e1 grant exp10"),
                                              QStringLiteral("B@12 t4 e2 grant exp22"),
                                              QStringLiteral("A@21 t4 e3 grant exp31")}));
+        QVERIFY(on.rearms.empty());
+        QCOMPARE(on.leases.at(1).end, Tick(20));
         QCOMPARE(arrivals(s, on),
                  QStringList({QStringLiteral("A A1 1->1 t2 e1 accepted max2 live"),
                               QStringLiteral("B B1 13->13 t4 e2 accepted max4 live"),
@@ -335,6 +360,122 @@ private slots:
         QCOMPARE(arrivals(bumped, unfenced).last(),
                  QStringLiteral("B B2 24->24 t4 e2 corrupted max0 expired"));
         QCOMPARE(final(unfenced), QStringLiteral("B2 max0"));
+
+        // The old schedule, a snapshot of t=1 while A held the lock until 10: the restore at 20
+        // re-arms A until 20 + 10 = 30 (section 15.3), so A's acquire at 21 is a renewal with
+        // its old revision 2, and A2 (2 < 4) is rejected: no revision is handed out twice.
+        Scenario held = s;
+        held.lock.restores[0].from = 1;
+        const Trace rearmed = simulate(held, true);
+        QCOMPARE(rearmed.rearms.size(), std::size_t(1));
+        QCOMPARE(rearmed.rearms[0].at, Tick(20));
+        QCOMPARE(rearmed.rearms[0].expires, Tick(30));
+        QCOMPARE(grants(held, rearmed).last(), QStringLiteral("A@21 t2 e1 renewal exp31"));
+        QCOMPARE(arrivals(held, rearmed).at(2),
+                 QStringLiteral("A A2 22->22 t2 e1 rejected max4 live"));
+    }
+
+    // ---- section 15: service terms, stores that ask the lock service or want one token ----
+
+    // service-term, no election: the term is 1 throughout. A term 1 [0,10), frozen [1,30), its
+    // write due 2 runs at 30. B term 1 at 12 [12,22) writes at 13 (max 1). A's 1 >= 1 applies
+    // after epoch 2: corrupted with fencing on. With an election at 11 B gets term 2 and A's
+    // 1 < 2 is rejected. Unfenced: corrupted.
+    void serviceTerm()
+    {
+        Scenario s = preset("service-term");
+        QVERIFY(s.tokens == TokenSource::ServiceTerm);
+        const Trace on = simulate(s, true);
+        QCOMPARE(grants(s, on), QStringList({QStringLiteral("A@0 t1 e1 grant exp10"),
+                                             QStringLiteral("B@12 t1 e2 grant exp22")}));
+        QCOMPARE(arrivals(s, on),
+                 QStringList({QStringLiteral("B B 13->13 t1 e2 accepted max1 live"),
+                              QStringLiteral("A A 30->30 t1 e1 corrupted max1 expired")}));
+        QCOMPARE(formatToken(TokenSource::ServiceTerm, 1), QStringLiteral("term 1"));
+        QCOMPARE(arrivals(s, simulate(s, false)).last(),
+                 QStringLiteral("A A 30->30 t1 e1 corrupted max0 expired"));
+        s.lock.elections = {11};
+        const Trace elected = simulate(s, true);
+        QCOMPARE(grants(s, elected).last(), QStringLiteral("B@12 t2 e2 grant exp22"));
+        QCOMPARE(arrivals(s, elected).last(),
+                 QStringLiteral("A A 30->30 t1 e1 rejected max2 expired"));
+    }
+
+    // etcd with an owner storage. A rev 2 [0,10), frozen [1,15): its write due 2 runs at 15.
+    // t10 A's key deleted -> 3. At 15 the service holds no live grant of A's: rejected (not
+    // applied, nothing newer holds the lock: rejected, not locked out; max 0). B at 18 -> rev 4
+    // [18,28), writes at 19: holder of that grant, applied (max 4). A token storage takes A's
+    // write at 15 (2 >= 0, nothing newer written: accepted, expired); unfenced too.
+    void etcdOwnerTxn()
+    {
+        Scenario s = preset("etcd-owner-txn");
+        QVERIFY(s.storages[0].check == StorageCheck::Owner);
+        const QStringList grantLines = {QStringLiteral("A@0 t2 e1 grant exp10"),
+                                        QStringLiteral("B@18 t4 e2 grant exp28")};
+        const Trace on = simulate(s, true);
+        QCOMPARE(grants(s, on), grantLines);
+        QCOMPARE(arrivals(s, on),
+                 QStringList({QStringLiteral("A A 15->15 t2 e1 rejected max0 expired"),
+                              QStringLiteral("B B 19->19 t4 e2 accepted max4 live")}));
+        QCOMPARE(final(on), QStringLiteral("B max4"));
+        QCOMPARE(arrivals(s, simulate(s, false)),
+                 QStringList({QStringLiteral("A A 15->15 t2 e1 accepted max0 expired"),
+                              QStringLiteral("B B 19->19 t4 e2 accepted max0 live")}));
+        s.storages[0].check = StorageCheck::Token;
+        QCOMPARE(arrivals(s, simulate(s, true)),
+                 QStringList({QStringLiteral("A A 15->15 t2 e1 accepted max2 expired"),
+                              QStringLiteral("B B 19->19 t4 e2 accepted max4 live")}));
+    }
+
+    // Chubby with an owner storage (CheckSequencer). A generation 1 [0,10), frozen [1,15): its
+    // write due 2 runs at 15. B generation 2 at 12 [12,22), writes at 16. At 15 the service
+    // holds B's grant: A rejected (max 0). B at 16: applied (max 2). Comparing generations
+    // instead, A's 1 >= 0 is applied at 15 (nothing newer written yet: accepted), then B's 2.
+    void chubbySequencer()
+    {
+        Scenario s = preset("chubby-sequencer");
+        QVERIFY(s.storages[0].check == StorageCheck::Owner);
+        const Trace on = simulate(s, true);
+        QCOMPARE(grants(s, on), QStringList({QStringLiteral("A@0 t1 e1 grant exp10"),
+                                             QStringLiteral("B@12 t2 e2 grant exp22")}));
+        QCOMPARE(arrivals(s, on),
+                 QStringList({QStringLiteral("A A 15->15 t1 e1 rejected max0 expired"),
+                              QStringLiteral("B B 16->16 t2 e2 accepted max2 live")}));
+        QCOMPARE(arrivals(s, simulate(s, false)).first(),
+                 QStringLiteral("A A 15->15 t1 e1 accepted max0 expired"));
+        s.storages[0].check = StorageCheck::Token;
+        QCOMPARE(arrivals(s, simulate(s, true)),
+                 QStringList({QStringLiteral("A A 15->15 t1 e1 accepted max1 expired"),
+                              QStringLiteral("B B 16->16 t2 e2 accepted max2 live")}));
+    }
+
+    // A `same` storage. A token 1 [0,10), frozen [1,20): its write due 2 runs at 20. B token 2
+    // [11,21) writes at 12: nothing recorded, so 2 is recorded and applied. A at 20: 1 != 2,
+    // rejected (expired). C token 3 [22,32) writes at 23: 3 != 2, the live holder of the newest
+    // epoch is turned away: lockedOut. With the rule lt instead: B accepted (max 2), A 1 < 2
+    // rejected, C 3 >= 2 accepted (max 3). Unfenced: A's write after epoch 2 is corrupted.
+    void differentIsNotLower()
+    {
+        Scenario s = preset("different-is-not-lower");
+        QVERIFY(s.storages[0].check == StorageCheck::Same);
+        const Trace on = simulate(s, true);
+        QCOMPARE(grants(s, on), QStringList({QStringLiteral("A@0 t1 e1 grant exp10"),
+                                             QStringLiteral("B@11 t2 e2 grant exp21"),
+                                             QStringLiteral("C@22 t3 e3 grant exp32")}));
+        QCOMPARE(arrivals(s, on),
+                 QStringList({QStringLiteral("B B 12->12 t2 e2 accepted max2 live"),
+                              QStringLiteral("A A 20->20 t1 e1 rejected max2 expired"),
+                              QStringLiteral("C C 23->23 t3 e3 lockedOut max2 live")}));
+        QCOMPARE(final(on), QStringLiteral("B max2"));
+        QCOMPARE(arrivals(s, simulate(s, false)),
+                 QStringList({QStringLiteral("B B 12->12 t2 e2 accepted max0 live"),
+                              QStringLiteral("A A 20->20 t1 e1 corrupted max0 expired"),
+                              QStringLiteral("C C 23->23 t3 e3 accepted max0 live")}));
+        s.storages[0].check = StorageCheck::Token;
+        QCOMPARE(arrivals(s, simulate(s, true)),
+                 QStringList({QStringLiteral("B B 12->12 t2 e2 accepted max2 live"),
+                              QStringLiteral("A A 20->20 t1 e1 rejected max2 expired"),
+                              QStringLiteral("C C 23->23 t3 e3 accepted max3 live")}));
     }
 
     // ---- clients' and storages' pitfalls (SCENARIO.md sections 11, 12 and 14) --------------
@@ -667,6 +808,39 @@ private slots:
             QCOMPARE(arrivals(s, simulate(s, false)),
                      QStringList({QStringLiteral("A A1 2->2 t1 e1 accepted max0 live"),
                                   QStringLiteral("A A2 4->4 t1 e1 accepted max0 live")}));
+    }
+
+    // The explanations of section 15 say why, in the systems' words: the shared term, the lock
+    // service's answer to an owner storage, the recorded token of a same storage.
+    void sectionFifteenExplanations()
+    {
+        const auto writeText = [](const Scenario &s, const Trace &t, const char *value) {
+            for (std::uint32_t i = 0; i < t.writes.size(); ++i)
+                if (writeValue(s, t.writes[i]) == QLatin1String(value))
+                    return explainWrite(s, t, i);
+            return QString();
+        };
+        const Scenario term = preset("service-term");
+        const Trace termRun = simulate(term, true);
+        QVERIFY(writeText(term, termRun, "A")
+                    .contains(QStringLiteral("term 1 of the lock service's "
+                                             "own leader")));
+        QCOMPARE(briefEvent(term, termRun, termRun.clientEvents[1][0]),
+                 QStringLiteral("new owner: token term 1 until t=22"));
+        const Scenario owner = preset("etcd-owner-txn");
+        const Trace ownerRun = simulate(owner, true);
+        const QString a = writeText(owner, ownerRun, "A");
+        QVERIFY2(a.contains(QStringLiteral("IsOwner()")) &&
+                     a.contains(QStringLiteral("lease ended at t=10: rejected")),
+                 qPrintable(a));
+        const Scenario same = preset("different-is-not-lower");
+        const Trace sameRun = simulate(same, true);
+        const QString c = writeText(same, sameRun, "C");
+        QVERIFY2(c.contains(QStringLiteral("recorded token 2, and 3 is different")) &&
+                     c.contains(QStringLiteral("Different is not lower")),
+                 qPrintable(c));
+        const QString b = writeText(same, sameRun, "B");
+        QVERIFY2(b.contains(QStringLiteral("recorded token 2 and applied")), qPrintable(b));
     }
 
     // Every preset loads, fits on one screen and keeps to 2-3 clients.

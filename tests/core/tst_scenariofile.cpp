@@ -9,6 +9,7 @@
 #include "scenariofile.h"
 #include "simulator.h"
 #include "testprinters.h"
+#include "tokensource.h"
 
 #include <QDir>
 #include <QFile>
@@ -204,8 +205,10 @@ private slots:
         QTest::newRow("lock type") << QByteArray("{\"fencescope\": 1, \"lock\": [], \"clients\": [{\"name\": \"A\"}]}")
                                    << "lock: must be an object, not an array";
         QTest::newRow("unknown token source")
-            << QByteArray("{\"fencescope\": 1, \"lock\": {\"tokens\": \"zxid\"}, \"clients\": [{\"name\": \"A\"}]}")
-            << "lock.tokens: unknown token source \"zxid\" (known: counter, etcd, zookeeper, raft-term, kafka-epoch, chubby, none, random, wallclock)";
+            << QByteArray("{\"fencescope\": 1, \"lock\": {\"tokens\": \"zxid\"}, \"clients\": "
+                          "[{\"name\": \"A\"}]}")
+            << "lock.tokens: unknown token source \"zxid\" (known: counter, etcd, zookeeper, "
+               "raft-term, kafka-epoch, chubby, none, random, wallclock, service-term)";
         QTest::newRow("token source type")
             << QByteArray("{\"fencescope\": 1, \"lock\": {\"tokens\": 1}, \"clients\": [{\"name\": \"A\"}]}")
             << "lock.tokens: must be a string, not a number";
@@ -357,7 +360,7 @@ private slots:
         QTest::newRow("unknown source")
             << lock(R"({"tokens": "paxos"})")
             << "lock.tokens: unknown token source \"paxos\" (known: counter, etcd, zookeeper, "
-               "raft-term, kafka-epoch, chubby, none, random, wallclock)";
+               "raft-term, kafka-epoch, chubby, none, random, wallclock, service-term)";
         QTest::newRow("first, not counter") << lock(R"({"tokens": "etcd", "first": 33})")
                                             << "lock.first: only for lock.tokens \"counter\", not \"etcd\"";
         QTest::newRow("first negative") << lock(R"({"first": -1})")
@@ -380,6 +383,20 @@ private slots:
         QTest::newRow("failed elections not an array")
             << lock(R"({"tokens": "raft-term", "failedElections": 3})")
             << "lock.failedElections: must be an array, not 3";
+        // section 15: elections belong to service-term, failed elections to it and raft-term
+        QTest::newRow("failed elections, counter")
+            << lock(R"({"failedElections": [3]})")
+            << "lock.failedElections: only for lock.tokens \"raft-term\" or \"service-term\", not "
+               "\"counter\"";
+        QTest::newRow("elections, raft-term")
+            << lock(R"({"tokens": "raft-term", "elections": [3]})")
+            << "lock.elections: only for lock.tokens \"service-term\", not \"raft-term\"";
+        QTest::newRow("elections negative")
+            << lock(R"({"tokens": "service-term", "elections": [1, -2]})")
+            << "lock.elections[1]: must be a non-negative integer, not -2";
+        QTest::newRow("elections not an array")
+            << lock(R"({"tokens": "service-term", "elections": {"at": 3}})")
+            << "lock.elections: must be an array, not an object";
         QTest::newRow("seed beyond 2^53")
             << lock(R"({"tokens": "random", "seed": 9007199254740993})")
             << "lock.seed: must be a non-negative integer no larger than 2^53 (9007199254740992), "
@@ -478,6 +495,37 @@ private slots:
         QCOMPARE(a[3].extra().value(QStringLiteral("wait")), QJsonValue(true));
     }
 
+    // Section 15's keys load, are kept and are written back: elections, failed elections of a
+    // service term, owner and same storages.
+    void sectionFifteenKeys()
+    {
+        const LoadResult r = parseAndCheck(R"({"fencescope": 1,
+            "lock": {"tokens": "service-term", "elections": [9, 4, 4], "failedElections": [7]},
+            "storages": [{"name": "kv", "check": "owner"}, {"name": "db", "check": "same"},
+                         {"name": "t", "check": "token"}],
+            "clients": [{"name": "A"}]})");
+        QVERIFY2(r.ok(), qPrintable(r.error));
+        const Scenario &s = *r.scenario;
+        QVERIFY(s.tokens == TokenSource::ServiceTerm);
+        QCOMPARE(s.lock.elections, std::vector<Tick>({4, 4, 9}));
+        QCOMPARE(s.lock.failedElections, std::vector<Tick>({7}));
+        QVERIFY(s.storages[0].check == StorageCheck::Owner);
+        QVERIFY(s.storages[1].check == StorageCheck::Same);
+        QVERIFY(s.storages[2].check == StorageCheck::Token);
+        QVERIFY(s.lockExtra.isEmpty());
+        const QByteArray saved = ScenarioFile::serialize(s);
+        QVERIFY(saved.contains(R"("elections": [4, 4, 9], "failedElections": [7])"));
+        QVERIFY(saved.contains(R"("check": "owner")") && saved.contains(R"("check": "same")"));
+        const LoadResult again = parseAndCheck(saved);
+        QVERIFY2(again.ok(), qPrintable(again.error));
+        QCOMPARE(*again.scenario, s);
+        // switching the source drops what belongs to the other one
+        QVERIFY(lockOptionsFor(TokenSource::RaftTerm, s.lock).elections.empty());
+        QCOMPARE(lockOptionsFor(TokenSource::RaftTerm, s.lock).failedElections,
+                 std::vector<Tick>({7}));
+        QVERIFY(lockOptionsFor(TokenSource::Counter, s.lock).failedElections.empty());
+    }
+
     void roundTripOfTokenSources()
     {
         for (int src = 0; src < kTokenSourceCount; ++src) {
@@ -489,6 +537,8 @@ private slots:
             o.maxRestores = 3;
             o.restoreBump = 77;
             o.maxLockDelay = 9;
+            o.ownerPercent = 30;
+            o.samePercent = 30;
             for (std::uint64_t seed = 0; seed < 200; ++seed) {
                 const Scenario s = TestSupport::randomScenario(5000 + seed, o);
                 const LoadResult r = parseAndCheck(ScenarioFile::serialize(s));
@@ -679,12 +729,13 @@ private slots:
             << client(R"("bypass": 1)") << "clients[1].bypass: must be true or false, not 1";
 
         // storages
-        QTest::newRow("storage check unknown")
-            << storage(R"("check": "cas")")
-            << "storages[0].check: must be \"token\" or \"version\", not \"cas\"";
+        QTest::newRow("storage check unknown") << storage(R"("check": "cas")")
+                                               << "storages[0].check: must be \"token\", "
+                                                  "\"version\", \"owner\" or \"same\", not \"cas\"";
         QTest::newRow("storage check boolean")
             << storage(R"("check": true)")
-            << "storages[0].check: must be \"token\" or \"version\", not a boolean";
+            << "storages[0].check: must be \"token\", \"version\", \"owner\" or \"same\", not a "
+               "boolean";
         QTest::newRow("maxToken unknown")
             << storage(R"("maxToken": "lost")")
             << "storages[0].maxToken: must be \"durable\" or \"volatile\", not \"lost\"";
@@ -1135,7 +1186,7 @@ private slots:
     void roundTripOfBuiltinFiles()
     {
         const QStringList files = resourceScenarioFiles();
-        QCOMPARE(files.size(), 27); // every built-in file, README "Scenario files"
+        QCOMPARE(files.size(), 31); // every built-in file, README "Scenario files"
         for (const QString &path : files) {
             const LoadResult r = loadAndCheck(path);
             QVERIFY2(r.ok(), qPrintable(path + QStringLiteral(": ") + r.error));

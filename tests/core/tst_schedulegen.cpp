@@ -7,6 +7,7 @@
 #include "presetfile.h"
 #include "scenariofile.h"
 #include "schedulegen.h"
+#include "simulator.h"
 
 #include <QTest>
 
@@ -118,6 +119,33 @@ private slots:
             }
         }
         QVERIFY(writes > 1000);
+    }
+
+    // Sweeps and find draw schedules that keep section 15's keys where the open scenario has
+    // them: the service term and its elections, owner and same storages; and the drawn runs
+    // show each lesson: a same storage locks owners out, an owner storage never corrupts.
+    void schedulesKeepSectionFifteen()
+    {
+        Scenario s = TestSupport::preset("service-term");
+        s.lock.elections = {4, 11};
+        s.storages.push_back(StorageSpec::named(QStringLiteral("kv")));
+        s.storages.back().check = StorageCheck::Owner;
+        s.storages.push_back(StorageSpec::named(QStringLiteral("one")));
+        s.storages.back().check = StorageCheck::Same;
+        const ScheduleShape shape = shapeOf(s);
+        int lockedOut = 0;
+        for (std::uint64_t run = 0; run < 2000; ++run) {
+            const Scenario drawn = generateSchedule(shape, scheduleSeed(5, run));
+            QVERIFY(drawn.tokens == TokenSource::ServiceTerm);
+            QCOMPARE(drawn.lock.elections, s.lock.elections);
+            QCOMPARE(drawn.storages, s.storages);
+            const Trace t = simulate(drawn, true);
+            for (const Write &w : t.writes)
+                QVERIFY(w.storage != 1 || w.result != WriteResult::Corrupted);
+            for (const Write &w : t.writes)
+                lockedOut += w.storage == 2 && w.result == WriteResult::LockedOut;
+        }
+        QVERIFY(lockedOut > 0);
     }
 };
 

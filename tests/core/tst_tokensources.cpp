@@ -321,9 +321,11 @@ private slots:
         QCOMPARE(formatToken(TokenSource::WallClock, 1012), QStringLiteral("clock 1012"));
     }
 
-    // A restore at 9 from the snapshot of tick 3 (A held, lease to 5, next token 2): B's grant
+    // A restore at 9 from the snapshot of tick 5 (A's lease ended at 5, next token 2): B's grant
     // at 6 (token 2) is forgotten, B's lease ends at 9 for the checker, C gets token 2 again
     // without a bump and B's late write overwrites C's; with bump 1 C gets 3 and B is fenced.
+    // (A snapshot of a tick in A's lease would re-arm A with etcd, section 15.3: see
+    // restoreRearmsTheSnapshotHolder.)
     void restoreWithAndWithoutBump_data()
     {
         QTest::addColumn<int>("source");
@@ -336,8 +338,8 @@ private slots:
         QTest::newRow("counter, bump 1")
             << int(TokenSource::Counter) << Token(1) << Token(3)
             << QStringLiteral("B b12 12->12 t2 e2 rejected max3 expired");
-        // etcd: t0 A rev 2, t5 expiry -> 3, t6 B rev 4; snapshot: rev 2 with A's key, which is
-        // deleted at 9 (-> 3, no lock-delay), so C at 10 creates revision 4 again
+        // etcd: t0 A rev 2, t5 expiry -> 3, t6 B rev 4; snapshot: rev 3, no key, so C at 10
+        // creates revision 4 again
         QTest::newRow("etcd, no bump")
             << int(TokenSource::Etcd) << Token(0) << Token(4)
             << QStringLiteral("B b12 12->12 t4 e2 corrupted max4 expired");
@@ -355,7 +357,7 @@ private slots:
                      {lane(QStringLiteral("A"), {acquire(0, 5)}),
                       lane(QStringLiteral("B"), {acquire(6, 10), write(7, "b7"), write(12, "b12")}),
                       lane(QStringLiteral("C"), {acquire(10, 10), write(11, "c")})});
-        s.lock.restores = {{9, 3, bump}};
+        s.lock.restores = {{9, 5, bump}};
         const Trace t = simulate(s);
         QCOMPARE(t.grants.size(), std::size_t(3));
         QCOMPARE(t.grants[2].token, cToken);
@@ -383,6 +385,116 @@ private slots:
         QCOMPARE(t.leases[1].end, Tick(8));
         QCOMPARE(t.lockEvents[0].holder, 0u);
         QCOMPARE(t.lockEvents[0].expires, Tick(20));
+    }
+
+    // ---- section 15 ---------------------------------------------------------------------------
+
+    // service-term: the term starts at 1; elections at 4 and 9, a failed election at 9 too.
+    //   t0 A term 1 [0,3)   t3 B term 1 [3,6): a new owner, the same token
+    //   t4 election -> 2    t6 A term 2 [6,8)   t9 election and failed election -> 4
+    //   t10 B term 4.  A restore at 12 from tick 7 brings the term back to 2; bump 5 -> 7:
+    //   C at 13 gets term 7 (B's lease ends at 12 for the checker).
+    void serviceTermIsSharedByGrants()
+    {
+        Scenario s = scenario(TokenSource::ServiceTerm,
+                              {lane(QStringLiteral("A"), {acquire(0, 3), acquire(6, 2)}),
+                               lane(QStringLiteral("B"), {acquire(3, 3), acquire(10, 2)}),
+                               lane(QStringLiteral("C"), {acquire(13, 2)})});
+        s.lock.elections = {4, 9};
+        s.lock.failedElections = {9};
+        s.lock.restores = {{12, 7, 5}};
+        const Trace t = simulate(s);
+        QCOMPARE(grants(s, t), QStringList({QStringLiteral("A@0 t1 e1 grant exp3"),
+                                            QStringLiteral("B@3 t1 e2 grant exp6"),
+                                            QStringLiteral("A@6 t2 e3 grant exp8"),
+                                            QStringLiteral("B@10 t4 e4 grant exp12"),
+                                            QStringLiteral("C@13 t7 e5 grant exp15")}));
+        QCOMPARE(t.lockEvents.size(), std::size_t(4));
+        QVERIFY(t.lockEvents[0].kind == LockEventKind::Election);
+        QCOMPARE(t.lockEvents[0].counter, Token(2));
+        QCOMPARE(t.lockEvents[2].counter, Token(4)); // (one per listing at 9: +2)
+        QVERIFY(t.lockEvents[3].kind == LockEventKind::Restore);
+        QCOMPARE(t.lockEvents[3].counter, Token(7));
+        QVERIFY(t.rearms.empty()); // service-term never re-arms (section 15.7)
+        QCOMPARE(t.leases[3].end, Tick(12));
+        QCOMPARE(toString(LockEventKind::Election), QStringLiteral("election"));
+        QCOMPARE(describeToken(TokenSource::ServiceTerm, 3),
+                 QStringLiteral("term 3 of the lock service's own Raft leader (every grant of that "
+                                "term shares it)"));
+        QVERIFY(!isMonotonic(TokenSource::ServiceTerm));
+    }
+
+    // ZooKeeper failovers re-arm the live session (section 15.3): A [0,10) ttl 10, failovers
+    // at 4 (twice) and 15. t4: re-armed to 14, reported twice (the second leaves 14). B's
+    // acquire at 12 is refused by A; A's keepalive-less lease ends at 14; t15: nothing live.
+    // B at 16 is granted. A renewal resets the ttl a re-arm uses: C renews at 20 with ttl 3
+    // (lease [18,23)), a failover at 21 re-arms it to 24.
+    void zookeeperFailoverRearmsLiveSessions()
+    {
+        Scenario s = scenario(TokenSource::ZooKeeper,
+                              {lane(QStringLiteral("A"), {acquire(0, 10)}),
+                               lane(QStringLiteral("B"), {acquire(12, 2), acquire(16, 2)}),
+                               lane(QStringLiteral("C"), {acquire(18, 5), acquire(20, 3)})});
+        s.lock.failovers = {4, 4, 15, 21};
+        const Trace t = simulate(s);
+        QCOMPARE(t.rearms.size(), std::size_t(3));
+        QCOMPARE(t.rearms[0].at, Tick(4));
+        QCOMPARE(t.rearms[0].expires, Tick(14));
+        QCOMPARE(t.rearms[1].expires, Tick(14));
+        QCOMPARE(t.rearms[0].client, 0u);
+        QCOMPARE(t.rearms[2].at, Tick(21));
+        QCOMPARE(t.rearms[2].client, 2u);
+        QCOMPARE(t.rearms[2].expires, Tick(24));
+        QCOMPARE(refusals(s, t), QStringList({QStringLiteral("B@12 by A e1")}));
+        QCOMPARE(t.leases[0].end, Tick(14));
+        QCOMPARE(t.leases[2].end, Tick(24));
+        QCOMPARE(t.grants[0].expires, Tick(10)); // the holder is not told: its grant is as it was
+        // the same file with counter tokens: failovers belong to ZooKeeper, nothing re-arms
+        s.tokens = TokenSource::Counter;
+        s.lock.failovers.clear();
+        QVERIFY(simulate(s).rearms.empty());
+    }
+
+    // An etcd or ZooKeeper restore re-arms the snapshot's holder when its lease was live at the
+    // end of `from` (section 15.3), also when it ended in between: A [0,6), B waits from 2.
+    // Restore at 9 from tick 3: A is re-armed to 9 + 6 = 15 (its key stays), so B, which was
+    // granted at 6, loses its lease at 9 for the checker, and C's acquire at 10 is refused by A.
+    // Counter tokens keep section 14's rule: A's lease ended at 6 <= 9, nobody holds at 9, and C
+    // is granted at 10.
+    void restoreRearmsTheSnapshotHolder_data()
+    {
+        QTest::addColumn<int>("source");
+        QTest::addColumn<bool>("rearms");
+        QTest::newRow("etcd") << int(TokenSource::Etcd) << true;
+        QTest::newRow("zookeeper") << int(TokenSource::ZooKeeper) << true;
+        QTest::newRow("counter") << int(TokenSource::Counter) << false;
+        QTest::newRow("chubby") << int(TokenSource::Chubby) << false;
+    }
+    void restoreRearmsTheSnapshotHolder()
+    {
+        QFETCH(int, source);
+        QFETCH(bool, rearms);
+        Scenario s = scenario(TokenSource(source), {lane(QStringLiteral("A"), {acquire(0, 6)}),
+                                                    lane(QStringLiteral("B"), {waiting(2, 10)}),
+                                                    lane(QStringLiteral("C"), {acquire(10, 4)})});
+        s.lock.restores = {{9, 3, 0}};
+        const Trace t = simulate(s);
+        QCOMPARE(t.leases[1].start, Tick(6));
+        QCOMPARE(t.leases[1].end, Tick(9));
+        if (rearms) {
+            QCOMPARE(t.rearms.size(), std::size_t(1));
+            QCOMPARE(t.rearms[0].at, Tick(9));
+            QCOMPARE(t.rearms[0].expires, Tick(15));
+            QCOMPARE(t.leases[0].end, Tick(15));
+            QCOMPARE(refusals(s, t), QStringList({QStringLiteral("C@10 by A e1")}));
+            QCOMPARE(t.lockEvents[0].holder, 0u);
+            QCOMPARE(t.lockEvents[0].expires, Tick(15));
+        } else {
+            QVERIFY(t.rearms.empty());
+            QCOMPARE(t.leases[0].end, Tick(6));
+            QVERIFY(t.refusals.empty());
+            QCOMPARE(t.grants.back().at, Tick(10));
+        }
     }
 
     // A blocking acquire waits without a refusal and is granted when the lease ends (phase 3),
@@ -533,14 +645,15 @@ private slots:
                  QStringList({QStringLiteral("B b 7->7 t2 e2 accepted max2 live"),
                               QStringLiteral("A a 9->9 t1 e1 rejected max2 live")}));
 
-        // re-created waiter keys come after the bump: 2 + 100, then B's key 103
+        // re-created waiter keys come after the bump: 2 + 100, then B's key 103; the restore
+        // re-arms A (live at the end of tick 2) until 10 + 30 = 40 (section 15.3)
         Scenario rekeyed = scenario(TokenSource::Etcd,
                                     {lane(QStringLiteral("A"), {acquire(0, 30)}),
                                      lane(QStringLiteral("B"), {waiting(5, 5), write(6, "b")})});
         rekeyed.lock.restores = {{10, 2, 100}};
         const Trace k = simulate(rekeyed);
-        QCOMPARE(grants(rekeyed, k).last(), QStringLiteral("B@30 t103 e2 grant exp35"));
-        QCOMPARE(waits(rekeyed, k), QStringList({QStringLiteral("B 5->30 granted key103")}));
+        QCOMPARE(grants(rekeyed, k).last(), QStringLiteral("B@40 t103 e2 grant exp45"));
+        QCOMPARE(waits(rekeyed, k), QStringList({QStringLiteral("B 5->40 granted key103")}));
         QCOMPARE(k.lockEvents[0].counter, Token(103));
 
         // equal wall-clock tokens at one tick
@@ -569,7 +682,8 @@ private slots:
         QVERIFY(grantText(two(TokenSource::Etcd), 1).contains(QStringLiteral("create_revision")));
         QVERIFY(grantText(two(TokenSource::ZooKeeper), 1)
                     .contains(QStringLiteral("zxid 0x1_00000003")));
-        QVERIFY(grantText(two(TokenSource::RaftTerm), 1).contains(QStringLiteral("Raft term 2")));
+        QVERIFY(
+            grantText(two(TokenSource::RaftTerm), 1).contains(QStringLiteral("elected in term 2")));
         QVERIFY(
             grantText(two(TokenSource::KafkaEpoch), 1).contains(QStringLiteral("PRODUCER_FENCED")));
         QVERIFY(grantText(two(TokenSource::Chubby), 1)
@@ -666,6 +780,163 @@ private slots:
         QVERIFY(rejected > writes / 20); // stale writers were there, and were turned away
         if (restore)
             QVERIFY(restores > std::uint64_t(scheduleCount()) / 3);
+    }
+
+    // Section 15 over seeded schedules. An `owner` storage applies a write only while the lock
+    // service holds its grant live, and without restores a grant never comes back: no source,
+    // ordered or not, corrupts one (random, wallclock and service-term tokens included).
+    void ownerNeverCorruptsWithoutRestores_data()
+    {
+        QTest::addColumn<int>("source");
+        for (int i = 0; i < kTokenSourceCount; ++i)
+            QTest::newRow(qPrintable(toString(TokenSource(i)))) << i;
+    }
+    void ownerNeverCorruptsWithoutRestores()
+    {
+        QFETCH(int, source);
+        RandomScenarioOptions o;
+        o.tokens = TokenSource(source);
+        o.sourceEvents = true;
+        o.clockStepsBack = true;
+        o.waitPercent = 20;
+        o.maxLockDelay = 4;
+        o.ownerPercent = 100;
+        std::uint64_t applied = 0, notApplied = 0;
+        for (int i = 0; i < scheduleCount(); ++i) {
+            const Scenario s = randomScenario(930000 + std::uint64_t(i), o);
+            const Trace t = simulate(s, true);
+            QVERIFY2(t.summary.corrupted == 0, qPrintable(s.title));
+            for (const Write &w : t.writes) {
+                // applied only while its grant was the live one: inside its lease (at the very
+                // tick of a release or of a Kafka fence, the write came before it)
+                const Lease *l = w.epoch ? &t.leases[w.epoch - 1] : nullptr;
+                const bool endedThen = l && w.arrivedAt == l->end &&
+                                       (l->released || s.tokens == TokenSource::KafkaEpoch);
+                const bool live =
+                    w.tagged && l && w.arrivedAt >= l->start && (w.arrivedAt < l->end || endedThen);
+                if (w.applied)
+                    QVERIFY2(live, qPrintable(s.title));
+                (w.applied ? applied : notApplied) += 1;
+            }
+        }
+        if (TokenSource(source) != TokenSource::None)
+            QVERIFY(applied > std::uint64_t(scheduleCount()) && notApplied > applied / 10);
+        else
+            QCOMPARE(applied, std::uint64_t(0));
+    }
+
+    // service-term tokens under `lt` do corrupt with fencing on: two owners of one term share a
+    // token, and the older one's late write passes.
+    void serviceTermCorruptsUnderLt()
+    {
+        RandomScenarioOptions o;
+        o.tokens = TokenSource::ServiceTerm;
+        o.sourceEvents = true;
+        int corrupting = 0, sharedTerm = 0;
+        for (int i = 0; i < scheduleCount(); ++i) {
+            const Scenario s = randomScenario(940000 + std::uint64_t(i), o);
+            const Trace t = simulate(s, true);
+            for (const Write &w : t.writes) {
+                if (w.result != WriteResult::Corrupted)
+                    continue;
+                // every corruption is by an equal token: the term never goes back
+                QVERIFY2(t.tokenOf(w) == w.maxToken, qPrintable(s.title));
+                QVERIFY2(t.tokenOf(t.writes[w.overwrote]) == t.tokenOf(w), qPrintable(s.title));
+            }
+            corrupting += t.summary.corrupted > 0;
+            for (std::size_t e = 1; e < t.leases.size(); ++e)
+                sharedTerm += t.leases[e].token == t.leases[e - 1].token;
+        }
+        QVERIFY2(corrupting > scheduleCount() / 200, qPrintable(QString::number(corrupting)));
+        QVERIFY(sharedTerm > scheduleCount());
+    }
+
+    // A `same` storage applies one token only, the first it applied; once any owner has
+    // written, every later owner is locked out while it holds the lock.
+    void sameLocksOutLaterOwners()
+    {
+        RandomScenarioOptions o;
+        o.samePercent = 100;
+        int lockedOut = 0;
+        for (int i = 0; i < scheduleCount(); ++i) {
+            const Scenario s = randomScenario(950000 + std::uint64_t(i), o);
+            const Trace t = simulate(s, true);
+            std::vector<Token> first(s.storages.size(), 0);
+            std::vector<bool> seen(s.storages.size(), false);
+            for (const Event &e : t.events) {
+                if (e.kind != EventKind::WriteArrived)
+                    continue;
+                const Write &w = t.writes[e.ref];
+                if (!w.tagged) {
+                    QVERIFY2(!w.applied, qPrintable(s.title));
+                    continue;
+                }
+                const Token token = t.tokenOf(w);
+                QCOMPARE(w.applied, !seen[w.storage] || token == first[w.storage]);
+                if (w.applied && !seen[w.storage]) {
+                    seen[w.storage] = true;
+                    first[w.storage] = token;
+                }
+                if (w.result == WriteResult::LockedOut)
+                    QVERIFY2(seen[w.storage] && token > first[w.storage], qPrintable(s.title));
+            }
+            lockedOut += t.summary.lockedOut > 0;
+            QVERIFY2(t.summary.corrupted == 0,
+                     qPrintable(s.title)); // counter tokens: one owner each
+        }
+        QVERIFY2(lockedOut > scheduleCount() / 10, qPrintable(QString::number(lockedOut)));
+    }
+
+    // Re-arms keep ZooKeeper and etcd safe: with failovers, and a restore whose bump covers
+    // every token handed out, fenced `lt` runs never corrupt; every re-arm is a live lease set
+    // to its tick plus the ttl of the grant or renewal that set it last.
+    void rearmsKeepZookeeperAndEtcdSafe_data()
+    {
+        QTest::addColumn<int>("source");
+        QTest::newRow("zookeeper") << int(TokenSource::ZooKeeper);
+        QTest::newRow("etcd") << int(TokenSource::Etcd);
+    }
+    void rearmsKeepZookeeperAndEtcdSafe()
+    {
+        QFETCH(int, source);
+        RandomScenarioOptions o;
+        o.tokens = TokenSource(source);
+        o.sourceEvents = true;
+        o.waitPercent = 20;
+        o.maxLockDelay = 4;
+        o.maxRestores = 1;
+        o.restoreBump = kEnoughBump;
+        std::uint64_t rearms = 0;
+        for (int i = 0; i < scheduleCount(); ++i) {
+            Scenario s = randomScenario(960000 + std::uint64_t(i), o);
+            if (o.tokens == TokenSource::ZooKeeper && s.lock.failovers.empty())
+                s.lock.failovers = {std::uint64_t(i % 40)};
+            const Trace t = simulate(s, true);
+            QVERIFY2(t.summary.corrupted == 0, qPrintable(s.title));
+            for (const Rearm &r : t.rearms) {
+                // the last grant or renewal of that epoch that the service still knows set its
+                // ttl: one before the re-arm's tick (phase 1 comes before any grant of the
+                // tick), or up to the snapshot of a restore at that tick
+                Tick known = r.at - 1;
+                for (const LockRestore &x : s.lock.restores)
+                    if (x.at == r.at)
+                        known = x.from;
+                // (a restore before the re-arm forgot the renewals after its snapshot)
+                const auto forgotten = [&](const Grant &g) {
+                    for (const LockRestore &x : s.lock.restores)
+                        if (x.from < g.at && g.at < x.at && x.at <= r.at)
+                            return true;
+                    return false;
+                };
+                Tick ttl = 0;
+                for (const Grant &g : t.grants)
+                    if (g.epoch == r.epoch && g.at <= known && !forgotten(g))
+                        ttl = g.expires - g.at;
+                QVERIFY2(ttl > 0 && r.expires == r.at + ttl, qPrintable(s.title));
+            }
+            rearms += t.rearms.size();
+        }
+        QVERIFY(rearms > std::uint64_t(scheduleCount()) / 10);
     }
 
     // Without a token nothing is applied with fencing on.

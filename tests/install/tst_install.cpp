@@ -20,7 +20,8 @@ namespace {
 
 const QString kId = QStringLiteral("io.github.fencescope.FenceScope");
 const QList<int> kIconSizes = {16, 22, 24, 32, 48, 64, 128, 256};
-const QStringList kCommands = {"run", "check", "export", "storyboard", "sweep", "find"};
+const QStringList kCommands = {"run",     "check", "export", "storyboard",
+                               "animate", "sweep", "find"};
 const QStringList kScenarios = {"default.json",
                                 "delayed-packet.json",
                                 "le-locks-out-holder.json",
@@ -47,7 +48,14 @@ const QStringList kScenarios = {"default.json",
                                 "random-tokens-check-and-set.json",
                                 "two-resources-partial.json",
                                 "reentrant-holder-lt.json",
-                                "reentrant-holder-le.json"};
+                                "reentrant-holder-le.json",
+                                "service-term.json",
+                                "etcd-owner-txn.json",
+                                "chubby-sequencer.json",
+                                "different-is-not-lower.json"};
+const QStringList kLessons = {"1-why-a-lock-needs-fencing.fencescope-lesson.json",
+                              "2-where-tokens-come-from.fencescope-lesson.json",
+                              "3-how-fencing-goes-wrong.fencescope-lesson.json"};
 
 struct Result
 {
@@ -130,6 +138,8 @@ private slots:
             expected << QStringLiteral("share/icons/hicolor/%1x%1/apps/%2.png").arg(size).arg(kId);
         for (const QString &s : kScenarios)
             expected << QStringLiteral("share/fencescope/scenarios/") + s;
+        for (const QString &l : kLessons)
+            expected << QStringLiteral("share/fencescope/lessons/") + l;
         QSet<QString> found;
         QDirIterator it(m_prefix.path(), QDir::Files, QDirIterator::Subdirectories);
         while (it.hasNext())
@@ -152,6 +162,16 @@ private slots:
         QVERIFY2(e.exitCode == 0, e.err.constData());
         QCOMPARE(QImage(png).width(), 1920);
         QVERIFY(QFile::remove(png));
+        // and animate, with the codec libraries the helper links
+        const QString gif = installed(QStringLiteral("run.gif"));
+        const Result g = runProgram(
+            cli(), {QStringLiteral("animate"),
+                    installed(QStringLiteral("share/fencescope/scenarios/default.json")),
+                    QStringLiteral("-o"), gif, QStringLiteral("--width"), QStringLiteral("320"),
+                    QStringLiteral("--step-seconds"), QStringLiteral("0.5")});
+        QVERIFY2(g.exitCode == 0, g.err.constData());
+        QCOMPARE(QImage(gif).width(), 320);
+        QVERIFY(QFile::remove(gif));
         // live goes to the installed live helper, found beside the installed CLI the same way
         const Result l = runProgram(cli(), {QStringLiteral("live"), QStringLiteral("--help")});
         QVERIFY2(l.exitCode == 0, l.err.constData());
@@ -177,6 +197,29 @@ private slots:
             QVERIFY2(r.exitCode == 0, r.err.constData());
             QVERIFY2(r.out.startsWith(path.toUtf8() + ": ok ("), r.out.constData());
         }
+    }
+
+    // the installed lessons name their scenarios as built-in presets: the installed CLI runs
+    // them all, and its picture helper writes their handouts
+    void lessonsAreTheBuiltInOnesAndSound()
+    {
+        for (const QString &name : kLessons) {
+            const QString path = installed(QStringLiteral("share/fencescope/lessons/") + name);
+            QCOMPARE(readAll(path),
+                     readAll(QStringLiteral(FENCESCOPE_SOURCE_DIR "/resources/lessons/") + name));
+            const Result r =
+                runProgram(cli(), {QStringLiteral("lesson"), QStringLiteral("check"), path});
+            QVERIFY2(r.exitCode == 0, r.err.constData());
+            QVERIFY2(r.out.startsWith(path.toUtf8() + ": ok ("), r.out.constData());
+        }
+        const QString pdf = installed(QStringLiteral("sheet.pdf"));
+        const Result h = runProgram(
+            cli(), {QStringLiteral("lesson"), QStringLiteral("handout"),
+                    installed(QStringLiteral("share/fencescope/lessons/") + kLessons.first()),
+                    QStringLiteral("-o"), pdf});
+        QVERIFY2(h.exitCode == 0, h.err.constData());
+        QVERIFY(readAll(pdf).startsWith("%PDF"));
+        QVERIFY(QFile::remove(pdf));
     }
 
     void desktopEntry()

@@ -139,7 +139,7 @@ private slots:
         // default scenario events (worked out by hand): t=0 A granted, t=1 A pauses,
         // t=5 B refused, t=12 B granted, t=13 B writes, t=30 A thaws and writes
         const Core::Trace t = Core::simulate(s);
-        const std::vector<Core::Tick> keys = Exporter::keyframeTicks(t);
+        const std::vector<Core::Tick> keys = Exporter::keyframeTicks(s, t);
         QCOMPARE(keys, (std::vector<Core::Tick>{0, 1, 5, 12, 13, 30}));
 
         QTemporaryDir dir;

@@ -88,8 +88,8 @@ private slots:
     void dangerousRestoreIsMarked()
     {
         // etcd-restore: A holds rev 2 and B rev 4 (A's expiry at t=10 deleted A's key: rev 3).
-        // Restored at t=20 from t=1 (revision 2, A's lease ended at 10: deleted at 20, rev 3),
-        // A's acquire at t=21 gets rev 4 again: not above the rev 4 handed out to B.
+        // Restored at t=20 from t=11 (revision 3, nobody holds the lock), A's acquire at t=21
+        // gets rev 4 again: not above the rev 4 handed out to B.
         const Core::Scenario s = preset(QStringLiteral("etcd-restore"));
         const Core::Trace t = Core::simulate(s);
         QCOMPARE(t.lockEvents.size(), std::size_t(1));
@@ -97,7 +97,7 @@ private slots:
         render(pic, s, t);
         const Theme th = Theme::light();
         const auto *label =
-            findText(pic, QStringLiteral("restored from t1 · next rev 4 ≤ rev 4 handed out"));
+            findText(pic, QStringLiteral("restored from t11 · next rev 4 ≤ rev 4 handed out"));
         QVERIFY(label);
         QCOMPARE(label->color, th.corruptedText);
         const QRectF row = pic.layout.panels.front().lockEvents;
@@ -116,13 +116,13 @@ private slots:
 
     void bumpedRestoreIsSafe()
     {
-        // etcd-restore-bump: revision 2 + 10, A's old key deleted (13), A's grant: rev 14 > 4
+        // etcd-restore-bump: revision 3 + 10, A's grant: rev 14 > 4
         const Core::Scenario s = preset(QStringLiteral("etcd-restore-bump"));
         const Core::Trace t = Core::simulate(s);
         Picture pic;
         render(pic, s, t);
         const Theme th = Theme::light();
-        const auto *label = findText(pic, QStringLiteral("restored from t1 · bump 10"));
+        const auto *label = findText(pic, QStringLiteral("restored from t11 · bump 10"));
         QVERIFY(label);
         QCOMPARE(label->color, th.foreground);
         QCOMPARE(pixelsNear(pic, 20, th.corrupted), 0);
@@ -141,8 +141,9 @@ private slots:
         QTest::addColumn<QString>("name");
         QTest::addColumn<QString>("text");
         QTest::addColumn<double>("tick");
-        QTest::newRow("zookeeper")
-            << QStringLiteral("zookeeper-failover") << QStringLiteral("ZK leader failover") << 8.0;
+        // (the new leader re-arms A's session: its new end follows the words, section 15.3)
+        QTest::newRow("zookeeper") << QStringLiteral("zookeeper-failover")
+                                   << QStringLiteral("ZK leader failover · re-armed to t18") << 8.0;
         QTest::newRow("raft") << QStringLiteral("raft-term")
                               << QStringLiteral("term passes, no leader") << 11.0;
         QTest::newRow("wallclock")
@@ -168,6 +169,25 @@ private slots:
         QVERIFY(near(pic.image.pixelColor(int(std::round(x)), int(row.center().y())), muted, 30));
         const QRectF bars = pic.layout.panels.front().lockBars;
         QVERIFY(!near(pic.image.pixelColor(int(std::round(x)), int(bars.bottom() - 3)), muted, 30));
+    }
+
+    // Section 15.2: a lease bar whose term an earlier owner had too says so, and the service's
+    // own election is marked with the term it starts.
+    void serviceTermIsSharedAndElected()
+    {
+        Core::Scenario s = preset(QStringLiteral("service-term"));
+        Picture pic;
+        render(pic, s, Core::simulate(s));
+        QVERIFY(findText(pic, QStringLiteral("B holds · term 1, shared")));
+        QVERIFY(findText(pic, QStringLiteral("A holds · term 1")));
+        s.lock.elections = {11};
+        Picture elected;
+        render(elected, s, Core::simulate(s));
+        const auto *label = findText(elected, QStringLiteral("service leader elected: term 2"));
+        QVERIFY(label);
+        QVERIFY(label->at.x() > elected.axis.tickToX(11));
+        QVERIFY(findText(elected, QStringLiteral("B holds · term 2")));
+        QVERIFY(!findText(elected, QStringLiteral("B holds · term 2, shared")));
     }
 
     void lockDelayIsABandAfterAnExpiryOnly()

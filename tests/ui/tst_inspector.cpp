@@ -9,15 +9,16 @@
 #include "viewstate.h"
 
 #include <QApplication>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDockWidget>
 #include <QLabel>
 #include <QLineEdit>
+#include <QScrollArea>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTest>
 #include <QUndoStack>
-#include <QCheckBox>
 #include <QVBoxLayout>
 
 #include <memory>
@@ -33,9 +34,14 @@ Scenario twoClients()
     s.title = QStringLiteral("inspector");
     Client a{QStringLiteral("A"),
              {Action::acquire(0, 10), Action::pause(2, 15), Action::write(5, QStringLiteral("a"))},
-             {}, false, {}};
-    Client b{
-        QStringLiteral("B"), {Action::acquire(12, 10), Action::write(14, QStringLiteral("b"))}, {}, false, {}};
+             {},
+             false,
+             {}};
+    Client b{QStringLiteral("B"),
+             {Action::acquire(12, 10), Action::write(14, QStringLiteral("b"))},
+             {},
+             false,
+             {}};
     s.clients = {a, b};
     return s;
 }
@@ -381,6 +387,81 @@ private slots:
 
     // The refused entry's message sits under its field, inside the inspector, in the dock's
     // width (and can be looked at: FENCESCOPE_SCREENSHOT_DIR keeps the picture).
+    // Ctrl+Z in a field being typed in undoes the typing; in a field that shows the scenario
+    // it undoes the last edit of the document, and again on the next press (QLineEdit took
+    // the key for itself and did nothing). Ctrl+Shift+Z redoes. Through the window's keys.
+    void undoInAField()
+    {
+        m_state->setSelection({0, 2}); // A's write at 5
+        QLineEdit *at = m_inspector->atEdit()->lineEdit();
+        type(at, QStringLiteral("7"));
+        QCOMPARE(action(0, 2).at, Tick(7));
+        type(at, QStringLiteral("8"));
+        QCOMPARE(action(0, 2).at, Tick(8));
+        QCOMPARE(undoCount(), 2);
+        QVERIFY(at->hasFocus());
+        // typing not committed: Ctrl+Z takes it back, the scenario is untouched
+        type(at, QStringLiteral("12"), Qt::Key_unknown);
+        QTest::keyClick(window(), Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(at->text(), QStringLiteral("8"));
+        QCOMPARE(action(0, 2).at, Tick(8));
+        // the field shows the scenario: the document's undo, twice
+        QTest::keyClick(window(), Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(action(0, 2).at, Tick(7));
+        QCOMPARE(at->text(), QStringLiteral("7"));
+        QTest::keyClick(window(), Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(action(0, 2).at, Tick(5));
+        QCOMPARE(at->text(), QStringLiteral("5"));
+        QVERIFY(at->hasFocus());
+        QTest::keyClick(window(), Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+        QCOMPARE(action(0, 2).at, Tick(7));
+        QCOMPARE(at->text(), QStringLiteral("7"));
+
+        // a refused entry: Ctrl+Z takes the typing back and the message goes with it
+        type(at, kTooLarge);
+        QVERIFY(!m_inspector->atEdit()->error().isEmpty());
+        QTest::keyClick(window(), Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(at->text(), QStringLiteral("7"));
+        QVERIFY(m_inspector->atEdit()->error().isEmpty());
+        QVERIFY(m_inspector->atEdit()->messageLabel()->isHidden());
+
+        // a text field: the value committed, then undone from the field
+        QLineEdit *value = m_inspector->valueEdit();
+        type(value, QStringLiteral("zz"));
+        QCOMPARE(action(0, 2).value, QStringLiteral("zz"));
+        QTest::keyClick(window(), Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(action(0, 2).value, QStringLiteral("a"));
+        QCOMPARE(value->text(), QStringLiteral("a"));
+        // and the name field, the same way
+        QLineEdit *name = m_inspector->nameEdit();
+        type(name, QStringLiteral("Alice"));
+        QCOMPARE(m_doc->scenario().clients[0].name, QStringLiteral("Alice"));
+        QTest::keyClick(window(), Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(m_doc->scenario().clients[0].name, QStringLiteral("A"));
+        QCOMPARE(name->text(), QStringLiteral("A"));
+    }
+
+    // Ctrl+Tab leaves a field (forwards), Ctrl+Shift+Tab too (backwards): it is the way out of
+    // a text field in the timeline and the rest of the window.
+    void ctrlTabLeavesTheField()
+    {
+        m_state->setSelection({0, 2});
+        QLineEdit *at = m_inspector->atEdit()->lineEdit();
+        QTest::mouseClick(window(), Qt::LeftButton, {},
+                          at->mapTo(m_host.get(), at->rect().center()));
+        QTRY_VERIFY(at->hasFocus());
+        QTest::keyClick(window(), Qt::Key_Tab, Qt::ControlModifier);
+        QTRY_VERIFY(!at->hasFocus());
+        QWidget *next = QApplication::focusWidget();
+        QVERIFY(next);
+        QTest::mouseClick(window(), Qt::LeftButton, {},
+                          at->mapTo(m_host.get(), at->rect().center()));
+        QTRY_VERIFY(at->hasFocus());
+        QTest::keyClick(window(), Qt::Key_Backtab, Qt::ControlModifier | Qt::ShiftModifier);
+        QTRY_VERIFY(!at->hasFocus());
+        QVERIFY(QApplication::focusWidget() != next); // the other way
+    }
+
     void messageFitsUnderTheField()
     {
         m_host->resize(220, 520);
@@ -417,6 +498,7 @@ private slots:
         // a dock squeezed by its neighbours gives less than the text asks for
         m_host->layout()->removeWidget(m_inspector);
         m_inspector->setGeometry(0, 0, 160, 120);
+        QCoreApplication::processEvents();
         QTRY_VERIFY(m_inspector->outcomeElided());
         const QStringList lines = m_inspector->outcomeLines();
         QVERIFY(!lines.isEmpty());
@@ -446,6 +528,106 @@ private slots:
         QApplication::setOrganizationName(QStringLiteral("FenceScopeTest"));
         QApplication::setApplicationName(QStringLiteral("tst_inspector"));
         QSettings().clear();
+    }
+
+    // While a refused entry's message shows under a field, every row stays whole: at a
+    // projector's 1280x800 and 1024x768 the Value row once disappeared, and the message was
+    // cut to one of its two lines. A dock too short for the rows scrolls instead.
+    void errorKeepsEveryRow_data()
+    {
+        QTest::addColumn<QSize>("size");
+        QTest::newRow("1280x800") << QSize(1280, 800);
+        QTest::newRow("1024x768") << QSize(1024, 768);
+    }
+    void errorKeepsEveryRow()
+    {
+        QFETCH(QSize, size);
+        MainWindow w;
+        w.setInteractive(false);
+        w.resize(size);
+        w.show();
+        w.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        Inspector *in = w.inspector();
+        w.viewState()->setSelection({0, 2}); // A's write: every row of a write shows
+        QCoreApplication::processEvents();
+        QLineEdit *at = in->atEdit()->lineEdit();
+        QTest::mouseClick(w.windowHandle(), Qt::LeftButton, {}, at->mapTo(&w, at->rect().center()));
+        QTRY_VERIFY(at->hasFocus());
+        QTest::keyClick(w.windowHandle(), Qt::Key_A, Qt::ControlModifier);
+        for (const QChar ch : QStringLiteral("99999999999999999999"))
+            QTest::keyClick(w.windowHandle(), ch.toLatin1());
+        QTest::keyClick(w.windowHandle(), Qt::Key_Return);
+        QVERIFY(!in->atEdit()->error().isEmpty());
+        QCoreApplication::processEvents();
+        QLabel *message = in->atEdit()->messageLabel();
+        QVERIFY(message->isVisible());
+        QVERIFY2(message->height() >= message->heightForWidth(message->width()),
+                 qPrintable(QStringLiteral("the message is %1 px of the %2 its lines need")
+                                .arg(message->height())
+                                .arg(message->heightForWidth(message->width()))));
+        // every field of a write: shown, at least as tall as it asks, none over another
+        const std::vector<QWidget *> fields{in->nameEdit(),  in->atEdit(),      in->amountEdit(),
+                                            in->valueEdit(), in->storageEdit(), in->checkEdit(),
+                                            in->gapEdit(),   in->groupEdit()};
+        std::vector<QRect> rects;
+        for (QWidget *f : fields) {
+            QVERIFY(f->isVisible());
+            QVERIFY2(f->height() >= f->minimumSizeHint().height(),
+                     qPrintable(QStringLiteral("%1: %2 px high, asks at least %3")
+                                    .arg(QLatin1String(f->metaObject()->className()))
+                                    .arg(f->height())
+                                    .arg(f->minimumSizeHint().height())));
+            const QRect r(f->mapTo(in, QPoint()), f->size());
+            for (const QRect &other : rects)
+                QVERIFY(!r.intersects(other));
+            rects.push_back(r);
+        }
+        // the Value row can be seen: in view, or scrolled to
+        auto *scroll = in->findChild<QScrollArea *>(QStringLiteral("inspectorScroll"));
+        QVERIFY(scroll);
+        scroll->ensureWidgetVisible(in->valueEdit());
+        QCoreApplication::processEvents();
+        const QRect value(in->valueEdit()->mapTo(scroll->viewport(), QPoint()),
+                          in->valueEdit()->size());
+        QVERIFY(scroll->viewport()->rect().contains(value));
+        w.document()->markSaved();
+    }
+
+    // The Storage box shows each storage's whole name, not its first letters ("top", "ind",
+    // "obj"): the window opens on "db", and the box kept that width for longer names.
+    void storageNamesAreWhole()
+    {
+        MainWindow w;
+        w.setInteractive(false);
+        w.resize(1280, 800);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        w.viewState()->setSelection({0, 2}); // A's write to db
+        QCoreApplication::processEvents();
+        QComboBox *box = w.inspector()->storageEdit();
+        QVERIFY(box->isVisible());
+        Scenario s = w.scenario();
+        s.storages.clear();
+        for (const char *name : {"topic", "index", "objects"}) {
+            StorageSpec spec;
+            spec.name = QLatin1String(name);
+            s.storages.push_back(spec);
+        }
+        w.document()->reset(s);
+        w.viewState()->setSelection({0, 2});
+        QCoreApplication::processEvents();
+        QCOMPARE(box->count(), 3);
+        // what a box of these names asks for, whole: a fresh one measures them
+        QComboBox probe;
+        probe.setFont(box->font());
+        for (int i = 0; i < box->count(); ++i)
+            probe.addItem(box->itemText(i));
+        QVERIFY2(box->width() >= probe.sizeHint().width(),
+                 qPrintable(QStringLiteral("%1 px for names that need %2")
+                                .arg(box->width())
+                                .arg(probe.sizeHint().width())));
+        w.document()->markSaved();
     }
 
     void outcomeAtProjectorSize()

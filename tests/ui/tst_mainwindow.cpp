@@ -151,8 +151,10 @@ private slots:
         QVERIFY(!window().scenario().fencing);
         QCOMPARE(window().document()->trace().summary.corrupted, 1u);
         QVERIFY(window().summaryStrip()->text().contains(QStringLiteral("1 corrupted")));
-        QVERIFY(window().summaryStrip()->verdict().contains(
+        QVERIFY(window().summaryStrip()->verdictText(false).contains(
             QStringLiteral("Safety violated: 1 write overwrote newer data")));
+        // the offscreen screen is narrow: the badge says it short, never cut
+        QCOMPARE(window().summaryStrip()->verdict(), QStringLiteral("✖ Safety violated"));
         // the default is a built-in scenario: the switch alone is nothing to save
         QVERIFY(!window().isWindowModified());
         // the narration follows: A's write is now a corruption
@@ -540,8 +542,10 @@ private slots:
         QTest::keyClick(window().windowHandle(), Qt::Key_C);
         QVERIFY(window().viewState()->compare());
         // the default scenario unfenced: B's write is overwritten once, counted in words
-        QCOMPARE(window().summaryStrip()->verdict(),
+        QCOMPARE(window().summaryStrip()->verdictText(false),
                  QStringLiteral("Safety with fencing: ✔ held · without: ✖ violated (1 overwrite)"));
+        // on the narrow offscreen screen, its short form: the window never grows for it
+        QCOMPARE(window().summaryStrip()->verdict(), QStringLiteral("Safety: fenced ✔ · unfenced ✖"));
         // both runs are explained for the selected write
         QVERIFY(window().narration()->explanation().startsWith(QStringLiteral("With fencing:")));
         QTest::keyClick(window().windowHandle(), Qt::Key_C);
@@ -579,7 +583,10 @@ private slots:
         QVERIFY(other.fencing);
 
         const QString strip = window().summaryStrip()->text();
-        QVERIFY2(strip.contains(QStringLiteral("Safety with counter tokens: ✔ held · with none tokens: ✔ held")),
+        QCOMPARE(window().summaryStrip()->verdictText(false),
+                 QStringLiteral("Safety with counter tokens: ✔ held · with none tokens: ✔ held"));
+        // (the narrow offscreen screen: the short form, each run named)
+        QVERIFY2(strip.contains(QStringLiteral("Safety: counter tokens ✔ · none tokens ✔")),
                  qPrintable(strip));
         QVERIFY2(strip.contains(QStringLiteral("counter tokens run (top), fencing ON")), qPrintable(strip));
         const QString story = window().narration()->explanation();
@@ -600,7 +607,9 @@ private slots:
         fencingOff->trigger();
         QVERIFY(!window().viewState()->compareSource());
         QCOMPARE(compare->text(), QStringLiteral("&Compare fenced / unfenced"));
-        QVERIFY(window().summaryStrip()->text().contains(QStringLiteral("Safety with fencing:")));
+        QVERIFY(window().summaryStrip()->verdictText(false).startsWith(
+            QStringLiteral("Safety with fencing:")));
+        QVERIFY(window().summaryStrip()->text().contains(QStringLiteral("Safety: fenced")));
         QTest::keyClick(window().windowHandle(), Qt::Key_C);
         QVERIFY(!window().viewState()->compare());
     }

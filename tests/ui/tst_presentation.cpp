@@ -99,7 +99,7 @@ private slots:
         QCOMPARE(view()->theme().fontScale, window().theme().fontScale);
         // it starts before the first event
         QVERIFY(window().presentationAtStart());
-        QVERIFY(view()->playheadBefore());
+        QVERIFY(window().viewState()->playheadBefore());
         QCOMPARE(window().presentationPanel()->step(), PresentationPanel::Step::Start);
         QCOMPARE(window().presentationPanel()->mainText(), window().scenario().title);
         // the selected outcome is not highlighted ahead of its step
@@ -117,7 +117,7 @@ private slots:
         QVERIFY(dock("storyDock")->isVisible());
         QVERIFY(dock("eventLogDock")->isVisible());
         QVERIFY(!window().presentationPanel()->isVisible());
-        QVERIFY(!view()->playheadBefore());
+        QVERIFY(!window().viewState()->playheadBefore());
         // the playhead and the zoom as they were
         QVERIFY(!window().viewState()->hasPlayhead());
         QCOMPARE(window().viewState()->selection(), (Selection{0, 2}));
@@ -202,7 +202,7 @@ private slots:
         }
         press(Qt::Key_Left); // before the first event again
         QVERIFY(window().presentationAtStart());
-        QVERIFY(view()->playheadBefore());
+        QVERIFY(window().viewState()->playheadBefore());
         press(Qt::Key_Left);
         QVERIFY(window().presentationAtStart());
     }

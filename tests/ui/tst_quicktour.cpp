@@ -249,6 +249,49 @@ private slots:
         w.document()->markSaved();
     }
 
+    // Each card shows its whole title and text, at a projector's sizes too: the first card
+    // was clipped at its top and bottom (a wrapped label given fewer lines than it needs).
+    void everyCardShowsAllItsText_data()
+    {
+        QTest::addColumn<QSize>("size");
+        QTest::newRow("1024x768") << QSize(1024, 768);
+        QTest::newRow("1280x800") << QSize(1280, 800);
+        QTest::newRow("1920x1080") << QSize(1920, 1080);
+    }
+    void everyCardShowsAllItsText()
+    {
+        QFETCH(QSize, size);
+        MainWindow w;
+        w.setInteractive(false);
+        w.resize(size);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        auto *tour = new QuickTour(&w, QuickTour::defaultSteps());
+        tour->start();
+        for (int i = 0; i < tour->stepCount(); ++i) {
+            QCoreApplication::processEvents();
+            QWidget *card = tour->card();
+            QVERIFY(w.rect().contains(card->geometry()));
+            for (QLabel *l : card->findChildren<QLabel *>()) {
+                if (l->text().isEmpty())
+                    continue;
+                const QString what = QStringLiteral("card %1, \"%2\": %3 px of %4 needed")
+                                         .arg(i + 1)
+                                         .arg(l->text().left(30))
+                                         .arg(l->height())
+                                         .arg(l->wordWrap() ? l->heightForWidth(l->width())
+                                                            : l->sizeHint().height());
+                QVERIFY2(l->height() >= (l->wordWrap() ? l->heightForWidth(l->width())
+                                                       : l->minimumSizeHint().height()),
+                         qPrintable(what));
+                QVERIFY2(card->rect().contains(QRect(l->mapTo(card, QPoint()), l->size())),
+                         qPrintable(what));
+            }
+            tour->next();
+        }
+        w.document()->markSaved();
+    }
+
     void defaultTourWithoutItsTargetsShowsCardsOnly()
     {
         QWidget host;

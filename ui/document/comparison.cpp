@@ -1,10 +1,14 @@
 #include "comparison.h"
 
 #include "document.h"
+#include "storysteps.h"
 #include "tokensource.h"
 #include "viewstate.h"
 
 #include <QCoreApplication>
+
+#include <algorithm>
+#include <iterator>
 
 QString sourceRunName(Core::TokenSource source)
 {
@@ -35,9 +39,32 @@ const Core::Trace &comparisonBottomTrace(const Document &doc,
     return source ? doc.traceWithSource(*source) : doc.traceFor(false);
 }
 
+const Core::Trace &shownTrace(const Document &doc, const ViewState &state,
+                              const Core::Trace &full)
+{
+    const std::optional<Core::Tick> before = state.shownBefore();
+    return before ? doc.traceBefore(full, *before) : full;
+}
+
+std::vector<Core::Tick> storyTicks(const Document &doc, const ViewState &state)
+{
+    if (!state.compare())
+        return Core::storyStepTicks(doc.scenario(), doc.trace());
+    const Comparison c = comparison(doc, state.compareSource());
+    const std::vector<Core::Tick> top = Core::storyStepTicks(*c.top.scenario, *c.top.trace);
+    const std::vector<Core::Tick> bottom =
+        Core::storyStepTicks(*c.bottom.scenario, *c.bottom.trace);
+    std::vector<Core::Tick> both;
+    std::set_union(top.begin(), top.end(), bottom.begin(), bottom.end(), std::back_inserter(both));
+    return both;
+}
+
 Comparison comparison(const Document &doc, const ViewState &state)
 {
-    return comparison(doc, state.compareSource());
+    Comparison c = comparison(doc, state.compareSource());
+    c.top.trace = &shownTrace(doc, state, *c.top.trace);
+    c.bottom.trace = &shownTrace(doc, state, *c.bottom.trace);
+    return c;
 }
 
 Comparison comparison(const Document &doc, std::optional<Core::TokenSource> other)

@@ -12,6 +12,7 @@
 #include <QString>
 
 #include <optional>
+#include <vector>
 
 class Document;
 class ViewState;
@@ -61,9 +62,18 @@ const Core::Trace &comparisonTopTrace(const Document &doc, std::optional<Core::T
 const Core::Trace &comparisonBottomTrace(const Document &doc,
                                          std::optional<Core::TokenSource> source);
 
-// The two runs of compare mode for `doc` as `state` shows it (whether or not compare mode is on).
+// The two runs of compare mode for `doc` as `state` shows it (whether or not compare mode is
+// on): while the state hides the future, each run as it stands before the playhead's next tick.
 Comparison comparison(const Document &doc, const ViewState &state);
 // The same for a compare source given directly (std::nullopt: fenced over unfenced).
 Comparison comparison(const Document &doc, std::optional<Core::TokenSource> source);
+// A run (one of the document's) as a view of `state` shows it: all of it, or, while the state
+// hides the future (presentation, a lesson's question), only what happened before
+// ViewState::shownBefore(). Every view that draws or tells a run asks here.
+const Core::Trace &shownTrace(const Document &doc, const ViewState &state,
+                              const Core::Trace &full);
+// The ticks presentation mode steps through for what `state` shows (Core::storySteps): the
+// scenario's run, or in compare mode both runs' steps together; always of the whole runs.
+std::vector<Core::Tick> storyTicks(const Document &doc, const ViewState &state);
 // The side names of a comparison by source: "counter tokens", "etcd revisions", ...
 QString sourceRunName(Core::TokenSource source);

@@ -50,6 +50,9 @@ const Core::Trace &Document::traceFor(bool fencing) const
 const Core::Scenario &Document::scenarioWithSource(Core::TokenSource source) const
 {
     if (!m_altValid || m_altScenario.tokens != source) {
+        m_cuts.erase(std::remove_if(m_cuts.begin(), m_cuts.end(),
+                                    [this](const Cut &c) { return c.full == m_alt.get(); }),
+                     m_cuts.end());
         m_altScenario = m_scenario;
         m_altScenario.tokens = source;
         m_altScenario.lock = Core::lockOptionsFor(source, m_scenario.lock);
@@ -63,6 +66,36 @@ const Core::Trace &Document::traceWithSource(Core::TokenSource source) const
 {
     scenarioWithSource(source);
     return *m_alt;
+}
+
+const Core::Trace &Document::traceBefore(const Core::Trace &full, Core::Tick before) const
+{
+    const Core::Scenario *scenario = nullptr;
+    if (&full == m_trace.get() || &full == m_other.get())
+        scenario = &m_scenario;
+    else if (&full == m_alt.get() && m_altValid)
+        scenario = &m_altScenario;
+    if (!scenario || !full.complete() || before > full.lastTick)
+        return full;
+    for (auto it = m_cuts.begin(); it != m_cuts.end(); ++it)
+        if (it->full == &full && it->before == before) {
+            // the newest last: what a caller asked for just now is never the one dropped
+            std::rotate(it, it + 1, m_cuts.end());
+            return *m_cuts.back().trace;
+        }
+    // a presentation walks back and forth over a few steps: keep the last several
+    constexpr std::size_t kKept = 8;
+    if (m_cuts.size() >= kKept)
+        m_cuts.erase(m_cuts.begin());
+    Cut cut{&full, before, std::make_unique<Core::Trace>()};
+    Core::Simulator(Core::Simulator::kNoCheckpoints)
+        .runBefore(*scenario, full.fencing, *cut.trace, before);
+    // the axis is the whole run's: what goes on at the cut is drawn on to the run's end, and
+    // the view hides what lies after the playhead
+    cut.trace->horizon = full.horizon;
+    cut.trace->lastTick = full.lastTick;
+    m_cuts.push_back(std::move(cut));
+    return *m_cuts.back().trace;
 }
 
 bool Document::isModified() const
@@ -144,6 +177,7 @@ void Document::setAction(int client, int index, const Core::Action &action, Core
             sim.eventsLeftEstimate() <= kInlineEvents)
             sim.resume();
     };
+    m_cuts.clear();
     rerun(*m_sim);
     if (m_otherValid)
         rerun(*m_otherSim);
@@ -165,6 +199,7 @@ void Document::settle()
     if (isSettled())
         return;
     m_finish->stop();
+    m_cuts.clear();
     m_sim->resume();
     if (m_otherValid)
         m_otherSim->resume();
@@ -184,6 +219,7 @@ void Document::endPreview()
 void Document::continueSimulation()
 {
     // one slice per turn of the event loop, the shown trace first
+    m_cuts.clear();
     if (!m_trace->complete())
         m_sim->resume(Core::kForever, kSliceEvents);
     else if (m_otherValid && !m_other->complete())
@@ -202,6 +238,7 @@ void Document::resimulate()
     m_finish->stop();
     m_previewing = false;
     m_compared.reset();
+    m_cuts.clear();
     m_sim->run(m_scenario, m_scenario.fencing, *m_trace);
     m_otherValid = false;
     m_altValid = false;

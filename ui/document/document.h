@@ -12,6 +12,7 @@
 
 #include <functional>
 #include <memory>
+#include <vector>
 
 class QTimer;
 class QUndoStack;
@@ -35,6 +36,12 @@ public:
     // its run. Computed on demand, kept up to date by every later edit while it is asked for.
     const Core::Scenario &scenarioWithSource(Core::TokenSource source) const;
     const Core::Trace &traceWithSource(Core::TokenSource source) const;
+    // One of the runs above (trace(), traceFor(), traceWithSource()) as it stands before tick
+    // `before`: a partial trace holding nothing of that tick or later (0: nothing at all).
+    // Presentation mode and a lesson's question show runs so: what has not happened yet
+    // cannot be drawn. Computed on demand, kept until the next edit. Any other trace is
+    // given back as it is.
+    const Core::Trace &traceBefore(const Core::Trace &full, Core::Tick before) const;
     // Two runs from outside the document's own simulations for compare mode (a run observed on
     // etcd under its prediction), each with its name and title (comparison.h); null when there
     // are none. The next change of the scenario drops them: they are runs of what it was.
@@ -97,6 +104,14 @@ private:
     std::unique_ptr<Core::Trace> m_alt;
     mutable std::unique_ptr<Core::Simulator> m_altSim;
     mutable bool m_altValid = false;
+    // runs cut before a tick (traceBefore): a few, for the steps of a presentation
+    struct Cut
+    {
+        const Core::Trace *full = nullptr;
+        Core::Tick before = 0;
+        std::unique_ptr<Core::Trace> trace;
+    };
+    mutable std::vector<Cut> m_cuts;
     std::shared_ptr<const ComparedRuns> m_compared;
     bool m_previewing = false;
     QUndoStack *m_undo;

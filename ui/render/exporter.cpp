@@ -4,6 +4,7 @@
 #include "exporter.h"
 
 #include "explain.h"
+#include "storysteps.h"
 #include "glyphs.h"
 #include "outcomemarker.h"
 #include "simulator.h"
@@ -21,6 +22,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 
 namespace Exporter {
 namespace {
@@ -74,6 +76,7 @@ TimelineRenderer::Options rendererOptions(const ExportOptions &o)
     TimelineRenderer::Options r;
     r.theme = o.theme;
     r.playhead = o.playhead;
+    r.playheadTravel = o.playheadTravel;
     r.selection = o.explain;
     r.compare = o.compare;
     return r;
@@ -480,15 +483,16 @@ TimeAxis timelineAxis(const Core::Scenario &scenario, const ExportOptions &optio
 
 QString stepCaption(const Core::Scenario &s, const Core::Trace &t, Core::Tick tick)
 {
-    const std::uint32_t main = Core::mainEventAt(t, tick);
-    if (main == Core::kNone)
+    const Core::StoryStep step = Core::storyStepAt(s, t, tick);
+    if (step.ref == Core::kNone)
         return QObject::tr("Nothing happens at t=%1.").arg(tick);
-    QStringList lines{Core::explainEvent(s, t, main)};
-    for (std::uint32_t i = t.firstEventAt(tick); i < t.events.size() && t.events[i].tick == tick;
-         ++i)
-        if (i != main)
-            lines << QStringLiteral("\u2022 %1: %2")
-                         .arg(s.clients[t.events[i].client].name, Core::briefEvent(s, t, i));
+    // the step before, for what went on in the background since
+    const std::vector<Core::Tick> ticks = Core::storyStepTicks(s, t);
+    const auto at = std::lower_bound(ticks.begin(), ticks.end(), tick);
+    const Core::Tick since = at == ticks.begin() ? Core::kForever : *std::prev(at);
+    QStringList lines{Core::explainStep(s, t, step)};
+    for (const QString &line : Core::stepDetails(s, t, step, since))
+        lines << QStringLiteral("\u2022 ") + line;
     return lines.join(QLatin1Char('\n'));
 }
 
@@ -564,13 +568,9 @@ QString exportTo(const QString &path, const Core::Scenario &scenario, const Expo
     return writeWhole(path, bytes);
 }
 
-std::vector<Core::Tick> keyframeTicks(const Core::Trace &trace)
+std::vector<Core::Tick> keyframeTicks(const Core::Scenario &scenario, const Core::Trace &trace)
 {
-    std::vector<Core::Tick> ticks;
-    for (const Core::Event &e : trace.events)
-        if (ticks.empty() || ticks.back() != e.tick)
-            ticks.push_back(e.tick);
-    return ticks;
+    return Core::storyStepTicks(scenario, trace);
 }
 
 QString exportStoryboard(const QString &target, const Core::Scenario &scenario,

@@ -30,6 +30,7 @@ struct ExportOptions
     std::optional<double> fromTick;
     std::optional<double> toTick;
     Core::Tick playhead = Core::kForever; // state at this tick: later events dimmed
+    double playheadTravel = 0; // an animation's line on its way to the next step, in ticks
     Theme theme = Theme::print();
     bool showTitle = true;
     bool showLegend = true;
@@ -47,7 +48,8 @@ std::optional<ExportOptions::Format> formatFor(const QString &path);
 QString defaultCaption(const Core::Scenario &scenario, const Core::Trace &trace);
 
 // The caption of a picture with the playhead at `tick` (ExportOptions::caption empty): the
-// tick's main event explained, as presentation mode does, then the rest of the tick a line each.
+// step at that tick explained, as presentation mode does (Core::explainStep), then the rest of
+// the tick a line each.
 QString stepCaption(const Core::Scenario &scenario, const Core::Trace &trace, Core::Tick tick);
 
 // Where the timeline sits in the picture, the options it is painted with (sizes grow with
@@ -71,9 +73,10 @@ QByteArray renderPdf(const Core::Scenario &scenario, const ExportOptions &option
 QString exportTo(const QString &path, const Core::Scenario &scenario,
                  const ExportOptions &options);
 
-// Ticks after each event that changes what a viewer sees of the outcome: grants, renewals,
-// refusals, releases, pause edges and write arrivals (one keyframe per distinct tick).
-std::vector<Core::Tick> keyframeTicks(const Core::Trace &trace);
+// The ticks of the run's steps, as presentation mode walks them (Core::storySteps): every
+// tick at which a client acts or a write arrives, and every restore, failover, failed
+// election, clock step, storage restart and lock-delay's end.
+std::vector<Core::Tick> keyframeTicks(const Core::Scenario &scenario, const Core::Trace &trace);
 
 // A storyboard: one picture per tick with the playhead there. `target` ending in .pdf gives
 // one multi-page PDF, otherwise a folder (created if needed) of frame-01.png, frame-02.png...

@@ -43,12 +43,12 @@ inline double storageLaneHeight(double f)
     return (kPad + kValueRow + kOutcomeRow + kMaxTokenRow + 2 * kPad) * f;
 }
 
-// Whether the lock service itself does anything worth a row of its own (section 10).
+// Whether the lock service itself does anything worth a row of its own (sections 10 and 15).
 inline bool hasLockEvents(const Core::Scenario &s)
 {
     const Core::LockOptions &l = s.lock;
     return !l.restores.empty() || !l.failovers.empty() || !l.failedElections.empty() ||
-           !l.clockSteps.empty() || l.lockDelay > 0;
+           !l.elections.empty() || !l.clockSteps.empty() || l.lockDelay > 0;
 }
 
 inline double lockLaneHeight(const Core::Scenario &s, double f)

@@ -46,6 +46,15 @@ struct EventColumns
     std::size_t guess = 0;
 };
 
+// A label painted, and the x of what it tells (PaintContext::noteLabel); or a part of the
+// picture that is not the run (a panel's title) and shows whole wherever the playhead is.
+struct NotedLabel
+{
+    double anchor = 0;
+    QRectF box;
+    bool whole = false;
+};
+
 class PaintContext
 {
 public:
@@ -61,15 +70,23 @@ public:
         const double hi = axis.xToTick(m_xmax + 2);
         m_tLo = lo <= 0 ? 0 : Tick(std::floor(lo));
         m_tHi = hi <= 0 ? 0 : (hi >= 1.8e19 ? Core::kForever - 1 : Tick(std::ceil(hi)));
+        // hiding the future, an item's words fit in the part of it that has happened
+        m_shownRight = m_xmax;
+        if (o.hideFuture && o.playhead != Core::kForever)
+            m_shownRight = o.playheadBefore
+                               ? m_xmin
+                               : std::min(m_xmax, axis.tickToX(double(o.playhead)) +
+                                                      std::max(1.0, std::min(9 * o.theme.fontScale,
+                                                                             0.5 * axis.pixelsPerTick)));
     }
 
     // The same context speaking another scenario's words: compare mode's bottom panel when it
     // runs the schedule under another token source (Options::bottomScenario). Same lanes.
     PaintContext(const PaintContext &o, const Core::Scenario &s)
         : m_p(o.m_p), m_target(o.m_target), m_canvas(o.m_canvas), m_bands(o.m_bands),
-          m_st(o.m_st), m_axis(o.m_axis), m_l(o.m_l), m_s(s), m_o(o.m_o), m_present(o.m_present),
-          m_xmin(o.m_xmin), m_xmax(o.m_xmax), m_tLo(o.m_tLo), m_tHi(o.m_tHi),
-          m_columns(o.m_columns)
+          m_st(o.m_st), m_axis(o.m_axis), m_l(o.m_l), m_s(s), m_o(o.m_o), m_labels(o.m_labels),
+          m_xmin(o.m_xmin), m_xmax(o.m_xmax), m_shownRight(o.m_shownRight), m_tLo(o.m_tLo),
+          m_tHi(o.m_tHi), m_columns(o.m_columns)
     {
     }
 
@@ -78,15 +95,20 @@ public:
     const TimelineLayout &layout() const { return m_l; }
     const TimelineRenderer::Options &options() const { return m_o; }
 
-    // Collects the labels of what happens at the playhead's tick, which the dimming of what
-    // is still to come leaves bright (the painting thread's painter only).
-    void notePresentLabels(std::vector<QRectF> *labels) { m_present = labels; }
-    void notePresent(double anchorX, const QRectF &label)
+    // Collects the labels of the run with the x of what each tells (an event's tick, a bar's
+    // start): those of the playhead's tick stay bright where what is still to come is dimmed,
+    // and while the future is hidden every label of what has begun by the playhead shows whole
+    // (the painting thread's painter only).
+    void noteLabels(std::vector<NotedLabel> *labels) { m_labels = labels; }
+    void noteLabel(double anchorX, const QRectF &label)
     {
-        if (!m_present || m_o.playhead == Core::kForever || m_o.playheadBefore)
-            return;
-        if (std::abs(anchorX - m_axis.tickToX(double(m_o.playhead))) < 0.5)
-            m_present->push_back(label);
+        if (m_labels && m_o.playhead != Core::kForever)
+            m_labels->push_back({anchorX, label, false});
+    }
+    void noteWhole(const QRectF &box)
+    {
+        if (m_labels && m_o.playhead != Core::kForever)
+            m_labels->push_back({-std::numeric_limits<double>::infinity(), box, true});
     }
 
     // x of a tick, clamped a little outside the plot so huge ticks stay paintable.
@@ -130,24 +152,27 @@ public:
         return t <= 0 ? 0 : (t >= 1.8e19 ? Core::kForever - 1 : Tick(t));
     }
 
-    // Calls part(panel, false) for the panel as it is; for a panel whose lock and storage lanes
-    // are pinned (TimelinePanel::pinned), clipped to what lies above them, then part(moved,
-    // true) clipped to the pinned lanes, with the client lanes of `moved` stacked just above
-    // them, out of the clip: a client lane under the pinned ones is hidden, and a connector to
-    // a storage still comes down from above.
+    // Calls part(panel, false) for the panel as it is; when lanes are pinned (TimelinePanel::
+    // pinned, pinTop), clipped to what lies above all the pinned lanes, and for a panel whose own
+    // lock and storage lanes are pinned then part(moved, true) clipped to them, with the client
+    // lanes of `moved` stacked just above them, out of the clip: a client lane under the pinned
+    // ones is hidden, and a connector to a storage still comes down from above.
     template <typename Part> void inPinnedParts(const TimelinePanel &panel, Part &&part) const
     {
-        if (!panel.isPinned()) {
+        if (std::isinf(panel.pinTop)) {
             part(panel, false);
             return;
         }
-        const QRectF pin = panel.pinned;
         m_p->save();
-        m_p->setClipRect(
-            QRectF(pin.left(), panel.rect.top(), pin.width(), pin.top() - panel.rect.top()),
-            Qt::IntersectClip);
+        m_p->setClipRect(QRectF(panel.rect.left(), panel.rect.top(), panel.rect.width(),
+                                std::max(0.0, std::min(panel.rect.bottom(), panel.pinTop) -
+                                                  panel.rect.top())),
+                         Qt::IntersectClip);
         part(panel, false);
         m_p->restore();
+        if (!panel.isPinned())
+            return;
+        const QRectF pin = panel.pinned;
         TimelinePanel moved = panel;
         for (ClientLaneRects &r : moved.clients) {
             const double dy = pin.top() - r.lane.bottom();
@@ -164,9 +189,11 @@ public:
     Tick tLo() const { return m_tLo; }
     Tick tHi() const { return m_tHi; }
 
+    // The plot area of a panel, and of its lanes pinned elsewhere (compare mode's top panel).
     QRectF plotClip(const TimelinePanel &panel) const
     {
-        return QRectF(m_xmin, panel.rect.top(), m_xmax - m_xmin, panel.rect.height());
+        const QRectF r = panel.isPinned() ? panel.rect.united(panel.pinned) : panel.rect;
+        return QRectF(m_xmin, r.top(), m_xmax - m_xmin, r.height());
     }
 
     qint64 rulerStep() const
@@ -206,7 +233,7 @@ public:
                      std::initializer_list<LabelText> texts, const QColor &color)
     {
         const double left = std::max(x0, m_xmin);
-        const double right = std::min(x1, m_xmax);
+        const double right = std::min(x1, m_shownRight);
         for (const LabelText &t : texts) {
             if (t.text.isEmpty() || m_st.fmLabel.horizontalAdvance(t.text) + t.pad > right - left)
                 continue;
@@ -214,6 +241,9 @@ public:
             m_p->setPen(color);
             m_p->drawText(QRectF(left, row.top(), right - left, row.height()), Qt::AlignCenter,
                           t.text);
+            // (what an item's label tells has begun where the item does)
+            const double w = m_st.fmLabel.horizontalAdvance(t.text);
+            noteLabel(x0, QRectF((left + right - w) / 2 - 1, row.top(), w + 2, row.height()));
             return;
         }
     }
@@ -236,7 +266,7 @@ public:
         }
         row.take(left, w);
         chipText(QRectF(left, band.top(), w, band.height()), text, color, m_st.label);
-        notePresent(x, QRectF(left, band.top(), w, band.height()));
+        noteLabel(x, QRectF(left, band.top(), w, band.height()));
         return true;
     }
 
@@ -384,9 +414,10 @@ protected:
     const TimelineLayout &m_l;
     const Core::Scenario &m_s;
     const TimelineRenderer::Options &m_o;
-    std::vector<QRectF> *m_present = nullptr; // labels of what happens at the playhead
+    std::vector<NotedLabel> *m_labels = nullptr; // labels and what they tell, when a playhead stands
     double m_xmin = 0;
     double m_xmax = 0;
+    double m_shownRight = 0; // where what is shown ends: m_xmax, or the playhead's hidden future
     Tick m_tLo = 0;
     Tick m_tHi = 0;
     std::shared_ptr<EventColumns> m_columns = std::make_shared<EventColumns>();

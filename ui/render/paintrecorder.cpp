@@ -220,10 +220,16 @@ void PaintRecorder::append(const PaintRecorder &other)
     m_hints = other.m_hints;
 }
 
-void PaintRecorder::replay(QPainter *p) const
+void PaintRecorder::replay(QPainter *p, bool wordsOnly) const
 {
     for (const Op &op : m_ops) {
         const QRectF rect(op.v[0], op.v[1], op.v[2], op.v[3]);
+        if (wordsOnly) {
+            // the texts, their chips and the painter's state: nothing else
+            const Kind k = Kind(op.kind);
+            if (k >= Kind::FillRectColor && k != Kind::DrawRoundedRect && k != Kind::DrawText)
+                continue;
+        }
         const std::size_t ref = std::size_t(op.ref);
         switch (Kind(op.kind)) {
         case Kind::Save:

@@ -29,7 +29,9 @@ public:
     bool isEmpty() const { return m_ops.empty(); }
     std::size_t size() const { return m_ops.size(); }
 
-    void replay(QPainter *p) const;
+    // `wordsOnly`: only the texts and their chips (rounded rectangles), with every change of
+    // the painter's state: labels over whatever lies under them.
+    void replay(QPainter *p, bool wordsOnly = false) const;
     // Records `other`'s calls after this one's, as if made here; the state `other` read back
     // (pen, hints) started as this one's (see continueFrom()) and ends as its.
     void append(const PaintRecorder &other);

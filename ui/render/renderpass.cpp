@@ -34,7 +34,7 @@ void runPasses(const PaintContext &c, const std::vector<RenderPass *> &passes,
             while (end < passes.size() && passes[end]->where() == RenderPass::Where::Lanes)
                 ++end;
             p->save();
-            p->setClipRect(pc.plotClip(panel));
+            p->setClipRect(pc.plotClip(panel), Qt::IntersectClip); // within a hidden future too
             for (std::size_t j = k; j < end; ++j)
                 passes[j]->beginPanel(pc, panel, t);
             pc.inPinnedParts(panel, [&](const TimelinePanel &part, bool) {

@@ -540,15 +540,16 @@ QString TimelineRenderer::describe(const Core::Scenario &s, const Core::Trace &t
         // a version storage judges by what the writer had read, an unfenced path skips the
         // check: core's whole story of the write says which
         // a write of a group (one update across storages): what became of the whole update,
-        // a partial one the seed's two-resources pitfall
+        // a partial one is two resources under one lock without two-phase commit
         QString group;
         for (std::uint32_t gi = 0; gi < t.groups.size() && group.isEmpty(); ++gi) {
             const std::vector<std::uint32_t> &ws = t.groups[gi].writes;
             if (std::find(ws.begin(), ws.end(), e.ref) != ws.end())
                 group = QLatin1Char(' ') + Core::explainGroup(s, t, gi);
         }
+        // (so do the storages of section 15, which ask the lock service or keep one token)
         if (w.storage < s.storages.size() &&
-            (s.storages[w.storage].check == Core::StorageCheck::Version || client.bypass))
+            (s.storages[w.storage].check != Core::StorageCheck::Token || client.bypass))
             return Core::explainWrite(s, t, e.ref) + group;
         QString text = QObject::tr("t=%1: %2 wrote %3 to %4 with %5%6; arrived at %7: %8")
                            .arg(e.tick)

@@ -18,27 +18,52 @@ double TimelineRenderer::headerWidth(const Options &options)
 namespace {
 
 // Moves the last panel's lock and storage lanes up so that they end at `bottom` when they
-// would end below it, but never over the first client lane's name and markers (they cover
-// client lanes, never the ruler or the panel title).
+// would end below it. In compare mode, when the lanes scroll at all, the outcome of both runs
+// stays at the bottom: the bottom panel's title (naming its run) and storage lanes there, the
+// top panel's lock and storage lanes just above them; the bottom panel's clients and lock lane,
+// the top one's again, are where the scroll puts them. Never over the first client lane's name
+// and markers (the pinned lanes cover client lanes, never the ruler or the first panel's title).
 void pinLanes(TimelineLayout &l, double bottom)
 {
     if (!(bottom > 0) || l.panels.empty())
         return;
-    TimelinePanel &p = l.panels.back();
-    const double top = p.lock.top();
-    const double end = p.storages.empty() ? p.lock.bottom() : p.storages.back().lane.bottom();
-    const double floor = p.clients.empty() ? top : p.clients.front().markers.bottom();
-    const double shift = std::max(bottom - end, floor - top);
-    if (!(shift < -0.5))
-        return;
-    p.lock.translate(0, shift);
-    p.lockHeader.translate(0, shift);
-    p.lockEvents.translate(0, shift);
-    p.lockBars.translate(0, shift);
-    for (StorageLaneRects &r : p.storages)
-        for (QRectF *q : {&r.lane, &r.header, &r.values, &r.outcomes, &r.maxToken})
-            q->translate(0, shift);
-    p.pinned = QRectF(p.rect.left(), top + shift, p.rect.width(), end - top);
+    const TimelinePanel &first = l.panels.front();
+    const double floor = first.clients.empty() ? first.lock.top() : first.clients.front().markers.bottom();
+    const bool stack = l.panels.size() > 1;
+    const auto moveStorages = [](TimelinePanel &p, double dy) {
+        for (StorageLaneRects &r : p.storages)
+            for (QRectF *q : {&r.lane, &r.header, &r.values, &r.outcomes, &r.maxToken})
+                q->translate(0, dy);
+    };
+    double block = bottom; // where the lanes pinned so far begin
+    for (std::size_t i = l.panels.size(); i-- > 0;) {
+        TimelinePanel &p = l.panels[i];
+        const double end = p.storages.empty() ? p.lock.bottom() : p.storages.back().lane.bottom();
+        if (stack && i > 0) {
+            const double lanes = p.storages.empty() ? p.lock.bottom() : p.storages.front().lane.top();
+            const double top = lanes - p.title.height();
+            const double shift = std::max(block - end, floor - top);
+            moveStorages(p, shift);
+            p.title.moveTop(top + shift);
+            p.pinned = QRectF(p.rect.left(), top + shift, p.rect.width(), end - top);
+            block = top + shift;
+            continue;
+        }
+        const double top = p.lock.top();
+        const double shift = std::max(block - end, floor - top);
+        if (!(shift < -0.5) && !stack)
+            break; // in view where they are
+        p.lock.translate(0, shift);
+        p.lockHeader.translate(0, shift);
+        p.lockEvents.translate(0, shift);
+        p.lockBars.translate(0, shift);
+        moveStorages(p, shift);
+        p.pinned = QRectF(p.rect.left(), top + shift, p.rect.width(), end - top);
+        block = top + shift;
+    }
+    if (block < bottom)
+        for (TimelinePanel &p : l.panels)
+            p.pinTop = block;
 }
 
 } // namespace

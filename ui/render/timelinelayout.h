@@ -6,6 +6,8 @@
 
 #include <QRectF>
 
+#include <limits>
+
 #include <vector>
 
 // One client lane, split into rows from top to bottom.
@@ -47,11 +49,16 @@ struct TimelinePanel
     // The lock-service and storage lanes pinned to the bottom of what is visible (Options::
     // pinBottom), over the client lanes that scroll under them; empty when not pinned. The
     // storage lane is where the outcome is: it stays on screen at any size and client count.
+    // In compare mode both panels' lanes are pinned, the top panel's above the bottom one's,
+    // when both would not show where they are.
     QRectF pinned;
+    // Where the pinned lanes of all panels begin: a client lane at or below it is hidden
+    // (+inf when nothing is pinned).
+    double pinTop = std::numeric_limits<double>::infinity();
 
     bool isPinned() const { return !pinned.isEmpty(); }
     // Whether y lies under the pinned lanes (a client lane there is hidden).
-    bool underPinned(double y) const { return isPinned() && y >= pinned.top(); }
+    bool underPinned(double y) const { return y >= pinTop; }
 };
 
 struct TimelineLayout
@@ -61,11 +68,15 @@ struct TimelineLayout
     QRectF plot;     // everything right of the header column, below the ruler
     std::vector<TimelinePanel> panels; // one, or two in compare mode (top = fenced)
 
-    // The panel containing y, or nullptr.
+    // The panel containing y, or nullptr: under the pinned lanes, the panel whose lanes are
+    // pinned there.
     const TimelinePanel *panelAt(double y) const
     {
         for (const TimelinePanel &p : panels)
-            if (y >= p.rect.top() && y < p.rect.bottom())
+            if (p.isPinned() && y >= p.pinned.top() && y < p.pinned.bottom())
+                return &p;
+        for (const TimelinePanel &p : panels)
+            if (y >= p.rect.top() && y < p.rect.bottom() && !p.underPinned(y))
                 return &p;
         return nullptr;
     }

@@ -15,10 +15,51 @@
 #include <QPainter>
 #include <QThread>
 
+#include <cmath>
 #include <memory>
 #include <optional>
+#include <utility>
 
 using namespace Render;
+
+namespace {
+
+// Where content may show while the future is hidden: below the ruler, left of the playhead's
+// tick (half a glyph past it, or half a tick when ticks are narrower: what happened at the
+// playhead stays whole); and where only the words may show: the rest of every label of what has
+// begun by then. Nothing at all at presentation mode's start.
+std::pair<QRegion, QRegion> shownRegions(const TimelineLayout &l, const TimeAxis &axis,
+                                         const TimelineRenderer::Options &o,
+                                         const QRectF &belowRuler,
+                                         const std::vector<NotedLabel> &labels)
+{
+    if (o.playhead == Core::kForever)
+        return {QRegion(belowRuler.toAlignedRect()), QRegion()};
+    QRectF past = belowRuler;
+    if (o.playheadBefore) {
+        past.setRight(l.plot.left());
+        QRegion shown(past.toAlignedRect());
+        for (const NotedLabel &n : labels)
+            if (n.whole)
+                shown += QRegion(n.box.toAlignedRect()).intersected(belowRuler.toAlignedRect());
+        return {shown, QRegion()};
+    }
+    const double x = axis.tickToX(double(o.playhead));
+    const double after = std::max(1.0, std::min(9 * o.theme.fontScale, 0.5 * axis.pixelsPerTick));
+    past.setRight(std::clamp(x + after, l.plot.left(), belowRuler.right()));
+    QRegion shown(past.toAlignedRect());
+    QRegion words;
+    for (const NotedLabel &n : labels) {
+        const QRegion box = QRegion(n.box.toAlignedRect()).intersected(belowRuler.toAlignedRect());
+        if (n.whole)
+            shown += box;
+        else if (n.anchor <= x + 0.5)
+            words += box;
+    }
+    return {shown, words - shown};
+}
+
+} // namespace
 
 TimelineRenderer::TimelineRenderer() : m_cache(std::make_unique<RendererCache>()) {}
 
@@ -98,7 +139,7 @@ void TimelineRenderer::paint(QPainter *p, const QRectF &rect, const Core::Scenar
     // the last one copies their picture instead.
     PaintRecorder local;
     PaintRecorder &content = cache ? cache->recording() : local;
-    std::vector<QRectF> present; // labels at the playhead's tick: not dimmed
+    std::vector<NotedLabel> labels; // the run's labels, with what each tells
     content.begin(p);
     {
         // a known state to start from, wherever the calls are replayed
@@ -108,7 +149,7 @@ void TimelineRenderer::paint(QPainter *p, const QRectF &rect, const Core::Scenar
         content.setRenderHint(QPainter::Antialiasing, true);
         content.setRenderHint(QPainter::TextAntialiasing, true);
         PaintContext painter(&content, here, st, axis, l, s, o);
-        painter.notePresentLabels(&present);
+        painter.noteLabels(&labels);
         ConnectorsPass connectors;
         BeliefsPass beliefs;
         LockWaitsPass lockWaits;
@@ -126,11 +167,31 @@ void TimelineRenderer::paint(QPainter *p, const QRectF &rect, const Core::Scenar
                   traces);
     }
     // Below the ruler only: its opaque fill used to be painted after the panels and covered
-    // what reached over its edge (a compare panel title's top line).
+    // what reached over its edge (a compare panel title's top line). Hiding the future, only
+    // left of the playhead, and the labels of its own tick.
+    const std::optional<std::pair<QRegion, QRegion>> shown =
+        o.hideFuture ? std::optional(shownRegions(l, axis, o, belowRuler, labels)) : std::nullopt;
+    // labels of the playhead's tick: bright over the dimmed future
+    std::vector<QRectF> present;
+    if (o.playhead != Core::kForever && !o.playheadBefore)
+        for (const NotedLabel &n : labels)
+            if (std::abs(n.anchor - axis.tickToX(double(o.playhead))) < 0.5)
+                present.push_back(n.box);
     const auto replayContent = [&](QPainter *painter) {
         painter->save();
-        painter->setClipRect(belowRuler, Qt::IntersectClip);
-        content.replay(painter);
+        if (shown) {
+            // what has happened, then over it the words reaching past the playhead alone:
+            // what lies under them there has not happened yet
+            painter->save();
+            painter->setClipRegion(shown->first, Qt::IntersectClip);
+            content.replay(painter);
+            painter->restore();
+            painter->setClipRegion(shown->second, Qt::IntersectClip);
+            content.replay(painter, true);
+        } else {
+            painter->setClipRect(belowRuler, Qt::IntersectClip);
+            content.replay(painter);
+        }
         painter->restore();
     };
     const auto paintStatic = [&](QPainter *painter) {
@@ -177,7 +238,10 @@ void TimelineRenderer::paint(QPainter *p, const QRectF &rect, const Core::Scenar
             enableHints(lp);
             paintStatic(lp);
         });
-        const QImage *withContent = !layer ? nullptr : cache->contentLayer([&](QPainter *cp) {
+        // (a clip that follows the playhead is no picture to keep)
+        if (shown)
+            cache->forgetContent();
+        const QImage *withContent = !layer || shown ? nullptr : cache->contentLayer([&](QPainter *cp) {
             cp->setClipRect(rect);
             enableHints(cp);
             replayContent(cp);

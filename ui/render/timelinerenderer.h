@@ -58,6 +58,14 @@ public:
         // The playhead stands just before its tick: everything is dimmed, its tick too
         // (presentation mode's "start", before the first event).
         bool playheadBefore = false;
+        // Presentation mode and a lesson's question: what comes after the playhead is hidden,
+        // not dimmed (the trace painted should end there too: Document::traceBefore). Only
+        // the labels of the playhead's own tick may reach past it.
+        bool hideFuture = false;
+        // An animation on its way to the next step: the line (and its tick on the badge) is
+        // drawn this many ticks past the playhead, and the veil starts at the line. What is
+        // shown bright stays the playhead's: no event lies between two steps.
+        double playheadTravel = 0;
         Selection selection;
         int hoverClient = -1;
         int hoverAction = -1;

@@ -51,6 +51,29 @@ void ViewState::setPlayhead(Core::Tick tick)
     emit playheadChanged(tick);
 }
 
+void ViewState::setPlayheadBefore(bool on)
+{
+    if (on == m_playheadBefore)
+        return;
+    m_playheadBefore = on;
+    emit playheadChanged(m_playhead);
+}
+
+void ViewState::setHideFuture(bool on)
+{
+    if (on == m_hideFuture)
+        return;
+    m_hideFuture = on;
+    emit playheadChanged(m_playhead);
+}
+
+std::optional<Core::Tick> ViewState::shownBefore() const
+{
+    if (!m_hideFuture || !hasPlayhead())
+        return std::nullopt;
+    return playheadBefore() ? m_playhead : m_playhead + 1;
+}
+
 void ViewState::setCompare(bool on)
 {
     if (on == m_compare)

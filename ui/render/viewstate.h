@@ -47,11 +47,24 @@ public:
     void setSelection(const Selection &selection);
     void clearSelection() { setSelection({}); }
 
-    // Everything after the playhead is dimmed; kForever: no playhead, all shown.
+    // Everything after the playhead is dimmed (hidden while hidesFuture()); kForever: no
+    // playhead, all shown.
     Core::Tick playhead() const { return m_playhead; }
     bool hasPlayhead() const { return m_playhead != Core::kForever; }
     void setPlayhead(Core::Tick tick);
     void clearPlayhead() { setPlayhead(Core::kForever); }
+    // The playhead stands just before its tick: nothing of that tick has happened yet
+    // (presentation mode's start, before the first step). Emits playheadChanged.
+    bool playheadBefore() const { return m_playheadBefore && hasPlayhead(); }
+    void setPlayheadBefore(bool on);
+
+    // Presentation mode and a lesson's question: what has not happened by the playhead is
+    // hidden in every view, not dimmed, so a room can predict it. Views then show each run as
+    // it stands before shownBefore() (Document::traceBefore). Emits playheadChanged.
+    bool hidesFuture() const { return m_hideFuture; }
+    void setHideFuture(bool on);
+    // The first tick a view must not show anything of; nullopt: everything is shown.
+    std::optional<Core::Tick> shownBefore() const;
 
     // Two runs of the schedule, one above the other on one time axis: fenced over unfenced, or,
     // with a compare source, the scenario's own token source over that one (same fencing).
@@ -72,6 +85,8 @@ private:
     double m_pixelsPerTick = 20;
     Selection m_selection;
     Core::Tick m_playhead = Core::kForever;
+    bool m_playheadBefore = false;
+    bool m_hideFuture = false;
     bool m_compare = false;
     std::optional<Core::TokenSource> m_compareSource;
 };

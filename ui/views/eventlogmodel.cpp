@@ -8,13 +8,18 @@
 #include "simulator.h"
 #include "tokensource.h"
 
+#include <QApplication>
 #include <QBrush>
 #include <QFont>
+#include <QFontMetrics>
+#include <QHeaderView>
+#include <QTableView>
 
 #include <climits>
 #include <optional>
 
-EventLogModel::EventLogModel(Document *doc, QObject *parent) : QAbstractTableModel(parent), m_doc(doc)
+EventLogModel::EventLogModel(Document *doc, QObject *parent)
+    : QAbstractTableModel(parent), m_doc(doc)
 {
     rebuildIcons();
     // a new trace can have any number of events: a reset is the honest signal
@@ -24,6 +29,23 @@ EventLogModel::EventLogModel(Document *doc, QObject *parent) : QAbstractTableMod
         m_rows = liveRows();
         endResetModel();
     });
+}
+
+void EventLogModel::applyFontScale(QTableView *view, double scale)
+{
+    // (the scale the widths were made for: columns keep what the user dragged them to)
+    const QVariant was = view->property("fontScale");
+    const double before = was.isValid() ? was.toDouble() : 1.0;
+    view->setProperty("fontScale", scale);
+    QFont f = QApplication::font();
+    f.setPointSizeF(f.pointSizeF() * scale);
+    view->setFont(f);
+    // fixed row heights: the view never measures millions of rows
+    view->verticalHeader()->setDefaultSectionSize(QFontMetrics(f).height() + 8);
+    if (before == scale)
+        return;
+    for (int c = 0; c + 1 < view->model()->columnCount(); ++c) // the last one stretches
+        view->setColumnWidth(c, int(std::lround(view->columnWidth(c) * scale / before)));
 }
 
 void EventLogModel::setTheme(const Theme &theme)
@@ -163,10 +185,12 @@ QVariant EventLogModel::data(const QModelIndex &index, int role) const
         return {};
     case Qt::ForegroundRole:
         if (index.column() == ResultColumn && arrival && w->result != Core::WriteResult::Accepted)
-            return QBrush(m_theme.outcome(w->result).darker(m_theme.name == QLatin1String("dark") ? 100 : 130));
+            return QBrush(m_theme.outcome(w->result).darker(
+                m_theme.name == QLatin1String("dark") ? 100 : 130));
         return {};
     case Qt::FontRole:
-        if (index.column() == ResultColumn && arrival && w->result == Core::WriteResult::Corrupted) {
+        if (index.column() == ResultColumn && arrival &&
+            w->result == Core::WriteResult::Corrupted) {
             QFont f;
             f.setBold(true);
             return f;

@@ -15,14 +15,25 @@
 #include <array>
 
 class Document;
+class QTableView;
 
 class EventLogModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
-    enum Column { TickColumn, ClientColumn, EventColumn, TokenColumn, StorageColumn,
-                  ResultColumn, ExplanationColumn, ColumnCount };
-    enum Role {
+    enum Column
+    {
+        TickColumn,
+        ClientColumn,
+        EventColumn,
+        TokenColumn,
+        StorageColumn,
+        ResultColumn,
+        ExplanationColumn,
+        ColumnCount
+    };
+    enum Role
+    {
         EventIndexRole = Qt::UserRole + 1, // index into Trace::events
         ClientRole,                        // the event's client lane
         ActionRole,                        // index into that client's actions
@@ -45,6 +56,10 @@ public:
     static int rowOfEvent(std::uint32_t event) { return int(event); }
     static std::uint32_t eventOfRow(int row) { return std::uint32_t(row); }
     // A short name for an event kind ("grant", "write arrives", ...).
+    // A view of the log at the theme's text size (Theme::fontScale, 1: the application's): its
+    // font, its fixed row height and its columns' widths scaled with it.
+    static void applyFontScale(QTableView *view, double scale);
+
     static QString kindName(Core::EventKind kind);
     static QString resultName(Core::WriteResult result);
 

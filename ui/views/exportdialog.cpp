@@ -105,7 +105,7 @@ ExportDialog::ExportDialog(Kind kind, const Document *doc, const ExportOptions &
         m_ticks = new QLineEdit(this);
         m_ticks->setObjectName(QStringLiteral("ticks"));
         m_ticks->setPlaceholderText(tr("e.g. 0, 5, 12, 30"));
-        const std::vector<Core::Tick> every = Exporter::keyframeTicks(doc->trace());
+        const std::vector<Core::Tick> every = Exporter::keyframeTicks(doc->scenario(), doc->trace());
         QStringList all;
         for (const Core::Tick t : every)
             all << QString::number(t);
@@ -324,7 +324,7 @@ void ExportDialog::setExplainChecked(bool on)
 std::vector<Core::Tick> ExportDialog::frameTicks(QString *error) const
 {
     if (!m_frames || m_frames->currentIndex() == 0)
-        return Exporter::keyframeTicks(m_doc->trace());
+        return Exporter::keyframeTicks(m_doc->scenario(), m_doc->trace());
     std::vector<Core::Tick> ticks;
     const QStringList parts =
         m_ticks->text().split(QRegularExpression(QStringLiteral("[,;\\s]+")), Qt::SkipEmptyParts);

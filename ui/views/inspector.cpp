@@ -15,6 +15,8 @@
 #include <QLineEdit>
 #include <QPainter>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QTextLayout>
 #include <QUndoStack>
 #include <QVBoxLayout>
@@ -29,9 +31,10 @@ class OutcomeText : public QWidget
 public:
     explicit OutcomeText(QWidget *parent) : QWidget(parent)
     {
-        QSizePolicy p(QSizePolicy::Preferred, QSizePolicy::Preferred);
-        p.setHeightForWidth(true);
-        setSizePolicy(p);
+        // no height for width: inside the inspector's scroll area that would be a minimum, and
+        // the text would make the fields scroll rather than end in "…" in a short dock. It
+        // takes the height left over (a stretch), asking for a few lines.
+        setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Preferred);
     }
 
     void setText(const QString &text)
@@ -47,12 +50,10 @@ public:
     QStringList shownLines() const { return m_shown; }
     bool isElided() const { return m_elided; }
 
-    bool hasHeightForWidth() const override { return true; }
-    int heightForWidth(int width) const override { return int(wrap(width).size()) * lineHeight(); }
     QSize sizeHint() const override
     {
         const int w = 240;
-        return {w, heightForWidth(w)};
+        return {w, int(std::min<qsizetype>(3, wrap(w).size())) * lineHeight()};
     }
     QSize minimumSizeHint() const override { return {60, lineHeight()}; }
 
@@ -142,10 +143,24 @@ const QString kNameErrorFrame = QStringLiteral(
 } // namespace
 
 Inspector::Inspector(Document *doc, ViewState *state, QWidget *parent)
-    : QWidget(parent), m_doc(doc), m_state(state)
+    : QWidget(parent), m_doc(doc), m_state(state), m_baseFont(font())
 {
-    auto *col = new QVBoxLayout(this);
+    // The fields in a scroll area: a dock too short for them (a projector, an error message
+    // under a field) scrolls, instead of squeezing rows over each other until one is lost.
+    auto *content = new QWidget;
+    auto *col = new QVBoxLayout(content);
     col->setContentsMargins(12, 8, 12, 8);
+    m_scroll = new QScrollArea(this);
+    m_scroll->setObjectName(QStringLiteral("inspectorScroll"));
+    m_scroll->setFrameShape(QFrame::NoFrame);
+    m_scroll->setWidgetResizable(true);
+    m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_scroll->setWidget(content);
+    // as narrow as the dock makes it: the rows share the width (no sideways scrolling)
+    content->setMinimumWidth(1);
+    auto *outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    outer->addWidget(m_scroll);
     m_form = new QFormLayout;
     m_form->setFieldGrowthPolicy(QFormLayout::ExpandingFieldsGrow);
     m_kind = new QLabel(this);
@@ -165,6 +180,7 @@ Inspector::Inspector(Document *doc, ViewState *state, QWidget *parent)
     nameCol->addWidget(m_name);
     nameCol->addWidget(m_nameMessage);
     nameBox->setFocusProxy(m_name);
+    nameBox->installEventFilter(this); // its width: the name message's lines (fitNameMessage)
     m_name->installEventFilter(this);
 
     m_at = new TickField(this);
@@ -176,6 +192,8 @@ Inspector::Inspector(Document *doc, ViewState *state, QWidget *parent)
     m_value = new QLineEdit(this);
     m_storageLabel = new QLabel(tr("Storage"), this);
     m_storage = new QComboBox(this);
+    // as wide as its longest storage name, whenever the names change ("topic", never "top")
+    m_storage->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_keepaliveLabel = new QLabel(tr("Keepalive every"), this);
     m_keepalive = new TickField(this);
     m_keepalive->setObjectName(QStringLiteral("keepalive"));
@@ -188,8 +206,8 @@ Inspector::Inspector(Document *doc, ViewState *state, QWidget *parent)
     m_gap = new TickField(this);
     m_gap->setObjectName(QStringLiteral("gap"));
     m_gap->setMinimum(0);
-    m_gap->setToolTip(tr("Ticks from the check to the send: a pause in them is the seed's first "
-                         "pitfall"));
+    m_gap->setToolTip(tr("Ticks from the check to the send: a pause in them makes the check "
+                         "worthless, the pause comes after it (Kleppmann 2016)"));
     m_groupLabel = new QLabel(tr("Group"), this);
     m_group = new QLineEdit(this);
     m_group->setPlaceholderText(tr("none (one update across storages)"));
@@ -224,6 +242,10 @@ Inspector::Inspector(Document *doc, ViewState *state, QWidget *parent)
         return a ? endCheck(a->at, amount) : QString();
     });
 
+    // Ctrl+Z and Ctrl+Tab in every field (eventFilter)
+    for (QLineEdit *edit : textFields())
+        edit->installEventFilter(this);
+
     connect(m_at, &TickField::committed, this, &Inspector::commitAt);
     connect(m_amount, &TickField::committed, this, &Inspector::commitAmount);
     connect(m_value, &QLineEdit::editingFinished, this, &Inspector::commitValue);
@@ -237,6 +259,33 @@ Inspector::Inspector(Document *doc, ViewState *state, QWidget *parent)
     connect(doc, &Document::changed, this, &Inspector::refresh);
     connect(state, &ViewState::selectionChanged, this, &Inspector::refresh);
     refresh();
+}
+
+QSize Inspector::sizeHint() const
+{
+    return m_scroll->widget()->sizeHint() +
+           QSize(m_scroll->verticalScrollBar()->sizeHint().width(), 0);
+}
+
+QSize Inspector::minimumSizeHint() const
+{
+    // all the fields: the docks are laid out as before they scrolled; a window that cannot
+    // give this much (a small screen) leaves them scrolling instead of squeezed
+    return m_scroll->widget()->layout()->minimumSize();
+}
+
+void Inspector::setFontScale(double scale)
+{
+    QFont f = m_baseFont;
+    if (f.pointSizeF() > 0)
+        f.setPointSizeF(f.pointSizeF() * scale);
+    else
+        f.setPixelSize(std::max(1, int(std::lround(f.pixelSize() * scale))));
+    setFont(f);
+    // the dock is laid out by what the fields ask for (sizeHint), which the scroll area does
+    // not pass on by itself
+    m_scroll->widget()->layout()->activate();
+    updateGeometry();
 }
 
 QWidget *Inspector::outcomeWidget() const
@@ -282,7 +331,7 @@ void Inspector::refresh()
     m_shown = valid ? sel : Selection{};
     for (QWidget *w :
          std::initializer_list<QWidget *>{m_name, m_at, m_amount, m_value, m_storage, m_keepalive,
-                                         m_check, m_gap, m_group, m_delete})
+                                          m_check, m_gap, m_group, m_delete})
         w->setEnabled(valid);
     if (!valid) {
         m_kind->setText(tr("Nothing selected"));
@@ -423,8 +472,7 @@ void Inspector::commitStorage()
     const Core::Action *a = selectedAction(m_doc, sel);
     if (m_refreshing || !a ||
         (a->kind != Core::ActionKind::Write && a->kind != Core::ActionKind::Read) ||
-        m_storage->currentIndex() < 0 ||
-        std::uint32_t(m_storage->currentIndex()) == a->storage)
+        m_storage->currentIndex() < 0 || std::uint32_t(m_storage->currentIndex()) == a->storage)
         return;
     Core::Action after = *a;
     after.storage = std::uint32_t(m_storage->currentIndex());
@@ -448,15 +496,16 @@ void Inspector::commitCheck()
 {
     const Selection sel = m_state->selection();
     const Core::Action *a = selectedAction(m_doc, sel);
-    if (m_refreshing || !a || a->kind != Core::ActionKind::Write || m_check->isChecked() == a->check)
+    if (m_refreshing || !a || a->kind != Core::ActionKind::Write ||
+        m_check->isChecked() == a->check)
         return;
     Core::Action after = *a;
     after.check = m_check->isChecked();
     if (!after.check)
         after.setGap(0); // a gap only belongs to a check (the file refuses it otherwise)
-    m_doc->undoStack()->push(EditCommands::setAction(
-        m_doc, sel.client, sel.action, after,
-        after.check ? tr("Check before writing") : tr("Write without checking")));
+    m_doc->undoStack()->push(EditCommands::setAction(m_doc, sel.client, sel.action, after,
+                                                     after.check ? tr("Check before writing")
+                                                                 : tr("Write without checking")));
 }
 
 void Inspector::commitGap(Core::Tick gap, bool stepped)
@@ -525,12 +574,100 @@ void Inspector::showNameError(const QString &message)
     m_nameError = message;
     m_nameMessage->setText(message);
     m_nameMessage->setVisible(!message.isEmpty());
+    fitNameMessage();
     m_name->setStyleSheet(message.isEmpty() ? QString() : kNameErrorFrame);
     m_name->setToolTip(message);
 }
 
+std::vector<QLineEdit *> Inspector::textFields() const
+{
+    return {m_name,  m_at->lineEdit(),        m_amount->lineEdit(),
+            m_value, m_keepalive->lineEdit(), m_gap->lineEdit(),
+            m_group};
+}
+
+TickField *Inspector::tickFieldOf(const QLineEdit *edit) const
+{
+    for (TickField *f : {m_at, m_amount, m_keepalive, m_gap})
+        if (f->lineEdit() == edit)
+            return f;
+    return nullptr;
+}
+
+bool Inspector::fieldEdited(const QLineEdit *edit) const
+{
+    if (const TickField *f = tickFieldOf(edit))
+        return f->isEdited();
+    if (edit == m_name)
+        return !m_nameError.isEmpty() || m_name->isModified();
+    return edit->isModified(); // value and group: set by typing, cleared by commit and refresh
+}
+
+void Inspector::resetField(QLineEdit *edit)
+{
+    if (TickField *f = tickFieldOf(edit)) {
+        f->setValue(f->value());
+        return;
+    }
+    if (edit == m_name)
+        showNameError({});
+    edit->setModified(false);
+    refresh();
+}
+
+bool Inspector::fieldKey(QLineEdit *edit, QKeyEvent *key)
+{
+    const bool press = key->type() == QEvent::KeyPress;
+    // Ctrl+Tab leaves the field (as it leaves the timeline): the next or previous control
+    if ((key->key() == Qt::Key_Tab || key->key() == Qt::Key_Backtab) &&
+        (key->modifiers() & Qt::ControlModifier)) {
+        key->accept();
+        if (press)
+            focusNextPrevChild(key->key() == Qt::Key_Tab &&
+                               !(key->modifiers() & Qt::ShiftModifier));
+        return true;
+    }
+    const bool undo = key->matches(QKeySequence::Undo);
+    if (!undo && !key->matches(QKeySequence::Redo))
+        return false;
+    // Undo in a field being typed in undoes the typing; in a field that shows the scenario (or
+    // once the typing is undone) it is the document's undo, as everywhere else in the window.
+    // QLineEdit takes Ctrl+Z for itself even with nothing to undo: it would do nothing.
+    if (fieldEdited(edit)) {
+        if (undo && !edit->isUndoAvailable()) { // typed before a refresh: the scenario's value
+            key->accept();
+            if (press)
+                resetField(edit);
+            return true;
+        }
+        return false; // QLineEdit's own undo and redo
+    }
+    key->accept();
+    if (press) {
+        QUndoStack *stack = m_doc->undoStack();
+        undo ? stack->undo() : stack->redo();
+    }
+    return true;
+}
+
+void Inspector::fitNameMessage()
+{
+    // all its lines at the box's width (a wrapped label's own minimum is one line)
+    const int width = std::max(1, m_nameMessage->parentWidget()->width());
+    m_nameMessage->setMinimumHeight(m_nameError.isEmpty() ? 0
+                                                          : m_nameMessage->heightForWidth(width));
+}
+
 bool Inspector::eventFilter(QObject *watched, QEvent *event)
 {
+    if (event->type() == QEvent::Resize && watched == m_nameMessage->parentWidget())
+        fitNameMessage();
+    if ((event->type() == QEvent::ShortcutOverride || event->type() == QEvent::KeyPress)) {
+        const std::vector<QLineEdit *> fields = textFields();
+        const auto it = std::find(fields.begin(), fields.end(), watched);
+        if (it != fields.end() && fieldKey(*it, static_cast<QKeyEvent *>(event)))
+            return true;
+    }
     // Escape in a name being typed or refused puts the client's name back
     if (watched == m_name &&
         (event->type() == QEvent::ShortcutOverride || event->type() == QEvent::KeyPress) &&

@@ -15,6 +15,8 @@
 
 #include <QWidget>
 
+#include <vector>
+
 class Document;
 class OutcomeText;
 class TickField;
@@ -23,13 +25,22 @@ class QComboBox;
 class QFormLayout;
 class QLabel;
 class QLineEdit;
+class QKeyEvent;
 class QPushButton;
+class QScrollArea;
 
 class Inspector : public QWidget
 {
     Q_OBJECT
 public:
     Inspector(Document *doc, ViewState *state, QWidget *parent = nullptr);
+
+    // The lecture-hall theme's larger text (Theme::fontScale): 1 is the application's size.
+    void setFontScale(double scale);
+
+    // What its fields ask for, as before they scrolled: the dock is laid out by these.
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
 
     // For tests: the editors.
     QLineEdit *nameEdit() const { return m_name; }
@@ -68,6 +79,15 @@ private:
     void commitGap(Core::Tick gap, bool stepped);
     void commitGroup();
     void showNameError(const QString &message);
+    void fitNameMessage();
+    // The text fields (the tick fields' too), for their keys.
+    std::vector<QLineEdit *> textFields() const;
+    TickField *tickFieldOf(const QLineEdit *edit) const;
+    // The field holds typing not yet committed (or refused): it differs from the scenario.
+    bool fieldEdited(const QLineEdit *edit) const;
+    void resetField(QLineEdit *edit);
+    // Ctrl+Z, Ctrl+Shift+Z and Ctrl+Tab in a field; true when handled.
+    bool fieldKey(QLineEdit *edit, QKeyEvent *key);
     QString endCheck(Core::Tick at, Core::Tick amount) const;
 
     Document *m_doc;
@@ -96,4 +116,6 @@ private:
     OutcomeText *m_outcome;
     QPushButton *m_delete;
     QFormLayout *m_form;
+    QScrollArea *m_scroll;
+    QFont m_baseFont; // the font at scale 1
 };

@@ -176,7 +176,10 @@ StorageDialog::StorageDialog(const Core::StorageSpec &spec, QWidget *parent)
     m_check = new QComboBox(this);
     m_check->addItem(tr("the fencing token"));
     m_check->addItem(tr("a version (compare-and-set)"));
-    m_check->setCurrentIndex(spec.check == Core::StorageCheck::Version ? 1 : 0);
+    // section 15: the combo's index is the StorageCheck, so a file's check survives the dialog
+    m_check->addItem(tr("the lock service (asks if the grant is live)"));
+    m_check->addItem(tr("the first token only"));
+    m_check->setCurrentIndex(int(spec.check));
     form->addRow(tr("&Checks"), m_check);
     m_durable =
         new QCheckBox(tr("max_token persisted with the data (else lost on a restart)"), this);
@@ -229,8 +232,7 @@ void StorageDialog::accept()
         return;
     }
     m_spec.rule = m_rule->currentIndex() == 1 ? Core::FenceRule::Le : Core::FenceRule::Lt;
-    m_spec.check =
-        m_check->currentIndex() == 1 ? Core::StorageCheck::Version : Core::StorageCheck::Token;
+    m_spec.check = Core::StorageCheck(std::max(0, m_check->currentIndex()));
     m_spec.durable = m_durable->isChecked();
     QDialog::accept();
 }

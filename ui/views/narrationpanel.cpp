@@ -8,16 +8,18 @@
 #include "viewstate.h"
 
 #include "explain.h"
+#include "runstate.h"
 #include "simulator.h"
+#include "tokensource.h"
 
 #include <QFrame>
 #include <QLabel>
 #include <QVBoxLayout>
 
-#include <algorithm>
-
 namespace {
 
+// A label of the story; its size, `scale` times the panel's font and the theme's font scale,
+// is set by NarrationPanel::setTheme.
 QLabel *wrapped(QWidget *parent, double scale, bool bold = false)
 {
     auto *l = new QLabel(parent);
@@ -25,8 +27,8 @@ QLabel *wrapped(QWidget *parent, double scale, bool bold = false)
     l->setTextFormat(Qt::PlainText);
     l->setTextInteractionFlags(Qt::TextSelectableByMouse);
     l->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    l->setProperty("storyScale", scale);
     QFont f = l->font();
-    f.setPointSizeF(f.pointSizeF() * scale);
     f.setBold(bold);
     l->setFont(f);
     return l;
@@ -91,6 +93,15 @@ NarrationPanel::NarrationPanel(Document *doc, ViewState *state, QWidget *parent)
 void NarrationPanel::setTheme(const Theme &theme)
 {
     m_theme = theme;
+    // the lecture-hall theme's larger text reaches the story too
+    for (QLabel *l : findChildren<QLabel *>(Qt::FindDirectChildrenOnly)) {
+        const QVariant scale = l->property("storyScale");
+        if (!scale.isValid())
+            continue;
+        QFont f = l->font();
+        f.setPointSizeF(font().pointSizeF() * scale.toDouble() * theme.fontScale);
+        l->setFont(f);
+    }
     // every label names its colour: a label with a style sheet of its own (the explanation's
     // coloured border) no longer takes the window palette's text colour
     const QString muted = QStringLiteral("QLabel { color: %1; }").arg(theme.muted.name());
@@ -158,9 +169,10 @@ void NarrationPanel::refreshSelection()
         m_other->hide();
     } else {
         const Core::Event &ev = t.events[e];
-        QString heading = tr("SELECTED: %1, %2 AT %3")
-                              .arg(s.clients[ev.client].name, EventLogModel::kindName(ev.kind).toUpper(),
-                                   tickText(ev.tick).toUpper());
+        QString heading =
+            tr("SELECTED: %1, %2 AT %3")
+                .arg(s.clients[ev.client].name, EventLogModel::kindName(ev.kind).toUpper(),
+                     tickText(ev.tick).toUpper());
         if (ev.kind == Core::EventKind::WriteArrived) {
             const Core::Write &w = t.writes[ev.ref];
             heading += QStringLiteral(" — ") + EventLogModel::resultName(w.result).toUpper();
@@ -179,8 +191,8 @@ void NarrationPanel::refreshSelection()
         if (compare) {
             const Core::Scenario &us = *cmp.bottom.scenario;
             const Core::Trace &u = *cmp.bottom.trace;
-            const std::uint32_t ue = Core::outcomeEvent(us, u, std::uint32_t(sel.client),
-                                                        std::uint32_t(sel.action));
+            const std::uint32_t ue =
+                Core::outcomeEvent(us, u, std::uint32_t(sel.client), std::uint32_t(sel.action));
             if (ue != Core::kNone) {
                 const QString other = Core::explainEvent(us, u, ue);
                 if (other != Core::explainEvent(s, t, e)) {
@@ -188,16 +200,19 @@ void NarrationPanel::refreshSelection()
                     QString c = m_theme.muted.name();
                     if (u.events[ue].kind == Core::EventKind::WriteArrived)
                         c = m_theme.outcome(u.writes[u.events[ue].ref].result).name();
-                    m_other->setStyleSheet(QStringLiteral("QLabel { color: %2; border: none; border-left: 6px solid %1; "
-                                                          "padding-left: 10px; }")
-                                               .arg(c, m_theme.foreground.name()));
+                    m_other->setStyleSheet(
+                        QStringLiteral(
+                            "QLabel { color: %2; border: none; border-left: 6px solid %1; "
+                            "padding-left: 10px; }")
+                            .arg(c, m_theme.foreground.name()));
                     m_other->show();
                 }
             }
         }
     }
     m_explanation->setStyleSheet(
-        QStringLiteral("QLabel { color: %2; border: none; border-left: 6px solid %1; padding-left: 10px; }")
+        QStringLiteral(
+            "QLabel { color: %2; border: none; border-left: 6px solid %1; padding-left: 10px; }")
             .arg(border, m_theme.foreground.name()));
 }
 
@@ -209,56 +224,72 @@ void NarrationPanel::refreshState()
     const Core::Trace &t = compare ? *cmp.top.trace : m_doc->trace();
     const bool atEnd = !m_state->hasPlayhead();
     const Core::Tick now = atEnd ? t.lastTick : m_state->playhead();
-    QString heading = atEnd ? tr("AT THE END (%1)").arg(tickText(now).toUpper())
-                            : tr("AT THE PLAYHEAD (%1)").arg(tickText(now).toUpper());
+    // the end of the run is where its last event was, which the time axis may run past
+    QString heading = atEnd
+                          ? tr("AT THE END OF THE RUN (LAST EVENT %1)").arg(tickText(now).toUpper())
+                          : tr("AT THE PLAYHEAD (%1)").arg(tickText(now).toUpper());
     if (compare)
-        heading += cmp.bySource ? tr(", WITH %1").arg(cmp.top.name.toUpper()) : tr(", WITH FENCING");
+        heading +=
+            cmp.bySource ? tr(", WITH %1").arg(cmp.top.name.toUpper()) : tr(", WITH FENCING");
     m_stateHeading->setText(heading);
+    m_stateText->setText(stateLines(s, t, now).join(QLatin1Char('\n')));
+}
+
+QStringList NarrationPanel::stateLines(const Core::Scenario &s, const Core::Trace &t,
+                                       Core::Tick now)
+{
+    // every fact is core's (core/runstate.h); this only words it, each token in its source's form
+    const auto token = [&t](Core::Token v) { return Core::formatToken(t.tokens, v); };
     QStringList lines;
-    if (const Core::Lease *l = t.leaseAt(now)) {
+    const Core::LockState lock = Core::lockStateAt(t, now);
+    if (const Core::Lease *l = lock.holder) {
         lines << tr("Lock: held by %1 with token %2 until %3")
-                     .arg(s.clients[l->client].name)
-                     .arg(qulonglong(l->token))
-                     .arg(tickText(l->end));
+                     .arg(s.clients[l->client].name, token(l->token), tickText(l->end));
     } else {
-        // leases are in grant order: the last one granted by now has the last token
-        const auto granted = std::upper_bound(t.leases.begin(), t.leases.end(), now,
-                                              [](Core::Tick tick, const Core::Lease &x) {
-                                                  return tick < x.start;
-                                              });
-        lines << (granted == t.leases.begin()
-                      ? tr("Lock: free, never granted yet")
-                      : tr("Lock: free (last token %1)").arg(qulonglong((granted - 1)->token)));
+        lines << (lock.last ? tr("Lock: free (last token %1)").arg(token(lock.last->token))
+                            : tr("Lock: free, never granted yet"));
     }
-    // Who believes what: the gap between belief and lease is the danger.
-    for (std::size_t c = 0; c < s.clients.size() && c < t.beliefs.size(); ++c) {
+    // Who believes what: the gap between belief and lease is the danger, and a zombie is a
+    // client that acts on a lease it lost (its zombie window), not one that merely believes.
+    for (std::uint32_t c = 0; c < s.clients.size() && c < t.beliefs.size(); ++c) {
         const QString name = s.clients[c].name;
-        const auto &fr = t.freezes[c];
-        const auto f = std::find_if(fr.begin(), fr.end(),
-                                    [now](const Core::Freeze &z) { return z.from <= now && now < z.to; });
+        const Core::ClientState st = Core::clientStateAt(t, c, now);
         QString line;
-        const auto &bs = t.beliefs[c];
-        const auto b = std::find_if(bs.begin(), bs.end(), [now](const Core::Belief &x) {
-            return x.from <= now && now < x.to;
-        });
-        if (b != bs.end() && b->epoch > 0 && b->epoch <= t.leases.size()) {
-            const Core::Lease &l = t.leases[b->epoch - 1];
-            line = now < l.end ? tr("%1 holds the lock (token %2)").arg(name).arg(qulonglong(l.token))
-                               : tr("%1 believes it holds token %2, but that lease ended at %3: a zombie")
-                                     .arg(name)
-                                     .arg(qulonglong(l.token))
-                                     .arg(tickText(l.end));
+        if (st.believed) {
+            const QString held = token(st.believed->token);
+            if (st.holds)
+                line = tr("%1 holds the lock (token %2)").arg(name, held);
+            else if (st.zombie)
+                line = tr("%1 believes it holds token %2, but that lease ended at %3: a zombie, "
+                          "it still acts on it")
+                           .arg(name, held, tickText(st.believed->end));
+            else
+                line = tr("%1 believes it holds token %2, but that lease ended at %3 (it sends "
+                          "nothing on it from here)")
+                           .arg(name, held, tickText(st.believed->end));
         }
-        if (f != fr.end())
-            line = (line.isEmpty() ? name : line) + tr(" — frozen until %1").arg(tickText(f->to));
+        if (st.frozen)
+            line = (line.isEmpty() ? name : line) +
+                   tr(" — frozen until %1").arg(tickText(st.frozen->to));
         if (!line.isEmpty())
             lines << line;
     }
     for (std::uint32_t i = 0; i < s.storages.size(); ++i) {
         const Core::StorageState st = Core::storageStateAt(s, t, i, now);
-        const QString value = st.lastWrite == Core::kNone ? tr("(empty)") : QStringLiteral("'%1'").arg(st.value);
-        lines << (t.fencing ? tr("Storage %1: %2, max_token %3").arg(s.storages[i].name, value).arg(qulonglong(st.maxToken))
-                            : tr("Storage %1: %2 (fencing off: no max_token)").arg(s.storages[i].name, value));
+        const QString value =
+            st.lastWrite == Core::kNone ? tr("(empty)") : QStringLiteral("'%1'").arg(st.value);
+        const Core::StorageLevel level(s, t, i);
+        if (level.gauge() == Core::StorageGauge::Version)
+            lines << tr("Storage %1: %2, version %3 (compare-and-set: it checks versions, not "
+                        "tokens)")
+                         .arg(s.storages[i].name, value)
+                         .arg(qulonglong(level.at(now)));
+        else if (t.fencing)
+            lines << tr("Storage %1: %2, max_token %3")
+                         .arg(s.storages[i].name, value, token(level.at(now)));
+        else
+            lines
+                << tr("Storage %1: %2 (fencing off: no max_token)").arg(s.storages[i].name, value);
     }
-    m_stateText->setText(lines.join(QLatin1Char('\n')));
+    return lines;
 }

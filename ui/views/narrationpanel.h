@@ -6,6 +6,8 @@
 
 #include "theme.h"
 
+#include "trace.h"
+
 #include <QWidget>
 
 class Document;
@@ -27,6 +29,9 @@ public:
     QWidget *selectedExplanation() const;
 
     QSize sizeHint() const override { return {440, 600}; }
+
+    // The lines of the state at tick `now` of trace `t`: what stateText() shows at a playhead.
+    static QStringList stateLines(const Core::Scenario &s, const Core::Trace &t, Core::Tick now);
 
 private:
     void refreshStory();

@@ -1,19 +1,24 @@
 #pragma once
 
-// Presentation mode's large explanation under the timeline: the events at the playhead tick
-// told in one big sentence (the most telling one: a write's outcome before a grant, a grant
-// before a pause edge), the other events of that tick in a line each, and where the story
-// stands ("step 3 of 6"). At the start it shows the scenario's title and description; at the
-// end the verdict.
+// Presentation mode's large explanation under the timeline: the step at the playhead
+// (Core::storySteps: a client's action, a write's outcome, or what the lock service or a
+// storage went through) told in one big sentence, the rest of that tick in a line each, and
+// where the story stands ("step 3 of 6"). It tells only what has happened by the playhead. At
+// the start it shows the scenario's title and its setting (not the description: that tells the
+// ending); at the end the verdict and the description.
 
 #include "theme.h"
 
 #include "scenario.h"
 #include "trace.h"
 
+#include <QColor>
 #include <QWidget>
 
+#include <vector>
+
 class Document;
+struct Comparison;
 class ViewState;
 class QLabel;
 
@@ -34,19 +39,46 @@ public:
     void setStep(Step step);
     Step step() const { return m_step; }
 
+    // Text sizes in pixels at a theme's font scale: the sentence is what the back row reads
+    // (at least 24 px at the smallest scale presentation mode uses).
+    static double sentencePixels(double fontScale) { return 19 * fontScale; }
+    // The height the panel needs at `width` with `theme` for the tallest of its steps (start,
+    // every step of the whole run, end), so that no step's text is ever cut and the timeline
+    // above it does not move from step to step. Long runs: their first kMeasuredSteps steps.
+    int requiredHeight(int width, const Theme &theme) const;
+    static constexpr int kMeasuredSteps = 400;
+    // The most lines of "the rest of the tick" a step shows; more are counted in one line.
+    static constexpr int kDetailLines = 4;
+
     // What the panel shows, as plain text (for tests).
     QString heading() const;
     QString mainText() const;
     QString detailText() const;
 
-    // The event of `tick` that tells the most (kNone when nothing happens then).
-    static std::uint32_t mainEventAt(const Core::Trace &trace, Core::Tick tick);
-
 protected:
     void showEvent(QShowEvent *event) override;
 
 private:
+    // What one step says, and the colour of the bar beside its sentence.
+    struct Texts
+    {
+        QString heading;
+        QString main;
+        QString other; // compare mode: the other run's fate of the same write
+        QString details;
+        QColor border;
+        QColor otherBorder;
+    };
     void refresh();
+    Texts textsNow() const;
+    // The texts of the step at `tick` of the whole runs (measuring: no run is cut).
+    // `cmp`: compare mode's two runs (null: the scenario's own run is `top`).
+    Texts stepTexts(const Comparison *cmp, const Core::Trace &top,
+                    const std::vector<Core::Tick> &ticks, Core::Tick tick) const;
+    Texts startTexts(const std::vector<Core::Tick> &ticks) const;
+    Texts endTexts(const Comparison *cmp, const Core::Trace &top) const;
+    void applyFonts(const Theme &theme, QLabel *heading, QLabel *main, QLabel *other,
+                    QLabel *details, QLabel *hint) const;
 
     Document *m_doc;
     ViewState *m_state;

@@ -51,10 +51,15 @@ ShrinkPanel::ShrinkPanel(QWidget *parent)
     buttons->addStretch(1);
     buttons->addWidget(m_replayButton);
     buttons->addWidget(m_open);
-    auto *layout = new QVBoxLayout(this);
-    layout->addLayout(form);
-    layout->addLayout(buttons);
-    layout->addWidget(m_status);
+    // side by side, as the sweep panel: a bottom dock is wide and short
+    auto *controls = new QVBoxLayout;
+    controls->addLayout(form);
+    controls->addLayout(buttons);
+    controls->addWidget(m_status);
+    controls->addStretch(1);
+    m_steps->setMinimumHeight(80);
+    auto *layout = new QHBoxLayout(this);
+    layout->addLayout(controls);
     layout->addWidget(m_steps, 1);
 
     m_replay.setInterval(700);

@@ -11,6 +11,8 @@
 #include <QHBoxLayout>
 #include <QLabel>
 
+#include <algorithm>
+
 SummaryStrip::SummaryStrip(Document *doc, QWidget *parent) : QWidget(parent), m_doc(doc)
 {
     auto *row = new QHBoxLayout(this);
@@ -190,7 +192,12 @@ void SummaryStrip::setCompact(bool compact)
 
 int SummaryStrip::fullExtra() const
 {
-    int extra = 0;
+    // the verdict's long form over its short one
+    QFont bold = m_verdict->font();
+    bold.setBold(true);
+    const QFontMetrics vm(bold);
+    int extra = std::max(0, vm.horizontalAdvance(verdictText(false)) -
+                                vm.horizontalAdvance(verdictText(true)));
     for (QLabel *count : m_counts) {
         QFont font = count->font();
         font.setBold(count->styleSheet().contains(QLatin1String("bold"))); // corrupted, locked out
@@ -237,6 +244,22 @@ QString SummaryStrip::verdictOf(const Core::Summary &m)
 
 QString SummaryStrip::verdict() const
 {
+    return verdictText(m_compact);
+}
+
+QString SummaryStrip::verdictText(bool compact) const
+{
+    // a narrow window (a 1024 px projector, compare mode's longer words): the short form, the
+    // tooltip tells the rest; a badge is never cut
+    if (compact && !m_compare)
+        return m_doc->trace().summary.safe() ? tr("✔ Safety held") : tr("✖ Safety violated");
+    if (compact) {
+        const Comparison cmp = comparison(*m_doc, m_compareSource);
+        const auto mark = [](const Core::Summary &m) { return m.safe() ? tr("✔") : tr("✖"); };
+        return tr("Safety: %1 %2 · %3 %4")
+            .arg(cmp.top.name, mark(cmp.top.trace->summary), cmp.bottom.name,
+                 mark(cmp.bottom.trace->summary));
+    }
     if (!m_compare)
         return verdictOf(m_doc->trace().summary);
     // both runs, each named: the story speaks of "with fencing" and "without fencing" too

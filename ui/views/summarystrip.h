@@ -35,6 +35,8 @@ public:
     // Everything the strip says, as plain text (for tests and accessibility).
     QString text() const;
     QString verdict() const;
+    // Its long or short form (the short one when the strip is compact).
+    QString verdictText(bool compact) const;
 
     // The verdict on one run, in words.
     static QString verdictOf(const Core::Summary &summary);

@@ -24,6 +24,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSaveFile>
+#include <QScrollArea>
 #include <QSpinBox>
 #include <QVBoxLayout>
 #include <QValueAxis>
@@ -137,15 +138,30 @@ SweepPanel::SweepPanel(QWidget *parent)
     exports->addStretch(1);
 
     m_view->setRenderHint(QPainter::Antialiasing);
-    m_view->setMinimumHeight(240);
+    m_view->setMinimumSize(240, 140);
     m_view->chart()->legend()->setAlignment(Qt::AlignBottom);
 
-    auto *layout = new QVBoxLayout(this);
-    layout->addLayout(form);
-    layout->addLayout(buttons);
-    layout->addWidget(m_status);
+    // A bottom dock is wide and short: the controls on the left (they scroll when the dock is
+    // lower than they are, so showing it never grows the window past the screen), the chart
+    // on the right with the rest of the width.
+    auto *controls = new QWidget;
+    auto *column = new QVBoxLayout(controls);
+    column->setContentsMargins(0, 0, 0, 0);
+    column->addLayout(form);
+    column->addLayout(buttons);
+    column->addWidget(m_status);
+    column->addLayout(exports);
+    column->addStretch(1);
+    auto *scroll = new QScrollArea;
+    scroll->setObjectName(QStringLiteral("sweepControls"));
+    scroll->setWidget(controls);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setMinimumWidth(controls->sizeHint().width() + 24);
+    auto *layout = new QHBoxLayout(this);
+    layout->addWidget(scroll);
     layout->addWidget(m_view, 1);
-    layout->addLayout(exports);
 
     connect(m_run, &QPushButton::clicked, this, [this] { start(false); });
     connect(m_resume, &QPushButton::clicked, this, [this] { start(true); });

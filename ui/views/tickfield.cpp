@@ -6,6 +6,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QRegularExpression>
+#include <QResizeEvent>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -55,6 +56,11 @@ TickField::TickField(QWidget *parent) : QWidget(parent)
     setFocusProxy(m_edit);
 
     connect(m_edit, &QLineEdit::editingFinished, this, &TickField::commitText);
+    // typing undone back to the value (Ctrl+Z): nothing is refused any more
+    connect(m_edit, &QLineEdit::textChanged, this, [this] {
+        if (!m_error.isEmpty() && showsValue())
+            clearError();
+    });
     connect(m_up, &QToolButton::clicked, this, [this] { step(1); });
     connect(m_down, &QToolButton::clicked, this, [this] { step(-1); });
     updateButtons();
@@ -75,11 +81,36 @@ void TickField::setValue(std::optional<Core::Tick> value)
     updateButtons();
 }
 
+bool TickField::showsValue() const
+{
+    return m_edit->text() == (m_value ? QString::number(qulonglong(*m_value)) : QString());
+}
+
+bool TickField::isEdited() const
+{
+    return !m_error.isEmpty() || !showsValue();
+}
+
+void TickField::fitMessage()
+{
+    // all the message's lines at the field's width: a form lays rows out by their minimum
+    // heights, and a wrapped label's own minimum is one line whatever its width
+    m_message->setMinimumHeight(
+        m_message->isHidden() ? 0 : m_message->heightForWidth(std::max(1, width())));
+}
+
+void TickField::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    fitMessage();
+}
+
 void TickField::showError(const QString &message)
 {
     m_error = message;
     m_message->setText(message);
     m_message->show();
+    fitMessage();
     m_edit->setStyleSheet(kErrorFrame);
     m_edit->setToolTip(message);
 }
@@ -91,6 +122,7 @@ void TickField::clearError()
     m_error.clear();
     m_message->clear();
     m_message->hide();
+    fitMessage();
     m_edit->setStyleSheet(QString());
     m_edit->setToolTip(QString());
 }
@@ -200,8 +232,7 @@ bool TickField::eventFilter(QObject *watched, QEvent *event)
             delta = -10;
             break;
         case Qt::Key_Escape:
-            if (m_error.isEmpty() &&
-                m_edit->text() == (m_value ? QString::number(qulonglong(*m_value)) : QString()))
+            if (m_error.isEmpty() && showsValue())
                 return false; // nothing to undo here: Escape means what it means elsewhere
             break;
         default:

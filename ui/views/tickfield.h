@@ -38,6 +38,9 @@ public:
     void setValue(std::optional<Core::Tick> value);
     std::optional<Core::Tick> value() const { return m_value; }
 
+    // True while the field holds typing that is not its value (not committed, or refused).
+    bool isEdited() const;
+
     // The message shown under the field, empty when the text is good.
     QString error() const { return m_error; }
     void showError(const QString &message);
@@ -58,11 +61,14 @@ signals:
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
     void changeEvent(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     void commitText();
+    bool showsValue() const; // the text is the value's (or blank without one)
     void step(int delta);
     void updateButtons();
+    void fitMessage();
 
     QLineEdit *m_edit;
     QToolButton *m_up;

@@ -10,6 +10,7 @@
 #include "viewstate.h"
 
 #include <QHelpEvent>
+#include <QPaintEvent>
 #include <QPainter>
 #include <QScrollArea>
 #include <QToolTip>
@@ -90,13 +91,6 @@ void TimelineView::setTheme(const Theme &theme)
     update();
 }
 
-void TimelineView::setPlayheadBefore(bool on)
-{
-    if (m_playheadBefore == on)
-        return;
-    m_playheadBefore = on;
-    update();
-}
 
 Core::Tick TimelineView::previewThrough() const
 {
@@ -135,7 +129,8 @@ TimelineRenderer::Options TimelineView::options() const
                 o.topScenario = cmp.top.scenario;
         }
     }
-    o.playheadBefore = m_playheadBefore && m_state->hasPlayhead();
+    o.playheadBefore = m_state->playheadBefore();
+    o.hideFuture = m_state->hidesFuture() && m_state->hasPlayhead();
     // taller than its scroll area: the lock and storage lanes end where the visible part does
     const QRect visible = visibleRegion().boundingRect();
     if (!visible.isEmpty() && visible.bottom() + 1 < height())
@@ -169,14 +164,16 @@ QSize TimelineView::minimumSizeHint() const
 
 const Core::Trace &TimelineView::topTrace() const
 {
-    return m_state->compare() ? comparisonTopTrace(*m_doc, m_state->compareSource())
-                              : m_doc->trace();
+    return shownTrace(*m_doc, *m_state,
+                      m_state->compare() ? comparisonTopTrace(*m_doc, m_state->compareSource())
+                                         : m_doc->trace());
 }
 
 const Core::Trace &TimelineView::bottomTrace() const
 {
-    return m_state->compare() ? comparisonBottomTrace(*m_doc, m_state->compareSource())
-                              : m_doc->trace();
+    return shownTrace(*m_doc, *m_state,
+                      m_state->compare() ? comparisonBottomTrace(*m_doc, m_state->compareSource())
+                                         : m_doc->trace());
 }
 
 QString TimelineView::describeHit(const Hit &hit) const
@@ -233,12 +230,21 @@ void TimelineView::zoomBy(double factor, double anchorX)
 
 // --- painting ----------------------------------------------------------------------------
 
-void TimelineView::paintEvent(QPaintEvent *)
+void TimelineView::paintEvent(QPaintEvent *event)
 {
+    const TimelineRenderer::Options o = options();
+    // The pinned lanes sit where the visible part ends: when that moved, a repaint of only
+    // part of the widget (a strip a scroll or a resize exposed) would leave their old copy
+    // standing in the rest. Then the whole widget is painted again.
+    if (o.pinBottom != m_paintedPinBottom) {
+        m_paintedPinBottom = o.pinBottom;
+        if (!event->region().contains(visibleRegion().boundingRect()))
+            update();
+    }
     QPainter p(this);
     const bool compare = m_state->compare();
     m_renderer.paint(&p, QRectF(rect()), m_doc->scenario(), topTrace(),
-                     compare ? &bottomTrace() : nullptr, axis(), options());
+                     compare ? &bottomTrace() : nullptr, axis(), o);
     const QRectF box = dragLabelRect();
     if (!box.isEmpty()) {
         // the value being dragged, next to the cursor

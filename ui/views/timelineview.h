@@ -52,9 +52,6 @@ public:
     QString dragLabel() const { return m_drag.active && m_drag.moved ? m_drag.label : QString(); }
     // Where that text's box is drawn (widget coordinates); empty when not dragging.
     QRectF dragLabelRect() const;
-    // Presentation mode's start: the playhead stands before its tick, everything is dimmed.
-    void setPlayheadBefore(bool on);
-    bool playheadBefore() const { return m_playheadBefore; }
     const Core::Scenario &scenario() const;
     ViewState *viewState() const { return m_state; }
     // Where a focus stop is, in widget coordinates (top panel); empty for none. A lane: its
@@ -144,10 +141,10 @@ private:
     // The axis the last fitToWindow() set (first tick, pixels per tick); refitted on a resize
     // while the axis is still that
     std::optional<std::pair<double, double>> m_fittedAxis;
-    bool m_playheadBefore = false;
     std::vector<bool> m_neverPauses; // per client, for compare mode's compact lanes
     FocusStop m_focus;
     // Put here by Tab or a click (not by a selection made elsewhere): ringed, and the arrows
     // nudge it.
     bool m_focusShown = false;
+    double m_paintedPinBottom = 0; // Options::pinBottom of the last paint
 };

@@ -7,9 +7,11 @@
 #include "eventlogmodel.h"
 #include "outcomemarker.h"
 #include "timecoordinates.h"
+#include "tokentext.h"
 #include "viewstate.h"
 
 #include "explain.h"
+#include "runstate.h"
 
 #include <QChart>
 #include <QFontMetricsF>
@@ -18,10 +20,10 @@
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QPainter>
+#include <QResizeEvent>
 #include <QScatterSeries>
 #include <QToolTip>
 #include <QValueAxis>
-#include <QResizeEvent>
 #include <QWheelEvent>
 
 #include <algorithm>
@@ -76,6 +78,11 @@ TokenChart::TokenChart(Document *doc, ViewState *state, QWidget *parent)
     m_tokenAxis = new QValueAxis(this);
     m_tokenAxis->setLabelFormat(QStringLiteral("%.0f"));
     m_tokenAxis->setTitleText(tr("token"));
+    // drawForeground names the tokens (tokenLabels): in the source's own form, and always the
+    // lowest and the highest
+    m_tokenAxis->setLabelsVisible(false);
+    m_tokenAxis->setGridLineVisible(false);
+    m_tokenAxis->setTitleVisible(false); // (it had no room left of hidden labels: drawn there)
     c->addAxis(m_timeAxis, Qt::AlignBottom);
     c->addAxis(m_tokenAxis, Qt::AlignLeft);
 
@@ -154,7 +161,8 @@ void TokenChart::setHeaderWidth(double px)
 const Core::Trace &TokenChart::primaryTrace() const
 {
     // compare mode: the top run (fenced, or the scenario's own source) is the main picture
-    return m_state->compare() ? comparisonTopTrace(*m_doc, m_state->compareSource()) : m_doc->trace();
+    return m_state->compare() ? comparisonTopTrace(*m_doc, m_state->compareSource())
+                              : m_doc->trace();
 }
 
 void TokenChart::applyTheme()
@@ -170,7 +178,8 @@ void TokenChart::applyTheme()
         a->setLabelsColor(m_theme.foreground);
         a->setLabelsFont(small);
         a->setLinePenColor(m_theme.muted);
-        a->setGridLineColor(m_theme.laneStripe.darker(m_theme.name == QLatin1String("dark") ? 70 : 108));
+        a->setGridLineColor(
+            m_theme.laneStripe.darker(m_theme.name == QLatin1String("dark") ? 70 : 108));
         a->setTitleBrush(m_theme.muted);
         a->setTitleFont(small);
     }
@@ -195,15 +204,16 @@ void TokenChart::rebuild()
     const Comparison cmp = comparison(*m_doc, *m_state);
     const Core::Trace *unfenced = m_state->compare() && !cmp.bySource ? cmp.bottom.trace : nullptr;
     const Core::Scenario &s = m_doc->scenario();
-    const double bucket = std::max(1.0, std::floor(double(std::max<Core::Tick>(t.horizon, 1)) / kBuckets));
-    const auto bucketOf = [bucket](Core::Tick tick) { return std::floor(double(tick) / bucket); };
+    const double bucket =
+        std::max(1.0, std::floor(double(std::max<Core::Tick>(t.horizon, 1)) / kBuckets));
 
     // Scatter points: one pass over the events, in time order. QtCharts makes a graphics item
     // of every scatter point, so a crowded series keeps one point per scatter bucket (the
     // highest token in it): a long run must not become 100,000 items.
     const double scatterBucket =
         std::max(1.0, std::floor(double(std::max<Core::Tick>(t.horizon, 1)) / kScatterBuckets));
-    const auto addPoint = [&](Scatter &sc, QList<QPointF> &pts, double x, double y, std::uint32_t ev) {
+    const auto addPoint = [&](Scatter &sc, QList<QPointF> &pts, double x, double y,
+                              std::uint32_t ev) {
         if (!pts.isEmpty()) {
             const double last = pts.back().x();
             if (last == x ? pts.back().y() == y
@@ -226,13 +236,11 @@ void TokenChart::rebuild()
         sc.events.clear();
         sc.trace = &t;
     }
-    double maxToken = 1;
     for (std::uint32_t i = 0; i < t.events.size(); ++i) {
         const Core::Event &e = t.events[i];
         if (e.kind == Core::EventKind::Grant) {
             const Core::Grant &g = t.grants[e.ref];
             addPoint(m_grantPoints, grantPts, double(g.at), double(g.token), i);
-            maxToken = std::max(maxToken, double(g.token));
         } else if (e.kind == Core::EventKind::WriteArrived) {
             const Core::Write &w = t.writes[e.ref];
             const int r = int(w.result);
@@ -254,33 +262,38 @@ void TokenChart::rebuild()
         }
     }
 
-    // Step lines per storage: max_token when fenced, the stored data's token when not.
+    // every token the chart plots (the points as bucketed, a few thousand at most): the token
+    // axis is fitted to them
+    std::vector<double> levels;
+    bool markerAtZero = false; // an untagged write: the axis must show 0
+    for (const QList<QPointF> *pts :
+         {&grantPts, &outcomePts[0], &outcomePts[1], &outcomePts[2], &outcomePts[3]})
+        for (const QPointF &p : *pts) {
+            levels.push_back(p.y());
+            markerAtZero = markerAtZero || p.y() == 0;
+        }
+
+    // Step lines per storage, as core has them (core/runstate.h): max_token when fenced,
+    // restarts included; the stored data's token when not; nothing for a compare-and-set
+    // storage, which compares versions, not tokens (its lane shows them). Each line runs to
+    // the end of the run.
     const auto stepLine = [&](const Core::Trace &tr, std::uint32_t st) {
         QList<QPointF> pts;
-        double value = 0;
-        double lastChange = -1;
-        pts.append({0, 0});
-        for (const std::uint32_t wi : tr.storageWrites[st]) {
-            const Core::Write &w = tr.writes[wi];
-            double next = value;
-            if (tr.fencing)
-                next = double(w.maxToken);
-            else if (w.applied)
-                next = tokenY(tr, w);
-            if (next == value)
-                continue;
-            const double x = double(w.arrivedAt);
-            if (lastChange >= 0 && bucketOf(Core::Tick(lastChange)) == bucketOf(Core::Tick(x))) {
-                pts.back().setY(next); // same bucket: go straight to the latest value
-            } else {
-                pts.append({x, value});
-                pts.append({x, next});
-            }
-            lastChange = x;
-            value = next;
-            maxToken = std::max(maxToken, next);
+        if (Core::comparedGauge(s, tr, st) == Core::StorageGauge::Version)
+            return pts;
+        const Core::StorageLevel level(
+            s, tr, st, tr.fencing ? Core::StorageGauge::MaxToken : Core::StorageGauge::StoredToken);
+        const std::vector<Core::StorageLevel::Step> steps = level.steps(Core::Tick(bucket));
+        double value = double(steps.front().level);
+        pts.append({0, value});
+        for (std::size_t i = 1; i < steps.size(); ++i) {
+            const double x = double(steps[i].at);
+            pts.append({x, value});
+            value = double(steps[i].level);
+            pts.append({x, value});
+            levels.push_back(value);
         }
-        pts.append({double(std::max<Core::Tick>(tr.horizon, 1)), value});
+        pts.append({double(Core::runEnd(tr)), value});
         return pts;
     };
     const auto ensureLines = [&](std::vector<QLineSeries *> &lines, std::size_t n) {
@@ -292,8 +305,8 @@ void TokenChart::rebuild()
         while (lines.size() < n) {
             auto *l = new QLineSeries(this);
             connect(l, &QLineSeries::hovered, this, [this, l](const QPointF &p, bool on) {
-                const QString text = on ? tr("%1 at t=%2").arg(l->name()).arg(std::llround(p.x()))
-                                        : QString();
+                const QString text =
+                    on ? tr("%1 at t=%2").arg(l->name()).arg(std::llround(p.x())) : QString();
                 emit hoverTextChanged(text);
                 if (on)
                     QToolTip::showText(QCursor::pos(), text, this);
@@ -308,8 +321,12 @@ void TokenChart::rebuild()
     const Qt::PenStyle dashes[] = {Qt::SolidLine, Qt::DashDotLine, Qt::DotLine};
     for (std::uint32_t st = 0; st < ns; ++st) {
         QLineSeries *l = m_storageLines[st];
-        l->setName(t.fencing ? tr("%1 max_token").arg(s.storages[st].name)
-                             : tr("%1: token of stored data (fencing off)").arg(s.storages[st].name));
+        if (Core::comparedGauge(s, t, st) == Core::StorageGauge::Version)
+            l->setName(tr("%1 compares versions: no max_token").arg(s.storages[st].name));
+        else
+            l->setName(t.fencing
+                           ? tr("%1 max_token").arg(s.storages[st].name)
+                           : tr("%1: token of stored data (fencing off)").arg(s.storages[st].name));
         l->setPen(QPen(m_theme.maxToken, 2.5 * m_theme.lineScale, dashes[st % 3]));
         l->replace(stepLine(t, st));
         if (unfenced) {
@@ -336,13 +353,13 @@ void TokenChart::rebuild()
         }
     };
     for (QLineSeries *l : m_storageLines)
-        attach(l, true);
+        attach(l, l->count() > 0);
     for (QLineSeries *l : m_unfencedLines)
-        attach(l, true);
+        attach(l, l->count() > 0);
     attach(m_grants, !grantPts.isEmpty());
     for (int r = 0; r < 4; ++r)
         attach(m_outcomePoints[r].series, !outcomePts[r].isEmpty());
-    m_tokenSpan = std::ceil(maxToken) + 1;
+    fitTokens(std::move(levels), markerAtZero);
     updateTokenTicks();
     syncAxis();
     viewport()->update();
@@ -361,20 +378,82 @@ void TokenChart::setAxis(QValueAxis *axis, double min, double max, double interv
     axis->setTickType(QValueAxis::TicksDynamic);
 }
 
+void TokenChart::fitTokens(std::vector<double> levels, bool markerAtZero)
+{
+    std::sort(levels.begin(), levels.end());
+    levels.erase(std::unique(levels.begin(), levels.end()), levels.end());
+    const auto firstPositive = std::upper_bound(levels.begin(), levels.end(), 0.0);
+    const std::vector<double> positive(firstPositive, levels.end());
+    // An axis from 0 squeezes tokens that differ little against their size into one line (33
+    // and 34, 992 and 1000, zxids): then it runs from the lowest token to the highest, unless
+    // an untagged write's marker sits at 0. Differences of a tenth of the highest token and
+    // more read well from 0.
+    double gap = 0;
+    for (std::size_t i = 1; i < positive.size(); ++i)
+        gap = i == 1 ? positive[i] - positive[i - 1] : std::min(gap, positive[i] - positive[i - 1]);
+    m_tokenZoomed = !markerAtZero && positive.size() >= 2 && gap < 0.1 * positive.back();
+    m_tokenLo = m_tokenZoomed ? positive.front() : 0;
+    m_tokenHi = positive.empty() ? 1 : positive.back();
+    m_tokenLevels.clear();
+    for (const double v : levels)
+        if (v >= m_tokenLo)
+            m_tokenLevels.push_back(v);
+    if (m_tokenLevels.empty() || m_tokenLevels.front() != m_tokenLo)
+        m_tokenLevels.insert(m_tokenLevels.begin(), m_tokenLo);
+}
+
 void TokenChart::updateTokenTicks()
 {
-    // as many token labels as the height holds (at most 5 steps): a short chart (a projector, the
-    // lecture-hall theme) with five labels would show each as "…"
-    const double line = QFontMetricsF(m_tokenAxis->labelsFont()).height();
+    // The plotted range and room for half a marker (and a pixel) beyond it at both ends, so a
+    // marker at the lowest or highest token is drawn whole, never cut by the plot's edge.
     const double height = plotRect().height();
-    const int steps = std::clamp(int(height / (1.8 * line)) - 1, 1, 5);
-    // The axis starts a little below 0 so a marker at token 0 (an untagged write) is drawn whole
-    // above the time axis, not half under it: half a marker and a pixel, in token units.
-    // (Less than a grid step, so no label below 0 appears on a tiny chart.)
-    const double interval = double(TimeCoordinates::rulerStep(1.0, m_tokenSpan / steps));
-    const double below = std::min(0.9 * interval, m_tokenSpan * (kMarker / 2.0 + 1) /
-                                                      std::max(1.0, height - kMarker / 2.0 - 1));
-    setAxis(m_tokenAxis, -below, m_tokenSpan, interval);
+    const double room = kMarker / 2.0 + 2;
+    const double span = std::max(1.0, m_tokenHi - m_tokenLo);
+    const double total = height > 2 * room + 4 ? span * height / (height - 2 * room) : 3 * span;
+    const double margin = room * total / std::max(1.0, height);
+    // (the axis's own labels and grid are hidden: drawForeground writes each token in its
+    // source's form; a fixed interval keeps QtCharts from laying out a grid line per token)
+    setAxis(m_tokenAxis, m_tokenLo - margin, m_tokenHi + margin, total);
+    m_tokenAxis->setTickAnchor(m_tokenLo - margin); // its only ticks are its two ends
+}
+
+std::vector<TokenChart::TokenLabel> TokenChart::tokenLabels() const
+{
+    std::vector<TokenLabel> out;
+    const QRectF plot = plotRect();
+    const double lo = m_tokenAxis->min();
+    const double hi = m_tokenAxis->max();
+    if (!(hi > lo))
+        return out;
+    const auto yOf = [&](double v) { return plot.bottom() - (v - lo) / (hi - lo) * plot.height(); };
+    QFont f = m_tokenAxis->labelsFont();
+    const double line = QFontMetricsF(f).height();
+    const int fit = std::max(2, int(plot.height() / (1.25 * line)));
+    // The tokens plotted when few enough to name each; else round steps between the lowest and
+    // the highest. The highest and the lowest come first: they always get a label.
+    std::vector<double> candidates;
+    if (int(m_tokenLevels.size()) <= fit) {
+        candidates = m_tokenLevels;
+    } else {
+        const double step =
+            double(TimeCoordinates::rulerStep(1.0, (m_tokenHi - m_tokenLo) / (fit - 1)));
+        for (double v = std::ceil(m_tokenLo / step) * step; v < m_tokenHi; v += step)
+            candidates.push_back(v);
+    }
+    // (with no token above 0, a run without tokens, 0 is the only one to name)
+    std::vector<double> order{m_tokenLevels.back(), m_tokenLo};
+    order.insert(order.end(), candidates.begin(), candidates.end());
+    const Core::Scenario &s = m_doc->scenario();
+    for (const double v : order) {
+        const double y = yOf(v);
+        if (std::any_of(out.begin(), out.end(),
+                        [&](const TokenLabel &l) { return std::abs(l.y - y) < line; }))
+            continue;
+        out.push_back({v, y, Render::tokenShort(s, Core::Token(std::llround(v)))});
+    }
+    std::sort(out.begin(), out.end(),
+              [](const TokenLabel &a, const TokenLabel &b) { return a.value < b.value; });
+    return out;
 }
 
 QRectF TokenChart::plotRect() const
@@ -415,13 +494,14 @@ void TokenChart::wheelEvent(QWheelEvent *event)
 {
     // zoom like the timeline: the tick under the cursor stays put
     if (event->modifiers() & Qt::ControlModifier) {
-        const double anchor = m_state->firstTick() +
-                              (event->position().x() - plotRect().left()) / m_state->pixelsPerTick();
+        const double anchor = m_state->firstTick() + (event->position().x() - plotRect().left()) /
+                                                         m_state->pixelsPerTick();
         m_state->zoomAround(anchor, event->angleDelta().y() > 0 ? 1.25 : 0.8);
         event->accept();
         return;
     }
-    const double px = event->angleDelta().x() != 0 ? event->angleDelta().x() : event->angleDelta().y();
+    const double px =
+        event->angleDelta().x() != 0 ? event->angleDelta().x() : event->angleDelta().y();
     m_state->scrollBy(-px / 120.0 * 60.0 / m_state->pixelsPerTick());
     event->accept();
 }
@@ -509,6 +589,42 @@ void TokenChart::drawForeground(QPainter *p, const QRectF &rect)
     p->save();
     p->setRenderHint(QPainter::Antialiasing);
 
+    // the token axis: a grid line and a label at each token named, in the source's own form
+    {
+        p->setFont(m_tokenAxis->labelsFont());
+        const QFontMetricsF fm(m_tokenAxis->labelsFont());
+        const double right = plot.left() - 6;
+        for (const TokenLabel &l : tokenLabels()) {
+            p->setPen(QPen(m_tokenAxis->gridLineColor(), 1));
+            p->drawLine(QPointF(plot.left(), l.y), QPointF(plot.right(), l.y));
+            const double w = std::min(fm.horizontalAdvance(l.text) + 2, std::max(10.0, right - 2));
+            p->setPen(m_theme.foreground);
+            p->drawText(QRectF(right - w, l.y - fm.height() / 2, w, fm.height()),
+                        Qt::AlignRight | Qt::AlignVCenter, fm.elidedText(l.text, Qt::ElideLeft, w));
+        }
+        // an axis that does not start at 0 says so: a break in it at the bottom
+        if (m_tokenZoomed) {
+            p->setPen(QPen(m_theme.muted, 1.5));
+            const double x = plot.left();
+            const double y = plot.bottom() - 2;
+            for (const double dy : {0.0, 4.0}) {
+                p->fillRect(QRectF(x - 3, y - dy - 2, 7, 3), m_theme.background);
+                p->drawLine(QPointF(x - 3, y - dy + 1), QPointF(x + 4, y - dy - 2));
+            }
+        }
+        // the axis's name, upright along the left edge, where the plot is tall enough for it
+        const QString title = m_tokenAxis->titleText();
+        const double tw = fm.horizontalAdvance(title);
+        if (tw + 4 <= plot.height()) {
+            p->save();
+            p->translate(4 + fm.ascent(), plot.center().y() + tw / 2);
+            p->rotate(-90);
+            p->setPen(m_theme.muted);
+            p->drawText(QPointF(0, 0), title);
+            p->restore();
+        }
+    }
+
     // legend along the top: only what is drawn, with the plot's own shapes and line styles
     {
         QFont f = font();
@@ -523,6 +639,10 @@ void TokenChart::drawForeground(QPainter *p, const QRectF &rect)
             x += fm.horizontalAdvance(label) + 18;
         };
         const auto line = [&](QLineSeries *l) {
+            if (l->count() == 0) { // nothing drawn for it: only why (a compare-and-set storage)
+                text(l->name());
+                return;
+            }
             p->setPen(l->pen());
             p->drawLine(QPointF(x, y), QPointF(x + 22, y));
             x += 28;
@@ -543,8 +663,8 @@ void TokenChart::drawForeground(QPainter *p, const QRectF &rect)
             if (m_outcomePoints[r].series->count() == 0)
                 continue;
             const auto result = Core::WriteResult(r);
-            OutcomeMarker::paint(p, Theme::shape(result), QPointF(x + 6, y), 13, m_theme.outcome(result),
-                                 m_theme.outcome(result).darker(170));
+            OutcomeMarker::paint(p, Theme::shape(result), QPointF(x + 6, y), 13,
+                                 m_theme.outcome(result), m_theme.outcome(result).darker(170));
             x += 17;
             text(m_outcomePoints[r].series->name());
         }

@@ -43,6 +43,18 @@ public:
     // Step line of storage `storage`; in compare mode the unfenced line is `unfenced == true`.
     QLineSeries *storageSeries(int storage, bool unfenced = false) const;
     QValueAxis *timeAxis() const { return m_timeAxis; }
+    // The token axis's labels as drawn: the token, its y in the widget and its text (the
+    // source's own form). The highest and the lowest token plotted always have one.
+    struct TokenLabel
+    {
+        double value = 0;
+        double y = 0;
+        QString text;
+    };
+    std::vector<TokenLabel> tokenLabels() const;
+    // False when the token axis starts at the lowest token rather than at 0 (tokens that
+    // differ little against their size).
+    bool tokenAxisFromZero() const { return !m_tokenZoomed; }
     QValueAxis *tokenAxis() const { return m_tokenAxis; }
 
     // The trace event behind point `index` of a scatter series (kNone if none).
@@ -78,7 +90,9 @@ private:
     const Scatter *scatterOf(const QAbstractSeries *series) const;
     int nearestPoint(const QAbstractSeries *series, QPointF value) const;
     static void setAxis(QValueAxis *axis, double min, double max, double interval);
-    // The token axis's step for its range and the plot's height.
+    // The token axis's range for the tokens plotted (levels: every one, in any order).
+    void fitTokens(std::vector<double> levels, bool markerAtZero);
+    // The token axis's range for the plot's height: markers at both ends drawn whole.
     void updateTokenTicks();
     QRectF plotRect() const;
 
@@ -86,7 +100,11 @@ private:
     ViewState *m_state;
     Theme m_theme = Theme::light();
     double m_headerWidth = 120;
-    double m_tokenSpan = 1; // the token axis runs from 0 to this
+    // the tokens plotted run from m_tokenLo (0 unless zoomed) to m_tokenHi; the distinct ones
+    double m_tokenLo = 0;
+    double m_tokenHi = 1;
+    bool m_tokenZoomed = false;
+    std::vector<double> m_tokenLevels;
 
     QValueAxis *m_timeAxis;
     QValueAxis *m_tokenAxis;

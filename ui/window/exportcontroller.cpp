@@ -1,5 +1,6 @@
 #include "exportcontroller.h"
 
+#include "animationdialog.h"
 #include "document.h"
 #include "exportdialog.h"
 #include "playback.h"
@@ -104,6 +105,35 @@ void ExportController::exportStoryboard()
                                           : tr("Wrote %1 frames to %2").arg(ticks.size()))
                            .arg(QDir::toNativeSeparators(dialog.path())),
                        6000);
+}
+
+void ExportController::exportAnimation()
+{
+    m_parts.playback->pause();
+    const QString path =
+        m_animationPath.isEmpty() ? pathGuess(QStringLiteral("gif")) : m_animationPath;
+    AnimationOptions defaults;
+    if (m_lastAnimation) {
+        defaults = *m_lastAnimation;
+    } else {
+        // the view's compare mode; the picture's other choices, at an animation's width
+        defaults.picture = options();
+        defaults.picture.width = AnimationLimits::kDefaultWidth;
+        defaults.picture.scale = 1;
+    }
+    if (defaults.picture.fromTick) {
+        if (const auto range = visibleTickRange()) {
+            defaults.picture.fromTick = range->first;
+            defaults.picture.toTick = range->second;
+        }
+    }
+    AnimationDialog dialog(m_parts.doc, defaults, visibleTickRange(), m_hooks.theme(), path,
+                           m_parts.window);
+    if (!m_hooks.askAnimation(dialog))
+        return;
+    m_lastAnimation = dialog.options();
+    m_animationPath = dialog.path();
+    m_hooks.showStatus(tr("Exported %1").arg(QDir::toNativeSeparators(dialog.path())), 6000);
 }
 
 QImage ExportController::copyAsImage()

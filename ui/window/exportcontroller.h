@@ -1,12 +1,15 @@
 #pragma once
 
-// File > Export picture, Export storyboard and Copy as image: the options the window hands the
-// exporter, the dialogs that ask for them, and what the last export chose (kept for the next).
+// File > Export picture, Export storyboard, Export animation and Copy as image: the options the
+// window hands the exporter, the dialogs that ask for them, and what the last export chose (kept
+// for the next).
 //
 // The options start from the last export's, else from the view (compare mode, the selection
 // explained) on the print theme; "the visible range" always means what is on screen now.
-// Dialogs are shown through Hooks::askExport, so tests can answer them without a modal loop.
+// Dialogs are shown through Hooks::askExport and askAnimation, so tests can answer them without
+// a modal loop.
 
+#include "animation.h"
 #include "exporter.h"
 #include "theme.h"
 
@@ -17,6 +20,7 @@
 #include <optional>
 #include <utility>
 
+class AnimationDialog;
 class Document;
 class ExportDialog;
 class Playback;
@@ -41,6 +45,7 @@ public:
     {
         std::function<Theme()> theme;                                      // the window's
         std::function<bool(ExportDialog &)> askExport;                     // true: Export pressed
+        std::function<bool(AnimationDialog &)> askAnimation;               // true: file written
         std::function<void(const QString &, const QString &)> reportError; // title, message
         std::function<void(const QString &, int)> showStatus;              // text, milliseconds
     };
@@ -54,6 +59,8 @@ public:
 
     void exportPicture();
     void exportStoryboard();
+    // The run as an animated GIF or a video (the dialog writes it, with progress and Cancel).
+    void exportAnimation();
     // Renders the picture with the current options onto the clipboard.
     QImage copyAsImage();
 
@@ -68,4 +75,6 @@ private:
     bool m_explain = true;               // explain the selected outcome (unless unticked last time)
     QString m_picturePath;
     QString m_storyboardPath;
+    QString m_animationPath;
+    std::optional<AnimationOptions> m_lastAnimation; // the last animation's options
 };

@@ -102,13 +102,8 @@ MainWindow::MainWindow(QWidget *parent)
         a->setChecked(a->data().toString() == m_theme.name);
     applyTheme();
 
-    // Roomy on a desktop monitor, never larger than the screen: a lecture projector is often
-    // 1280x800 or 1024x768, and a window hanging off its edge hides the story and inspector.
-    QSize size(1600, 1000);
-    if (const QScreen *screen = QGuiApplication::primaryScreen()) {
-        const QSize room = screen->availableGeometry().size() * 0.96;
-        size = size.boundedTo(room);
-    }
+    m_defaultLayout = saveState(kWindowStateVersion);
+    const QSize size = defaultWindowSize();
     resize(size);
     if (auto *story = findChild<QDockWidget *>(QStringLiteral("storyDock")))
         resizeDocks({story}, {std::min(450, size.width() / 4)}, Qt::Horizontal);
@@ -530,6 +525,8 @@ void MainWindow::setThemeByName(const QString &name)
     for (QAction *a : m_themeGroup->actions())
         a->setChecked(a->data().toString() == m_theme.name);
     applyTheme();
+    // the lecture-hall theme's larger lanes: the splitter and the pinned lanes follow at once
+    fitSplitter();
 }
 
 void MainWindow::applyTheme()
@@ -564,6 +561,9 @@ void MainWindow::applyTheme()
     m_logModel->setTheme(m_theme);
     m_summary->setTheme(m_theme);
     m_narration->setTheme(m_theme);
+    // the side views' text grows with the theme too (the lecture hall)
+    m_inspector->setFontScale(m_theme.fontScale);
+    EventLogModel::applyFontScale(m_log, m_theme.fontScale);
     m_presPanel->setTheme(m_theme);
     m_presControls->setTheme(m_theme);
     applyIcons();

@@ -6,11 +6,12 @@
 // commands, view-state changes or file operations.
 //
 // Dialogs are testable: every message box and file dialog goes through a virtual hook
-// (reportError, askUnsavedChanges, askOpenPath, askSavePath, askQuestion, askExport). With
-// setInteractive(false) nothing modal is ever shown: errors are recorded in lastError(), the
-// unsaved-changes question gets unsavedAnswer(), other questions get questionAnswer() (the
-// text asked is in lastQuestion()), file dialogs return nextPath(), and the export dialogs are
-// built for real but handed to exportHandler() instead of being shown (no handler: cancelled).
+// (reportError, askUnsavedChanges, askOpenPath, askSavePath, askQuestion, askExport,
+// askAnimation). With setInteractive(false) nothing modal is ever shown: errors are recorded in
+// lastError(), the unsaved-changes question gets unsavedAnswer(), other questions get
+// questionAnswer() (the text asked is in lastQuestion()), file dialogs return nextPath(), and
+// the export dialogs are built for real but handed to exportHandler() (the animation's to
+// animationHandler()) instead of being shown (no handler: cancelled).
 // Tests use that; a subclass may override the hooks instead.
 
 #include "exporter.h"
@@ -45,6 +46,7 @@ class QSplitter;
 class QToolButton;
 class QScrollArea;
 class Autosaver;
+class AnimationDialog;
 class ExportDialog;
 class PresentationPanel;
 class PresentationControls;
@@ -104,6 +106,11 @@ public:
     std::optional<std::pair<double, double>> visibleTickRange() const;
     ExportController *exportController() const { return m_export; }
     void setExportHandler(std::function<bool(ExportDialog &)> handler) { m_exportHandler = std::move(handler); }
+    // Without interaction, File > Export Animation… hands its dialog here (no handler: cancelled).
+    void setAnimationHandler(std::function<bool(AnimationDialog &)> handler)
+    {
+        m_animationHandler = std::move(handler);
+    }
 
     // Presentation mode (View > Presentation, F11; PresentationController): full screen,
     // large theme, only the timeline and a large explanation; arrows and Page Up/Down step
@@ -134,10 +141,13 @@ public slots:
     bool save();
     bool saveAs();
     void setThemeByName(const QString &name);
+    // View > Reset layout: the docks, the window's size and the lanes as on a first start.
+    void resetLayout();
     void stepNextEvent();
     void stepPreviousEvent();
     void exportWithDialog();
     void exportStoryboardWithDialog();
+    void exportAnimationWithDialog();
     // Renders the picture with the current export options onto the clipboard.
     QImage copyAsImage();
     void setPresenting(bool on);
@@ -156,6 +166,8 @@ protected:
                                                     QMessageBox::StandardButton defaultButton);
     // Shows an export dialog; true when the user chose Export.
     virtual bool askExport(ExportDialog &dialog);
+    // Shows the animation dialog; true when it wrote the file.
+    virtual bool askAnimation(AnimationDialog &dialog);
 
     void closeEvent(QCloseEvent *event) override;
     bool eventFilter(QObject *watched, QEvent *event) override;
@@ -190,6 +202,12 @@ private:
     // Window geometry, docks and toolbar (QSettings group "window"), saved on close.
     void saveWindowSettings();
     void restoreWindowSettings();
+    // Docks restored too large for this screen are brought back to a share of the window.
+    void capDocks();
+    int exploreHeight() const;
+    QSize defaultWindowSize() const;
+    // the dock layout as the window was built, for View > Reset layout
+    QByteArray m_defaultLayout;
     static constexpr int kWindowStateVersion = 1;
     // A schedule from the Explore panels, opened untitled.
     void openExplored(const Core::Scenario &s);
@@ -263,6 +281,7 @@ private:
     Autosaver *m_autosaver = nullptr;
     QAction *m_exportAct = nullptr;
     QAction *m_storyboardAct = nullptr;
+    QAction *m_animationAct = nullptr;
     QAction *m_copyImageAct = nullptr;
     QAction *m_presentAct = nullptr;
     QAction *m_liveAct = nullptr; // Simulation > Run on etcd
@@ -272,6 +291,7 @@ private:
     ExportController *m_export = nullptr;
     bool m_logHiddenForCompare = false;
     std::function<bool(ExportDialog &)> m_exportHandler;
+    std::function<bool(AnimationDialog &)> m_animationHandler;
     QMessageBox::StandardButton m_questionAnswer = QMessageBox::Cancel;
     QString m_lastQuestion;
 

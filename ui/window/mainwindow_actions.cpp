@@ -22,6 +22,7 @@
 #include <QComboBox>
 #include <QDockWidget>
 #include <QLabel>
+#include <QGuiApplication>
 #include <QMenuBar>
 #include <QScreen>
 #include <QSettings>
@@ -186,6 +187,10 @@ void MainWindow::createActions()
     m_storyboardAct->setToolTip(tr("One picture per step of the story: numbered PNGs or a "
                                    "multi-page PDF"));
     connect(m_storyboardAct, &QAction::triggered, this, &MainWindow::exportStoryboardWithDialog);
+    m_animationAct = make(QStringLiteral("exportAnimation"), tr("Export Ani&mation…"));
+    m_animationAct->setToolTip(tr("The run as it plays, a caption per step: an animated GIF or "
+                                  "an MP4 or WebM video"));
+    connect(m_animationAct, &QAction::triggered, this, &MainWindow::exportAnimationWithDialog);
     m_copyImageAct = make(QStringLiteral("copyImage"), tr("Copy as &Image"),
                           QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
     m_copyImageAct->setToolTip(tr("Put the picture (as the last export, or at 1920 px on white) "
@@ -227,6 +232,7 @@ void MainWindow::createMenus()
     file->addSeparator();
     file->addAction(m_exportAct);
     file->addAction(m_storyboardAct);
+    file->addAction(m_animationAct);
     file->addSeparator();
     file->addAction(m_quitAct);
     rebuildRecentMenu();
@@ -305,16 +311,22 @@ void MainWindow::createMenus()
 
     QMenu *scenarios = menuBar()->addMenu(tr("S&cenarios"));
     scenarios->setObjectName(QStringLiteral("scenariosMenu"));
-    for (const QString &name : Core::ScenarioFile::builtinNames()) {
-        const Core::LoadResult r = Core::ScenarioFile::load(Core::ScenarioFile::builtinPath(name));
-        QAction *a =
-            scenarios->addAction(r.ok() && !r.scenario->title.isEmpty() ? r.scenario->title : name);
-        a->setObjectName(QStringLiteral("preset-") + name);
-        a->setData(name);
-        connect(a, &QAction::triggered, this, [this, name] {
-            if (maybeSave())
-                openPreset(name);
-        });
+    // grouped as a course takes them, a section each
+    for (const Core::ScenarioFile::BuiltinGroup &group : Core::ScenarioFile::builtinGroups()) {
+        scenarios->addSection(group.title);
+        for (const QString &name : group.names) {
+            const Core::LoadResult r =
+                Core::ScenarioFile::load(Core::ScenarioFile::builtinPath(name));
+            QAction *a = scenarios->addAction(r.ok() && !r.scenario->title.isEmpty()
+                                                  ? r.scenario->title
+                                                  : name);
+            a->setObjectName(QStringLiteral("preset-") + name);
+            a->setData(name);
+            connect(a, &QAction::triggered, this, [this, name] {
+                if (maybeSave())
+                    openPreset(name);
+            });
+        }
     }
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
@@ -370,6 +382,37 @@ void MainWindow::createMenus()
             m_presentation->setSetting(QLatin1String(PresentationController::kScaleKey), scale);
         });
     }
+    // a laptop and a projector: presentation opens full screen on the projector, and the
+    // window comes back to the laptop's screen when it ends
+    QMenu *presOn = view->addMenu(tr("Present &on"));
+    presOn->setObjectName(QStringLiteral("presentOn"));
+    connect(presOn, &QMenu::aboutToShow, this, [this, presOn] {
+        presOn->clear();
+        auto *group = new QActionGroup(presOn);
+        const QString chosen =
+            QSettings().value(QLatin1String(PresentationController::kScreenKey)).toString();
+        const auto add = [&](const QString &label, const QString &name) {
+            QAction *a = presOn->addAction(label);
+            a->setCheckable(true);
+            a->setData(name);
+            a->setChecked(name == chosen);
+            group->addAction(a);
+            connect(a, &QAction::triggered, this, [name] {
+                QSettings().setValue(QLatin1String(PresentationController::kScreenKey), name);
+            });
+        };
+        add(tr("The window's screen"), QString());
+        for (const QScreen *screen : QGuiApplication::screens())
+            add(tr("%1 (%2×%3)")
+                    .arg(screen->name())
+                    .arg(screen->size().width())
+                    .arg(screen->size().height()),
+                screen->name());
+    });
+    QAction *reset = view->addAction(tr("&Reset layout"));
+    reset->setObjectName(QStringLiteral("resetLayout"));
+    reset->setToolTip(tr("The docks, the window's size and the lanes as on a first start"));
+    connect(reset, &QAction::triggered, this, &MainWindow::resetLayout);
     view->addSeparator();
     m_viewMenu = view;
 

@@ -4,6 +4,7 @@
 
 #include "mainwindow.h"
 
+#include "animationdialog.h"
 #include "exportcontroller.h"
 #include "exportdialog.h"
 #include "presentationcontroller.h"
@@ -43,6 +44,7 @@ void MainWindow::createControllers()
     ExportController::Hooks exportHooks;
     exportHooks.theme = [this] { return m_theme; };
     exportHooks.askExport = [this](ExportDialog &dialog) { return askExport(dialog); };
+    exportHooks.askAnimation = [this](AnimationDialog &dialog) { return askAnimation(dialog); };
     exportHooks.reportError = [this](const QString &title, const QString &message) {
         reportError(title, message);
     };
@@ -98,6 +100,10 @@ void MainWindow::exportStoryboardWithDialog()
 {
     m_export->exportStoryboard();
 }
+void MainWindow::exportAnimationWithDialog()
+{
+    m_export->exportAnimation();
+}
 QImage MainWindow::copyAsImage()
 {
     return m_export->copyAsImage();
@@ -107,5 +113,12 @@ bool MainWindow::askExport(ExportDialog &dialog)
 {
     if (!m_interactive)
         return m_exportHandler && m_exportHandler(dialog);
+    return dialog.exec() == QDialog::Accepted;
+}
+
+bool MainWindow::askAnimation(AnimationDialog &dialog)
+{
+    if (!m_interactive)
+        return m_animationHandler && m_animationHandler(dialog);
     return dialog.exec() == QDialog::Accepted;
 }

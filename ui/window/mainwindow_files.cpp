@@ -14,6 +14,7 @@
 #include <QAction>
 #include <QCloseEvent>
 #include <QDir>
+#include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QFileDialog>
@@ -21,8 +22,11 @@
 #include <QLocale>
 #include <QMenu>
 #include <QMimeData>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSettings>
 #include <QStatusBar>
+#include <QTimer>
 #include <QUndoStack>
 
 namespace {
@@ -52,6 +56,11 @@ void MainWindow::afterLoad()
     if (auto *view = m_timeline; view && view->isVisible())
         view->fitToWindow();
     selectMostInteresting();
+    // the story of a scenario just opened is read from its title: back to its top, after the
+    // selection above has brought its explanation into view (a zero timer, queued after that)
+    if (auto *story = findChild<QDockWidget *>(QStringLiteral("storyDock")))
+        if (auto *scroll = qobject_cast<QScrollArea *>(story->widget()))
+            QTimer::singleShot(0, scroll, [scroll] { scroll->verticalScrollBar()->setValue(0); });
 }
 
 void MainWindow::selectMostInteresting()

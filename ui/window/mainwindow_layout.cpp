@@ -129,6 +129,14 @@ void MainWindow::createDocks()
     connect(m_shrink, &ShrinkPanel::openScenario, this, open);
     connect(m_shrink, &ShrinkPanel::stepScenario, this, open);
     QAction *exploreAct = explore->toggleViewAction();
+    // asked for, it comes to the front of its tab group with room for its chart, taken from
+    // the token chart and never from the lanes' screen
+    connect(exploreAct, &QAction::triggered, this, [this, explore](bool shown) {
+        if (!shown)
+            return;
+        explore->raise();
+        resizeDocks({explore}, {exploreHeight()}, Qt::Vertical);
+    });
     exploreAct->setObjectName(QStringLiteral("explore"));
     exploreAct->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_K));
     exploreAct->setToolTip(tr("Sweeps and find-and-shrink (Ctrl+K)"));
@@ -144,6 +152,12 @@ bool MainWindow::compactHeight() const
     // a projector or a small laptop: 1280x800, 1366x768, 1024x768
     const QScreen *screen = QGuiApplication::primaryScreen();
     return screen && screen->availableGeometry().height() < 900;
+}
+
+int MainWindow::exploreHeight() const
+{
+    // the controls scroll; the chart beside them needs about this much to be read
+    return std::clamp(height() * 2 / 5, 160, 320);
 }
 
 int MainWindow::logHeight() const
@@ -207,6 +221,50 @@ void MainWindow::restoreWindowSettings()
     const QByteArray state = settings.value(QStringLiteral("state")).toByteArray();
     if (!state.isEmpty())
         restoreState(state, kWindowStateVersion);
+    // (the restored sizes apply once the window is laid out)
+    QTimer::singleShot(0, this, &MainWindow::capDocks);
+}
+
+void MainWindow::capDocks()
+{
+    // A dock left tall (Explore on a big screen) or wide must not leave the lanes a sliver
+    // of a smaller screen: the bottom docks at most two fifths of the window's height, the
+    // right ones at most two fifths of its width.
+    for (QDockWidget *d : findChildren<QDockWidget *>()) {
+        if (d->isFloating() || !d->isVisibleTo(this))
+            continue;
+        const Qt::DockWidgetArea area = dockWidgetArea(d);
+        if (area == Qt::BottomDockWidgetArea && d->height() > height() * 2 / 5)
+            resizeDocks({d}, {std::max(logHeight(), height() / 4)}, Qt::Vertical);
+        else if (area == Qt::RightDockWidgetArea && d->width() > width() * 2 / 5)
+            resizeDocks({d}, {std::min(450, width() / 4)}, Qt::Horizontal);
+    }
+}
+
+void MainWindow::resetLayout()
+{
+    // the docks as a first start has them, the window sized to the screen, the lanes fitted
+    if (isPresenting())
+        return;
+    setWindowState(windowState() & ~(Qt::WindowMaximized | Qt::WindowFullScreen));
+    restoreState(m_defaultLayout, kWindowStateVersion);
+    resize(defaultWindowSize());
+    if (auto *story = findChild<QDockWidget *>(QStringLiteral("storyDock")))
+        resizeDocks({story}, {std::min(450, width() / 4)}, Qt::Horizontal);
+    if (auto *log = findChild<QDockWidget *>(QStringLiteral("eventLogDock")))
+        resizeDocks({log}, {logHeight()}, Qt::Vertical);
+    fitSplitter();
+    m_timeline->fitToWindow();
+}
+
+QSize MainWindow::defaultWindowSize() const
+{
+    // Roomy on a desktop monitor, never larger than the screen: a lecture projector is often
+    // 1280x800 or 1024x768, and a window hanging off its edge hides the story and inspector.
+    QSize size(1600, 1000);
+    if (const QScreen *s = screen() ? screen() : QGuiApplication::primaryScreen())
+        size = size.boundedTo(s->availableGeometry().size() * 0.96);
+    return size;
 }
 
 bool MainWindow::eventFilter(QObject *watched, QEvent *event)

@@ -1,5 +1,7 @@
 #include "presentationcontroller.h"
 
+#include "comparison.h"
+#include "storysteps.h"
 #include "document.h"
 #include "playback.h"
 #include "presentationcontrols.h"
@@ -10,18 +12,23 @@
 #include <QAction>
 #include <QApplication>
 #include <QDockWidget>
+#include <QGuiApplication>
 #include <QKeyEvent>
 #include <QMainWindow>
 #include <QMenuBar>
+#include <QScreen>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTimer>
 #include <QToolBar>
+#include <QWindow>
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 
 PresentationController::PresentationController(Parts parts, Hooks hooks, QObject *parent)
     : QObject(parent), m_parts(std::move(parts)), m_hooks(std::move(hooks))
@@ -97,6 +104,7 @@ void PresentationController::begin()
     s.dockState = window->saveState();
     s.windowState = window->windowState();
     s.geometry = window->geometry();
+    s.screen = window->screen();
     s.menuBar = window->menuBar()->isVisibleTo(window);
     s.statusBar = window->statusBar()->isVisibleTo(window);
     s.theme = m_hooks.theme();
@@ -119,10 +127,18 @@ void PresentationController::begin()
     for (QWidget *w : m_parts.putAway)
         w->hide();
     m_parts.panel->show();
+    // what has not happened yet is hidden, not dimmed: the room predicts it
+    m_parts.state->setHideFuture(true);
     qApp->installEventFilter(this);
     m_parts.action->setChecked(true);
-    // offscreen and on platforms without full screen this only resizes: harmless
+    // the chosen screen (a projector), its whole area: set as well as asked for, since
+    // without a window manager full screen is only a wish
+    QScreen *target = screen();
+    if (window->windowHandle() && target)
+        window->windowHandle()->setScreen(target);
     window->setWindowState(window->windowState() | Qt::WindowFullScreen);
+    if (target)
+        window->setGeometry(target->geometry());
     fit();
     start();
     m_parts.view->setFocus();
@@ -141,11 +157,15 @@ void PresentationController::finish()
     const Saved s = *m_saved;
     m_saved.reset();
     m_atStart = false;
-    m_parts.view->setPlayheadBefore(false);
+    m_parts.state->setPlayheadBefore(false);
+    m_parts.state->setHideFuture(false);
     m_parts.panel->hide();
     m_parts.scroll->setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
     m_parts.splitter->setMinimumHeight(0);
     m_parts.splitter->setMaximumHeight(QWIDGETSIZE_MAX);
+    // back where it was, on the screen it was on (the laptop's, when presenting on a projector)
+    if (window->windowHandle() && s.screen)
+        window->windowHandle()->setScreen(s.screen);
     window->setWindowState(s.windowState);
     if (!(s.windowState & (Qt::WindowMaximized | Qt::WindowFullScreen)))
         window->setGeometry(s.geometry);
@@ -165,33 +185,51 @@ void PresentationController::finish()
     m_hooks.fitWindow();
 }
 
+QScreen *PresentationController::screen() const
+{
+    const QString name = QSettings().value(QLatin1String(kScreenKey)).toString();
+    for (QScreen *s : QGuiApplication::screens())
+        if (!name.isEmpty() && s->name() == name)
+            return s;
+    return m_parts.window->screen();
+}
+
 void PresentationController::fit()
 {
     TimelineView *view = m_parts.view;
     if (!isPresenting())
         return;
-    // the chosen text size, made smaller when the lanes (compare mode: two sets) would not
-    // leave the explanation about a third of the screen
-    Theme t = theme();
-    TimelineRenderer::Options o = view->options();
-    o.theme = t;
-    o.theme.fontScale = 1;
     const Core::Scenario &scenario = m_parts.doc->scenario();
-    const double natural = TimelineRenderer::preferredSize(scenario, o, 900).height();
-    // menus, toolbars and status bar are hidden: the window is the timeline and the panel
-    const double room = std::max(200, m_parts.window->height()) * 0.64;
-    if (natural * t.fontScale > room - 12)
-        t.fontScale = std::max(0.7, (room - 12) / natural); // the margin: rounding of fonts
-    t.lineScale = std::max(2.0, t.fontScale * 1.25);
+    const int height = std::max(200, m_parts.window->height());
+    const int width = std::max(320, m_parts.window->width());
+    const Theme chosen = theme();
+    TimelineRenderer::Options o = view->options();
+    const auto sizedAt = [&](double scale) {
+        Theme t = chosen;
+        t.fontScale = scale;
+        t.lineScale = std::max(2.0, scale * 1.25);
+        return t;
+    };
+    const auto lanesAt = [&](double scale) {
+        o.theme = sizedAt(scale);
+        return int(std::ceil(TimelineRenderer::preferredSize(scenario, o, width).height())) + 4;
+    };
+    const auto panelAt = [&](double scale) {
+        return m_parts.panel->requiredHeight(width, sizedAt(scale));
+    };
+    // The chosen text size, made smaller until the lanes (compare mode: two sets) and the
+    // tallest step's explanation both fit, never below the smallest readable size; there
+    // the lanes scroll, with the lock and storage lanes pinned in view.
+    double scale = std::max(kSmallestScale, chosen.fontScale);
+    while (scale > kSmallestScale && lanesAt(scale) + panelAt(scale) > height)
+        scale = std::max(kSmallestScale, scale - 0.05);
+    const Theme t = sizedAt(scale);
     const Theme now = m_hooks.theme();
     if (now.name != t.name || now.fontScale != t.fontScale)
         m_hooks.setTheme(t);
-    o.theme = m_hooks.theme();
-    const int lanes =
-        int(std::ceil(TimelineRenderer::preferredSize(scenario, o, 900).height())) + 4;
+    const int lanes = lanesAt(scale);
     view->setMinimumHeight(lanes);
-    // the lanes get what they need (more clients than fit: scrolled), the explanation the rest
-    const int timeline = std::min(lanes, int(room));
+    const int timeline = std::max(100, std::min(lanes, height - panelAt(scale)));
     m_parts.splitter->setMinimumHeight(timeline);
     m_parts.splitter->setMaximumHeight(timeline);
     m_parts.scroll->setVerticalScrollBarPolicy(lanes > timeline ? Qt::ScrollBarAsNeeded
@@ -248,13 +286,48 @@ bool PresentationController::handleKey(QKeyEvent *event, bool act)
     return true;
 }
 
+void PresentationController::showActingLane()
+{
+    // Lanes taller than the screen scroll under the pinned lock and storage lanes: the lane of
+    // whoever acts in this step comes into the part above them.
+    QScrollBar *bar = m_parts.scroll->verticalScrollBar();
+    if (!bar || bar->maximum() <= 0 || !m_parts.state->hasPlayhead())
+        return;
+    const Core::Trace &t = m_parts.doc->trace();
+    const Core::StoryStep step =
+        Core::storyStepAt(m_parts.doc->scenario(), t, m_parts.state->playhead());
+    if (step.ref == Core::kNone || step.subject != Core::StoryStep::Subject::Event)
+        return;
+    TimelineRenderer::Options o = m_parts.view->options();
+    o.pinBottom = 0; // where the lanes are in the whole picture
+    const TimelineLayout l = TimelineRenderer::layout(m_parts.doc->scenario(), o,
+                                                      QRectF(m_parts.view->rect()));
+    const std::size_t client = t.events[step.ref].client;
+    if (l.panels.empty() || client >= l.panels.front().clients.size())
+        return;
+    // compare mode: the top panel's lane (the story is told of it), above the lanes pinned
+    // at the bottom (their height, whatever the scroll)
+    const QRectF lane = l.panels.front().clients[client].lane;
+    const TimelineLayout now = m_parts.view->currentLayout();
+    const QRect visible = m_parts.view->visibleRegion().boundingRect();
+    const double pinned =
+        now.panels.empty() || std::isinf(now.panels.front().pinTop)
+            ? 0
+            : std::max(0.0, visible.bottom() + 1 - now.panels.front().pinTop);
+    const int room = m_parts.scroll->viewport()->height() - int(std::ceil(pinned));
+    const int top = bar->value();
+    if (lane.top() >= top && lane.bottom() <= top + room)
+        return;
+    bar->setValue(std::clamp(int(lane.bottom()) - room + 4, 0, bar->maximum()));
+}
+
 void PresentationController::start()
 {
-    const Core::Trace &t = m_parts.doc->trace();
+    const std::vector<Core::Tick> ticks = storyTicks(*m_parts.doc, *m_parts.state);
     m_parts.playback->pause();
     m_atStart = true;
-    m_parts.view->setPlayheadBefore(true);
-    m_parts.state->setPlayhead(t.events.empty() ? 0 : t.events.front().tick);
+    m_parts.state->setPlayheadBefore(true);
+    m_parts.state->setPlayhead(ticks.empty() ? 0 : ticks.front());
     m_parts.panel->setStep(PresentationPanel::Step::Start);
 }
 
@@ -262,37 +335,50 @@ void PresentationController::end()
 {
     m_parts.playback->pause();
     m_atStart = false;
-    m_parts.view->setPlayheadBefore(false);
+    m_parts.state->setPlayheadBefore(false);
     m_parts.state->clearPlayhead();
     m_parts.panel->setStep(PresentationPanel::Step::End);
 }
 
 void PresentationController::next()
 {
-    const Core::Trace &t = m_parts.doc->trace();
-    if (t.events.empty())
+    const std::vector<Core::Tick> ticks = storyTicks(*m_parts.doc, *m_parts.state);
+    if (ticks.empty())
         return;
-    Core::Tick tick = t.events.front().tick;
-    if (!m_atStart && !Playback::nextEventTick(t, *m_parts.state, &tick))
-        return; // the last step stays: End shows everything
+    Core::Tick tick = ticks.front();
+    if (!m_atStart) {
+        if (!m_parts.state->hasPlayhead())
+            return; // the last step stays: End shows everything
+        const auto it = std::upper_bound(ticks.begin(), ticks.end(), m_parts.state->playhead());
+        if (it == ticks.end())
+            return;
+        tick = *it;
+    }
     m_atStart = false;
-    m_parts.view->setPlayheadBefore(false);
     m_parts.playback->pause();
+    m_parts.state->setPlayheadBefore(false);
     m_parts.state->setPlayhead(tick);
     m_parts.panel->setStep(PresentationPanel::Step::AtTick);
+    showActingLane();
 }
 
 void PresentationController::previous()
 {
-    const Core::Trace &t = m_parts.doc->trace();
-    if (m_atStart || t.events.empty())
+    const std::vector<Core::Tick> ticks = storyTicks(*m_parts.doc, *m_parts.state);
+    if (m_atStart || ticks.empty())
         return;
-    Core::Tick tick = 0;
-    if (Playback::previousEventTick(t, *m_parts.state, &tick)) {
-        m_parts.playback->pause();
-        m_parts.state->setPlayhead(tick);
+    if (!m_parts.state->hasPlayhead()) { // from the whole run back to the last step
+        m_parts.state->setPlayhead(ticks.back());
         m_parts.panel->setStep(PresentationPanel::Step::AtTick);
-    } else {
-        start(); // before the first event: nothing shown yet
+        return;
     }
+    const auto it = std::lower_bound(ticks.begin(), ticks.end(), m_parts.state->playhead());
+    if (it == ticks.begin()) {
+        start(); // before the first step: nothing shown yet
+        return;
+    }
+    m_parts.playback->pause();
+    m_parts.state->setPlayhead(*std::prev(it));
+    m_parts.panel->setStep(PresentationPanel::Step::AtTick);
+    showActingLane();
 }

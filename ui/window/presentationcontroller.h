@@ -17,6 +17,7 @@
 #include <QByteArray>
 #include <QList>
 #include <QObject>
+#include <QPointer>
 #include <QRect>
 
 #include <functional>
@@ -30,6 +31,7 @@ class TimelineView;
 class QAction;
 class QKeyEvent;
 class QMainWindow;
+class QScreen;
 class QScrollArea;
 class QSplitter;
 class QWidget;
@@ -63,7 +65,13 @@ public:
     // QSettings keys of the View menu's presentation theme and text size
     static constexpr const char *kThemeKey = "presentation/theme";
     static constexpr const char *kScaleKey = "presentation/fontScale";
+    // the screen presentation opens on (QScreen::name()); absent or unplugged: the window's own
+    static constexpr const char *kScreenKey = "presentation/screen";
     static constexpr double kScaleDefault = 1.6;
+    // The smallest text size presentation mode shrinks to when lanes and sentence would not
+    // both fit: the timeline's smallest labels (11 px at 1x) at 14 px, the sentence at 24 px.
+    // Below it the lanes scroll instead (the lock and storage lanes stay pinned).
+    static constexpr double kSmallestScale = 14.0 / 11.0;
 
     PresentationController(Parts parts, Hooks hooks, QObject *parent = nullptr);
 
@@ -76,8 +84,11 @@ public:
     Theme theme() const;
     // Stores a presentation setting and, while presenting, fits the window to it.
     void setSetting(const QString &key, const QVariant &value);
-    // Sizes text and lanes to the screen: the explanation keeps about a third of it.
+    // Sizes text and lanes to the screen: the largest text size up to the chosen one at which
+    // the lanes and every step's explanation both fit; at the smallest, the lanes scroll.
     void fit();
+    // The screen presentation opens on: the chosen one if it is attached, else the window's.
+    QScreen *screen() const;
 
     void setPresenting(bool on);
     void next();
@@ -91,6 +102,7 @@ protected:
 private:
     // True for the keys presentation mode handles; acts on them when `act`.
     bool handleKey(QKeyEvent *event, bool act);
+    void showActingLane();
     void begin();
     void finish();
 
@@ -100,6 +112,7 @@ private:
         QByteArray dockState;
         Qt::WindowStates windowState;
         QRect geometry;
+        QPointer<QScreen> screen;
         bool menuBar = true;
         bool statusBar = true;
         Theme theme;

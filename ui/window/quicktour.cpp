@@ -276,7 +276,14 @@ void QuickTour::showStep(int i)
 
 void QuickTour::placeCard()
 {
-    m_card->adjustSize();
+    // the height its wrapped text needs at the card's fixed width (adjustSize() measured the
+    // labels at their own preferred width on the first card: a line short, cut top and bottom)
+    QLayout *box = m_card->layout();
+    box->invalidate();
+    box->activate();
+    const int height = box->hasHeightForWidth() ? box->totalHeightForWidth(kCardWidth)
+                                                : box->totalSizeHint().height();
+    m_card->resize(kCardWidth, std::max(height, box->totalMinimumSize().height()));
     const QRect area = rect().adjusted(8, 8, -8, -8);
     const QSize size = m_card->size();
     const QRect target = targetRect();

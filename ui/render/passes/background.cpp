@@ -132,11 +132,15 @@ public:
             m_p->setFont(m_st.small);
             m_p->setPen(t.fencing ? m_st.th.muted : m_st.th.corruptedText);
             const bool version = spec.check == Core::StorageCheck::Version;
+            const bool owner = spec.check == Core::StorageCheck::Owner;
+            const bool same = spec.check == Core::StorageCheck::Same;
             const QString rule = !t.fencing ? QObject::tr("NOT fenced")
                                  : version  ? QObject::tr("compare-and-set")
+                                 : owner    ? QObject::tr("asks the lock service")
+                                 : same     ? QObject::tr("only the first token")
                                  : spec.rule == Core::FenceRule::Lt
-                                     ? QObject::tr("fenced: rejects <")
-                                     : QObject::tr("fenced: rejects <=");
+                                     ? QObject::tr("rejects token < max")
+                                     : QObject::tr("rejects token ≤ max");
             m_p->drawText(
                 QRectF(nameRect.left(), r.outcomes.top(), nameRect.width(), r.outcomes.height()),
                 Qt::AlignLeft | Qt::AlignVCenter, rule);
@@ -145,6 +149,7 @@ public:
                                  r.maxToken.height()),
                           Qt::AlignRight | Qt::AlignVCenter,
                           version         ? QObject::tr("version")
+                          : same          ? QObject::tr("recorded token")
                           : !spec.durable ? QObject::tr("max_token (volatile)")
                                           : QObject::tr("max_token"));
         }

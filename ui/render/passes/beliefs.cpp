@@ -105,7 +105,7 @@ public:
                 m_canvas.outline(z, m_st.zombieEdge);
                 // the label stays inside the window it names
                 const double left = std::max(zx0, m_xmin);
-                const double right = std::min(zx1, m_xmax);
+                const double right = std::min(zx1, m_shownRight);
                 for (const QString &text :
                      {QObject::tr("zombie: lease gone, still believes"), QObject::tr("zombie")}) {
                     if (m_st.fmLabel.horizontalAdvance(text) + 10 <= right - left) {
@@ -143,6 +143,7 @@ public:
                     m_p->setPen(m_st.th.muted);
                     m_p->drawText(QRectF(x1 + 4, row.top(), w, row.height()),
                                   Qt::AlignLeft | Qt::AlignVCenter, text);
+                    noteLabel(x1, QRectF(x1 + 4, row.top(), w, row.height()));
                 }
             }
         }

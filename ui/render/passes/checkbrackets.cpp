@@ -1,5 +1,6 @@
 // Check-then-write (SCENARIO.md section 11): a bracket under the markers from the check to the
-// send (the gap in which a pause makes the checked write stale); a skipped write's hollow cross.
+// send (the gap in which a pause makes the checked write stale), named with its gap where no
+// pause covers the words; a skipped write's hollow cross.
 
 #include "passes.h"
 
@@ -37,15 +38,35 @@ public:
             m_p->setPen(pen);
             m_p->setBrush(Qt::NoBrush);
             m_p->drawPolyline(bracket, 4);
-            const QString text = QObject::tr("check");
-            const double w = m_st.fmSmall.horizontalAdvance(text) + 4;
-            // in the visible part of the bracket only (it may run past either edge)
-            const double left = std::max(x0, m_xmin) + 3 * f;
-            const double right = std::min(x1, m_xmax);
-            if (right - left > w + 3 * f && lane.pauses.height() > 0) {
-                m_p->setFont(m_st.small);
-                m_p->drawText(QRectF(left, y + 1, w, lane.pauses.bottom() - y - 1),
-                              Qt::AlignLeft | Qt::AlignVCenter, text);
+            // "check · gap 4" in the pause row where no pause lies under it: left of the
+            // check, else right of the send, else inside the bracket; a chip, so a line under
+            // it never crosses the words
+            if (lane.pauses.height() <= 0 || c.action >= m_s.clients[c.client].actions.size())
+                continue;
+            const Tick gap = m_s.clients[c.client].actions[c.action].gap();
+            const QStringList texts{QObject::tr("check · gap %1").arg(gap), QObject::tr("check")};
+            const QRectF row(0, lane.pauses.top(), 0, lane.pauses.height());
+            const auto freeAt = [&](double left, double w) {
+                if (left < m_xmin || left + w > m_xmax)
+                    return false;
+                for (const Core::Freeze &z : t.freezes[c.client])
+                    if (X(z.from) < left + w && X(z.to) > left)
+                        return false;
+                return true;
+            };
+            for (const QString &text : texts) {
+                const double w = m_st.fmSmall.horizontalAdvance(text) + 8;
+                double left = x0 - 3 * f - w;
+                if (!freeAt(left, w))
+                    left = x1 + 3 * f;
+                if (!freeAt(left, w))
+                    left = x0 + 3 * f;
+                if (!freeAt(left, w) || (left == x0 + 3 * f && left + w > x1))
+                    continue;
+                const QRectF box(left, row.top() + 1, w, row.height() - 2);
+                chipText(box, text, m_st.th.foreground, m_st.small);
+                noteLabel(x0, box);
+                break;
             }
         }
         for (const Core::Skip &k : t.skips) {
@@ -62,6 +83,7 @@ public:
             if (x + 9 * f + w <= m_xmax) {
                 m_p->setFont(m_st.small);
                 m_p->setPen(m_st.th.foreground);
+                noteLabel(x, QRectF(x + 9 * f, row.top(), w, row.height()));
                 m_p->drawText(QRectF(x + 9 * f, row.top(), w, row.height()),
                               Qt::AlignLeft | Qt::AlignVCenter, text);
             }

@@ -156,9 +156,12 @@ public:
             m_p->setBrush(Qt::NoBrush);
             m_p->drawRect(block);
             const QString text = QObject::tr("paused %1 ticks").arg(a.amount);
-            const double cx = (std::max(x0, m_xmin) + std::min(x1, m_xmax)) / 2;
+            // in the part of it that shows (hiding the future: up to the playhead)
+            const double left = std::max(x0, m_xmin);
+            const double right = std::min(x1, m_shownRight);
+            const double cx = (left + right) / 2;
             const double w = m_st.fmLabel.horizontalAdvance(text) + 8;
-            if (w < x1 - x0 - 6)
+            if (w < right - left - 6)
                 placeLabel(pauseLabels, r.pauses, cx, text, m_st.th.foreground);
         }
         for (std::size_t i = lo; i < hi; ++i) {
@@ -232,7 +235,7 @@ public:
                 inline_.take(left, w);
                 chipText(QRectF(left, r.markers.top(), w, r.markers.height()), label, color,
                          m_st.label);
-                notePresent(x, QRectF(left, r.markers.top(), w, r.markers.height()));
+                noteLabel(x, QRectF(left, r.markers.top(), w, r.markers.height()));
                 return true;
             };
             if (beside(markerText(t, e)))

@@ -80,14 +80,19 @@ public:
             const ClientLaneRects &r = panel.clients[l.client];
             m_p->setPen(pen);
             m_p->drawLine(QPointF(x, r.holds.top()), QPointF(x, r.believes.bottom()));
-            const QString text = QObject::tr("expires %1 by its clock").arg(own);
-            const double w = m_st.fmSmall.horizontalAdvance(text) + 4;
-            if (x + 4 * f + w > std::min(m_xmax, nextLeaseStartOf(t, i, int(l.client))))
-                continue;
-            m_p->setFont(m_st.small);
-            m_p->setPen(m_st.th.foreground);
-            m_p->drawText(QRectF(x + 4 * f, r.believes.top(), w, r.believes.height()),
-                          Qt::AlignLeft | Qt::AlignVCenter, text);
+            // the longest words that fit before the client's next lease (or the plot's edge)
+            const double room = std::min(m_xmax, nextLeaseStartOf(t, i, int(l.client)));
+            for (const QString &text : {QObject::tr("expires %1 by its clock").arg(own),
+                                        QObject::tr("%1 by its clock").arg(own),
+                                        QObject::tr("own: %1").arg(own)}) {
+                const double w = m_st.fmSmall.horizontalAdvance(text) + 6;
+                if (x + 4 * f + w > room)
+                    continue;
+                const QRectF box(x + 4 * f, r.believes.top(), w, r.believes.height());
+                chipText(box, text, m_st.th.foreground, m_st.small);
+                noteLabel(x, box);
+                break;
+            }
         }
     }
 
@@ -122,6 +127,7 @@ public:
             labels[it->client].take(x + 4 * f, w);
             m_p->setFont(m_st.small);
             m_p->setPen(m_st.th.foreground);
+            noteLabel(x, QRectF(x + 4 * f, row.top(), w, row.height()));
             m_p->drawText(QRectF(x + 4 * f, row.top(), w, row.height()),
                           Qt::AlignLeft | Qt::AlignVCenter, text);
         }

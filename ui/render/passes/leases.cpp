@@ -63,7 +63,10 @@ public:
                     lockRun.add(x0, x1);
                 } else {
                     lockRun.flush();
-                    paintLockSegment(l, lockRow, x0, x1);
+                    // service-term: an earlier owner held this very term (section 15.2)
+                    const bool shared = t.tokens == Core::TokenSource::ServiceTerm && i > 0 &&
+                                        t.leases[i - 1].token == l.token;
+                    paintLockSegment(l, lockRow, x0, x1, shared);
                 }
             }
             if (l.client >= nc || col <= painted[l.client])
@@ -107,11 +110,13 @@ public:
                 m_p->setPen(m_st.th.muted);
                 m_p->drawText(QRectF(x1 + 4, row.top(), ew, row.height()),
                               Qt::AlignLeft | Qt::AlignVCenter, ends);
+                noteLabel(x1, QRectF(x1 + 4, row.top(), ew, row.height()));
             }
         }
     }
 
-    void paintLockSegment(const Core::Lease &l, const QRectF &row, double x0, double x1)
+    void paintLockSegment(const Core::Lease &l, const QRectF &row, double x0, double x1,
+                          bool shared)
     {
         // alternate shades so back-to-back owners stay apart
         const QColor fill = l.epoch % 2 ? m_st.lockFillA : m_st.lockFillB;
@@ -122,10 +127,18 @@ public:
         m_p->setPen(QPen(m_st.th.background, 1));
         m_p->drawLine(bar.topLeft(), bar.bottomLeft());
         const QString name = l.client < m_s.clients.size() ? m_s.clients[l.client].name : QString();
-        fittedLabel(x0, x1, row,
-                    {{QObject::tr("%1 holds · %2").arg(name, tokenLabel(m_s, l.token)), 8},
-                     {QObject::tr("%1 · %2").arg(name, tokenShort(m_s, l.token)), 6}},
-                    textOn(fill));
+        if (shared)
+            fittedLabel(
+                x0, x1, row,
+                {{QObject::tr("%1 holds · %2, shared").arg(name, tokenLabel(m_s, l.token)), 8},
+                 {QObject::tr("%1 · %2, shared").arg(name, tokenShort(m_s, l.token)), 6},
+                 {QObject::tr("%1 · %2").arg(name, tokenShort(m_s, l.token)), 6}},
+                textOn(fill));
+        else
+            fittedLabel(x0, x1, row,
+                        {{QObject::tr("%1 holds · %2").arg(name, tokenLabel(m_s, l.token)), 8},
+                         {QObject::tr("%1 · %2").arg(name, tokenShort(m_s, l.token)), 6}},
+                        textOn(fill));
     }
 };
 

@@ -1,5 +1,5 @@
-// The lock service lane's event row: restores, failovers, failed elections, clock steps
-// (SCENARIO.md section 10).
+// The lock service lane's event row: restores, failovers, failed elections, the service's own
+// elections, clock steps (SCENARIO.md sections 10 and 15), and a re-arm's mark and end.
 
 #include "passes.h"
 
@@ -38,6 +38,16 @@ public:
             painted = col;
             QColor color = m_st.th.muted;
             std::vector<QString> texts;
+            // a lease this event's new leader re-armed (section 15.3): a mark across the lease
+            // row, and its new end after the event's words
+            QString rearmed;
+            for (const Core::Rearm &r : t.rearms)
+                if (r.at == e.tick) {
+                    rearmed = QObject::tr(" · re-armed to t%1").arg(r.expires);
+                    m_p->setPen(QPen(m_st.th.foreground, 1.5 * m_st.lw, Qt::DotLine));
+                    m_p->drawLine(QPointF(x + 2 * f, panel.lockBars.top()),
+                                  QPointF(x + 2 * f, panel.lockBars.bottom()));
+                }
             if (e.kind == Core::LockEventKind::Restore) {
                 const Core::RestoreReissue re = Core::restoreReissue(t, e);
                 const Core::LockRestore *r =
@@ -67,6 +77,8 @@ public:
                 } else {
                     texts = {from};
                 }
+                if (!rearmed.isEmpty())
+                    texts.insert(texts.begin(), from + rearmed);
                 color = re.dangerous ? m_st.th.corruptedText : m_st.th.foreground;
             } else {
                 m_p->setPen(QPen(m_st.th.muted, 2 * m_st.lw));
@@ -74,6 +86,13 @@ public:
                 switch (e.kind) {
                 case Core::LockEventKind::Failover:
                     texts = {QObject::tr("ZK leader failover"), QObject::tr("failover")};
+                    if (!rearmed.isEmpty())
+                        texts.insert(texts.begin(), {QObject::tr("ZK leader failover") + rearmed,
+                                                     QObject::tr("failover") + rearmed});
+                    break;
+                case Core::LockEventKind::Election:
+                    texts = {QObject::tr("service leader elected: term %1").arg(e.counter),
+                             QObject::tr("term %1").arg(e.counter)};
                     break;
                 case Core::LockEventKind::FailedElection:
                     texts = {QObject::tr("term passes, no leader"), QObject::tr("no leader")};
@@ -101,7 +120,7 @@ public:
                 m_p->setPen(color);
                 m_p->drawText(QRectF(left, top.top(), w, top.height()),
                               Qt::AlignLeft | Qt::AlignVCenter, text);
-                notePresent(x, QRectF(left, top.top(), w, top.height()));
+                noteLabel(x, QRectF(left, top.top(), w, top.height()));
                 break;
             }
         }

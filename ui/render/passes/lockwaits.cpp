@@ -58,6 +58,7 @@ public:
                     m_p->setPen(m_st.th.foreground);
                     m_p->drawText(QRectF(x1 + 4, row.top(), tw, row.height()),
                                   Qt::AlignLeft | Qt::AlignVCenter, text);
+                    noteLabel(x1, QRectF(x1 + 4, row.top(), tw, row.height()));
                 }
             }
         }

@@ -36,6 +36,18 @@ public:
             }
         }
         const bool le = m_s.storages[storage].rule == Core::FenceRule::Le;
+        const Core::StorageCheck check = m_s.storages[storage].check;
+        if (t.fencing && w.tagged && !w.applied &&
+            (check == Core::StorageCheck::Owner || check == Core::StorageCheck::Same)) {
+            // section 15: the lock service said no, or the token is not the recorded one
+            const QString why =
+                check == Core::StorageCheck::Owner
+                    ? QObject::tr("not its grant now")
+                    : QObject::tr("%1 ≠ recorded %2")
+                          .arg(tokenLabel(m_s, writeToken(t, w)), tokenShort(m_s, w.maxToken));
+            return w.result == Core::WriteResult::LockedOut ? QObject::tr("LOCKED OUT: %1").arg(why)
+                                                            : QObject::tr("rejected: %1").arg(why);
+        }
         switch (w.result) {
         case Core::WriteResult::Accepted:
             return w.tagged ? QObject::tr("accepted, %1").arg(tokenLabel(m_s, writeToken(t, w)))
@@ -43,7 +55,9 @@ public:
         case Core::WriteResult::Rejected:
         case Core::WriteResult::LockedOut: {
             if (!w.tagged)
-                return QObject::tr("rejected: no token");
+                return w.result == Core::WriteResult::Rejected
+                           ? QObject::tr("rejected: no token")
+                           : QObject::tr("LOCKED OUT: no token");
             const Core::Token token = writeToken(t, w);
             const QString cmp = le ? QObject::tr("%1 <= max %2")
                                          .arg(tokenLabel(m_s, token), tokenShort(m_s, w.maxToken))
@@ -125,7 +139,14 @@ public:
         full.push_back({outcomeText(t, w, s), mainFont, mainFm, false});
         if (corrupt) {
             full.back().text += QLatin1Char(' ') + quoted(Core::writeValue(m_s, w));
-            if (w.overwrote != Core::kNone) {
+            if (w.overwrote != Core::kNone && t.tokens == Core::TokenSource::KafkaEpoch) {
+                // a topic is append-only: the zombie's records land after the newer ones, as
+                // duplicates; nothing is struck out
+                full.push_back(
+                    {QObject::tr(" appended after "), &m_st.label, &m_st.fmLabel, false});
+                full.push_back({quoted(Core::writeValue(m_s, t.writes[w.overwrote])), &m_st.bold,
+                                &m_st.fmBold, false});
+            } else if (w.overwrote != Core::kNone) {
                 full.push_back({QObject::tr(" overwrote "), &m_st.label, &m_st.fmLabel, false});
                 full.push_back({quoted(Core::writeValue(m_s, t.writes[w.overwrote])), &m_st.bold,
                                 &m_st.fmBold, true});
@@ -176,7 +197,7 @@ public:
         const QColor color = m_st.th.outcomeText(w.result);
         const bool corrupt = w.result == Core::WriteResult::Corrupted;
         const QRectF box(label.left, r.outcomes.top(), label.total, r.outcomes.height());
-        notePresent(X(w.arrivedAt), box);
+        noteLabel(X(w.arrivedAt), box);
         if (corrupt) {
             // a corruption is unmistakable: boxed, filled, bold
             m_p->setPen(QPen(m_st.th.corrupted, 1.5 * m_st.lw));

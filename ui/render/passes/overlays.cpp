@@ -134,42 +134,58 @@ public:
         m_p->drawLine(QPointF(r.left() - m_l.headerWidth, r.bottom()), r.bottomRight());
     }
 
-    void paintPlayhead(double top, double bottom, const std::vector<QRectF> &present = {})
+    // What has not happened yet at the playhead is dimmed. The glyphs at the playhead's own
+    // tick have happened: they stay bright (half a glyph, or half a tick when ticks are
+    // narrower than that).
+    // `at`: the playhead's x; `x`: its line's, which an animation moves on towards the next
+    // step: a travelling line veils from just before itself, so the next step's glyph, which it
+    // is about to reach, stays dimmed until the step is shown.
+    void dimFuture(double at, double x, double bottom, const std::vector<QRectF> &present)
     {
-        if (m_o.playhead == Core::kForever)
-            return;
-        const double x = m_axis.tickToX(double(m_o.playhead));
-        if (x > m_xmax)
-            return;
-        m_p->save();
-        m_p->setClipRect(QRectF(m_xmin, top, m_xmax - m_xmin, bottom - top));
-        // what has not happened yet at the playhead is dimmed, not hidden
-        // the glyphs at the playhead's own tick have happened: they stay bright (half a
-        // glyph, or half a tick when ticks are narrower than that)
         const double after =
             std::max(1.0, std::min(9 * m_o.theme.fontScale, 0.5 * m_axis.pixelsPerTick));
-        const double from = m_o.playheadBefore ? m_xmin : std::max(m_xmin, x + after);
+        const double from =
+            m_o.playheadBefore
+                ? m_xmin
+                : std::max(m_xmin,
+                           m_o.playheadTravel > 0 ? std::max(at + after, x - after) : x + after);
         const QRectF dim(from, m_l.plot.top(), m_xmax - from, bottom - m_l.plot.top());
         const QColor veil = withAlpha(m_st.th.background, 150);
         if (present.empty()) {
             m_bands.fill(m_p, dim, veil);
-        } else {
-            // a label of the playhead's tick reaching past it stays whole and bright
-            QRegion region(dim.toAlignedRect());
-            for (const QRectF &r : present)
-                region -= QRegion(r.toAlignedRect());
-            for (const QRect &r : region)
-                m_bands.fill(m_p, QRectF(r), veil);
+            return;
         }
-        if (x < m_xmin) { // scrolled past: all of the view is still to come
+        // a label of the playhead's tick reaching past it stays whole and bright
+        QRegion region(dim.toAlignedRect());
+        for (const QRectF &r : present)
+            region -= QRegion(r.toAlignedRect());
+        for (const QRect &r : region)
+            m_bands.fill(m_p, QRectF(r), veil);
+    }
+
+    void paintPlayhead(double top, double bottom, const std::vector<QRectF> &present = {})
+    {
+        if (m_o.playhead == Core::kForever)
+            return;
+        const double at = m_axis.tickToX(double(m_o.playhead));
+        const double x = m_axis.tickToX(double(m_o.playhead) + m_o.playheadTravel);
+        if (at > m_xmax)
+            return;
+        m_p->save();
+        m_p->setClipRect(QRectF(m_xmin, top, m_xmax - m_xmin, bottom - top));
+        if (!m_o.hideFuture) // (hidden, there is nothing after it to dim)
+            dimFuture(at, x, bottom, present);
+        if (x < m_xmin || x > m_xmax) { // scrolled past: all of the view is still to come
             m_p->restore();
             return;
         }
         QPen pen(m_st.th.playhead, 2 * m_st.lw);
         m_p->setPen(pen);
         m_p->drawLine(QPointF(x, top), QPointF(x, bottom));
-        const QString text =
-            m_o.playheadBefore ? QObject::tr("start") : QStringLiteral("t=%1").arg(m_o.playhead);
+        const QString text = m_o.playheadBefore
+                                 ? QObject::tr("start")
+                                 : QStringLiteral("t=%1").arg(
+                                       m_o.playhead + Core::Tick(std::floor(m_o.playheadTravel)));
         m_p->setFont(m_st.bold);
         const double w = m_st.fmBold.horizontalAdvance(text) + 10;
         // centred on the line, but whole: at the plot's edges it slides inwards

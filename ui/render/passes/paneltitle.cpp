@@ -17,6 +17,9 @@ public:
     void paintPanelTitle(const TimelinePanel &panel, const Core::Trace &t, int index)
     {
         const QRectF r = panel.title;
+        // what the run is, not what happens in it: whole at every step (its counts are the
+        // run's so far, from a run cut at the playhead)
+        noteWhole(r);
         // fenced / unfenced: the fencing's colour; two token sources (same fencing): each run's
         // safety, so the run that went wrong stands out
         const bool good = m_o.bottomScenario ? t.summary.safe() : t.fencing;

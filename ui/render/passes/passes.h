@@ -94,6 +94,7 @@ public:
 class PlayheadPass final : public RenderPass
 {
 public:
+    // `present`: the labels of the playhead's tick, which stay bright over the dimmed future
     explicit PlayheadPass(const std::vector<QRectF> *present = nullptr) : m_present(present) {}
     Where where() const override { return Where::Panel; }
     void paint(const PaintContext &, const TimelinePanel &, const Core::Trace &, int) override {}

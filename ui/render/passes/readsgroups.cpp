@@ -57,6 +57,7 @@ public:
             m_p->setPen(m_st.th.maxTokenText);
             m_p->drawText(QRectF(x + 4 * f, beside.top(), w, beside.height()),
                           Qt::AlignLeft | Qt::AlignVCenter, text);
+            noteLabel(x, QRectF(x + 4 * f, beside.top(), w, beside.height()));
         }
     }
 
@@ -98,6 +99,7 @@ public:
             m_p->setFont(m_st.small);
             m_p->setPen(g.partial ? m_st.th.corruptedText : m_st.th.muted);
             m_p->drawText(box, Qt::AlignLeft | Qt::AlignVCenter, text);
+            noteLabel(at.x(), box);
         }
     }
 };

@@ -8,6 +8,8 @@
 #include "outcomelabels.h"
 #include "paintcontext.h"
 
+#include "runstate.h"
+
 #include <QImage>
 #include <QSemaphore>
 #include <QThreadPool>
@@ -83,8 +85,8 @@ public:
         return m_target.helper && !panel.isPinned() && denseStorages(panel, t);
     }
 
-    // A storage restart as a line across its lane; when max_token was volatile and is lost,
-    // "max_token 7 forgotten" by the line.
+    // A storage restart as a line across its lane (its words are in the max_token row, told
+    // by paintMaxToken first of all: "max_token 7 forgotten" where a volatile one is lost).
     void paintRestarts(std::uint32_t s, const StorageLaneRects &r, const Core::Trace &t)
     {
         for (const Core::StorageRestart &rs : t.restarts) {
@@ -97,16 +99,40 @@ public:
             m_p->setPen(QPen(lost ? m_st.th.corrupted : m_st.th.foreground,
                              (lost ? 2.5 : 1.5) * m_st.lw, lost ? Qt::SolidLine : Qt::DashLine));
             m_p->drawLine(QPointF(x, r.lane.top() + 1), QPointF(x, r.lane.bottom() - 1));
-            const QString text =
-                lost ? QObject::tr("max_token %1 forgotten").arg(tokenShort(m_s, rs.forgot))
-                     : QObject::tr("restart");
-            const double w = m_st.fmSmall.horizontalAdvance(text) + 4;
-            if (x + 4 + w > m_xmax)
+        }
+    }
+
+    // The words of the restarts in view, in the max_token row right of their line (else left
+    // of it), as chips that take their room in `labels` before any "max N" does.
+    void labelRestarts(std::uint32_t s, const QRectF &row, const Core::Trace &t,
+                       LabelSpans &labels)
+    {
+        for (const Core::StorageRestart &rs : t.restarts) {
+            if (rs.tick > m_tHi)
+                break; // in time order
+            if (rs.storage != s || rs.tick < m_tLo)
                 continue;
-            m_p->setFont(m_st.small);
-            m_p->setPen(lost ? m_st.th.corruptedText : m_st.th.foreground);
-            m_p->drawText(QRectF(x + 4, r.values.top(), w, m_st.fmSmall.height()),
-                          Qt::AlignLeft | Qt::AlignTop, text);
+            const double x = X(rs.tick);
+            const bool lost = rs.forgot > 0;
+            const QStringList texts =
+                lost ? QStringList{QObject::tr("max_token %1 forgotten")
+                                       .arg(tokenShort(m_s, rs.forgot)),
+                                   QObject::tr("%1 forgotten").arg(tokenShort(m_s, rs.forgot))}
+                     : QStringList{QObject::tr("restart")};
+            for (const QString &text : texts) {
+                const double w = m_st.fmSmall.horizontalAdvance(text) + 8;
+                double left = x + 4;
+                if (!labels.fits(left, w))
+                    left = x - 4 - w;
+                if (!labels.fits(left, w))
+                    continue;
+                labels.take(left, w);
+                const QRectF box(left, row.top(), w, row.height());
+                chipText(box, text, lost ? m_st.th.corruptedText : m_st.th.foreground,
+                         m_st.small);
+                noteLabel(x, box);
+                break;
+            }
         }
     }
 
@@ -210,6 +236,7 @@ public:
                     m_p->setFont(m_st.small);
                     m_p->setPen(m_st.th.foreground);
                     m_p->drawText(badge, Qt::AlignCenter, count);
+                    noteLabel(x, badge);
                     labels.addGlyph(badge.left(), badge.right());
                 }
             }
@@ -317,23 +344,14 @@ public:
                        const AfterColumn &afterColumn)
     {
         const QRectF row = r.maxToken.adjusted(0, 4 * m_st.f, 0, -4 * m_st.f);
-        // a compare-and-set storage shows its version ("v3") where a token storage shows
-        // max_token; a volatile max_token drops to 0 where a restart forgot it
-        const bool version = s < m_s.storages.size() &&
-                             m_s.storages[s].check == Core::StorageCheck::Version &&
-                             t.writeVersions.size() == t.writes.size();
-        const auto valueOf = [&](std::uint32_t w) -> Core::Token {
-            return version ? Core::Token(t.writeVersions[w].version) : t.writes[w].maxToken;
-        };
-        std::vector<Tick> drops;
-        Core::Token highest = version ? Core::Token(t.finals[s].version) : t.finals[s].maxToken;
-        for (const Core::StorageRestart &rs : t.restarts)
-            if (!version && rs.storage == s && rs.forgot > 0) {
-                highest = std::max(highest, rs.forgot);
-                if (rs.tick <= m_tHi)
-                    drops.push_back(rs.tick);
-            }
-        const double top = double(std::max<Core::Token>(1, highest));
+        // core's level of the storage (core/runstate.h): a compare-and-set storage shows its
+        // version ("v3") where a token storage shows max_token; a volatile max_token drops to
+        // 0 where a restart forgot it
+        const Core::StorageLevel level(m_s, t, s);
+        const bool version = level.gauge() == Core::StorageGauge::Version;
+        const auto valueOf = [&](std::uint32_t w) -> Core::Token { return level.afterWrite(w); };
+        const std::vector<Tick> &drops = level.drops();
+        const double top = double(std::max<Core::Token>(1, level.highest()));
         const auto yOf = [&](Core::Token v) {
             return row.bottom() - row.height() * double(v) / top;
         };
@@ -348,7 +366,12 @@ public:
         QPolygonF line;
         line.reserve(int(std::min<std::size_t>(hi - lo, 4096) * 2 + 4));
         line << QPointF(m_tLo == 0 ? X(Tick(0)) : m_xmin - 40, yOf(cur));
-        LabelRow labels{-1e300, m_xmin, m_xmax - 2, 6}; // inside the plot, never cut by its edge
+        // inside the plot, never cut by its edge; the restarts' words first, then each step's
+        LabelSpans labels;
+        labels.min = m_xmin;
+        labels.max = m_xmax - 2;
+        labels.gap = 6;
+        labelRestarts(s, row, t, labels);
         m_p->setFont(m_st.small);
         std::size_t i = lo;
         const auto label = [&](double x, Core::Token v) {
@@ -369,6 +392,7 @@ public:
             m_p->setFont(m_st.small);
             m_p->setPen(m_st.th.maxTokenText);
             m_p->drawText(QRectF(x + 4, top, w, h), Qt::AlignLeft | Qt::AlignVCenter, text);
+            noteLabel(x, QRectF(x + 4, top, w, h));
         };
         if (cur > 0)
             label(std::max(m_xmin, line.front().x()), cur);
@@ -416,10 +440,11 @@ public:
         if (!t.fencing && !version) {
             m_p->setFont(m_st.small);
             m_p->setPen(m_st.th.muted);
-            m_p->drawText(
-                QRectF(m_xmin + 6, r.maxToken.top(), m_xmax - m_xmin, r.maxToken.height()),
-                Qt::AlignLeft | Qt::AlignVCenter,
-                QObject::tr("max_token stays 0: this storage does not check tokens"));
+            const QString text = QObject::tr("max_token stays 0: this storage does not check tokens");
+            const QRectF box(m_xmin + 6, r.maxToken.top(),
+                             m_st.fmSmall.horizontalAdvance(text) + 2, r.maxToken.height());
+            m_p->drawText(box, Qt::AlignLeft | Qt::AlignVCenter, text);
+            noteLabel(m_xmin, box); // what the storage is, not what happens in it
         }
     }
 

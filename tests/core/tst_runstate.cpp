@@ -1,0 +1,183 @@
+// Core's answer to "what is the state at tick t" (core/runstate.h), worked out by hand on the
+// presets whose stories turn on it: who holds the lock, what a client remembers and believes,
+// when it is a zombie (only inside its zombie window) and when it merely believes, and each
+// storage's level over time, restarts, bypass writes and version storages included.
+
+#include "runstate.h"
+#include "simulator.h"
+
+#include "presetfile.h"
+
+#include <QTest>
+
+using namespace Core;
+
+class TestRunState : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    // default: A acquires at 0 (token 1, lease [0, 10)) and is frozen in [1, 30); its write
+    // due at 2 goes out at 30 with token 1 and is rejected (B's 2 is max_token since 13). B is
+    // refused at 5, granted at 12 (token 2, lease [12, 22)) and writes at 13.
+    void defaultScenario()
+    {
+        const Scenario s = TestSupport::preset("default");
+        const Trace t = simulate(s);
+        QCOMPARE(runEnd(t), Tick(40)); // the horizon; the last event is at 30
+
+        // the lock
+        LockState lock = lockStateAt(t, 3);
+        QVERIFY(lock.holder && lock.holder->client == 0 && lock.holder->token == 1);
+        lock = lockStateAt(t, 25);
+        QVERIFY(!lock.holder);
+        QVERIFY(lock.last && lock.last->token == 2);
+        QVERIFY(lockStateAt(t, 0).last != nullptr); // granted at 0: by the end of tick 0
+        lock = lockStateAt(t, 12);
+        QVERIFY(lock.holder && lock.holder->client == 1);
+
+        // A at 5: holds its lock, frozen until 30
+        ClientState a = clientStateAt(t, 0, 5);
+        QCOMPARE(a.epoch, 1u);
+        QCOMPARE(a.token, Token(1));
+        QVERIFY(a.belief && a.holds && !a.zombie);
+        QVERIFY(a.frozen && a.frozen->from == 1 && a.frozen->to == 30);
+        // A at 20: believes, its lease ended at 10, and it acts on it (the write at 30): a
+        // zombie, its window [10, 31)
+        a = clientStateAt(t, 0, 20);
+        QVERIFY(a.belief && !a.holds && a.zombie);
+        QCOMPARE(a.believed->end, Tick(10));
+        QCOMPARE(a.zombieWindow, (TickRange{10, 31}));
+        // A at 30: the rejection ended its belief; it still remembers token 1, and is running
+        a = clientStateAt(t, 0, 30);
+        QVERIFY(!a.belief && !a.zombie && !a.frozen);
+        QCOMPARE(a.token, Token(1));
+        // B at 5: refused, never granted: remembers nothing, believes nothing
+        ClientState b = clientStateAt(t, 1, 5);
+        QCOMPARE(b.epoch, 0u);
+        QVERIFY(!b.belief);
+        // B at 25: still believes token 2, its lease ended at 22, but it sends nothing on it:
+        // not a zombie (the Story used to call it one)
+        b = clientStateAt(t, 1, 25);
+        QVERIFY(b.belief && !b.holds && !b.zombie);
+        QVERIFY(b.zombieWindow.empty());
+        QCOMPARE(b.token, Token(2));
+        QVERIFY(t.zombieBeliefAt(1, 25) == nullptr);
+
+        // db: max_token 0 until B's write at 13, then 2 (A's rejected write changes nothing)
+        const StorageLevel db(s, t, 0);
+        QCOMPARE(db.gauge(), StorageGauge::MaxToken);
+        QCOMPARE(db.at(12), 0u);
+        QCOMPARE(db.at(13), 2u);
+        QCOMPARE(db.at(39), 2u);
+        QCOMPARE(db.highest(), 2u);
+        QVERIFY(db.drops().empty());
+        const std::vector<StorageLevel::Step> steps = db.steps();
+        QCOMPARE(steps.size(), std::size_t(2));
+        QCOMPARE(steps[1].at, Tick(13));
+        QCOMPARE(steps[1].level, 2u);
+        QCOMPARE(storageStateAt(s, t, 0, 30).value, QStringLiteral("B"));
+    }
+
+    // JournalNode, volatile max_token: A (token 1) writes A1 at 1; B (token 2) writes B1 at 7;
+    // jn restarts at 12 and forgets 2; A's A2, held by its pause [2, 16), passes at 16 with
+    // token 1 (max_token 0); B2 at 18 raises it to 2 again.
+    void volatileRestart()
+    {
+        const Scenario s = TestSupport::preset("journalnode-volatile-max-token");
+        const Trace t = simulate(s);
+        const StorageLevel jn(s, t, 0);
+        QCOMPARE(jn.drops(), (std::vector<Tick>{12}));
+        const std::pair<Tick, std::uint64_t> expected[] = {{0, 0},  {1, 1},  {6, 1},  {7, 2},
+                                                           {11, 2}, {12, 0}, {15, 0}, {16, 1},
+                                                           {17, 1}, {18, 2}, {26, 2}};
+        for (const auto &[tick, level] : expected) {
+            QCOMPARE(jn.at(tick), level);
+            QCOMPARE(storageStateAt(s, t, 0, tick).maxToken, Token(level));
+        }
+        QCOMPARE(jn.highest(), 2u);
+        const std::vector<StorageLevel::Step> steps = jn.steps();
+        const std::pair<Tick, std::uint64_t> changes[] = {{0, 0},  {1, 1},  {7, 2},
+                                                          {12, 0}, {16, 1}, {18, 2}};
+        QCOMPARE(steps.size(), std::size(changes));
+        for (std::size_t i = 0; i < steps.size(); ++i) {
+            QCOMPARE(steps[i].at, changes[i].first);
+            QCOMPARE(steps[i].level, changes[i].second);
+        }
+        // in buckets of 10 ticks: [0, 10) ends at 2; [10, 20) goes 0, 1, 2 and ends where it
+        // began, at 2: no change at all
+        const std::vector<StorageLevel::Step> coarse = jn.steps(10);
+        QCOMPARE(coarse.size(), std::size_t(1));
+        QCOMPARE(coarse[0].at, Tick(0));
+        QCOMPARE(coarse[0].level, 2u);
+        // the B-ends-at-26 run goes on past the horizon 22
+        QCOMPARE(runEnd(t), Tick(27));
+    }
+
+    // A background job on an unfenced path: its stale write (token 1) is applied at 11 over
+    // B's (token 2) without raising or checking max_token: max_token stays 2, the data now
+    // carries token 1.
+    void bypassLeavesMaxTokenAndTheStoredTokenFalls()
+    {
+        const Scenario s = TestSupport::preset("bypass-background-job");
+        const Trace t = simulate(s);
+        const StorageLevel max(s, t, 0, StorageGauge::MaxToken);
+        const StorageLevel stored(s, t, 0, StorageGauge::StoredToken);
+        QCOMPARE(max.at(7), 2u);
+        QCOMPARE(max.at(11), 2u);
+        QCOMPARE(stored.at(6), 0u);
+        QCOMPARE(stored.at(7), 2u);
+        QCOMPARE(stored.at(11), 1u);
+        QCOMPARE(stored.highest(), 2u);
+        const std::vector<StorageLevel::Step> steps = stored.steps();
+        QCOMPARE(steps.size(), std::size_t(3));
+        QCOMPARE(steps[2].at, Tick(11));
+        QCOMPARE(steps[2].level, 1u);
+        QCOMPARE(storageStateAt(s, t, 0, 11).value, QStringLiteral("job"));
+    }
+
+    // A compare-and-set storage's level is its version: A's two writes apply (each expected
+    // the version it had learnt), versions 1 and 2; it keeps no max_token.
+    void versionStorage()
+    {
+        Scenario s;
+        s.storages.front().check = StorageCheck::Version;
+        s.clients = {{QStringLiteral("A"),
+                      {Action::acquire(0, 10), Action::write(1, QStringLiteral("a1")),
+                       Action::write(2, QStringLiteral("a2"))},
+                      {},
+                      false,
+                      {}}};
+        const Trace t = simulate(s);
+        QCOMPARE(comparedGauge(s, t, 0), StorageGauge::Version);
+        const StorageLevel v(s, t, 0);
+        QCOMPARE(v.at(0), 0u);
+        QCOMPARE(v.at(1), 1u);
+        QCOMPARE(v.at(5), 2u);
+        QCOMPARE(v.highest(), 2u);
+        QCOMPARE(StorageLevel(s, t, 0, StorageGauge::MaxToken).at(5), 0u);
+        QCOMPARE(storageStateAt(s, t, 0, 5).version, std::uint64_t(2));
+    }
+
+    // Beliefs and freezes at their edges: a belief holds from its tick up to (not at) its end.
+    void edges()
+    {
+        const Scenario s = TestSupport::preset("default");
+        const Trace t = simulate(s);
+        QVERIFY(beliefAt(t, 0, 0)); // granted at 0
+        QVERIFY(beliefAt(t, 0, 29));
+        QVERIFY(!beliefAt(t, 0, 30)); // the rejection at 30 ended it
+        QVERIFY(!freezeAt(t, 0, 0));
+        QVERIFY(freezeAt(t, 0, 1));
+        QVERIFY(freezeAt(t, 0, 29));
+        QVERIFY(!freezeAt(t, 0, 30));
+        QVERIFY(beliefBefore(t, 0, 31) == &t.beliefs[0][0]); // it began before 31, ended since
+        QVERIFY(!beliefBefore(t, 0, 0));
+        QVERIFY(leaseOfEpoch(t, 2) && leaseOfEpoch(t, 2)->client == 1);
+        QVERIFY(!leaseOfEpoch(t, 0) && !leaseOfEpoch(t, 3));
+        QVERIFY(!beliefAt(t, 7, 3)); // no such client
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRunState)
+#include "tst_runstate.moc"

@@ -1,0 +1,265 @@
+// File > Export Animation…, driven through the real MainWindow and the real dialog offscreen:
+// the menu is opened with its keys, the dialog's widgets are set as a user sets them, and
+// Export is pressed (the window hands the dialog to the test instead of showing it). The files
+// are real, in a temporary folder; what they hold frame by frame is tst_animation's.
+
+#include "animationdialog.h"
+#include "document.h"
+#include "mainwindow.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QComboBox>
+#include <QDir>
+#include <QDoubleSpinBox>
+#include <QFile>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QProgressBar>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QStatusBar>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+
+#include <functional>
+#include <memory>
+
+namespace {
+
+template <typename T> T *child(AnimationDialog &d, const char *name)
+{
+    T *w = d.findChild<T *>(QString::fromLatin1(name));
+    if (!w)
+        qFatal("no %s in the animation dialog", name);
+    return w;
+}
+
+QStringList filesIn(const QString &dir)
+{
+    return QDir(dir).entryList(QDir::Files | QDir::Hidden | QDir::NoDotAndDotDot);
+}
+
+// Short and small: a second a step, 480 px.
+void quick(AnimationDialog &d)
+{
+    child<QSpinBox>(d, "width")->setValue(480);
+    child<QComboBox>(d, "holdMode")->setCurrentIndex(1);
+    child<QDoubleSpinBox>(d, "holdSeconds")->setValue(1);
+    d.refreshPlan();
+}
+
+} // namespace
+
+class TestAnimationDialog : public QObject
+{
+    Q_OBJECT
+
+    std::unique_ptr<MainWindow> m_window;
+    std::unique_ptr<QTemporaryDir> m_dir;
+
+    MainWindow &window() { return *m_window; }
+    QString file(const QString &name) const { return m_dir->filePath(name); }
+
+    // Opens File > Export Animation… with the keys (Alt+F, then M) and hands the dialog to
+    // `use`; returns whether the dialog said the file was written.
+    bool withDialog(const std::function<bool(AnimationDialog &)> &use)
+    {
+        bool shown = false;
+        bool written = false;
+        window().setAnimationHandler([&](AnimationDialog &d) {
+            shown = true;
+            written = use(d);
+            return written;
+        });
+        QTest::keyClick(window().windowHandle(), Qt::Key_F, Qt::AltModifier);
+        [&] { QTRY_VERIFY(qobject_cast<QMenu *>(QApplication::activePopupWidget())); }();
+        QMenu *menu = qobject_cast<QMenu *>(QApplication::activePopupWidget());
+        if (menu)
+            QTest::keyClick(menu, Qt::Key_M);
+        [&] { QTRY_VERIFY(shown); }();
+        window().setAnimationHandler({});
+        return written;
+    }
+
+    // Presses Export and waits for the writing to end; true when the dialog accepted.
+    static bool pressExport(AnimationDialog &d)
+    {
+        QSignalSpy done(&d, &AnimationDialog::exportFinished);
+        d.accept(); // the Export button
+        if (!done.wait(60000))
+            return false;
+        return done.first().first().toBool() && d.result() == QDialog::Accepted;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QApplication::setOrganizationName(QStringLiteral("FenceScopeTest"));
+        QApplication::setApplicationName(QStringLiteral("tst_animationdialog"));
+        QSettings().clear();
+    }
+
+    void init()
+    {
+        m_dir = std::make_unique<QTemporaryDir>();
+        QVERIFY(m_dir->isValid());
+        qputenv("FENCESCOPE_AUTOSAVE_DIR",
+                m_dir->filePath(QStringLiteral("autosave")).toLocal8Bit());
+        m_window = std::make_unique<MainWindow>();
+        m_window->setInteractive(false);
+        m_window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    }
+
+    void cleanup()
+    {
+        m_window->document()->markSaved();
+        m_window.reset();
+        m_dir.reset();
+    }
+
+    void theFileMenuOpensItWithItsDefaults()
+    {
+        AnimationOptions o;
+        QString path;
+        QString summary;
+        QImage preview;
+        withDialog([&](AnimationDialog &d) {
+            o = d.options();
+            path = d.path();
+            summary = child<QLabel>(d, "summary")->text();
+            preview = d.previewImage();
+            return false; // Cancel
+        });
+        // a GIF of the print theme at 1280 px, 15 frames a second, each step held by its
+        // caption, looping for ever
+        QVERIFY2(path.endsWith(QStringLiteral(".gif")), qPrintable(path));
+        QCOMPARE(o.picture.width, 1280.0);
+        QCOMPARE(o.picture.theme.name, QStringLiteral("print"));
+        QCOMPARE(o.fps, 15);
+        QVERIFY(!o.stepSeconds);
+        QCOMPARE(o.loop, 0);
+        // the default scenario: six steps and the verdict (tst_animation works them out)
+        QVERIFY2(summary.contains(QStringLiteral("6 steps, 62 frames")), qPrintable(summary));
+        QVERIFY(summary.startsWith(QStringLiteral("→ 1280 × ")));
+        QVERIFY(!preview.isNull());
+        QVERIFY(preview.width() >= 400 && preview.width() <= 1000);
+        QVERIFY(window().lastError().isEmpty());
+    }
+
+    void thePreviewPlaysTheFramesThatAreWritten()
+    {
+        withDialog([&](AnimationDialog &d) {
+            quick(d);
+            const Animation::Plan &plan = d.previewPlan();
+            [&] { QCOMPARE(plan.frames.size(), std::size_t(6 + 5 * 11 + 1)); }();
+            // a travel frame, drawn as the file will have it, at the preview's scale
+            d.showPreviewFrame(3);
+            const double scale = double(d.previewImage().width()) / plan.size.width();
+            const QImage expected = Animation::renderFrame(window().document()->scenario(),
+                                                           d.options(), plan, 3, scale);
+            [&] { QCOMPARE(d.previewImage(), expected); }();
+            [&] {
+                QCOMPARE(child<QLabel>(d, "step")->text(),
+                         QStringLiteral("Step 1 of 6 · t=0")); // 0.16 of a tick on its way to 1
+            }();
+            // and it plays on by itself: the travel frames last a fifteenth of a second
+            [&] { QTRY_VERIFY_WITH_TIMEOUT(d.previewFrame() > 3, 3000); }();
+            // a format changes the extension, an extension the format
+            child<QComboBox>(d, "format")->setCurrentIndex(1);
+            [&] { QVERIFY(d.path().endsWith(QStringLiteral(".mp4"))); }();
+            d.setPath(file(QStringLiteral("talk.webm")));
+            [&] { QCOMPARE(child<QComboBox>(d, "format")->currentIndex(), 2); }();
+            [&] { QVERIFY(!child<QSpinBox>(d, "loop")->isEnabled()); }(); // a GIF's only
+            return false;
+        });
+    }
+
+    void exportWritesTheFileWhileTheWindowRuns()
+    {
+        int ticks = 0;
+        int ticksBeforeTheEnd = -1;
+        const QString path = file(QStringLiteral("run.mp4"));
+        const bool written = withDialog([&](AnimationDialog &d) {
+            quick(d);
+            d.setPath(path);
+            // the event loop runs while the frames are drawn and encoded
+            QTimer beat;
+            connect(&beat, &QTimer::timeout, [&] { ++ticks; });
+            beat.start(5);
+            connect(&d, &AnimationDialog::exportFinished, [&] { ticksBeforeTheEnd = ticks; });
+            return pressExport(d);
+        });
+        QVERIFY(written);
+        QVERIFY2(ticksBeforeTheEnd > 0, qPrintable(QString::number(ticksBeforeTheEnd)));
+        QCOMPARE(filesIn(m_dir->path()), QStringList{QStringLiteral("run.mp4")});
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(f.read(8).mid(4), QByteArray("ftyp"));
+        QVERIFY(window().statusBar()->currentMessage().contains(QStringLiteral("run.mp4")));
+        // the next time, the dialog starts from this one
+        withDialog([&](AnimationDialog &d) {
+            [&] { QCOMPARE(d.path(), path); }();
+            [&] { QCOMPARE(d.options().picture.width, 480.0); }();
+            return false;
+        });
+    }
+
+    void cancelStopsTheExportAndLeavesNoFile()
+    {
+        QString error;
+        bool stillOpen = false;
+        const bool written = withDialog([&](AnimationDialog &d) {
+            // the default, a few seconds of work: cancelled after its third frame
+            d.setPath(file(QStringLiteral("run.webm")));
+            QSignalSpy done(&d, &AnimationDialog::exportFinished);
+            d.accept();
+            QProgressBar *progress = child<QProgressBar>(d, "progress");
+            [&] { QTRY_VERIFY_WITH_TIMEOUT(progress->value() >= 3, 30000); }();
+            [&] { QVERIFY(d.isExporting()); }();
+            [&] { QVERIFY(!child<QComboBox>(d, "format")->isEnabled()); }();
+            d.reject(); // Cancel
+            [&] { QVERIFY(done.wait(30000)); }();
+            stillOpen = d.result() != QDialog::Accepted && !d.isExporting();
+            error = d.errorText();
+            return false;
+        });
+        QVERIFY(!written);
+        QVERIFY(stillOpen);
+        QCOMPARE(error, QStringLiteral("Cancelled: nothing was written."));
+        QCOMPARE(filesIn(m_dir->path()), QStringList());
+    }
+
+    void aFailureKeepsTheDialogOpenAndSaysWhy()
+    {
+        QFile blocker(file(QStringLiteral("file")));
+        QVERIFY(blocker.open(QIODevice::WriteOnly));
+        blocker.close();
+        QString error;
+        QString pathAfter;
+        const bool written = withDialog([&](AnimationDialog &d) {
+            quick(d);
+            d.setPath(file(QStringLiteral("file/run.gif")));
+            const bool ok = pressExport(d);
+            error = d.errorText();
+            pathAfter = d.path();
+            return ok;
+        });
+        QVERIFY(!written);
+        QCOMPARE(error, QStringLiteral("Nothing was exported: cannot write %1: Not a directory. "
+                                       "Choose another folder or file name.")
+                            .arg(file(QStringLiteral("file/run.gif"))));
+        QCOMPARE(pathAfter, file(QStringLiteral("file/run.gif"))); // every choice kept
+        QCOMPARE(filesIn(m_dir->path()), QStringList{QStringLiteral("file")});
+        QVERIFY(window().lastError().isEmpty());
+    }
+};
+
+QTEST_MAIN(TestAnimationDialog)
+#include "tst_animationdialog.moc"

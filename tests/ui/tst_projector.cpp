@@ -1,0 +1,579 @@
+// The classroom's screens, by invariants, not pixels. The real MainWindow runs offscreen on a
+// screen of the size FENCESCOPE_SCREEN names (1024x768, 1280x800, 1366x768, 1920x1080; the
+// offscreen platform is given that screen), and for every built-in scenario it is driven through
+// its input path as a lecturer drives it: the normal window, compare (C), the lecture-hall and
+// dark themes, presentation (F11) step by step (Right) to the end, and presentation with compare.
+// In each state the test reads what was painted and asks:
+// - each lane is painted once (its name once per panel) and the lock-service and storage lanes
+//   are wholly visible;
+// - no text is cut by its clip or the screen's edge, and no two texts overlap;
+// - the window fits the screen;
+// - in presentation: the step's sentence is wholly visible and at least 24 px, the timeline's
+//   labels at least 14 px, and nothing after the playhead shows: no text or glyph right of the
+//   playhead's tick but the labels of that tick, and no outcome that has not happened yet.
+//
+// FENCESCOPE_MATRIX=sample:SEED:N checks N scenarios picked by SEED (CI's short form for the
+// other sizes), only:NAME,NAME those; unset, every scenario. FENCESCOPE_SCREENSHOTS=DIR keeps a picture of each failing
+// state, FENCESCOPE_SHOTS=DIR of every state. scripts/projector-matrix.sh runs every size in
+// full and makes a contact sheet of them.
+
+#include "document.h"
+#include "mainwindow.h"
+#include "presentationcontroller.h"
+#include "presentationpanel.h"
+#include "timelinerenderer.h"
+#include "timelineview.h"
+#include "viewstate.h"
+
+#include "scenariofile.h"
+#include "storysteps.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QFontInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QPaintEngine>
+#include <QPainterPath>
+#include <QRandomGenerator>
+#include <QRegularExpression>
+#include <QScreen>
+#include <QScrollArea>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTextItem>
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <vector>
+
+namespace {
+
+// What one paint of the timeline drew: each text with the box it takes, the part of it its clip
+// lets through, and its size; each filled shape's box (the glyphs).
+struct Painting
+{
+    struct Text
+    {
+        QString text;
+        QRectF box;
+        QRegion shown; // box within the clip, in the widget's coordinates
+        double pixels = 0;
+    };
+    std::vector<Text> texts;
+    std::vector<std::pair<QRectF, QRegion>> shapes; // box, and what of it the clip lets through
+};
+
+class Recorder : public QPaintDevice
+{
+public:
+    explicit Recorder(QSize size) : m_size(size), m_engine(this) {}
+    Painting painting;
+    QPaintEngine *paintEngine() const override { return &m_engine; }
+
+protected:
+    int metric(PaintDeviceMetric m) const override
+    {
+        switch (m) {
+        case PdmWidth:
+            return m_size.width();
+        case PdmHeight:
+            return m_size.height();
+        case PdmWidthMM:
+            return m_size.width() * 254 / 960;
+        case PdmHeightMM:
+            return m_size.height() * 254 / 960;
+        case PdmDpiX:
+        case PdmDpiY:
+        case PdmPhysicalDpiX:
+        case PdmPhysicalDpiY:
+            return 96;
+        case PdmDepth:
+            return 32;
+        case PdmNumColors:
+            return 1 << 24;
+        case PdmDevicePixelRatio:
+            return 1;
+        case PdmDevicePixelRatioScaled:
+            return int(QPaintDevice::devicePixelRatioFScale());
+        }
+        return 0;
+    }
+
+private:
+    class Engine : public QPaintEngine
+    {
+    public:
+        explicit Engine(Recorder *d) : QPaintEngine(AllFeatures), m_device(d) {}
+        bool begin(QPaintDevice *) override { return true; }
+        bool end() override { return true; }
+        void updateState(const QPaintEngineState &) override {}
+        QRegion clip(const QRectF &box) const
+        {
+            QRegion shown(box.toAlignedRect());
+            if (painter()->hasClipping())
+                shown &= painter()->deviceTransform().map(painter()->clipRegion());
+            return shown;
+        }
+        void drawTextItem(const QPointF &at, const QTextItem &item) override
+        {
+            const QString text = item.text().trimmed();
+            if (text.isEmpty())
+                return;
+            const QFont font = item.font();
+            const QFontMetricsF fm(font, m_device);
+            const QPointF p = painter()->deviceTransform().map(at);
+            const QRectF box(p.x(), p.y() - fm.ascent(), fm.horizontalAdvance(item.text()),
+                             fm.ascent() + fm.descent());
+            const double pixels = font.pixelSize() > 0 ? font.pixelSize()
+                                                       : font.pointSizeF() * 96.0 / 72.0;
+            m_device->painting.texts.push_back({text, box, clip(box), pixels});
+        }
+        void drawPolygon(const QPointF *points, int count, PolygonDrawMode) override
+        {
+            QPolygonF poly;
+            for (int i = 0; i < count; ++i)
+                poly << points[i];
+            const QRectF box = painter()->deviceTransform().map(poly).boundingRect();
+            if (box.width() >= 3 && box.height() >= 3)
+                m_device->painting.shapes.push_back({box, clip(box)});
+        }
+        void drawPath(const QPainterPath &path) override
+        {
+            const QRectF box = painter()->deviceTransform().map(path).boundingRect();
+            if (box.width() >= 3 && box.height() >= 3 && painter()->brush().style() != Qt::NoBrush)
+                m_device->painting.shapes.push_back({box, clip(box)});
+        }
+        void drawEllipse(const QRectF &r) override
+        {
+            const QRectF box = painter()->deviceTransform().mapRect(r);
+            m_device->painting.shapes.push_back({box, clip(box)});
+        }
+        void drawPixmap(const QRectF &, const QPixmap &, const QRectF &) override {}
+        void drawImage(const QRectF &, const QImage &, const QRectF &,
+                       Qt::ImageConversionFlags) override
+        {
+        }
+        Type type() const override { return User; }
+
+    private:
+        Recorder *m_device;
+    };
+    QSize m_size;
+    mutable Engine m_engine;
+};
+
+QString screenName()
+{
+    const QString s = qEnvironmentVariable("FENCESCOPE_SCREEN");
+    return s.isEmpty() ? QStringLiteral("1280x800") : s;
+}
+
+} // namespace
+
+class TestProjector : public QObject
+{
+    Q_OBJECT
+
+    std::unique_ptr<MainWindow> m_window;
+    QTemporaryDir m_autosave;
+    QStringList m_failures;
+    QString m_state; // what the window shows now, for the failures' words
+    QString m_preset;
+    int m_checked = 0;
+
+    MainWindow &window() { return *m_window; }
+    TimelineView *view() { return window().timeline(); }
+    void press(Qt::Key key, Qt::KeyboardModifiers mods = Qt::NoModifier)
+    {
+        QTest::keyClick(window().windowHandle(), key, mods);
+        settle();
+    }
+    void settle()
+    {
+        // the full-screen fit and the layouts that follow a step run from the event loop
+        for (int i = 0; i < 4; ++i)
+            QCoreApplication::processEvents();
+    }
+    void fail(const QString &what)
+    {
+        if (m_failures.size() < 400)
+            m_failures << m_state + QStringLiteral(": ") + what;
+        const QString dir = qEnvironmentVariable("FENCESCOPE_SCREENSHOTS");
+        if (!dir.isEmpty()) {
+            QDir().mkpath(dir);
+            QString name = m_state;
+            name.replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9_-]+")),
+                         QStringLiteral("-"));
+            window().grab().save(QDir(dir).filePath(name + QStringLiteral(".png")));
+        }
+    }
+
+    // What the timeline paints now, in its own coordinates, with the part the scroll area shows.
+    Painting paintTimeline(QRect *visible)
+    {
+        Recorder r(view()->size());
+        view()->render(&r, QPoint(), QRegion(view()->rect()), QWidget::DrawChildren);
+        *visible = view()->visibleRegion().boundingRect();
+        // a text painted twice in one place (hiding the future, a label reaching past the
+        // playhead is drawn in two parts) is one text, shown where either part shows
+        Painting merged;
+        merged.shapes = r.painting.shapes;
+        for (const Painting::Text &t : r.painting.texts) {
+            auto same = std::find_if(merged.texts.begin(), merged.texts.end(),
+                                     [&](const Painting::Text &m) {
+                                         return m.text == t.text && m.box == t.box;
+                                     });
+            if (same == merged.texts.end())
+                merged.texts.push_back(t);
+            else
+                same->shown += t.shown;
+        }
+        return merged;
+    }
+
+    // The invariants of every state.
+    void checkWindow(bool presenting)
+    {
+        ++m_checked;
+        const QString shots = qEnvironmentVariable("FENCESCOPE_SHOTS");
+        if (!shots.isEmpty()) { // every state's picture, for scripts/projector-matrix.sh's sheets
+            const QString dir = QDir(shots).filePath(m_preset);
+            QDir().mkpath(dir);
+            QString name = QStringLiteral("%1-").arg(m_checked, 4, 10, QLatin1Char('0')) + m_state;
+            name.replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9_=()-]+")),
+                         QStringLiteral("-"));
+            window().grab().save(QDir(dir).filePath(name + QStringLiteral(".png")));
+        }
+        const QRect screen = window().screen()->geometry();
+        if (!screen.contains(window().frameGeometry()))
+            fail(QStringLiteral("the window %1,%2 %3x%4 leaves the screen %5x%6")
+                     .arg(window().frameGeometry().x())
+                     .arg(window().frameGeometry().y())
+                     .arg(window().frameGeometry().width())
+                     .arg(window().frameGeometry().height())
+                     .arg(screen.width())
+                     .arg(screen.height()));
+        QRect visible;
+        const Painting p = paintTimeline(&visible);
+        const TimelineLayout l = view()->currentLayout();
+        const Core::Scenario &s = window().scenario();
+
+        // each lane once per panel, its name whole; lock and storage lanes wholly in view
+        const auto countShown = [&](const QString &name) {
+            int n = 0;
+            for (const Painting::Text &t : p.texts)
+                if (t.text == name && t.box.left() < l.headerWidth && !t.shown.isEmpty() &&
+                    visible.intersects(t.box.toAlignedRect()))
+                    ++n;
+            return n;
+        };
+        const int panels = int(l.panels.size());
+        // compare mode, scrolled: the bottom panel's lock lane is the top one's again, and
+        // scrolls with the clients (only the storages of both runs stay pinned)
+        const bool stacked = panels > 1 && !std::isinf(l.panels.front().pinTop);
+        for (const Core::StorageSpec &st : s.storages)
+            if (countShown(st.name) != panels)
+                fail(QStringLiteral("'%1' shows %2 times for %3 panels")
+                         .arg(st.name)
+                         .arg(countShown(st.name))
+                         .arg(panels));
+        const int locks = countShown(QStringLiteral("lock service"));
+        if (stacked ? (locks < 1 || locks > panels) : locks != panels)
+            fail(QStringLiteral("'lock service' shows %1 times for %2 panels").arg(locks).arg(panels));
+        for (const Core::Client &c : s.clients)
+            if (countShown(c.name) > panels)
+                fail(QStringLiteral("client '%1' shows %2 times").arg(c.name).arg(countShown(c.name)));
+        const QRectF shown(visible);
+        for (const TimelinePanel &panel : l.panels) {
+            const bool lockToo = !stacked || !panel.bottom;
+            const QRectF lanes = panel.storages.empty()
+                                     ? panel.lock
+                                     : lockToo ? panel.lock.united(panel.storages.back().lane)
+                                               : panel.storages.front().lane.united(
+                                                     panel.storages.back().lane);
+            if (!shown.adjusted(-1, -1, 1, 1).contains(lanes))
+                fail(QStringLiteral("the lock and storage lanes (%1..%2) are not all in view "
+                                    "(%3..%4)")
+                         .arg(lanes.top())
+                         .arg(lanes.bottom())
+                         .arg(shown.top())
+                         .arg(shown.bottom()));
+        }
+
+        // texts: whole, apart, and in presentation large enough
+        std::vector<const Painting::Text *> seen;
+        for (const Painting::Text &t : p.texts) {
+            const QRect box = t.box.toAlignedRect();
+            const QRegion inView = t.shown & QRegion(visible);
+            if (inView.isEmpty())
+                continue; // clipped away whole, or scrolled out of view
+            seen.push_back(&t);
+            // (1 px of antialiasing at the box's edge is not a cut; lanes scrolled under the
+            // view's edge or under the pinned lanes are not cut but out of view)
+            const bool scrolled = !visible.contains(box) ||
+                                  (!l.panels.empty() && box.top() < l.panels.front().pinTop &&
+                                   box.bottom() > l.panels.front().pinTop);
+            if (!scrolled && (QRegion(box.adjusted(1, 1, -1, -1)) - inView).rectCount() > 0)
+                fail(QStringLiteral("'%1' is cut").arg(t.text));
+            if (presenting && t.pixels < 13.5)
+                fail(QStringLiteral("'%1' is %2 px in presentation").arg(t.text).arg(t.pixels));
+        }
+        for (std::size_t i = 0; i < seen.size(); ++i) {
+            if (seen[i]->box.bottom() <= l.ruler.bottom())
+                continue; // the playhead's badge lies over the ruler's numbers on purpose
+            for (std::size_t j = i + 1; j < seen.size(); ++j) {
+                const QRectF o = seen[i]->box.intersected(seen[j]->box);
+                if (o.width() > 2 && o.height() > 2 && seen[i]->box != seen[j]->box &&
+                    !(seen[i]->shown & seen[j]->shown).isEmpty())
+                    fail(QStringLiteral("'%1' and '%2' overlap").arg(seen[i]->text, seen[j]->text));
+            }
+        }
+        if (presenting)
+            checkPresentation(p, l, visible);
+    }
+
+    void checkPresentation(const Painting &p, const TimelineLayout &l, const QRect &visible)
+    {
+        auto *panel = window().presentationPanel();
+        auto *sentence = panel->findChild<QLabel *>(QStringLiteral("presentationText"));
+        QVERIFY(sentence);
+        if (QFontInfo(sentence->font()).pixelSize() < 24)
+            fail(QStringLiteral("the sentence is %1 px").arg(QFontInfo(sentence->font()).pixelSize()));
+        const QRect inWindow(sentence->mapTo(&window(), QPoint()), sentence->size());
+        if (!sentence->isVisible() || !window().rect().contains(inWindow) ||
+            sentence->heightForWidth(sentence->width()) > sentence->height())
+            fail(QStringLiteral("the sentence is not wholly visible (%1 of %2 px)")
+                     .arg(sentence->height())
+                     .arg(sentence->heightForWidth(sentence->width())));
+        for (QLabel *label : panel->findChildren<QLabel *>()) {
+            if (!label->isVisible() || label->text().isEmpty())
+                continue;
+            const QRect r(label->mapTo(&window(), QPoint()), label->size());
+            if (!window().rect().contains(r) ||
+                (label->wordWrap() && label->heightForWidth(label->width()) > label->height()))
+                fail(QStringLiteral("'%1' is cut in the panel").arg(label->text().left(40)));
+        }
+        // nothing after the playhead: no text or glyph starts right of its tick, but the
+        // labels of that tick, and no outcome that has not happened is named anywhere
+        const ViewState *state = window().viewState();
+        if (!state->hasPlayhead())
+            return;
+        const TimeAxis axis = view()->axis();
+        const double f = view()->theme().fontScale;
+        const double cut = state->playheadBefore()
+                               ? l.plot.left()
+                               : axis.tickToX(double(state->playhead())) +
+                                     std::max(1.0, std::min(9 * f, 0.5 * axis.pixelsPerTick)) + 1;
+        // (a text may start at the playhead's tick and reach past it: that is what happened
+        // there; a shape may not reach past it at all. The lanes' backgrounds, the grid and
+        // the ruler are the axis, not the run: they start at the plot's left edge or above it.)
+        const QRegion below(QRect(QPoint(int(l.plot.left()) + 2, int(l.ruler.bottom()) + 1),
+                                  QPoint(visible.right(), visible.bottom())));
+        // (a label of the playhead's tick starts right of its glyph: a glyph's width past it;
+        // its further words are inside its chip; compare mode's panel titles name the runs)
+        const double reach = cut + 16 * f;
+        std::vector<QRectF> chips;
+        for (const auto &[box, shown] : p.shapes)
+            if (box.left() <= reach && box.height() < 60 * f)
+                for (const Painting::Text &t : p.texts)
+                    if (t.box.left() <= reach && box.adjusted(-1, -1, 1, 1).contains(t.box))
+                        chips.push_back(box);
+        const auto allowed = [&](const QRectF &box) {
+            if (box.left() <= reach)
+                return true;
+            for (const TimelinePanel &panel : l.panels)
+                if (panel.title.contains(box))
+                    return true;
+            return std::any_of(chips.begin(), chips.end(), [&](const QRectF &c) {
+                return c.adjusted(-1, -1, 1, 1).contains(box);
+            });
+        };
+        for (const Painting::Text &t : p.texts)
+            if (t.box.top() >= l.ruler.bottom() && !allowed(t.box) && !(t.shown & below).isEmpty())
+                fail(QStringLiteral("'%1' shows right of the playhead").arg(t.text));
+        // (the words of what has happened may reach past it, with their chips)
+        QRegion labelled;
+        for (const Painting::Text &t : p.texts)
+            if (t.box.left() <= reach)
+                labelled += t.box.adjusted(-8, -6, 8, 6).toAlignedRect();
+        for (const QRectF &c : chips)
+            labelled += c.adjusted(-2, -2, 2, 2).toAlignedRect();
+        for (const TimelinePanel &panel : l.panels)
+            labelled += panel.title.toAlignedRect();
+        for (const auto &[box, shown] : p.shapes) {
+            if (box.left() < l.plot.left() + 2)
+                continue;
+            const QRegion part = (shown & below) - labelled;
+            if (!part.isEmpty() && part.boundingRect().right() > cut + 2)
+                fail(QStringLiteral("a shape at x=%1..%2 y=%4 shows right of the playhead (%3), "
+                                    "shown to %5")
+                         .arg(box.left())
+                         .arg(box.right())
+                         .arg(cut)
+                         .arg(box.top())
+                         .arg(part.boundingRect().right()));
+        }
+        // the outcomes so far, in both runs when comparing
+        const Core::Trace &t = window().document()->trace();
+        const Core::Tick before = *state->shownBefore();
+        bool happened[4] = {false, false, false, false};
+        for (const Core::Trace *run :
+             {&t, &window().document()->traceFor(!t.fencing)})
+            for (const Core::Write &w : run->writes)
+                if (w.arrivedAt < before)
+                    happened[int(w.result)] = true;
+        const struct
+        {
+            Core::WriteResult result;
+            QString word;
+        } words[] = {{Core::WriteResult::Rejected, QStringLiteral("rejected")},
+                     {Core::WriteResult::Corrupted, QStringLiteral("corrupted")},
+                     {Core::WriteResult::LockedOut, QStringLiteral("locked out")}};
+        QStringList told;
+        for (const Painting::Text &x : p.texts)
+            if (!(x.shown & QRegion(visible)).isEmpty())
+                told << x.text;
+        for (QLabel *label : window().presentationPanel()->findChildren<QLabel *>())
+            if (label->isVisible())
+                told << label->text();
+        for (const auto &w : words) {
+            if (happened[int(w.result)])
+                continue;
+            // ("0 corrupted" in a count so far tells nothing)
+            const QRegularExpression word(QStringLiteral("(?<!\\b0 )\\b%1\\b").arg(w.word),
+                                          QRegularExpression::CaseInsensitiveOption);
+            for (const QString &text : told)
+                if (word.match(text).hasMatch())
+                    fail(QStringLiteral("'%1' names %2 before any write was").arg(text.left(60), w.word));
+        }
+    }
+
+    void present(const QString &preset, bool compare)
+    {
+        press(Qt::Key_F11);
+        if (!window().isPresenting()) {
+            fail(QStringLiteral("F11 did not present"));
+            return;
+        }
+        if (compare)
+            press(Qt::Key_C);
+        const std::size_t steps = Core::storyStepTicks(window().scenario(),
+                                                       window().document()->trace())
+                                      .size();
+        m_state = QStringLiteral("%1 %2 presentation start").arg(preset, compare ? QStringLiteral("compare") : QString());
+        checkWindow(true);
+        for (std::size_t i = 1; i <= steps + 1; ++i) {
+            press(Qt::Key_Right);
+            m_state = QStringLiteral("%1 %2 presentation step %3 (t=%4)")
+                          .arg(preset, compare ? QStringLiteral("compare") : QString())
+                          .arg(i)
+                          .arg(window().viewState()->playhead());
+            checkWindow(true);
+        }
+        press(Qt::Key_End);
+        m_state = QStringLiteral("%1 %2 presentation end").arg(preset, compare ? QStringLiteral("compare") : QString());
+        checkWindow(true);
+        if (compare)
+            press(Qt::Key_C);
+        press(Qt::Key_Escape);
+        if (window().isPresenting())
+            fail(QStringLiteral("Esc did not leave presentation"));
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QApplication::setOrganizationName(QStringLiteral("FenceScopeTest"));
+        QApplication::setApplicationName(QStringLiteral("tst_projector"));
+        QSettings().clear();
+        qputenv("FENCESCOPE_AUTOSAVE_DIR", m_autosave.path().toLocal8Bit());
+        const QSize size = QGuiApplication::primaryScreen()->size();
+        QCOMPARE(QStringLiteral("%1x%2").arg(size.width()).arg(size.height()), screenName());
+    }
+
+    void everyPresetInEveryMode()
+    {
+        QStringList presets = Core::ScenarioFile::builtinNames();
+        const QStringList sample = qEnvironmentVariable("FENCESCOPE_MATRIX").split(QLatin1Char(':'));
+        if (sample.size() == 3 && sample[0] == QLatin1String("sample")) {
+            QRandomGenerator random(sample[1].toUInt());
+            QStringList picked;
+            while (picked.size() < sample[2].toInt() && !presets.isEmpty())
+                picked << presets.takeAt(int(random.bounded(quint32(presets.size()))));
+            presets = picked;
+        } else if (sample.size() == 2 && sample[0] == QLatin1String("only")) {
+            presets = sample[1].split(QLatin1Char(','));
+        }
+        m_window = std::make_unique<MainWindow>();
+        window().setInteractive(false);
+        window().show();
+        window().activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+        settle();
+        for (const QString &preset : presets) {
+            m_preset = preset;
+            QVERIFY(window().openPreset(preset));
+            settle();
+            m_state = preset + QStringLiteral(" normal");
+            checkWindow(false);
+            press(Qt::Key_C);
+            m_state = preset + QStringLiteral(" compare");
+            checkWindow(false);
+            press(Qt::Key_C);
+            for (const QString &theme : {QStringLiteral("contrast"), QStringLiteral("dark")}) {
+                window().setThemeByName(theme);
+                settle();
+                m_state = preset + QStringLiteral(" theme ") + theme;
+                checkWindow(false);
+            }
+            window().setThemeByName(QStringLiteral("light"));
+            settle();
+            present(preset, false);
+            present(preset, true);
+            m_state = preset + QStringLiteral(" after presentation");
+            checkWindow(false);
+        }
+        qInfo("%d states of %lld scenarios checked at %s", m_checked, qlonglong(presets.size()),
+              qPrintable(screenName()));
+        window().document()->markSaved();
+        QVERIFY2(m_failures.isEmpty(), qPrintable(QStringLiteral("%1 failures:\n").arg(m_failures.size()) +
+                                                  m_failures.join(QLatin1Char('\n'))));
+    }
+
+    void cleanupTestCase() { m_window.reset(); }
+};
+
+int main(int argc, char **argv)
+{
+    // the screen under test: the offscreen platform reads its screens from a file
+    QTemporaryDir dir;
+    const QStringList wh = screenName().split(QLatin1Char('x'));
+    QJsonObject screen{{QStringLiteral("name"), QStringLiteral("projector")},
+                       {QStringLiteral("x"), 0},
+                       {QStringLiteral("y"), 0},
+                       {QStringLiteral("width"), wh.value(0).toInt()},
+                       {QStringLiteral("height"), wh.value(1).toInt()},
+                       {QStringLiteral("logicalDpi"), 96},
+                       {QStringLiteral("logicalBaseDpi"), 96}};
+    const QJsonObject config{{QStringLiteral("screens"), QJsonArray{screen}},
+                             {QStringLiteral("windowFrameMargins"), false}};
+    const QString path = dir.filePath(QStringLiteral("screens.json"));
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(QJsonDocument(config).toJson()) < 0)
+        return 2;
+    file.close();
+    qputenv("QT_QPA_PLATFORM", QByteArray("offscreen:configfile=") + path.toLocal8Bit());
+    QApplication app(argc, argv);
+    TestProjector test;
+    QTEST_SET_MAIN_SOURCE_PATH
+    return QTest::qExec(&test, argc, argv);
+}
+
+#include "tst_projector.moc"

@@ -1,0 +1,140 @@
+// The side views in the real window: the Story opens at its top (its title whole), not
+// scrolled to the selection the window opens with; the Story, the inspector and the event log
+// follow the lecture-hall theme's larger text.
+
+#include "document.h"
+#include "inspector.h"
+#include "mainwindow.h"
+#include "narrationpanel.h"
+#include "viewstate.h"
+
+#include <QApplication>
+#include <QDockWidget>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTableView>
+#include <QTest>
+
+class TestSideViews : public QObject
+{
+    Q_OBJECT
+
+    static QScrollArea *storyScroll(MainWindow &w)
+    {
+        auto *dock = w.findChild<QDockWidget *>(QStringLiteral("storyDock"));
+        return dock ? qobject_cast<QScrollArea *>(dock->widget()) : nullptr;
+    }
+
+    // The story's first label (the title) lies wholly inside what the scroll area shows.
+    static bool titleWhole(QScrollArea *scroll, NarrationPanel *story)
+    {
+        const auto labels = story->findChildren<QLabel *>(Qt::FindDirectChildrenOnly);
+        if (labels.isEmpty())
+            return false;
+        QLabel *title = labels.front();
+        const QRect r(title->mapTo(scroll->viewport(), QPoint()), title->size());
+        return !title->text().isEmpty() && scroll->viewport()->rect().contains(r);
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QApplication::setOrganizationName(QStringLiteral("FenceScopeTest"));
+        QApplication::setApplicationName(QStringLiteral("tst_sideviews"));
+        QSettings().clear();
+    }
+
+    void storyOpensAtTheTop_data()
+    {
+        QTest::addColumn<QSize>("size");
+        QTest::newRow("1024x768") << QSize(1024, 768);
+        QTest::newRow("1280x800") << QSize(1280, 800);
+        QTest::newRow("1366x768") << QSize(1366, 768);
+    }
+    void storyOpensAtTheTop()
+    {
+        QFETCH(QSize, size);
+        MainWindow w;
+        w.setInteractive(false);
+        w.resize(size);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QTest::qWait(50);
+        QScrollArea *scroll = storyScroll(w);
+        QVERIFY(scroll);
+        // the window opens with the telling outcome selected and explained...
+        QVERIFY(w.viewState()->selection().isValid());
+        QVERIFY(!w.narration()->explanation().isEmpty());
+        // ... and the story read from its top
+        QCOMPARE(scroll->verticalScrollBar()->value(), 0);
+        QVERIFY(titleWhole(scroll, w.narration()));
+
+        // another scenario opens at the top too, after the story had been scrolled down
+        scroll->verticalScrollBar()->setValue(scroll->verticalScrollBar()->maximum());
+        QVERIFY(w.openPreset(QStringLiteral("kleppmann-gc-pause")));
+        QTest::qWait(50);
+        QVERIFY(w.viewState()->selection().isValid());
+        QCOMPARE(scroll->verticalScrollBar()->value(), 0);
+        QVERIFY(titleWhole(scroll, w.narration()));
+
+        // a selection made afterwards is still brought into view when the story is short
+        if (scroll->verticalScrollBar()->maximum() > 0) {
+            w.viewState()->clearSelection();
+            w.viewState()->setSelection({0, 2}); // A's write
+            QTest::qWait(50);
+            QWidget *heading = w.narration()->selectedHeading();
+            const QRect r(heading->mapTo(scroll->viewport(), QPoint()), heading->size());
+            QVERIFY(scroll->viewport()->rect().contains(r));
+        }
+        w.document()->markSaved();
+    }
+
+    // View > Theme > lecture hall: the Story's, the inspector's and the event log's text grow
+    // by the theme's font scale (1.6), and shrink back with the light theme.
+    void lectureHallThemeGrowsTheSideViews()
+    {
+        MainWindow w;
+        w.setInteractive(false);
+        w.resize(1920, 1080);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        w.setThemeByName(QStringLiteral("light"));
+        const auto sizes = [&w] {
+            QWidget *explanation = w.narration()->selectedExplanation();
+            return std::array<double, 5>{
+                explanation->font().pointSizeF(), w.inspector()->valueEdit()->font().pointSizeF(),
+                w.eventLog()->font().pointSizeF(),
+                double(w.eventLog()->verticalHeader()->defaultSectionSize()),
+                double(w.eventLog()->columnWidth(1))};
+        };
+        const std::array<double, 5> light = sizes();
+        w.setThemeByName(QStringLiteral("contrast"));
+        const std::array<double, 5> big = sizes();
+        QTest::qWait(50);
+        if (!qEnvironmentVariableIsEmpty("FENCESCOPE_SCREENSHOT_DIR"))
+            w.grab().save(qEnvironmentVariable("FENCESCOPE_SCREENSHOT_DIR") +
+                          QStringLiteral("/lecture-hall.png"));
+        for (int i = 0; i < 3; ++i)
+            QVERIFY2(std::abs(big[size_t(i)] - 1.6 * light[size_t(i)]) < 0.05,
+                     qPrintable(QStringLiteral("view %1: %2 pt, light %3 pt")
+                                    .arg(i)
+                                    .arg(big[size_t(i)])
+                                    .arg(light[size_t(i)])));
+        // the log's rows are made for the larger text
+        QVERIFY(big[3] > light[3]);
+        QVERIFY(big[3] >= QFontMetrics(w.eventLog()->font()).height() + 4);
+        QVERIFY(std::abs(big[4] - 1.6 * light[4]) <= 1); // and its columns for it
+        w.setThemeByName(QStringLiteral("light"));
+        QCOMPARE(sizes(), light);
+        w.document()->markSaved();
+    }
+};
+
+QTEST_MAIN(TestSideViews)
+#include "tst_sideviews.moc"

@@ -1,0 +1,116 @@
+#pragma once
+
+// The run as it plays, for slides: an animated GIF (giflib) or a video, H.264 in MP4 or VP9 in
+// WebM (FFmpeg's libavcodec and libavformat). Every frame is an exported picture (Exporter, the
+// same renderer as the window): each step of the story is held long enough to read its caption,
+// the playhead travels smoothly to the next step, and the last frame shows the verdict. A hold
+// is one frame with a long duration, never the same frame repeated.
+//
+// The plan (which picture, for how long) is plain data and cheap; drawing and encoding a frame
+// is not, so writing reports progress and can be cancelled. Files are written whole or not at
+// all: into a temporary file beside the target, renamed over it at the end.
+
+#include "animationlimits.h"
+#include "exporter.h"
+
+#include <QImage>
+#include <QString>
+
+#include <functional>
+#include <optional>
+#include <vector>
+
+struct AnimationOptions
+{
+    enum class Format
+    {
+        Gif,
+        Mp4,
+        WebM
+    };
+
+    // What each frame draws: width, scale, theme, compare, title, legend, range. Its playhead
+    // and caption are the animation's to set.
+    ExportOptions picture = defaultPicture();
+    int fps = AnimationLimits::kDefaultFps; // frames a second while the playhead travels
+    std::optional<double> stepSeconds;      // how long each step holds; unset: by its caption
+    int loop = 0;                           // GIF: times played, 0 forever
+
+    // An exported picture at a slide's 1280 px (a PNG's default is 1920: a video of that size
+    // is larger and slower, and slides scale it anyway).
+    static ExportOptions defaultPicture()
+    {
+        ExportOptions o;
+        o.width = AnimationLimits::kDefaultWidth;
+        return o;
+    }
+};
+
+namespace Animation {
+
+// Format from a file name's extension (.gif, .mp4, .webm); nullopt for anything else.
+std::optional<AnimationOptions::Format> formatFor(const QString &path);
+
+// One step of the story: presentation mode's step, with the caption the storyboard shows.
+struct Step
+{
+    Core::Tick tick = 0;
+    QString caption;
+};
+
+// The steps of a run and their captions. The one place they are taken from.
+std::vector<Step> storySteps(const Core::Scenario &scenario, const Core::Trace &trace);
+
+// How long a caption is shown by default: 2 s, and a quarter of a second a word (about 240
+// words a minute), at most 12 s.
+double readingSeconds(const QString &caption);
+
+// One picture of the animation and how long it stays.
+struct Frame
+{
+    enum class Kind
+    {
+        Hold,
+        Travel,
+        Verdict
+    } kind = Kind::Hold;
+    int step = 0;            // the step held, or travelled from
+    Core::Tick playhead = 0; // Hold and Travel: the step's tick
+    double travel = 0;       // Travel: the line this many ticks past it
+    int start = 0;           // in frame periods (1 / fps) from the start
+    int periods = 1;         // how long it stays, in frame periods
+};
+
+struct Plan
+{
+    std::vector<Step> steps;
+    std::vector<Frame> frames;
+    int fps = 15;
+    int periods = 0; // the whole animation, in frame periods
+    QSize size;      // every frame's pixels: the largest page, even on both sides
+    // Why there is no animation to write (too many steps), else empty; then no frames.
+    QString problem;
+    double seconds() const { return double(periods) / fps; }
+};
+
+// The frames for `scenario` with `options`. Cheap but for the page sizes (a layout each).
+Plan plan(const Core::Scenario &scenario, const AnimationOptions &options);
+
+// The picture of frame `index`, `plan.size` pixels (scaled by `scale` for a preview), the page
+// at its top on the theme's background.
+QImage renderFrame(const Core::Scenario &scenario, const AnimationOptions &options,
+                   const Plan &plan, std::size_t index, double scale = 1);
+
+// Called after each frame written with (frames done, frames in all); returning false cancels.
+using Progress = std::function<bool(int done, int total)>;
+
+// Writes `path` in the format of its extension. Returns "" on success, else one line saying
+// why (an unknown extension, a missing encoder, a folder that cannot be written, a full disk,
+// "cancelled"); then no file is left at `path` (an old one stays as it was), and no temporary.
+QString exportTo(const QString &path, const Core::Scenario &scenario,
+                 const AnimationOptions &options, const Progress &progress = {});
+
+// The message exportTo() returns when `progress` cancelled it.
+QString cancelledMessage();
+
+} // namespace Animation

@@ -60,7 +60,8 @@ LaneScript LaneScript::of(const Core::Scenario &s, std::uint32_t client, bool fe
     out.tickUs = tickUs;
     for (const Core::StorageSpec &st : s.storages)
         out.storages.push_back(
-            {st.check == Core::StorageCheck::Version, st.rule == Core::FenceRule::Le});
+            {st.check == Core::StorageCheck::Version, st.rule == Core::FenceRule::Le,
+             st.check == Core::StorageCheck::Owner, st.check == Core::StorageCheck::Same});
     for (std::uint32_t i = 0; i < c.actions.size(); ++i) {
         const Core::Action &a = c.actions[i];
         if (a.kind == Core::ActionKind::Pause)
@@ -89,8 +90,10 @@ QJsonObject LaneScript::toJson() const
 {
     QJsonArray st;
     for (const LaneStorage &s : storages)
-        st.append(
-            QJsonObject{{QStringLiteral("byVersion"), s.byVersion}, {QStringLiteral("le"), s.le}});
+        st.append(QJsonObject{{QStringLiteral("byVersion"), s.byVersion},
+                              {QStringLiteral("le"), s.le},
+                              {QStringLiteral("byOwner"), s.byOwner},
+                              {QStringLiteral("bySame"), s.bySame}});
     QJsonArray acts;
     for (const LaneAction &a : actions) {
         QJsonObject o{{QStringLiteral("index"), double(a.index)},
@@ -144,8 +147,9 @@ std::optional<LaneScript> LaneScript::fromJson(const QJsonObject &o, QString *er
     s.tickUs = qint64(tick);
     const QJsonArray st = o.value(QLatin1String("storages")).toArray();
     for (const QJsonValue &v : st)
-        s.storages.push_back(
-            {v[QLatin1String("byVersion")].toBool(), v[QLatin1String("le")].toBool()});
+        s.storages.push_back({v[QLatin1String("byVersion")].toBool(),
+                              v[QLatin1String("le")].toBool(), v[QLatin1String("byOwner")].toBool(),
+                              v[QLatin1String("bySame")].toBool()});
     const QJsonArray acts = o.value(QLatin1String("actions")).toArray();
     for (qsizetype i = 0; i < acts.size(); ++i) {
         const QJsonObject a = acts[i].toObject();

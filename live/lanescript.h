@@ -26,6 +26,8 @@ struct LaneStorage
 {
     bool byVersion = false; // compare-and-set on the value key's mod_revision (section 12)
     bool le = false;        // rule le: reject token <= max_token
+    bool byOwner = false;   // section 15.4: a Txn guarded by the writer's own lock key
+    bool bySame = false;    // section 15.5: only the token it first recorded applies
 };
 
 struct LaneAction

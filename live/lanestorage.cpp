@@ -69,7 +69,10 @@ void Lane::storeInPostgres(const LaneAction &a, std::uint64_t token, bool finish
     const bool fenced = m_script.fencing && !m_script.bypass;
     QSqlQuery q(QSqlDatabase::database(kConnection));
     QString condition;
-    if (fenced && st.byVersion)
+    if (fenced && st.bySame)
+        condition = token == 0 ? QStringLiteral(" AND false")
+                               : QStringLiteral(" AND (NOT recorded OR max_token = :token)");
+    else if (fenced && st.byVersion)
         condition = QStringLiteral(" AND version = :expected"); // compare-and-set
     else if (fenced && token == 0)
         condition = QStringLiteral(" AND false"); // untagged: rejected (section 4)
@@ -77,9 +80,11 @@ void Lane::storeInPostgres(const LaneAction &a, std::uint64_t token, bool finish
         condition = st.le ? QStringLiteral(" AND max_token < :token")
                           : QStringLiteral(" AND max_token <= :token");
     const bool setsMax = fenced && !st.byVersion && token != 0;
-    q.prepare(QStringLiteral("UPDATE storage SET value = :value, version = version + 1%1 WHERE "
-                             "id = :id%2 RETURNING max_token, version")
-                  .arg(setsMax ? QStringLiteral(", max_token = :token") : QString(), condition));
+    q.prepare(
+        QStringLiteral("UPDATE storage SET value = :value, version = version + 1%1 WHERE "
+                       "id = :id%2 RETURNING max_token, version")
+            .arg(setsMax ? QStringLiteral(", max_token = :token, recorded = true") : QString(),
+                 condition));
     q.bindValue(QStringLiteral(":value"), a.value);
     q.bindValue(QStringLiteral(":id"), int(a.storage));
     if (condition.contains(QLatin1String(":expected")))
@@ -116,7 +121,8 @@ void Lane::storeInPostgres(const LaneAction &a, std::uint64_t token, bool finish
         finishAction();
 }
 
-// The write reaches the storage: one Txn, fenced or not.
+// The write reaches the storage: one Txn, fenced or not. Every branch ends with a read of the
+// value key (its version) and, but for a version storage, of the max_token key (the answer).
 void Lane::store(const LaneAction &a, std::uint64_t token, bool finishesAction)
 {
     if (!m_script.postgres.isEmpty()) {
@@ -127,58 +133,92 @@ void Lane::store(const LaneAction &a, std::uint64_t token, bool finishesAction)
     const QString value = valueKey(m_script.prefix, a.storage);
     const QString max = maxKey(m_script.prefix, a.storage);
     const bool fenced = m_script.fencing && !m_script.bypass;
-    QJsonArray compares;
-    QJsonArray success{Etcd::put(value, a.value)};
-    QJsonArray failure;
-    if (st.byVersion) {
+    QJsonArray reads{Etcd::range(value)};
+    if (!st.byVersion)
+        reads.append(Etcd::range(max));
+    const auto then = [&reads](QJsonArray ops) {
+        for (const QJsonValue &r : reads)
+            ops.append(r);
+        return ops;
+    };
+    QJsonObject txn;
+    if (!fenced) {
+        // an unfenced storage or path: applied, and max_token (the record) left alone
+        txn = Etcd::txn({}, then({Etcd::put(value, a.value)}), {});
+    } else if (st.byVersion) {
         // compare-and-set on the mod_revision it last read (0: a key it never saw)
-        if (fenced)
-            compares.append(Etcd::compare(value, "MOD", "EQUAL", num(m_knownMod[a.storage])));
-        success.append(Etcd::range(value));
-        failure.append(Etcd::range(value));
+        txn = Etcd::txn({Etcd::compare(value, "MOD", "EQUAL", num(m_knownMod[a.storage]))},
+                        then({Etcd::put(value, a.value)}), then({}));
+    } else if (st.byOwner) {
+        // the Txn etcd's recipe guards a write with (mutex.go, IsOwner): the writer's own lock
+        // key, still created at its token's revision; a key it no longer has is not there
+        const QString key = token != 0 && token == m_token && !m_leaseHex.isEmpty()
+                                ? lockKey(m_script.prefix, m_leaseHex)
+                                : lockKey(m_script.prefix, QStringLiteral("none"));
+        txn = Etcd::txn({Etcd::compare(key, "CREATE", "EQUAL", num(token ? token : 1))},
+                        then({Etcd::put(value, a.value), Etcd::put(max, paddedToken(token))}),
+                        then({}));
+    } else if (st.bySame) {
+        // the first token is recorded, and only that one applies afterwards (contrib/lock)
+        const QJsonObject inner =
+            Etcd::txn({Etcd::compare(max, "VALUE", "EQUAL", paddedToken(token))},
+                      then({Etcd::put(value, a.value)}), then({}));
+        txn = token == 0
+                  ? Etcd::txn({}, then({}), {}) // untagged: nothing applies
+                  : Etcd::txn({Etcd::compare(max, "CREATE", "EQUAL", QStringLiteral("0"))},
+                              then({Etcd::put(max, paddedToken(token)), Etcd::put(value, a.value)}),
+                              {QJsonObject{{QStringLiteral("request_txn"), inner}}});
     } else {
-        if (fenced) {
-            // apply only while max_token is not above the token (lt), or below it (le); an
-            // untagged write compares with "", which nothing is below
-            const QString bound = token == 0 ? QString() : paddedToken(st.le ? token : token + 1);
-            compares.append(Etcd::compare(max, "VALUE", "LESS", bound));
-            success.append(Etcd::put(max, paddedToken(token)));
-        }
-        success.append(Etcd::range(value));
-        success.append(Etcd::range(max));
-        failure.append(Etcd::range(value));
-        failure.append(Etcd::range(max));
+        // apply only while max_token is not above the token (lt), or below it (le); an
+        // untagged write compares with "", which nothing is below
+        const QString bound = token == 0 ? QString() : paddedToken(st.le ? token : token + 1);
+        txn = Etcd::txn({Etcd::compare(max, "VALUE", "LESS", bound)},
+                        then({Etcd::put(value, a.value), Etcd::put(max, paddedToken(token))}),
+                        then({}));
     }
-    call(kTxn, Etcd::txn(compares, success, failure),
-         [this, a, token, finishesAction, st, fenced](const QJsonObject &t) {
-             const bool applied = t.value(QLatin1String("succeeded")).toBool();
-             // (the ranges come after the puts of the branch taken)
-             const int firstRange = applied ? (st.byVersion ? 1 : (fenced ? 2 : 1)) : 0;
-             const QJsonArray v = Etcd::txnKvs(t, firstRange);
-             const std::uint64_t version =
-                 v.isEmpty() ? 0 : EtcdGateway::number(v[0][QLatin1String("version")]);
-             const std::uint64_t mod =
-                 v.isEmpty() ? 0 : EtcdGateway::number(v[0][QLatin1String("mod_revision")]);
-             std::uint64_t maxToken = 0;
-             if (!st.byVersion) {
-                 const QJsonArray m = Etcd::txnKvs(t, firstRange + 1);
-                 if (!m.isEmpty())
-                     maxToken = EtcdGateway::text(m[0][QLatin1String("value")]).toULongLong();
-             }
-             if (applied) {
-                 m_known[a.storage] = version; // the reply tells the new version
-                 m_knownMod[a.storage] = mod;
-             } else if (token == m_token && m_believes) {
-                 m_believes = false; // the rejection's reply: the lock is gone
-             }
-             emitEvent("written", {{QStringLiteral("action"), double(a.index)},
-                                   {QStringLiteral("applied"), applied},
-                                   {QStringLiteral("max"), num(maxToken)},
-                                   {QStringLiteral("version"), double(version)},
-                                   {QStringLiteral("rev"), num(Etcd::revision(t))}});
-             if (finishesAction)
-                 finishAction();
-         });
+    const bool untaggedSame = fenced && st.bySame && token == 0;
+    call(kTxn, txn, [this, a, token, finishesAction, st, untaggedSame](const QJsonObject &t) {
+        bool applied = t.value(QLatin1String("succeeded")).toBool() && !untaggedSame;
+        QJsonArray responses = t.value(QLatin1String("responses")).toArray();
+        if (!applied && responses.size() == 1 &&
+            responses[0].toObject().contains(QLatin1String("response_txn"))) {
+            const QJsonObject inner = responses[0][QLatin1String("response_txn")].toObject();
+            applied = inner.value(QLatin1String("succeeded")).toBool();
+            responses = inner.value(QLatin1String("responses")).toArray();
+        }
+        // the reads at the end of the branch taken
+        const int reads = st.byVersion ? 1 : 2;
+        const auto kvsAt = [&](int fromEnd) {
+            const qsizetype i = responses.size() - fromEnd;
+            return i < 0 ? QJsonArray()
+                         : responses[i][QLatin1String("response_range")][QLatin1String("kvs")]
+                               .toArray();
+        };
+        const QJsonArray v = kvsAt(reads);
+        const std::uint64_t version =
+            v.isEmpty() ? 0 : EtcdGateway::number(v[0][QLatin1String("version")]);
+        const std::uint64_t mod =
+            v.isEmpty() ? 0 : EtcdGateway::number(v[0][QLatin1String("mod_revision")]);
+        std::uint64_t maxToken = 0;
+        if (!st.byVersion) {
+            const QJsonArray m = kvsAt(1);
+            if (!m.isEmpty())
+                maxToken = EtcdGateway::text(m[0][QLatin1String("value")]).toULongLong();
+        }
+        if (applied) {
+            m_known[a.storage] = version; // the reply tells the new version
+            m_knownMod[a.storage] = mod;
+        } else if (token == m_token && m_believes) {
+            m_believes = false; // the rejection's reply: the lock is gone
+        }
+        emitEvent("written", {{QStringLiteral("action"), double(a.index)},
+                              {QStringLiteral("applied"), applied},
+                              {QStringLiteral("max"), num(maxToken)},
+                              {QStringLiteral("version"), double(version)},
+                              {QStringLiteral("rev"), num(Etcd::revision(t))}});
+        if (finishesAction)
+            finishAction();
+    });
 }
 
 void Lane::read(const LaneAction &a)

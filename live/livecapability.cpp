@@ -35,6 +35,9 @@ QString sourceRefusal(Core::TokenSource source)
     case Core::TokenSource::WallClock:
         return QStringLiteral("its tokens are a server's wall clock with a step back: etcd's "
                               "revisions only grow");
+    case Core::TokenSource::ServiceTerm:
+        return QStringLiteral("its tokens are the term of the lock service's own leader: a live "
+                              "run's tokens are etcd's revisions");
     }
     return {};
 }

@@ -99,6 +99,15 @@ QString LiveRun::check(const Core::Scenario &s, const LiveOptions &o, TickPlan *
             *refused = true;
         return tp.error;
     }
+    if (o.store == Store::Postgres)
+        for (const Core::StorageSpec &st : s.storages)
+            if (st.check == Core::StorageCheck::Owner) {
+                if (refused)
+                    *refused = true;
+                return QStringLiteral("cannot run on PostgreSQL: storage %1 asks etcd for the "
+                                      "writer's lock key (check owner): keep it in etcd")
+                    .arg(st.name);
+            }
     if (o.store == Store::Postgres && PostgresServer::programs().isEmpty())
         return PostgresServer::missingMessage();
     if (o.store == Store::Postgres && !PostgresServer::driverProblem().isEmpty())

@@ -198,10 +198,12 @@ void PostgresServer::setUpTable()
         db.setDatabaseName(QStringLiteral("postgres"));
         opened = db.open();
         QSqlQuery q(db);
+        // (recorded: a `same` storage has recorded its first token, section 15.5)
         if (opened && (!q.exec(QStringLiteral("CREATE TABLE storage (id integer PRIMARY KEY, "
                                               "value text NOT NULL DEFAULT '', max_token bigint "
                                               "NOT NULL DEFAULT 0, version bigint NOT NULL "
-                                              "DEFAULT 0)")) ||
+                                              "DEFAULT 0, recorded boolean NOT NULL DEFAULT "
+                                              "false)")) ||
                        !q.exec(QStringLiteral("INSERT INTO storage (id) SELECT "
                                               "generate_series(0, %1)")
                                    .arg(m_storages - 1))))

@@ -308,7 +308,8 @@ private slots:
              {"default", "delayed-packet", "renewal-keeps-token", "three-owners",
               "le-locks-out-holder", "kleppmann-gc-pause", "etcd-revisions", "keepalive-gc-pause",
               "check-then-write-gap", "bypass-background-job", "two-resources-partial",
-              "compare-and-set-version", "reentrant-holder-lt", "reentrant-holder-le"}) {
+              "compare-and-set-version", "reentrant-holder-lt", "reentrant-holder-le",
+              "etcd-owner-txn", "different-is-not-lower"}) {
             QTest::newRow(name) << QString::fromLatin1(name);
         }
     }

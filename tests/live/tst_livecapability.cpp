@@ -20,6 +20,8 @@ const char *const kRunnable[] = {"bypass-background-job",
                                  "compare-and-set-version",
                                  "default",
                                  "delayed-packet",
+                                 "different-is-not-lower",
+                                 "etcd-owner-txn",
                                  "etcd-revisions",
                                  "keepalive-gc-pause",
                                  "kleppmann-gc-pause",
@@ -33,6 +35,8 @@ const char *const kRunnable[] = {"bypass-background-job",
 // Each refused preset and a few words its reason must hold.
 const std::pair<const char *, const char *> kRefused[] = {
     {"chubby-lock-delay", "Chubby sequencers"},
+    {"chubby-sequencer", "Chubby sequencers"},
+    {"service-term", "the term of the lock service's own leader"},
     {"etcd-restore", "restores the lock service from a snapshot"},
     {"etcd-restore-bump", "restores the lock service from a snapshot"},
     {"journalnode-durable-max-token", "storage jn restarts"},
@@ -223,6 +227,19 @@ private slots:
         QCOMPARE(refusalsOf(s),
                  QStringList{QStringLiteral("A's write 'x' is in flight while A is paused: a live "
                                             "run holds a delayed write in its client's process")});
+    }
+
+    // An owner storage asks etcd for the writer's key: its storages stay in etcd.
+    void ownerStorageNotOnPostgres()
+    {
+        Live::LiveOptions o;
+        o.store = Live::Store::Postgres;
+        o.laneProgram = QStringLiteral("/bin/true");
+        bool refused = false;
+        QCOMPARE(Live::LiveRun::check(TestSupport::preset("etcd-owner-txn"), o, nullptr, &refused),
+                 QStringLiteral("cannot run on PostgreSQL: storage kv asks etcd for the writer's "
+                                "lock key (check owner): keep it in etcd"));
+        QVERIFY(refused);
     }
 
     // etcd's keepalive renews a lease for the TTL it was granted with.

@@ -81,6 +81,15 @@ const Case kCases[] = {
     {"reentrant-holder-lt", false, "A:A1 accepted, A:A2 accepted", "A2"},
     {"reentrant-holder-le", true, "A:A1 accepted, A:A2 lockedOut", "A1"},
     {"reentrant-holder-le", false, "A:A1 accepted, A:A2 accepted", "A2"},
+    // section 15.4: etcd's own fenced write, a Txn guarded by the writer's key: A's key went
+    // with its lease at 10, so its write at its thaw at 15 is refused before anyone holds the
+    // lock again; B's at 19 lands
+    {"etcd-owner-txn", true, "A:A rejected, B:B accepted", "B"},
+    {"etcd-owner-txn", false, "A:A accepted, B:B accepted", "B"},
+    // section 15.5: the store records B's token at 12 and refuses every other: A's stale one
+    // at 20, and C's at 23 although C holds the lock (locked out)
+    {"different-is-not-lower", true, "B:B accepted, A:A rejected, C:C lockedOut", "B"},
+    {"different-is-not-lower", false, "B:B accepted, A:A corrupted, C:C accepted", "C"},
     // the same stories with the storages in PostgreSQL: UPDATE ... WHERE max_token <= token
     {"default", true, "B:B accepted, A:A rejected", "B", true},
     {"default", false, "B:B accepted, A:A corrupted", "A", true},
@@ -88,6 +97,7 @@ const Case kCases[] = {
     {"compare-and-set-version", true, "B:B accepted, A:A rejected", "B", true},
     {"two-resources-partial", true, "A:A accepted, B:B accepted, B:B accepted, A:A rejected", "B,B",
      true},
+    {"different-is-not-lower", true, "B:B accepted, A:A rejected, C:C lockedOut", "B", true},
 };
 
 QString observedWrites(const Live::LiveResult &r)

@@ -5,7 +5,8 @@
 // picture helper (FENCESCOPE_CLI_PICTURES), which also draws with QtGui. Loading QtGui and its
 // libraries took more than half of the CLI's start-up (23 ms against 12.5 ms on QtCore alone,
 // some 6% of a `run --summary` of a million actions); so fencescope-cli hands export,
-// storyboard and animate to the helper, and every other command runs without it.
+// storyboard and animate to the helper, and every other command runs without it. `live` goes
+// to the live helper (app/livehelper.cpp) the same way.
 
 #include "clicommands.h"
 #include "clilesson.h"
@@ -207,20 +208,20 @@ int animate(const Cli::Invocation &inv)
     return 0;
 }
 #else
-// export, storyboard and animate, in the picture helper: FENCESCOPE_PICTURE_HELPER, relative to
+// export, storyboard and animate in the picture helper, live in the live helper: `relative` to
 // this program's folder (the build tree and an install lay them out alike). It gets the same
 // arguments and gives the exit status.
-int runPictureHelper(const char *command, char **argv)
+int runHelper(const char *command, const char *what, const char *relative, char **argv)
 {
     char self[PATH_MAX];
     const ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
-    std::string helper = FENCESCOPE_PICTURE_HELPER;
+    std::string helper = relative;
     if (n > 0) {
         const std::string program(self, std::size_t(n));
         helper = program.substr(0, program.rfind('/') + 1) + helper;
     }
     execv(helper.c_str(), argv);
-    std::fprintf(stderr, "fencescope-cli: %s: cannot start the picture helper %s: %s\n", command,
+    std::fprintf(stderr, "fencescope-cli: %s: cannot start the %s %s: %s\n", command, what,
                  helper.c_str(), std::strerror(errno));
     return 1;
 }
@@ -399,7 +400,11 @@ int main(int argc, char **argv)
           qstrcmp(argv[first + 1], "handout") == 0));
 #if !FENCESCOPE_CLI_PICTURES
     if (pictures)
-        return runPictureHelper(argv[first], argv);
+        return runHelper(argv[first], "picture helper", FENCESCOPE_PICTURE_HELPER, argv);
+    // live runs on QtNetwork, whose libraries (Kerberos, libproxy, ...) would more than double
+    // the start-up of every other command
+    if (argc > first && qstrcmp(argv[first], "live") == 0)
+        return runHelper(argv[first], "live helper", FENCESCOPE_LIVE_HELPER, argv);
 #endif
     qInstallMessageHandler(quietMessages);
     std::unique_ptr<QCoreApplication> app;
@@ -498,7 +503,10 @@ int main(int argc, char **argv)
         if (command == QLatin1String("lesson handout"))
             return Cli::lessonHandout(inv);
 #endif
-        return find(inv);
+        if (command == QLatin1String("find"))
+            return find(inv);
+        return invalid(
+            QStringLiteral("%1: runs in its own helper, through fencescope-cli").arg(command));
     } catch (const std::bad_alloc &) {
         std::fprintf(stderr, "fencescope-cli: out of memory\n");
         return 1;

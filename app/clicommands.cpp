@@ -467,6 +467,65 @@ std::vector<CommandSpec> makeCommands()
          help()}};
     handout.fileName = QStringLiteral("LESSON");
     all.push_back(handout);
+
+    all.push_back(
+        {QStringLiteral("live"),
+         QStringLiteral("run FILE on a real etcd and compare it with the prediction"),
+         QStringLiteral(
+             "Runs the scenario in real time against a real etcd (a throwaway one it starts on "
+             "127.0.0.1, or --etcd URL): each client a process of its own, paused with SIGSTOP "
+             "and continued with SIGCONT, the lock etcd's concurrency.Mutex recipe, a fenced "
+             "write a Txn on max_token. Prints the run report of the observed run, with a "
+             "\"live\" member: the etcd version, the tick, the prediction (the scenario with "
+             "etcd's revisions as tokens) and every divergence from it, each explained, and "
+             "whether reality agreed. With --repeat N it runs N times and reports how often "
+             "reality agreed, and where not. Scenarios that cannot run on etcd (ZooKeeper, "
+             "Raft, Kafka or Chubby tokens, random or wall-clock tokens, Redlock, restores, "
+             "lock-delays, client clocks, storage restarts) are refused with the reason. "
+             "Exit status 1 when the run stopped early (etcd or a client died) or etcd is not "
+             "installed."),
+         QString(),
+         {{{QStringLiteral("etcd")},
+           QStringLiteral("auto|URL"),
+           QStringLiteral("the etcd: auto starts a throwaway one (the default), or the client "
+                          "URL of a running one, e.g. http://127.0.0.1:2379"),
+           [](const QString &v, Invocation *inv) {
+               if (v.isEmpty())
+                   return QStringLiteral("--etcd needs a value");
+               if (v != QLatin1String("auto") && !v.startsWith(QLatin1String("http://")))
+                   return QStringLiteral("--etcd takes auto or an http:// URL, not \"%1\"").arg(v);
+               inv->etcd = v == QLatin1String("auto") ? QString() : v;
+               return QString();
+           }},
+          {{QStringLiteral("store")},
+           QStringLiteral("etcd|postgres"),
+           QStringLiteral(
+               "where the storages are: keys in the same etcd (the default), or rows "
+               "in a throwaway PostgreSQL, fenced by UPDATE ... WHERE max_token <= token"),
+           [](const QString &v, Invocation *inv) {
+               if (v != QLatin1String("etcd") && v != QLatin1String("postgres"))
+                   return QStringLiteral("--store takes etcd or postgres, not \"%1\"").arg(v);
+               inv->postgres = v == QLatin1String("postgres");
+               return QString();
+           }},
+          {{QStringLiteral("tick-ms")},
+           QStringLiteral("MS"),
+           QStringLiteral("real milliseconds per tick, 200 to 60000 (default: the smallest that "
+                          "makes every ttl whole seconds and leaves 600 ms after each lease end)"),
+           [](const QString &v, Invocation *inv) {
+               double ms = 0;
+               if (!parseNumber(v, &ms, 200, 60000) || std::round(ms * 1000) != ms * 1000)
+                   return QStringLiteral("--tick-ms takes milliseconds from 200 to 60000 (at "
+                                         "most three decimals), not \"%1\"")
+                       .arg(v);
+               inv->tickMs = ms;
+               return QString();
+           }},
+          fencing(),
+          number(QStringLiteral("repeat"),
+                 QStringLiteral("run it N times and report how often reality agreed (default 1)"),
+                 1, 1000, [](Invocation *inv, std::uint64_t n) { inv->repeat = n; }),
+          help()}});
     return all;
 }
 

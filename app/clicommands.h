@@ -62,6 +62,11 @@ struct Invocation
     bool anyFailure = false; // find --any: not only a write that tells the outcome's story
     bool shrink = true;
     bool noKey = false; // lesson handout
+    // live
+    QString etcd;          // empty or "auto": a throwaway etcd; else a running one's client URL
+    bool postgres = false; // --store postgres
+    std::optional<double> tickMs;
+    std::uint64_t repeat = 1;
     bool help = false;
 };
 
@@ -88,7 +93,7 @@ struct CommandSpec
 const std::vector<CommandSpec> &commands();
 // A command by name; a command of two words ("lesson check") is named with both.
 const CommandSpec *findCommand(const QString &name);
-QString commandNames(); // "run, check, export, storyboard, animate, sweep, find, lesson check, ..."
+QString commandNames(); // "run, check, export, storyboard, animate, sweep, find, lesson check, ..., live"
 
 // "fencescope-cli run FILE [--fencing on|off] [--summary]"; with width > 0 wrapped at that many
 // columns (the first line starting at firstColumn), continuation lines indented by indent spaces.

@@ -1,11 +1,11 @@
-# What `cmake --install` puts where (GNUInstallDirs): the two programs and the CLI's picture
-# helper, the built-in scenarios and lessons, the desktop entry, icons, MIME type and AppStream metainfo, the
-# CLI's man page and the licence.
+# What `cmake --install` puts where (GNUInstallDirs): the two programs and the CLI's picture and
+# live helpers, the built-in scenarios and lessons, the desktop entry, icons, MIME type and
+# AppStream metainfo, the CLI's man page and the licence.
 # The generated files come from app/CMakeLists.txt.
 include(GNUInstallDirs)
 
 install(TARGETS fencescope fencescope-cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
-install(TARGETS fencescope-cli-pictures RUNTIME DESTINATION ${FENCESCOPE_HELPER_DIR})
+install(TARGETS fencescope-cli-pictures fencescope-live RUNTIME DESTINATION ${FENCESCOPE_HELPER_DIR})
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/resources/scenarios/
         DESTINATION ${CMAKE_INSTALL_DATADIR}/fencescope/scenarios
         FILES_MATCHING PATTERN "*.json")

@@ -21,5 +21,10 @@ set(CPACK_DEBIAN_PACKAGE_SECTION science)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 # xcb/wayland/offscreen platform plugins, the SVG icon engine, a font for every label
 set(CPACK_DEBIAN_PACKAGE_DEPENDS "qt6-qpa-plugins, libqt6svg6, fonts-dejavu-core")
+# Simulation > Run on etcd and `fencescope-cli live` start a throwaway etcd (docs/LIVE.md);
+# without it they say which package to install, and everything else runs
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "etcd-server")
+# and with --store postgres (or Storages: PostgreSQL) a throwaway PostgreSQL, through Qt's driver
+set(CPACK_DEBIAN_PACKAGE_SUGGESTS "postgresql, libqt6sql6-psql")
 
 include(CPack)

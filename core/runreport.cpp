@@ -6,7 +6,8 @@
 
 namespace Core {
 
-bool writeRunReport(std::FILE *file, const Scenario &s, const Trace &trace, bool summaryOnly)
+bool writeRunReport(std::FILE *file, const Scenario &s, const Trace &trace, bool summaryOnly,
+                    const QByteArray &moreFields)
 {
     JsonOut out(file);
     out.raw("{\n  ").key("title").string(s.title);
@@ -215,6 +216,8 @@ bool writeRunReport(std::FILE *file, const Scenario &s, const Trace &trace, bool
     out.raw(", ").key("lockedOut").number(sum.lockedOut);
     out.raw(", ").key("skipped").number(sum.skipped);
     out.raw(", ").key("partial").number(sum.partial).raw(" }");
+    if (!moreFields.isEmpty())
+        out.raw(",\n  ").raw(moreFields.constData());
     out.raw("\n}\n");
     return out.flush() && std::fflush(file) == 0;
 }

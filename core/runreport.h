@@ -6,12 +6,15 @@
 #include "scenario.h"
 #include "trace.h"
 
+#include <QByteArray>
+
 #include <cstdio>
 
 namespace Core {
 
-// Returns false when writing to `out` failed.
+// Returns false when writing to `out` failed. `moreFields`: members of the report's object
+// added after the summary, as JSON text ("\"live\": {...}"), for a command that reports more.
 bool writeRunReport(std::FILE *out, const Scenario &scenario, const Trace &trace,
-                    bool summaryOnly);
+                    bool summaryOnly, const QByteArray &moreFields = {});
 
 } // namespace Core

@@ -372,13 +372,12 @@ void Simulator::Impl::judge(std::uint32_t index, Tick now, std::optional<bool> u
     if (w.applied) {
         // epochs, not tokens, are the ground truth for "newer data was overwritten"
         std::uint32_t &newest = newestApplied[w.storage];
-        const bool stale = unseen ? *unseen : w.epoch < newest;
-        w.result = stale ? WriteResult::Corrupted : WriteResult::Accepted;
+        w.result = judgeWrite(true, unseen ? *unseen : w.epoch < newest, false);
         newest = std::max(newest, w.epoch);
         w.overwrote = lastApplied[w.storage];
         lastApplied[w.storage] = index;
     } else {
-        w.result = liveNewest(w, now) ? WriteResult::LockedOut : WriteResult::Rejected;
+        w.result = judgeWrite(false, false, liveNewest(w, now));
         // the reply tells the writer its lock is gone
         const Lane &lane = lanes[w.client];
         if (lane.believes && lane.epoch == w.epoch)

@@ -95,6 +95,12 @@ const QString &writeValue(const Scenario &scenario, const Write &write);
 // clock (section 11): the second "expires" mark, after the real one when the clock is slow.
 Tick ownLeaseEnd(const Scenario &scenario, const Grant &grant);
 
+// Section 12's groups of a run's writes into trace.groups, and the summary's count of partial
+// ones: keyed by client and name, a storage written twice in one group counted once, by its
+// last write in the file. `noEvents`: a summary-only run's trace, whose every write record is
+// a write sent (it has no events to find them by).
+void collectGroups(const Scenario &scenario, Trace &trace, bool noEvents = false);
+
 // (A storage's state at a tick, storageStateAt, is in runstate.h with the rest of the state.)
 
 } // namespace Core

@@ -240,30 +240,35 @@ void Simulator::Impl::arriveWithPitfalls(std::uint32_t index, Tick now)
 // counts once, by its last write in the file, and stands where that write does.
 void Simulator::Impl::findGroups()
 {
-    t->groups.clear();
-    t->summary.partial = 0;
+    collectGroups(*s, *t, summaryOnly);
+}
+
+void collectGroups(const Scenario &scenario, Trace &trace, bool noEvents)
+{
+    trace.groups.clear();
+    trace.summary.partial = 0;
     std::vector<std::uint32_t> writeOf; // per action of one client: its write, or kNone
-    for (std::uint32_t c = 0; c < s->clients.size(); ++c) {
-        const std::vector<Action> &actions = s->clients[c].actions;
-        const std::size_t first = t->groups.size();
+    for (std::uint32_t c = 0; c < scenario.clients.size(); ++c) {
+        const std::vector<Action> &actions = scenario.clients[c].actions;
+        const std::size_t first = trace.groups.size();
         for (const Action &a : actions)
             if (a.kind == ActionKind::Write && !a.group().isEmpty() &&
-                std::none_of(t->groups.begin() + std::ptrdiff_t(first), t->groups.end(),
+                std::none_of(trace.groups.begin() + std::ptrdiff_t(first), trace.groups.end(),
                              [&](const GroupOutcome &g) { return g.name == a.group(); }))
-                t->groups.push_back({a.group(), c, {}, {}, {}, false});
-        if (first == t->groups.size())
+                trace.groups.push_back({a.group(), c, {}, {}, {}, false});
+        if (first == trace.groups.size())
             continue;
         writeOf.assign(actions.size(), kNone);
-        if (summaryOnly) { // no events: every write record is one write sent
-            for (std::uint32_t w = 0; w < t->writes.size(); ++w)
-                if (t->writes[w].client == c)
-                    writeOf[t->writes[w].action] = w;
+        if (noEvents) { // every write record is one write sent
+            for (std::uint32_t w = 0; w < trace.writes.size(); ++w)
+                if (trace.writes[w].client == c)
+                    writeOf[trace.writes[w].action] = w;
         }
-        for (std::uint32_t e : t->clientEvents[c])
-            if (t->events[e].kind == EventKind::WriteSent)
-                writeOf[t->writes[t->events[e].ref].action] = t->events[e].ref;
-        for (std::size_t g = first; g < t->groups.size(); ++g) {
-            GroupOutcome &out = t->groups[g];
+        for (std::uint32_t e : trace.clientEvents[c])
+            if (trace.events[e].kind == EventKind::WriteSent)
+                writeOf[trace.writes[trace.events[e].ref].action] = trace.events[e].ref;
+        for (std::size_t g = first; g < trace.groups.size(); ++g) {
+            GroupOutcome &out = trace.groups[g];
             std::vector<std::pair<std::uint32_t, bool>> byStorage; // in file order
             for (std::uint32_t i = 0; i < actions.size(); ++i) {
                 const Action &a = actions[i];
@@ -272,7 +277,7 @@ void Simulator::Impl::findGroups()
                 const std::uint32_t w = writeOf[i];
                 if (w != kNone)
                     out.writes.push_back(w);
-                const bool applied = w != kNone && t->writes[w].applied;
+                const bool applied = w != kNone && trace.writes[w].applied;
                 byStorage.erase(std::remove_if(byStorage.begin(), byStorage.end(),
                                                [&](const auto &x) { return x.first == a.storage; }),
                                 byStorage.end());
@@ -282,7 +287,7 @@ void Simulator::Impl::findGroups()
             for (const auto &[storage, applied] : byStorage)
                 (applied ? out.applied : out.notApplied).push_back(storage);
             out.partial = !out.applied.empty() && !out.notApplied.empty();
-            t->summary.partial += out.partial;
+            trace.summary.partial += out.partial;
         }
     }
 }

@@ -39,6 +39,18 @@ enum class WriteResult : std::uint8_t
     LockedOut, // not applied although its writer was the live holder of the newest epoch
 };
 
+// The checker of SCENARIO.md section 6 for a write its storage has handled. `overNewer`: the
+// storage had already applied newer data (a write of a later epoch; for a version storage, a
+// version newer than the writer had read); `liveNewest`: at its arrival the writer held the
+// newest epoch's live lease. One rule for a simulated run and for a run observed on a real
+// system (Core::TraceRecorder).
+constexpr WriteResult judgeWrite(bool applied, bool overNewer, bool liveNewest)
+{
+    if (applied)
+        return overNewer ? WriteResult::Corrupted : WriteResult::Accepted;
+    return liveNewest ? WriteResult::LockedOut : WriteResult::Rejected;
+}
+
 struct Event
 {
     Tick tick = 0;
@@ -271,6 +283,14 @@ struct TickRange
     }
 };
 
+// Where something of a run observed on a real system really happened, in ticks with their
+// fractions (Trace::eventTimes, Trace::leaseTimes).
+struct RealSpan
+{
+    double from = 0;
+    double to = 0;
+};
+
 struct StorageState
 {
     QString value;
@@ -331,6 +351,22 @@ struct Trace
     std::vector<std::vector<std::uint32_t>> storageIncidents;
     std::vector<StorageState> finals;
     Summary summary;
+
+    // A run observed on a real system (Core::TraceRecorder) keeps each event at the tick it is
+    // rounded to, for the checker and every question below, and here where it really
+    // happened, for drawing between ticks: per event, and per lease its grant and its end.
+    // Empty for a simulated run, whose events happen exactly at their ticks.
+    std::vector<double> eventTimes;
+    std::vector<RealSpan> leaseTimes;
+    double eventTime(std::uint32_t e) const
+    {
+        return e < eventTimes.size() ? eventTimes[e] : double(events[e].tick);
+    }
+    RealSpan leaseTime(std::size_t i) const
+    {
+        return i < leaseTimes.size() ? leaseTimes[i]
+                                     : RealSpan{double(leases[i].start), double(leases[i].end)};
+    }
 
     bool complete() const { return pendingFrom == kForever; }
     // The token a write carried: the one its epoch's grant handed out; 0 when untagged.

@@ -9,7 +9,9 @@ packages=(cmake ninja-build g++ pkg-config qt6-base-dev qt6-charts-dev qt6-svg-d
           libqt6test6 libgl-dev libsimdjson-dev libbenchmark-dev fonts-dejavu-core
           libxkbcommon-dev
           libgif-dev libavcodec-dev libavformat-dev libswscale-dev libavutil-dev # animations
-          desktop-file-utils appstream shared-mime-info) # the install test's validators
+          desktop-file-utils appstream shared-mime-info # the install test's validators
+          etcd-server # the live tests run scenarios on a real etcd (docs/LIVE.md),
+          postgresql libqt6sql6-psql) # and on PostgreSQL (--store postgres)
 if [ "${FENCESCOPE_GUI_DEPS:-0}" = 1 ]; then
   packages+=(qt6-qpa-plugins libqt6svg6 qt6-wayland)
 fi

@@ -780,7 +780,7 @@ private slots:
             << QStringList({"help", "simulate"})
             << QStringLiteral("fencescope-cli: unknown command \"simulate\" (run, check, export, "
                               "storyboard, animate, sweep, find, lesson check, lesson "
-                              "handout); try --help");
+                              "handout, live); try --help");
         QTest::newRow("animate --fps")
             << QStringList({"animate", def, "-o", out, "--fps", "0"})
             << QStringLiteral(
@@ -867,6 +867,10 @@ private slots:
                                  << QStringList({"-o, --output OUT.(gif|mp4|webm)", "--fps N",
                                                  "--step-seconds S", "--loop N"}) +
                                         animated;
+        // (in the live helper, like the pictures in theirs)
+        QTest::newRow("live") << "live"
+                              << QStringList({"--etcd auto|URL", "--store etcd|postgres",
+                                              "--tick-ms MS", "--fencing on|off", "--repeat N"});
     }
     void commandHelp()
     {

@@ -126,6 +126,7 @@ private slots:
             QStringLiteral("bin/fencescope"),
             QStringLiteral("bin/fencescope-cli"),
             QStringLiteral("libexec/fencescope/fencescope-cli-pictures"),
+            QStringLiteral("libexec/fencescope/fencescope-live"),
             QStringLiteral("share/applications/%1.desktop").arg(kId),
             QStringLiteral("share/mime/packages/%1.xml").arg(kId),
             QStringLiteral("share/metainfo/%1.metainfo.xml").arg(kId),
@@ -171,6 +172,10 @@ private slots:
         QVERIFY2(g.exitCode == 0, g.err.constData());
         QCOMPARE(QImage(gif).width(), 320);
         QVERIFY(QFile::remove(gif));
+        // live goes to the installed live helper, found beside the installed CLI the same way
+        const Result l = runProgram(cli(), {QStringLiteral("live"), QStringLiteral("--help")});
+        QVERIFY2(l.exitCode == 0, l.err.constData());
+        QVERIFY(l.out.startsWith("usage: fencescope-cli live FILE"));
         // the desktop application, with no display at all: it prints and opens nothing
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.remove(QStringLiteral("QT_QPA_PLATFORM"));

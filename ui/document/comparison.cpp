@@ -26,12 +26,16 @@ QString Comparison::about(bool topSide, const QString &text) const
 
 const Core::Trace &comparisonTopTrace(const Document &doc, std::optional<Core::TokenSource> source)
 {
+    if (const ComparedRuns *runs = doc.comparedRuns())
+        return runs->top.trace;
     return source ? doc.trace() : doc.traceFor(true);
 }
 
 const Core::Trace &comparisonBottomTrace(const Document &doc,
                                          std::optional<Core::TokenSource> source)
 {
+    if (const ComparedRuns *runs = doc.comparedRuns())
+        return runs->bottom.trace;
     return source ? doc.traceWithSource(*source) : doc.traceFor(false);
 }
 
@@ -66,6 +70,13 @@ Comparison comparison(const Document &doc, const ViewState &state)
 Comparison comparison(const Document &doc, std::optional<Core::TokenSource> other)
 {
     Comparison c;
+    if (const ComparedRuns *runs = doc.comparedRuns()) {
+        c.bySource = true;
+        c.top = {&runs->top.scenario, &runs->top.trace, runs->top.name, runs->top.title};
+        c.bottom = {&runs->bottom.scenario, &runs->bottom.trace, runs->bottom.name,
+                    runs->bottom.title};
+        return c;
+    }
     if (!other) {
         c.top = {&doc.scenario(), &comparisonTopTrace(doc, other),
                  QCoreApplication::translate("Comparison", "fenced"),

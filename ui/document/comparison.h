@@ -25,11 +25,29 @@ struct ComparisonSide
     QString title; // the panel's title: "Fencing ON: the storage checks every token", ...
 };
 
+// Two runs from outside the document's simulations (a run observed on etcd and its
+// prediction: live/), each with the scenario it ran, its name and its panel title. While the
+// document holds them (Document::comparedRuns), compare mode shows them, by name like two token
+// sources.
+struct ComparedRuns
+{
+    struct Run
+    {
+        Core::Scenario scenario;
+        Core::Trace trace;
+        QString name;
+        QString title;
+    };
+    Run top;
+    Run bottom;
+};
+
 struct Comparison
 {
     ComparisonSide top;
     ComparisonSide bottom;
-    bool bySource = false; // two token sources, not fenced / unfenced
+    // two runs by name (two token sources, or compared runs), not fenced / unfenced
+    bool bySource = false;
 
     // "fenced" / "unfenced", or "counter" / "random": what tells the two runs apart in a sentence.
     const ComparisonSide &side(bool topSide) const { return topSide ? top : bottom; }
@@ -52,8 +70,7 @@ Comparison comparison(const Document &doc, std::optional<Core::TokenSource> sour
 // A run (one of the document's) as a view of `state` shows it: all of it, or, while the state
 // hides the future (presentation, a lesson's question), only what happened before
 // ViewState::shownBefore(). Every view that draws or tells a run asks here.
-const Core::Trace &shownTrace(const Document &doc, const ViewState &state,
-                              const Core::Trace &full);
+const Core::Trace &shownTrace(const Document &doc, const ViewState &state, const Core::Trace &full);
 // The ticks presentation mode steps through for what `state` shows (Core::storySteps): the
 // scenario's run, or in compare mode both runs' steps together; always of the whole runs.
 std::vector<Core::Tick> storyTicks(const Document &doc, const ViewState &state);

@@ -1,5 +1,7 @@
 #include "document.h"
 
+#include "comparison.h"
+
 #include "scenariofile.h"
 #include "simulator.h"
 #include "tokensource.h"
@@ -154,8 +156,15 @@ void Document::edit(const std::function<void(Core::Scenario &)> &change)
     resimulate();
 }
 
+void Document::setComparedRuns(std::shared_ptr<const ComparedRuns> runs)
+{
+    m_compared = std::move(runs);
+    emit changed();
+}
+
 void Document::setAction(int client, int index, const Core::Action &action, Core::Tick showThrough)
 {
+    m_compared.reset();
     Core::Action &a = m_scenario.clients[size_t(client)].actions[size_t(index)];
     const Core::Tick from = std::min(a.at, action.at);
     a = action;
@@ -228,6 +237,7 @@ void Document::resimulate()
     // into the existing trace: its buffers are reused
     m_finish->stop();
     m_previewing = false;
+    m_compared.reset();
     m_cuts.clear();
     m_sim->run(m_scenario, m_scenario.fencing, *m_trace);
     m_otherValid = false;

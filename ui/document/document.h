@@ -16,6 +16,7 @@
 
 class QTimer;
 class QUndoStack;
+struct ComparedRuns;
 
 class Document : public QObject
 {
@@ -30,9 +31,9 @@ public:
     // The same schedule with fencing forced on or off (compare mode); computed on demand,
     // cached until the next edit.
     const Core::Trace &traceFor(bool fencing) const;
-    // The same schedule, with the scenario's own fencing switch, under another token source (compare
-    // mode's "compare with" a source): the scenario with Core::lockOptionsFor(source) and its run.
-    // Computed on demand, kept up to date by every later edit while it is asked for.
+    // The same schedule, with the scenario's own fencing switch, under another token source
+    // (compare mode's "compare with" a source): the scenario with Core::lockOptionsFor(source) and
+    // its run. Computed on demand, kept up to date by every later edit while it is asked for.
     const Core::Scenario &scenarioWithSource(Core::TokenSource source) const;
     const Core::Trace &traceWithSource(Core::TokenSource source) const;
     // One of the runs above (trace(), traceFor(), traceWithSource()) as it stands before tick
@@ -41,6 +42,11 @@ public:
     // cannot be drawn. Computed on demand, kept until the next edit. Any other trace is
     // given back as it is.
     const Core::Trace &traceBefore(const Core::Trace &full, Core::Tick before) const;
+    // Two runs from outside the document's own simulations for compare mode (a run observed on
+    // etcd under its prediction), each with its name and title (comparison.h); null when there
+    // are none. The next change of the scenario drops them: they are runs of what it was.
+    const ComparedRuns *comparedRuns() const { return m_compared.get(); }
+    void setComparedRuns(std::shared_ptr<const ComparedRuns> runs);
 
     QUndoStack *undoStack() const { return m_undo; }
     QString filePath() const { return m_path; }
@@ -106,6 +112,7 @@ private:
         std::unique_ptr<Core::Trace> trace;
     };
     mutable std::vector<Cut> m_cuts;
+    std::shared_ptr<const ComparedRuns> m_compared;
     bool m_previewing = false;
     QUndoStack *m_undo;
     QTimer *m_finish; // finishes partial runs between frames

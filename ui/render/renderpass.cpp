@@ -17,9 +17,11 @@ void runPasses(const PaintContext &c, const std::vector<RenderPass *> &passes,
         const TimelinePanel &panel = l.panels[i];
         const Core::Trace &t = *traces[i];
         // compare mode under another token source: the bottom panel's tokens in its own words
-        const Core::Scenario *other = c.options().bottomScenario;
+        // (and the top panel's, when it is not the painted scenario's run)
+        const Core::Scenario *other =
+            panel.bottom ? c.options().bottomScenario : c.options().topScenario;
         std::optional<PaintContext> otherWords;
-        if (panel.bottom && other)
+        if (other)
             otherWords.emplace(c, *other);
         const PaintContext &pc = otherWords ? *otherWords : c;
         for (std::size_t k = 0; k < passes.size();) {

@@ -86,6 +86,9 @@ public:
         // scenario (the same lanes, other lock options), for tokens in that source's words.
         // Null: the bottom panel is the painted scenario's, unfenced. Not owned.
         const Core::Scenario *bottomScenario = nullptr;
+        // The same for the top panel, when its run is not the painted scenario's own (a
+        // prediction over a run observed on etcd, each with etcd's tokens). Not owned.
+        const Core::Scenario *topScenario = nullptr;
         // The y (in the painted rect's coordinates) where what is visible ends, when the picture
         // is taller than its window (a scroll area): the last panel's lock and storage lanes are
         // then drawn ending there, over the client lanes, instead of off screen. 0: not pinned.

@@ -119,11 +119,13 @@ TimelineRenderer::Options TimelineView::options() const
     o.compare = m_state->compare();
     if (o.compare) {
         o.collapsedPauses = m_neverPauses; // two stacks of lanes: leave out empty pause rows
-        if (m_state->compareSource()) {
+        if (m_state->compareSource() || m_doc->comparedRuns()) {
             const Comparison cmp = comparison(*m_doc, *m_state);
             o.compareTopLabel = cmp.top.title;
             o.compareBottomLabel = cmp.bottom.title;
             o.bottomScenario = cmp.bottom.scenario;
+            if (cmp.top.scenario != &m_doc->scenario())
+                o.topScenario = cmp.top.scenario;
         }
     }
     o.playheadBefore = m_state->playheadBefore();
@@ -178,7 +180,8 @@ const Core::Trace &TimelineView::bottomTrace() const
 QString TimelineView::describeHit(const Hit &hit) const
 {
     // the bottom panel under another token source speaks that source's words
-    const Core::Scenario &s = hit.bottomPanel && m_state->compare() && m_state->compareSource()
+    const Core::Scenario &s = hit.bottomPanel && m_state->compare() &&
+                                      (m_state->compareSource() || m_doc->comparedRuns())
                                   ? *comparison(*m_doc, *m_state).bottom.scenario
                                   : m_doc->scenario();
     return TimelineRenderer::describe(s, hit.bottomPanel ? bottomTrace() : topTrace(), hit);

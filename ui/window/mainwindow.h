@@ -51,6 +51,7 @@ class ExportDialog;
 class PresentationPanel;
 class PresentationControls;
 
+class LiveDialog;
 class ShrinkPanel;
 class SweepPanel;
 class PresentationController;
@@ -283,6 +284,8 @@ private:
     QAction *m_animationAct = nullptr;
     QAction *m_copyImageAct = nullptr;
     QAction *m_presentAct = nullptr;
+    QAction *m_liveAct = nullptr; // Simulation > Run on etcd
+    LiveDialog *m_liveDialog = nullptr;
 
     PresentationController *m_presentation = nullptr;
     ExportController *m_export = nullptr;

@@ -7,6 +7,7 @@
 #include "aboutdialog.h"
 #include "document.h"
 #include "editcommands.h"
+#include "livedialog.h"
 #include "playback.h"
 #include "presentationcontroller.h"
 #include "summarystrip.h"
@@ -201,6 +202,17 @@ void MainWindow::createActions()
                                 "(F11; Esc leaves)"));
     connect(m_presentAct, &QAction::triggered, this, &MainWindow::setPresenting);
 
+    m_liveAct = make(QStringLiteral("runOnEtcd"), tr("Run on &etcd…"));
+    m_liveAct->setToolTip(tr("Run the scenario on a real etcd, in real time, and compare what it "
+                             "did with the prediction"));
+    connect(m_liveAct, &QAction::triggered, this, [this] {
+        if (!m_liveDialog)
+            m_liveDialog = new LiveDialog(m_doc, m_state, this);
+        m_liveDialog->show();
+        m_liveDialog->raise();
+        m_liveDialog->activateWindow();
+    });
+
     // keys without modifiers must not fire while the user types in the inspector; line edits
     // and spin boxes claim them through ShortcutOverride, so window shortcuts are safe
     for (QAction *a : {m_fencingAct, m_compareAct, m_playAct, m_prevAct, m_nextAct, m_deleteAct})
@@ -294,6 +306,8 @@ void MainWindow::createMenus()
         addAgainst(tr("%1 tokens (%2)").arg(Core::toString(src), Core::describeSource(src)),
                    QStringLiteral("compareWith-") + Core::toString(src), src);
     }
+    sim->addSeparator();
+    sim->addAction(m_liveAct);
 
     QMenu *scenarios = menuBar()->addMenu(tr("S&cenarios"));
     scenarios->setObjectName(QStringLiteral("scenariosMenu"));

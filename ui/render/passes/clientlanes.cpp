@@ -184,7 +184,7 @@ public:
             const Core::Event &e = t.events[evs[i]];
             if (!isMarker(e.kind) || isKeepalive(t, e))
                 continue;
-            const double x = X(e.tick);
+            const double x = X(t.eventTime(evs[i])); // (between ticks for an observed run)
             const std::uint32_t action = Core::actionOfEvent(t, evs[i]);
             const Core::Action &a = client.actions[action];
             const Tick due = dueTick(a);

@@ -52,8 +52,10 @@ public:
             const Core::Lease &l = t.leases[i];
             if (l.start > m_tHi)
                 break;
-            const double x0 = X(l.start);
-            const double x1 = std::max(X(l.end), x0 + 1);
+            // where it really began and ended, for a run observed on a real system
+            const Core::RealSpan real = t.leaseTime(i);
+            const double x0 = X(real.from);
+            const double x1 = std::max(X(real.to), x0 + 1);
             const int col = int(std::floor(x1));
             if (col > lockPainted) {
                 lockPainted = col;

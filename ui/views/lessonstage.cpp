@@ -18,8 +18,9 @@
 
 namespace {
 
-// Margins and spacing of the stage's column, in pixels: those of the presentation panel.
-constexpr int kSide = 48;
+// Margins and spacing of the stage's column, in pixels: narrower at the sides than the
+// presentation panel's, since the reveal puts each option's feedback beside it.
+constexpr int kSide = 32;
 constexpr int kTop = 20;
 constexpr int kBottom = 16;
 constexpr int kSpacing = 12;
@@ -32,6 +33,15 @@ QString barStyle(const Theme &theme, const QColor &color)
 }
 
 } // namespace
+
+void LessonStage::restyle(QWidget *widget, const QString &sheet) const
+{
+    // Measuring (requiredHeight) leaves the style sheets alone: a sheet set while presentation
+    // fits the window (inside a resize) would repolish widgets that are being laid out, and
+    // colours do not change a height. Otherwise only a changed sheet is set.
+    if (!m_measuring && widget->styleSheet() != sheet)
+        widget->setStyleSheet(sheet);
+}
 
 LessonStage::LessonStage(QWidget *parent) : QWidget(parent)
 {
@@ -53,7 +63,7 @@ void LessonStage::build()
     m_options = new QWidget(this);
     m_grid = new QGridLayout(m_options);
     m_grid->setContentsMargins(0, 0, 0, 0);
-    m_grid->setHorizontalSpacing(16);
+    m_grid->setHorizontalSpacing(10);
     m_grid->setVerticalSpacing(4);
     m_grid->setColumnStretch(1, 1);
     for (int v = 0; v < 2; ++v) {
@@ -68,9 +78,8 @@ void LessonStage::build()
         r.mark = LessonText::label(m_options, QStringLiteral("lessonStageMark%1").arg(i));
         r.mark->setWordWrap(false);
         r.text = LessonText::label(m_options, QStringLiteral("lessonStageOption%1").arg(i));
-        r.feedback =
-            LessonText::label(m_options, QStringLiteral("lessonStageFeedback%1").arg(i),
-                              Qt::RichText);
+        r.feedback = LessonText::label(m_options, QStringLiteral("lessonStageFeedback%1").arg(i),
+                                       Qt::RichText);
         for (int v = 0; v < 2; ++v) {
             auto *field = new QLineEdit(m_options);
             field->setObjectName(QStringLiteral("lessonStageHands%1%2").arg(v).arg(i));
@@ -92,8 +101,7 @@ void LessonStage::build()
     }
     m_problem = LessonText::label(this, QStringLiteral("lessonStageProblem"));
     m_reveal = LessonText::label(this, QStringLiteral("lessonStageReveal"));
-    m_explanation =
-        LessonText::label(this, QStringLiteral("lessonStageExplanation"), Qt::RichText);
+    m_explanation = LessonText::label(this, QStringLiteral("lessonStageExplanation"), Qt::RichText);
     m_hint = LessonText::label(this, QStringLiteral("lessonStageHint"));
     m_hint->setAlignment(Qt::AlignRight | Qt::AlignBottom);
     col->addWidget(m_heading);
@@ -167,12 +175,12 @@ void LessonStage::applyFonts()
     m_reveal->setFont(sized(kDetailPixels + 1));
     m_explanation->setFont(sized(kDetailPixels));
     m_hint->setFont(sized(9));
-    m_heading->setStyleSheet(QStringLiteral("color: %1;").arg(m_theme.muted.name()));
-    m_hint->setStyleSheet(QStringLiteral("color: %1;").arg(m_theme.muted.name()));
+    restyle(m_heading, QStringLiteral("color: %1;").arg(m_theme.muted.name()));
+    restyle(m_hint, QStringLiteral("color: %1;").arg(m_theme.muted.name()));
     for (QLabel *head : m_voteHeads)
-        head->setStyleSheet(QStringLiteral("color: %1;").arg(m_theme.muted.name()));
-    m_problem->setStyleSheet(barStyle(m_theme, m_theme.corrupted));
-    m_reveal->setStyleSheet(barStyle(m_theme, m_theme.accepted));
+        restyle(head, QStringLiteral("color: %1;").arg(m_theme.muted.name()));
+    restyle(m_problem, barStyle(m_theme, m_theme.corrupted));
+    restyle(m_reveal, barStyle(m_theme, m_theme.accepted));
 }
 
 void LessonStage::setMode(Mode mode)
@@ -205,8 +213,8 @@ void LessonStage::fill()
     const Core::ScenePlay &play = s->play();
     switch (m_mode) {
     case Mode::Opening:
-        m_heading->setText(tr("%1 · %2 · PRESS → TO BEGIN")
-                               .arg(s->lesson().title.toUpper(), where));
+        m_heading->setText(
+            tr("%1 · %2 · PRESS → TO BEGIN").arg(s->lesson().title.toUpper(), where));
         break;
     case Mode::Question:
     case Mode::Revealing:
@@ -227,7 +235,7 @@ void LessonStage::fill()
     // at the answer the options, marked, say what was asked: the room reads the feedback
     m_prompt->setVisible(asking && !answer);
     m_grid->setColumnStretch(1, answer ? 2 : 1);
-    m_grid->setColumnStretch(2, answer ? 3 : 0);
+    m_grid->setColumnStretch(2, answer ? 4 : 0);
     m_options->setVisible(asking);
     const std::size_t count = q ? q->options.size() : 0;
     const LessonSession::Answer &given = s->currentAnswer();
@@ -250,14 +258,13 @@ void LessonStage::fill()
             continue;
         }
         r.text->setText(Core::optionLine(*q, i));
-        const bool holds = play.verdict && i < play.verdict->options.size() &&
-                           play.verdict->options[i].holds;
+        const bool holds =
+            play.verdict && i < play.verdict->options.size() && play.verdict->options[i].holds;
         r.mark->setText(answer ? (holds ? QStringLiteral("✓") : QStringLiteral("✗")) : QString());
         const QColor colour = holds ? m_theme.acceptedText : m_theme.muted;
-        r.mark->setStyleSheet(QStringLiteral("color: %1;").arg(colour.name()));
-        r.text->setStyleSheet(answer && !holds
-                                  ? QStringLiteral("color: %1;").arg(m_theme.muted.name())
-                                  : QString());
+        restyle(r.mark, QStringLiteral("color: %1;").arg(colour.name()));
+        restyle(r.text, answer && !holds ? QStringLiteral("color: %1;").arg(m_theme.muted.name())
+                                         : QString());
         const QString feedback = q->options[i].feedback;
         r.feedback->setText(LessonText::html(feedback, r.feedback->font()));
         r.feedback->setVisible(answer && !holds && !feedback.isEmpty());
@@ -266,9 +273,9 @@ void LessonStage::fill()
         head->setVisible(asking);
 
     const QString problem = asking ? s->problem() : QString();
-    m_problem->setText(problem.isEmpty() ? QString()
-                                         : tr("This question says nothing on this run: %1")
-                                               .arg(problem));
+    m_problem->setText(problem.isEmpty()
+                           ? QString()
+                           : tr("This question says nothing on this run: %1").arg(problem));
     m_problem->setVisible(!problem.isEmpty());
     m_reveal->setText(answer ? s->revealWords() : QString());
     m_reveal->setVisible(answer && !m_reveal->text().isEmpty());
@@ -305,16 +312,28 @@ int LessonStage::requiredHeight(int width, const Theme &theme) const
 {
     if (!m_session)
         return 0;
-    // a stage of its own, laid out at `width` with `theme` in every mode of the scene
-    LessonStage probe;
-    probe.setSession(m_session);
-    probe.setTheme(theme);
+    // Measured on this stage itself, in every mode of the scene, then put back: a stage of
+    // its own would not inherit the window's font, and measured another height than the one
+    // laid out. Only the fonts follow `theme` meanwhile (restyle()).
+    auto *self = const_cast<LessonStage *>(this);
+    const Theme was = m_theme;
+    const Mode mode = m_mode;
+    self->m_measuring = true;
+    self->m_theme = theme;
+    self->applyFonts();
     int most = 0;
-    for (const Mode mode : {Mode::Opening, Mode::Question, Mode::Answer}) {
-        probe.setMode(mode);
-        probe.layout()->activate();
-        most = std::max(most, probe.layout()->totalHeightForWidth(width));
+    for (const Mode m : {Mode::Opening, Mode::Question, Mode::Answer}) {
+        self->setMode(m);
+        self->layout()->invalidate();
+        self->layout()->activate();
+        most = std::max(most, self->layout()->totalHeightForWidth(width));
     }
+    self->m_theme = was;
+    self->m_mode = mode;
+    self->applyFonts();
+    self->refresh();
+    self->m_measuring = false;
+    self->layout()->invalidate();
     return most;
 }
 

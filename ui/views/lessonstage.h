@@ -26,10 +26,10 @@ class LessonStage : public QWidget
 public:
     enum class Mode
     {
-        Opening,  // the scene's title and narration, before its first step
-        Question, // the run stopped at the freeze tick
+        Opening,   // the scene's title and narration, before its first step
+        Question,  // the run stopped at the freeze tick
         Revealing, // the run playing on to the deciding event: still the question
-        Answer,   // the reveal
+        Answer,    // the reveal
     };
 
     explicit LessonStage(QWidget *parent = nullptr);
@@ -82,6 +82,7 @@ private:
     void fill();
     void handsEdited(int vote, int option, const QString &text);
     QFont sized(double pixels, bool bold = false) const;
+    void restyle(QWidget *widget, const QString &sheet) const;
 
     LessonSession *m_session = nullptr;
     Theme m_theme = Theme::highContrast();
@@ -102,4 +103,5 @@ private:
     QString m_explanationText;
     QLabel *m_hint;
     bool m_filling = false;
+    bool m_measuring = false; // requiredHeight() at work
 };

@@ -41,15 +41,14 @@ QString settingsKey(const QString &progressKey)
 
 LessonController::LessonController(Parts parts, Hooks hooks, QObject *parent)
     : QObject(parent), m_parts(std::move(parts)), m_hooks(std::move(hooks)),
-      m_revealTimer(new QTimer(this))
+      m_revealTimer(new QTimer(this)), m_presentationAlive(m_parts.presentation)
 {
     connect(m_revealTimer, &QTimer::timeout, this, &LessonController::revealStep);
     connect(m_parts.state, &ViewState::playheadChanged, this, &LessonController::holdAtFreeze);
     connect(m_parts.panel, &LessonPanel::previousScene, this, &LessonController::previousScene);
     connect(m_parts.panel, &LessonPanel::nextScene, this, &LessonController::nextScene);
     connect(m_parts.panel, &LessonPanel::revealRequested, this, &LessonController::reveal);
-    connect(m_parts.panel, &LessonPanel::sceneRunRequested, this,
-            &LessonController::showSceneRun);
+    connect(m_parts.panel, &LessonPanel::sceneRunRequested, this, &LessonController::showSceneRun);
     connect(m_parts.view, &TimelineView::writeQuestionRequested, this,
             [this](int client, int action, bool inLesson) {
                 inLesson ? askInLesson(client, action) : predict(client, action);
@@ -67,7 +66,10 @@ LessonController::LessonController(Parts parts, Hooks hooks, QObject *parent)
 
 LessonController::~LessonController()
 {
-    m_parts.presentation->setWalk(nullptr);
+    // the window deletes its controllers in the order it made them: presentation's may be
+    // gone already
+    if (m_presentationAlive)
+        m_presentationAlive->setWalk(nullptr);
 }
 
 bool LessonController::presenting() const
@@ -102,7 +104,7 @@ void LessonController::openNew(const Core::Lesson &lesson)
 }
 
 bool LessonController::openLoaded(const Core::Lesson &lesson, const QString &path,
-                                   const QString &builtin)
+                                  const QString &builtin)
 {
     if (m_hooks.maybeSaveScenario && !m_hooks.maybeSaveScenario())
         return false;
@@ -490,16 +492,16 @@ void LessonController::askInLesson(int client, int action)
         return;
     m_parts.doc->settle();
     const Core::Scenario shown = m_parts.doc->scenario();
-    const Core::LessonQuestion q = Core::writeQuestion(shown, m_parts.doc->trace(),
-                                                       std::uint32_t(client), std::uint32_t(action));
+    const Core::LessonQuestion q = Core::writeQuestion(
+        shown, m_parts.doc->trace(), std::uint32_t(client), std::uint32_t(action));
     const int scene = m_session->scene();
     QUndoStack *undo = m_session->undoStack();
-    undo->beginMacro(tr("Ask what happens to %1")
-                         .arg(Core::writeRefText(q.options.front().claim.write)));
+    undo->beginMacro(
+        tr("Ask what happens to %1").arg(Core::writeRefText(q.options.front().claim.write)));
     if (!m_session->showsSceneAsWritten()) {
         // the question is about the run shown: the scene keeps that run, with its own switch
-        undo->push(LessonCommands::setScenario(m_session, scene, Core::SceneSource::Inline, {},
-                                               shown));
+        undo->push(
+            LessonCommands::setScenario(m_session, scene, Core::SceneSource::Inline, {}, shown));
         Core::SceneView view = m_session->currentScene().view;
         view.fencing.reset();
         undo->push(LessonCommands::setView(m_session, scene, view, tr("Scene's view")));
@@ -696,8 +698,7 @@ void LessonController::key(QKeyEvent *event)
         return;
     }
     if (k >= Qt::Key_A && k <= Qt::Key_E)
-        m_parts.stage->focusHands(event->modifiers() & Qt::ShiftModifier ? 1 : 0,
-                                  k - Qt::Key_A);
+        m_parts.stage->focusHands(event->modifiers() & Qt::ShiftModifier ? 1 : 0, k - Qt::Key_A);
 }
 
 int LessonController::panelHeight(int width, const Theme &theme) const

@@ -19,8 +19,8 @@
 
 #include "lesson.h"
 
-#include <QMessageBox>
 #include <QList>
+#include <QMessageBox>
 #include <QObject>
 #include <QPointer>
 
@@ -187,4 +187,5 @@ private:
     std::vector<Core::Tick> m_revealTicks; // still to play, in order
     Core::Tick m_revealTarget = 0;
     QList<QWidget *> m_putAway; // what setCurtain(true) hid, to show again
+    QPointer<PresentationController> m_presentationAlive; // m_parts.presentation, while it lives
 };

@@ -180,7 +180,8 @@ private slots:
             QCOMPARE(stage()->mark(i), QString());
         QCOMPARE(stage()->problemText(), QString());
         // nothing of t=30 in the run the timeline draws
-        const Core::Trace &shown = window().document()->traceBefore(window().document()->trace(), 30);
+        const Core::Trace &shown =
+            window().document()->traceBefore(window().document()->trace(), 30);
         for (const Core::Write &w : shown.writes)
             QVERIFY(w.arrivedAt < 30);
 
@@ -230,8 +231,9 @@ private slots:
         QVERIFY(session()->currentAnswer().revealed);
         // the stage is laid out at the height it said it needs: nothing squeezed
         QVERIFY2(stage()->height() >= stage()->layout()->totalHeightForWidth(stage()->width()),
-                 qPrintable(QStringLiteral("%1 < %2").arg(stage()->height()).arg(
-                     stage()->layout()->totalHeightForWidth(stage()->width()))));
+                 qPrintable(QStringLiteral("%1 < %2")
+                                .arg(stage()->height())
+                                .arg(stage()->layout()->totalHeightForWidth(stage()->width()))));
 
         // back: the question again, unmarked, then the last step
         press(Qt::Key_Left);
@@ -296,7 +298,7 @@ private slots:
         QCOMPARE(panel()->mark(2), QStringLiteral("✗"));
         QVERIFY(panel()->feedbackText(2).startsWith(QStringLiteral("It is applied, but")));
         QVERIFY(panel()->revealText().contains(QStringLiteral("overwrote 'B'")));
-        QVERIFY(window().summaryStrip()->isVisible()); // the curtain is up
+        QVERIFY(window().summaryStrip()->isVisible());   // the curtain is up
         QVERIFY(!panel()->optionButton(0)->isEnabled()); // picked before the reveal only
 
         // fencing on (F): the storage checks token 1 < max 2 and rejects: A holds now
@@ -334,7 +336,8 @@ private slots:
         QVERIFY2(entries.contains(QStringLiteral("Predict what happens to this write…")),
                  qPrintable(entries.join(u'|')));
         // the editor is not open: no entry that would change the lesson
-        QVERIFY(!entries.contains(QStringLiteral("Ask what happens to this write (in the lesson)")));
+        QVERIFY(
+            !entries.contains(QStringLiteral("Ask what happens to this write (in the lesson)")));
         QVERIFY(session()->ownQuestion().has_value());
         const Core::LessonQuestion &q = *session()->ownQuestion();
         QCOMPARE(q.prompt, QStringLiteral("What happens to A's write \"A\"?"));

@@ -51,8 +51,7 @@ QUndoCommand *sceneText(LessonSession *session, int scene, const QString &key,
 {
     const QString before = session->lesson().scenes[std::size_t(scene)].*member;
     return new SetValue(
-        session, scene, QStringLiteral("scenes[%1].%2").arg(scene).arg(key), typing, before,
-        value,
+        session, scene, QStringLiteral("scenes[%1].%2").arg(scene).arg(key), typing, before, value,
         [scene, member](Core::Lesson &l, const QVariant &v) {
             sceneOf(l, scene).*member = v.toString();
         },
@@ -60,8 +59,8 @@ QUndoCommand *sceneText(LessonSession *session, int scene, const QString &key,
 }
 
 QUndoCommand *questionText(LessonSession *session, int scene, const QString &key,
-                           QString Core::LessonQuestion::*member, const QString &value,
-                           int typing, const QString &text)
+                           QString Core::LessonQuestion::*member, const QString &value, int typing,
+                           const QString &text)
 {
     const std::optional<Core::LessonQuestion> &q =
         session->lesson().scenes[std::size_t(scene)].question;
@@ -79,8 +78,7 @@ QUndoCommand *questionText(LessonSession *session, int scene, const QString &key
 } // namespace
 
 SetValue::SetValue(LessonSession *session, int scene, const QString &field, int typing,
-                   const QVariant &before, const QVariant &after, Apply apply,
-                   const QString &text)
+                   const QVariant &before, const QVariant &after, Apply apply, const QString &text)
     : QUndoCommand(text), m_session(session), m_scene(scene), m_field(field), m_typing(typing),
       m_before(before), m_after(after), m_apply(std::move(apply))
 {
@@ -115,8 +113,7 @@ QUndoCommand *setTitle(LessonSession *session, const QString &title, int typing)
 {
     return new SetValue(
         session, -1, QStringLiteral("title"), typing, session->lesson().title, title,
-        [](Core::Lesson &l, const QVariant &v) { l.title = v.toString(); },
-        tr("Lesson title"));
+        [](Core::Lesson &l, const QVariant &v) { l.title = v.toString(); }, tr("Lesson title"));
 }
 
 QUndoCommand *setAudience(LessonSession *session, const QString &audience, int typing)
@@ -129,8 +126,8 @@ QUndoCommand *setAudience(LessonSession *session, const QString &audience, int t
 QUndoCommand *setObjectives(LessonSession *session, const QStringList &objectives, int typing)
 {
     return new SetValue(
-        session, -1, QStringLiteral("objectives"), typing, session->lesson().objectives,
-        objectives, [](Core::Lesson &l, const QVariant &v) { l.objectives = v.toStringList(); },
+        session, -1, QStringLiteral("objectives"), typing, session->lesson().objectives, objectives,
+        [](Core::Lesson &l, const QVariant &v) { l.objectives = v.toStringList(); },
         tr("Objectives"));
 }
 
@@ -138,8 +135,7 @@ QUndoCommand *setSources(LessonSession *session, const QStringList &sources, int
 {
     return new SetValue(
         session, -1, QStringLiteral("sources"), typing, session->lesson().sources, sources,
-        [](Core::Lesson &l, const QVariant &v) { l.sources = v.toStringList(); },
-        tr("Sources"));
+        [](Core::Lesson &l, const QVariant &v) { l.sources = v.toStringList(); }, tr("Sources"));
 }
 
 QUndoCommand *setSceneTitle(LessonSession *session, int scene, const QString &title, int typing)
@@ -148,8 +144,7 @@ QUndoCommand *setSceneTitle(LessonSession *session, int scene, const QString &ti
                      typing, tr("Scene title"));
 }
 
-QUndoCommand *setNarration(LessonSession *session, int scene, const QString &narration,
-                           int typing)
+QUndoCommand *setNarration(LessonSession *session, int scene, const QString &narration, int typing)
 {
     return sceneText(session, scene, QStringLiteral("narration"), &Core::LessonScene::narration,
                      narration, typing, tr("Narration"));
@@ -165,8 +160,7 @@ QUndoCommand *setExplanation(LessonSession *session, int scene, const QString &e
                              int typing)
 {
     return questionText(session, scene, QStringLiteral("explanation"),
-                        &Core::LessonQuestion::explanation, explanation, typing,
-                        tr("Explanation"));
+                        &Core::LessonQuestion::explanation, explanation, typing, tr("Explanation"));
 }
 
 QUndoCommand *setFeedback(LessonSession *session, int scene, int option, const QString &feedback,
@@ -217,8 +211,7 @@ QUndoCommand *setFreeze(LessonSession *session, int scene, Core::Tick freeze, in
 }
 
 QUndoCommand *setQuestion(LessonSession *session, int scene,
-                          const std::optional<Core::LessonQuestion> &question,
-                          const QString &text)
+                          const std::optional<Core::LessonQuestion> &question, const QString &text)
 {
     const std::optional<Core::LessonQuestion> before =
         session->lesson().scenes[std::size_t(scene)].question;

@@ -21,7 +21,10 @@ class LessonSession;
 
 namespace LessonCommands {
 
-enum { SetValueId = 0x4c53 };
+enum
+{
+    SetValueId = 0x4c53
+};
 
 // A value of the lesson typed in a field: a title, the narration, a prompt, the objectives.
 // `field` names it ("scenes[2].narration"); commands of the same field and typing session
@@ -51,8 +54,7 @@ private:
 // The lesson's title, audience, objectives and sources.
 QUndoCommand *setTitle(LessonSession *session, const QString &title, int typing = 0);
 QUndoCommand *setAudience(LessonSession *session, const QString &audience, int typing = 0);
-QUndoCommand *setObjectives(LessonSession *session, const QStringList &objectives,
-                            int typing = 0);
+QUndoCommand *setObjectives(LessonSession *session, const QStringList &objectives, int typing = 0);
 QUndoCommand *setSources(LessonSession *session, const QStringList &sources, int typing = 0);
 
 // A scene's title and narration.
@@ -75,8 +77,7 @@ QUndoCommand *setFreeze(LessonSession *session, int scene, Core::Tick freeze, in
 // A scene's question as a whole: added (from the run or new), removed (nullopt), or changed
 // (its freeze tick, an option added, removed or rewritten).
 QUndoCommand *setQuestion(LessonSession *session, int scene,
-                          const std::optional<Core::LessonQuestion> &question,
-                          const QString &text);
+                          const std::optional<Core::LessonQuestion> &question, const QString &text);
 // A scene's scenario: the one the window shows now, kept inside the lesson.
 QUndoCommand *setScenario(LessonSession *session, int scene, Core::SceneSource source,
                           const QString &reference, const Core::Scenario &scenario);

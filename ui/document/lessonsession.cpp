@@ -213,10 +213,9 @@ void LessonSession::restoreProgress(const QVariantMap &p)
         for (int i = 0; i < sceneCount() && i < answers.size(); ++i) {
             const QVariantMap m = answers[i].toMap();
             Answer a;
-            const int options =
-                m_lesson.scenes[std::size_t(i)].question
-                    ? int(m_lesson.scenes[std::size_t(i)].question->options.size())
-                    : 0;
+            const int options = m_lesson.scenes[std::size_t(i)].question
+                                    ? int(m_lesson.scenes[std::size_t(i)].question->options.size())
+                                    : 0;
             const int picked = m.value(QStringLiteral("picked"), -1).toInt();
             a.picked = picked >= 0 && picked < options ? picked : -1;
             a.revealed = m.value(QStringLiteral("revealed")).toBool();

@@ -180,11 +180,11 @@ void ClaimForm::fillWrites()
             return actions[a].at < actions[b].at;
         });
         for (const std::uint32_t i : writes)
-            m_write->addItem(tr("%1 (sent at t=%2)")
-                                 .arg(Core::writeRefText(
-                                          Core::writeRefFor(m_scenario, std::uint32_t(c), i)))
-                                 .arg(actions[i].at),
-                             i);
+            m_write->addItem(
+                tr("%1 (sent at t=%2)")
+                    .arg(Core::writeRefText(Core::writeRefFor(m_scenario, std::uint32_t(c), i)))
+                    .arg(actions[i].at),
+                i);
     }
     if (m_keptWrite)
         m_write->addItem(Core::writeRefText(*m_keptWrite), -1);
@@ -249,8 +249,8 @@ void ClaimForm::setClaim(const Core::Claim &claim)
         break;
     }
     setKind(k);
-    const QString client = claim.kind == Core::ClaimKind::Write ? claim.write.client
-                                                                : claim.grant.client;
+    const QString client =
+        claim.kind == Core::ClaimKind::Write ? claim.write.client : claim.grant.client;
     m_client->setCurrentIndex(std::max(0, m_client->findText(client)));
     m_keptWrite.reset();
     m_filling = false;
@@ -274,9 +274,8 @@ void ClaimForm::setClaim(const Core::Claim &claim)
     m_outcome->setCurrentIndex(std::max(0, m_outcome->findData(int(claim.outcome))));
     m_storage->setCurrentIndex(std::max(0, m_storage->findText(claim.storage)));
     m_value->setText(claim.finalValue.value_or(QString()));
-    m_token->setText(QString::number(claim.kind == Core::ClaimKind::Final
-                                         ? claim.finalMaxToken.value_or(0)
-                                         : claim.token));
+    m_token->setText(QString::number(
+        claim.kind == Core::ClaimKind::Final ? claim.finalMaxToken.value_or(0) : claim.token));
     m_text->setText(claim.tokenText);
     m_nth->setValue(int(claim.grant.nth));
     m_other->setCurrentIndex(std::max(0, m_other->findText(claim.other.client)));

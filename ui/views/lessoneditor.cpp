@@ -216,9 +216,8 @@ void LessonEditor::build()
                             tr("Move the scene down"), [this] { moveScene(1); });
     sceneButtons->addWidget(up);
     sceneButtons->addWidget(down);
-    sceneButtons->addWidget(makeButton(scenesBox, QStringLiteral("lessonDeleteScene"),
-                                       tr("Delete"), tr("Delete this scene"),
-                                       slot(&LessonEditor::deleteScene)));
+    sceneButtons->addWidget(makeButton(scenesBox, QStringLiteral("lessonDeleteScene"), tr("Delete"),
+                                       tr("Delete this scene"), slot(&LessonEditor::deleteScene)));
     scenesCol->addLayout(sceneButtons);
     col->addWidget(scenesBox);
 
@@ -300,7 +299,8 @@ void LessonEditor::build()
                                         tr("The selected option says the claim below instead"),
                                         slot(&LessonEditor::replaceOption)));
     optionButtons->addWidget(makeButton(m_questionFields, QStringLiteral("lessonRemoveOption"),
-                                        tr("Remove option"), {}, slot(&LessonEditor::removeOption)));
+                                        tr("Remove option"), {},
+                                        slot(&LessonEditor::removeOption)));
     m_explanation = textBox(m_questionFields, QStringLiteral("lessonExplanationEdit"), 3);
     m_verdict = new QLabel(m_questionFields);
     m_verdict->setObjectName(QStringLiteral("lessonEditorVerdict"));
@@ -348,8 +348,7 @@ void LessonEditor::build()
                                             typing(m_sources)));
     });
     connect(m_sceneTitle, &QLineEdit::textEdited, this, [this](const QString &t) {
-        push(LessonCommands::setSceneTitle(m_session, m_session->scene(), t,
-                                           typing(m_sceneTitle)));
+        push(LessonCommands::setSceneTitle(m_session, m_session->scene(), t, typing(m_sceneTitle)));
     });
     connect(m_narration, &QPlainTextEdit::textChanged, this, [this] {
         if (!m_filling && m_narration->toPlainText() != m_session->currentScene().narration)
@@ -492,12 +491,12 @@ void LessonEditor::fillScene()
         m_narration->setPlainText(s.narration);
     const Core::SceneView &v = s.view;
     m_fencing->setCurrentIndex(m_fencing->findData(v.fencing ? int(*v.fencing) : -1));
-    m_compare->setCurrentIndex(m_compare->findData(
-        v.compare == Core::SceneCompare::Off       ? -2
-        : v.compare == Core::SceneCompare::Fencing ? -1
-                                                   : int(v.compareSource)));
-    for (const auto &[edit, tick] : {std::pair{m_from, v.from}, std::pair{m_to, v.to},
-                                     std::pair{m_playhead, v.playhead}})
+    m_compare->setCurrentIndex(m_compare->findData(v.compare == Core::SceneCompare::Off ? -2
+                                                   : v.compare == Core::SceneCompare::Fencing
+                                                       ? -1
+                                                       : int(v.compareSource)));
+    for (const auto &[edit, tick] :
+         {std::pair{m_from, v.from}, std::pair{m_to, v.to}, std::pair{m_playhead, v.playhead}})
         if (edit->text() != tickText(tick))
             edit->setText(tickText(tick));
 }
@@ -526,8 +525,7 @@ void LessonEditor::fillQuestion()
     const int selected = std::min(row, int(q->options.size()) - 1);
     m_options->setCurrentRow(selected);
     m_feedback->setEnabled(selected >= 0);
-    const QString feedback =
-        selected >= 0 ? q->options[std::size_t(selected)].feedback : QString();
+    const QString feedback = selected >= 0 ? q->options[std::size_t(selected)].feedback : QString();
     if (m_feedback->text() != feedback)
         m_feedback->setText(feedback);
     button(QStringLiteral("lessonReplaceOption"))->setEnabled(selected >= 0);

@@ -126,7 +126,7 @@ private:
     bool m_filling = false;
     std::map<QString, QString> m_problems;
     std::map<const QWidget *, QLabel *> m_messages; // field -> the message under it
-    std::map<QObject *, int> m_typing;               // field -> its typing session
+    std::map<QObject *, int> m_typing;              // field -> its typing session
     int m_nextTyping = 1;
 
     QWidget *m_empty;   // no lesson: "New lesson from this scenario"

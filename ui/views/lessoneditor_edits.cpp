@@ -47,8 +47,8 @@ Core::LessonScene LessonEditor::sceneFromWindow() const
         scene.view.fencing = shown.view.fencing;
     }
     if (m_state->compare()) {
-        scene.view.compare = m_state->compareSource() ? Core::SceneCompare::Source
-                                                      : Core::SceneCompare::Fencing;
+        scene.view.compare =
+            m_state->compareSource() ? Core::SceneCompare::Source : Core::SceneCompare::Fencing;
         if (m_state->compareSource())
             scene.view.compareSource = *m_state->compareSource();
     }
@@ -185,8 +185,9 @@ void LessonEditor::addOption()
     Core::LessonOption option;
     option.claim = m_claim->claim();
     q->options.push_back(option);
-    push(LessonCommands::setQuestion(m_session, m_session->scene(), q,
-                                     tr("Add option %1").arg(Core::optionLetter(q->options.size() - 1))));
+    push(LessonCommands::setQuestion(
+        m_session, m_session->scene(), q,
+        tr("Add option %1").arg(Core::optionLetter(q->options.size() - 1))));
     m_options->setCurrentRow(int(q->options.size()) - 1);
 }
 
@@ -199,8 +200,9 @@ void LessonEditor::replaceOption()
     if (!q || row < 0 || std::size_t(row) >= q->options.size())
         return;
     q->options[std::size_t(row)].claim = m_claim->claim();
-    push(LessonCommands::setQuestion(m_session, m_session->scene(), q,
-                                     tr("Option %1's claim").arg(Core::optionLetter(std::size_t(row)))));
+    push(LessonCommands::setQuestion(
+        m_session, m_session->scene(), q,
+        tr("Option %1's claim").arg(Core::optionLetter(std::size_t(row)))));
 }
 
 void LessonEditor::removeOption()
@@ -212,8 +214,9 @@ void LessonEditor::removeOption()
     if (!q || row < 0 || std::size_t(row) >= q->options.size())
         return;
     q->options.erase(q->options.begin() + row);
-    push(LessonCommands::setQuestion(m_session, m_session->scene(), q,
-                                     tr("Remove option %1").arg(Core::optionLetter(std::size_t(row)))));
+    push(LessonCommands::setQuestion(
+        m_session, m_session->scene(), q,
+        tr("Remove option %1").arg(Core::optionLetter(std::size_t(row)))));
 }
 
 void LessonEditor::editFeedback(const QString &text)
@@ -293,8 +296,8 @@ void LessonEditor::checkProblems()
         if (field && m_messages.count(field)) {
             // several at one field (two questions' problems cannot be: one scene shown)
             const QLabel *shown = m_messages[field];
-            const QString before = shown && !shown->isHidden() ? shown->text() + QLatin1Char('\n')
-                                                               : QString();
+            const QString before =
+                shown && !shown->isHidden() ? shown->text() + QLatin1Char('\n') : QString();
             showMessage(field, before + message);
         } else {
             elsewhere << (place.isEmpty() ? message : place + QStringLiteral(": ") + message);
@@ -319,5 +322,5 @@ QString LessonEditor::messageAt(const QWidget *field) const
 {
     const auto it = m_messages.find(field);
     return it == m_messages.end() || !it->second || it->second->isHidden() ? QString()
-                                                                            : it->second->text();
+                                                                           : it->second->text();
 }

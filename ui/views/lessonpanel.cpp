@@ -94,8 +94,8 @@ LessonPanel::LessonPanel(QWidget *parent) : QWidget(parent)
         new PickOnClick(r.text, r.button);
         r.mark = LessonText::label(m_question, QStringLiteral("lessonMark%1").arg(i));
         r.mark->setWordWrap(false);
-        r.feedback = LessonText::label(m_question, QStringLiteral("lessonFeedback%1").arg(i),
-                                       Qt::RichText);
+        r.feedback =
+            LessonText::label(m_question, QStringLiteral("lessonFeedback%1").arg(i), Qt::RichText);
         m_group->addButton(r.button, i);
         grid->addWidget(r.button, 2 * i, 0, Qt::AlignTop);
         grid->addWidget(r.text, 2 * i, 1);
@@ -221,13 +221,12 @@ void LessonPanel::refresh()
     setEnabled(s != nullptr);
     if (!s) {
         m_lessonTitle->setText(tr("No lesson is open. File > Open Lesson…, or Help > Lessons."));
-        for (QWidget *w : {static_cast<QWidget *>(m_objectives), static_cast<QWidget *>(m_previous),
-                           static_cast<QWidget *>(m_next), static_cast<QWidget *>(m_position),
-                           static_cast<QWidget *>(m_sceneTitle),
-                           static_cast<QWidget *>(m_narration), m_question,
-                           static_cast<QWidget *>(m_changed),
-                           static_cast<QWidget *>(m_sceneRun),
-                           static_cast<QWidget *>(m_predictHint)})
+        for (QWidget *w :
+             {static_cast<QWidget *>(m_objectives), static_cast<QWidget *>(m_previous),
+              static_cast<QWidget *>(m_next), static_cast<QWidget *>(m_position),
+              static_cast<QWidget *>(m_sceneTitle), static_cast<QWidget *>(m_narration), m_question,
+              static_cast<QWidget *>(m_changed), static_cast<QWidget *>(m_sceneRun),
+              static_cast<QWidget *>(m_predictHint)})
             w->hide();
         setEnabled(true);
         m_filling = false;
@@ -244,8 +243,9 @@ void LessonPanel::refresh()
     QStringList goals;
     for (const QString &o : lesson.objectives)
         goals << QStringLiteral("• ") + o;
-    m_objectives->setText(goals.isEmpty() ? QString()
-                                          : tr("You will learn to:\n%1").arg(goals.join(QLatin1Char('\n'))));
+    m_objectives->setText(goals.isEmpty()
+                              ? QString()
+                              : tr("You will learn to:\n%1").arg(goals.join(QLatin1Char('\n'))));
     m_objectives->setVisible(s->scene() == 0 && !goals.isEmpty());
     m_position->setText(tr("Scene %1 of %2").arg(s->scene() + 1).arg(s->sceneCount()));
     m_previous->setEnabled(s->scene() > 0);
@@ -282,13 +282,13 @@ void LessonPanel::refresh()
             r.button->setChecked(a.picked == int(i));
             r.button->setEnabled(!revealed);
             r.text->setText(Core::claimText(q->options[i].claim));
-            const bool holds = play.verdict && i < play.verdict->options.size() &&
-                               play.verdict->options[i].holds;
+            const bool holds =
+                play.verdict && i < play.verdict->options.size() && play.verdict->options[i].holds;
             r.mark->setText(revealed ? (holds ? QStringLiteral("✓") : QStringLiteral("✗"))
                                      : QString());
-            r.mark->setStyleSheet(QStringLiteral("color: %1; font-weight: bold;")
-                                      .arg((holds ? m_theme.acceptedText : m_theme.corruptedText)
-                                               .name()));
+            r.mark->setStyleSheet(
+                QStringLiteral("color: %1; font-weight: bold;")
+                    .arg((holds ? m_theme.acceptedText : m_theme.corruptedText).name()));
             const QString feedback = q->options[i].feedback;
             r.feedback->setText(LessonText::html(feedback, r.feedback->font()));
             r.feedback->setStyleSheet(QStringLiteral("color: %1;").arg(m_theme.muted.name()));

@@ -68,8 +68,8 @@ void MainWindow::createLessonActions()
                           QKeySequence(Qt::ALT | Qt::Key_Left));
     m_prevSceneAct->setEnabled(false);
     connect(m_prevSceneAct, &QAction::triggered, this, [this] { m_lessons->previousScene(); });
-    m_nextSceneAct = make(QStringLiteral("nextScene"), tr("Next s&cene"),
-                          QKeySequence(Qt::ALT | Qt::Key_Right));
+    m_nextSceneAct =
+        make(QStringLiteral("nextScene"), tr("Next s&cene"), QKeySequence(Qt::ALT | Qt::Key_Right));
     m_nextSceneAct->setEnabled(false);
     connect(m_nextSceneAct, &QAction::triggered, this, [this] { m_lessons->nextScene(); });
 
@@ -163,8 +163,7 @@ void MainWindow::createLessons()
         }
     });
     connect(m_lessonEditor, &LessonEditor::saveRequested, m_lessons, &LessonController::save);
-    connect(m_lessonEditor, &LessonEditor::saveAsRequested, m_lessons,
-            &LessonController::saveAs);
+    connect(m_lessonEditor, &LessonEditor::saveAsRequested, m_lessons, &LessonController::saveAs);
     connect(m_lessonEditor, &LessonEditor::newLessonRequested, m_lessons,
             &LessonController::openNew);
 }
@@ -203,9 +202,9 @@ QString MainWindow::askOpenLessonPath()
 {
     if (!m_interactive)
         return m_nextPath;
-    return QFileDialog::getOpenFileName(
-        this, tr("Open lesson"), QString(),
-        tr("FenceScope lessons (*%1);;All files (*)").arg(QLatin1String(Core::LessonFile::kSuffix)));
+    return QFileDialog::getOpenFileName(this, tr("Open lesson"), QString(),
+                                        tr("FenceScope lessons (*%1);;All files (*)")
+                                            .arg(QLatin1String(Core::LessonFile::kSuffix)));
 }
 
 QString MainWindow::askSaveLessonPath(const QString &suggested)

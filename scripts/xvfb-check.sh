@@ -112,6 +112,39 @@ shot dragged; s_dragged=$last; differs "$s_start" "$s_dragged"
 step="undo drag"; key ctrl+z; expect clientAPauseLength 29; expect rejected 1; shot drag-undone
 differs "$s_dragged" "$last"
 
+# a built-in lesson's first question, in presentation, with real key presses: the app again,
+# opening the lesson file (docs/LESSONS.md; tests/ui/tst_lessoncontroller.cpp works the answer
+# out by hand: A's write arrives at t=30 over B's, unfenced: B, corrupted)
+kill "${pids[1]}"; wait "${pids[1]}" 2>/dev/null || true
+rm -f "$FENCESCOPE_STATE_FILE"
+bash scripts/run-app.sh resources/lessons/1-why-a-lock-needs-fencing.fencescope-lesson.json \
+  >"$out/app-lesson.log" 2>&1 &
+pids+=($!)
+win=""
+for _ in $(seq 300); do
+  win=$(xdotool search --onlyvisible --name "FenceScope" 2>/dev/null | head -1 || true)
+  [ -n "$win" ] && break
+  sleep 0.2
+done
+[ -n "$win" ] || fail "no FenceScope window appeared for the lesson"
+for _ in $(seq 50); do xdotool windowfocus "$win" 2>/dev/null && break; sleep 0.1; done
+step="lesson opened"; expect lessonScene 1
+step=Alt+Right; key alt+Right; expect lessonScene 2; expect lessonStage question
+step="lesson F11"; key F11; expect presenting true; expect lessonStage opening
+shot lesson-opening; prev=$last
+for i in 1 2 3 4 5; do
+  step="lesson Right $i"; key Right; expect lessonStage step
+done
+step="lesson question"; key Right; expect lessonStage question; expect playhead 29
+shot lesson-question; s_question=$last
+step="hands for A"; key a; xdotool type --window "$win" 12; key Return
+expect lessonHands "12 -1 -1 -1 -1"
+step="reveal"; key Right; expect lessonStage answer; expect lessonMarked B; expect playhead 30
+shot lesson-answer; differs "$s_question" "$last"
+step="lesson back"; key Left; expect lessonStage question; expect lessonMarked ""
+step="lesson Escape"; key Escape; expect presenting false
+grep -q "Ambiguous shortcut" "$out/app-lesson.log" && fail "Qt reported an ambiguous shortcut (see $out/app-lesson.log)"
+
 grep -q "Ambiguous shortcut" "$out/app.log" && fail "Qt reported an ambiguous shortcut (see $out/app.log)"
 
 # The classroom's projector: the same app on a 1280x800 screen, presented step by step with real

@@ -205,11 +205,22 @@ void TimelineView::fitToWindow()
     if (plotWidth <= 10)
         return;
     const Core::Trace &t = m_doc->trace();
-    const double from = TimelineRenderer::fitFrom(t);
-    const double to = TimelineRenderer::fitTo(t);
+    const double from = m_fitRange ? m_fitRange->first : TimelineRenderer::fitFrom(t);
+    const double to = m_fitRange ? m_fitRange->second : TimelineRenderer::fitTo(t);
     const double ppt = plotWidth / std::max(1.0, to - from);
     m_state->setAxis(from - leftMargin / ppt, ppt);
     m_fittedAxis = std::make_pair(m_state->firstTick(), m_state->pixelsPerTick());
+}
+
+void TimelineView::setFitRange(std::optional<std::pair<double, double>> range)
+{
+    m_fitRange = range;
+}
+
+void TimelineView::setWriteQuestions(bool predict, bool ask)
+{
+    m_predictEntry = predict;
+    m_askEntry = ask;
 }
 
 void TimelineView::zoomIn()

@@ -62,6 +62,15 @@ public:
     // Moves the focus there: an action becomes the selection, a lane header clears it.
     void setFocusStop(FocusStop stop);
 
+    // The tick range fitToWindow() shows: a lesson's scene's view (from, to); nullopt: the
+    // whole run.
+    void setFitRange(std::optional<std::pair<double, double>> range);
+    std::optional<std::pair<double, double>> fitRange() const { return m_fitRange; }
+    // Lessons: a write's right-click menu offers "Predict what happens to this write…" (a
+    // question of the student's own) and, while a lesson is edited, "Ask what happens to this
+    // write" in the lesson's scene. Both only emit writeQuestionRequested.
+    void setWriteQuestions(bool predict, bool ask);
+
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
 
@@ -75,6 +84,8 @@ signals:
     void hoverTextChanged(const QString &text);
     // Enter on a focused action: show the inspector for it (the selection is already set).
     void inspectRequested();
+    // A write's "Predict…" (inLesson false) or "Ask what happens to this write" (true).
+    void writeQuestionRequested(int client, int action, bool inLesson);
 
 protected:
     void paintEvent(QPaintEvent *event) override;
@@ -147,4 +158,7 @@ private:
     // nudge it.
     bool m_focusShown = false;
     double m_paintedPinBottom = 0; // Options::pinBottom of the last paint
+    std::optional<std::pair<double, double>> m_fitRange;
+    bool m_predictEntry = false;
+    bool m_askEntry = false;
 };

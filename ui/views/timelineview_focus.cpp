@@ -272,6 +272,15 @@ void TimelineView::contextMenuEvent(QContextMenuEvent *event)
             check->setChecked(a.check);
             connect(check, &QAction::triggered, this,
                     [change, after, check] { change(after, check->text()); });
+            // a lesson's question about this write, graded by the simulator
+            if (m_predictEntry)
+                connect(menu.addAction(tr("Predict what happens to this write…")),
+                        &QAction::triggered, this,
+                        [this, c, i] { emit writeQuestionRequested(c, i, false); });
+            if (m_askEntry)
+                connect(menu.addAction(tr("Ask what happens to this write (in the lesson)")),
+                        &QAction::triggered, this,
+                        [this, c, i] { emit writeQuestionRequested(c, i, true); });
         }
         connect(menu.addAction(tr("Remove %1 of %2").arg(Core::toString(a.kind), name)),
                 &QAction::triggered, this, [this, c, i] {

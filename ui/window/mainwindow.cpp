@@ -70,6 +70,7 @@ MainWindow::MainWindow(QWidget *parent)
     setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks);
     createViews();
     createActions();
+    createLessonActions();
     // the playback bar's buttons show actions, so it comes after them
     m_playbackBar = createPlaybackBar();
     static_cast<QVBoxLayout *>(centralWidget()->layout())->addWidget(m_playbackBar);
@@ -77,6 +78,7 @@ MainWindow::MainWindow(QWidget *parent)
     createMenus();
     createToolBar();
     createDocks();
+    createLessons();
     connectSelection();
     // Enter on an item of the timeline: to the inspector's first field
     connect(m_timeline, &TimelineView::inspectRequested, this, [this] {
@@ -568,6 +570,7 @@ void MainWindow::applyTheme()
     EventLogModel::applyFontScale(m_log, m_theme.fontScale);
     m_presPanel->setTheme(m_theme);
     m_presControls->setTheme(m_theme);
+    applyLessonTheme();
     applyIcons();
 }
 

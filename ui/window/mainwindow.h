@@ -54,6 +54,10 @@ class PresentationControls;
 class LiveDialog;
 class ShrinkPanel;
 class SweepPanel;
+class LessonController;
+class LessonEditor;
+class LessonPanel;
+class LessonStage;
 class PresentationController;
 class ExportController;
 
@@ -123,6 +127,16 @@ public:
     PresentationControls *presentationControls() const { return m_presControls; }
     QScrollArea *timelineScrollArea() const { return m_timelineScroll; }
 
+    // Lessons (LessonController, docs/LESSONS.md): File > Open Lesson, Help > Lessons, the
+    // Lesson dock (a student's desk), the lesson editor's dock, and presentation's walk
+    // through a lesson's scenes. A FILE named *.fencescope-lesson.json at start is a lesson.
+    LessonController *lessons() const { return m_lessons; }
+    LessonPanel *lessonPanel() const { return m_lessonPanel; }
+    LessonStage *lessonStage() const { return m_lessonStage; }
+    LessonEditor *lessonEditor() const { return m_lessonEditor; }
+    bool openLesson(const QString &path);
+    bool openBuiltinLesson(const QString &name);
+
     // Autosave of unsaved work, and its recovery after a crash.
     Autosaver *autosaver() const { return m_autosaver; }
     // Offers autosaves left by sessions that died (one question each, through askQuestion);
@@ -155,6 +169,8 @@ public slots:
     void presentationPrevious();
     void presentationStart();
     void presentationEnd();
+    // File > Open Lesson…
+    void openLessonWithDialog();
 
 protected:
     virtual void reportError(const QString &title, const QString &message);
@@ -168,6 +184,9 @@ protected:
     virtual bool askExport(ExportDialog &dialog);
     // Shows the animation dialog; true when it wrote the file.
     virtual bool askAnimation(AnimationDialog &dialog);
+    // File dialogs for lessons.
+    virtual QString askOpenLessonPath();
+    virtual QString askSaveLessonPath(const QString &suggested);
 
     void closeEvent(QCloseEvent *event) override;
     bool eventFilter(QObject *watched, QEvent *event) override;
@@ -214,6 +233,11 @@ private:
     // Toolbar and playback icons in the theme's text colour.
     void applyIcons();
     void createControllers();
+    // Lessons (mainwindow_lessons.cpp): the actions (before the menus), then the docks,
+    // presentation's stage and the controller (after the docks).
+    void createLessonActions();
+    void createLessons();
+    void applyLessonTheme();
 
     // Editing actions from menus and toolbar.
     int targetClient() const;
@@ -288,6 +312,15 @@ private:
     LiveDialog *m_liveDialog = nullptr;
 
     PresentationController *m_presentation = nullptr;
+    LessonController *m_lessons = nullptr;
+    LessonPanel *m_lessonPanel = nullptr;
+    LessonStage *m_lessonStage = nullptr;
+    LessonEditor *m_lessonEditor = nullptr;
+    QAction *m_openLessonAct = nullptr;
+    QAction *m_closeLessonAct = nullptr;
+    QAction *m_prevSceneAct = nullptr;
+    QAction *m_nextSceneAct = nullptr;
+    QMenu *m_lessonsMenu = nullptr; // Help > Lessons
     ExportController *m_export = nullptr;
     bool m_logHiddenForCompare = false;
     std::function<bool(ExportDialog &)> m_exportHandler;

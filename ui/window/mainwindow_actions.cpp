@@ -227,6 +227,9 @@ void MainWindow::createMenus()
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     m_recentMenu->setObjectName(QStringLiteral("recentMenu"));
     file->addSeparator();
+    file->addAction(m_openLessonAct);
+    file->addAction(m_closeLessonAct);
+    file->addSeparator();
     file->addAction(m_saveAct);
     file->addAction(m_saveAsAct);
     file->addSeparator();
@@ -421,11 +424,15 @@ void MainWindow::createMenus()
     play->addAction(m_prevAct);
     play->addAction(m_nextAct);
     play->addAction(m_showAllAct);
+    play->addSeparator();
+    play->addAction(m_prevSceneAct);
+    play->addAction(m_nextSceneAct);
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     QAction *tour = help->addAction(tr("Quick &tour"));
     tour->setObjectName(QStringLiteral("tour"));
     connect(tour, &QAction::triggered, this, &MainWindow::startQuickTour);
+    help->addMenu(m_lessonsMenu);
     QAction *about = help->addAction(tr("&About FenceScope"));
     about->setObjectName(QStringLiteral("about"));
     about->setMenuRole(QAction::AboutRole);

@@ -9,6 +9,9 @@
 #include "timelineview.h"
 #include "viewstate.h"
 
+#include "lessoncontroller.h"
+
+#include "lessonfile.h"
 #include "scenariofile.h"
 
 #include <QAction>
@@ -50,6 +53,9 @@ void MainWindow::updateTitle()
 
 void MainWindow::afterLoad()
 {
+    // another scenario than a lesson's scene: the lesson stays open, its questions wait
+    if (m_lessons)
+        m_lessons->scenarioReplaced();
     m_playback->pause();
     m_state->clearPlayhead();
     m_state->clearSelection();
@@ -109,6 +115,11 @@ bool MainWindow::openPreset(const QString &name)
 
 void MainWindow::openAtStart(const QString &path)
 {
+    if (path.endsWith(QLatin1String(Core::LessonFile::kSuffix))) {
+        if (!openLesson(path))
+            statusBar()->showMessage(tr("Could not open the lesson %1.").arg(path));
+        return;
+    }
     if (!openFile(path))
         statusBar()->showMessage(tr("Could not open %1; showing the default scenario.").arg(path));
 }
@@ -244,7 +255,7 @@ QString MainWindow::askSavePath()
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
-    if (maybeSave()) {
+    if (maybeSave() && m_lessons->maybeSave()) {
         m_playback->pause();
         saveWindowSettings();
         event->accept();

@@ -49,7 +49,8 @@ bool PresentationController::eventFilter(QObject *watched, QEvent *event)
     if (type == QEvent::ShortcutOverride || type == QEvent::KeyPress) {
         // claiming the ShortcutOverride keeps Space, Home, End... from firing their actions;
         // the step happens once, on the widget's key press
-        if (inWindow && handleKey(static_cast<QKeyEvent *>(event), type == QEvent::KeyPress)) {
+        if (inWindow &&
+            handleKey(static_cast<QKeyEvent *>(event), type == QEvent::KeyPress, watched)) {
             event->accept();
             return true;
         }
@@ -140,7 +141,10 @@ void PresentationController::begin()
     if (target)
         window->setGeometry(target->geometry());
     fit();
-    start();
+    if (isWalking())
+        m_walk->began();
+    else
+        start();
     m_parts.view->setFocus();
     // the full-screen geometry arrives later on some platforms: fit again then
     QTimer::singleShot(0, this, [this] {
@@ -179,6 +183,13 @@ void PresentationController::finish()
     window->restoreState(s.dockState);
     m_hooks.setTheme(s.theme);
     m_parts.splitter->setSizes(s.splitterSizes);
+    if (isWalking()) {
+        // a lesson may show another scene now: it shows it as the normal window does
+        m_parts.action->setChecked(false);
+        m_hooks.fitWindow();
+        m_walk->ended();
+        return;
+    }
     m_parts.state->setSelection(s.selection); // first: selecting may scroll to the outcome
     m_parts.state->setAxis(s.firstTick, s.pixelsPerTick);
     m_parts.state->setPlayhead(s.playhead);
@@ -216,7 +227,8 @@ void PresentationController::fit()
         return int(std::ceil(TimelineRenderer::preferredSize(scenario, o, width).height())) + 4;
     };
     const auto panelAt = [&](double scale) {
-        return m_parts.panel->requiredHeight(width, sizedAt(scale));
+        const int own = m_parts.panel->requiredHeight(width, sizedAt(scale));
+        return isWalking() ? std::max(own, m_walk->panelHeight(width, sizedAt(scale))) : own;
     };
     // The chosen text size, made smaller until the lanes (compare mode: two sets) and the
     // tallest step's explanation both fit, never below the smallest readable size; there
@@ -248,8 +260,20 @@ void PresentationController::fit()
     view->fitToWindow();
 }
 
-bool PresentationController::handleKey(QKeyEvent *event, bool act)
+bool PresentationController::handleKey(QKeyEvent *event, bool act, const QObject *receiver)
 {
+    if (isWalking()) {
+        switch (m_walk->keyUse(event, receiver)) {
+        case PresentationWalk::KeyUse::Walk:
+            if (act)
+                m_walk->key(event);
+            return true;
+        case PresentationWalk::KeyUse::Widget:
+            return false;
+        case PresentationWalk::KeyUse::Presentation:
+            break;
+        }
+    }
     if (event->modifiers() & (Qt::ControlModifier | Qt::AltModifier | Qt::MetaModifier))
         return false;
     void (PresentationController::*step)() = nullptr;
@@ -333,6 +357,10 @@ void PresentationController::showActingLane()
 
 void PresentationController::start()
 {
+    if (isWalking()) {
+        m_walk->toStart();
+        return;
+    }
     const std::vector<Core::Tick> ticks = storyTicks(*m_parts.doc, *m_parts.state);
     m_parts.playback->pause();
     m_atStart = true;
@@ -343,6 +371,10 @@ void PresentationController::start()
 
 void PresentationController::end()
 {
+    if (isWalking()) {
+        m_walk->toEnd();
+        return;
+    }
     m_parts.playback->pause();
     m_atStart = false;
     m_parts.state->setPlayheadBefore(false);
@@ -352,6 +384,10 @@ void PresentationController::end()
 
 void PresentationController::next()
 {
+    if (isWalking()) {
+        m_walk->forward();
+        return;
+    }
     const std::vector<Core::Tick> ticks = storyTicks(*m_parts.doc, *m_parts.state);
     if (ticks.empty())
         return;
@@ -374,6 +410,10 @@ void PresentationController::next()
 
 void PresentationController::previous()
 {
+    if (isWalking()) {
+        m_walk->back();
+        return;
+    }
     const std::vector<Core::Tick> ticks = storyTicks(*m_parts.doc, *m_parts.state);
     if (m_atStart || ticks.empty())
         return;

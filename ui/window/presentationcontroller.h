@@ -36,6 +36,36 @@ class QScrollArea;
 class QSplitter;
 class QWidget;
 
+// A walk of its own through what presentation mode shows: a lesson's scenes, each with its
+// opening, its steps, its question and the reveal (LessonController). While one is walking,
+// presentation mode's steps, its keys and the room under the timeline ask it.
+class PresentationWalk
+{
+public:
+    virtual ~PresentationWalk() = default;
+    virtual bool walking() const = 0;
+    // Presentation began: show where the walk stands. Ended: the normal window's view of it
+    // (presentation puts back only the window's layout and theme then, not its playhead).
+    virtual void began() = 0;
+    virtual void ended() = 0;
+    virtual void forward() = 0;
+    virtual void back() = 0;
+    virtual void toStart() = 0;
+    virtual void toEnd() = 0;
+    // Who a key pressed while presenting is for: presentation mode's own keys, the walk's
+    // (key() acts on them), or the widget it was sent to (a field being typed in).
+    enum class KeyUse
+    {
+        Presentation,
+        Walk,
+        Widget
+    };
+    virtual KeyUse keyUse(const QKeyEvent *event, const QObject *receiver) const = 0;
+    virtual void key(QKeyEvent *event) = 0;
+    // The height the walk's own panel needs under the timeline at `width` with `theme`.
+    virtual int panelHeight(int width, const Theme &theme) const = 0;
+};
+
 class PresentationController : public QObject
 {
     Q_OBJECT
@@ -91,6 +121,9 @@ public:
     QScreen *screen() const;
 
     void setPresenting(bool on);
+    // While `walk` is walking (a lesson is open), steps and keys are its (null: none).
+    void setWalk(PresentationWalk *walk) { m_walk = walk; }
+    bool isWalking() const { return m_walk && m_walk->walking(); }
     void next();
     void previous();
     void start();
@@ -101,7 +134,7 @@ protected:
 
 private:
     // True for the keys presentation mode handles; acts on them when `act`.
-    bool handleKey(QKeyEvent *event, bool act);
+    bool handleKey(QKeyEvent *event, bool act, const QObject *receiver);
     void showActingLane();
     void begin();
     void finish();
@@ -127,4 +160,5 @@ private:
     Hooks m_hooks;
     std::optional<Saved> m_saved;
     bool m_atStart = false;
+    PresentationWalk *m_walk = nullptr;
 };

@@ -1,6 +1,9 @@
 #include "statereport.h"
 
 #include "document.h"
+#include "lessoncontroller.h"
+#include "lessonsession.h"
+#include "lessonstage.h"
 #include "mainwindow.h"
 #include "presentationpanel.h"
 #include "timelinelayout.h"
@@ -37,6 +40,22 @@ QByteArray StateReport::describe(const MainWindow &w)
     o[QStringLiteral("compare")] = state->compare();
     o[QStringLiteral("presenting")] = w.isPresenting();
     o[QStringLiteral("presentationStep")] = int(w.presentationPanel()->step());
+    // a lesson: the scene (from 1; 0: none), where it stands, the first vote's hands, the
+    // option the stage marks as holding (A-E; empty before the reveal)
+    const LessonSession *lesson = w.lessons()->session();
+    o[QStringLiteral("lessonScene")] = lesson ? lesson->scene() + 1 : 0;
+    static const char *const stages[] = {"none",      "opening", "step", "question",
+                                         "revealing", "answer",  "end"};
+    o[QStringLiteral("lessonStage")] = QLatin1String(stages[int(w.lessons()->stage())]);
+    QStringList hands;
+    QString marked;
+    for (int i = 0; lesson && i < LessonSession::kOptions; ++i) {
+        hands << QString::number(lesson->currentAnswer().hands[0][std::size_t(i)]);
+        if (w.lessonStage()->mark(i) == QStringLiteral("✓"))
+            marked = QChar(u'A' + i);
+    }
+    o[QStringLiteral("lessonHands")] = hands.join(u' ');
+    o[QStringLiteral("lessonMarked")] = marked;
     o[QStringLiteral("playhead")] = state->hasPlayhead() ? double(state->playhead()) : -1.0;
     // presentation's sentence: all of it shows (its label is as tall as its wrapped text)
     if (auto *sentence = w.presentationPanel()->findChild<QLabel *>(QStringLiteral("presentationText")))

@@ -1,0 +1,217 @@
+// MainWindow, part: lessons. The actions and menus (File > Open Lesson, Help > Lessons, the
+// scene steps in Playback), the Lesson dock and the lesson editor's dock, presentation's stage
+// under the timeline, and the LessonController that runs them (lessoncontroller.h).
+
+#include "mainwindow.h"
+
+#include "lessoncontroller.h"
+#include "lessoneditor.h"
+#include "lessonpanel.h"
+#include "lessonsession.h"
+#include "lessonstage.h"
+#include "presentationcontroller.h"
+#include "presentationpanel.h"
+#include "summarystrip.h"
+#include "timelineview.h"
+#include "tokenchart.h"
+
+#include "lessonfile.h"
+
+#include <QAction>
+#include <QDir>
+#include <QDockWidget>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QMenu>
+#include <QScrollArea>
+#include <QStatusBar>
+#include <QVBoxLayout>
+
+namespace {
+
+// A built-in lesson's title, for the menu: read from its file's first key, without loading
+// and running its scenes (that waits until it is opened).
+QString builtinTitle(const QString &name)
+{
+    QFile f(Core::LessonFile::builtinPath(name));
+    if (!f.open(QIODevice::ReadOnly))
+        return name;
+    const QString title =
+        QJsonDocument::fromJson(f.readAll()).object().value(QStringLiteral("title")).toString();
+    return title.isEmpty() ? name : title;
+}
+
+} // namespace
+
+void MainWindow::createLessonActions()
+{
+    const auto make = [this](const QString &name, const QString &text,
+                             const QKeySequence &key = {}) {
+        auto *a = new QAction(text, this);
+        a->setObjectName(name);
+        if (!key.isEmpty())
+            a->setShortcut(key);
+        addAction(a);
+        return a;
+    };
+    m_openLessonAct = make(QStringLiteral("openLesson"), tr("Open &Lesson…"));
+    m_openLessonAct->setToolTip(tr("A lesson: scenes that ask the room to predict, then reveal"));
+    connect(m_openLessonAct, &QAction::triggered, this, &MainWindow::openLessonWithDialog);
+    m_closeLessonAct = make(QStringLiteral("closeLesson"), tr("Close Lesso&n"));
+    m_closeLessonAct->setEnabled(false);
+    connect(m_closeLessonAct, &QAction::triggered, this, [this] { m_lessons->close(); });
+    // Left and Right move the playhead; with Alt they go from scene to scene
+    m_prevSceneAct = make(QStringLiteral("previousScene"), tr("Previous &scene"),
+                          QKeySequence(Qt::ALT | Qt::Key_Left));
+    m_prevSceneAct->setEnabled(false);
+    connect(m_prevSceneAct, &QAction::triggered, this, [this] { m_lessons->previousScene(); });
+    m_nextSceneAct =
+        make(QStringLiteral("nextScene"), tr("Next s&cene"), QKeySequence(Qt::ALT | Qt::Key_Right));
+    m_nextSceneAct->setEnabled(false);
+    connect(m_nextSceneAct, &QAction::triggered, this, [this] { m_lessons->nextScene(); });
+
+    m_lessonsMenu = new QMenu(tr("&Lessons"), this);
+    m_lessonsMenu->setObjectName(QStringLiteral("lessonsMenu"));
+    for (const QString &name : Core::LessonFile::builtinNames()) {
+        QAction *a = m_lessonsMenu->addAction(builtinTitle(name));
+        a->setObjectName(QStringLiteral("lesson-") + name);
+        a->setData(name);
+        connect(a, &QAction::triggered, this, [this, name] { openBuiltinLesson(name); });
+    }
+}
+
+void MainWindow::createLessons()
+{
+    // presentation's stage: under the timeline, where the step's sentence is otherwise
+    m_lessonStage = new LessonStage(centralWidget());
+    auto *col = static_cast<QVBoxLayout *>(centralWidget()->layout());
+    col->insertWidget(col->indexOf(m_presPanel) + 1, m_lessonStage, 1);
+    m_lessonStage->hide();
+
+    m_lessonPanel = new LessonPanel(this);
+    auto *scroll = new QScrollArea(this);
+    scroll->setWidget(m_lessonPanel);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    auto *dock = new QDockWidget(tr("Lesson"), this);
+    dock->setObjectName(QStringLiteral("lessonDock"));
+    dock->setWidget(scroll);
+    addDockWidget(Qt::RightDockWidgetArea, dock);
+    if (auto *story = findChild<QDockWidget *>(QStringLiteral("storyDock")))
+        tabifyDockWidget(story, dock);
+    dock->hide(); // until a lesson opens
+
+    m_lessonEditor = new LessonEditor(m_doc, m_state, this);
+    m_lessonEditor->setVisibleRange([this] { return visibleTickRange(); });
+    auto *editor = new QDockWidget(tr("Lesson editor"), this);
+    editor->setObjectName(QStringLiteral("lessonEditorDock"));
+    editor->setWidget(m_lessonEditor);
+    addDockWidget(Qt::RightDockWidgetArea, editor);
+    tabifyDockWidget(dock, editor);
+    editor->hide();
+    m_viewMenu->addAction(dock->toggleViewAction());
+    QAction *editorAct = editor->toggleViewAction();
+    editorAct->setObjectName(QStringLiteral("lessonEditor"));
+    m_viewMenu->addAction(editorAct);
+
+    LessonController::Parts parts;
+    parts.window = this;
+    parts.doc = m_doc;
+    parts.state = m_state;
+    parts.playback = m_playback;
+    parts.view = m_timeline;
+    parts.presentation = m_presentation;
+    parts.presentationPanel = m_presPanel;
+    parts.panel = m_lessonPanel;
+    parts.stage = m_lessonStage;
+    parts.dock = dock;
+    parts.editorDock = editor;
+    parts.curtained = {m_summary, m_chart};
+    for (const char *name : {"storyDock", "inspectorDock", "eventLogDock", "exploreDock"})
+        if (auto *d = findChild<QDockWidget *>(QLatin1String(name)))
+            parts.curtained << d;
+    LessonController::Hooks hooks;
+    hooks.reportError = [this](const QString &title, const QString &message) {
+        reportError(title, message);
+    };
+    hooks.askUnsaved = [this](const QString &title) {
+        return askQuestion(tr("Unsaved lesson"),
+                           tr("The lesson “%1” has unsaved changes. Save them first?").arg(title),
+                           QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel,
+                           QMessageBox::Save);
+    };
+    hooks.askSavePath = [this](const QString &suggested) { return askSaveLessonPath(suggested); };
+    hooks.showStatus = [this](const QString &text) { statusBar()->showMessage(text, 4000); };
+    hooks.maybeSaveScenario = [this] { return maybeSave(); };
+    m_lessons = new LessonController(parts, hooks, this);
+
+    connect(m_lessons, &LessonController::sessionChanged, this, [this](LessonSession *s) {
+        m_lessonEditor->setSession(s);
+        m_closeLessonAct->setEnabled(s != nullptr);
+        const auto steps = [this, s] {
+            m_prevSceneAct->setEnabled(s && s->scene() > 0);
+            m_nextSceneAct->setEnabled(s && s->scene() + 1 < s->sceneCount());
+        };
+        steps();
+        if (s) {
+            connect(s, &LessonSession::sceneChanged, this, steps);
+            connect(s, &LessonSession::sceneMoved, this, steps);
+            connect(s, &LessonSession::lessonChanged, this, steps);
+        }
+    });
+    connect(m_lessonEditor, &LessonEditor::saveRequested, m_lessons, &LessonController::save);
+    connect(m_lessonEditor, &LessonEditor::saveAsRequested, m_lessons, &LessonController::saveAs);
+    connect(m_lessonEditor, &LessonEditor::newLessonRequested, m_lessons,
+            &LessonController::openNew);
+}
+
+void MainWindow::applyLessonTheme()
+{
+    if (m_lessonPanel)
+        m_lessonPanel->setTheme(m_theme);
+    if (m_lessonStage)
+        m_lessonStage->setTheme(m_theme);
+    if (m_lessonEditor)
+        m_lessonEditor->setFontScale(m_theme.fontScale);
+}
+
+bool MainWindow::openLesson(const QString &path)
+{
+    if (!m_lessons->open(path))
+        return false;
+    statusBar()->showMessage(tr("Opened the lesson %1").arg(QDir::toNativeSeparators(path)), 4000);
+    return true;
+}
+
+bool MainWindow::openBuiltinLesson(const QString &name)
+{
+    return m_lessons->openBuiltin(name);
+}
+
+void MainWindow::openLessonWithDialog()
+{
+    const QString path = askOpenLessonPath();
+    if (!path.isEmpty())
+        openLesson(path);
+}
+
+QString MainWindow::askOpenLessonPath()
+{
+    if (!m_interactive)
+        return m_nextPath;
+    return QFileDialog::getOpenFileName(this, tr("Open lesson"), QString(),
+                                        tr("FenceScope lessons (*%1);;All files (*)")
+                                            .arg(QLatin1String(Core::LessonFile::kSuffix)));
+}
+
+QString MainWindow::askSaveLessonPath(const QString &suggested)
+{
+    if (!m_interactive)
+        return m_nextPath;
+    return QFileDialog::getSaveFileName(
+        this, tr("Save lesson"), suggested,
+        tr("FenceScope lessons (*%1)").arg(QLatin1String(Core::LessonFile::kSuffix)));
+}

@@ -143,7 +143,7 @@ std::vector<Step> storySteps(const Core::Scenario &scenario, const Core::Trace &
 {
     // the storyboard's steps and captions (presentation mode steps through the same ticks)
     std::vector<Step> steps;
-    for (const Core::Tick tick : Exporter::keyframeTicks(trace))
+    for (const Core::Tick tick : Exporter::keyframeTicks(scenario, trace))
         steps.push_back({tick, Exporter::stepCaption(scenario, trace, tick)});
     return steps;
 }

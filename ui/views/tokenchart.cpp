@@ -298,7 +298,9 @@ void TokenChart::rebuild()
     };
     const auto ensureLines = [&](std::vector<QLineSeries *> &lines, std::size_t n) {
         while (lines.size() > n) {
-            c->removeSeries(lines.back());
+            // (deleted at once: its item, which QtCharts deletes later, stays hidden)
+            if (c->series().contains(lines.back()))
+                c->removeSeries(lines.back());
             delete lines.back();
             lines.pop_back();
         }
@@ -340,16 +342,16 @@ void TokenChart::rebuild()
     for (int r = 0; r < 4; ++r)
         m_outcomePoints[r].series->replace(outcomePts[r]);
 
-    // (Re)attach: lines under markers, grants under outcomes. Series without points stay out
-    // of the legend so it names only what is drawn.
+    // Attach a series when it first has points: lines under markers, grants under outcomes.
+    // One that has none later stays attached and draws nothing (the legend, drawn in
+    // drawForeground, skips it). Removing it would not do: QtCharts hides a removed series'
+    // item and deletes it later, but the next change of the series' pen shows it again, and
+    // painting it then asks for the chart it no longer has (a crash).
     const auto attach = [&](QAbstractSeries *series, bool show) {
-        const bool attached = c->series().contains(series);
-        if (show && !attached) {
+        if (show && !c->series().contains(series)) {
             c->addSeries(series);
             series->attachAxis(m_timeAxis);
             series->attachAxis(m_tokenAxis);
-        } else if (!show && attached) {
-            c->removeSeries(series);
         }
     };
     for (QLineSeries *l : m_storageLines)

@@ -127,16 +127,21 @@ const std::vector<KeyPress> kKeys = {
 };
 
 // What a field is given: good values and the bad ones a person types by mistake.
-const std::vector<QString> kNames = {QStringLiteral("A"),  QStringLiteral("B"),  QStringLiteral("C"),
-                                     QString(),            QStringLiteral("  "), QStringLiteral("Zed"),
-                                     QStringLiteral("A2")};
+const std::vector<QString> kNames = {
+    QStringLiteral("A"),  QStringLiteral("B"),   QStringLiteral("C"), QString(),
+    QStringLiteral("  "), QStringLiteral("Zed"), QStringLiteral("A2")};
 const std::vector<QString> kValues = {QStringLiteral("x"), QString(), QStringLiteral("A"),
                                       QStringLiteral("new value"), QStringLiteral("\"q\"")};
-const std::vector<QString> kRates = {QStringLiteral("0.5"), QStringLiteral("2"), QStringLiteral("1"),
-                                     QStringLiteral("0"),   QStringLiteral("abc"), QStringLiteral("100.0001"),
-                                     QStringLiteral("1e2"), QStringLiteral("0.0015"), QString()};
-const std::vector<QString> kTickLists = {QStringLiteral("12"), QStringLiteral("5, 30"), QStringLiteral("-1"),
-                                         QStringLiteral("abc"), QString(), QStringLiteral("3 3"),
+const std::vector<QString> kRates = {
+    QStringLiteral("0.5"), QStringLiteral("2"),      QStringLiteral("1"),
+    QStringLiteral("0"),   QStringLiteral("abc"),    QStringLiteral("100.0001"),
+    QStringLiteral("1e2"), QStringLiteral("0.0015"), QString()};
+const std::vector<QString> kTickLists = {QStringLiteral("12"),
+                                         QStringLiteral("5, 30"),
+                                         QStringLiteral("-1"),
+                                         QStringLiteral("abc"),
+                                         QString(),
+                                         QStringLiteral("3 3"),
                                          QStringLiteral("99999999999999999999")};
 
 } // namespace
@@ -150,6 +155,17 @@ Monkey::Monkey(MainWindow *window, quint64 seed)
         m_indexMoved = true;
         m_minIndex = std::min(m_minIndex, index);
     });
+    // the broken and hostile files of tests/data, copied: Ctrl+S after opening one writes it
+    const QDir data(QStringLiteral(FENCESCOPE_TESTDATA));
+    for (const QString &dir : {QStringLiteral("invalid"), QStringLiteral("hostile")}) {
+        QDir().mkpath(m_files.filePath(dir));
+        for (const QFileInfo &f : QDir(data.filePath(dir)).entryInfoList(QDir::Files)) {
+            const QString copy = m_files.filePath(dir + QLatin1Char('/') + f.fileName());
+            if (f.size() < 64 * 1024 && QFile::copy(f.filePath(), copy))
+                m_broken << copy;
+        }
+    }
+
     m_opened = bytes();
     m_states.assign(size_t(m_undo->count()) + 1, std::nullopt);
     m_states[size_t(m_undo->index())] = m_opened;
@@ -163,16 +179,24 @@ Monkey::Monkey(MainWindow *window, quint64 seed)
             return false;
         const bool storyboard = d.kind() == ExportDialog::Kind::Storyboard;
         const QString name = QStringLiteral("export-%1").arg(++m_fileCount);
-        const QString path = r == 9 ? m_files.filePath(QStringLiteral("missing/") + name + QStringLiteral(".png"))
-                             : storyboard ? m_files.filePath(name + QStringLiteral(".pdf"))
-                                          : m_files.filePath(name + QStringLiteral(".png"));
+        const QString path =
+            r == 9 ? m_files.filePath(QStringLiteral("missing/") + name + QStringLiteral(".png"))
+            : storyboard ? m_files.filePath(name + QStringLiteral(".pdf"))
+                         : m_files.filePath(name + QStringLiteral(".png"));
         d.setPath(path);
         d.accept();
-        const bool written = d.result() == QDialog::Accepted;
-        if (written != QFileInfo::exists(path))
-            fail(written ? QStringLiteral("an export said it wrote %1, and there is no file").arg(path)
-                         : QStringLiteral("a refused export left %1").arg(path));
-        return written;
+        const bool accepted = d.result() == QDialog::Accepted;
+        if (storyboard) {
+            // the window writes a storyboard after its dialog closed: endExport() looks
+            if (accepted)
+                m_storyboard = {d.path(), m_window->lastError()};
+        } else if (accepted != QFileInfo::exists(path)) {
+            // a picture is written by the dialog, which stays open on a failure
+            fail(accepted
+                     ? QStringLiteral("an export said it wrote %1, and there is no file").arg(path)
+                     : QStringLiteral("a refused export left %1").arg(path));
+        }
+        return accepted;
     });
     // Export Animation… is looked at and cancelled: writing a video is seconds of work
     m_window->setAnimationHandler([this](AnimationDialog &) {
@@ -267,9 +291,22 @@ void Monkey::step(int step)
             key();
     }
     turn();
+    endExport();
     endStep();
     if (m_logAll && clock.elapsed() > 200)
         qInfo("%d: took %lld ms", step, qint64(clock.elapsed()));
+}
+
+void Monkey::endExport()
+{
+    if (!m_storyboard)
+        return;
+    // a storyboard the window took is there afterwards (a PDF, or a folder of frames), or the
+    // window said why not
+    const auto [path, errorBefore] = *m_storyboard;
+    m_storyboard.reset();
+    if (!QFileInfo::exists(path) && m_window->lastError() == errorBefore)
+        fail(QStringLiteral("a storyboard export to %1 wrote nothing and said nothing").arg(path));
 }
 
 // --- the timeline --------------------------------------------------------------------------
@@ -370,7 +407,9 @@ void Monkey::drag()
     std::vector<Hit::Part> draggable, others;
     for (const auto &[part, targets] : byPart)
         (targets.front().hit.isDraggable() ? draggable : others).push_back(part);
-    const Hit::Part part = !draggable.empty() && chance(0.8) ? any(draggable) : any(others.empty() ? draggable : others);
+    const Hit::Part part = !draggable.empty() && chance(0.8)
+                               ? any(draggable)
+                               : any(others.empty() ? draggable : others);
     const Target target = any(byPart[part]);
 
     const double ppt = m_window->viewState()->pixelsPerTick();
@@ -486,8 +525,9 @@ void Monkey::wheel()
     }
     const QPointF at(pick(view->width()), pick(view->height()));
     const int notches = chance(0.5) ? 1 : -1 - pick(2);
-    const Qt::KeyboardModifiers mods =
-        chance(0.5) ? Qt::ControlModifier : chance(0.5) ? Qt::ShiftModifier : Qt::NoModifier;
+    const Qt::KeyboardModifiers mods = chance(0.5)   ? Qt::ControlModifier
+                                       : chance(0.5) ? Qt::ShiftModifier
+                                                     : Qt::NoModifier;
     log(QStringLiteral("wheel %1 at %2,%3 (modifiers %4)")
             .arg(notches)
             .arg(at.x())
@@ -537,18 +577,20 @@ void Monkey::menuEntry()
     for (QAction *top : m_window->menuBar()->actions())
         if (top->menu())
             entriesOf(top->menu(), &all);
-    all.erase(std::remove_if(all.begin(), all.end(),
-                             [](const QAction *a) { return a->objectName() == QLatin1String("quit"); }),
-              all.end());
+    all.erase(
+        std::remove_if(all.begin(), all.end(),
+                       [](const QAction *a) { return a->objectName() == QLatin1String("quit"); }),
+        all.end());
     if (all.empty())
         return;
     QAction *a = any(all);
     const QString name = a->objectName();
     log(QStringLiteral("menu %1 (%2)").arg(a->text(), name));
     ++m_counts[QStringLiteral("menu entries")];
-    const bool opens = name == QLatin1String("new") || name == QLatin1String("open") ||
-                       name.startsWith(QLatin1String("preset-")) ||
-                       std::find(recentEntries.begin(), recentEntries.end(), a) != recentEntries.end();
+    const bool opens =
+        name == QLatin1String("new") || name == QLatin1String("open") ||
+        name.startsWith(QLatin1String("preset-")) ||
+        std::find(recentEntries.begin(), recentEntries.end(), a) != recentEntries.end();
     if (opens || name == QLatin1String("save") || name == QLatin1String("saveAs"))
         chooseAnswers();
     if (name == QLatin1String("open") && !m_saved.isEmpty() && chance(0.7))
@@ -561,13 +603,16 @@ void Monkey::menuEntry()
 void Monkey::chooseAnswers()
 {
     const int r = pick(10);
-    m_window->setUnsavedAnswer(r < 6 ? QMessageBox::Discard : r < 8 ? QMessageBox::Cancel : QMessageBox::Save);
+    m_window->setUnsavedAnswer(r < 6   ? QMessageBox::Discard
+                               : r < 8 ? QMessageBox::Cancel
+                                       : QMessageBox::Save);
     m_window->setQuestionAnswer(chance(0.5) ? QMessageBox::Yes : QMessageBox::No);
     // a path for Save As (or Save of a scenario without a file): new, unwritable, or none
     const int p = pick(10);
-    const QString path = p < 8   ? m_files.filePath(QStringLiteral("saved-%1.fencescope.json").arg(++m_fileCount))
-                         : p < 9 ? QStringLiteral("/proc/fencescope-monkey/x.fencescope.json")
-                                 : QString();
+    const QString path =
+        p < 8   ? m_files.filePath(QStringLiteral("saved-%1.fencescope.json").arg(++m_fileCount))
+        : p < 9 ? QStringLiteral("/proc/fencescope-monkey/x.fencescope.json")
+                : QString();
     m_window->setNextPath(path);
     if (p < 8)
         m_saved << path; // opened again later if it was written (a missing one is refused)
@@ -593,12 +638,7 @@ void Monkey::openFile()
 {
     // what a person may pick: a file saved before, a broken or hostile file, nothing there, a
     // folder, or Cancel
-    QStringList paths = m_saved;
-    const QDir data(QStringLiteral(FENCESCOPE_TESTDATA));
-    for (const QString &dir : {QStringLiteral("invalid"), QStringLiteral("hostile")})
-        for (const QFileInfo &f : QDir(data.filePath(dir)).entryInfoList(QDir::Files))
-            if (f.size() < 64 * 1024)
-                paths << f.filePath();
+    QStringList paths = m_saved + m_broken;
     paths << m_files.filePath(QStringLiteral("nothing-here.json")) << m_files.path() << QString();
     const QString path = paths[pick(int(paths.size()))];
     log(QStringLiteral("open %1").arg(path.isEmpty() ? QStringLiteral("(cancel)") : path));
@@ -627,7 +667,8 @@ void Monkey::saveFile()
     if (!path.isEmpty() && !m_doc->isModified()) {
         const Core::LoadResult r = Core::ScenarioFile::load(path);
         if (!r.ok() || !(*r.scenario == m_doc->scenario()))
-            fail(QStringLiteral("%1 does not read back as the scenario saved: %2").arg(path, r.error));
+            fail(QStringLiteral("%1 does not read back as the scenario saved: %2")
+                     .arg(path, r.error));
     }
 }
 
@@ -637,7 +678,8 @@ void Monkey::resizeWindow()
         presentationStep();
         return;
     }
-    const std::vector<QSize> sizes = {{1024, 768}, {1280, 800}, {1366, 768}, {1600, 1000}, {900, 600}};
+    const std::vector<QSize> sizes = {
+        {1024, 768}, {1280, 800}, {1366, 768}, {1600, 1000}, {900, 600}};
     const QSize size = any(sizes);
     log(QStringLiteral("resize to %1x%2").arg(size.width()).arg(size.height()));
     m_window->resize(size);
@@ -661,8 +703,8 @@ void Monkey::inspectorEntry()
     std::vector<QWidget *> fields;
     for (QWidget *w : std::initializer_list<QWidget *>{
              ins->nameEdit(), ins->atEdit()->lineEdit(), ins->amountEdit()->lineEdit(),
-             ins->valueEdit(), ins->storageEdit(), ins->keepaliveEdit()->lineEdit(), ins->checkEdit(),
-             ins->gapEdit()->lineEdit(), ins->groupEdit()})
+             ins->valueEdit(), ins->storageEdit(), ins->keepaliveEdit()->lineEdit(),
+             ins->checkEdit(), ins->gapEdit()->lineEdit(), ins->groupEdit()})
         if (w->isVisible() && w->isEnabled() && w->visibleRegion().contains(w->rect().center()))
             fields.push_back(w);
     if (fields.empty()) {
@@ -675,7 +717,8 @@ void Monkey::inspectorEntry()
     ++m_counts[QStringLiteral("inspector entries")];
     if (auto *box = qobject_cast<QCheckBox *>(field)) {
         log(QStringLiteral("inspector: click %1").arg(box->text()));
-        QTest::mouseClick(w, Qt::LeftButton, {}, field->mapTo(m_window, QPoint(6, field->height() / 2)));
+        QTest::mouseClick(w, Qt::LeftButton, {},
+                          field->mapTo(m_window, QPoint(6, field->height() / 2)));
         afterMouse();
         return;
     }
@@ -696,10 +739,14 @@ void Monkey::inspectorEntry()
     QTest::mouseClick(w, Qt::LeftButton, {}, at);
     afterMouse();
     if (tick && chance(0.3)) {
-        static const std::vector<Qt::Key> steps = {Qt::Key_Up, Qt::Key_Down, Qt::Key_PageUp, Qt::Key_PageDown};
+        static const std::vector<Qt::Key> steps = {Qt::Key_Up, Qt::Key_Down, Qt::Key_PageUp,
+                                                   Qt::Key_PageDown};
         const Qt::Key k = any(steps);
         const int n = 1 + pick(3);
-        log(QStringLiteral("inspector: %1 x key %2 in %3").arg(n).arg(int(k)).arg(edit->objectName()));
+        log(QStringLiteral("inspector: %1 x key %2 in %3")
+                .arg(n)
+                .arg(int(k))
+                .arg(edit->objectName()));
         for (int i = 0; i < n; ++i)
             QTest::keyClick(w, k);
         return;
@@ -813,9 +860,13 @@ void Monkey::dialogEntry(QDialog *dialog)
         default: {
             if (table->rowCount() == 0)
                 break;
-            const QModelIndex cell = table->model()->index(pick(table->rowCount()), pick(table->columnCount()));
+            const QModelIndex cell =
+                table->model()->index(pick(table->rowCount()), pick(table->columnCount()));
             const QString text = badOrGoodTick();
-            log(QStringLiteral("clock dialog: step %1,%2 '%3'").arg(cell.row()).arg(cell.column()).arg(text));
+            log(QStringLiteral("clock dialog: step %1,%2 '%3'")
+                    .arg(cell.row())
+                    .arg(cell.column())
+                    .arg(text));
             clickOn(table->viewport(), table->visualRect(cell).center());
             typeText(w, text.isEmpty() ? QStringLiteral("x") : text);
             QTest::keyClick(w, Qt::Key_Return);
@@ -833,27 +884,29 @@ void Monkey::dialogEntry(QDialog *dialog)
 void Monkey::presentationStep()
 {
     static const std::vector<KeyPress> keys = {
-        {Qt::Key_Right, Qt::NoModifier, "Right"},   {Qt::Key_Right, Qt::NoModifier, "Right"},
-        {Qt::Key_Down, Qt::NoModifier, "Down"},     {Qt::Key_PageDown, Qt::NoModifier, "PageDown"},
-        {Qt::Key_Space, Qt::NoModifier, "Space"},   {Qt::Key_Left, Qt::NoModifier, "Left"},
-        {Qt::Key_Up, Qt::NoModifier, "Up"},         {Qt::Key_PageUp, Qt::NoModifier, "PageUp"},
-        {Qt::Key_Home, Qt::NoModifier, "Home"},     {Qt::Key_End, Qt::NoModifier, "End"},
-        {Qt::Key_Plus, Qt::NoModifier, "+"},        {Qt::Key_Minus, Qt::NoModifier, "-"},
-        {Qt::Key_C, Qt::NoModifier, "C"},           {Qt::Key_Escape, Qt::NoModifier, "Esc"},
+        {Qt::Key_Right, Qt::NoModifier, "Right"}, {Qt::Key_Right, Qt::NoModifier, "Right"},
+        {Qt::Key_Down, Qt::NoModifier, "Down"},   {Qt::Key_PageDown, Qt::NoModifier, "PageDown"},
+        {Qt::Key_Space, Qt::NoModifier, "Space"}, {Qt::Key_Left, Qt::NoModifier, "Left"},
+        {Qt::Key_Up, Qt::NoModifier, "Up"},       {Qt::Key_PageUp, Qt::NoModifier, "PageUp"},
+        {Qt::Key_Home, Qt::NoModifier, "Home"},   {Qt::Key_End, Qt::NoModifier, "End"},
+        {Qt::Key_Plus, Qt::NoModifier, "+"},      {Qt::Key_Minus, Qt::NoModifier, "-"},
+        {Qt::Key_C, Qt::NoModifier, "C"},         {Qt::Key_Escape, Qt::NoModifier, "Esc"},
         {Qt::Key_F11, Qt::NoModifier, "F11"}};
     ++m_counts[QStringLiteral("presentation steps")];
     // the Back / Next / Exit buttons come up when the mouse moves
     if (chance(0.15)) {
         QTest::mouseMove(windowHandle(), QPoint(pick(m_window->width()), pick(m_window->height())));
         std::vector<QPushButton *> buttons;
-        if (QWidget *controls = m_window->findChild<QWidget *>(QStringLiteral("presentationControls")))
+        if (QWidget *controls =
+                m_window->findChild<QWidget *>(QStringLiteral("presentationControls")))
             for (QPushButton *b : controls->findChildren<QPushButton *>())
                 if (b->isVisible() && b->isEnabled())
                     buttons.push_back(b);
         if (!buttons.empty()) {
             QPushButton *b = any(buttons);
             log(QStringLiteral("presentation: button %1").arg(b->text()));
-            QTest::mouseClick(windowHandle(), Qt::LeftButton, {}, b->mapTo(m_window, b->rect().center()));
+            QTest::mouseClick(windowHandle(), Qt::LeftButton, {},
+                              b->mapTo(m_window, b->rect().center()));
             afterMouse();
             return;
         }
@@ -865,8 +918,8 @@ void Monkey::presentationStep()
 
 void Monkey::tourStep()
 {
-    static const std::vector<Qt::Key> keys = {Qt::Key_Right, Qt::Key_Right, Qt::Key_Left,
-                                              Qt::Key_Return, Qt::Key_Tab, Qt::Key_Escape};
+    static const std::vector<Qt::Key> keys = {Qt::Key_Right,  Qt::Key_Right, Qt::Key_Left,
+                                              Qt::Key_Return, Qt::Key_Tab,   Qt::Key_Escape};
     const Qt::Key k = any(keys);
     log(QStringLiteral("quick tour: key %1").arg(int(k)));
     ++m_counts[QStringLiteral("tour keys")];

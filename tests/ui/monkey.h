@@ -20,6 +20,7 @@
 #include <map>
 #include <optional>
 #include <random>
+#include <utility>
 #include <vector>
 
 class Document;
@@ -60,7 +61,10 @@ private:
     // --- random choices
     int pick(int n);
     bool chance(double p);
-    template <typename T> const T &any(const std::vector<T> &v) { return v[size_t(pick(int(v.size())))]; }
+    template <typename T> const T &any(const std::vector<T> &v)
+    {
+        return v[size_t(pick(int(v.size())))];
+    }
 
     // --- actions (monkey.cpp)
     static void turn();
@@ -93,6 +97,7 @@ private:
     // --- the history (monkeyhistory.cpp)
     void beginStep();
     void endStep();
+    void endExport();
     // Before an action that may open another scenario (its new history ends this one).
     void beforeOpening();
     // Undo everything, then redo everything, through Edit > Undo and Edit > Redo; then the
@@ -127,6 +132,9 @@ private:
 
     QTemporaryDir m_files; // saves, exports
     QStringList m_saved;   // scenario files saved by the monkey, to open again
+    QStringList m_broken;  // copies of tests/data's invalid and hostile files
+    // a storyboard export the window took (its path, the window's last error before it)
+    std::optional<std::pair<QString, QString>> m_storyboard;
     int m_fileCount = 0;
 
     QStringList m_recent; // the last actions, for the failure report

@@ -298,10 +298,11 @@ void TokenChart::rebuild()
     };
     const auto ensureLines = [&](std::vector<QLineSeries *> &lines, std::size_t n) {
         while (lines.size() > n) {
-            // (deleted at once: its item, which QtCharts deletes later, stays hidden)
+            // deleted later, after the item QtCharts deletes later: the item's destructor
+            // still reaches its series
             if (c->series().contains(lines.back()))
                 c->removeSeries(lines.back());
-            delete lines.back();
+            lines.back()->deleteLater();
             lines.pop_back();
         }
         while (lines.size() < n) {

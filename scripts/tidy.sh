@@ -4,13 +4,14 @@
 #   bash scripts/tidy.sh            the C++ files the last change touched: those that differ from
 #                                   HEAD's first parent (a merge brings its branch's files); a
 #                                   header brings the .cpp of its name
-#   bash scripts/tidy.sh --all      every file the build compiles (slow: a few seconds a file,
+#   bash scripts/tidy.sh --all      every file the build compiles (slow: about 7 s of CPU a file,
 #                                   most of it Qt's headers, so the whole tree takes a quarter of
-#                                   an hour on two cores; CI checks the change only)
+#                                   an hour on two cores: too slow for CI, a command to run
+#                                   before a submission)
 #   bash scripts/tidy.sh FILE...    those files
 #
 # It reads the compile commands of a build tree that was built (the moc files must be there):
-# build/asan, which CI's sanitizer step has just built, or FENCESCOPE_TIDY_BUILD=DIR.
+# build/asan (scripts/sanitize.sh builds it), or FENCESCOPE_TIDY_BUILD=DIR (build/dev).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 FENCESCOPE_EXTRA_DEPS="clang-tidy-14 ${FENCESCOPE_EXTRA_DEPS:-}" bash scripts/deps.sh

@@ -2,6 +2,10 @@
 // through the window (QTest on its QWindow), menu entries triggered as a click on them triggers
 // them, right-click menus answered while they are open. The wheel is the exception: QTest has
 // none, so a QWheelEvent is sent to the timeline as its window would deliver it.
+//
+// Over 600 lines: one catalogue of what a person can do, in four sections (the timeline, keys
+// and menus, fields and dialogs, presentation and the tour) that share the input helpers and the
+// lists of good and bad entries at the top; the checks of the history are in monkeyhistory.cpp.
 
 #include "monkey.h"
 

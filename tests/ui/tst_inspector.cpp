@@ -12,6 +12,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDockWidget>
+#include <QFormLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QScrollArea>
@@ -591,6 +592,76 @@ private slots:
         const QRect value(in->valueEdit()->mapTo(scroll->viewport(), QPoint()),
                           in->valueEdit()->size());
         QVERIFY(scroll->viewport()->rect().contains(value));
+        w.document()->markSaved();
+    }
+
+    // A refused tick while fewer rows show than before (an acquire after a write): Qt 6.4's
+    // QFormLayout kept the rows it hid at their old places and, once the wrapped message made
+    // the form height-for-width, wrote their heights past the end of its list of the rows
+    // shown, corrupting the heap (the monkey's crashes in the timeline, the token chart and
+    // label text; see Inspector::showRow). The form holds only the rows shown, each in its
+    // place, as the selection goes from a write to an acquire and back.
+    void refusedTickWithFewerRows()
+    {
+        MainWindow w;
+        w.setInteractive(false);
+        w.resize(1280, 800);
+        w.show();
+        w.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        Inspector *in = w.inspector();
+        const std::vector<Action> &actions = w.document()->scenario().clients[0].actions;
+        int write = -1;
+        int acquire = -1;
+        for (int i = 0; i < int(actions.size()); ++i) {
+            if (write < 0 && actions[size_t(i)].kind == ActionKind::Write)
+                write = i;
+            if (acquire < 0 && actions[size_t(i)].kind == ActionKind::Acquire)
+                acquire = i;
+        }
+        QVERIFY(write >= 0 && acquire >= 0);
+        auto *form = in->findChild<QFormLayout *>();
+        QVERIFY(form);
+        // every widget the form lays out is shown, and the fields run down in their order
+        const auto expectRows = [&](const std::vector<QWidget *> &fields) {
+            for (int i = 0; i < form->count(); ++i)
+                if (QWidget *item = form->itemAt(i)->widget())
+                    QVERIFY2(!item->isHidden(),
+                             qPrintable(QStringLiteral("a hidden %1 in the form")
+                                            .arg(QLatin1String(item->metaObject()->className()))));
+            QCOMPARE(form->rowCount(), int(fields.size()) + 1); // and the Action row
+            int bottom = 0;
+            for (QWidget *f : fields) {
+                QVERIFY(f->isVisible());
+                const QRect r(f->mapTo(in, QPoint()), f->size());
+                QVERIFY2(r.top() >= bottom, f->metaObject()->className());
+                bottom = r.bottom();
+            }
+        };
+
+        w.viewState()->setSelection({0, write}); // every row of a write
+        QCoreApplication::processEvents();
+        const std::vector<QWidget *> writeRows{in->nameEdit(),  in->atEdit(),      in->amountEdit(),
+                                               in->valueEdit(), in->storageEdit(), in->checkEdit(),
+                                               in->gapEdit(),   in->groupEdit()};
+        expectRows(writeRows);
+
+        w.viewState()->setSelection({0, acquire}); // fewer rows: no value, storage, check, gap
+        QCoreApplication::processEvents();
+        QLineEdit *at = in->atEdit()->lineEdit();
+        QTest::mouseClick(w.windowHandle(), Qt::LeftButton, {}, at->mapTo(&w, at->rect().center()));
+        QTRY_VERIFY(at->hasFocus());
+        QTest::keyClick(w.windowHandle(), Qt::Key_A, Qt::ControlModifier);
+        QTest::keyClick(w.windowHandle(), Qt::Key_A);
+        QTest::keyClick(w.windowHandle(), Qt::Key_Tab);
+        QVERIFY(!in->atEdit()->error().isEmpty());
+        QCoreApplication::processEvents();
+        QVERIFY(in->atEdit()->messageLabel()->isVisible());
+        expectRows({in->nameEdit(), in->atEdit(), in->amountEdit(), in->keepaliveEdit()});
+
+        w.viewState()->setSelection({0, write}); // the write's rows come back in their places
+        QCoreApplication::processEvents();
+        expectRows(writeRows);
         w.document()->markSaved();
     }
 

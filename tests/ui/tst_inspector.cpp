@@ -645,6 +645,8 @@ private slots:
                                                in->valueEdit(), in->storageEdit(), in->checkEdit(),
                                                in->gapEdit(),   in->groupEdit()};
         expectRows(writeRows);
+        if (QTest::currentTestFailed())
+            return;
 
         w.viewState()->setSelection({0, acquire}); // fewer rows: no value, storage, check, gap
         QCoreApplication::processEvents();
@@ -658,6 +660,8 @@ private slots:
         QCoreApplication::processEvents();
         QVERIFY(in->atEdit()->messageLabel()->isVisible());
         expectRows({in->nameEdit(), in->atEdit(), in->amountEdit(), in->keepaliveEdit()});
+        if (QTest::currentTestFailed())
+            return;
 
         w.viewState()->setSelection({0, write}); // the write's rows come back in their places
         QCoreApplication::processEvents();

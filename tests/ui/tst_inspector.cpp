@@ -669,6 +669,30 @@ private slots:
         w.document()->markSaved();
     }
 
+    // Text typed in a field, not committed, when the window is destroyed by its owner (no close
+    // first): ~QWidget hides the window, the field loses the focus and commits the text, and the
+    // document's change reached MainWindow::documentChanged after that class's part was gone
+    // (a crash in statusBar(); the monkey, seed 7, after its run). Deleting must just work.
+    void typedTextWhenTheWindowIsDeleted()
+    {
+        auto w = std::make_unique<MainWindow>();
+        w->setInteractive(false);
+        w->resize(1280, 800);
+        w->show();
+        w->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(w.get()));
+        w->viewState()->setSelection({0, 2}); // A's write: its Group field shows
+        QCoreApplication::processEvents();
+        QLineEdit *group = w->inspector()->groupEdit();
+        QTest::mouseClick(w->windowHandle(), Qt::LeftButton, {},
+                          group->mapTo(w.get(), group->rect().center()));
+        QTRY_VERIFY(group->hasFocus());
+        QTest::keyClick(w->windowHandle(), Qt::Key_G);
+        QCOMPARE(group->text(), QStringLiteral("g"));
+        QVERIFY(!w->document()->isModified()); // typed, not committed
+        w.reset();
+    }
+
     // The Storage box shows each storage's whole name, not its first letters ("top", "ind",
     // "obj"): the window opens on "db", and the box kept that width for longer names.
     void storageNamesAreWhole()

@@ -12,6 +12,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDockWidget>
+#include <QFormLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QScrollArea>
@@ -592,6 +593,104 @@ private slots:
                           in->valueEdit()->size());
         QVERIFY(scroll->viewport()->rect().contains(value));
         w.document()->markSaved();
+    }
+
+    // A refused tick while fewer rows show than before (an acquire after a write): Qt 6.4's
+    // QFormLayout kept the rows it hid at their old places and, once the wrapped message made
+    // the form height-for-width, wrote their heights past the end of its list of the rows
+    // shown, corrupting the heap (the monkey's crashes in the timeline, the token chart and
+    // label text; see Inspector::showRow). The form holds only the rows shown, each in its
+    // place, as the selection goes from a write to an acquire and back.
+    void refusedTickWithFewerRows()
+    {
+        MainWindow w;
+        w.setInteractive(false);
+        w.resize(1280, 800);
+        w.show();
+        w.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        Inspector *in = w.inspector();
+        const std::vector<Action> &actions = w.document()->scenario().clients[0].actions;
+        int write = -1;
+        int acquire = -1;
+        for (int i = 0; i < int(actions.size()); ++i) {
+            if (write < 0 && actions[size_t(i)].kind == ActionKind::Write)
+                write = i;
+            if (acquire < 0 && actions[size_t(i)].kind == ActionKind::Acquire)
+                acquire = i;
+        }
+        QVERIFY(write >= 0 && acquire >= 0);
+        auto *form = in->findChild<QFormLayout *>();
+        QVERIFY(form);
+        // every widget the form lays out is shown, and the fields run down in their order
+        const auto expectRows = [&](const std::vector<QWidget *> &fields) {
+            for (int i = 0; i < form->count(); ++i)
+                if (QWidget *item = form->itemAt(i)->widget())
+                    QVERIFY2(!item->isHidden(),
+                             qPrintable(QStringLiteral("a hidden %1 in the form")
+                                            .arg(QLatin1String(item->metaObject()->className()))));
+            QCOMPARE(form->rowCount(), int(fields.size()) + 1); // and the Action row
+            int bottom = 0;
+            for (QWidget *f : fields) {
+                QVERIFY(f->isVisible());
+                const QRect r(f->mapTo(in, QPoint()), f->size());
+                QVERIFY2(r.top() >= bottom, f->metaObject()->className());
+                bottom = r.bottom();
+            }
+        };
+
+        w.viewState()->setSelection({0, write}); // every row of a write
+        QCoreApplication::processEvents();
+        const std::vector<QWidget *> writeRows{in->nameEdit(),  in->atEdit(),      in->amountEdit(),
+                                               in->valueEdit(), in->storageEdit(), in->checkEdit(),
+                                               in->gapEdit(),   in->groupEdit()};
+        expectRows(writeRows);
+        if (QTest::currentTestFailed())
+            return;
+
+        w.viewState()->setSelection({0, acquire}); // fewer rows: no value, storage, check, gap
+        QCoreApplication::processEvents();
+        QLineEdit *at = in->atEdit()->lineEdit();
+        QTest::mouseClick(w.windowHandle(), Qt::LeftButton, {}, at->mapTo(&w, at->rect().center()));
+        QTRY_VERIFY(at->hasFocus());
+        QTest::keyClick(w.windowHandle(), Qt::Key_A, Qt::ControlModifier);
+        QTest::keyClick(w.windowHandle(), Qt::Key_A);
+        QTest::keyClick(w.windowHandle(), Qt::Key_Tab);
+        QVERIFY(!in->atEdit()->error().isEmpty());
+        QCoreApplication::processEvents();
+        QVERIFY(in->atEdit()->messageLabel()->isVisible());
+        expectRows({in->nameEdit(), in->atEdit(), in->amountEdit(), in->keepaliveEdit()});
+        if (QTest::currentTestFailed())
+            return;
+
+        w.viewState()->setSelection({0, write}); // the write's rows come back in their places
+        QCoreApplication::processEvents();
+        expectRows(writeRows);
+        w.document()->markSaved();
+    }
+
+    // Text typed in a field, not committed, when the window is destroyed by its owner (no close
+    // first): ~QWidget hides the window, the field loses the focus and commits the text, and the
+    // document's change reached MainWindow::documentChanged after that class's part was gone
+    // (a crash in statusBar(); the monkey, seed 7, after its run). Deleting must just work.
+    void typedTextWhenTheWindowIsDeleted()
+    {
+        auto w = std::make_unique<MainWindow>();
+        w->setInteractive(false);
+        w->resize(1280, 800);
+        w->show();
+        w->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(w.get()));
+        w->viewState()->setSelection({0, 2}); // A's write: its Group field shows
+        QCoreApplication::processEvents();
+        QLineEdit *group = w->inspector()->groupEdit();
+        QTest::mouseClick(w->windowHandle(), Qt::LeftButton, {},
+                          group->mapTo(w.get(), group->rect().center()));
+        QTRY_VERIFY(group->hasFocus());
+        QTest::keyClick(w->windowHandle(), Qt::Key_G);
+        QCOMPARE(group->text(), QStringLiteral("g"));
+        QVERIFY(!w->document()->isModified()); // typed, not committed
+        w.reset();
     }
 
     // The Storage box shows each storage's whole name, not its first letters ("top", "ind",

@@ -22,6 +22,7 @@
 #include <QUndoStack>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 
 // Wrapped text that never shows half a line: when the height given holds fewer lines than the
@@ -225,6 +226,9 @@ Inspector::Inspector(Document *doc, ViewState *state, QWidget *parent)
     m_form->addRow(m_checkLabel, m_check);
     m_form->addRow(m_gapLabel, m_gap);
     m_form->addRow(m_groupLabel, m_group);
+    m_rows = {{m_amountLabel, m_amount},       {m_valueLabel, m_value}, {m_storageLabel, m_storage},
+              {m_keepaliveLabel, m_keepalive}, {m_checkLabel, m_check}, {m_gapLabel, m_gap},
+              {m_groupLabel, m_group}};
     col->addLayout(m_form);
     // the outcome is the longest text here: the dock's whole width and the height left over,
     // not the narrow field column of the form
@@ -324,6 +328,41 @@ QString Inspector::endCheck(Core::Tick at, Core::Tick amount) const
         .arg(qulonglong(amount));
 }
 
+// A row that comes and goes is taken out of the form, not hidden in it. Qt 6.4's QFormLayout
+// keeps a hidden row's place from the last layout that showed it (setupVerticalLayoutData
+// skips the row without resetting its vLayoutIndex), and once a wrapped message under a field
+// makes the form height-for-width, setupHfwLayoutData writes that row's heights at its old place
+// in a list sized for the rows shown now: past the list's end, into whatever the heap holds
+// there (qtbase 6.4.2, src/widgets/kernel/qformlayout.cpp). A refused entry under an action
+// with fewer rows than one shown before (an acquire after a write) corrupted the heap that way.
+void Inspector::showRow(QWidget *field, bool on)
+{
+    const auto it = std::find_if(m_rows.begin(), m_rows.end(),
+                                 [field](const Row &r) { return r.field == field; });
+    Q_ASSERT(it != m_rows.end());
+    const auto rowOf = [this](QWidget *w) {
+        int row = -1;
+        QFormLayout::ItemRole role;
+        m_form->getWidgetPosition(w, &row, &role);
+        return row;
+    };
+    const int row = rowOf(field);
+    if (on && row < 0) {
+        // after the rows before it that are in the form
+        int at = rowOf(m_at) + 1;
+        for (auto r = m_rows.begin(); r != it; ++r)
+            if (const int before = rowOf(r->field); before >= 0)
+                at = before + 1;
+        m_form->insertRow(at, it->label, it->field);
+    } else if (!on && row >= 0) {
+        const QFormLayout::TakeRowResult taken = m_form->takeRow(row);
+        delete taken.labelItem; // the items only: the widgets stay, hidden, for the next time
+        delete taken.fieldItem;
+    }
+    it->label->setVisible(on);
+    it->field->setVisible(on);
+}
+
 void Inspector::refresh()
 {
     m_refreshing = true;
@@ -347,11 +386,8 @@ void Inspector::refresh()
         m_amount->setValue(std::nullopt);
         m_value->clear();
         m_outcome->setText(tr("Select an action on the timeline or in the event log."));
-        for (QWidget *w : std::initializer_list<QWidget *>{
-                 m_amountLabel, m_amount, m_valueLabel, m_value, m_storageLabel, m_storage,
-                 m_keepaliveLabel, m_keepalive, m_checkLabel, m_check, m_gapLabel, m_gap,
-                 m_groupLabel, m_group})
-            w->setVisible(false);
+        for (const Row &r : m_rows)
+            showRow(r.field, false);
         m_refreshing = false;
         return;
     }
@@ -365,8 +401,7 @@ void Inspector::refresh()
     if (!(sameAction && !m_at->error().isEmpty()))
         m_at->setValue(a->at);
     const bool hasAmount = a->kind != Core::ActionKind::Release;
-    m_amountLabel->setVisible(hasAmount);
-    m_amount->setVisible(hasAmount);
+    showRow(m_amount, hasAmount);
     switch (a->kind) {
     case Core::ActionKind::Acquire:
         m_amountLabel->setText(tr("Lease (ttl)"));
@@ -390,14 +425,11 @@ void Inspector::refresh()
         m_amount->setValue(a->amount);
     const bool isWrite = a->kind == Core::ActionKind::Write;
     const bool hasStorage = isWrite || a->kind == Core::ActionKind::Read;
-    for (QWidget *w : std::initializer_list<QWidget *>{m_valueLabel, m_value, m_checkLabel, m_check,
-                                                       m_gapLabel, m_gap, m_groupLabel, m_group})
-        w->setVisible(isWrite);
-    m_storageLabel->setVisible(hasStorage);
-    m_storage->setVisible(hasStorage);
+    for (QWidget *field : std::initializer_list<QWidget *>{m_value, m_check, m_gap, m_group})
+        showRow(field, isWrite);
+    showRow(m_storage, hasStorage);
     const bool isAcquire = a->kind == Core::ActionKind::Acquire;
-    m_keepaliveLabel->setVisible(isAcquire);
-    m_keepalive->setVisible(isAcquire);
+    showRow(m_keepalive, isAcquire);
     if (!isAcquire)
         m_keepalive->setValue(std::nullopt);
     else if (!(sameAction && !m_keepalive->error().isEmpty()))

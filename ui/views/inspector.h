@@ -89,6 +89,8 @@ private:
     // Ctrl+Z, Ctrl+Shift+Z and Ctrl+Tab in a field; true when handled.
     bool fieldKey(QLineEdit *edit, QKeyEvent *key);
     QString endCheck(Core::Tick at, Core::Tick amount) const;
+    // Puts the row of `field` (one of m_rows) into the form and shows it, or takes it out.
+    void showRow(QWidget *field, bool on);
 
     Document *m_doc;
     ViewState *m_state;
@@ -116,6 +118,12 @@ private:
     OutcomeText *m_outcome;
     QPushButton *m_delete;
     QFormLayout *m_form;
+    struct Row
+    {
+        QWidget *label;
+        QWidget *field;
+    };
+    std::vector<Row> m_rows; // the rows that come and go, in the form's order
     QScrollArea *m_scroll;
     QFont m_baseFont; // the font at scale 1
 };

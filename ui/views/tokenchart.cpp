@@ -298,7 +298,8 @@ void TokenChart::rebuild()
     };
     const auto ensureLines = [&](std::vector<QLineSeries *> &lines, std::size_t n) {
         while (lines.size() > n) {
-            // (deleted when the event loop is back: its graphics may be queued for a paint)
+            // deleted later, after the item QtCharts deletes later: the item's destructor
+            // still reaches its series
             if (c->series().contains(lines.back()))
                 c->removeSeries(lines.back());
             lines.back()->deleteLater();
@@ -342,22 +343,16 @@ void TokenChart::rebuild()
     for (int r = 0; r < 4; ++r)
         m_outcomePoints[r].series->replace(outcomePts[r]);
 
-    // (Re)attach: lines under markers, grants under outcomes. Series without points stay out
-    // of the legend so it names only what is drawn.
-    // (A series once on the chart stays there, hidden with its legend entry when it has
-    // nothing to draw: Qt Charts 6.4 can paint a removed series' item once more, after its chart
-    // is gone, and crash.)
+    // Attach a series when it first has points: lines under markers, grants under outcomes.
+    // One that has none later stays attached and draws nothing (the legend, drawn in
+    // drawForeground, skips it). Removing it would not do: QtCharts hides a removed series'
+    // item and deletes it later, but the next change of the series' pen shows it again, and
+    // painting it then asks for the chart it no longer has (a crash).
     const auto attach = [&](QAbstractSeries *series, bool show) {
-        const bool attached = c->series().contains(series);
-        if (show && !attached) {
+        if (show && !c->series().contains(series)) {
             c->addSeries(series);
             series->attachAxis(m_timeAxis);
             series->attachAxis(m_tokenAxis);
-        }
-        if (c->series().contains(series)) {
-            series->setVisible(show);
-            for (QLegendMarker *m : c->legend()->markers(series))
-                m->setVisible(show);
         }
     };
     for (QLineSeries *l : m_storageLines)

@@ -129,7 +129,15 @@ MainWindow::MainWindow(QWidget *parent)
         new StateReport(this, report);
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    // A shown window is hidden in ~QWidget, after this class's part is gone: the field with the
+    // focus then loses it and commits what was typed there (an inspector field), and the
+    // document's change reached documentChanged on a window half destroyed (a crash in
+    // statusBar()). From here on this window hears neither the document nor the view state.
+    disconnect(m_doc, nullptr, this, nullptr);
+    disconnect(m_state, nullptr, this, nullptr);
+}
 
 const Core::Scenario &MainWindow::scenario() const
 {

@@ -152,16 +152,22 @@ private slots:
         LiveDialog *dialog = openDialog();
         QVERIFY(dialog);
         QSignalSpy finished(dialog, &LiveDialog::runFinished);
-        QTest::mouseClick(dialog->startButton(), Qt::LeftButton);
-        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 60000);
-        QVERIFY2(dialog->result().ran(), qPrintable(dialog->result().error));
-        // A's lease ended late (etcd's sweep): a note about client A
+        // A's lease ends late (etcd's lessor looks for expired leases every 500 ms): a note
+        // about client A. Within 50 ms of the model, which the lessor's phase allows now and
+        // then, no note is made: the run is made again, at most three times in all.
         QListWidget *list = dialog->divergenceList();
         int row = -1;
-        for (int i = 0; i < list->count(); ++i)
-            if (list->item(i)->text().contains(QLatin1String("etcd ended A's lease")))
-                row = i;
-        QVERIFY2(row >= 0, "no lease end of A listed");
+        for (int attempt = 1; attempt <= 3 && row < 0; ++attempt) {
+            QTest::mouseClick(dialog->startButton(), Qt::LeftButton);
+            QTRY_COMPARE_WITH_TIMEOUT(finished.size(), attempt, 60000);
+            QVERIFY2(dialog->result().ran(), qPrintable(dialog->result().error));
+            for (int i = 0; i < list->count(); ++i)
+                if (list->item(i)->text().contains(QLatin1String("etcd ended A's lease")))
+                    row = i;
+            if (row < 0)
+                QTRY_VERIFY(dialog->startButton()->isEnabled());
+        }
+        QVERIFY2(row >= 0, "no lease end of A listed in three runs");
         if (!screenshot.isEmpty()) {
             // over the story and the chart, the two panels in full view
             dialog->resize(520, 430);

@@ -247,9 +247,10 @@ void PresentationController::fit()
     o.theme = t;
     const int pinned =
         std::min(lanes, int(std::ceil(TimelineRenderer::pinnedHeight(scenario, o, width))) + 4);
-    const int timeline = std::max(
-        {100, std::min(lanes, height - panelAt(scale)),
-         std::min({pinned, height - 200, height - m_parts.panel->minimumSizeHint().height()})});
+    // (a lesson's question and reveal are never cut: the stage keeps the height it needs)
+    const int below = isWalking() ? panelAt(scale) : m_parts.panel->minimumSizeHint().height();
+    const int timeline = std::max({100, std::min(lanes, height - panelAt(scale)),
+                                   std::min({pinned, height - 200, height - below})});
     // (the explanation then takes what is left, its paragraph cut below the sentence, and
     // never makes the window taller than its screen)
     m_parts.panel->setMinimumHeight(1);

@@ -593,7 +593,8 @@ void Monkey::menuEntry()
     ++m_counts[QStringLiteral("menu entries")];
     const bool opens =
         name == QLatin1String("new") || name == QLatin1String("open") ||
-        name.startsWith(QLatin1String("preset-")) ||
+        name.startsWith(QLatin1String("preset-")) || name.startsWith(QLatin1String("lesson-")) ||
+        name == QLatin1String("openLesson") ||
         std::find(recentEntries.begin(), recentEntries.end(), a) != recentEntries.end();
     if (opens || name == QLatin1String("save") || name == QLatin1String("saveAs"))
         chooseAnswers();

@@ -7,6 +7,7 @@
 #include "handout.h"
 #include "lessonfile.h"
 #include "presetfile.h"
+#include "recordingdevice.h"
 #include "timelinerenderer.h"
 
 #include <QTest>
@@ -61,6 +62,46 @@ int countColour(const QImage &image, const QRect &area, const QColor &colour)
             if ((image.pixel(x, y) & 0xffffff) == (colour.rgb() & 0xffffff))
                 ++n;
     return n;
+}
+
+// Where a picture's timeline is and where its ticks fall, in the picture's coordinates.
+struct Placed
+{
+    QRectF timeline; // in the picture
+    TimeAxis axis;   // relative to `timeline`
+    TimelineLayout layout;
+    double x(double tick) const { return timeline.left() + axis.tickToX(tick); }
+    double belowRuler() const { return timeline.top() + layout.ruler.bottom(); }
+};
+
+Placed placed(const LessonScene &scene, const ExportOptions &o)
+{
+    Placed pl;
+    pl.timeline = Exporter::timelineRect(scene.scenario, o);
+    pl.axis = Exporter::timelineAxis(scene.scenario, o);
+    pl.layout = TimelineRenderer::layout(scene.scenario, Exporter::timelineOptions(o),
+                                         QRectF(QPointF(0, 0), pl.timeline.size()));
+    return pl;
+}
+
+// The words a write's outcome label starts with (ui/render/passes/outcomelabels.h): on a token
+// storage, and on a compare-and-set storage (section 13's versions).
+QStringList outcomeWords(ClaimOutcome outcome)
+{
+    switch (outcome) {
+    case ClaimOutcome::Accepted:
+        return {QStringLiteral("accepted")};
+    case ClaimOutcome::Rejected:
+        return {QStringLiteral("rejected"), QStringLiteral("expected version")};
+    case ClaimOutcome::Corrupted:
+        return {QStringLiteral("CORRUPTED")};
+    case ClaimOutcome::LockedOut:
+        return {QStringLiteral("LOCKED OUT")};
+    case ClaimOutcome::Skipped:
+    case ClaimOutcome::Partial:
+        break;
+    }
+    return {};
 }
 
 } // namespace
@@ -130,6 +171,136 @@ private slots:
         QCOMPARE(countColour(frozen, lane, rejected), 0);
         // and B's accepted write at t=13, before the freeze, is in both
         QVERIFY(countColour(frozen, lane, o.theme.accepted) > 20);
+    }
+
+    // Every built-in question's picture, as the sheet draws it, is what the projector shows at
+    // the freeze: below the ruler nothing is drawn (text or filled shape, after the clip) that
+    // starts right of the freeze tick, and nothing reaches past it further than the labels of
+    // the freeze tick's own events may (PaintContext: at most 9 px at the print theme's sizes,
+    // and the words of a label anchored there). The playhead is at the freeze.
+    void everyBuiltinQuestionShowsNothingPastTheFreeze_data()
+    {
+        QTest::addColumn<QString>("lesson");
+        for (const QString &name : LessonFile::builtinNames())
+            QTest::newRow(qPrintable(name)) << name;
+    }
+    void everyBuiltinQuestionShowsNothingPastTheFreeze()
+    {
+        QFETCH(QString, lesson);
+        const Lesson l = builtin(qPrintable(lesson));
+        const std::vector<ScenePlay> plays = playLesson(l);
+        int questions = 0;
+        for (std::size_t i = 0; i < l.scenes.size(); ++i) {
+            const LessonScene &scene = l.scenes[i];
+            if (!scene.question)
+                continue;
+            ++questions;
+            const Placed pl = placed(scene, Handout::questionPictureOptions(scene, plays[i]));
+            RecordingDevice device(QSize(1000, 2000));
+            {
+                QPainter p(&device);
+                Handout::paintQuestionPicture(&p, scene, plays[i]);
+            }
+            const QColor background =
+                Handout::questionPictureOptions(scene, plays[i]).theme.background;
+            const double freeze = pl.x(double(scene.question->freeze));
+            const double next = pl.x(double(scene.question->freeze) + 1);
+            QVERIFY2(next > freeze, qPrintable(l.scenes[i].title));
+            int below = 0;
+            for (const RecordingDevice::Text &t : device.texts) {
+                if (t.shown.isEmpty() || t.shown.bottom() <= pl.belowRuler())
+                    continue;
+                ++below;
+                // a label of the freeze tick's own events may start just right of it
+                QVERIFY2(t.shown.left() < std::max(next, freeze + 10),
+                         qPrintable(QStringLiteral("%1, question at t=%2: \"%3\" at x=%4, the "
+                                                   "freeze tick at x=%5")
+                                        .arg(scene.title)
+                                        .arg(scene.question->freeze)
+                                        .arg(t.text)
+                                        .arg(t.shown.left())
+                                        .arg(freeze)));
+            }
+            QVERIFY(below > 0); // the lanes' names and what happened before are there
+            for (const RecordingDevice::Shape &f : device.filled) {
+                if (f.shown.isEmpty() || f.shown.bottom() <= pl.belowRuler() + 0.5)
+                    continue;
+                if (f.shown.left() <= pl.timeline.left() + pl.layout.plot.left() + 0.5 &&
+                    f.shown.right() >= pl.timeline.left() + pl.layout.plot.right() - 0.5)
+                    continue; // a lane's background across the whole plot
+                if (f.brush.rgb() == background.rgb()) // (any alpha)
+                    continue; // a plate under a label of the freeze tick: it shows nothing
+                QVERIFY2(f.shown.left() < std::max(next, freeze + 10) &&
+                             f.shown.right() <= freeze + 10,
+                         qPrintable(QStringLiteral("%1, question at t=%2: a shape in %3 from "
+                                                   "x=%4 to %5, the freeze tick at x=%6")
+                                        .arg(scene.title)
+                                        .arg(scene.question->freeze)
+                                        .arg(f.brush.name())
+                                        .arg(f.shown.left())
+                                        .arg(f.shown.right())
+                                        .arg(freeze)));
+            }
+        }
+        QVERIFY(questions >= 3);
+    }
+
+    // Every built-in answer's picture shows what decides its question: something is drawn at
+    // the deciding event's tick below the ruler, and a write's outcome is written out.
+    void everyBuiltinAnswerShowsTheDecidingOutcome_data()
+    {
+        everyBuiltinQuestionShowsNothingPastTheFreeze_data();
+    }
+    void everyBuiltinAnswerShowsTheDecidingOutcome()
+    {
+        QFETCH(QString, lesson);
+        const Lesson l = builtin(qPrintable(lesson));
+        const std::vector<ScenePlay> plays = playLesson(l);
+        int writes = 0;
+        for (std::size_t i = 0; i < l.scenes.size(); ++i) {
+            const LessonScene &scene = l.scenes[i];
+            if (!scene.question)
+                continue;
+            const ScenePlay &play = plays[i];
+            QVERIFY(play.right() >= 0);
+            QVERIFY(play.reveal() > scene.question->freeze);
+            const Placed pl = placed(scene, Handout::answerPictureOptions(scene, play));
+            RecordingDevice device(QSize(1000, 3000));
+            {
+                QPainter p(&device);
+                Handout::paintAnswerPicture(&p, scene, play);
+            }
+            const double reveal = pl.x(double(play.reveal()));
+            const auto at = [&](const QRectF &r) {
+                return !r.isEmpty() && r.bottom() > pl.belowRuler() &&
+                       r.bottom() <= pl.timeline.bottom() && r.left() <= reveal + 1 &&
+                       r.right() >= reveal - 1 && r.width() < pl.layout.plot.width() / 2;
+            };
+            bool drawn = false;
+            for (const RecordingDevice::Shape &f : device.filled)
+                drawn = drawn || at(f.shown);
+            for (const RecordingDevice::Text &t : device.texts)
+                drawn = drawn || at(t.shown);
+            QVERIFY2(drawn, qPrintable(QStringLiteral("%1: nothing at the reveal, t=%2")
+                                           .arg(scene.title)
+                                           .arg(play.reveal())));
+            const Claim &claim = scene.question->options[std::size_t(play.right())].claim;
+            const QStringList words =
+                claim.kind == ClaimKind::Write ? outcomeWords(claim.outcome) : QStringList();
+            if (words.isEmpty())
+                continue;
+            ++writes;
+            // the label sits beside the write's glyph at its arrival
+            bool told = false;
+            for (const RecordingDevice::Text &t : device.texts)
+                for (const QString &word : words)
+                    told = told || (t.text.startsWith(word) && !t.shown.isEmpty() &&
+                                    std::abs(t.shown.center().x() - reveal) < 200);
+            QVERIFY2(told, qPrintable(QStringLiteral("%1: no \"%2\" near the reveal at t=%3")
+                                          .arg(scene.title, words.join(QStringLiteral("\" or \"")))
+                                          .arg(play.reveal())));
+        }
+        QVERIFY(writes > 0);
     }
 };
 

@@ -92,54 +92,34 @@ ExportOptions pictureOptions(const Core::LessonScene &scene, const Core::ScenePl
     return o;
 }
 
-// The timeline as it stands at the end of the freeze tick: the run stopped there, so nothing
-// after it exists to be drawn, and the plot right of it is left blank under a question mark.
-// On the axis of the whole run and in the place the answer key's picture has it (export's
-// margins around it). Returns its height.
+// The timeline as presentation mode shows a question (LessonController, TimelineView): the run
+// stopped before the tick after the freeze (Simulator::runBefore, as Document::traceBefore cuts
+// it), painted with the future hidden (TimelineRenderer::Options::hideFuture) and the playhead
+// at the freeze tick. On the axis of the whole run and in the place the answer key's picture
+// has it (export's margins around it). Returns its height.
 double frozenPicture(QPainter *p, QPointF at, double scale, const Core::LessonScene &scene,
                      const Core::ScenePlay &play)
 {
-    ExportOptions o = pictureOptions(scene, play);
-    o.showLegend = false;
-    o.playhead = scene.question->freeze;
+    const ExportOptions o = questionPictureOptions(scene, play);
     const QRectF rect = Exporter::timelineRect(scene.scenario, o);
     const double height = (rect.bottom() + rect.top()) * scale; // a margin above and below
     if (!p)
         return height;
     const TimeAxis axis = Exporter::timelineAxis(scene.scenario, o);
-    const TimelineRenderer::Options ro = Exporter::timelineOptions(o);
+    TimelineRenderer::Options ro = Exporter::timelineOptions(o);
+    ro.hideFuture = true;
     Core::Trace frozen;
-    Core::Simulator().run(scene.scenario, play.fencing, frozen, scene.question->freeze);
-    // what the storage lanes read of a run's end, as the storages stand at the freeze (the
-    // renderer draws a run cut short during a drag only where it has happened: here the axis
-    // is the whole run's, and the clip below keeps the rest blank)
-    frozen.finals.clear();
-    for (std::uint32_t s = 0; s < scene.scenario.storages.size(); ++s)
-        frozen.finals.push_back(
-            Core::storageStateAt(scene.scenario, frozen, s, scene.question->freeze));
+    Core::Simulator(Core::Simulator::kNoCheckpoints)
+        .runBefore(scene.scenario, play.fencing, frozen, scene.question->freeze + 1);
+    // the axis is the whole run's: what goes on at the cut is drawn on, and hidden past it
     frozen.horizon = play.trace.horizon;
-    const QRectF local(QPointF(0, 0), rect.size());
-    const TimelineLayout layout = TimelineRenderer::layout(scene.scenario, ro, local);
-    // halfway to the next tick: the glyphs of the freeze tick itself stay whole
-    const double cut = std::clamp(axis.tickToX(double(scene.question->freeze) + 0.5),
-                                  layout.plot.left(), local.right());
+    frozen.lastTick = play.trace.lastTick;
     p->save();
     p->translate(at);
     p->scale(scale, scale);
     p->translate(rect.topLeft());
-    TimelineRenderer().paint(p, local, scene.scenario, frozen, nullptr, axis, ro);
-    // covered, not clipped: the renderer sets clips of its own, which would replace one
-    const QRectF blank(cut, layout.ruler.bottom(), local.right() - cut,
-                       local.bottom() - layout.ruler.bottom());
-    p->fillRect(blank, o.theme.background);
-    if (blank.width() > 40) {
-        p->setPen(QPen(QColor(0x9a9a9a), 1, Qt::DashLine));
-        p->setBrush(Qt::NoBrush);
-        p->drawRect(blank.adjusted(4, 4, -4, -4));
-        p->setPen(QColor(0x6d6d6d));
-        p->setFont(font(std::min(40.0, blank.width() / 4), true));
-        p->drawText(blank, Qt::AlignCenter, QStringLiteral("?"));
-    }
+    TimelineRenderer().paint(p, QRectF(QPointF(0, 0), rect.size()), scene.scenario, frozen, nullptr,
+                             axis, ro);
     p->restore();
     return height;
 }
@@ -149,8 +129,7 @@ double frozenPicture(QPainter *p, QPointF at, double scale, const Core::LessonSc
 double revealPicture(QPainter *p, QPointF at, double scale, const Core::LessonScene &scene,
                      const Core::ScenePlay &play)
 {
-    ExportOptions o = pictureOptions(scene, play);
-    o.playhead = play.reveal();
+    const ExportOptions o = answerPictureOptions(scene, play);
     const QSizeF size = Exporter::pageSize(scene.scenario, o);
     if (p) {
         p->save();
@@ -370,6 +349,33 @@ private:
 };
 
 } // namespace
+
+ExportOptions questionPictureOptions(const Core::LessonScene &scene, const Core::ScenePlay &play)
+{
+    ExportOptions o = pictureOptions(scene, play);
+    o.showLegend = false;
+    o.playhead = scene.question->freeze;
+    return o;
+}
+
+ExportOptions answerPictureOptions(const Core::LessonScene &scene, const Core::ScenePlay &play)
+{
+    ExportOptions o = pictureOptions(scene, play);
+    o.playhead = play.reveal();
+    return o;
+}
+
+void paintQuestionPicture(QPainter *p, const Core::LessonScene &scene, const Core::ScenePlay &play,
+                          double scale)
+{
+    frozenPicture(p, {}, scale, scene, play);
+}
+
+void paintAnswerPicture(QPainter *p, const Core::LessonScene &scene, const Core::ScenePlay &play,
+                        double scale)
+{
+    revealPicture(p, {}, scale, scene, play);
+}
 
 QImage questionPicture(const Core::LessonScene &scene, const Core::ScenePlay &play, double scale)
 {

@@ -191,10 +191,15 @@ int animate(const Cli::Invocation &inv)
     if (inv.loop && *format != AnimationOptions::Format::Gif)
         return invalid(QStringLiteral("animate: --loop is for a GIF (a video's player decides "
                                       "whether it loops)"));
-    const QString &file = inv.files.first();
-    const LoadResult loaded = loadArgument(file);
-    if (!loaded.ok())
-        return invalid(file + QLatin1String(": ") + loaded.error);
+    if (!inv.lesson.isEmpty() && (inv.picture.fromTick || inv.picture.toTick))
+        return invalid(QStringLiteral("animate: --from and --to are for a scenario (each scene of "
+                                      "a lesson shows the range its view gives)"));
+    if (!inv.lesson.isEmpty() && inv.picture.compare)
+        return invalid(QStringLiteral("animate: --compare is for a scenario (each scene of a "
+                                      "lesson compares as its view says)"));
+    if (!inv.lesson.isEmpty() && inv.fencing)
+        return invalid(QStringLiteral("animate: --fencing is for a scenario (each scene of a "
+                                      "lesson runs with its view's switch)"));
     AnimationOptions options;
     options.picture = pictureOptions(inv);
     options.picture.width = inv.picture.width.value_or(AnimationLimits::kDefaultWidth);
@@ -202,7 +207,19 @@ int animate(const Cli::Invocation &inv)
     options.fps = inv.fps.value_or(options.fps);
     options.stepSeconds = inv.stepSeconds;
     options.loop = inv.loop.value_or(0);
-    const QString failed = Animation::exportTo(inv.output, *loaded.scenario, options);
+    QString failed;
+    if (!inv.lesson.isEmpty()) {
+        const Core::LessonLoadResult lesson = Cli::loadLesson(inv.lesson);
+        if (!lesson.ok())
+            return invalid(inv.lesson + QLatin1String(": ") + lesson.error);
+        failed = Animation::exportLesson(inv.output, *lesson.lesson, options);
+    } else {
+        const QString &file = inv.files.first();
+        const LoadResult loaded = loadArgument(file);
+        if (!loaded.ok())
+            return invalid(file + QLatin1String(": ") + loaded.error);
+        failed = Animation::exportTo(inv.output, *loaded.scenario, options);
+    }
     if (!failed.isEmpty())
         return invalid(QStringLiteral("animate: ") + failed);
     return 0;

@@ -285,8 +285,12 @@ std::vector<CommandSpec> makeCommands()
             "Plays the run as presentation mode steps through it, drawn as export draws it: "
             "each step holds long enough to read its caption (2 s and a quarter of a second a "
             "word, unless --step-seconds), the playhead travels to the next step, and the last "
-            "frame shows the verdict. GIF (a palette of the theme's colours), H.264 in MP4 or "
-            "VP9 in WebM (yuv420p, even width and height, as slide software plays them)."),
+            "frame shows the verdict. With --lesson, a lesson's scenes in order as presentation "
+            "mode walks them: each scene's narration held first, its steps, a question held at "
+            "its freeze tick with its options A-E and then its reveal, the future hidden as on "
+            "the projector (docs/LESSONS.md). GIF (a palette of the theme's colours), H.264 in "
+            "MP4 or VP9 in WebM (yuv420p, even width and height, as slide software plays "
+            "them)."),
         QStringLiteral("OUT.(gif|mp4|webm)"),
         {output(QStringLiteral("OUT.(gif|mp4|webm)"),
                 QStringLiteral("the animation to write; its extension picks the format")),
@@ -316,7 +320,19 @@ std::vector<CommandSpec> makeCommands()
          number(QStringLiteral("loop"),
                 QStringLiteral("GIF: times it plays, 0 for ever (default 0)"), 0,
                 AnimationLimits::kMaxLoop,
-                [](Invocation *inv, std::uint64_t n) { inv->loop = int(n); })}};
+                [](Invocation *inv, std::uint64_t n) { inv->loop = int(n); }),
+         {{QStringLiteral("lesson")},
+          QStringLiteral("LESSON"),
+          QStringLiteral("a lesson's scenes in order, instead of FILE (each scene's view gives "
+                         "its range and compare)"),
+          [](const QString &v, Invocation *inv) {
+              if (v.isEmpty())
+                  return QStringLiteral("--lesson needs a lesson file");
+              inv->lesson = v;
+              return QString();
+          },
+          false,
+          true}}};
     // the picture options but the caption's: each step's caption is the animation's story
     for (const OptionSpec &o : picture) {
         const QString name = o.names.first();
@@ -537,12 +553,16 @@ bool isHelp(const OptionSpec &o)
 // The parts of a synopsis: the command, FILE, -o and every option in brackets.
 QStringList synopsisParts(const CommandSpec &command, bool brief)
 {
-    QStringList parts{QStringLiteral("fencescope-cli"), command.name, command.fileName};
+    QString file = command.fileName;
+    for (const OptionSpec &o : command.options)
+        if (o.insteadOfFile)
+            file += QLatin1Char('|') + dashed(o.names.first()) + QLatin1Char(' ') + o.valueName;
+    QStringList parts{QStringLiteral("fencescope-cli"), command.name, file};
     if (!command.outputName.isEmpty())
         parts << QStringLiteral("-o ") + command.outputName;
     bool any = false;
     for (const OptionSpec &o : command.options) {
-        if (isHelp(o) || o.names.contains(QLatin1String("output")))
+        if (isHelp(o) || o.names.contains(QLatin1String("output")) || o.insteadOfFile)
             continue;
         const QString option = dashed(o.names.first()) +
                                (o.valueName.isEmpty() ? QString() : QLatin1Char(' ') + o.valueName);
@@ -733,7 +753,15 @@ QString parse(const CommandSpec &command, const QStringList &args, Invocation *i
         }
     }
     invocation->files = parser.positionalArguments();
-    if (invocation->files.isEmpty())
+    const OptionSpec *instead = nullptr;
+    for (size_t i = 0; i < command.options.size(); ++i)
+        if (command.options[i].insteadOfFile && parser.isSet(options[i]))
+            instead = &command.options[i];
+    if (instead && !invocation->files.isEmpty())
+        return prefix +
+               QStringLiteral("give %1 or %2 %3, not both")
+                   .arg(command.fileName, dashed(instead->names.first()), instead->valueName);
+    if (invocation->files.isEmpty() && !instead)
         return prefix + QStringLiteral("missing %1 (usage: %2)")
                             .arg(command.fileName, usageForError(command));
     if (invocation->files.size() > 1)

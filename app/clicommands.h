@@ -47,6 +47,7 @@ struct Invocation
     std::optional<int> fps;
     std::optional<double> stepSeconds;
     std::optional<int> loop;
+    QString lesson; // animate --lesson: the lesson to animate, in place of FILE
     // sweep and find
     Core::SweepAxis vary;
     Core::SweepAxis vary2;
@@ -78,6 +79,9 @@ struct OptionSpec
     // Takes one value (empty for a switch) into the invocation; returns an error or "".
     std::function<QString(const QString &value, Invocation *)> apply;
     bool required = false; // shown without brackets; missing is a usage error
+    // Given in place of the command's FILE ("animate --lesson LESSON"): the synopsis shows
+    // "FILE|--lesson LESSON", and exactly one of the two is asked for.
+    bool insteadOfFile = false;
 };
 
 struct CommandSpec

@@ -14,18 +14,6 @@
 namespace Cli {
 namespace {
 
-Core::LessonLoadResult loadLesson(const QString &file)
-{
-    if (file == QLatin1String("-")) {
-        QFile in;
-        if (!in.open(stdin, QIODevice::ReadOnly))
-            return {std::nullopt, QStringLiteral("file: cannot read standard input"), {}};
-        // a scene's path is then relative to the current folder
-        return Core::LessonFile::parse(in.readAll(), QDir::currentPath());
-    }
-    return Core::LessonFile::load(file);
-}
-
 QString plural(std::size_t n, const char *one, const char *many)
 {
     return QStringLiteral("%1 %2").arg(n).arg(QLatin1String(n == 1 ? one : many));
@@ -55,6 +43,18 @@ QString indented(const QString &text, int indent)
 }
 
 } // namespace
+
+Core::LessonLoadResult loadLesson(const QString &file)
+{
+    if (file == QLatin1String("-")) {
+        QFile in;
+        if (!in.open(stdin, QIODevice::ReadOnly))
+            return {std::nullopt, QStringLiteral("file: cannot read standard input"), {}};
+        // a scene's path is then relative to the current folder
+        return Core::LessonFile::parse(in.readAll(), QDir::currentPath());
+    }
+    return Core::LessonFile::load(file);
+}
 
 int lessonCheck(const Invocation &inv)
 {

@@ -3,8 +3,13 @@
 #pragma once
 
 #include "clicommands.h"
+#include "lessonfile.h"
 
 namespace Cli {
+
+// The lesson at `file`, or from standard input for "-" (a scene's path then relative to the
+// current folder).
+Core::LessonLoadResult loadLesson(const QString &file);
 
 int lessonCheck(const Invocation &inv);
 #if FENCESCOPE_CLI_PICTURES

@@ -108,6 +108,24 @@ private slots:
                  (QStringList{QStringLiteral("run.mp4"), QStringLiteral("run.webm")}));
     }
 
+    // --lesson: the lesson's scenes (what the frames hold is tests/media/tst_animation.cpp's)
+    void aLessonAsAGif()
+    {
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("lesson.gif"));
+        const Run r = cli(
+            {QStringLiteral("animate"), QStringLiteral("--lesson"),
+             QStringLiteral(FENCESCOPE_TESTDATA "/lessons/good/two-scenes.fencescope-lesson.json"),
+             QStringLiteral("-o"), out, QStringLiteral("--width=480"),
+             QStringLiteral("--step-seconds=0.5"), QStringLiteral("--fps=5")});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.err.isEmpty(), r.err.constData());
+        const QByteArray gif = contents(out);
+        QVERIFY(gif.startsWith("GIF89a"));
+        QCOMPARE(littleEndian16(gif, 6), 480);
+        QCOMPARE(entries(dir.path()), QStringList{QStringLiteral("lesson.gif")});
+    }
+
     void failuresAreOneLineExitTwoAndLeaveNothing_data()
     {
         QTest::addColumn<QStringList>("args");
@@ -139,6 +157,37 @@ private slots:
                            QStringLiteral("-")}
             << QStringLiteral("fencescope-cli: animate: cannot write an animation to standard "
                               "output (give a file ending in .gif, .mp4 or .webm)");
+        const QString lesson =
+            QStringLiteral(FENCESCOPE_TESTDATA "/lessons/good/two-scenes.fencescope-lesson.json");
+        const QString badLesson = QStringLiteral(
+            FENCESCOPE_TESTDATA "/lessons/bad/unknown-client.fencescope-lesson.json");
+        QTest::newRow("bad lesson")
+            << QStringList{QStringLiteral("animate"), QStringLiteral("--lesson"), badLesson,
+                           QStringLiteral("-o"), QStringLiteral("OUT/a.gif")}
+            << QStringLiteral("fencescope-cli: ") + badLesson +
+                   QStringLiteral(": scenes[0].question.options[1].claim.write.client: unknown "
+                                  "client \"C\" (known: A, B)");
+        QTest::newRow("missing lesson")
+            << QStringList{QStringLiteral("animate"), QStringLiteral("--lesson"),
+                           QStringLiteral("OUT/none.fencescope-lesson.json"), QStringLiteral("-o"),
+                           QStringLiteral("OUT/a.gif")}
+            << QStringLiteral("fencescope-cli: OUT/none.fencescope-lesson.json: file: cannot "
+                              "open OUT/none.fencescope-lesson.json (No such file or directory)");
+        QTest::newRow("a lesson and a file")
+            << QStringList{QStringLiteral("animate"),  def,
+                           QStringLiteral("--lesson"), lesson,
+                           QStringLiteral("-o"),       QStringLiteral("OUT/a.gif")}
+            << QStringLiteral("fencescope-cli: animate: give FILE or --lesson LESSON, not both");
+        QTest::newRow("a lesson with a range")
+            << QStringList{QStringLiteral("animate"),
+                           QStringLiteral("--lesson"),
+                           lesson,
+                           QStringLiteral("--from"),
+                           QStringLiteral("5"),
+                           QStringLiteral("-o"),
+                           QStringLiteral("OUT/a.gif")}
+            << QStringLiteral("fencescope-cli: animate: --from and --to are for a scenario (each "
+                              "scene of a lesson shows the range its view gives)");
         QTest::newRow("invalid scenario")
             << QStringList{QStringLiteral("animate"), QStringLiteral("OUT/bad.json"),
                            QStringLiteral("-o"), QStringLiteral("OUT/a.gif")}

@@ -3,6 +3,7 @@
 // are compared with the plan and with each step drawn alone by the exporter.
 
 #include "animation.h"
+#include "animationsupport.h"
 #include "mediadecode.h"
 #include "scenariofile.h"
 #include "simulator.h"
@@ -19,16 +20,6 @@
 
 namespace {
 
-// Small and short, so that three formats are written and read in a few seconds.
-AnimationOptions smallOptions()
-{
-    AnimationOptions o;
-    o.picture.width = 640;
-    o.fps = 10;
-    o.stepSeconds = 1;
-    return o;
-}
-
 // The step at `tick` drawn alone, as the storyboard draws it, on the animation's canvas.
 QImage stepAlone(const Core::Scenario &s, const AnimationOptions &o, QSize canvas, Core::Tick tick)
 {
@@ -40,24 +31,6 @@ QImage stepAlone(const Core::Scenario &s, const AnimationOptions &o, QSize canva
     p.drawImage(0, 0, Exporter::renderImage(s, picture));
     p.end();
     return frame;
-}
-
-// The rows where two pictures differ below `top` (the steps' captions, under the legend).
-QRect differingBelow(const QImage &a, const QImage &b, int top)
-{
-    QRect r;
-    for (int y = top; y < a.height(); ++y)
-        for (int x = 0; x < a.width(); ++x)
-            if (a.pixel(x, y) != b.pixel(x, y)) {
-                r |= QRect(0, y, a.width(), 1);
-                break;
-            }
-    return r;
-}
-
-QStringList filesIn(const QString &dir)
-{
-    return QDir(dir).entryList(QDir::Files | QDir::Hidden | QDir::NoDotAndDotDot);
 }
 
 } // namespace

@@ -5,7 +5,10 @@
 
 #include "animationdialog.h"
 #include "document.h"
+#include "lessoncontroller.h"
+#include "lessonsession.h"
 #include "mainwindow.h"
+#include "mediadecode.h"
 
 #include <QAction>
 #include <QApplication>
@@ -209,6 +212,57 @@ private slots:
             [&] { QCOMPARE(d.options().picture.width, 480.0); }();
             return false;
         });
+    }
+
+    // With a lesson open, "Show" offers the whole lesson: the preview plays the lesson's plan
+    // (Animation::lessonPlan, each scene's view giving its range: the range is not asked), and
+    // Export writes it. Without one, only the run and compare are offered.
+    void aLessonOpenOffersTheWholeLesson()
+    {
+        withDialog([&](AnimationDialog &d) {
+            [&] { QCOMPARE(child<QComboBox>(d, "content")->count(), 2); }();
+            return false;
+        });
+        QVERIFY(window().openBuiltinLesson(QStringLiteral("1-why-a-lock-needs-fencing")));
+        const Core::Lesson lesson = window().lessons()->session()->lesson();
+        const QString path = file(QStringLiteral("lesson.gif"));
+        const bool written = withDialog([&](AnimationDialog &d) {
+            QComboBox *content = child<QComboBox>(d, "content");
+            [&] { QCOMPARE(content->count(), 3); }();
+            [&] {
+                QCOMPARE(content->itemText(2),
+                         QStringLiteral("The whole lesson: Why a lock needs fencing (9 scenes)"));
+            }();
+            content->setCurrentIndex(2);
+            child<QSpinBox>(d, "width")->setValue(320);
+            child<QSpinBox>(d, "fps")->setValue(1);
+            child<QComboBox>(d, "holdMode")->setCurrentIndex(1);
+            child<QDoubleSpinBox>(d, "holdSeconds")->setValue(0.5);
+            d.refreshPlan();
+            [&] { QVERIFY(d.showsLesson()); }();
+            [&] { QVERIFY(!child<QComboBox>(d, "range")->isEnabled()); }();
+            const Animation::Plan expected = Animation::lessonPlan(lesson, d.options());
+            [&] { QCOMPARE(d.previewPlan().problem, QString()); }();
+            [&] { QCOMPARE(d.previewPlan().shots.size(), std::size_t(9)); }();
+            [&] { QCOMPARE(d.previewPlan().frames.size(), expected.frames.size()); }();
+            [&] { QCOMPARE(d.previewPlan().steps.size(), expected.steps.size()); }();
+            // the first frame: the first scene's opening, its narration as the caption
+            [&] {
+                QCOMPARE(d.previewImage(), Animation::renderFrame(expected, 0,
+                                                                  double(d.previewImage().width()) /
+                                                                      expected.size.width()));
+            }();
+            d.setPath(path);
+            return pressExport(d);
+        });
+        QVERIFY(written);
+        QCOMPARE(filesIn(m_dir->path()), QStringList{QStringLiteral("lesson.gif")});
+        AnimationOptions o;
+        o.picture.width = 320;
+        o.fps = 1;
+        o.stepSeconds = 0.5;
+        const Animation::Plan plan = Animation::lessonPlan(lesson, o);
+        QCOMPARE(MediaDecode::readGif(path).frames.size(), plan.frames.size());
     }
 
     void cancelStopsTheExportAndLeavesNoFile()

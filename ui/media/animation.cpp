@@ -1,6 +1,7 @@
 #include "animation.h"
 
 #include "gifwriter.h"
+#include "lessonplay.h"
 #include "simulator.h"
 #include "storysteps.h"
 #include "videowriter.h"
@@ -11,6 +12,7 @@
 #include <QPainter>
 #include <QRandomGenerator>
 #include <QRegularExpression>
+#include <QTextDocument>
 
 #include <algorithm>
 #include <cerrno>
@@ -51,19 +53,39 @@ int even(int n)
     return n + (n & 1);
 }
 
-ExportOptions frameOptions(const AnimationOptions &options, const Plan &plan, const Frame &f)
+// A lesson's Markdown (narration, prompt, feedback: **bold**, *italics*, `code`) as the words a
+// caption shows, read by Qt's Markdown reader without HTML, as the handout and the stage read it.
+QString plain(const QString &markdown)
 {
-    ExportOptions o = options.picture;
-    o.caption.clear(); // each step's own caption, the verdict's at the end
-    o.explain = {};
-    if (f.kind == Frame::Kind::Verdict) {
-        o.playhead = Core::kForever;
-        o.playheadTravel = 0;
-    } else {
-        o.playhead = plan.steps[std::size_t(f.step)].tick;
-        o.playheadTravel = f.travel;
+    if (markdown.isEmpty())
+        return {};
+    QTextDocument doc;
+    doc.setMarkdown(markdown, QTextDocument::MarkdownNoHTML);
+    return doc.toPlainText().trimmed();
+}
+
+const Shot &shotOf(const Plan &p, const Frame &f)
+{
+    // a scenario's verdict comes after its last step
+    return f.kind == Frame::Kind::Verdict || std::size_t(f.step) >= p.steps.size()
+               ? p.shots.back()
+               : p.shots[std::size_t(p.steps[std::size_t(f.step)].shot)];
+}
+
+// One size for every frame: the tallest page (captions differ in length), even for video.
+void sizeFrames(Plan &p)
+{
+    QSizeF page;
+    for (std::size_t i = 0; i < p.frames.size(); ++i) {
+        if (p.frames[i].kind == Frame::Kind::Travel)
+            continue; // its step's page
+        page = page.expandedTo(
+            Exporter::pageSize(shotOf(p, p.frames[i]).scenario, frameOptions(p, i)));
     }
-    return o;
+    const double scale =
+        std::clamp(p.shots.empty() ? 1.0 : p.shots.front().picture.scale, 0.25, 8.0);
+    p.size = QSize(even(int(std::lround(page.width() * scale))),
+                   even(int(std::ceil(page.height() * scale))));
 }
 
 QString cannotWrite(const QString &path, const QString &why)
@@ -161,6 +183,7 @@ Plan plan(const Core::Scenario &scenario, const AnimationOptions &options)
 {
     Plan p;
     p.fps = std::clamp(options.fps, AnimationLimits::kMinFps, AnimationLimits::kMaxFps);
+    p.shots.push_back({scenario, options.picture, false});
     const ExportOptions &picture = options.picture;
     const Core::Trace trace = toldTrace(scenario, picture);
     // a long run is refused before a sentence is made for each of its steps
@@ -243,26 +266,189 @@ Plan plan(const Core::Scenario &scenario, const AnimationOptions &options)
     at += verdict.periods;
     p.frames.push_back(verdict);
     p.periods = at;
-
-    // one size for every frame: the tallest page (captions differ in length), even for video
-    QSizeF page;
-    for (const Frame &f : p.frames) {
-        if (f.kind == Frame::Kind::Travel)
-            continue; // its step's page
-        page = page.expandedTo(Exporter::pageSize(scenario, frameOptions(options, p, f)));
-    }
-    const double scale = std::clamp(picture.scale, 0.25, 8.0);
-    p.size = QSize(even(int(std::lround(page.width() * scale))),
-                   even(int(std::ceil(page.height() * scale))));
+    sizeFrames(p);
     return p;
 }
 
-QImage renderFrame(const Core::Scenario &scenario, const AnimationOptions &options,
-                   const Plan &plan, std::size_t index, double scale)
+Plan lessonPlan(const Core::Lesson &lesson, const AnimationOptions &options)
 {
-    ExportOptions o = frameOptions(options, plan, plan.frames.at(index));
-    o.scale = std::clamp(options.picture.scale, 0.25, 8.0) * scale;
-    const QImage page = Exporter::renderImage(scenario, o);
+    Plan p;
+    p.fps = std::clamp(options.fps, AnimationLimits::kMinFps, AnimationLimits::kMaxFps);
+    const std::vector<Core::ScenePlay> plays = Core::playLesson(lesson);
+    const QStringList problems = Core::lessonProblems(lesson, plays);
+    if (!problems.isEmpty()) { // a question without one right option has no reveal to show
+        p.problem = problems.first();
+        return p;
+    }
+    for (std::size_t i = 0; i < lesson.scenes.size(); ++i) {
+        const Core::LessonScene &scene = lesson.scenes[i];
+        const Core::ScenePlay &play = plays[i];
+        const Core::SceneView &view = scene.view;
+        Shot shot{scene.scenario, options.picture, true};
+        ExportOptions &picture = shot.picture;
+        // (compare with another token source is not drawn by the exporter: the scene's run
+        // alone is shown then)
+        picture.compare = view.compare == Core::SceneCompare::Fencing;
+        picture.fencing = play.fencing;
+        picture.fromTick.reset();
+        picture.toTick.reset();
+        if (view.from)
+            picture.fromTick = double(*view.from);
+        if (view.to)
+            picture.toTick = double(*view.to);
+        const int index = int(p.shots.size());
+        p.shots.push_back(shot);
+        // told as presentation mode tells it: the top panel's run in compare mode
+        const Core::Trace told =
+            picture.compare ? Core::simulate(scene.scenario, true) : play.trace;
+        const Core::Tick first = told.events.empty() ? 0 : told.events.front().tick;
+        const std::uint32_t shownFrom = view.from ? told.firstEventAt(*view.from) : 0;
+        const std::uint32_t shownTo =
+            view.to ? told.firstEventAt(*view.to + 1) : std::uint32_t(told.events.size());
+        if (shownTo > shownFrom &&
+            shownTo - shownFrom > std::uint32_t(AnimationLimits::kMaxEvents)) {
+            p.problem = QObject::tr("scenes[%1]: the run has %2 events, too many to animate (at "
+                                    "most %3): give the scene's view a range")
+                            .arg(i)
+                            .arg(shownTo - shownFrom)
+                            .arg(AnimationLimits::kMaxEvents);
+            p.steps.clear();
+            p.frames.clear();
+            return p;
+        }
+        const std::vector<Step> steps = captionedSteps(scene.scenario, told);
+        const Core::LessonQuestion *q = scene.question ? &*scene.question : nullptr;
+
+        // the opening: the scene's words, the playhead at the view's or before the first step
+        Step opening;
+        opening.shot = index;
+        opening.caption = scene.title.isEmpty() ? scene.scenario.title : scene.title;
+        if (!scene.narration.isEmpty())
+            opening.caption += QLatin1Char('\n') + plain(scene.narration);
+        if (view.playhead) {
+            opening.tick = *view.playhead;
+        } else {
+            opening.tick = steps.empty() ? first : steps.front().tick;
+            opening.before = true;
+        }
+        p.steps.push_back(opening);
+        for (Step step : steps) {
+            if (view.playhead && step.tick <= *view.playhead)
+                continue; // shown at the opening already
+            if ((q && step.tick > q->freeze) || (view.to && step.tick > *view.to))
+                break;
+            if (view.from && step.tick < *view.from)
+                continue;
+            step.shot = index;
+            p.steps.push_back(step);
+        }
+        if (q) {
+            Step question;
+            question.shot = index;
+            question.tick = q->freeze;
+            question.caption = plain(q->prompt);
+            for (std::size_t o = 0; o < q->options.size(); ++o)
+                question.caption += QLatin1Char('\n') + Core::optionLine(*q, o);
+            p.steps.push_back(question);
+            Step answer;
+            answer.shot = index;
+            answer.tick = play.reveal();
+            const std::size_t right = std::size_t(play.right());
+            answer.caption = QObject::tr("Answer: %1").arg(Core::optionLine(*q, right)) +
+                             QLatin1Char('\n') +
+                             plain(Core::revealText(scene, scene.scenario, play));
+            for (std::size_t o = 0; o < q->options.size(); ++o)
+                if (o != right && !q->options[o].feedback.isEmpty())
+                    answer.caption +=
+                        QStringLiteral("\n\u2022 %1: %2")
+                            .arg(Core::optionLine(*q, o), plain(q->options[o].feedback));
+            p.steps.push_back(answer);
+        } else {
+            // the scene's end: the whole run and its verdict, as presentation's end shows it
+            Step end;
+            end.shot = index;
+            end.tick = Core::kForever;
+            end.caption = Exporter::defaultCaption(scene.scenario, told);
+            if (picture.compare)
+                end.caption +=
+                    QLatin1Char('\n') +
+                    Exporter::defaultCaption(scene.scenario, Core::simulate(scene.scenario, false));
+            p.steps.push_back(end);
+        }
+    }
+    if (p.steps.size() > std::size_t(AnimationLimits::kMaxSteps)) {
+        p.problem = QObject::tr("the lesson has %1 steps, too many to animate (at most %2)")
+                        .arg(p.steps.size())
+                        .arg(AnimationLimits::kMaxSteps);
+        p.steps.clear();
+        return p;
+    }
+
+    const int travelFrames = std::max(2, int(std::lround(kTravelSeconds * p.fps)));
+    int at = 0;
+    for (std::size_t k = 0; k < p.steps.size(); ++k) {
+        const Step &step = p.steps[k];
+        Frame hold;
+        hold.kind = Frame::Kind::Hold;
+        hold.step = int(k);
+        hold.playhead = step.tick;
+        hold.start = at;
+        hold.periods = periodsFor(
+            options.stepSeconds ? *options.stepSeconds : readingSeconds(step.caption), p.fps);
+        at += hold.periods;
+        p.frames.push_back(hold);
+        // the playhead travels to the next step of the same scene; a new scene, or its end,
+        // is a cut
+        if (k + 1 == p.steps.size())
+            continue;
+        const Step &next = p.steps[k + 1];
+        if (next.shot != step.shot || next.tick == Core::kForever || next.tick <= step.tick)
+            continue;
+        const double distance = double(next.tick - step.tick);
+        for (int i = 1; i < travelFrames; ++i) {
+            Frame travel = hold;
+            travel.kind = Frame::Kind::Travel;
+            travel.travel = distance * ease(double(i) / travelFrames);
+            travel.start = at;
+            travel.periods = 1;
+            at += 1;
+            p.frames.push_back(travel);
+        }
+    }
+    p.periods = at;
+    sizeFrames(p);
+    return p;
+}
+
+ExportOptions frameOptions(const Plan &plan, std::size_t index)
+{
+    const Frame &f = plan.frames.at(index);
+    const Shot &shot = shotOf(plan, f);
+    ExportOptions o = shot.picture;
+    o.caption.clear(); // each step's own caption, the verdict's at the end
+    o.explain = {};
+    if (f.kind == Frame::Kind::Verdict) {
+        o.playhead = Core::kForever;
+        o.playheadTravel = 0;
+        return o;
+    }
+    const Step &step = plan.steps[std::size_t(f.step)];
+    o.playhead = step.tick;
+    o.playheadTravel = f.travel;
+    if (shot.lesson) {
+        o.caption = step.caption;
+        o.hideFuture = true;
+        o.playheadBefore = step.before;
+    }
+    return o;
+}
+
+QImage renderFrame(const Plan &plan, std::size_t index, double scale)
+{
+    const Shot &shot = shotOf(plan, plan.frames.at(index));
+    ExportOptions o = frameOptions(plan, index);
+    o.scale = std::clamp(shot.picture.scale, 0.25, 8.0) * scale;
+    const QImage page = Exporter::renderImage(shot.scenario, o);
     QImage frame(QSize(int(std::lround(plan.size.width() * scale)),
                        int(std::lround(plan.size.height() * scale))),
                  QImage::Format_RGB32);
@@ -273,13 +459,21 @@ QImage renderFrame(const Core::Scenario &scenario, const AnimationOptions &optio
     return frame;
 }
 
+QImage renderFrame(const Core::Scenario &, const AnimationOptions &, const Plan &plan,
+                   std::size_t index, double scale)
+{
+    return renderFrame(plan, index, scale);
+}
+
 QString cancelledMessage()
 {
     return QObject::tr("cancelled");
 }
 
-QString exportTo(const QString &path, const Core::Scenario &scenario,
-                 const AnimationOptions &options, const Progress &progress)
+namespace {
+
+QString write(const QString &path, const std::function<Plan()> &makePlan, int loop,
+              const Progress &progress)
 {
     const std::optional<AnimationOptions::Format> format = formatFor(path);
     if (!format)
@@ -293,7 +487,7 @@ QString exportTo(const QString &path, const Core::Scenario &scenario,
         if (!missing.isEmpty())
             return QObject::tr("cannot export to %1: %2").arg(path, missing);
     }
-    const Plan p = plan(scenario, options);
+    const Plan p = makePlan();
     if (!p.problem.isEmpty())
         return QObject::tr("cannot export to %1: %2").arg(path, p.problem);
 
@@ -306,14 +500,14 @@ QString exportTo(const QString &path, const Core::Scenario &scenario,
     QString error;
     const auto frameDone = [&](std::size_t i) { return !progress || progress(int(i) + 1, total); };
     if (*format == AnimationOptions::Format::Gif) {
-        GifWriter gif(part.path(), p.size, options.picture.theme, options.loop);
+        GifWriter gif(part.path(), p.size, p.shots.front().picture.theme, loop);
         error = gif.error();
         for (std::size_t i = 0; error.isEmpty() && i < p.frames.size(); ++i) {
             const Frame &f = p.frames[i];
             // centiseconds from the exact times, so rounding never adds up
             const int from = int(std::lround(f.start * 100.0 / p.fps));
             const int to = int(std::lround((f.start + f.periods) * 100.0 / p.fps));
-            if (!gif.add(renderFrame(scenario, options, p, i), to - from))
+            if (!gif.add(renderFrame(p, i), to - from))
                 error = gif.error();
             else if (!frameDone(i))
                 return cancelledMessage();
@@ -325,7 +519,7 @@ QString exportTo(const QString &path, const Core::Scenario &scenario,
         error = video.error();
         for (std::size_t i = 0; error.isEmpty() && i < p.frames.size(); ++i) {
             const Frame &f = p.frames[i];
-            if (!video.add(renderFrame(scenario, options, p, i), f.start, f.periods))
+            if (!video.add(renderFrame(p, i), f.start, f.periods))
                 error = video.error();
             else if (!frameDone(i))
                 return cancelledMessage();
@@ -339,6 +533,22 @@ QString exportTo(const QString &path, const Core::Scenario &scenario,
     if (!renamed.isEmpty())
         return cannotWrite(path, renamed);
     return {};
+}
+
+} // namespace
+
+QString exportTo(const QString &path, const Core::Scenario &scenario,
+                 const AnimationOptions &options, const Progress &progress)
+{
+    return write(
+        path, [&] { return plan(scenario, options); }, options.loop, progress);
+}
+
+QString exportLesson(const QString &path, const Core::Lesson &lesson,
+                     const AnimationOptions &options, const Progress &progress)
+{
+    return write(
+        path, [&] { return lessonPlan(lesson, options); }, options.loop, progress);
 }
 
 } // namespace Animation

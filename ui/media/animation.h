@@ -6,12 +6,17 @@
 // the playhead travels smoothly to the next step, and the last frame shows the verdict. A hold
 // is one frame with a long duration, never the same frame repeated.
 //
+// A lesson animates too (lessonPlan): its scenes in order, each as presentation mode walks it
+// (the narration, the steps, a question held at its freeze tick and its reveal), the future
+// hidden as the projector hides it (docs/LESSONS.md, "An animated lesson").
+//
 // The plan (which picture, for how long) is plain data and cheap; drawing and encoding a frame
 // is not, so writing reports progress and can be cancelled. Files are written whole or not at
 // all: into a temporary file beside the target, renamed over it at the end.
 
 #include "animationlimits.h"
 #include "exporter.h"
+#include "lesson.h"
 
 #include <QImage>
 #include <QString>
@@ -51,11 +56,25 @@ namespace Animation {
 // Format from a file name's extension (.gif, .mp4, .webm); nullopt for anything else.
 std::optional<AnimationOptions::Format> formatFor(const QString &path);
 
+// What a stretch of the animation draws: a scenario's run with its picture options (each
+// frame sets the playhead and, for a lesson, the caption). One for a scenario; one per scene
+// for a lesson.
+struct Shot
+{
+    Core::Scenario scenario;
+    ExportOptions picture;
+    // A lesson's scene: what comes after the playhead is hidden, as presentation mode hides it
+    // (ExportOptions::hideFuture), and each frame's caption is its step's.
+    bool lesson = false;
+};
+
 // One step of the story: presentation mode's step, with the caption the storyboard shows.
 struct Step
 {
-    Core::Tick tick = 0;
+    Core::Tick tick = 0; // kForever: the whole run (a lesson scene's end, its verdict)
     QString caption;
+    int shot = 0;        // Plan::shots
+    bool before = false; // the playhead just before `tick`: nothing of it shown (an opening)
 };
 
 // The steps of a run (Core::storySteps) and their captions. The one place they are taken from.
@@ -83,6 +102,7 @@ struct Frame
 
 struct Plan
 {
+    std::vector<Shot> shots;
     std::vector<Step> steps;
     std::vector<Frame> frames;
     int fps = 15;
@@ -96,10 +116,26 @@ struct Plan
 // The frames for `scenario` with `options`. Cheap but for the page sizes (a layout each).
 Plan plan(const Core::Scenario &scenario, const AnimationOptions &options);
 
+// The frames for `lesson`: its scenes in order, each as presentation mode walks it
+// (LessonController::positions): the opening, held with the scene's title and narration as the
+// caption, the playhead at the view's or just before the first step; each step up to the view's
+// end or the question's freeze tick, with its caption; for a question, the hold at the freeze
+// tick with the prompt and the options A-E as the caption, then the playhead travels to the
+// deciding event and holds the answer (the option that holds, the reveal in the system's words,
+// the feedback of the others); without one, the whole run and its verdict. The future is hidden
+// in every frame but a scene's end. Each scene's view gives its fencing switch, compare and
+// range (options.picture's range and compare are not used). A question that has not exactly
+// one right option makes Plan::problem.
+Plan lessonPlan(const Core::Lesson &lesson, const AnimationOptions &options);
+
 // The picture of frame `index`, `plan.size` pixels (scaled by `scale` for a preview), the page
 // at its top on the theme's background.
+QImage renderFrame(const Plan &plan, std::size_t index, double scale = 1);
+// The same (`scenario` and `options` are those the plan was made of).
 QImage renderFrame(const Core::Scenario &scenario, const AnimationOptions &options,
                    const Plan &plan, std::size_t index, double scale = 1);
+// The export options of frame `index`: its shot's picture at the frame's playhead and caption.
+ExportOptions frameOptions(const Plan &plan, std::size_t index);
 
 // Called after each frame written with (frames done, frames in all); returning false cancels.
 using Progress = std::function<bool(int done, int total)>;
@@ -109,6 +145,9 @@ using Progress = std::function<bool(int done, int total)>;
 // "cancelled"); then no file is left at `path` (an old one stays as it was), and no temporary.
 QString exportTo(const QString &path, const Core::Scenario &scenario,
                  const AnimationOptions &options, const Progress &progress = {});
+// The same for a lesson (lessonPlan).
+QString exportLesson(const QString &path, const Core::Lesson &lesson,
+                     const AnimationOptions &options, const Progress &progress = {});
 
 // The message exportTo() returns when `progress` cancelled it.
 QString cancelledMessage();

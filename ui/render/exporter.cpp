@@ -33,14 +33,31 @@ struct Traces
     Core::Trace unfenced; // compare mode only
 };
 
+// The run with `fencing`, cut at the playhead when the picture hides the future.
+Core::Trace shownRun(const Core::Scenario &s, bool fencing, const ExportOptions &o)
+{
+    Core::Trace full = Core::simulate(s, fencing);
+    if (!o.hideFuture || o.playhead == Core::kForever)
+        return full;
+    const Core::Tick before = o.playheadBefore ? o.playhead : o.playhead + 1;
+    if (!full.complete() || before > full.lastTick)
+        return full; // nothing after it to hide
+    Core::Trace cut;
+    Core::Simulator(Core::Simulator::kNoCheckpoints).runBefore(s, fencing, cut, before);
+    // on the whole run's axis: what goes on at the cut is drawn on, and hidden past it
+    cut.horizon = full.horizon;
+    cut.lastTick = full.lastTick;
+    return cut;
+}
+
 Traces simulateFor(const Core::Scenario &s, const ExportOptions &o)
 {
     Traces t;
     if (o.compare) {
-        t.main = Core::simulate(s, true);
-        t.unfenced = Core::simulate(s, false);
+        t.main = shownRun(s, true, o);
+        t.unfenced = shownRun(s, false, o);
     } else {
-        t.main = Core::simulate(s, o.fencing.value_or(s.fencing));
+        t.main = shownRun(s, o.fencing.value_or(s.fencing), o);
     }
     return t;
 }
@@ -77,6 +94,8 @@ TimelineRenderer::Options rendererOptions(const ExportOptions &o)
     r.theme = o.theme;
     r.playhead = o.playhead;
     r.playheadTravel = o.playheadTravel;
+    r.hideFuture = o.hideFuture && o.playhead != Core::kForever;
+    r.playheadBefore = o.playheadBefore && o.playhead != Core::kForever;
     // (the explained outcome is told in words; the window's selection halo is not the picture's)
     r.compare = o.compare;
     return r;

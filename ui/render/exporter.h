@@ -30,6 +30,14 @@ struct ExportOptions
     std::optional<double> fromTick;
     std::optional<double> toTick;
     Core::Tick playhead = Core::kForever; // state at this tick: later events dimmed
+    // Presentation mode's picture (a lesson's question, an animated lesson): the run stops at
+    // the playhead (Core::Simulator::runBefore the tick after it, as Document::traceBefore
+    // cuts it) and what comes after is hidden, not dimmed (TimelineRenderer::Options::
+    // hideFuture); the legend and the caption tell only what has happened. Needs a playhead.
+    bool hideFuture = false;
+    // The playhead stands just before its tick: nothing of that tick has happened yet (a
+    // lesson scene's opening, before its first step).
+    bool playheadBefore = false;
     double playheadTravel = 0; // an animation's line on its way to the next step, in ticks
     Theme theme = Theme::print();
     bool showTitle = true;

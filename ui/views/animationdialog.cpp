@@ -245,6 +245,19 @@ AnimationDialog::~AnimationDialog()
     hide(); // as ExportDialog: no focus-out reaches a half-destroyed dialog
 }
 
+void AnimationDialog::setLesson(const Core::Lesson &lesson)
+{
+    m_lesson = lesson;
+    m_content->addItem(tr("The whole lesson: %1 (%n scenes)", nullptr, int(lesson.scenes.size()))
+                           .arg(lesson.title));
+    updateEnabled();
+}
+
+bool AnimationDialog::showsLesson() const
+{
+    return m_lesson && m_content->currentIndex() == 2;
+}
+
 QString AnimationDialog::path() const
 {
     return withSuffix(m_path->text().trimmed(),
@@ -318,6 +331,7 @@ void AnimationDialog::updateEnabled()
         m_holdSeconds->setEnabled(false);
         m_loop->setEnabled(false);
     }
+    m_range->setEnabled(idle && !showsLesson()); // each scene's view gives its range
     m_exportButton->setEnabled(idle && m_plan.problem.isEmpty());
 }
 
@@ -329,7 +343,9 @@ void AnimationDialog::schedulePlan()
 void AnimationDialog::refreshPlan()
 {
     m_planOptions = options();
-    m_plan = Animation::plan(m_scenario, m_planOptions);
+    m_plan = showsLesson() ? Animation::lessonPlan(*m_lesson, m_planOptions)
+                           : Animation::plan(m_scenario, m_planOptions);
+    updateEnabled();
     m_exportButton->setEnabled(m_plan.problem.isEmpty() && !isExporting());
     if (!m_plan.problem.isEmpty()) {
         m_frameTimer->stop();
@@ -407,12 +423,14 @@ void AnimationDialog::startExport()
     const QString target = path();
     const AnimationOptions o = options();
     const Core::Scenario scenario = m_scenario;
+    const std::optional<Core::Lesson> lesson =
+        showsLesson() ? m_lesson : std::optional<Core::Lesson>();
     m_progress->setRange(0, int(m_plan.frames.size()));
     m_progress->setValue(0);
     m_progress->show();
     // drawn and encoded off the GUI thread: the window keeps drawing, Cancel stays live
-    m_watcher.setFuture(QtConcurrent::run(&m_pool, [this, target, o, scenario] {
-        return Animation::exportTo(target, scenario, o, [this](int done, int total) {
+    m_watcher.setFuture(QtConcurrent::run(&m_pool, [this, target, o, scenario, lesson] {
+        const Animation::Progress progress = [this](int done, int total) {
             QMetaObject::invokeMethod(
                 m_progress,
                 [bar = m_progress, done, total] {
@@ -421,7 +439,9 @@ void AnimationDialog::startExport()
                 },
                 Qt::QueuedConnection);
             return !m_cancel.load();
-        });
+        };
+        return lesson ? Animation::exportLesson(target, *lesson, o, progress)
+                      : Animation::exportTo(target, scenario, o, progress);
     }));
     updateEnabled();
 }

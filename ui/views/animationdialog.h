@@ -1,7 +1,9 @@
 #pragma once
 
 // File > Export Animation…: the run as an animated GIF, an MP4 or a WebM video, with a preview
-// that plays the animation as it will be written (the same plan and frames, smaller).
+// that plays the animation as it will be written (the same plan and frames, smaller). With a
+// lesson open, "Show" offers the whole lesson too (Animation::lessonPlan: each scene as
+// presentation walks it; the range is then each scene's view's).
 //
 // Export writes the file on a worker thread: the window keeps drawing, a progress bar counts
 // the frames, and Cancel stops the writing (nothing is left behind; the dialog stays open with
@@ -41,6 +43,11 @@ public:
     // Cancels an export still running and waits for it.
     ~AnimationDialog() override;
 
+    // Offers `lesson` as a third choice of what to show: the whole lesson.
+    void setLesson(const Core::Lesson &lesson);
+    // The whole lesson is chosen.
+    bool showsLesson() const;
+
     // The target, its extension following the format.
     QString path() const;
     void setPath(const QString &path);
@@ -79,7 +86,8 @@ private:
     void showError(const QString &error);
 
     const Document *m_doc;
-    Core::Scenario m_scenario; // what the worker draws: the dialog's own copy
+    Core::Scenario m_scenario;            // what the worker draws: the dialog's own copy
+    std::optional<Core::Lesson> m_lesson; // the open lesson, offered whole
     Theme m_current;
     std::optional<std::pair<double, double>> m_visible;
     AnimationOptions m_base;

@@ -129,6 +129,8 @@ void ExportController::exportAnimation()
     }
     AnimationDialog dialog(m_parts.doc, defaults, visibleTickRange(), m_hooks.theme(), path,
                            m_parts.window);
+    if (const Core::Lesson *lesson = m_hooks.lesson ? m_hooks.lesson() : nullptr)
+        dialog.setLesson(*lesson);
     if (!m_hooks.askAnimation(dialog))
         return;
     m_lastAnimation = dialog.options();

@@ -48,6 +48,7 @@ public:
         std::function<bool(AnimationDialog &)> askAnimation;               // true: file written
         std::function<void(const QString &, const QString &)> reportError; // title, message
         std::function<void(const QString &, int)> showStatus;              // text, milliseconds
+        std::function<const Core::Lesson *()> lesson; // the open lesson, or null
     };
 
     ExportController(Parts parts, Hooks hooks, QObject *parent = nullptr);

@@ -7,6 +7,8 @@
 #include "animationdialog.h"
 #include "exportcontroller.h"
 #include "exportdialog.h"
+#include "lessoncontroller.h"
+#include "lessonsession.h"
 #include "presentationcontroller.h"
 #include "summarystrip.h"
 #include "tokenchart.h"
@@ -50,6 +52,9 @@ void MainWindow::createControllers()
     };
     exportHooks.showStatus = [this](const QString &text, int ms) {
         statusBar()->showMessage(text, ms);
+    };
+    exportHooks.lesson = [this]() -> const Core::Lesson * {
+        return m_lessons && m_lessons->session() ? &m_lessons->session()->lesson() : nullptr;
     };
     m_export =
         new ExportController({this, m_doc, m_state, m_playback, m_timeline}, exportHooks, this);

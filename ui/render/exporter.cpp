@@ -310,7 +310,9 @@ Page layoutPageAsIs(const Core::Scenario &s, const Traces &t, const ExportOption
                                     : (t.main.fencing ? QObject::tr("Fencing on: %1").arg(rules.join(QStringLiteral(", ")))
                                                       : QObject::tr("Fencing off: storage ignores tokens"));
         if (o.playhead != Core::kForever)
-            pg.subtitleText += QObject::tr(" \u2014 at t=%1").arg(o.playhead);
+            pg.subtitleText += (o.playheadBefore ? QObject::tr(" \u2014 before t=%1")
+                                                 : QObject::tr(" \u2014 at t=%1"))
+                                   .arg(o.playhead);
         const double sh = textHeight(pg.subtitleText, font(o, 17), inner);
         pg.subtitle = QRectF(pg.margin, y, inner, sh);
         y += sh + 16;

@@ -3,6 +3,8 @@
 // standard input. Expected reports are worked out by hand from the scenario files (see the
 // comments), not copied from the program.
 
+#include "cliprocess.h"
+
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
@@ -14,33 +16,15 @@
 
 namespace {
 
-struct Result
-{
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
+using Result = CliProcess::Result;
 
 Result cli(const QStringList &args, const QByteArray &input = {}, const QString &stdoutFile = {})
 {
-    QProcess p;
-    if (!stdoutFile.isEmpty())
-        p.setStandardOutputFile(stdoutFile);
-    p.start(QStringLiteral(FENCESCOPE_CLI), args);
-    Result r;
-    if (!p.waitForStarted(10000))
-        return r;
-    p.write(input);
-    p.closeWriteChannel();
-    if (!p.waitForFinished(60000)) {
-        p.kill();
-        p.waitForFinished();
-        return r;
-    }
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2;
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
+    CliProcess::Options o;
+    o.input = input;
+    o.stdoutFile = stdoutFile;
+    o.timeoutMs = 60000;
+    return CliProcess::run(QStringLiteral(FENCESCOPE_CLI), args, o);
 }
 
 QString scenarioPath(const QString &name)
@@ -800,7 +784,8 @@ private slots:
         QTest::newRow("animate without -o")
             << QStringList({"animate", def})
             << QStringLiteral("fencescope-cli: animate: missing -o OUT.(gif|mp4|webm) (usage: "
-                              "fencescope-cli animate FILE -o OUT.(gif|mp4|webm) [options])");
+                              "fencescope-cli animate FILE|--lesson LESSON -o "
+                              "OUT.(gif|mp4|webm) [options])");
     }
     void sameOptionSameErrorInEveryCommand()
     {

@@ -2,6 +2,8 @@
 // helper), real files. What the files hold frame by frame is tests/media/tst_animation.cpp's;
 // here: the options reach the file, and every failure is one line, exit 2 and no file.
 
+#include "cliprocess.h"
+
 #include <QDir>
 #include <QFile>
 #include <QProcess>
@@ -10,23 +12,13 @@
 
 namespace {
 
-struct Run
-{
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
+using Run = CliProcess::Result;
 
 Run runProgram(const QString &program, const QStringList &args)
 {
-    QProcess p;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.remove(QStringLiteral("QT_QPA_PLATFORM")); // the CLI must manage without a display
-    env.remove(QStringLiteral("DISPLAY"));
-    p.setProcessEnvironment(env);
-    p.start(program, args);
-    p.waitForFinished(120000);
-    return {p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
+    CliProcess::Options o;
+    o.noDisplay = true; // the CLI must manage without a display
+    return CliProcess::run(program, args, o);
 }
 
 Run cli(const QStringList &args)

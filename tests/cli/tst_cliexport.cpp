@@ -1,6 +1,8 @@
 // fencescope-cli export and storyboard, run as a user would: real binary, real files. The CLI
 // hands them to its picture helper (app/cli.cpp); the other commands never load QtGui.
 
+#include "cliprocess.h"
+
 #include <QDir>
 #include <QFile>
 #include <QImage>
@@ -10,26 +12,16 @@
 
 namespace {
 
-struct Run
-{
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
+using Run = CliProcess::Result;
 
 Run runProgram(const QString &program, const QStringList &args,
                const QProcessEnvironment &extra = {})
 {
-    QProcess p;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.remove(QStringLiteral("QT_QPA_PLATFORM")); // the CLI must manage without a display
-    env.remove(QStringLiteral("DISPLAY"));
-    for (const QString &key : extra.keys())
-        env.insert(key, extra.value(key));
-    p.setProcessEnvironment(env);
-    p.start(program, args);
-    p.waitForFinished(60000);
-    return {p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
+    CliProcess::Options o;
+    o.noDisplay = true; // the CLI must manage without a display
+    o.extra = extra;
+    o.timeoutMs = 60000;
+    return CliProcess::run(program, args, o);
 }
 
 Run cli(const QStringList &args)

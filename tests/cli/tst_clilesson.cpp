@@ -4,6 +4,8 @@
 // corpus with one line naming the file and the place; `lesson handout` writes a PDF through the
 // picture helper, or nothing. The expected lines are worked out from the lessons by hand.
 
+#include "cliprocess.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -13,34 +15,16 @@
 
 namespace {
 
-struct Result
-{
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
+using Result = CliProcess::Result;
 
 Result cli(const QStringList &args, const QByteArray &input = {},
            const QString &workingDirectory = {})
 {
-    QProcess p;
-    if (!workingDirectory.isEmpty())
-        p.setWorkingDirectory(workingDirectory);
-    p.start(QStringLiteral(FENCESCOPE_CLI), args);
-    Result r;
-    if (!p.waitForStarted(10000))
-        return r;
-    p.write(input);
-    p.closeWriteChannel();
-    if (!p.waitForFinished(60000)) {
-        p.kill();
-        p.waitForFinished();
-        return r;
-    }
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2;
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
+    CliProcess::Options o;
+    o.input = input;
+    o.workingDirectory = workingDirectory;
+    o.timeoutMs = 60000;
+    return CliProcess::run(QStringLiteral(FENCESCOPE_CLI), args, o);
 }
 
 QString lessonPath(const QString &name)

@@ -2,6 +2,8 @@
 // seed's scenario worked out by hand, the same output for a seed on any number of threads, CSV
 // and JSON, the scenario file that find writes, and exit status 0/2/1 with one line on stderr.
 
+#include "cliprocess.h"
+
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -14,40 +16,18 @@
 
 namespace {
 
-struct Result
-{
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
+using Result = CliProcess::Result;
 
-Result cliIn(const QString &folder, const QStringList &args);
+Result cliIn(const QString &folder, const QStringList &args)
+{
+    CliProcess::Options o;
+    o.workingDirectory = folder; // empty: the test's own
+    return CliProcess::run(QStringLiteral(FENCESCOPE_CLI), args, o);
+}
 
 Result cli(const QStringList &args)
 {
-    return cliIn({}, args); // an empty folder: the test's own
-}
-
-// cli() in `folder`, where a file named "-" would land.
-Result cliIn(const QString &folder, const QStringList &args)
-{
-    QProcess p;
-    if (!folder.isEmpty())
-        p.setWorkingDirectory(folder);
-    p.start(QStringLiteral(FENCESCOPE_CLI), args);
-    Result r;
-    if (!p.waitForStarted(10000))
-        return r;
-    p.closeWriteChannel();
-    if (!p.waitForFinished(120000)) {
-        p.kill();
-        p.waitForFinished();
-        return r;
-    }
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2;
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
+    return cliIn({}, args);
 }
 
 QString scenarioPath(const QString &name)

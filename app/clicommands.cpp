@@ -323,8 +323,7 @@ std::vector<CommandSpec> makeCommands()
                 [](Invocation *inv, std::uint64_t n) { inv->loop = int(n); }),
          {{QStringLiteral("lesson")},
           QStringLiteral("LESSON"),
-          QStringLiteral("a lesson's scenes in order, instead of FILE (each scene's view gives "
-                         "its range and compare)"),
+          QStringLiteral("a lesson's scenes in order, instead of FILE"),
           [](const QString &v, Invocation *inv) {
               if (v.isEmpty())
                   return QStringLiteral("--lesson needs a lesson file");

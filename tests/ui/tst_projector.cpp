@@ -12,9 +12,13 @@
 //   labels at least 14 px, and nothing after the playhead shows: no text or glyph right of the
 //   playhead's tick but the labels of that tick, and no outcome that has not happened yet.
 //
-// FENCESCOPE_MATRIX=sample:SEED:N checks N scenarios picked by SEED (CI's short form for the
-// other sizes), only:NAME,NAME those; unset, every scenario. FENCESCOPE_SCREENSHOTS=DIR keeps a
-// picture of each failing state, FENCESCOPE_SHOTS=DIR of every state. scripts/projector-matrix.sh
+// Then every built-in lesson is presented (F11, Right to the end) with the same invariants, the
+// lesson's stage in place of the step's sentence.
+//
+// FENCESCOPE_MATRIX=sample:SEED:N checks N scenarios and one lesson picked by SEED (the short
+// form under the sanitizers), only:NAME,NAME those scenarios; unset, every scenario.
+// FENCESCOPE_SCREENSHOTS=DIR keeps a picture of each failing state, FENCESCOPE_SHOTS=DIR of
+// every state. scripts/projector-matrix.sh
 // runs every size in full and makes a contact sheet of them.
 
 #include "document.h"
@@ -611,8 +615,13 @@ private slots:
         }
         const int before = m_checked;
         m_failures.clear(); // (the scenarios' are reported above)
-        const QStringList lessons = Core::LessonFile::builtinNames();
+        QStringList lessons = Core::LessonFile::builtinNames();
         QVERIFY(!lessons.isEmpty());
+        // (a sample of scenarios: one lesson, picked by the same seed)
+        const QStringList sample =
+            qEnvironmentVariable("FENCESCOPE_MATRIX").split(QLatin1Char(':'));
+        if (sample.size() == 3 && sample[0] == QLatin1String("sample"))
+            lessons = QStringList{lessons.at(int(sample[1].toUInt() % uint(lessons.size())))};
         for (const QString &name : lessons) {
             m_preset = name;
             QVERIFY(window().openBuiltinLesson(name));

@@ -95,9 +95,8 @@ void Room::ask(const Question &question)
         a.question.prompt = question.prompt;
         a.question.options = question.options;
         m_round = int(a.rounds.size()) - 1;
-        m_state = a.state == State::Revealed ? State::Open : a.state;
-        if (a.state == State::Revealed)
-            a.state = State::Open;
+        m_state = State::Open;
+        a.state = State::Open;
         return;
     }
     Asked a;

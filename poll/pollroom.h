@@ -85,8 +85,8 @@ public:
     // The code as typed: case and surrounding spaces do not matter.
     bool codeMatches(const QString &typed) const;
 
-    // Asks `question` (2 to kMaxOptions options): its first round opens, unless it was asked
-    // before, when the room goes back to where that question stood (its votes kept).
+    // Asks `question` (2 to kMaxOptions options): its first round opens; one asked before has
+    // its last round open again, with the votes it had (the teacher went back to it).
     void ask(const Question &question);
     // No question asked (a scene without one): phones wait.
     void clear();

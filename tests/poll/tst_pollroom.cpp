@@ -2,6 +2,7 @@
 // closed rounds, counts worked out by hand, what is saved and the CSV.
 
 #include "pollroom.h"
+#include "qrmatrix.h"
 
 #include <QSet>
 #include <QTest>
@@ -210,6 +211,29 @@ private slots:
             QStringLiteral("question,prompt,round,option,text,guess,fairly sure,sure,total\r\n"
                            "s2,\"Which write, \"\"A\"\" or B?\",1,A,\"A's, at t=30\",1,0,1,2\r\n"
                            "s2,\"Which write, \"\"A\"\" or B?\",1,B,B's,0,1,0,1\r\n"));
+    }
+
+    void qrCodeOfTheAddress()
+    {
+        // "http://192.168.100.200:65535/?r=KXQB" is 36 bytes: in byte mode at level M,
+        // version 3 (29 modules) holds 42 bytes and version 2 holds 26 (ISO 18004, table 7)
+        const Poll::QrMatrix m =
+            Poll::qrEncode(QStringLiteral("http://192.168.100.200:65535/?r=KXQB"));
+        QCOMPARE(m.size, 29);
+        QCOMPARE(m.dark.size(), std::size_t(29 * 29));
+        // the three finder patterns: a dark 7x7 ring, a light ring inside, a dark 3x3 centre,
+        // at the top left, top right and bottom left
+        for (const auto &[ox, oy] : {std::pair{0, 0}, std::pair{22, 0}, std::pair{0, 22}}) {
+            for (int y = 0; y < 7; ++y)
+                for (int x = 0; x < 7; ++x) {
+                    const int ring = std::max(std::abs(x - 3), std::abs(y - 3));
+                    QCOMPARE(m.at(ox + x, oy + y), ring != 2);
+                }
+        }
+        // timing pattern on row 6 between the finders: dark, light, dark...
+        for (int x = 8; x < 21; ++x)
+            QCOMPARE(m.at(x, 6), x % 2 == 0);
+        QCOMPARE(Poll::qrEncode(QString(8000, QLatin1Char('x'))).size, 0); // too long: none
     }
 };
 

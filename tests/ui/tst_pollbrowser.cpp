@@ -156,6 +156,12 @@ private slots:
         // its own messages (no D-Bus here, no GPU) would bury the test's
         m_chromium.setStandardOutputFile(QProcess::nullDevice());
         m_chromium.setStandardErrorFile(QProcess::nullDevice());
+        // everything it writes goes into the profile, removed at the end
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("HOME"), m_profile.path());
+        env.insert(QStringLiteral("XDG_CONFIG_HOME"), m_profile.filePath(QStringLiteral("config")));
+        env.insert(QStringLiteral("XDG_CACHE_HOME"), m_profile.filePath(QStringLiteral("cache")));
+        m_chromium.setProcessEnvironment(env);
         m_chromium.start(chromium, args);
         QVERIFY2(m_chromium.waitForStarted(10000), qPrintable(m_chromium.errorString()));
         // Chromium writes the port it took, then the browser's path, into the profile

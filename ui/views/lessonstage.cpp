@@ -57,7 +57,7 @@ void LessonStage::build()
     // the lesson's column, and the poll's box at its right
     auto *row = new QHBoxLayout(this);
     row->setContentsMargins(kSide, kTop, kSide, kBottom);
-    row->setSpacing(2 * kSpacing);
+    row->setSpacing(0); // the poll's box keeps its own gap, none when it is empty
     auto *col = new QVBoxLayout;
     col->setContentsMargins(0, 0, 0, 0);
     col->setSpacing(kSpacing);
@@ -77,7 +77,8 @@ void LessonStage::build()
         m_voteHeads[v]->setAlignment(Qt::AlignCenter | Qt::AlignBottom);
         m_voteHeads[v]->setText(v == 0 ? tr("hands") : tr("after talk"));
         m_grid->addWidget(m_voteHeads[v], 0, 3 + v);
-        m_phoneHeads[v] = LessonText::label(m_options, QStringLiteral("lessonStagePhones%1").arg(v));
+        m_phoneHeads[v] =
+            LessonText::label(m_options, QStringLiteral("lessonStagePhones%1").arg(v));
         m_phoneHeads[v]->setWordWrap(false);
         m_phoneHeads[v]->setAlignment(Qt::AlignCenter | Qt::AlignBottom);
         m_phoneHeads[v]->setText(v == 0 ? tr("phones") : tr("phones after talk"));
@@ -103,8 +104,8 @@ void LessonStage::build()
             r.hands[std::size_t(v)] = field;
             m_grid->addWidget(field, 1 + i, 3 + v, Qt::AlignTop);
             // phone votes beside the hands, never added to them
-            auto *phones =
-                LessonText::label(m_options, QStringLiteral("lessonStagePhoneCount%1%2").arg(v).arg(i));
+            auto *phones = LessonText::label(
+                m_options, QStringLiteral("lessonStagePhoneCount%1%2").arg(v).arg(i));
             phones->setWordWrap(false);
             phones->setAlignment(Qt::AlignCenter | Qt::AlignTop);
             r.phones[std::size_t(v)] = phones;
@@ -233,7 +234,9 @@ void LessonStage::fill()
     const bool asking = !opening && q;
     if (!s) {
         for (QWidget *w : findChildren<QWidget *>())
-            w->hide();
+            if (w != m_pollBox && !m_pollBox->isAncestorOf(w))
+                w->hide();
+        m_pollBox->setView(PollView(), false);
         return;
     }
     const Core::LessonScene &scene = s->currentScene();
@@ -269,7 +272,8 @@ void LessonStage::fill()
     const LessonSession::Answer &given = s->currentAnswer();
     // the phones' votes: hidden while the room votes, so that each vote is its own, unless the
     // teacher shows them; both rounds at the answer
-    const bool phonesShown = asking && m_poll.on && m_poll.rounds > 0 && (m_poll.histogram || answer);
+    const bool phonesShown =
+        asking && m_poll.on && m_poll.rounds > 0 && (m_poll.histogram || answer);
     for (std::size_t i = 0; i < m_rows.size(); ++i) {
         Row &r = m_rows[i];
         const bool shown = asking && i < count;
@@ -311,7 +315,8 @@ void LessonStage::fill()
         head->setVisible(asking);
     for (int v = 0; v < 2; ++v)
         m_phoneHeads[v]->setVisible(phonesShown && v < m_poll.rounds);
-    m_pollBox->setView(m_poll, asking);
+    // the box beside the question only: the answer needs the width for each option's feedback
+    m_pollBox->setView(m_poll, asking && !answer);
 
     const QString problem = asking ? s->problem() : QString();
     m_problem->setText(problem.isEmpty()

@@ -19,6 +19,7 @@ int PollView::votes(int r) const
 }
 
 namespace {
+constexpr int kGap = 24;         // from the lesson's column
 constexpr int kQuietModules = 4; // the quiet zone a reader needs around the code (ISO 18004)
 } // namespace
 
@@ -98,10 +99,11 @@ PollBox::PollBox(QWidget *parent) : QWidget(parent)
     buttons->addWidget(m_histogram);
     buttons->addWidget(m_again);
     buttons->addWidget(m_stop);
-    buttons->addStretch(1);
     col->addLayout(buttons);
     col->addStretch(1);
-    row->addLayout(col, 1);
+    row->addLayout(col);
+    // as wide as what it shows, never wider: the lesson's column takes the rest
+    setSizePolicy(QSizePolicy::Maximum, QSizePolicy::Preferred);
     setTheme(m_theme);
 }
 
@@ -110,7 +112,6 @@ void PollBox::setTheme(const Theme &theme)
     m_theme = theme;
     const int qr = int(kQrPixels * std::max(1.0, theme.fontScale * 0.8));
     m_qr->setFixedSize(qr, qr);
-    m_reach->setMinimumWidth(int(200 * theme.fontScale));
     QFont big = font();
     big.setPixelSize(std::max(1, int(14 * theme.fontScale)));
     big.setBold(true);
@@ -126,15 +127,17 @@ void PollBox::setTheme(const Theme &theme)
 
 void PollBox::setView(const PollView &view, bool asking)
 {
+    // Everything shows beside a question only (`asking`): the scene's opening and the answer
+    // need the stage's width. The poll goes on meanwhile.
     m_view = view;
-    const bool on = view.on;
-    m_start->setVisible(!on && asking);
+    const bool on = view.on && asking;
+    m_start->setVisible(!view.on && asking);
     m_start->setToolTip(view.error);
     m_qr->setVisible(on);
     m_qr->setMatrix(view.qr);
     m_address->setVisible(on);
     m_address->setText(on ? tr("%1\nroom %2").arg(view.address, view.code) : QString());
-    m_reach->setVisible(on || !view.error.isEmpty());
+    m_reach->setVisible(on || (asking && !view.error.isEmpty()));
     if (!view.error.isEmpty())
         m_reach->setText(view.error);
     else if (view.pages == 0)
@@ -144,7 +147,7 @@ void PollBox::setView(const PollView &view, bool asking)
         m_reach->setText(view.pages == 1
                              ? tr("Phones reach this page (1 page load).")
                              : tr("Phones reach this page (%1 page loads).").arg(view.pages));
-    const bool question = on && asking && view.rounds > 0;
+    const bool question = on && view.rounds > 0;
     m_votes->setVisible(question);
     const int votes = view.votes(std::max(0, view.rounds - 1));
     const QString count = votes == 1 ? tr("1 vote") : tr("%1 votes").arg(votes);
@@ -155,7 +158,11 @@ void PollBox::setView(const PollView &view, bool asking)
     m_histogram->setText(view.histogram ? tr("Hide votes (H)") : tr("Show votes (H)"));
     m_again->setVisible(question && view.rounds < 2 && view.open);
     m_stop->setVisible(on);
-    QWidget::setVisible(on || asking);
+    // a gap from the lesson's column when it shows anything; none (and no width) when empty.
+    // (The box itself stays shown: a child of the stage that came and went would lay the
+    // window out again while presentation measures the stage.)
+    layout()->setContentsMargins(asking ? kGap : 0, 0, 0, 0);
+    setMaximumWidth(asking ? QWIDGETSIZE_MAX : 0);
 }
 
 QString PollBox::addressText() const

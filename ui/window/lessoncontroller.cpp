@@ -6,9 +6,9 @@
 #include "lessonpanel.h"
 #include "lessonsession.h"
 #include "lessonstage.h"
-#include "roompoll.h"
 #include "playback.h"
 #include "presentationpanel.h"
+#include "roompoll.h"
 #include "timelineview.h"
 #include "viewstate.h"
 

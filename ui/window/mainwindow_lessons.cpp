@@ -66,8 +66,7 @@ void MainWindow::createLessonActions()
     m_closeLessonAct = make(QStringLiteral("closeLesson"), tr("Close Lesso&n"));
     m_closeLessonAct->setEnabled(false);
     connect(m_closeLessonAct, &QAction::triggered, this, [this] { m_lessons->close(); });
-    m_exportVotesAct =
-        make(QStringLiteral("exportRoomVotes"), tr("Export Room &Votes as CSV…"));
+    m_exportVotesAct = make(QStringLiteral("exportRoomVotes"), tr("Export Room &Votes as CSV…"));
     m_exportVotesAct->setToolTip(tr("The phones' votes on this lesson's questions (counts only)"));
     m_exportVotesAct->setEnabled(false);
     connect(m_exportVotesAct, &QAction::triggered, this, &MainWindow::exportRoomVotes);

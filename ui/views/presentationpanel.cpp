@@ -24,6 +24,8 @@ constexpr int kSide = 48;
 constexpr int kTop = 20;
 constexpr int kBottom = 16;
 constexpr int kSpacing = 14;
+constexpr int kTightSide = 16; // tight: the margins
+constexpr int kTightTop = 6;
 
 QString hintText()
 {
@@ -81,8 +83,8 @@ PresentationPanel::PresentationPanel(Document *doc, ViewState *state, QWidget *p
     setTheme(m_theme);
 }
 
-void PresentationPanel::applyFonts(const Theme &theme, QLabel *heading, QLabel *main,
-                                   QLabel *other, QLabel *details, QLabel *hint) const
+void PresentationPanel::applyFonts(const Theme &theme, QLabel *heading, QLabel *main, QLabel *other,
+                                   QLabel *details, QLabel *hint) const
 {
     const auto sized = [&](QLabel *l, double pixels, bool bold) {
         QFont f = font();
@@ -129,7 +131,7 @@ QString PresentationPanel::mainText() const
 
 QString PresentationPanel::detailText() const
 {
-    return m_details->text();
+    return m_details->isHidden() ? QString() : m_details->text();
 }
 
 void PresentationPanel::showEvent(QShowEvent *event)
@@ -253,16 +255,76 @@ void PresentationPanel::refresh()
         return;
     const Texts x = textsNow();
     m_heading->setText(x.heading);
+    m_heading->setVisible(!m_tight);
+    m_hint->setText(m_tight ? x.heading + QStringLiteral("      ") + hintText() : hintText());
     m_main->setText(x.main);
-    m_other->setText(x.other);
-    m_other->setVisible(!x.other.isEmpty());
+    m_allOther = x.other;
     m_other->setStyleSheet(barStyle(m_theme, x.otherBorder));
-    m_details->setText(x.details);
-    m_details->setVisible(!x.details.isEmpty());
     m_main->setStyleSheet(barStyle(m_theme, x.border));
+    m_allDetails = x.details;
+    fitDetails();
+}
+
+void PresentationPanel::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    fitDetails();
+}
+
+void PresentationPanel::fitDetails()
+{
+    const int inner = std::max(100, width() - 2 * side());
+    int left = height() - (m_tight ? kTightTop : kTop) - kBottom;
+    for (QLabel *l : {m_heading, m_main, m_hint})
+        if (!l->isHidden() && !l->text().isEmpty())
+            left -= l->heightForWidth(inner) + kSpacing;
+    // compare mode's other run: whole or not at all (the lanes show its outcome either way)
+    m_other->setText(m_allOther);
+    const int other = m_allOther.isEmpty() ? 0 : m_other->heightForWidth(inner) + kSpacing;
+    m_other->setVisible(other > 0 && other <= left);
+    if (m_other->isHidden())
+        m_other->clear();
+    else
+        left -= other;
+    // whole lines from the top: a step's bullets are in the order they matter
+    QStringList lines = m_allDetails.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    while (!lines.isEmpty()) {
+        m_details->setText(lines.join(QLatin1Char('\n')));
+        if (m_details->heightForWidth(inner) + kSpacing <= left)
+            break;
+        lines.removeLast();
+    }
+    if (lines.isEmpty())
+        m_details->clear();
+    m_details->setVisible(!lines.isEmpty());
 }
 
 int PresentationPanel::requiredHeight(int width, const Theme &theme) const
+{
+    return measure(width, theme, true, true, false);
+}
+
+int PresentationPanel::essentialHeight(int width, const Theme &theme, bool other, bool tight) const
+{
+    return measure(width, theme, other, false, tight);
+}
+
+void PresentationPanel::setTight(bool tight)
+{
+    if (tight == m_tight)
+        return;
+    m_tight = tight;
+    layout()->setContentsMargins(side(), tight ? kTightTop : kTop, side(), kBottom);
+    refresh();
+}
+
+int PresentationPanel::side() const
+{
+    return m_tight ? kTightSide : kSide;
+}
+
+int PresentationPanel::measure(int width, const Theme &theme, bool withOther, bool withDetails,
+                               bool tight) const
 {
     // the same labels as the panel's, laid out at `width` for every step's texts
     QWidget probe;
@@ -275,7 +337,7 @@ int PresentationPanel::requiredHeight(int width, const Theme &theme) const
     applyFonts(theme, heading, main, other, details, hint);
     main->setStyleSheet(barStyle(theme, theme.muted));
     other->setStyleSheet(barStyle(theme, theme.muted));
-    const int inner = std::max(100, width - 2 * kSide);
+    const int inner = std::max(100, width - 2 * (tight ? kTightSide : kSide));
     const auto h = [inner](QLabel *l, const QString &text) {
         if (text.isEmpty())
             return 0;
@@ -284,8 +346,10 @@ int PresentationPanel::requiredHeight(int width, const Theme &theme) const
         return l->heightForWidth(inner) + kSpacing;
     };
     const auto total = [&](const Texts &x) {
-        return kTop + h(heading, x.heading) + h(main, x.main) + h(other, x.other) +
-               h(details, x.details) + h(hint, hint->text()) + kBottom;
+        // (tight: the heading is on the hint's line, which is as tall)
+        return (tight ? kTightTop : kTop + h(heading, x.heading)) + h(main, x.main) +
+               (withOther ? h(other, x.other) : 0) + (withDetails ? h(details, x.details) : 0) +
+               h(hint, hint->text()) + kBottom;
     };
     const bool compare = m_state->compare();
     const Comparison cmp = comparison(*m_doc, m_state->compareSource()); // the whole runs

@@ -46,6 +46,15 @@ public:
     // every step of the whole run, end), so that no step's text is ever cut and the timeline
     // above it does not move from step to step. Long runs: their first kMeasuredSteps steps.
     int requiredHeight(int width, const Theme &theme) const;
+    // The same without "the rest of the tick" (the details), and with `other` false without
+    // compare mode's paragraph on the other run too: what must not be cut. When the panel is
+    // shorter, the details give way first, whole lines at a time, then that paragraph; the
+    // step's sentence never does.
+    int essentialHeight(int width, const Theme &theme, bool other = true, bool tight = false) const;
+    // Tight: the least room a step's sentence can have under lanes that must all stay in view
+    // (compare mode's two runs with two storages each at 1024x768): narrow margins, and the
+    // step's heading on the keys' line at the bottom instead of a line of its own.
+    void setTight(bool tight);
     static constexpr int kMeasuredSteps = 400;
     // The most lines of "the rest of the tick" a step shows; more are counted in one line.
     static constexpr int kDetailLines = 4;
@@ -57,6 +66,7 @@ public:
 
 protected:
     void showEvent(QShowEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     // What one step says, and the colour of the bar beside its sentence.
@@ -70,6 +80,11 @@ private:
         QColor otherBorder;
     };
     void refresh();
+    // Shows compare mode's other paragraph if it fits below the sentence, and as many whole
+    // lines of the details as fit below both; none if none does.
+    void fitDetails();
+    int measure(int width, const Theme &theme, bool other, bool details, bool tight) const;
+    int side() const;
     Texts textsNow() const;
     // The texts of the step at `tick` of the whole runs (measuring: no run is cut).
     // `cmp`: compare mode's two runs (null: the scenario's own run is `top`).
@@ -89,5 +104,8 @@ private:
     QLabel *m_other; // compare mode: the same write without fencing
     QLabel *m_details;
     QLabel *m_hint;
+    QString m_allDetails; // the step's details; m_details shows the lines that fit
+    QString m_allOther;   // the other run's paragraph; m_other shows it if it fits
+    bool m_tight = false;
     bool m_stale = false; // changed while hidden: refreshed when shown
 };

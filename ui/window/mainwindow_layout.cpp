@@ -16,8 +16,8 @@
 #include "tokenchart.h"
 #include "viewstate.h"
 
-#include <QCoreApplication>
 #include <QAction>
+#include <QCoreApplication>
 #include <QDockWidget>
 #include <QGuiApplication>
 #include <QHeaderView>
@@ -32,6 +32,12 @@
 #include <QTimer>
 
 #include <algorithm>
+#include <cmath>
+
+namespace {
+// The token chart's least height when the pinned lanes need the rest: its axis and one step.
+constexpr int kLeastChart = 60;
+} // namespace
 
 void MainWindow::createDocks()
 {
@@ -195,8 +201,15 @@ void MainWindow::fitSplitter()
     // compare mode: the chart (secondary there) gives its height to the second stack of lanes;
     // on a short screen it gives some to the lanes too
     const int chartMin = m_state->compare() ? 100 : compactHeight() ? 115 : 200;
-    m_chart->setMinimumHeight(m_state->compare() ? chartMin : 0);
-    const int chart = std::max(chartMin, total - want);
+    // the lock and storage lanes stay pinned in view: a shorter chart before they scroll away
+    // (the contrast theme's large text at 1024x768)
+    const int pinned = int(std::ceil(TimelineRenderer::pinnedHeight(
+                           m_doc->scenario(), view->options(), std::max(400, view->width())))) +
+                       4;
+    const int chart =
+        std::max(kLeastChart, std::min(std::max(chartMin, total - want), total - pinned));
+    // (an explicit minimum, or the splitter keeps the chart's own, taller with large text)
+    m_chart->setMinimumHeight(std::min(chartMin, chart));
     m_splitter->setSizes({total - chart, chart});
 }
 

@@ -243,12 +243,20 @@ void PresentationController::fit()
     const int lanes = lanesAt(scale);
     view->setMinimumHeight(lanes);
     // Scrolled, the pinned lanes (compare mode: both runs' outcomes) fit all the same: the
-    // explanation gives way below its sentence (the tallest step's paragraph is cut first).
+    // explanation gives way below its sentences (the rest of the tick, whole lines at a time).
     o.theme = t;
     const int pinned =
         std::min(lanes, int(std::ceil(TimelineRenderer::pinnedHeight(scenario, o, width))) + 4);
     // (a lesson's question and reveal are never cut: the stage keeps the height it needs)
-    const int below = isWalking() ? panelAt(scale) : m_parts.panel->minimumSizeHint().height();
+    int below = isWalking() ? panelAt(scale) : m_parts.panel->essentialHeight(width, t);
+    // (compare mode's paragraph on the other run gives way to both runs' pinned lanes)
+    if (!isWalking() && pinned > height - below)
+        below = m_parts.panel->essentialHeight(width, t, false);
+    // (and then the panel's margins and heading line, before the lanes would not all show)
+    const bool tight = !isWalking() && pinned > height - below;
+    if (tight)
+        below = m_parts.panel->essentialHeight(width, t, false, true);
+    m_parts.panel->setTight(tight);
     const int timeline = std::max({100, std::min(lanes, height - panelAt(scale)),
                                    std::min({pinned, height - 200, height - below})});
     // (the explanation then takes what is left, its paragraph cut below the sentence, and

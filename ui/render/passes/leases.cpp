@@ -100,8 +100,9 @@ public:
         // (the padding counts the grip's 3 px too)
         fittedLabel(x0, x1, row, {{tokenLabel(m_s, l.token), 11}, {tokenShort(m_s, l.token), 7}},
                     textOn(m_st.leaseFill));
-        // where it ends, in words, when there is room after the bar
-        if (!l.released && l.end <= m_tHi) {
+        // where it ends, in words, when there is room after the bar (not while the future is
+        // hidden and the bar's end has not come yet: the words would stand past the playhead)
+        if (!l.released && l.end <= m_tHi && x1 <= m_shownRight) {
             const QString ends = QObject::tr("expires %1").arg(l.end);
             const double ew = m_st.fmSmall.horizontalAdvance(ends) + 4;
             if (labels.fits(x1 + 4, ew) && nextLeaseStartOf(t, i, int(l.client)) > x1 + ew + 10) {

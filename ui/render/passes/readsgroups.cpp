@@ -118,10 +118,20 @@ public:
                     }
             }
             if (box.isEmpty() && g.partial) {
+                // the free place in either row nearest under the arrival; else under it, over
+                // what is there
                 text = texts.back();
                 const double w = m_st.fmSmall.horizontalAdvance(text) + 4;
-                box = QRectF(std::max(m_xmin, std::min(at.x() - w - 8 * f, m_xmax - w)),
-                             at.y() + 6 * f, w, h);
+                for (double d = 0; box.isEmpty() && d <= 240 * f; d += 4)
+                    for (const double x : {at.x() - w / 2 - d, at.x() - w / 2 + d})
+                        for (const double y : {at.y() + 6 * f, at.y() + 6 * f + h}) {
+                            const QRectF b(std::max(m_xmin, std::min(x, m_xmax - w)), y, w, h);
+                            if (box.isEmpty() && labelFree(b))
+                                box = b;
+                        }
+                if (box.isEmpty())
+                    box = QRectF(std::max(m_xmin, std::min(at.x() - w - 8 * f, m_xmax - w)),
+                                 at.y() + 6 * f, w, h);
             }
             if (box.isEmpty())
                 continue;

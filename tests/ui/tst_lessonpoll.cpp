@@ -213,6 +213,16 @@ private slots:
         QVERIFY(
             csv.contains(QStringLiteral(",2,A,\"A's write \"\"A\"\" is rejected\",0,1,0,1\r\n")));
 
+        // back to the question: its second round open again, with its votes; phone 7 changes
+        // its mind to B (round 2: B 7)
+        press(Qt::Key_Left);
+        QCOMPARE(lessons()->stage(), LessonController::Stage::Question);
+        QCOMPARE(poll()->room()->state(), Poll::Room::State::Open);
+        QCOMPARE(send(port, post("/vote", vote(code, 1, 1), phones[6])).status, 200);
+        QCOMPARE(poll()->room()->counts(1).option(1), 7);
+        QCOMPARE(poll()->room()->counts(1).total(), 7);
+        QCOMPARE(poll()->room()->counts(0).total(), 7);
+
         // Esc: presentation ends, the poll stops, the port is closed
         press(Qt::Key_Escape);
         QVERIFY(!window().isPresenting());

@@ -160,9 +160,9 @@ void RoomPoll::follow()
         asked.prompt = plain(q->prompt);
         for (const Core::LessonOption &o : q->options)
             asked.options << Core::claimText(o.claim);
-        if (m_room->question().id != asked.id || m_room->state() == Poll::Room::State::Idle ||
-            m_room->state() == Poll::Room::State::Revealed)
-            m_room->ask(asked); // or back from the reveal: the round where it stood
+        // a new question opens its first round; one asked before (back from the reveal, or
+        // from the next scene) its last round again, with its votes
+        m_room->ask(asked);
         show();
         return;
     }

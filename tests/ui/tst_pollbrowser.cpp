@@ -161,6 +161,7 @@ private slots:
         env.insert(QStringLiteral("HOME"), m_profile.path());
         env.insert(QStringLiteral("XDG_CONFIG_HOME"), m_profile.filePath(QStringLiteral("config")));
         env.insert(QStringLiteral("XDG_CACHE_HOME"), m_profile.filePath(QStringLiteral("cache")));
+        env.insert(QStringLiteral("TMPDIR"), m_profile.path()); // its singleton socket's folder
         m_chromium.setProcessEnvironment(env);
         m_chromium.start(chromium, args);
         QVERIFY2(m_chromium.waitForStarted(10000), qPrintable(m_chromium.errorString()));

@@ -25,6 +25,7 @@ constexpr int kSide = 32;
 constexpr int kTop = 20;
 constexpr int kBottom = 16;
 constexpr int kSpacing = 12;
+constexpr int kMeasureSlack = 48;
 
 QString barStyle(const Theme &theme, const QColor &color)
 {
@@ -384,9 +385,23 @@ int LessonStage::requiredHeight(int width, const Theme &theme) const
     int most = 0;
     for (const Mode m : {Mode::Opening, Mode::Question, Mode::Answer}) {
         self->setMode(m);
-        self->layout()->invalidate();
-        self->layout()->activate();
-        most = std::max(most, self->layout()->totalHeightForWidth(width));
+        // Each shown part at the column's width, added up: the column's own totalHeightForWidth
+        // counts what a hidden stage had laid out last, not what this mode shows. (Narrower by
+        // a sentence bar's border and padding, which the sheets left alone while measuring do
+        // not count, and by the stage's scroll bar.)
+        const int inner = std::max(100, width - 2 * kSide - kMeasureSlack);
+        int sum = kTop + kBottom - kSpacing;
+        for (QWidget *w :
+             {static_cast<QWidget *>(m_heading), static_cast<QWidget *>(m_title),
+              static_cast<QWidget *>(m_narration), static_cast<QWidget *>(m_prompt), m_options,
+              static_cast<QWidget *>(m_problem), static_cast<QWidget *>(m_reveal),
+              static_cast<QWidget *>(m_explanation), static_cast<QWidget *>(m_hint)}) {
+            if (w->isHidden())
+                continue;
+            const int h = w->hasHeightForWidth() ? w->heightForWidth(inner) : -1;
+            sum += (h >= 0 ? h : w->sizeHint().height()) + kSpacing;
+        }
+        most = std::max(most, sum);
     }
     self->m_theme = was;
     self->m_mode = mode;

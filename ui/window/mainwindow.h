@@ -110,7 +110,10 @@ public:
     // The tick range on screen; nullopt before the timeline has a width.
     std::optional<std::pair<double, double>> visibleTickRange() const;
     ExportController *exportController() const { return m_export; }
-    void setExportHandler(std::function<bool(ExportDialog &)> handler) { m_exportHandler = std::move(handler); }
+    void setExportHandler(std::function<bool(ExportDialog &)> handler)
+    {
+        m_exportHandler = std::move(handler);
+    }
     // Without interaction, File > Export Animation… hands its dialog here (no handler: cancelled).
     void setAnimationHandler(std::function<bool(AnimationDialog &)> handler)
     {
@@ -319,6 +322,9 @@ private:
     QAction *m_exportVotesAct = nullptr;
     LessonPanel *m_lessonPanel = nullptr;
     LessonStage *m_lessonStage = nullptr;
+    // The stage's own scroll area: shown with the stage; a stage taller than the room fit()
+    // gave it scrolls instead of making the window taller than its screen.
+    QScrollArea *m_lessonStageScroll = nullptr;
     LessonEditor *m_lessonEditor = nullptr;
     QAction *m_openLessonAct = nullptr;
     QAction *m_closeLessonAct = nullptr;

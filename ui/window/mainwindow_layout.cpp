@@ -7,6 +7,7 @@
 #include "document.h"
 #include "eventlogmodel.h"
 #include "inspector.h"
+#include "lessonstage.h"
 #include "narrationpanel.h"
 #include "presentationcontroller.h"
 #include "shrinkpanel.h"
@@ -291,5 +292,8 @@ bool MainWindow::eventFilter(QObject *watched, QEvent *event)
     // the splitter's height settles after the window's (docks, toolbar): fit when it does
     if (watched == m_splitter && event->type() == QEvent::Resize)
         fitSplitter();
+    if (m_lessonStageScroll && watched == m_lessonStage &&
+        (event->type() == QEvent::ShowToParent || event->type() == QEvent::HideToParent))
+        m_lessonStageScroll->setVisible(event->type() == QEvent::ShowToParent);
     return QMainWindow::eventFilter(watched, event);
 }

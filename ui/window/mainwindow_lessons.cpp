@@ -93,10 +93,18 @@ void MainWindow::createLessonActions()
 void MainWindow::createLessons()
 {
     // presentation's stage: under the timeline, where the step's sentence is otherwise
-    m_lessonStage = new LessonStage(centralWidget());
+    m_lessonStageScroll = new QScrollArea(centralWidget());
+    m_lessonStageScroll->setObjectName(QStringLiteral("lessonStageScroll"));
+    m_lessonStageScroll->setWidgetResizable(true);
+    m_lessonStageScroll->setFrameShape(QFrame::NoFrame);
+    m_lessonStageScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_lessonStage = new LessonStage(m_lessonStageScroll);
+    m_lessonStageScroll->setWidget(m_lessonStage);
     auto *col = static_cast<QVBoxLayout *>(centralWidget()->layout());
-    col->insertWidget(col->indexOf(m_presPanel) + 1, m_lessonStage, 1);
+    col->insertWidget(col->indexOf(m_presPanel) + 1, m_lessonStageScroll, 1);
     m_lessonStage->hide();
+    m_lessonStageScroll->hide();
+    m_lessonStage->installEventFilter(this); // the scroll area shows and hides with it
 
     m_lessonPanel = new LessonPanel(this);
     auto *scroll = new QScrollArea(this);

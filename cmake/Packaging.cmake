@@ -19,8 +19,10 @@ set(CPACK_GENERATOR DEB)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION science)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
-# xcb/wayland/offscreen platform plugins, the SVG icon engine, a font for every label
-set(CPACK_DEBIAN_PACKAGE_DEPENDS "qt6-qpa-plugins, libqt6svg6, fonts-dejavu-core")
+# xcb/wayland/offscreen platform plugins, the SVG icon engine, a font for every label, and the
+# room poll's HTTP server (QtHttpServer, which links QtWebSockets) and its QR code (libqrencode)
+set(CPACK_DEBIAN_PACKAGE_DEPENDS
+    "qt6-qpa-plugins, libqt6svg6, fonts-dejavu-core, libqt6httpserver6, libqt6websockets6, libqrencode4")
 # Simulation > Run on etcd and `fencescope-cli live` start a throwaway etcd (docs/LIVE.md);
 # without it they say which package to install, and everything else runs
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "etcd-server")

@@ -8,10 +8,14 @@ set -euo pipefail
 packages=(cmake ninja-build g++ pkg-config qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6opengl6-dev
           libqt6test6 libgl-dev libsimdjson-dev libbenchmark-dev fonts-dejavu-core
           libxkbcommon-dev
+          # polling the room (docs/POLL.md): Qt 6.4's QHttpServer CMake package needs
+          # Qt6WebSockets' but its Debian package does not pull it in
+          qt6-httpserver-dev qt6-websockets-dev libqrencode-dev
           libgif-dev libavcodec-dev libavformat-dev libswscale-dev libavutil-dev # animations
           desktop-file-utils appstream shared-mime-info # the install test's validators
           etcd-server # the live tests run scenarios on a real etcd (docs/LIVE.md),
-          postgresql libqt6sql6-psql) # and on PostgreSQL (--store postgres)
+          postgresql libqt6sql6-psql # and on PostgreSQL (--store postgres)
+          chromium) # tst_pollbrowser opens the room's page in headless Chromium
 if [ "${FENCESCOPE_GUI_DEPS:-0}" = 1 ]; then
   packages+=(qt6-qpa-plugins libqt6svg6 qt6-wayland)
 fi

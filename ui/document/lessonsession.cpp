@@ -201,11 +201,15 @@ QVariantMap LessonSession::progress() const
         answers << QVariant(m);
     }
     p[QStringLiteral("answers")] = answers;
+    if (!m_pollCounts.isEmpty())
+        p[QStringLiteral("poll")] = m_pollCounts;
     return p;
 }
 
 void LessonSession::restoreProgress(const QVariantMap &p)
 {
+    // by question id (its scene), with its texts: Poll::Room::restore keeps what fits
+    m_pollCounts = p.value(QStringLiteral("poll")).toMap();
     // answers are numbered by scene: a lesson edited since has other scenes, so only the
     // scene shown is taken then
     if (p.value(QStringLiteral("scenes")).toInt() == sceneCount()) {

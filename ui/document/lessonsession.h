@@ -107,6 +107,11 @@ public:
     void setPicked(int option);
     void setRevealed(bool revealed);
 
+    // The room poll's counts (Poll::Room::save(): counts per question and round, no cookie),
+    // remembered with the progress and exported as CSV (docs/POLL.md).
+    QVariantMap pollCounts() const { return m_pollCounts; }
+    void setPollCounts(const QVariantMap &counts) { m_pollCounts = counts; }
+
     // Progress to remember between runs (QVariant, for QSettings): the scene, and the
     // questions' answers. restoreProgress ignores what no longer fits the lesson.
     QVariantMap progress() const;
@@ -144,5 +149,6 @@ private:
     std::vector<Answer> m_answers; // one per scene
     std::optional<Core::LessonQuestion> m_own;
     Answer m_ownAnswer;
+    QVariantMap m_pollCounts;
     mutable std::optional<Core::ScenePlay> m_play;
 };

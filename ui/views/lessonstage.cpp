@@ -8,6 +8,7 @@
 #include "lessonplay.h"
 
 #include <QGridLayout>
+#include <QHBoxLayout>
 #include <QIntValidator>
 #include <QLabel>
 #include <QLineEdit>
@@ -54,8 +55,12 @@ LessonStage::LessonStage(QWidget *parent) : QWidget(parent)
 
 void LessonStage::build()
 {
-    auto *col = new QVBoxLayout(this);
-    col->setContentsMargins(kSide, kTop, kSide, kBottom);
+    // the lesson's column, and the poll's box at its right
+    auto *row = new QHBoxLayout(this);
+    row->setContentsMargins(kSide, kTop, kSide, kBottom);
+    row->setSpacing(0); // the poll's box keeps its own gap, none when it is empty
+    auto *col = new QVBoxLayout;
+    col->setContentsMargins(0, 0, 0, 0);
     col->setSpacing(kSpacing);
     m_heading = LessonText::label(this, QStringLiteral("lessonStageHeading"));
     m_title = LessonText::label(this, QStringLiteral("lessonStageTitle"));
@@ -73,6 +78,12 @@ void LessonStage::build()
         m_voteHeads[v]->setAlignment(Qt::AlignCenter | Qt::AlignBottom);
         m_voteHeads[v]->setText(v == 0 ? tr("hands") : tr("after talk"));
         m_grid->addWidget(m_voteHeads[v], 0, 3 + v);
+        m_phoneHeads[v] =
+            LessonText::label(m_options, QStringLiteral("lessonStagePhones%1").arg(v));
+        m_phoneHeads[v]->setWordWrap(false);
+        m_phoneHeads[v]->setAlignment(Qt::AlignCenter | Qt::AlignBottom);
+        m_phoneHeads[v]->setText(v == 0 ? tr("phones") : tr("phones after talk"));
+        m_grid->addWidget(m_phoneHeads[v], 0, 5 + v);
     }
     for (int i = 0; i < LessonSession::kOptions; ++i) {
         Row r;
@@ -93,6 +104,13 @@ void LessonStage::build()
                     [this, v, i](const QString &text) { handsEdited(v, i, text); });
             r.hands[std::size_t(v)] = field;
             m_grid->addWidget(field, 1 + i, 3 + v, Qt::AlignTop);
+            // phone votes beside the hands, never added to them
+            auto *phones = LessonText::label(
+                m_options, QStringLiteral("lessonStagePhoneCount%1%2").arg(v).arg(i));
+            phones->setWordWrap(false);
+            phones->setAlignment(Qt::AlignCenter | Qt::AlignTop);
+            r.phones[std::size_t(v)] = phones;
+            m_grid->addWidget(phones, 1 + i, 5 + v, Qt::AlignTop);
         }
         // at the answer, each wrong option's feedback beside it: a row stays one row
         m_grid->addWidget(r.mark, 1 + i, 0, Qt::AlignTop);
@@ -115,6 +133,9 @@ void LessonStage::build()
     col->addWidget(m_explanation);
     col->addStretch(1);
     col->addWidget(m_hint);
+    row->addLayout(col, 1);
+    m_pollBox = new PollBox(this);
+    row->addWidget(m_pollBox, 0, Qt::AlignTop);
 }
 
 void LessonStage::setSession(LessonSession *session)
@@ -160,11 +181,15 @@ void LessonStage::applyFonts()
     m_prompt->setFont(sized(kPromptPixels));
     for (QLabel *head : m_voteHeads)
         head->setFont(sized(10));
+    for (QLabel *head : m_phoneHeads)
+        head->setFont(sized(10));
     const QFont option = sized(kOptionPixels);
     for (Row &r : m_rows) {
         r.mark->setFont(sized(kOptionPixels, true));
         r.text->setFont(option);
         r.feedback->setFont(sized(kDetailPixels));
+        for (QLabel *phones : r.phones)
+            phones->setFont(sized(kOptionPixels, true));
         for (QLineEdit *field : r.hands) {
             field->setFont(option);
             // four digits and the frame
@@ -180,6 +205,10 @@ void LessonStage::applyFonts()
     restyle(m_hint, QStringLiteral("color: %1;").arg(m_theme.muted.name()));
     for (QLabel *head : m_voteHeads)
         restyle(head, QStringLiteral("color: %1;").arg(m_theme.muted.name()));
+    for (QLabel *head : m_phoneHeads)
+        restyle(head, QStringLiteral("color: %1;").arg(m_theme.muted.name()));
+    if (!m_measuring)
+        m_pollBox->setTheme(m_theme);
     restyle(m_problem, barStyle(m_theme, m_theme.corrupted));
     restyle(m_reveal, barStyle(m_theme, m_theme.accepted));
 }
@@ -206,7 +235,9 @@ void LessonStage::fill()
     const bool asking = !opening && q;
     if (!s) {
         for (QWidget *w : findChildren<QWidget *>())
-            w->hide();
+            if (w != m_pollBox && !m_pollBox->isAncestorOf(w))
+                w->hide();
+        m_pollBox->setView(PollView(), false);
         return;
     }
     const Core::LessonScene &scene = s->currentScene();
@@ -240,6 +271,10 @@ void LessonStage::fill()
     m_options->setVisible(asking);
     const std::size_t count = q ? q->options.size() : 0;
     const LessonSession::Answer &given = s->currentAnswer();
+    // the phones' votes: hidden while the room votes, so that each vote is its own, unless the
+    // teacher shows them; both rounds at the answer
+    const bool phonesShown =
+        asking && m_poll.on && m_poll.rounds > 0 && (m_poll.histogram || answer);
     for (std::size_t i = 0; i < m_rows.size(); ++i) {
         Row &r = m_rows[i];
         const bool shown = asking && i < count;
@@ -253,6 +288,13 @@ void LessonStage::fill()
             const QString text = hands >= 0 ? QString::number(hands) : QString();
             if (field->text() != text)
                 field->setText(text);
+        }
+        for (int v = 0; v < 2; ++v) {
+            QLabel *phones = r.phones[std::size_t(v)];
+            const auto &counts = m_poll.counts[std::size_t(v)];
+            const bool counted = phonesShown && v < m_poll.rounds && i < counts.size();
+            phones->setVisible(shown && counted);
+            phones->setText(counted ? QString::number(counts[i]) : QString());
         }
         if (!shown) {
             r.feedback->hide();
@@ -272,6 +314,10 @@ void LessonStage::fill()
     }
     for (QLabel *head : m_voteHeads)
         head->setVisible(asking);
+    for (int v = 0; v < 2; ++v)
+        m_phoneHeads[v]->setVisible(phonesShown && v < m_poll.rounds);
+    // the box beside the question only: the answer needs the width for each option's feedback
+    m_pollBox->setView(m_poll, asking && !answer);
 
     const QString problem = asking ? s->problem() : QString();
     m_problem->setText(problem.isEmpty()
@@ -289,8 +335,8 @@ void LessonStage::fill()
         break;
     case Mode::Question:
     case Mode::Revealing:
-        m_hint->setText(tr("A–E: hands for an option (Shift: after discussion)   "
-                           "→: reveal   ←: back   Esc: leave"));
+        m_hint->setText(tr("A–E: hands for an option (Shift: after discussion)   P: poll the "
+                           "room   →: reveal   ←: back   Esc: leave"));
         break;
     case Mode::Answer:
         m_hint->setText(tr("→: next scene   ←: back to the question   Esc: leave"));
@@ -298,6 +344,20 @@ void LessonStage::fill()
     }
     m_heading->setVisible(true);
     m_hint->setVisible(true);
+}
+
+void LessonStage::setPoll(const PollView &poll)
+{
+    m_poll = poll;
+    refresh();
+}
+
+QString LessonStage::phoneCount(int round, int option) const
+{
+    if (round < 0 || round > 1 || option < 0 || std::size_t(option) >= m_rows.size())
+        return {};
+    const QLabel *l = m_rows[std::size_t(option)].phones[std::size_t(round)];
+    return l->isVisibleTo(this) ? l->text() : QString();
 }
 
 void LessonStage::handsEdited(int vote, int option, const QString &text)

@@ -8,6 +8,7 @@
 // author's explanation). It shows what the session holds (LessonSession); what the room sees of
 // the run, and when, is the lesson controller's to say.
 
+#include "pollbox.h"
 #include "theme.h"
 
 #include <QWidget>
@@ -16,6 +17,7 @@
 #include <vector>
 
 class LessonSession;
+class PollBox;
 class QGridLayout;
 class QLabel;
 class QLineEdit;
@@ -40,6 +42,12 @@ public:
     Mode mode() const { return m_mode; }
     // Shows the session's scene again (its texts, its question's verdict).
     void refresh();
+    // The room's poll (docs/POLL.md): the box with its QR code beside the question, and the
+    // phones' votes per option beside the hands, when the teacher shows them and at the answer.
+    void setPoll(const PollView &poll);
+    PollBox *pollBox() const { return m_pollBox; }
+    // The phones' votes shown for `option` in `round` (0, 1); empty when not shown.
+    QString phoneCount(int round, int option) const;
 
     // The height the stage needs at `width` with `theme` for the tallest of the shown scene's
     // modes, so that no text is cut and the timeline does not move between them.
@@ -75,6 +83,7 @@ private:
         QLabel *mark = nullptr;
         QLabel *text = nullptr;
         std::array<QLineEdit *, 2> hands{};
+        std::array<QLabel *, 2> phones{}; // the poll's counts per round
         QLabel *feedback = nullptr;
     };
     void build();
@@ -96,6 +105,9 @@ private:
     QWidget *m_options;
     QGridLayout *m_grid;
     QLabel *m_voteHeads[2];
+    QLabel *m_phoneHeads[2];
+    PollBox *m_pollBox;
+    PollView m_poll;
     std::vector<Row> m_rows;
     QLabel *m_problem;
     QLabel *m_reveal;

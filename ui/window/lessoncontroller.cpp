@@ -8,6 +8,7 @@
 #include "lessonstage.h"
 #include "playback.h"
 #include "presentationpanel.h"
+#include "roompoll.h"
 #include "timelineview.h"
 #include "viewstate.h"
 
@@ -614,6 +615,8 @@ void LessonController::began()
 void LessonController::ended()
 {
     stopReveal();
+    if (m_poll)
+        m_poll->stop();
     m_parts.stage->hide();
     m_parts.presentationPanel->hide();
     if (!m_session)
@@ -687,6 +690,8 @@ PresentationWalk::KeyUse LessonController::keyUse(const QKeyEvent *event,
         if (q && std::size_t(k - Qt::Key_A) < q->options.size())
             return KeyUse::Walk;
     }
+    if (plain && m_poll && RoomPoll::isPollKey(k))
+        return KeyUse::Walk;
     return KeyUse::Presentation;
 }
 
@@ -695,6 +700,10 @@ void LessonController::key(QKeyEvent *event)
     const int k = event->key();
     if (k == Qt::Key_Escape || k == Qt::Key_Return || k == Qt::Key_Enter) {
         m_parts.view->setFocus(Qt::OtherFocusReason); // counted: the keys step again
+        return;
+    }
+    if (m_poll && RoomPoll::isPollKey(k)) {
+        m_poll->key(k);
         return;
     }
     if (k >= Qt::Key_A && k <= Qt::Key_E)

@@ -34,6 +34,7 @@ class LessonSession;
 class LessonStage;
 class Playback;
 class PresentationPanel;
+class RoomPoll;
 class TimelineView;
 class ViewState;
 class QDockWidget;
@@ -98,6 +99,9 @@ public:
     bool saveTo(const QString &path);
 
     LessonSession *session() const { return m_session; }
+    // The room's poll (roompoll.h): its keys (P, H, V) while a lesson is presented; it stops
+    // when the presentation ends.
+    void setRoomPoll(RoomPoll *poll) { m_poll = poll; }
 
     enum class Stage
     {
@@ -187,5 +191,6 @@ private:
     std::vector<Core::Tick> m_revealTicks; // still to play, in order
     Core::Tick m_revealTarget = 0;
     QList<QWidget *> m_putAway; // what setCurtain(true) hid, to show again
-    QPointer<PresentationController> m_presentationAlive; // m_parts.presentation, while it lives
+    QPointer<PresentationController> m_presentationAlive;
+    RoomPoll *m_poll = nullptr; // m_parts.presentation, while it lives
 };

@@ -58,6 +58,7 @@ class LessonController;
 class LessonEditor;
 class LessonPanel;
 class LessonStage;
+class RoomPoll;
 class PresentationController;
 class ExportController;
 
@@ -241,6 +242,7 @@ private:
     void createLessonActions();
     void createLessons();
     void applyLessonTheme();
+    void exportRoomVotes();
 
     // Editing actions from menus and toolbar.
     int targetClient() const;
@@ -316,6 +318,8 @@ private:
 
     PresentationController *m_presentation = nullptr;
     LessonController *m_lessons = nullptr;
+    RoomPoll *m_roomPoll = nullptr;
+    QAction *m_exportVotesAct = nullptr;
     LessonPanel *m_lessonPanel = nullptr;
     LessonStage *m_lessonStage = nullptr;
     // The stage's own scroll area: shown with the stage; a stage taller than the room fit()

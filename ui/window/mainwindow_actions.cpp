@@ -229,6 +229,7 @@ void MainWindow::createMenus()
     file->addSeparator();
     file->addAction(m_openLessonAct);
     file->addAction(m_closeLessonAct);
+    file->addAction(m_exportVotesAct);
     file->addSeparator();
     file->addAction(m_saveAct);
     file->addAction(m_saveAsAct);

@@ -11,6 +11,7 @@
 #include "lessonstage.h"
 #include "presentationcontroller.h"
 #include "presentationpanel.h"
+#include "roompoll.h"
 #include "summarystrip.h"
 #include "timelineview.h"
 #include "tokenchart.h"
@@ -26,6 +27,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QMenu>
+#include <QMessageBox>
+#include <QSaveFile>
 #include <QScrollArea>
 #include <QStatusBar>
 #include <QVBoxLayout>
@@ -63,6 +66,10 @@ void MainWindow::createLessonActions()
     m_closeLessonAct = make(QStringLiteral("closeLesson"), tr("Close Lesso&n"));
     m_closeLessonAct->setEnabled(false);
     connect(m_closeLessonAct, &QAction::triggered, this, [this] { m_lessons->close(); });
+    m_exportVotesAct = make(QStringLiteral("exportRoomVotes"), tr("Export Room &Votes as CSV…"));
+    m_exportVotesAct->setToolTip(tr("The phones' votes on this lesson's questions (counts only)"));
+    m_exportVotesAct->setEnabled(false);
+    connect(m_exportVotesAct, &QAction::triggered, this, &MainWindow::exportRoomVotes);
     // Left and Right move the playhead; with Alt they go from scene to scene
     m_prevSceneAct = make(QStringLiteral("previousScene"), tr("Previous &scene"),
                           QKeySequence(Qt::ALT | Qt::Key_Left));
@@ -155,10 +162,18 @@ void MainWindow::createLessons()
     hooks.showStatus = [this](const QString &text) { statusBar()->showMessage(text, 4000); };
     hooks.maybeSaveScenario = [this] { return maybeSave(); };
     m_lessons = new LessonController(parts, hooks, this);
+    m_roomPoll = new RoomPoll(m_lessons, m_lessonStage, this);
+    m_roomPoll->setObjectName(QStringLiteral("roomPoll"));
+    m_lessons->setRoomPoll(m_roomPoll);
+    // the address phones reach, when not the first network's (a hotspot's, or 127.0.0.1)
+    const QByteArray pollAddress = qgetenv("FENCESCOPE_POLL_ADDRESS");
+    if (!pollAddress.isEmpty())
+        m_roomPoll->setAddress(QHostAddress(QString::fromLatin1(pollAddress)));
 
     connect(m_lessons, &LessonController::sessionChanged, this, [this](LessonSession *s) {
         m_lessonEditor->setSession(s);
         m_closeLessonAct->setEnabled(s != nullptr);
+        m_exportVotesAct->setEnabled(s != nullptr);
         const auto steps = [this, s] {
             m_prevSceneAct->setEnabled(s && s->scene() > 0);
             m_nextSceneAct->setEnabled(s && s->scene() + 1 < s->sceneCount());
@@ -174,6 +189,18 @@ void MainWindow::createLessons()
     connect(m_lessonEditor, &LessonEditor::saveAsRequested, m_lessons, &LessonController::saveAs);
     connect(m_lessonEditor, &LessonEditor::newLessonRequested, m_lessons,
             &LessonController::openNew);
+}
+
+void MainWindow::exportRoomVotes()
+{
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export room votes"),
+                                                      tr("room-votes.csv"), tr("CSV (*.csv)"));
+    if (path.isEmpty())
+        return;
+    QSaveFile f(path); // all or nothing
+    if (!f.open(QIODevice::WriteOnly) || f.write(m_roomPoll->csv().toUtf8()) < 0 || !f.commit())
+        QMessageBox::warning(this, tr("Export room votes"),
+                             tr("Cannot write %1: %2").arg(path, f.errorString()));
 }
 
 void MainWindow::applyLessonTheme()

@@ -1,0 +1,220 @@
+#include "roompoll.h"
+
+#include "lessoncontroller.h"
+#include "lessonsession.h"
+#include "lessonstage.h"
+
+#include "lesson.h"
+#include "qrmatrix.h"
+
+#include <QTextDocument>
+
+namespace {
+
+// A lesson's Markdown as the phones show it: plain text (the page sets it as text, never HTML).
+QString plain(const QString &markdown)
+{
+    if (markdown.isEmpty())
+        return {};
+    QTextDocument doc;
+    doc.setMarkdown(markdown, QTextDocument::MarkdownNoHTML);
+    return doc.toPlainText().trimmed();
+}
+
+} // namespace
+
+RoomPoll::RoomPoll(LessonController *lessons, LessonStage *stage, QObject *parent)
+    : QObject(parent), m_lessons(lessons), m_stage(stage)
+{
+    connect(m_lessons, &LessonController::stageChanged, this, &RoomPoll::follow);
+    m_showSoon.setSingleShot(true);
+    m_showSoon.setInterval(kShowMs);
+    connect(&m_showSoon, &QTimer::timeout, this, [this] {
+        keep();
+        show();
+    });
+    connect(m_lessons, &LessonController::sessionChanged, this, &RoomPoll::sessionChanged);
+    PollBox *box = m_stage->pollBox();
+    connect(box, &PollBox::startRequested, this, &RoomPoll::start);
+    connect(box, &PollBox::stopRequested, this, &RoomPoll::stop);
+    connect(box, &PollBox::histogramRequested, this, &RoomPoll::toggleHistogram);
+    connect(box, &PollBox::secondRoundRequested, this, &RoomPoll::secondRound);
+    sessionChanged(m_lessons->session());
+}
+
+RoomPoll::~RoomPoll()
+{
+    m_server.reset(); // before the room it serves
+}
+
+void RoomPoll::sessionChanged(LessonSession *session)
+{
+    // another lesson, or none: the poll of the one before ends
+    if (session != m_session.data())
+        stop();
+    m_session = session;
+    show();
+}
+
+bool RoomPoll::start()
+{
+    if (isOn())
+        return true;
+    if (!m_session)
+        return false;
+    m_room = std::make_unique<Poll::Room>();
+    m_room->restore(m_session->pollCounts());
+    m_server = std::make_unique<Poll::PollServer>(m_room.get());
+    // 300 phones vote within a second or two: the stage is filled again once per tenth of a
+    // second at most, not once per vote
+    const auto soon = [this] {
+        if (!m_showSoon.isActive())
+            m_showSoon.start();
+    };
+    connect(m_server.get(), &Poll::PollServer::voted, this, soon);
+    connect(m_server.get(), &Poll::PollServer::pageServed, this, soon);
+    const QHostAddress address =
+        m_address.isNull() ? Poll::PollServer::defaultAddress() : m_address;
+    if (!m_server->start(address)) {
+        m_error = m_server->error();
+        m_server.reset();
+        m_room.reset();
+        show();
+        return false;
+    }
+    m_error.clear();
+    m_histogram = false;
+    follow();
+    return true;
+}
+
+void RoomPoll::stop()
+{
+    if (m_server) {
+        keep();
+        m_server.reset();
+    }
+    m_room.reset();
+    m_histogram = false;
+    show();
+}
+
+void RoomPoll::toggleHistogram()
+{
+    if (!isOn())
+        return;
+    m_histogram = !m_histogram;
+    show();
+}
+
+bool RoomPoll::secondRound()
+{
+    if (!isOn() || !m_room->openSecondRound())
+        return false;
+    m_histogram = false; // the second vote is each student's own again
+    show();
+    return true;
+}
+
+bool RoomPoll::isPollKey(int key)
+{
+    return key == Qt::Key_P || key == Qt::Key_H || key == Qt::Key_V;
+}
+
+void RoomPoll::key(int key)
+{
+    if (key == Qt::Key_P)
+        isOn() ? stop() : void(start());
+    else if (key == Qt::Key_H)
+        toggleHistogram();
+    else if (key == Qt::Key_V)
+        secondRound();
+}
+
+QString RoomPoll::csv() const
+{
+    if (m_room)
+        return m_room->csv();
+    Poll::Room saved;
+    if (m_session)
+        saved.restore(m_session->pollCounts());
+    return saved.csv();
+}
+
+QString RoomPoll::questionId() const
+{
+    return m_session ? QStringLiteral("scene-%1").arg(m_session->scene() + 1) : QString();
+}
+
+void RoomPoll::follow()
+{
+    if (!isOn())
+        return;
+    const Core::LessonQuestion *q = m_session ? m_session->question() : nullptr;
+    switch (m_lessons->stage()) {
+    case LessonController::Stage::Question: {
+        if (!q)
+            break;
+        Poll::Question asked;
+        asked.id = questionId();
+        asked.prompt = plain(q->prompt);
+        for (const Core::LessonOption &o : q->options)
+            asked.options << Core::claimText(o.claim);
+        // a new question opens its first round; one asked before (back from the reveal, or
+        // from the next scene) its last round again, with its votes
+        m_room->ask(asked);
+        show();
+        return;
+    }
+    case LessonController::Stage::Revealing:
+        m_room->close();
+        show();
+        return;
+    case LessonController::Stage::Answer: {
+        if (!q)
+            break;
+        QStringList feedback;
+        for (const Core::LessonOption &o : q->options)
+            feedback << plain(o.feedback);
+        m_room->close();
+        m_room->reveal(m_session->play().right(), feedback);
+        show();
+        return;
+    }
+    default:
+        break;
+    }
+    m_room->clear();
+    show();
+}
+
+void RoomPoll::keep()
+{
+    if (m_room && m_session)
+        m_session->setPollCounts(m_room->save());
+}
+
+void RoomPoll::show()
+{
+    m_showSoon.stop();
+    PollView v;
+    v.error = m_error;
+    if (isOn()) {
+        v.on = true;
+        v.address = m_server->baseUrl();
+        v.code = m_room->code();
+        v.qr = Poll::qrEncode(m_server->joinUrl());
+        v.pages = m_server->pagesServed();
+        v.round = m_room->round();
+        v.rounds = m_room->rounds();
+        v.open = m_room->state() == Poll::Room::State::Open;
+        v.histogram = m_histogram;
+        for (int r = 0; r < v.rounds && r < 2; ++r) {
+            const Poll::Counts c = m_room->counts(r);
+            for (std::size_t o = 0; o < c.votes.size(); ++o)
+                v.counts[std::size_t(r)].push_back(c.option(int(o)));
+        }
+    }
+    m_stage->setPoll(v);
+    emit changed();
+}

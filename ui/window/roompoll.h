@@ -1,0 +1,76 @@
+#pragma once
+
+// Polling the room from its phones while a lesson is presented (docs/POLL.md; README, "Poll
+// the room"). P (or the button on the question) starts the server for the rest of the lesson;
+// each question then opens a round for the phones, Revealing closes it, the answer shows the
+// right option and each option's feedback on the phones. V opens the second round (Peer
+// Instruction's vote after discussion), H shows or hides the counts (hidden by default: the
+// first vote is each student's own). The poll stops when the presentation or the lesson ends,
+// or when the teacher stops it. The counts go to the lesson's session (its progress).
+
+#include "pollroom.h"
+#include "pollserver.h"
+
+#include <QHostAddress>
+#include <QObject>
+#include <QPointer>
+#include <QTimer>
+
+#include <memory>
+
+class LessonController;
+class LessonSession;
+class LessonStage;
+
+class RoomPoll : public QObject
+{
+    Q_OBJECT
+public:
+    // Votes are shown at most this often (ms).
+    static constexpr int kShowMs = 100;
+
+    RoomPoll(LessonController *lessons, LessonStage *stage, QObject *parent = nullptr);
+    ~RoomPoll() override;
+
+    // The interface phones reach: null (the default) is the first non-loopback IPv4 address
+    // (Poll::PollServer::defaultAddress()); the tests use 127.0.0.1.
+    void setAddress(const QHostAddress &address) { m_address = address; }
+
+    // Starts the server for the lesson shown; false when it cannot (no network: the stage
+    // says why, and the hands are counted as before).
+    bool start();
+    void stop();
+    bool isOn() const { return m_server && m_server->isListening(); }
+    void toggleHistogram();
+    bool histogramShown() const { return m_histogram; }
+    bool secondRound();
+
+    // The keys the poll takes in presentation (P, H, V): while a lesson is presented.
+    static bool isPollKey(int key);
+    void key(int key);
+
+    Poll::Room *room() const { return m_room.get(); }
+    Poll::PollServer *server() const { return m_server.get(); }
+    // Every question's counts as CSV (Poll::Room::csv()), this lesson's session's too.
+    QString csv() const;
+
+signals:
+    void changed();
+
+private:
+    void follow(); // the lesson's stage -> the room
+    void show();   // the room -> the stage
+    void keep();   // the counts -> the session
+    void sessionChanged(LessonSession *session);
+    QString questionId() const;
+
+    LessonController *m_lessons;
+    LessonStage *m_stage;
+    QPointer<LessonSession> m_session;
+    QHostAddress m_address;
+    std::unique_ptr<Poll::Room> m_room;
+    std::unique_ptr<Poll::PollServer> m_server;
+    QString m_error;
+    bool m_histogram = false;
+    QTimer m_showSoon; // a vote or a page served: shown within kShowMs
+};

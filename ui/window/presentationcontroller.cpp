@@ -16,6 +16,7 @@
 #include <QKeyEvent>
 #include <QMainWindow>
 #include <QMenuBar>
+#include <QScopedValueRollback>
 #include <QScreen>
 #include <QScrollArea>
 #include <QScrollBar>
@@ -209,8 +210,9 @@ QScreen *PresentationController::screen() const
 void PresentationController::fit()
 {
     TimelineView *view = m_parts.view;
-    if (!isPresenting())
+    if (!isPresenting() || m_fitting)
         return;
+    const QScopedValueRollback<bool> fitting(m_fitting, true);
     const Core::Scenario &scenario = m_parts.doc->scenario();
     const int height = std::max(200, m_parts.window->height());
     const int width = std::max(320, m_parts.window->width());

@@ -160,5 +160,8 @@ private:
     Hooks m_hooks;
     std::optional<Saved> m_saved;
     bool m_atStart = false;
+    // fit() measures a lesson's stage by showing its parts in turn, which can resize the
+    // splitter, whose resize asks for fit() again: that inner call has nothing to add.
+    bool m_fitting = false;
     PresentationWalk *m_walk = nullptr;
 };

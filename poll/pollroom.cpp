@@ -59,6 +59,16 @@ bool Room::isCookie(const QByteArray &cookie)
            });
 }
 
+QByteArray Room::issueCookie()
+{
+    QByteArray cookie = newCookie();
+    // 128 random bits: a collision is not expected, but a repeat must not make two browsers one
+    while (m_issued.contains(cookie))
+        cookie = newCookie();
+    m_issued.insert(cookie);
+    return cookie;
+}
+
 Room::Room(const QString &code) : m_code(code) {}
 
 bool Room::codeMatches(const QString &typed) const

@@ -8,6 +8,7 @@
 
 #include <QByteArray>
 #include <QHash>
+#include <QSet>
 #include <QString>
 #include <QStringList>
 #include <QVariantMap>
@@ -68,7 +69,7 @@ public:
         Replaced,   // it had voted: its vote is now this one
         Closed,     // no round open (409)
         BadOption,  // no such option (400)
-        BadCookie,  // no browser cookie, or not one of ours (400)
+        BadCookie,  // no browser cookie, or not of its shape (400; an unknown one: 403)
         WrongRound, // the vote was for another question or round (409)
     };
 
@@ -78,6 +79,12 @@ public:
     // A fresh browser cookie: 128 bits from the system's CSPRNG, as 32 hex digits.
     static QByteArray newCookie();
     static bool isCookie(const QByteArray &cookie);
+    // A fresh cookie the room remembers as given: only a browser holding one votes (a
+    // well-formed cookie the room never gave is a forgery). Kept for the poll's life, so a
+    // server started again on another interface still knows the phones.
+    QByteArray issueCookie();
+    bool issued(const QByteArray &cookie) const { return m_issued.contains(cookie); }
+    int cookiesIssued() const { return int(m_issued.size()); }
 
     explicit Room(const QString &code = newCode());
 
@@ -147,6 +154,7 @@ private:
     Question m_question;
     int m_round = 0;
     std::vector<Asked> m_asked; // in the order first asked
+    QSet<QByteArray> m_issued;  // the cookies given to browsers
 };
 
 } // namespace Poll

@@ -254,12 +254,18 @@ void PollServer::missingHandler(const QHttpServerRequest &request, QTcpSocket *s
 
 void PollServer::servePage(const QHttpServerRequest &request, QTcpSocket *socket)
 {
-    QByteArray cookie = cookieOf(request);
     QByteArray setCookie;
-    if (!Room::isCookie(cookie)) {
-        cookie = Room::newCookie();
+    if (!m_room->issued(cookieOf(request))) {
+        // a browser with no cookie, or one this poll never gave (forged, or from a poll
+        // before): a new one, while there are fewer than the cap. The cap keeps a script that
+        // loads the page again and again from growing the set without end.
+        if (m_room->cookiesIssued() >= m_limits.maxBrowsers) {
+            reply(request, socket, 503, R"({"error":"the room is full"})");
+            return;
+        }
         // no Max-Age: the browser forgets it when it closes; the vote needs it only today
-        setCookie = QByteArray(kCookieName) + '=' + cookie + "; Path=/; HttpOnly; SameSite=Strict";
+        setCookie = QByteArray(kCookieName) + '=' + m_room->issueCookie() +
+                    "; Path=/; HttpOnly; SameSite=Strict";
     }
     QHttpServerResponder responder = makeResponder(request, socket);
     // the page's script and style are inline; it asks nothing of any other server
@@ -343,9 +349,14 @@ void PollServer::serveVote(const QHttpServerRequest &request, QTcpSocket *socket
         reply(request, socket, 400, R"({"error":"no such option"})");
         return;
     }
-    const Room::VoteResult result =
-        m_room->vote(cookieOf(request), question.toString(), round.toInt(), option.toInt(),
-                     Confidence(confidence.toInt()));
+    const QByteArray cookie = cookieOf(request);
+    if (Room::isCookie(cookie) && !m_room->issued(cookie)) {
+        // well formed, but this poll never gave it: a forgery (or a page from a poll before)
+        reply(request, socket, 403, R"({"error":"unknown browser: open the page again"})");
+        return;
+    }
+    const Room::VoteResult result = m_room->vote(cookie, question.toString(), round.toInt(),
+                                                 option.toInt(), Confidence(confidence.toInt()));
     switch (result) {
     case Room::VoteResult::Counted:
     case Room::VoteResult::Replaced:

@@ -33,6 +33,7 @@ struct Limits
     double perConnectionBurst = 16; // at once
     double globalRate = 3000;       // requests per second over all connections
     double globalBurst = 3000;
+    int maxBrowsers = 5000; // cookies given for the poll's life; then the page answers 503
 };
 
 // How often the page asks for the round's state (ms); the page reads it from /state.

@@ -65,6 +65,23 @@ private slots:
         QVERIFY(!Room::isCookie(QByteArray()));
     }
 
+    void issuedCookies()
+    {
+        // only what the room gave is known; a well-formed cookie it never gave is not
+        Room room;
+        QCOMPARE(room.cookiesIssued(), 0);
+        const QByteArray a = room.issueCookie();
+        const QByteArray b = room.issueCookie();
+        QVERIFY(Room::isCookie(a) && Room::isCookie(b));
+        QVERIFY(a != b);
+        QVERIFY(room.issued(a) && room.issued(b));
+        QVERIFY(!room.issued(Room::newCookie()));
+        QVERIFY(!room.issued(QByteArray()));
+        QCOMPARE(room.cookiesIssued(), 2);
+        // another room (a poll started again) knows none of them
+        QVERIFY(!Room().issued(a));
+    }
+
     void noQuestionTakesNoVote()
     {
         Room room;

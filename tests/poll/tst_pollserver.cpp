@@ -173,6 +173,11 @@ private slots:
         QTest::newRow("empty body") << post("/vote", "", ok) << 400;
         QTest::newRow("no cookie") << post("/vote", vote("KXQB", 0)) << 400;
         QTest::newRow("forged cookie") << post("/vote", vote("KXQB", 0), "../../etc") << 400;
+        // well formed, 32 hex digits, but never given by this server
+        QTest::newRow("forged well-formed cookie")
+            << post("/vote", vote("KXQB", 0), "0123456789abcdef0123456789abcdef") << 403;
+        QTest::newRow("forged cookie, another option")
+            << post("/vote", vote("KXQB", 1), "ffffffffffffffffffffffffffffffff") << 403;
         QTest::newRow("vote by GET") << get("/vote?room=KXQB&option=0", ok) << 405;
         QTest::newRow("DELETE") << QByteArray("DELETE /vote HTTP/1.1\r\nHost: x\r\n\r\n") << 405;
         QTest::newRow("../") << get("/../../etc/passwd") << 404;
@@ -204,6 +209,65 @@ private slots:
         QCOMPARE(m_room->counts(0).total(), 1);
         // and the server still answers
         QCOMPARE(send(m_port, get("/state?room=KXQB", phone)).status, 200);
+    }
+
+    void onlyIssuedCookiesVote()
+    {
+        // a cookie of the right shape that this poll never gave: refused, nothing counted
+        const QByteArray forged = Poll::Room::newCookie();
+        QCOMPARE(send(m_port, post("/vote", vote("KXQB", 0), forged)).status, 403);
+        QCOMPARE(m_room->counts(0).total(), 0);
+        // a cookie another poll gave (a room started again) is no better
+        Poll::Room before;
+        QCOMPARE(send(m_port, post("/vote", vote("KXQB", 0), before.issueCookie())).status, 403);
+        QCOMPARE(m_room->counts(0).total(), 0);
+        // the page loaded with the forged cookie gives a real one in its place
+        const Reply page = send(m_port, get("/?r=KXQB", forged));
+        QCOMPARE(page.status, 200);
+        const QByteArray given = cookieOf(page);
+        QVERIFY(Poll::Room::isCookie(given));
+        QVERIFY(given != forged);
+        QVERIFY(page.header("Set-Cookie").contains("SameSite=Strict"));
+        QVERIFY(page.header("Set-Cookie").contains("HttpOnly"));
+        // the given cookie votes, once: a second vote replaces the first
+        Reply r = send(m_port, post("/vote", vote("KXQB", 0), given));
+        QCOMPARE(r.status, 200);
+        QVERIFY(!r.body.contains("replaced"));
+        r = send(m_port, post("/vote", vote("KXQB", 2), given));
+        QCOMPARE(r.status, 200);
+        QVERIFY(r.body.contains("replaced"));
+        QCOMPARE(m_room->counts(0).total(), 1);
+        QCOMPARE(m_room->counts(0).option(2), 1);
+        // the forged one still cannot
+        QCOMPARE(send(m_port, post("/vote", vote("KXQB", 1), forged)).status, 403);
+        QCOMPARE(m_room->counts(0).total(), 1);
+    }
+
+    void cookiesCapped()
+    {
+        Poll::Limits limits;
+        limits.maxBrowsers = 3;
+        startWith(limits);
+        QList<QByteArray> phones;
+        for (int i = 0; i < 3; ++i) {
+            const Reply page = send(m_port, get("/?r=KXQB"));
+            QCOMPARE(page.status, 200);
+            phones << cookieOf(page);
+        }
+        QCOMPARE(m_room->cookiesIssued(), 3);
+        // a fourth browser: the room is full, no cookie given
+        const Reply full = send(m_port, get("/?r=KXQB"));
+        QCOMPARE(full.status, 503);
+        QVERIFY(full.header("Set-Cookie").isEmpty());
+        QCOMPARE(m_room->cookiesIssued(), 3);
+        // the three it knows still load the page and vote
+        const Reply again = send(m_port, get("/?r=KXQB", phones[1]));
+        QCOMPARE(again.status, 200);
+        QVERIFY(again.header("Set-Cookie").isEmpty());
+        for (int i = 0; i < 3; ++i)
+            QCOMPARE(send(m_port, post("/vote", vote("KXQB", i), phones[i])).status, 200);
+        QCOMPARE(m_room->counts(0).total(), 3);
+        QCOMPARE(m_server->pagesServed(), 4);
     }
 
     void voteAfterTheRoundClosed()

@@ -120,8 +120,9 @@ PollServer::~PollServer()
     stop();
 }
 
-QHostAddress PollServer::defaultAddress()
+QList<PollServer::Interface> PollServer::interfaces()
 {
+    QList<Interface> found;
     for (const QNetworkInterface &i : QNetworkInterface::allInterfaces()) {
         const auto flags = i.flags();
         if (!(flags & QNetworkInterface::IsUp) || !(flags & QNetworkInterface::IsRunning) ||
@@ -129,8 +130,23 @@ QHostAddress PollServer::defaultAddress()
             continue;
         for (const QNetworkAddressEntry &e : i.addressEntries())
             if (e.ip().protocol() == QAbstractSocket::IPv4Protocol && !e.ip().isLoopback())
-                return e.ip();
+                found.append({i.name(), e.ip()});
     }
+    return found;
+}
+
+QHostAddress PollServer::defaultAddress()
+{
+    const QList<Interface> all = interfaces();
+    return all.isEmpty() ? QHostAddress() : all.first().address;
+}
+
+QString PollServer::interfaceOf(const QHostAddress &address)
+{
+    for (const QNetworkInterface &i : QNetworkInterface::allInterfaces())
+        for (const QNetworkAddressEntry &e : i.addressEntries())
+            if (e.ip().isEqual(address))
+                return i.name();
     return {};
 }
 

@@ -15,6 +15,7 @@
 #include <QElapsedTimer>
 #include <QHash>
 #include <QHostAddress>
+#include <QList>
 #include <QPointer>
 #include <QTcpServer>
 #include <QTimer>
@@ -78,9 +79,20 @@ public:
     explicit PollServer(Room *room, const Limits &limits = Limits(), QObject *parent = nullptr);
     ~PollServer() override;
 
-    // The first IPv4 address of an interface that is up and is not the loopback; null when the
-    // computer has none (no network: the lesson goes on with hands).
+    // An address the phones may reach, with its interface's name (eth0, wlp2s0).
+    struct Interface
+    {
+        QString name;
+        QHostAddress address;
+    };
+    // The IPv4 addresses of the interfaces that are up, running and not the loopback, in
+    // QNetworkInterface's order: what the teacher picks from. Empty with no network.
+    static QList<Interface> interfaces();
+    // The first of interfaces(); null when the computer has none (no network: the lesson goes
+    // on with hands).
     static QHostAddress defaultAddress();
+    // The name of the interface that has `address` (the loopback's too); empty when none has.
+    static QString interfaceOf(const QHostAddress &address);
 
     // Listens on `address` at a free port; false (with error()) when it cannot.
     bool start(const QHostAddress &address);

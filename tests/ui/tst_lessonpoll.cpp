@@ -17,10 +17,12 @@
 #include "roompoll.h"
 
 #include <QApplication>
+#include <QComboBox>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLineEdit>
+#include <QNetworkInterface>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QSettings>
@@ -47,6 +49,42 @@ QByteArray vote(const QString &room, int option, int round, int confidence = 1)
         .toUtf8();
 }
 
+// What QNetworkInterface lists for the teacher to pick, worked out here apart from the app:
+// the IPv4 addresses of the interfaces that are up, running and not the loopback.
+QList<std::pair<QString, QHostAddress>> machineAddresses()
+{
+    QList<std::pair<QString, QHostAddress>> found;
+    for (const QNetworkInterface &i : QNetworkInterface::allInterfaces()) {
+        const auto f = i.flags();
+        if (!f.testFlag(QNetworkInterface::IsUp) || !f.testFlag(QNetworkInterface::IsRunning) ||
+            f.testFlag(QNetworkInterface::IsLoopBack))
+            continue;
+        for (const QNetworkAddressEntry &e : i.addressEntries())
+            if (e.ip().protocol() == QAbstractSocket::IPv4Protocol)
+                found.append({i.name(), e.ip()});
+    }
+    return found;
+}
+
+// `raw` to `address` (RawHttp::send knows only the loopback): the first response, or status 0.
+// The server runs on this thread: the event loop turns while waiting.
+Reply sendTo(const QHostAddress &address, quint16 port, const QByteArray &raw)
+{
+    QTcpSocket s;
+    QByteArray data;
+    Reply r;
+    bool done = false;
+    QObject::connect(&s, &QTcpSocket::connected, &s, [&] { s.write(raw); });
+    QObject::connect(&s, &QTcpSocket::readyRead, &s, [&] {
+        data += s.readAll();
+        done = done || takeReply(data, r);
+    });
+    s.connectToHost(address, port);
+    (void)QTest::qWaitFor([&] { return done || s.state() == QAbstractSocket::UnconnectedState; },
+                          5000);
+    return done ? r : Reply();
+}
+
 } // namespace
 
 class TestLessonPoll : public QObject
@@ -65,6 +103,13 @@ class TestLessonPoll : public QObject
     {
         QTest::keyClick(window().windowHandle(), key, mods);
     }
+    // Picks item `index` of `list`, as choosing it in its popup does. (The popup's list does
+    // not show on the offscreen platform during presentation, so it is not clicked.)
+    static void pick(QComboBox *list, int index)
+    {
+        QVERIFY(list->isVisible() && list->isEnabled());
+        list->setCurrentIndex(index);
+    }
     void toTheQuestion()
     {
         QVERIFY(window().openBuiltinLesson(kLesson));
@@ -75,6 +120,16 @@ class TestLessonPoll : public QObject
         for (int i = 0; i < 6; ++i)
             press(Qt::Key_Right);
         QCOMPARE(lessons()->stage(), LessonController::Stage::Question);
+    }
+
+    void openWindow()
+    {
+        m_window = std::make_unique<MainWindow>();
+        window().setInteractive(false);
+        window().resize(1280, 800);
+        window().show();
+        window().activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
     }
 
 private slots:
@@ -92,12 +147,7 @@ private slots:
     {
         QSettings().clear();
         QTest::failOnWarning(QRegularExpression(QStringLiteral("Ambiguous shortcut")));
-        m_window = std::make_unique<MainWindow>();
-        window().setInteractive(false);
-        window().resize(1280, 800);
-        window().show();
-        window().activateWindow();
-        QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+        openWindow();
     }
 
     void cleanup()
@@ -105,6 +155,7 @@ private slots:
         if (session())
             session()->markSaved();
         m_window.reset();
+        qputenv("FENCESCOPE_POLL_ADDRESS", "127.0.0.1"); // a test that changed it may have failed
     }
 
     void pollTheRoom()
@@ -228,6 +279,113 @@ private slots:
         QVERIFY(!window().isPresenting());
         QVERIFY(!poll()->isOn());
         QCOMPARE(send(port, get("/"), 1000).status, 0);
+    }
+
+    void theTeacherPicksTheInterface()
+    {
+        // FENCESCOPE_POLL_ADDRESS=127.0.0.1 (the tests'): offered first, as this computer
+        // only, then every address QNetworkInterface lists, "name: address"
+        const auto machine = machineAddresses();
+        QStringList expected{QStringLiteral("this computer only (for a test): 127.0.0.1")};
+        for (const auto &[name, address] : machine)
+            expected << name + QStringLiteral(": ") + address.toString();
+        toTheQuestion();
+        PollBox *box = stage()->pollBox();
+        auto *list = box->findChild<QComboBox *>(QStringLiteral("pollInterface"));
+        QVERIFY(list->isVisible()); // picked before the poll starts too
+        QVERIFY(list->isEnabled());
+        QCOMPARE(box->interfaceTexts(), expected);
+        QCOMPARE(list->currentIndex(), 0);
+        QCOMPARE(list->focusPolicy(), Qt::NoFocus); // P, H, V stay presentation's
+
+        press(Qt::Key_P);
+        QVERIFY(poll()->isOn());
+        const quint16 port = poll()->server()->port();
+        const QString code = poll()->room()->code();
+        QCOMPARE(box->addressText(),
+                 QStringLiteral("http://127.0.0.1:%1/\nroom %2").arg(port).arg(code));
+        const QByteArray phone = cookieOf(send(port, get("/?r=" + code.toLatin1())));
+        QCOMPARE(send(port, post("/vote", vote(code, 1, 0), phone)).status, 200);
+        QTRY_COMPARE(box->votesText(), QStringLiteral("1 vote"));
+
+        if (machine.isEmpty()) {
+            // only the loopback (an offscreen CI box): nothing else to move to, the poll stays
+            QCOMPARE(list->count(), 1);
+            pick(list, 0);
+            QCOMPARE(list->currentIndex(), 0);
+            QVERIFY(poll()->isOn());
+            QCOMPARE(poll()->server()->port(), port);
+            return;
+        }
+        // the first network instead: the poll moves there, the same code and the same vote
+        pick(list, 1);
+        QCOMPARE(list->currentIndex(), 1);
+        QVERIFY(poll()->isOn());
+        const QHostAddress there = machine.first().second;
+        const quint16 moved = poll()->server()->port();
+        QCOMPARE(poll()->room()->code(), code);
+        QCOMPARE(
+            box->addressText(),
+            QStringLiteral("http://%1:%2/\nroom %3").arg(there.toString()).arg(moved).arg(code));
+        QCOMPARE(box->votesText(), QStringLiteral("1 vote"));
+        QCOMPARE(poll()->room()->counts(0).option(1), 1);
+        // the loopback no longer answers; the new address does, and knows the phone's vote
+        QCOMPARE(sendTo(QHostAddress::LocalHost, port, get("/")).status, 0);
+        const Reply st = sendTo(there, moved, get("/state?room=" + code.toLatin1(), phone));
+        QCOMPARE(st.status, 200);
+        QCOMPARE(QJsonDocument::fromJson(st.body).object().value(QStringLiteral("voted")).toInt(),
+                 1);
+        // remembered by the interface's name: the next lesson starts there
+        QCOMPARE(QSettings().value(QLatin1String(RoomPoll::kInterfaceKey)).toString(),
+                 machine.first().first);
+        // (the lesson's progress forgotten, the pick kept)
+        m_window.reset();
+        QSettings().clear();
+        QSettings().setValue(QLatin1String(RoomPoll::kInterfaceKey), machine.first().first);
+        openWindow();
+        toTheQuestion();
+        box = stage()->pollBox();
+        QCOMPARE(box->findChild<QComboBox *>(QStringLiteral("pollInterface"))->currentIndex(), 1);
+        press(Qt::Key_P);
+        QVERIFY(poll()->isOn());
+        QCOMPARE(poll()->server()->address(), there);
+    }
+
+    void withoutTheVariableTheMachinesInterfaces()
+    {
+        // what a teacher's laptop offers: its own interfaces only; with none (an offscreen CI
+        // box), "no network", and the hands work as before
+        qunsetenv("FENCESCOPE_POLL_ADDRESS");
+        m_window.reset();
+        init();
+        toTheQuestion();
+        PollBox *box = stage()->pollBox();
+        auto *list = box->findChild<QComboBox *>(QStringLiteral("pollInterface"));
+        const auto machine = machineAddresses();
+        QStringList expected;
+        for (const auto &[name, address] : machine)
+            expected << name + QStringLiteral(": ") + address.toString();
+        press(Qt::Key_P);
+        if (machine.isEmpty()) {
+            QCOMPARE(box->interfaceTexts(), QStringList{QStringLiteral("no network")});
+            QVERIFY(!list->isEnabled());
+            QVERIFY(!poll()->isOn());
+            QCOMPARE(box->reachText(),
+                     QStringLiteral("This computer has no network to poll the room on."));
+        } else {
+            QCOMPARE(box->interfaceTexts(), expected);
+            QVERIFY(list->isEnabled());
+            QCOMPARE(list->currentIndex(), 0);
+            QVERIFY(poll()->isOn());
+            QCOMPARE(poll()->server()->address(), machine.first().second);
+            press(Qt::Key_P);
+            QVERIFY(!poll()->isOn());
+        }
+        press(Qt::Key_A);
+        QTest::keyClick(window().windowHandle(), '4');
+        press(Qt::Key_Return);
+        QCOMPARE(session()->currentAnswer().hands[0][0], 4);
+        qputenv("FENCESCOPE_POLL_ADDRESS", "127.0.0.1");
     }
 
     void noNetworkKeepsTheHands()

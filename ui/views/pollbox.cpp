@@ -1,5 +1,6 @@
 #include "pollbox.h"
 
+#include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPainter>
@@ -70,6 +71,15 @@ PollBox::PollBox(QWidget *parent) : QWidget(parent)
     m_votes = new QLabel(this);
     m_votes->setObjectName(QStringLiteral("pollVotes"));
     m_votes->setWordWrap(true);
+    m_interface = new QComboBox(this);
+    m_interface->setObjectName(QStringLiteral("pollInterface"));
+    m_interface->setFocusPolicy(Qt::NoFocus); // presentation's keys stay presentation's
+    m_interface->setToolTip(tr("The network the phones reach this computer on"));
+    // the teacher's pick (setView() fills the list with its signals blocked)
+    connect(m_interface, &QComboBox::currentIndexChanged, this, [this](int index) {
+        if (!m_view.interfaces.isEmpty())
+            emit interfaceChosen(index);
+    });
     const auto button = [this](const QString &name, const QString &text) {
         auto *b = new QPushButton(text, this);
         b->setObjectName(name);
@@ -92,6 +102,7 @@ PollBox::PollBox(QWidget *parent) : QWidget(parent)
     auto *col = new QVBoxLayout;
     col->setSpacing(4);
     col->addWidget(m_start);
+    col->addWidget(m_interface);
     col->addWidget(m_address);
     col->addWidget(m_votes);
     col->addWidget(m_reach);
@@ -122,6 +133,7 @@ void PollBox::setTheme(const Theme &theme)
     m_votes->setFont(big);
     for (QPushButton *b : {m_start, m_histogram, m_again, m_stop})
         b->setFont(small);
+    m_interface->setFont(small);
     m_reach->setStyleSheet(QStringLiteral("color: %1;").arg(theme.muted.name()));
 }
 
@@ -133,6 +145,22 @@ void PollBox::setView(const PollView &view, bool asking)
     const bool on = view.on && asking;
     m_start->setVisible(!view.on && asking);
     m_start->setToolTip(view.error);
+    {
+        // filled again only when the list changed: an open popup is not closed by a vote
+        const QSignalBlocker quiet(m_interface);
+        const QStringList items =
+            view.interfaces.isEmpty() ? QStringList{tr("no network")} : view.interfaces;
+        QStringList shown;
+        for (int i = 0; i < m_interface->count(); ++i)
+            shown << m_interface->itemText(i);
+        if (shown != items) {
+            m_interface->clear();
+            m_interface->addItems(items);
+        }
+        m_interface->setCurrentIndex(std::max(0, view.interface));
+        m_interface->setEnabled(!view.interfaces.isEmpty());
+        m_interface->setVisible(asking);
+    }
     m_qr->setVisible(on);
     m_qr->setMatrix(view.qr);
     m_address->setVisible(on);
@@ -168,6 +196,14 @@ void PollBox::setView(const PollView &view, bool asking)
 QString PollBox::addressText() const
 {
     return m_address->isVisibleTo(this) ? m_address->text() : QString();
+}
+
+QStringList PollBox::interfaceTexts() const
+{
+    QStringList items;
+    for (int i = 0; i < m_interface->count(); ++i)
+        items << m_interface->itemText(i);
+    return items;
 }
 
 QString PollBox::reachText() const

@@ -11,11 +11,13 @@
 
 #include "qrmatrix.h"
 
+#include <QStringList>
 #include <QWidget>
 
 #include <array>
 #include <vector>
 
+class QComboBox;
 class QLabel;
 class QPushButton;
 
@@ -34,6 +36,10 @@ struct PollView
     bool histogram = false; // the teacher shows the counts (hidden by default)
     // votes per round and option (empty: no question)
     std::array<std::vector<int>, 2> counts;
+    // the addresses the teacher picks from ("eth0: 192.168.1.5"), and the one picked (-1: none,
+    // no network)
+    QStringList interfaces;
+    int interface = -1;
     int votes(int r) const;
 };
 
@@ -66,6 +72,8 @@ public:
     // What it shows, as plain text (tests, the state report).
     QString addressText() const;
     QString reachText() const;
+    // The addresses offered, as the list shows them ("no network" alone when there is none).
+    QStringList interfaceTexts() const;
     QString votesText() const;
 
     // The side of the QR code at a font scale of 1, in pixels: readable from the back rows of a
@@ -77,6 +85,7 @@ signals:
     void stopRequested();
     void histogramRequested();
     void secondRoundRequested();
+    void interfaceChosen(int index);
 
 private:
     Theme m_theme = Theme::highContrast();
@@ -85,6 +94,7 @@ private:
     QLabel *m_address;
     QLabel *m_reach;
     QLabel *m_votes;
+    QComboBox *m_interface;
     QPushButton *m_start;
     QPushButton *m_histogram;
     QPushButton *m_again;

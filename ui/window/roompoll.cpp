@@ -7,6 +7,7 @@
 #include "lesson.h"
 #include "qrmatrix.h"
 
+#include <QSettings>
 #include <QTextDocument>
 
 namespace {
@@ -39,6 +40,8 @@ RoomPoll::RoomPoll(LessonController *lessons, LessonStage *stage, QObject *paren
     connect(box, &PollBox::stopRequested, this, &RoomPoll::stop);
     connect(box, &PollBox::histogramRequested, this, &RoomPoll::toggleHistogram);
     connect(box, &PollBox::secondRoundRequested, this, &RoomPoll::secondRound);
+    connect(box, &PollBox::interfaceChosen, this, &RoomPoll::choose);
+    listChoices();
     sessionChanged(m_lessons->session());
 }
 
@@ -73,8 +76,10 @@ bool RoomPoll::start()
     };
     connect(m_server.get(), &Poll::PollServer::voted, this, soon);
     connect(m_server.get(), &Poll::PollServer::pageServed, this, soon);
+    // a cable plugged in or a hotspot turned on since: offered now
+    listChoices();
     const QHostAddress address =
-        m_address.isNull() ? Poll::PollServer::defaultAddress() : m_address;
+        m_chosen < 0 ? QHostAddress() : m_choices[qsizetype(m_chosen)].address;
     if (!m_server->start(address)) {
         m_error = m_server->error();
         m_server.reset();
@@ -86,6 +91,74 @@ bool RoomPoll::start()
     m_histogram = false;
     follow();
     return true;
+}
+
+void RoomPoll::setAddress(const QHostAddress &address)
+{
+    m_address = address;
+    m_chosen = -1; // the variable's address, unless the teacher picked another before
+    listChoices();
+    show();
+}
+
+void RoomPoll::listChoices()
+{
+    const QString had = m_chosen < 0 ? QString() : m_choices[qsizetype(m_chosen)].name;
+    m_choices.clear();
+    int given = -1;
+    for (const Poll::PollServer::Interface &i : Poll::PollServer::interfaces()) {
+        if (i.address.isEqual(m_address))
+            given = int(m_choices.size());
+        m_choices.append({i.name, tr("%1: %2").arg(i.name, i.address.toString()), i.address});
+    }
+    if (!m_address.isNull() && given < 0) {
+        // FENCESCOPE_POLL_ADDRESS names an address the list has not: the loopback (the tests),
+        // or one no interface has yet (listening there fails and says so)
+        const QString name = Poll::PollServer::interfaceOf(m_address);
+        const QString label =
+            m_address.isLoopback()
+                ? tr("this computer only (for a test): %1").arg(m_address.toString())
+                : tr("%1 (FENCESCOPE_POLL_ADDRESS)").arg(m_address.toString());
+        m_choices.prepend({name.isEmpty() ? m_address.toString() : name, label, m_address});
+        given = 0;
+    }
+    // the pick of a moment ago, else the one remembered, else the variable's, else the first
+    const QString remembered = QSettings().value(QLatin1String(kInterfaceKey)).toString();
+    const auto named = [this](const QString &name) {
+        for (qsizetype i = 0; i < m_choices.size(); ++i)
+            if (!name.isEmpty() && m_choices[i].name == name)
+                return int(i);
+        return -1;
+    };
+    m_chosen = named(had);
+    if (m_chosen < 0)
+        m_chosen = named(remembered);
+    if (m_chosen < 0)
+        m_chosen = given >= 0 ? given : (m_choices.isEmpty() ? -1 : 0);
+}
+
+void RoomPoll::choose(int index)
+{
+    if (index < 0 || index >= int(m_choices.size()) || index == m_chosen)
+        return;
+    const int before = m_chosen;
+    m_chosen = index;
+    QSettings().setValue(QLatin1String(kInterfaceKey), m_choices[qsizetype(index)].name);
+    if (isOn()) {
+        // the same server and room: the code and the counts stay; the phones scan again
+        const QHostAddress old = m_server->address();
+        if (m_server->start(m_choices[qsizetype(index)].address)) {
+            m_error.clear();
+        } else {
+            m_error = m_server->error();
+            m_chosen = before;
+            if (!m_server->start(old)) {
+                stop();
+                return;
+            }
+        }
+    }
+    show();
 }
 
 void RoomPoll::stop()
@@ -199,6 +272,9 @@ void RoomPoll::show()
     m_showSoon.stop();
     PollView v;
     v.error = m_error;
+    for (const Choice &c : m_choices)
+        v.interfaces << c.label;
+    v.interface = m_chosen;
     if (isOn()) {
         v.on = true;
         v.address = m_server->baseUrl();

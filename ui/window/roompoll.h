@@ -12,6 +12,7 @@
 #include "pollserver.h"
 
 #include <QHostAddress>
+#include <QList>
 #include <QObject>
 #include <QPointer>
 #include <QTimer>
@@ -32,9 +33,25 @@ public:
     RoomPoll(LessonController *lessons, LessonStage *stage, QObject *parent = nullptr);
     ~RoomPoll() override;
 
-    // The interface phones reach: null (the default) is the first non-loopback IPv4 address
-    // (Poll::PollServer::defaultAddress()); the tests use 127.0.0.1.
-    void setAddress(const QHostAddress &address) { m_address = address; }
+    // The address FENCESCOPE_POLL_ADDRESS names (a hotspot's; 127.0.0.1 in the tests): offered
+    // first among the interfaces, and the default unless the teacher picked another before.
+    void setAddress(const QHostAddress &address);
+
+    // The addresses the teacher picks from (the poll box's list): the computer's interfaces
+    // (Poll::PollServer::interfaces()), with FENCESCOPE_POLL_ADDRESS's first when it names
+    // another (the loopback: "this computer only (for a test)").
+    struct Choice
+    {
+        QString name; // remembered (QSettings, kInterfaceKey): the interface's, or the address
+        QString label;
+        QHostAddress address;
+    };
+    const QList<Choice> &choices() const { return m_choices; }
+    int chosen() const { return m_chosen; }
+    // The teacher picks choices()[index]: remembered; a poll that is on moves there (the same
+    // room code, the same counts; the phones scan the new address).
+    void choose(int index);
+    static constexpr char kInterfaceKey[] = "poll/interface";
 
     // Starts the server for the lesson shown; false when it cannot (no network: the stage
     // says why, and the hands are counted as before).
@@ -63,11 +80,14 @@ private:
     void keep();   // the counts -> the session
     void sessionChanged(LessonSession *session);
     QString questionId() const;
+    void listChoices(); // the computer's interfaces now, the teacher's pick kept by name
 
     LessonController *m_lessons;
     LessonStage *m_stage;
     QPointer<LessonSession> m_session;
     QHostAddress m_address;
+    QList<Choice> m_choices;
+    int m_chosen = -1;
     std::unique_ptr<Poll::Room> m_room;
     std::unique_ptr<Poll::PollServer> m_server;
     QString m_error;

@@ -30,6 +30,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <array>
+
 #include <memory>
 
 using namespace RawHttp;
@@ -201,13 +203,36 @@ private slots:
         // hidden until the teacher shows them
         for (int o = 0; o < 4; ++o)
             QCOMPARE(stage()->phoneCount(0, o), QString());
+        PollHistogram *histogram = box->histogram();
+        QVERIFY(!histogram->isVisible());
         press(Qt::Key_H);
+        // the bars: A 2, B 4, C 1, D 0. B, the most, is the longest; A half of it, C a
+        // quarter (rounded down to whole pixels), D none; one row each, top to bottom
+        QVERIFY(histogram->isVisible());
+        QList<PollHistogram::Bar> bars = histogram->bars();
+        QCOMPARE(bars.size(), 4);
+        const int longest = bars[1].rect.width();
+        QVERIFY2(longest >= 40, QByteArray::number(longest));
+        QCOMPARE(bars[0].rect.width(), longest / 2);
+        QCOMPARE(bars[2].rect.width(), longest / 4);
+        QCOMPARE(bars[3].rect.width(), 0);
+        for (int o = 0; o < 4; ++o) {
+            QCOMPARE(bars[o].count, (std::array{2, 4, 1, 0})[std::size_t(o)]);
+            QVERIFY(bars[o].rect.height() > 0);
+            if (o > 0)
+                QVERIFY(bars[o].rect.top() > bars[o - 1].rect.bottom());
+        }
+        // painted where they say, in their colour
+        const QImage drawn = histogram->grab().toImage();
+        QCOMPARE(drawn.pixelColor(bars[1].rect.center()), bars[1].colour);
+        QCOMPARE(drawn.pixelColor(bars[0].rect.center()), bars[0].colour);
         QCOMPARE(stage()->phoneCount(0, 0), QStringLiteral("2"));
         QCOMPARE(stage()->phoneCount(0, 1), QStringLiteral("4"));
         QCOMPARE(stage()->phoneCount(0, 2), QStringLiteral("1"));
         QCOMPARE(stage()->phoneCount(0, 3), QStringLiteral("0"));
         press(Qt::Key_H);
         QCOMPARE(stage()->phoneCount(0, 1), QString());
+        QVERIFY(!histogram->isVisible());
 
         // hands typed beside them, not added: A 12
         press(Qt::Key_A);
@@ -237,6 +262,27 @@ private slots:
         QCOMPARE(stage()->phoneCount(1, 1), QStringLiteral("6"));
         QCOMPARE(stage()->phoneCount(1, 2), QStringLiteral("0"));
         QCOMPARE(stage()->handsField(0, 0)->text(), QStringLiteral("12"));
+        // the bars of both rounds side by side on one scale (the most, 6, the longest): round 1
+        // A 2, B 4, C 1, D 0; round 2 A 1, B 6; B's bars, the right answer, in the accepted colour
+        QVERIFY(histogram->isVisible());
+        bars = histogram->bars();
+        QCOMPARE(bars.size(), 8);
+        const int full = bars[5].rect.width(); // round 2, B
+        QVERIFY2(full >= 40, QByteArray::number(full));
+        QCOMPARE(bars[1].rect.width(), full * 4 / 6);
+        QCOMPARE(bars[0].rect.width(), full * 2 / 6);
+        QCOMPARE(bars[4].rect.width(), full / 6);
+        QCOMPARE(bars[6].rect.width(), 0);
+        QVERIFY(bars[4].rect.left() > bars[0].rect.left()); // round 2 to the right of round 1
+        QCOMPARE(bars[4].rect.top(), bars[0].rect.top());
+        const QColor accepted = Theme::byName(QStringLiteral("contrast")).accepted;
+        QCOMPARE(bars[1].colour, accepted);
+        QCOMPARE(bars[5].colour, accepted);
+        for (const int other : {0, 2, 4})
+            QVERIFY(bars[other].colour != accepted);
+        const QImage revealed = histogram->grab().toImage();
+        QCOMPARE(revealed.pixelColor(bars[5].rect.center()), accepted);
+        QCOMPARE(revealed.pixelColor(bars[4].rect.center()), bars[4].colour);
         QCOMPARE(session()->currentAnswer().hands[0][0], 12);
         // a phone sees the answer and the feedback of the option it chose (A, the lesson's)
         const Reply st = send(port, get("/state?room=" + code.toLatin1(), phones[6]));

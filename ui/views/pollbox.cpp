@@ -58,6 +58,109 @@ void QrCodeWidget::paintEvent(QPaintEvent *)
                 p.fillRect(origin + x * unit, origin + y * unit, unit, unit, Qt::black);
 }
 
+PollHistogram::PollHistogram(QWidget *parent) : QWidget(parent)
+{
+    setObjectName(QStringLiteral("pollHistogram"));
+}
+
+void PollHistogram::setView(const PollView &view, const Theme &theme)
+{
+    m_view = view;
+    m_theme = theme;
+    // bars long enough to compare, even at the answer where the feedback wants the width
+    setMinimumWidth(sizeHint().width());
+    updateGeometry();
+    update();
+}
+
+int PollHistogram::rowHeight() const
+{
+    return int(30 * m_theme.fontScale);
+}
+
+int PollHistogram::labelWidth() const
+{
+    return int(24 * m_theme.fontScale);
+}
+
+int PollHistogram::countWidth() const
+{
+    // room for "300" beside the longest bar
+    return int(40 * m_theme.fontScale);
+}
+
+QSize PollHistogram::sizeHint() const
+{
+    const int options = int(m_view.counts[0].size());
+    const int rounds = std::clamp(m_view.rounds, 1, 2);
+    // no wider than needed: at the answer the options' feedback wants the stage's width
+    return {labelWidth() + rounds * (countWidth() + int(60 * m_theme.fontScale)),
+            (options + 1) * rowHeight()};
+}
+
+QList<PollHistogram::Bar> PollHistogram::bars() const
+{
+    QList<Bar> out;
+    const int rounds = std::clamp(m_view.rounds, 0, 2);
+    int most = 0;
+    for (int r = 0; r < rounds; ++r)
+        for (const int n : m_view.counts[std::size_t(r)])
+            most = std::max(most, n);
+    // one scale for both rounds: the second vote's shift reads as a change of length
+    const int column = rounds > 0 ? (width() - labelWidth()) / rounds : 0;
+    const int longest = std::max(0, column - countWidth());
+    const int row = rowHeight();
+    for (int r = 0; r < rounds; ++r) {
+        const auto &counts = m_view.counts[std::size_t(r)];
+        for (std::size_t o = 0; o < counts.size(); ++o) {
+            Bar b;
+            b.round = r;
+            b.option = int(o);
+            b.count = counts[o];
+            const int length = most > 0 ? int(qint64(longest) * b.count / most) : 0;
+            // the header row first, then a row per option
+            b.rect = QRect(labelWidth() + r * column, int(o + 1) * row + row / 5, length,
+                           row - 2 * (row / 5));
+            b.colour = int(o) == m_view.right ? m_theme.accepted
+                       : r == 0               ? m_theme.muted
+                                              : m_theme.foreground;
+            out.append(b);
+        }
+    }
+    return out;
+}
+
+void PollHistogram::paintEvent(QPaintEvent *)
+{
+    QPainter p(this);
+    p.setRenderHint(QPainter::TextAntialiasing);
+    QFont big = font();
+    big.setPixelSize(std::max(1, int(18 * m_theme.fontScale)));
+    big.setBold(true);
+    QFont small = font();
+    small.setPixelSize(std::max(1, int(11 * m_theme.fontScale)));
+    const int row = rowHeight();
+    const int rounds = std::clamp(m_view.rounds, 0, 2);
+    const int column = rounds > 0 ? (width() - labelWidth()) / rounds : 0;
+    p.setPen(m_theme.muted);
+    p.setFont(small);
+    for (int r = 0; r < rounds && rounds > 1; ++r)
+        p.drawText(QRect(labelWidth() + r * column, 0, column, row),
+                   Qt::AlignLeft | Qt::AlignBottom, r == 0 ? tr("1st vote") : tr("after talk"));
+    for (const Bar &b : bars()) {
+        p.setFont(big);
+        if (b.round == 0) {
+            p.setPen(m_theme.foreground);
+            p.drawText(QRect(0, b.rect.top() - row / 5, labelWidth(), row), Qt::AlignVCenter,
+                       QString(QChar(u'A' + b.option)));
+        }
+        p.fillRect(b.rect, b.colour);
+        p.setPen(int(b.option) == m_view.right ? m_theme.acceptedText : m_theme.foreground);
+        p.drawText(QRect(b.rect.right() + 6, b.rect.top() - row / 5, countWidth(), row),
+                   Qt::AlignVCenter | Qt::AlignLeft, QString::number(b.count));
+    }
+}
+
 PollBox::PollBox(QWidget *parent) : QWidget(parent)
 {
     setObjectName(QStringLiteral("pollBox"));
@@ -80,6 +183,7 @@ PollBox::PollBox(QWidget *parent) : QWidget(parent)
         if (!m_view.interfaces.isEmpty())
             emit interfaceChosen(index);
     });
+    m_bars = new PollHistogram(this);
     const auto button = [this](const QString &name, const QString &text) {
         auto *b = new QPushButton(text, this);
         b->setObjectName(name);
@@ -105,6 +209,7 @@ PollBox::PollBox(QWidget *parent) : QWidget(parent)
     col->addWidget(m_interface);
     col->addWidget(m_address);
     col->addWidget(m_votes);
+    col->addWidget(m_bars);
     col->addWidget(m_reach);
     auto *buttons = new QHBoxLayout;
     buttons->addWidget(m_histogram);
@@ -134,6 +239,7 @@ void PollBox::setTheme(const Theme &theme)
     for (QPushButton *b : {m_start, m_histogram, m_again, m_stop})
         b->setFont(small);
     m_interface->setFont(small);
+    m_bars->setView(m_view, theme);
     m_reach->setStyleSheet(QStringLiteral("color: %1;").arg(theme.muted.name()));
 }
 
@@ -189,8 +295,14 @@ void PollBox::setView(const PollView &view, bool asking)
     // a gap from the lesson's column when it shows anything; none (and no width) when empty.
     // (The box itself stays shown: a child of the stage that came and went would lay the
     // window out again while presentation measures the stage.)
-    layout()->setContentsMargins(asking ? kGap : 0, 0, 0, 0);
-    setMaximumWidth(asking ? QWIDGETSIZE_MAX : 0);
+    // the bars: when the teacher shows the votes, and at the reveal (the box then shows only
+    // them: both rounds, the right option in the accepted colour)
+    const bool revealed = view.on && view.rounds > 0 && view.right >= 0;
+    m_bars->setVisible((question && view.histogram) || revealed);
+    m_bars->setView(view, m_theme);
+    const bool shown = asking || revealed;
+    layout()->setContentsMargins(shown ? kGap : 0, 0, 0, 0);
+    setMaximumWidth(shown ? QWIDGETSIZE_MAX : 0);
 }
 
 QString PollBox::addressText() const

@@ -3,14 +3,17 @@
 // The room's poll on presentation's lesson stage (docs/POLL.md): the QR code of the page's
 // address and the address itself with the 4-letter room code, whether any phone has reached the
 // page (campus Wi-Fi may keep phones from the laptop), the votes counted so far, and the
-// teacher's buttons: Poll the room, Show votes, Vote again, Stop. The counts per option are
-// the stage's (LessonStage), beside the hands typed. It shows a PollView; the room poll
-// (ui/window/roompoll.h) says what it holds.
+// teacher's buttons: Poll the room, Show votes, Vote again, Stop, and the list of the
+// addresses to listen on. The counts per option are the stage's (LessonStage), beside the hands
+// typed; the box draws them as bars (PollHistogram) when shown and at the reveal. It shows a
+// PollView; the room poll (ui/window/roompoll.h) says what it holds.
 
 #include "theme.h"
 
 #include "qrmatrix.h"
 
+#include <QList>
+#include <QRect>
 #include <QStringList>
 #include <QWidget>
 
@@ -34,6 +37,7 @@ struct PollView
     int rounds = 0;         // rounds the question has had (0: no question)
     bool open = false;      // the round takes votes
     bool histogram = false; // the teacher shows the counts (hidden by default)
+    int right = -1;         // at the reveal, the option that holds; -1 before
     // votes per round and option (empty: no question)
     std::array<std::vector<int>, 2> counts;
     // the addresses the teacher picks from ("eth0: 192.168.1.5"), and the one picked (-1: none,
@@ -60,6 +64,40 @@ private:
     Poll::QrMatrix m_matrix;
 };
 
+// The counts as bars (H, and at the reveal): per option a horizontal bar per round, as long as
+// its count against the largest, the count beside it in large type; round 1 and round 2 side
+// by side, the right option's bars in the theme's accepted colour at the reveal.
+class PollHistogram : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit PollHistogram(QWidget *parent = nullptr);
+    void setView(const PollView &view, const Theme &theme);
+    QSize sizeHint() const override;
+
+    // Where each bar is drawn at the present size: what paintEvent() draws, and what the tests
+    // read.
+    struct Bar
+    {
+        int round = 0;
+        int option = 0;
+        int count = 0;
+        QRect rect; // zero wide for no votes
+        QColor colour;
+    };
+    QList<Bar> bars() const;
+
+protected:
+    void paintEvent(QPaintEvent *) override;
+
+private:
+    int rowHeight() const;
+    int labelWidth() const;
+    int countWidth() const;
+    PollView m_view;
+    Theme m_theme = Theme::highContrast();
+};
+
 class PollBox : public QWidget
 {
     Q_OBJECT
@@ -74,6 +112,8 @@ public:
     QString reachText() const;
     // The addresses offered, as the list shows them ("no network" alone when there is none).
     QStringList interfaceTexts() const;
+    // The bars, shown when the teacher shows the votes (H) and at the reveal.
+    PollHistogram *histogram() const { return m_bars; }
     QString votesText() const;
 
     // The side of the QR code at a font scale of 1, in pixels: readable from the back rows of a
@@ -95,6 +135,7 @@ private:
     QLabel *m_reach;
     QLabel *m_votes;
     QComboBox *m_interface;
+    PollHistogram *m_bars;
     QPushButton *m_start;
     QPushButton *m_histogram;
     QPushButton *m_again;

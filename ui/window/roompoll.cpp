@@ -285,6 +285,8 @@ void RoomPoll::show()
         v.rounds = m_room->rounds();
         v.open = m_room->state() == Poll::Room::State::Open;
         v.histogram = m_histogram;
+        if (m_room->state() == Poll::Room::State::Revealed)
+            v.right = m_room->question().right;
         for (int r = 0; r < v.rounds && r < 2; ++r) {
             const Poll::Counts c = m_room->counts(r);
             for (std::size_t o = 0; o < c.votes.size(); ++o)

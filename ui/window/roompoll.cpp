@@ -103,7 +103,7 @@ void RoomPoll::setAddress(const QHostAddress &address)
 
 void RoomPoll::listChoices()
 {
-    const QString had = m_chosen < 0 ? QString() : m_choices[qsizetype(m_chosen)].name;
+    const Choice had = m_chosen < 0 ? Choice() : m_choices[qsizetype(m_chosen)];
     m_choices.clear();
     int given = -1;
     for (const Poll::PollServer::Interface &i : Poll::PollServer::interfaces()) {
@@ -130,7 +130,14 @@ void RoomPoll::listChoices()
                 return int(i);
         return -1;
     };
-    m_chosen = named(had);
+    m_chosen = -1;
+    // an interface may have two addresses: the one picked, by its address first
+    for (qsizetype i = 0; i < m_choices.size() && m_chosen < 0; ++i)
+        if (!had.address.isNull() && m_choices[i].name == had.name &&
+            m_choices[i].address.isEqual(had.address))
+            m_chosen = int(i);
+    if (m_chosen < 0)
+        m_chosen = named(had.name);
     if (m_chosen < 0)
         m_chosen = named(remembered);
     if (m_chosen < 0)

@@ -358,17 +358,8 @@ class TestProjector : public QObject
     {
         // a lesson's opening, question and answer: the stage instead of the step's sentence
         QWidget *stage = window().lessonStage();
-        if (stage && stage->isVisible()) {
-            for (QLabel *label : stage->findChildren<QLabel *>()) {
-                if (!label->isVisible() || label->text().isEmpty())
-                    continue;
-                const QRect r(label->mapTo(&window(), QPoint()), label->size());
-                if (!window().rect().contains(r) ||
-                    (label->wordWrap() && label->heightForWidth(label->width()) > label->height()))
-                    fail(QStringLiteral("'%1' is cut on the lesson's stage")
-                             .arg(label->text().left(40)));
-            }
-        }
+        if (stage && stage->isVisible())
+            checkLabels(stage, QStringLiteral("on the lesson's stage"));
         auto *panel = window().presentationPanel();
         auto *sentence = panel->findChild<QLabel *>(QStringLiteral("presentationText"));
         QVERIFY(sentence);
@@ -383,15 +374,21 @@ class TestProjector : public QObject
             fail(QStringLiteral("the sentence is not wholly visible (%1 of %2 px)")
                      .arg(sentence->height())
                      .arg(sentence->heightForWidth(sentence->width())));
-        for (QLabel *label : panel->findChildren<QLabel *>()) {
+        checkLabels(panel, QStringLiteral("in the panel"));
+        checkFuture(p, l, visible);
+    }
+
+    // Every shown text of `parent` whole, inside the window.
+    void checkLabels(QWidget *parent, const QString &where)
+    {
+        for (QLabel *label : parent->findChildren<QLabel *>()) {
             if (!label->isVisible() || label->text().isEmpty())
                 continue;
             const QRect r(label->mapTo(&window(), QPoint()), label->size());
             if (!window().rect().contains(r) ||
                 (label->wordWrap() && label->heightForWidth(label->width()) > label->height()))
-                fail(QStringLiteral("'%1' is cut in the panel").arg(label->text().left(40)));
+                fail(QStringLiteral("'%1' is cut %2").arg(label->text().left(40), where));
         }
-        checkFuture(p, l, visible);
     }
 
     void checkFuture(const Painting &p, const TimelineLayout &l, const QRect &visible)

@@ -365,14 +365,9 @@ void PollServer::serveVote(const QHttpServerRequest &request, QTcpSocket *socket
         reply(request, socket, 400, R"({"error":"no such option"})");
         return;
     }
-    const QByteArray cookie = cookieOf(request);
-    if (Room::isCookie(cookie) && !m_room->issued(cookie)) {
-        // well formed, but this poll never gave it: a forgery (or a page from a poll before)
-        reply(request, socket, 403, R"({"error":"unknown browser: open the page again"})");
-        return;
-    }
-    const Room::VoteResult result = m_room->vote(cookie, question.toString(), round.toInt(),
-                                                 option.toInt(), Confidence(confidence.toInt()));
+    const Room::VoteResult result =
+        m_room->vote(cookieOf(request), question.toString(), round.toInt(), option.toInt(),
+                     Confidence(confidence.toInt()));
     switch (result) {
     case Room::VoteResult::Counted:
     case Room::VoteResult::Replaced:
@@ -386,6 +381,10 @@ void PollServer::serveVote(const QHttpServerRequest &request, QTcpSocket *socket
         return;
     case Room::VoteResult::BadCookie:
         reply(request, socket, 400, R"({"error":"no browser cookie: open the page again"})");
+        return;
+    case Room::VoteResult::UnknownCookie:
+        // well formed, but this poll never gave it: a forgery (or a page from a poll before)
+        reply(request, socket, 403, R"({"error":"unknown browser: open the page again"})");
         return;
     case Room::VoteResult::Closed:
         reply(request, socket, 409, R"({"error":"the round is closed"})");

@@ -64,6 +64,18 @@ void PollGuard::incomingConnection(qintptr descriptor)
         m_sockets.remove(socket);
         socket->deleteLater();
     });
+    // QHttpServer closes a connection whose request its parser refuses, with no answer
+    // (qabstracthttpserver.cpp: parse() fails, disconnectFromHost()). A request begun and not
+    // answered when it closes is such a one: it gets its 400 on the way out.
+    connect(socket, &QAbstractSocket::stateChanged, this,
+            [this, socket](QAbstractSocket::SocketState state) {
+                const auto it = m_sockets.constFind(socket);
+                if (state == QAbstractSocket::ClosingState && it != m_sockets.cend() &&
+                    it->bytes > 0) {
+                    m_sockets.remove(socket);
+                    socket->write(statusLine(400, "Bad Request"));
+                }
+            });
     // connected before QHttpServer's own: it runs first, and can drop what is too much
     connect(socket, &QTcpSocket::readyRead, this, [this, socket] { arrived(socket); });
     addPendingConnection(socket);

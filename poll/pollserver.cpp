@@ -164,7 +164,8 @@ QString PollServer::interfaceOf(const QHostAddress &address)
 
 bool PollServer::start(const QHostAddress &address)
 {
-    stop();
+    // the new socket listens before the old one goes: when it cannot, the phones keep the
+    // address and port they scanned
     m_error.clear();
     if (address.isNull()) {
         m_error = tr("This computer has no network to poll the room on.");
@@ -176,6 +177,7 @@ bool PollServer::start(const QHostAddress &address)
         delete guard;
         return false;
     }
+    stop();
     m_guard = guard;
     bind(guard);
     m_address = address;

@@ -252,23 +252,16 @@ QString toString(FenceRule rule)
     return rule == FenceRule::Le ? QStringLiteral("le") : QStringLiteral("lt");
 }
 
-namespace {
-const char *const kSourceNames[kTokenSourceCount] = {
-    "counter", "etcd", "zookeeper", "raft-term", "kafka-epoch",
-    "chubby",  "none", "random",    "wallclock", "service-term",
-};
-} // namespace
-
 QString toString(TokenSource src)
 {
     const auto i = int(src);
-    return i < kTokenSourceCount ? QString::fromLatin1(kSourceNames[i]) : QString();
+    return i < kTokenSourceCount ? QString::fromLatin1(kTokenSourceNames[i]) : QString();
 }
 
 bool tokenSourceFromString(const QString &name, TokenSource *src)
 {
     for (int i = 0; i < kTokenSourceCount; ++i) {
-        if (name == QLatin1String(kSourceNames[i])) {
+        if (name == QLatin1String(kTokenSourceNames[i])) {
             *src = TokenSource(i);
             return true;
         }

@@ -9,6 +9,7 @@
 #include <QString>
 
 #include <cstdint>
+#include <iterator>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -54,7 +55,14 @@ enum class TokenSource : std::uint8_t
     // elections shares it, so it orders leaders, not lock owners
     ServiceTerm,
 };
-inline constexpr int kTokenSourceCount = 10;
+// Each source's name in a scenario file (section 4), in the enum's order: with the enum, the
+// one list a new source is added to by hand; the count follows it (docs/ARCHITECTURE.md,
+// "Adding a token source").
+inline constexpr const char *kTokenSourceNames[] = {
+    "counter", "etcd", "zookeeper", "raft-term", "kafka-epoch",
+    "chubby",  "none", "random",    "wallclock", "service-term",
+};
+inline constexpr int kTokenSourceCount = int(std::size(kTokenSourceNames));
 
 // What few actions have: the options of sections 10-12 and keys this version does not know.
 // An action without any of them holds none of this (Action::rare is null).

@@ -27,6 +27,7 @@ Poll::Question question(const QString &id, int options)
 // The browsers of one room: phone n's cookie, issued by the room the first time it is asked for.
 struct Phones
 {
+    explicit Phones(Room &room) : room(room) {}
     Room &room;
     std::map<int, QByteArray> given;
     QByteArray operator()(int n)

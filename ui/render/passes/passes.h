@@ -135,6 +135,30 @@ public:
                int panelIndex) override;
 };
 
+// The passes of the content layer, in the order TimelineRenderer::paint runs them. The hit
+// test runs the same list, narrowed to the point it looks at, and reads the regions they record.
+struct ContentPasses
+{
+    ConnectorsPass connectors;
+    BeliefsPass beliefs;
+    LockWaitsPass lockWaits;
+    LeasesPass leases;
+    LockEventsPass lockEvents;
+    LeaseMarksPass leaseMarks;
+    ClientLanesPass clientLanes;
+    CheckBracketsPass checkBrackets;
+    StorageLanesPass storageLanes;
+    ReadsAndGroupsPass readsAndGroups;
+    PanelTitlePass panelTitle;
+
+    std::vector<RenderPass *> list()
+    {
+        return {&connectors,   &beliefs,        &lockWaits,   &leases,
+                &lockEvents,   &leaseMarks,     &clientLanes, &checkBrackets,
+                &storageLanes, &readsAndGroups, &panelTitle};
+    }
+};
+
 class TokenCounterPass final : public RenderPass
 {
 public:

@@ -15,6 +15,8 @@
 #include <QPainter>
 #include <QtTest>
 
+#include <algorithm>
+
 using Core::Tick;
 using Hit = TimelineRenderer::Hit;
 using Render::PaintedRegion;
@@ -131,14 +133,25 @@ private slots:
             if (winner == &region)
                 ++ownCentres;
         }
-        // every check bracket a preset has is drawn (fitted: the whole run shows), body and send
+        // every element of these kinds a preset has is drawn (fitted: the whole run shows, and
+        // no two of a kind share a pixel column on one lane), and recorded once
         std::size_t checks = 0;
-        for (const Core::Check &c : pic.top.checks)
-            checks += c.passed ? 1 : 0;
-        if (compare)
-            for (const Core::Check &c : pic.bottom.checks)
+        std::size_t lost = 0;
+        for (const Core::Trace *t : {&pic.top, &pic.bottom}) {
+            if (t == &pic.bottom && !compare)
+                continue;
+            for (const Core::Check &c : t->checks)
                 checks += c.passed ? 1 : 0;
-        QCOMPARE(painted.list().size(), 2 * checks);
+            lost += t->lost.size();
+        }
+        const auto recorded = [&](Hit::Part part) {
+            return std::count_if(painted.list().begin(), painted.list().end(),
+                                 [&](const PaintedRegion &r) { return r.hit.part == part; });
+        };
+        QCOMPARE(std::size_t(recorded(Hit::CheckBracket)), checks);
+        QCOMPARE(std::size_t(recorded(Hit::CheckSend)), checks);
+        QCOMPARE(std::size_t(recorded(Hit::Pitfall)), lost);
+        QCOMPARE(painted.list().size(), 2 * checks + lost);
         QVERIFY(painted.list().empty() || ownCentres > 0);
     }
 

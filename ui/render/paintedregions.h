@@ -26,6 +26,7 @@ enum class RegionZ : int
 {
     CheckBracket = 10, // the body of a check bracket
     CheckSend = 11,    // the end of a check bracket: a grip, over its body
+    Lost = 20,         // where a client learnt it lost the lock, across its belief row
 };
 
 struct PaintedRegion

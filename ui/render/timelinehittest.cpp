@@ -259,21 +259,9 @@ TimelineRenderer::Hit TimelineRenderer::hitTest(const Core::Scenario &s, const C
             }
             return hit;
         }
-        // the belief row: where the client learnt it lost the lock (a failed keepalive, a
-        // check), else where its own clock ends its lease
-        double best = grip + 1;
-        for (std::size_t i = firstClientEvent(t, evs, tA); i < evs.size(); ++i) {
-            const Core::Event &e = t.events[evs[i]];
-            if (e.tick > tB)
-                break;
-            const double d = std::abs(X(e.tick) - x);
-            if (e.kind != Core::EventKind::Lost || d > best)
-                continue;
-            best = d;
-            hit.part = Hit::Pitfall;
-            hit.ref = evs[i];
-        }
-        if (hit.part == Hit::None && !client.clock.isDefault()) {
+        // the belief row: where the client learnt it lost the lock is a painted region (above);
+        // else where its own clock ends its lease
+        if (!client.clock.isDefault()) {
             // leases in order of their start: those begun by the right edge, backwards
             const auto end =
                 std::upper_bound(t.leases.begin(), t.leases.end(), tB,

@@ -4,7 +4,10 @@
 // edge (its x clamped by PaintContext::X) is found where it shows. The check bracket's
 // expected ticks are worked out by hand from check-then-write-gap (see its description).
 
+#include "paintcontext.h"
 #include "paintedregions.h"
+#include "passes/passes.h"
+#include "renderpass.h"
 
 #include "scenariofile.h"
 #include "simulator.h"
@@ -16,6 +19,8 @@
 #include <QtTest>
 
 #include <algorithm>
+#include <map>
+#include <set>
 
 using Core::Tick;
 using Hit = TimelineRenderer::Hit;
@@ -153,6 +158,57 @@ private slots:
         QCOMPARE(std::size_t(recorded(Hit::Pitfall)), lost);
         QCOMPARE(painted.list().size(), 2 * checks + lost);
         QVERIFY(painted.list().empty() || ownCentres > 0);
+    }
+
+    // Each content pass painted alone over every preset, recording regions: the kinds of
+    // element each records, against this table. A pass that records regions says so
+    // (recordsRegions(): the hit test runs only those), and an element that starts recording
+    // regions, or stops, shows up here.
+    void everyPassRecordsItsKinds()
+    {
+        const std::map<QString, std::set<int>> expected = {
+            {QStringLiteral("CheckBracketsPass"), {Hit::CheckSend, Hit::CheckBracket}},
+            {QStringLiteral("LeaseMarksPass"), {Hit::Pitfall}},
+        };
+        Render::ContentPasses passes;
+        const QStringList names = {
+            QStringLiteral("ConnectorsPass"),   QStringLiteral("BeliefsPass"),
+            QStringLiteral("LockWaitsPass"),    QStringLiteral("LeasesPass"),
+            QStringLiteral("LockEventsPass"),   QStringLiteral("LeaseMarksPass"),
+            QStringLiteral("ClientLanesPass"),  QStringLiteral("CheckBracketsPass"),
+            QStringLiteral("StorageLanesPass"), QStringLiteral("ReadsAndGroupsPass"),
+            QStringLiteral("PanelTitlePass")};
+        const std::vector<Render::RenderPass *> list = passes.list();
+        QCOMPARE(list.size(), std::size_t(names.size()));
+        std::map<QString, std::set<int>> recorded;
+        for (const QString &name : presetNames()) {
+            for (const bool compare : {false, true}) {
+                Picture pic(name, compare);
+                const TimelineLayout l = pic.layout();
+                QImage image(pic.rect.size().toSize(), QImage::Format_ARGB32_Premultiplied);
+                QPainter p(&image);
+                const Render::Style st(pic.o.theme, &image, nullptr);
+                std::vector<const Core::Trace *> traces;
+                for (const TimelinePanel &panel : l.panels)
+                    traces.push_back(panel.bottom && compare ? &pic.bottom : &pic.top);
+                for (std::size_t i = 0; i < list.size(); ++i) {
+                    PaintRecorder recording;
+                    recording.begin(&p);
+                    Render::PaintedRegions regions;
+                    Render::PaintContext c(&recording, Render::Target::of(&p, nullptr), st,
+                                           pic.axis, l, pic.s, pic.o);
+                    c.recordRegions(&regions);
+                    Render::runPasses(c, {list[i]}, traces);
+                    QVERIFY2(regions.list().empty() || list[i]->recordsRegions(),
+                             qPrintable(names[int(i)]));
+                    for (const PaintedRegion &r : regions.list())
+                        recorded[names[int(i)]].insert(int(r.hit.part));
+                }
+            }
+        }
+        QCOMPARE(recorded, expected);
+        for (std::size_t i = 0; i < list.size(); ++i)
+            QCOMPARE(list[i]->recordsRegions(), expected.count(names[int(i)]) > 0);
     }
 
     // check-then-write-gap: A checks at 8 and its write goes out at the thaw, 19. Zoomed in so

@@ -107,7 +107,11 @@ TimelineRenderer::Hit TimelineRenderer::hitTest(const Core::Scenario &s, const C
             std::vector<const Core::Trace *> traces(l.panels.size(), nullptr);
             traces[std::size_t(panel - l.panels.data())] = &t;
             ContentPasses passes;
-            runPasses(c, passes.list(), traces);
+            std::vector<RenderPass *> recording;
+            for (RenderPass *pass : passes.list())
+                if (pass->recordsRegions())
+                    recording.push_back(pass);
+            runPasses(c, recording, traces);
         }
         return *painted;
     };

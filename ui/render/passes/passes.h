@@ -74,6 +74,7 @@ public:
 class LeaseMarksPass final : public RenderPass
 {
 public:
+    bool recordsRegions() const override { return true; }
     void paint(const PaintContext &c, const TimelinePanel &panel, const Core::Trace &t,
                int) override;
 };
@@ -90,6 +91,7 @@ public:
 class CheckBracketsPass final : public RenderPass
 {
 public:
+    bool recordsRegions() const override { return true; }
     void paint(const PaintContext &c, const TimelinePanel &panel, const Core::Trace &t,
                int) override;
 };
@@ -136,7 +138,8 @@ public:
 };
 
 // The passes of the content layer, in the order TimelineRenderer::paint runs them. The hit
-// test runs the same list, narrowed to the point it looks at, and reads the regions they record.
+// test runs those of them that record regions, narrowed to the point it looks at, and reads the
+// regions they record.
 struct ContentPasses
 {
     ConnectorsPass connectors;

@@ -142,12 +142,14 @@ private slots:
         // no two of a kind share a pixel column on one lane), and recorded once
         std::size_t checks = 0;
         std::size_t lost = 0;
+        std::size_t restarts = 0;
         for (const Core::Trace *t : {&pic.top, &pic.bottom}) {
             if (t == &pic.bottom && !compare)
                 continue;
             for (const Core::Check &c : t->checks)
                 checks += c.passed ? 1 : 0;
             lost += t->lost.size();
+            restarts += t->restarts.size();
         }
         const auto recorded = [&](Hit::Part part) {
             return std::count_if(painted.list().begin(), painted.list().end(),
@@ -156,7 +158,8 @@ private slots:
         QCOMPARE(std::size_t(recorded(Hit::CheckBracket)), checks);
         QCOMPARE(std::size_t(recorded(Hit::CheckSend)), checks);
         QCOMPARE(std::size_t(recorded(Hit::Pitfall)), lost);
-        QCOMPARE(painted.list().size(), 2 * checks + lost);
+        QCOMPARE(std::size_t(recorded(Hit::Restart)), restarts);
+        QCOMPARE(painted.list().size(), 2 * checks + lost + restarts);
         QVERIFY(painted.list().empty() || ownCentres > 0);
     }
 
@@ -169,6 +172,7 @@ private slots:
         const std::map<QString, std::set<int>> expected = {
             {QStringLiteral("CheckBracketsPass"), {Hit::CheckSend, Hit::CheckBracket}},
             {QStringLiteral("LeaseMarksPass"), {Hit::Pitfall}},
+            {QStringLiteral("StorageLanesPass"), {Hit::Restart}},
         };
         Render::ContentPasses passes;
         const QStringList names = {

@@ -24,6 +24,7 @@ namespace Render {
 // takes precedence over, not when it is drawn.
 enum class RegionZ : int
 {
+    Restart = 5,       // a storage restart's line across its lane
     CheckBracket = 10, // the body of a check bracket
     CheckSend = 11,    // the end of a check bracket: a grip, over its body
     Lost = 20,         // where a client learnt it lost the lock, across its belief row

@@ -133,8 +133,8 @@ TimelineRenderer::Hit TimelineRenderer::hitTest(const Core::Scenario &s, const C
         const Core::Client &client = s.clients[std::size_t(c)];
         const double y = pos.y();
         // what the passes painted under the point (PaintedRegions)
-        if (const PaintedRegion *painted = regions().at(pos))
-            return painted->hit;
+        if (const PaintedRegion *under = regions().at(pos))
+            return under->hit;
         if (y < r.pauses.top()) {
             // markers (and their labels above): the nearest within the grip; a delay
             // arrow's head wins when it is the nearer
@@ -332,21 +332,10 @@ TimelineRenderer::Hit TimelineRenderer::hitTest(const Core::Scenario &s, const C
                 hit.action = int(w.action);
             }
         }
-        if (hit.part == Hit::None) {
-            // a restart: a line across the lane (in time order)
-            auto it = std::lower_bound(
-                t.restarts.begin(), t.restarts.end(), tA,
-                [](const Core::StorageRestart &r, Tick v) { return r.tick < v; });
-            double bestRestart = grip + 1;
-            for (; it != t.restarts.end() && it->tick <= tB; ++it) {
-                const double d = std::abs(X(it->tick) - x);
-                if (it->storage != si || d > bestRestart)
-                    continue;
-                bestRestart = d;
-                hit.part = Hit::Restart;
-                hit.ref = std::uint32_t(it - t.restarts.begin());
-            }
-        }
+        // else a restart's line (a painted region)
+        if (hit.part == Hit::None)
+            if (const PaintedRegion *under = regions().at(pos))
+                return under->hit;
         return hit;
     }
     return hit;

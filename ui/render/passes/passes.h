@@ -117,6 +117,7 @@ class StorageLanesPass final : public RenderPass
 public:
     StorageLanesPass();
     ~StorageLanesPass() override;
+    bool recordsRegions() const override { return true; }
     // Starts the helper thread on a panel whose storage lanes are all dense.
     void beginPanel(const PaintContext &c, const TimelinePanel &panel,
                     const Core::Trace &t) override;

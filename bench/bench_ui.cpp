@@ -110,6 +110,32 @@ BENCHMARK(BM_DragStep)
     ->ArgsProduct({{1000, 10000, 100000, 1000000}, {0, 1}})
     ->Unit(benchmark::kMillisecond);
 
+// What the mouse finds as it crosses the view (hover text, the grab of a drag): one hit test
+// per point of a grid over the lanes, across the whole view.
+void BM_HitTest(benchmark::State &state)
+{
+    Fixture &f = fixture(std::size_t(state.range(0)), state.range(1) != 0);
+    const TimelineRenderer renderer;
+    const TimelineRenderer::Options o;
+    const QRectF rect(f.view->rect());
+    const TimeAxis axis = f.view->axis();
+    std::vector<QPointF> points;
+    for (double y = 30; y < rect.height(); y += 11)
+        for (double x = 210; x < rect.width(); x += 97)
+            points.push_back(QPointF(x, y));
+    std::size_t items = 0;
+    for (auto _ : state)
+        for (const QPointF &pos : points)
+            items += renderer.hitTest(f.doc->scenario(), f.doc->trace(), axis, rect, o, pos)
+                         .isItem();
+    benchmark::DoNotOptimize(items);
+    state.SetItemsProcessed(std::int64_t(state.iterations() * points.size()));
+    state.SetLabel(state.range(1) ? "fit: whole run visible" : "zoomed: 400 ticks visible");
+}
+BENCHMARK(BM_HitTest)
+    ->ArgsProduct({{1000, 100000}, {0, 1}})
+    ->Unit(benchmark::kMillisecond);
+
 // The token chart built again from a complete trace (after an edit, a theme change): one pass
 // over the run's events. While a drag is in progress it follows only when this is under
 // ChangeThrottle's budget (5 ms); otherwise it catches up when the drag ends.

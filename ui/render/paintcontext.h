@@ -13,6 +13,7 @@
 #include "glyphs.h"
 #include "labelspans.h"
 #include "lanesizes.h"
+#include "paintedregions.h"
 #include "style.h"
 #include "tokentext.h"
 #include "tracelookup.h"
@@ -88,7 +89,7 @@ public:
         : m_p(o.m_p), m_target(o.m_target), m_canvas(o.m_canvas), m_bands(o.m_bands), m_st(o.m_st),
           m_axis(o.m_axis), m_l(o.m_l), m_s(s), m_o(o.m_o), m_labels(o.m_labels), m_xmin(o.m_xmin),
           m_xmax(o.m_xmax), m_shownRight(o.m_shownRight), m_tLo(o.m_tLo), m_tHi(o.m_tHi),
-          m_columns(o.m_columns), m_taken(o.m_taken)
+          m_columns(o.m_columns), m_taken(o.m_taken), m_regions(o.m_regions)
     {
     }
 
@@ -111,6 +112,27 @@ public:
     {
         if (m_labels && m_o.playhead != Core::kForever)
             m_labels->push_back({-std::numeric_limits<double>::infinity(), box, true});
+    }
+
+    // Where the interactive elements are painted, and what each is (see PaintedRegions): a
+    // pass records each one as it draws it, and the hit test reads them. Null: not recorded.
+    void recordRegions(PaintedRegions *regions) { m_regions = regions; }
+    PaintedRegions *regions() const { return m_regions; }
+    void region(const QRectF &rect, const TimelineRenderer::Hit &hit, RegionZ z,
+                double anchor) const
+    {
+        if (m_regions)
+            m_regions->add(rect, hit, z, anchor);
+    }
+
+    // Paints only what lies near the columns from x0 to x1 (the hit test's look at a point):
+    // the visible tick range shrinks to them, the plot's edges stay where they are.
+    void narrowTo(double x0, double x1)
+    {
+        const double lo = m_axis.xToTick(x0);
+        const double hi = m_axis.xToTick(x1);
+        m_tLo = lo <= 0 ? 0 : Tick(std::floor(lo));
+        m_tHi = hi <= 0 ? 0 : (hi >= 1.8e19 ? Core::kForever - 1 : Tick(std::ceil(hi)));
     }
 
     // Room for words that several passes put in one place (a belief row's "told: ...", a
@@ -186,12 +208,17 @@ public:
         // (a panel wholly under the pinned lanes paints nothing of its own part: an empty
         // clip rectangle is not relied on to clip everything)
         const double shown = std::min(panel.rect.bottom(), panel.pinTop) - panel.rect.top();
+        const QRectF regionClip = m_regions ? m_regions->clip() : QRectF();
         if (shown > 0) {
+            const QRectF clip(panel.rect.left(), panel.rect.top(), panel.rect.width(), shown);
             m_p->save();
-            m_p->setClipRect(QRectF(panel.rect.left(), panel.rect.top(), panel.rect.width(), shown),
-                             Qt::IntersectClip);
+            m_p->setClipRect(clip, Qt::IntersectClip);
+            if (m_regions)
+                m_regions->setClip(regionClip.intersected(clip));
             part(panel, false);
             m_p->restore();
+            if (m_regions)
+                m_regions->setClip(regionClip);
         }
         if (!panel.isPinned())
             return;
@@ -212,8 +239,12 @@ public:
         }
         m_p->save();
         m_p->setClipRect(pin, Qt::IntersectClip);
+        if (m_regions)
+            m_regions->setClip(regionClip.intersected(pin));
         part(moved, true);
         m_p->restore();
+        if (m_regions)
+            m_regions->setClip(regionClip);
     }
 
     Tick tLo() const { return m_tLo; }
@@ -459,6 +490,7 @@ protected:
         std::vector<QRectF> boxes;
     };
     std::shared_ptr<Taken> m_taken = std::make_shared<Taken>();
+    PaintedRegions *m_regions = nullptr; // not owned; see recordRegions()
 };
 
 } // namespace Render

@@ -35,6 +35,10 @@ void runPasses(const PaintContext &c, const std::vector<RenderPass *> &passes,
                 ++end;
             p->save();
             p->setClipRect(pc.plotClip(panel), Qt::IntersectClip); // within a hidden future too
+            PaintedRegions *regions = pc.regions();
+            const QRectF regionClip = regions ? regions->clip() : QRectF();
+            if (regions)
+                regions->setClip(regionClip.intersected(pc.plotClip(panel)));
             for (std::size_t j = k; j < end; ++j)
                 passes[j]->beginPanel(pc, panel, t);
             pc.inPinnedParts(panel, [&](const TimelinePanel &part, bool) {
@@ -42,6 +46,8 @@ void runPasses(const PaintContext &c, const std::vector<RenderPass *> &passes,
                     passes[j]->paint(pc, part, t, int(i));
             });
             p->restore();
+            if (regions)
+                regions->setClip(regionClip);
             k = end;
         }
     }

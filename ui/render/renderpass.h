@@ -36,6 +36,10 @@ public:
     virtual ~RenderPass() = default;
 
     virtual Where where() const { return Where::Lanes; }
+    // True for a pass that records where it paints its interactive elements
+    // (PaintContext::region): the hit test runs those passes (tst_paintedregions checks that
+    // the hit test finds every region a paint records).
+    virtual bool recordsRegions() const { return false; }
     // For a Lanes pass: before the first part of a panel, inside the plot's clip.
     virtual void beginPanel(const PaintContext &, const TimelinePanel &, const Core::Trace &) {}
     // Draws the pass over `panel` (a part of it, for a Lanes pass), whose trace is `trace`.

@@ -5,6 +5,11 @@
 #include "timelinerenderer.h"
 
 #include "lanesizes.h"
+#include "paintcontext.h"
+#include "paintedregions.h"
+#include "paintrecorder.h"
+#include "passes/passes.h"
+#include "renderpass.h"
 #include "tokentext.h"
 #include "tracelookup.h"
 
@@ -17,25 +22,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 using namespace Render;
 using Core::Tick;
-
-namespace {
-
-// The event of `kind` with record `ref` on client `c`'s lane at `tick`; kNone if none.
-std::uint32_t eventOf(const Core::Trace &t, int c, Tick tick, Core::EventKind kind,
-                      std::uint32_t ref)
-{
-    const std::vector<std::uint32_t> &evs = t.clientEvents[std::size_t(c)];
-    for (std::size_t i = firstClientEvent(t, evs, tick);
-         i < evs.size() && t.events[evs[i]].tick == tick; ++i)
-        if (t.events[evs[i]].kind == kind && t.events[evs[i]].ref == ref)
-            return evs[i];
-    return Core::kNone;
-}
-
-} // namespace
 
 QRectF TimelineRenderer::focusRingRect(const Core::Scenario &s, const Core::Trace &t,
                                        const TimeAxis &axis, const TimelineLayout &l,
@@ -102,6 +92,29 @@ TimelineRenderer::Hit TimelineRenderer::hitTest(const Core::Scenario &s, const C
     };
     const Tick tA = tickAt(x - grip - 1);
     const Tick tB = tickAt(x + grip + 1) + 1;
+    // The regions the passes record where they paint, around the point: the passes run over
+    // this panel only, narrowed to the columns within a grip of it, onto a recording no one
+    // replays. Recorded when first asked for (the header column has none).
+    std::optional<PaintedRegions> painted;
+    const auto regions = [&]() -> const PaintedRegions & {
+        if (!painted) {
+            painted.emplace();
+            PaintRecorder scratch;
+            const Style st(o.theme, nullptr, nullptr);
+            PaintContext c(&scratch, Target(), st, axis, l, s, o);
+            c.recordRegions(&*painted);
+            c.narrowTo(x - grip - 1, x + grip + 1);
+            std::vector<const Core::Trace *> traces(l.panels.size(), nullptr);
+            traces[std::size_t(panel - l.panels.data())] = &t;
+            ContentPasses passes;
+            std::vector<RenderPass *> recording;
+            for (RenderPass *pass : passes.list())
+                if (pass->recordsRegions())
+                    recording.push_back(pass);
+            runPasses(c, recording, traces);
+        }
+        return *painted;
+    };
 
     const int nc = int(s.clients.size());
     for (int c = 0; c < nc; ++c) {
@@ -119,41 +132,9 @@ TimelineRenderer::Hit TimelineRenderer::hitTest(const Core::Scenario &s, const C
         const std::vector<std::uint32_t> &evs = t.clientEvents[std::size_t(c)];
         const Core::Client &client = s.clients[std::size_t(c)];
         const double y = pos.y();
-        // a check bracket runs along the edge of the markers and the pause row, from the check
-        // to the send; its end is grabbed to change the gap. Checks are in the order they
-        // checked: those that began by the right edge, looked at backwards a bounded way.
-        const double bracketY = r.markers.bottom() + 1 * f;
-        if (!t.checks.empty() && y >= bracketY - 3 * f && y <= bracketY + 4 * f) {
-            const auto end =
-                std::upper_bound(t.checks.begin(), t.checks.end(), tB,
-                                 [](Tick v, const Core::Check &k) { return v < k.at; });
-            double bestEnd = grip + 1;
-            std::uint32_t bracket = Core::kNone;
-            std::uint32_t send = Core::kNone;
-            auto it = end;
-            for (int n = 0; it != t.checks.begin() && n < 4096; ++n) {
-                --it;
-                if (it->client != std::uint32_t(c) || !it->passed)
-                    continue;
-                const double x0 = X(it->at);
-                const double x1 = std::max(X(it->sendAt), x0 + 1);
-                const double dEnd = std::abs(x - x1);
-                if (dEnd <= grip && dEnd < bestEnd) {
-                    bestEnd = dEnd;
-                    send = std::uint32_t(it - t.checks.begin());
-                } else if (bracket == Core::kNone && x >= x0 && x <= x1) {
-                    bracket = std::uint32_t(it - t.checks.begin());
-                }
-            }
-            const std::uint32_t k = send != Core::kNone ? send : bracket;
-            if (k != Core::kNone) {
-                const Core::Check &check = t.checks[k];
-                hit.part = send != Core::kNone ? Hit::CheckSend : Hit::CheckBracket;
-                hit.action = int(check.action);
-                hit.ref = eventOf(t, c, check.at, Core::EventKind::Checked, k);
-                return hit;
-            }
-        }
+        // what the passes painted under the point (PaintedRegions)
+        if (const PaintedRegion *under = regions().at(pos))
+            return under->hit;
         if (y < r.pauses.top()) {
             // markers (and their labels above): the nearest within the grip; a delay
             // arrow's head wins when it is the nearer
@@ -282,21 +263,9 @@ TimelineRenderer::Hit TimelineRenderer::hitTest(const Core::Scenario &s, const C
             }
             return hit;
         }
-        // the belief row: where the client learnt it lost the lock (a failed keepalive, a
-        // check), else where its own clock ends its lease
-        double best = grip + 1;
-        for (std::size_t i = firstClientEvent(t, evs, tA); i < evs.size(); ++i) {
-            const Core::Event &e = t.events[evs[i]];
-            if (e.tick > tB)
-                break;
-            const double d = std::abs(X(e.tick) - x);
-            if (e.kind != Core::EventKind::Lost || d > best)
-                continue;
-            best = d;
-            hit.part = Hit::Pitfall;
-            hit.ref = evs[i];
-        }
-        if (hit.part == Hit::None && !client.clock.isDefault()) {
+        // the belief row: where the client learnt it lost the lock is a painted region (above);
+        // else where its own clock ends its lease
+        if (!client.clock.isDefault()) {
             // leases in order of their start: those begun by the right edge, backwards
             const auto end =
                 std::upper_bound(t.leases.begin(), t.leases.end(), tB,
@@ -363,21 +332,10 @@ TimelineRenderer::Hit TimelineRenderer::hitTest(const Core::Scenario &s, const C
                 hit.action = int(w.action);
             }
         }
-        if (hit.part == Hit::None) {
-            // a restart: a line across the lane (in time order)
-            auto it = std::lower_bound(
-                t.restarts.begin(), t.restarts.end(), tA,
-                [](const Core::StorageRestart &r, Tick v) { return r.tick < v; });
-            double bestRestart = grip + 1;
-            for (; it != t.restarts.end() && it->tick <= tB; ++it) {
-                const double d = std::abs(X(it->tick) - x);
-                if (it->storage != si || d > bestRestart)
-                    continue;
-                bestRestart = d;
-                hit.part = Hit::Restart;
-                hit.ref = std::uint32_t(it - t.restarts.begin());
-            }
-        }
+        // else a restart's line (a painted region)
+        if (hit.part == Hit::None)
+            if (const PaintedRegion *under = regions().at(pos))
+                return under->hit;
         return hit;
     }
     return hit;

@@ -61,12 +61,16 @@ std::pair<QRegion, QRegion> shownRegions(const TimelineLayout &l, const TimeAxis
 
 } // namespace
 
-TimelineRenderer::TimelineRenderer() : m_cache(std::make_unique<RendererCache>()) {}
+TimelineRenderer::TimelineRenderer()
+    : m_cache(std::make_unique<RendererCache>()), m_regions(std::make_unique<PaintedRegions>())
+{
+}
 
 TimelineRenderer::~TimelineRenderer() = default;
 
 TimelineRenderer::TimelineRenderer(const TimelineRenderer &other)
-    : m_cache(std::make_unique<RendererCache>()), m_caching(other.m_caching)
+    : m_cache(std::make_unique<RendererCache>()), m_regions(std::make_unique<PaintedRegions>()),
+      m_caching(other.m_caching)
 {
 }
 
@@ -74,6 +78,7 @@ TimelineRenderer &TimelineRenderer::operator=(const TimelineRenderer &other)
 {
     if (this != &other) {
         m_cache->clear();
+        m_regions->clear();
         m_caching = other.m_caching;
     }
     return *this;
@@ -84,6 +89,11 @@ void TimelineRenderer::setCaching(bool on)
     m_caching = on;
     if (!on)
         m_cache->clear();
+}
+
+const PaintedRegions &TimelineRenderer::paintedRegions() const
+{
+    return *m_regions;
 }
 
 int TimelineRenderer::staticLayerPaints() const
@@ -100,6 +110,7 @@ void TimelineRenderer::paint(QPainter *p, const QRectF &rect, const Core::Scenar
                              const Core::Trace &trace, const Core::Trace *unfenced,
                              const TimeAxis &axis, const Options &o) const
 {
+    m_regions->clear();
     p->save();
     p->setClipRect(rect);
     if (!(axis.pixelsPerTick > 0) || s.clients.size() != trace.clientEvents.size()) {
@@ -150,21 +161,9 @@ void TimelineRenderer::paint(QPainter *p, const QRectF &rect, const Core::Scenar
         content.setRenderHint(QPainter::TextAntialiasing, true);
         PaintContext painter(&content, here, st, axis, l, s, o);
         painter.noteLabels(&labels);
-        ConnectorsPass connectors;
-        BeliefsPass beliefs;
-        LockWaitsPass lockWaits;
-        LeasesPass leases;
-        LockEventsPass lockEvents;
-        LeaseMarksPass leaseMarks;
-        ClientLanesPass clientLanes;
-        CheckBracketsPass checkBrackets;
-        StorageLanesPass storageLanes;
-        ReadsAndGroupsPass readsAndGroups;
-        PanelTitlePass panelTitle;
-        runPasses(painter,
-                  {&connectors, &beliefs, &lockWaits, &leases, &lockEvents, &leaseMarks,
-                   &clientLanes, &checkBrackets, &storageLanes, &readsAndGroups, &panelTitle},
-                  traces);
+        painter.recordRegions(m_regions.get());
+        ContentPasses passes;
+        runPasses(painter, passes.list(), traces);
     }
     // Below the ruler only: its opaque fill used to be painted after the panels and covered
     // what reached over its edge (a compare panel title's top line). Hiding the future, only

@@ -24,6 +24,9 @@
 
 class QPainter;
 class RendererCache;
+namespace Render {
+class PaintedRegions;
+}
 
 class TimelineRenderer
 {
@@ -174,6 +177,10 @@ public:
     // One-line description of a hit for tooltips and the status bar, built on demand.
     static QString describe(const Core::Scenario &s, const Core::Trace &trace, const Hit &hit);
 
+    // Where the last paint painted each interactive element, and what each is: the regions its
+    // passes recorded (the hit test records its own, around the point it looks at).
+    const Render::PaintedRegions &paintedRegions() const;
+
     // Tick span that shows the whole run (for fit to window).
     static double fitFrom(const Core::Trace &trace);
     static double fitTo(const Core::Trace &trace);
@@ -181,5 +188,6 @@ public:
 private:
     // Not part of the renderer's value: a const paint() fills it (see setCaching).
     std::unique_ptr<RendererCache> m_cache;
+    std::unique_ptr<Render::PaintedRegions> m_regions; // of the last paint; a paint() fills it
     bool m_caching = true;
 };

@@ -29,6 +29,18 @@ inline std::size_t firstClientEvent(const Core::Trace &t, const std::vector<std:
         evs.begin());
 }
 
+// The event of `kind` with record `ref` on client `c`'s lane at `tick`; kNone if none.
+inline std::uint32_t eventOf(const Core::Trace &t, int c, Tick tick, Core::EventKind kind,
+                             std::uint32_t ref)
+{
+    const std::vector<std::uint32_t> &evs = t.clientEvents[std::size_t(c)];
+    for (std::size_t i = firstClientEvent(t, evs, tick);
+         i < evs.size() && t.events[evs[i]].tick == tick; ++i)
+        if (t.events[evs[i]].kind == kind && t.events[evs[i]].ref == ref)
+            return evs[i];
+    return Core::kNone;
+}
+
 // First write arriving at a storage at or after tick t.
 inline std::size_t firstArrival(const Core::Trace &t, const std::vector<std::uint32_t> &ws,
                                 Tick tick)

@@ -16,6 +16,26 @@ public:
     using PaintContext::PaintContext;
     explicit CheckBracketsPainter(const PaintContext &c) : PaintContext(c) {}
 
+    // The bracket's end, grabbed to change the gap, and its body, which tells of the check
+    // (SCENARIO.md section 11): along the edge the bracket is drawn on.
+    void recordBracket(const TimelinePanel &panel, const Core::Trace &t, const Core::Check &c,
+                       double x0, double x1, double y)
+    {
+        const double f = m_st.f;
+        const double grip = kGrip * std::max(1.0, f);
+        TimelineRenderer::Hit hit;
+        hit.client = int(c.client);
+        hit.lane = int(c.client);
+        hit.bottomPanel = panel.bottom;
+        hit.action = int(c.action);
+        hit.ref = eventOf(t, int(c.client), c.at, Core::EventKind::Checked,
+                          std::uint32_t(&c - t.checks.data()));
+        hit.part = TimelineRenderer::Hit::CheckBracket;
+        region(QRectF(x0, y - 3 * f, x1 - x0, 7 * f), hit, RegionZ::CheckBracket, x0);
+        hit.part = TimelineRenderer::Hit::CheckSend;
+        region(QRectF(x1 - grip, y - 3 * f, 2 * grip, 7 * f), hit, RegionZ::CheckSend, x1);
+    }
+
     // Check-then-write: a bracket under the markers from the check to the send (the gap in
     // which a pause makes the checked write stale); a skipped one as a hollow cross "skipped".
     void paintChecks(const TimelinePanel &panel, const Core::Trace &t)
@@ -38,6 +58,8 @@ public:
             m_p->setPen(pen);
             m_p->setBrush(Qt::NoBrush);
             m_p->drawPolyline(bracket, 4);
+            if (regions())
+                recordBracket(panel, t, c, x0, x1, y);
             // "check · gap 4" in the pause row where no pause lies under it: left of the
             // check, else right of the send, else inside the bracket; a chip, so a line under
             // it never crosses the words

@@ -97,6 +97,24 @@ public:
         }
     }
 
+    // What core says of the loss (SCENARIO.md section 12), within a grip of the bar, across
+    // the client's lane below its lease bar.
+    void recordLost(const TimelinePanel &panel, const Core::Trace &t, const Core::Lost &lost,
+                    double x)
+    {
+        const double grip = kGrip * std::max(1.0, m_st.f);
+        const ClientLaneRects &r = panel.clients[lost.client];
+        TimelineRenderer::Hit hit;
+        hit.part = TimelineRenderer::Hit::Pitfall;
+        hit.client = int(lost.client);
+        hit.lane = int(lost.client);
+        hit.bottomPanel = panel.bottom;
+        hit.ref = eventOf(t, int(lost.client), lost.at, Core::EventKind::Lost,
+                          std::uint32_t(&lost - t.lost.data()));
+        const double top = r.holds.bottom() + 1;
+        region(QRectF(x - grip, top, 2 * grip, r.lane.bottom() - top), hit, RegionZ::Lost, x);
+    }
+
     // Where a client learnt it lost the lock (Trace::lost): a bar across its belief row where
     // the band ends, "told: lease gone" after a failed keepalive.
     void paintLost(const TimelinePanel &panel, const Core::Trace &t)
@@ -119,6 +137,8 @@ public:
             painted[it->client] = col;
             m_p->setPen(QPen(m_st.th.foreground, 2.5 * m_st.lw));
             m_p->drawLine(QPointF(x, row.top() - 1 * f), QPointF(x, row.bottom() + 1 * f));
+            if (regions())
+                recordLost(panel, t, *it, x);
             const QString text = it->reason == Core::LostReason::Keepalive
                                      ? QObject::tr("told: lease gone")
                                      : QObject::tr("own clock: lease gone");

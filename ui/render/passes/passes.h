@@ -28,31 +28,96 @@ public:
     void finish(const PaintContext &c) override;
 };
 
-#define FENCESCOPE_LANES_PASS(Name)                                                                \
-    class Name final : public RenderPass                                                           \
-    {                                                                                              \
-    public:                                                                                        \
-        void paint(const PaintContext &c, const TimelinePanel &panel, const Core::Trace &t,        \
-                   int) override;                                                                  \
-    }
+// Faint connectors from each write down to the storage lane it arrives on (connectors.cpp).
+class ConnectorsPass final : public RenderPass
+{
+public:
+    void paint(const PaintContext &c, const TimelinePanel &panel, const Core::Trace &t,
+               int) override;
+};
 
-FENCESCOPE_LANES_PASS(ConnectorsPass);
-FENCESCOPE_LANES_PASS(BeliefsPass);
-FENCESCOPE_LANES_PASS(LockWaitsPass);
-FENCESCOPE_LANES_PASS(LeasesPass);
-FENCESCOPE_LANES_PASS(LockEventsPass);
-FENCESCOPE_LANES_PASS(LeaseMarksPass);
-FENCESCOPE_LANES_PASS(ClientLanesPass);
-FENCESCOPE_LANES_PASS(CheckBracketsPass);
-FENCESCOPE_LANES_PASS(ReadsAndGroupsPass);
-FENCESCOPE_LANES_PASS(HighlightPass);
-#undef FENCESCOPE_LANES_PASS
+// A paused client's frozen stretches, and the belief row with its zombie part (beliefs.cpp).
+class BeliefsPass final : public RenderPass
+{
+public:
+    void paint(const PaintContext &c, const TimelinePanel &panel, const Core::Trace &t,
+               int) override;
+};
+
+// Blocking acquires waiting, and the lock-delay after an expiry (lockwaits.cpp).
+class LockWaitsPass final : public RenderPass
+{
+public:
+    void paint(const PaintContext &c, const TimelinePanel &panel, const Core::Trace &t,
+               int) override;
+};
+
+// The lease bars on the client lanes and the lock service lane's segments (leases.cpp).
+class LeasesPass final : public RenderPass
+{
+public:
+    void paint(const PaintContext &c, const TimelinePanel &panel, const Core::Trace &t,
+               int) override;
+};
+
+// The lock service lane's event row: restores, failovers, elections, clock steps
+// (lockevents.cpp).
+class LockEventsPass final : public RenderPass
+{
+public:
+    void paint(const PaintContext &c, const TimelinePanel &panel, const Core::Trace &t,
+               int) override;
+};
+
+// Keepalives, a client's own lease end, where it learns it lost the lock, bypass writes
+// (leasemarks.cpp).
+class LeaseMarksPass final : public RenderPass
+{
+public:
+    bool recordsRegions() const override { return true; }
+    void paint(const PaintContext &c, const TimelinePanel &panel, const Core::Trace &t,
+               int) override;
+};
+
+// The client lanes' markers, delay arrows and pauses, with their labels (clientlanes.cpp).
+class ClientLanesPass final : public RenderPass
+{
+public:
+    void paint(const PaintContext &c, const TimelinePanel &panel, const Core::Trace &t,
+               int) override;
+};
+
+// Check-then-write brackets and skipped writes (checkbrackets.cpp).
+class CheckBracketsPass final : public RenderPass
+{
+public:
+    bool recordsRegions() const override { return true; }
+    void paint(const PaintContext &c, const TimelinePanel &panel, const Core::Trace &t,
+               int) override;
+};
+
+// Reads of a version, and groups of writes across storages (readsgroups.cpp).
+class ReadsAndGroupsPass final : public RenderPass
+{
+public:
+    void paint(const PaintContext &c, const TimelinePanel &panel, const Core::Trace &t,
+               int) override;
+};
+
+// The hover and selection halos, over the content (overlays.cpp).
+class HighlightPass final : public RenderPass
+{
+public:
+    void paint(const PaintContext &c, const TimelinePanel &panel, const Core::Trace &t,
+               int) override;
+};
 
 class StorageLanesPass final : public RenderPass
 {
 public:
     StorageLanesPass();
     ~StorageLanesPass() override;
+    bool recordsRegions() const override { return true; }
     // Starts the helper thread on a panel whose storage lanes are all dense.
     void beginPanel(const PaintContext &c, const TimelinePanel &panel,
                     const Core::Trace &t) override;
@@ -71,6 +136,31 @@ public:
     Where where() const override { return Where::Panel; }
     void paint(const PaintContext &c, const TimelinePanel &panel, const Core::Trace &t,
                int panelIndex) override;
+};
+
+// The passes of the content layer, in the order TimelineRenderer::paint runs them. The hit
+// test runs those of them that record regions, narrowed to the point it looks at, and reads the
+// regions they record.
+struct ContentPasses
+{
+    ConnectorsPass connectors;
+    BeliefsPass beliefs;
+    LockWaitsPass lockWaits;
+    LeasesPass leases;
+    LockEventsPass lockEvents;
+    LeaseMarksPass leaseMarks;
+    ClientLanesPass clientLanes;
+    CheckBracketsPass checkBrackets;
+    StorageLanesPass storageLanes;
+    ReadsAndGroupsPass readsAndGroups;
+    PanelTitlePass panelTitle;
+
+    std::vector<RenderPass *> list()
+    {
+        return {&connectors,   &beliefs,        &lockWaits,   &leases,
+                &lockEvents,   &leaseMarks,     &clientLanes, &checkBrackets,
+                &storageLanes, &readsAndGroups, &panelTitle};
+    }
 };
 
 class TokenCounterPass final : public RenderPass

@@ -89,23 +89,50 @@ public:
     // by paintMaxToken first of all: "max_token 7 forgotten" where a volatile one is lost).
     void paintRestarts(std::uint32_t s, const StorageLaneRects &r, const Core::Trace &t)
     {
+        restartsInView(s, t, [&](const Core::StorageRestart &rs, double x) {
+            const bool lost = rs.forgot > 0;
+            m_p->setPen(QPen(lost ? m_st.th.corrupted : m_st.th.foreground,
+                             (lost ? 2.5 : 1.5) * m_st.lw, lost ? Qt::SolidLine : Qt::DashLine));
+            m_p->drawLine(QPointF(x, r.lane.top() + 1), QPointF(x, r.lane.bottom() - 1));
+        });
+    }
+
+    // Each restart of storage `s` in view, in time order, with the x of its line.
+    template <class Each>
+    void restartsInView(std::uint32_t s, const Core::Trace &t, const Each &each) const
+    {
         for (const Core::StorageRestart &rs : t.restarts) {
             if (rs.tick > m_tHi)
                 break; // in time order
             if (rs.storage != s || rs.tick < m_tLo)
                 continue;
-            const double x = X(rs.tick);
-            const bool lost = rs.forgot > 0;
-            m_p->setPen(QPen(lost ? m_st.th.corrupted : m_st.th.foreground,
-                             (lost ? 2.5 : 1.5) * m_st.lw, lost ? Qt::SolidLine : Qt::DashLine));
-            m_p->drawLine(QPointF(x, r.lane.top() + 1), QPointF(x, r.lane.bottom() - 1));
+            each(rs, X(rs.tick));
+        }
+    }
+
+    // What core says of each restart's line (SCENARIO.md section 12), within a grip of it
+    // across its lane, where no write's arrival is nearer (the hit test looks at those first).
+    // On the painting thread, whichever thread records the lanes.
+    void recordRestarts(const TimelinePanel &panel, const Core::Trace &t) const
+    {
+        const double grip = kGrip * std::max(1.0, m_st.f);
+        for (std::size_t s = 0; s < panel.storages.size(); ++s) {
+            const QRectF &lane = panel.storages[s].lane;
+            restartsInView(std::uint32_t(s), t, [&](const Core::StorageRestart &rs, double x) {
+                TimelineRenderer::Hit hit;
+                hit.part = TimelineRenderer::Hit::Restart;
+                hit.lane = int(panel.clients.size() + 1 + s);
+                hit.bottomPanel = panel.bottom;
+                hit.ref = std::uint32_t(&rs - t.restarts.data());
+                region(QRectF(x - grip, lane.top(), 2 * grip, lane.height()), hit, RegionZ::Restart,
+                       x);
+            });
         }
     }
 
     // The words of the restarts in view, in the max_token row right of their line (else left
     // of it), as chips that take their room in `labels` before any "max N" does.
-    void labelRestarts(std::uint32_t s, const QRectF &row, const Core::Trace &t,
-                       LabelSpans &labels)
+    void labelRestarts(std::uint32_t s, const QRectF &row, const Core::Trace &t, LabelSpans &labels)
     {
         for (const Core::StorageRestart &rs : t.restarts) {
             if (rs.tick > m_tHi)
@@ -129,8 +156,7 @@ public:
                 labels.take(left, w);
                 const QRectF box(left, row.top(), w, row.height());
                 takeLabel(box);
-                chipText(box, text, lost ? m_st.th.corruptedText : m_st.th.foreground,
-                         m_st.small);
+                chipText(box, text, lost ? m_st.th.corruptedText : m_st.th.foreground, m_st.small);
                 noteLabel(x, box);
                 break;
             }
@@ -226,8 +252,8 @@ public:
                 while (n < hi && n < i + 100 && t.writes[ws[n]].arrivedAt <= lastTick)
                     ++n;
                 if (n - i > 1) {
-                    const QString count = n - i >= 100 ? QStringLiteral("99+")
-                                                       : QStringLiteral("×%1").arg(n - i);
+                    const QString count =
+                        n - i >= 100 ? QStringLiteral("99+") : QStringLiteral("×%1").arg(n - i);
                     const double bw = m_st.fmSmall.horizontalAdvance(count) + 6 * m_st.f;
                     const double bh = m_st.fmSmall.height() + 1;
                     const QRectF badge(x + gr * 0.55, y - gr - bh * 0.75, bw, bh);
@@ -524,6 +550,8 @@ void StorageLanesPass::beginPanel(const PaintContext &c, const TimelinePanel &pa
 void StorageLanesPass::paint(const PaintContext &c, const TimelinePanel &panel,
                              const Core::Trace &t, int)
 {
+    if (c.regions())
+        StorageLanesPainter(c).recordRestarts(panel, t);
     if (m_helper) {
         m_helper->done.acquire();
         c.recorder()->append(m_helper->storages);

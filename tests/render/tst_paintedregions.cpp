@@ -1,0 +1,270 @@
+// The regions the passes record where they paint an interactive element (PaintedRegions), and
+// the hit test that reads them: the hit test finds what the paint drew, at the centre of every
+// region of every preset's picture, alone and in compare mode; an element cut by the view's
+// edge (its x clamped by PaintContext::X) is found where it shows. The check bracket's
+// expected ticks are worked out by hand from check-then-write-gap (see its description).
+
+#include "paintcontext.h"
+#include "paintedregions.h"
+#include "passes/passes.h"
+#include "renderpass.h"
+
+#include "scenariofile.h"
+#include "simulator.h"
+#include "timelinerenderer.h"
+
+#include <QDir>
+#include <QImage>
+#include <QPainter>
+#include <QtTest>
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+using Core::Tick;
+using Hit = TimelineRenderer::Hit;
+using Render::PaintedRegion;
+
+namespace {
+
+Core::Scenario preset(const QString &name)
+{
+    Core::LoadResult lr = Core::ScenarioFile::load(Core::ScenarioFile::builtinPath(name));
+    if (!lr.ok())
+        qFatal("%s: %s", qPrintable(name), qPrintable(lr.error));
+    return *lr.scenario;
+}
+
+QStringList presetNames()
+{
+    QStringList names;
+    const QDir dir(QStringLiteral(FENCESCOPE_SOURCE_DIR "/resources/scenarios"));
+    for (const QString &file : dir.entryList({QStringLiteral("*.json")}, QDir::Files))
+        names << file.chopped(5);
+    return names;
+}
+
+QString show(const Hit &h)
+{
+    return QStringLiteral("part %1 client %2 action %3 lane %4 ref %5 bottom %6")
+        .arg(int(h.part))
+        .arg(h.client)
+        .arg(h.action)
+        .arg(h.lane)
+        .arg(qlonglong(h.ref == Core::kNone ? -1 : qlonglong(h.ref)))
+        .arg(h.bottomPanel);
+}
+
+bool same(const Hit &a, const Hit &b)
+{
+    return a.part == b.part && a.client == b.client && a.action == b.action && a.lane == b.lane &&
+           a.ref == b.ref && a.bottomPanel == b.bottomPanel;
+}
+
+// A preset painted at `width`, fitted to its run, or on the axis given.
+struct Picture
+{
+    Core::Scenario s;
+    Core::Trace top;
+    Core::Trace bottom;
+    TimelineRenderer::Options o;
+    QRectF rect;
+    TimeAxis axis;
+    TimelineRenderer r;
+
+    Picture(const QString &name, bool compare, double width = 1000)
+    {
+        s = preset(name);
+        o.compare = compare;
+        top = compare ? Core::simulate(s, true) : Core::simulate(s);
+        bottom = Core::simulate(s, false);
+        rect = QRectF(QPointF(0, 0), TimelineRenderer::preferredSize(s, o, width));
+        const TimelineLayout l = TimelineRenderer::layout(s, o, rect);
+        axis = TimeCoordinates::fitted(TimelineRenderer::fitFrom(top), TimelineRenderer::fitTo(top),
+                                       l.plot.left() + TimelineRenderer::plotInset(o),
+                                       l.plot.width() - 2 * TimelineRenderer::plotInset(o));
+    }
+    void paint()
+    {
+        QImage image(rect.size().toSize(), QImage::Format_ARGB32_Premultiplied);
+        QPainter p(&image);
+        r.paint(&p, rect, s, top, o.compare ? &bottom : nullptr, axis, o);
+    }
+    Hit at(QPointF pos) const
+    {
+        return r.hitTest(s, top, axis, rect, o, pos, o.compare ? &bottom : nullptr);
+    }
+    TimelineLayout layout() const { return TimelineRenderer::layout(s, o, rect); }
+};
+
+} // namespace
+
+class TestPaintedRegions : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    // Wherever the paint recorded a region, the hit test (which runs the passes again, narrowed
+    // to the point) answers what the paint's regions say lies there: the region itself, or one
+    // over it (a bracket's send over a short bracket's middle).
+    void hitTestFindsWhatWasPainted_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<bool>("compare");
+        for (const QString &name : presetNames()) {
+            QTest::newRow(qPrintable(name)) << name << false;
+            QTest::newRow(qPrintable(name + QStringLiteral(" compare"))) << name << true;
+        }
+    }
+    void hitTestFindsWhatWasPainted()
+    {
+        QFETCH(QString, name);
+        QFETCH(bool, compare);
+        Picture pic(name, compare);
+        pic.paint();
+        const Render::PaintedRegions &painted = pic.r.paintedRegions();
+        int ownCentres = 0;
+        for (const PaintedRegion &region : painted.list()) {
+            QVERIFY(!region.rect.isEmpty());
+            QVERIFY2(pic.rect.contains(region.rect), qPrintable(show(region.hit)));
+            QVERIFY(region.hit.part != Hit::None);
+            const QPointF centre = region.rect.center();
+            const PaintedRegion *winner = painted.at(centre);
+            QVERIFY(winner);
+            const Hit hit = pic.at(centre);
+            QVERIFY2(same(hit, winner->hit),
+                     qPrintable(show(hit) + QStringLiteral(" for ") + show(winner->hit)));
+            if (winner == &region)
+                ++ownCentres;
+        }
+        // every element of these kinds a preset has is drawn (fitted: the whole run shows, and
+        // no two of a kind share a pixel column on one lane), and recorded once
+        std::size_t checks = 0;
+        std::size_t lost = 0;
+        std::size_t restarts = 0;
+        for (const Core::Trace *t : {&pic.top, &pic.bottom}) {
+            if (t == &pic.bottom && !compare)
+                continue;
+            for (const Core::Check &c : t->checks)
+                checks += c.passed ? 1 : 0;
+            lost += t->lost.size();
+            restarts += t->restarts.size();
+        }
+        const auto recorded = [&](Hit::Part part) {
+            return std::count_if(painted.list().begin(), painted.list().end(),
+                                 [&](const PaintedRegion &r) { return r.hit.part == part; });
+        };
+        QCOMPARE(std::size_t(recorded(Hit::CheckBracket)), checks);
+        QCOMPARE(std::size_t(recorded(Hit::CheckSend)), checks);
+        QCOMPARE(std::size_t(recorded(Hit::Pitfall)), lost);
+        QCOMPARE(std::size_t(recorded(Hit::Restart)), restarts);
+        QCOMPARE(painted.list().size(), 2 * checks + lost + restarts);
+        QVERIFY(painted.list().empty() || ownCentres > 0);
+    }
+
+    // Each content pass painted alone over every preset, recording regions: the kinds of
+    // element each records, against this table. A pass that records regions says so
+    // (recordsRegions(): the hit test runs only those), and an element that starts recording
+    // regions, or stops, shows up here.
+    void everyPassRecordsItsKinds()
+    {
+        const std::map<QString, std::set<int>> expected = {
+            {QStringLiteral("CheckBracketsPass"), {Hit::CheckSend, Hit::CheckBracket}},
+            {QStringLiteral("LeaseMarksPass"), {Hit::Pitfall}},
+            {QStringLiteral("StorageLanesPass"), {Hit::Restart}},
+        };
+        Render::ContentPasses passes;
+        const QStringList names = {
+            QStringLiteral("ConnectorsPass"),   QStringLiteral("BeliefsPass"),
+            QStringLiteral("LockWaitsPass"),    QStringLiteral("LeasesPass"),
+            QStringLiteral("LockEventsPass"),   QStringLiteral("LeaseMarksPass"),
+            QStringLiteral("ClientLanesPass"),  QStringLiteral("CheckBracketsPass"),
+            QStringLiteral("StorageLanesPass"), QStringLiteral("ReadsAndGroupsPass"),
+            QStringLiteral("PanelTitlePass")};
+        const std::vector<Render::RenderPass *> list = passes.list();
+        QCOMPARE(list.size(), std::size_t(names.size()));
+        std::map<QString, std::set<int>> recorded;
+        for (const QString &name : presetNames()) {
+            for (const bool compare : {false, true}) {
+                Picture pic(name, compare);
+                const TimelineLayout l = pic.layout();
+                QImage image(pic.rect.size().toSize(), QImage::Format_ARGB32_Premultiplied);
+                QPainter p(&image);
+                const Render::Style st(pic.o.theme, &image, nullptr);
+                std::vector<const Core::Trace *> traces;
+                for (const TimelinePanel &panel : l.panels)
+                    traces.push_back(panel.bottom && compare ? &pic.bottom : &pic.top);
+                for (std::size_t i = 0; i < list.size(); ++i) {
+                    PaintRecorder recording;
+                    recording.begin(&p);
+                    Render::PaintedRegions regions;
+                    Render::PaintContext c(&recording, Render::Target::of(&p, nullptr), st,
+                                           pic.axis, l, pic.s, pic.o);
+                    c.recordRegions(&regions);
+                    Render::runPasses(c, {list[i]}, traces);
+                    QVERIFY2(regions.list().empty() || list[i]->recordsRegions(),
+                             qPrintable(names[int(i)]));
+                    for (const PaintedRegion &r : regions.list())
+                        recorded[names[int(i)]].insert(int(r.hit.part));
+                }
+            }
+        }
+        QCOMPARE(recorded, expected);
+        for (std::size_t i = 0; i < list.size(); ++i)
+            QCOMPARE(list[i]->recordsRegions(), expected.count(names[int(i)]) > 0);
+    }
+
+    // check-then-write-gap: A checks at 8 and its write goes out at the thaw, 19. Zoomed in so
+    // that the check lies far left of the view: the bracket's start is clamped 40 px outside
+    // the plot, and what shows of the bracket is still the bracket, up to its send.
+    void bracketClampedAtTheLeftEdge()
+    {
+        Picture pic(QStringLiteral("check-then-write-gap"), false);
+        const TimelineLayout l = pic.layout();
+        pic.axis.pixelsPerTick = 60;
+        pic.axis.firstTick = 12; // the plot starts at tick 12: tick 8 is 240 px left of it
+        pic.axis.left = l.plot.left();
+        QVERIFY(pic.axis.tickToX(8.0) < l.plot.left() - 40);
+        QVERIFY(pic.axis.tickToX(19.0) < l.plot.right());
+        const double y = l.panels.front().clients[0].markers.bottom() + 1;
+        const Hit edge = pic.at(QPointF(l.plot.left() + 2, y));
+        QCOMPARE(edge.part, Hit::CheckBracket);
+        QCOMPARE(edge.client, 0);
+        QCOMPARE(edge.action, 1); // the checked write
+        const Hit send = pic.at(QPointF(pic.axis.tickToX(19.0), y));
+        QCOMPARE(send.part, Hit::CheckSend);
+        QCOMPARE(send.ref, edge.ref);
+        QCOMPARE(pic.r.describe(pic.s, pic.top, send),
+                 pic.r.describe(pic.s, pic.top, edge) +
+                     QStringLiteral(" Drag to change the gap (4 ticks)."));
+        // the paint recorded the same: its bracket starts at the plot's left edge (its clip)
+        pic.paint();
+        const PaintedRegion *painted = pic.r.paintedRegions().at(QPointF(l.plot.left() + 2, y));
+        QVERIFY(painted);
+        QCOMPARE(painted->hit.part, Hit::CheckBracket);
+        QCOMPARE(painted->rect.left(), l.plot.left());
+    }
+
+    // The same, with the send right of the view: the bracket runs to the plot's right edge,
+    // and past it (the margin right of the plot) nothing of it answers.
+    void bracketClampedAtTheRightEdge()
+    {
+        Picture pic(QStringLiteral("check-then-write-gap"), false);
+        const TimelineLayout l = pic.layout();
+        pic.axis.pixelsPerTick = 200;
+        pic.axis.left = l.plot.left();
+        // tick 9 at the plot's left edge: its right edge lies before tick 19 (the send)
+        pic.axis.firstTick = 9;
+        QVERIFY(pic.axis.tickToX(19.0) > l.plot.right() + 40);
+        const double y = l.panels.front().clients[0].markers.bottom() + 1;
+        const Hit edge = pic.at(QPointF(l.plot.right() - 2, y));
+        QCOMPARE(edge.part, Hit::CheckBracket);
+        QCOMPARE(edge.action, 1);
+        if (pic.rect.right() > l.plot.right() + 2)
+            QCOMPARE(pic.at(QPointF(l.plot.right() + 1, y)).part, Hit::None);
+    }
+};
+
+QTEST_MAIN(TestPaintedRegions)
+#include "tst_paintedregions.moc"

@@ -5,13 +5,13 @@
 // times meanwhile (repainting the stage, then the events of the round: votes, the stage filled
 // again). Goals: 300 votes within 2 s, frames within 16.7 ms (60 fps).
 
-#include "lessoncontroller.h"
-#include "lessonsession.h"
-#include "lessonstage.h"
-#include "mainwindow.h"
-#include "pollbox.h"
-#include "presentationcontroller.h"
-#include "roompoll.h"
+#include "document/lessonsession.h"
+#include "views/lessonstage.h"
+#include "views/pollbox.h"
+#include "window/lessoncontroller.h"
+#include "window/mainwindow.h"
+#include "window/presentationcontroller.h"
+#include "window/roompoll.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>

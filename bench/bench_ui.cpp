@@ -1,16 +1,16 @@
 // Renderer, drag and export benchmarks on the real widget and renderer, offscreen, plus the
 // sweep (many small schedules) on one core and on all cores.
 
-#include "document.h"
+#include "document/document.h"
 #include "exporter.h"
-#include "mainwindow.h"
 #include "schedulegenerator.h"
 #include "simulator.h"
-#include "sweeppanel.h"
 #include "timelinerenderer.h"
-#include "timelineview.h"
-#include "tokenchart.h"
+#include "views/sweeppanel.h"
+#include "views/timelineview.h"
+#include "views/tokenchart.h"
 #include "viewstate.h"
+#include "window/mainwindow.h"
 
 #include <QAction>
 #include <QCoreApplication>

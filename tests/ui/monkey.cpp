@@ -9,15 +9,15 @@
 
 #include "monkey.h"
 
-#include "animationdialog.h"
-#include "document.h"
-#include "exportdialog.h"
-#include "inspector.h"
-#include "lanedialogs.h"
-#include "mainwindow.h"
-#include "playback.h"
-#include "tickfield.h"
-#include "timelineview.h"
+#include "document/document.h"
+#include "views/animationdialog.h"
+#include "views/exportdialog.h"
+#include "views/inspector.h"
+#include "views/lanedialogs.h"
+#include "views/tickfield.h"
+#include "views/timelineview.h"
+#include "window/mainwindow.h"
+#include "window/playback.h"
 
 #include "scenariofile.h"
 

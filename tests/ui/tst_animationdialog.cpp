@@ -3,12 +3,12 @@
 // Export is pressed (the window hands the dialog to the test instead of showing it). The files
 // are real, in a temporary folder; what they hold frame by frame is tst_animation's.
 
-#include "animationdialog.h"
-#include "document.h"
-#include "lessoncontroller.h"
-#include "lessonsession.h"
-#include "mainwindow.h"
+#include "document/document.h"
+#include "document/lessonsession.h"
 #include "mediadecode.h"
+#include "views/animationdialog.h"
+#include "window/lessoncontroller.h"
+#include "window/mainwindow.h"
 
 #include <QAction>
 #include <QApplication>

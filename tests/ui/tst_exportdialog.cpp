@@ -4,10 +4,10 @@
 // of showing it). The files are real, in a temporary folder. (A little over 600 lines: the
 // picture dialog's failure paths, fallback folders and remembered settings belong together.)
 
-#include "document.h"
-#include "exportdialog.h"
-#include "mainwindow.h"
+#include "document/document.h"
+#include "views/exportdialog.h"
 #include "viewstate.h"
+#include "window/mainwindow.h"
 
 #include <QAction>
 #include <QApplication>

@@ -2,10 +2,10 @@
 // reported with its place and the scenario the user is working on stays exactly as it was,
 // undo history included. Odd-but-valid files open.
 
-#include "document.h"
-#include "editcommands.h"
+#include "document/document.h"
+#include "document/editcommands.h"
 #include "hostilefiles.h"
-#include "mainwindow.h"
+#include "window/mainwindow.h"
 
 #include <QFileInfo>
 #include <QTest>

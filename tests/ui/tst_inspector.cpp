@@ -2,11 +2,11 @@
 // entries are refused at their field with a visible message and change nothing; good ones are
 // one undo step each; a field with nothing to show is blank; the outcome text is never cut.
 
-#include "document.h"
-#include "inspector.h"
-#include "mainwindow.h"
-#include "tickfield.h"
+#include "document/document.h"
+#include "views/inspector.h"
+#include "views/tickfield.h"
 #include "viewstate.h"
+#include "window/mainwindow.h"
 
 #include <QApplication>
 #include <QCheckBox>

@@ -15,17 +15,17 @@
 // pause and is sent and arrives at t=30 with token 1, after B wrote "B" at t=13; the storage
 // checks nothing, so A's write is applied over newer data: corrupted (option B).
 
-#include "document.h"
-#include "lessoncontroller.h"
-#include "lessonpanel.h"
-#include "lessonsession.h"
-#include "lessonstage.h"
-#include "mainwindow.h"
-#include "presentationpanel.h"
-#include "summarystrip.h"
-#include "timelineview.h"
-#include "tokenchart.h"
+#include "document/document.h"
+#include "document/lessonsession.h"
+#include "views/lessonpanel.h"
+#include "views/lessonstage.h"
+#include "views/presentationpanel.h"
+#include "views/summarystrip.h"
+#include "views/timelineview.h"
+#include "views/tokenchart.h"
 #include "viewstate.h"
+#include "window/lessoncontroller.h"
+#include "window/mainwindow.h"
 
 #include "lessonfile.h"
 

@@ -7,11 +7,11 @@
 // - a freeze tick typed at or after the write its question asks about shows core's problem at
 //   the freeze field, as typed, and the lesson still saves nothing broken.
 
-#include "document.h"
-#include "lessoncontroller.h"
-#include "lessoneditor.h"
-#include "lessonsession.h"
-#include "mainwindow.h"
+#include "document/document.h"
+#include "document/lessonsession.h"
+#include "views/lessoneditor.h"
+#include "window/lessoncontroller.h"
+#include "window/mainwindow.h"
 
 #include "lessonfile.h"
 

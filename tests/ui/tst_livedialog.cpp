@@ -5,13 +5,13 @@
 // etcd, which the dialog starts itself. FENCESCOPE_LIVE_SCREENSHOT=FILE.png also saves the
 // window after a run of the default scenario (README's picture).
 
-#include "comparison.h"
-#include "document.h"
-#include "livedialog.h"
+#include "document/comparison.h"
+#include "document/document.h"
 #include "livesupport.h"
-#include "mainwindow.h"
-#include "timelineview.h"
+#include "views/livedialog.h"
+#include "views/timelineview.h"
 #include "viewstate.h"
+#include "window/mainwindow.h"
 
 #include <QAction>
 #include <QApplication>

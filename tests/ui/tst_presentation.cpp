@@ -2,13 +2,13 @@
 // theme it replaces come back, and the keys a presenter (or a clicker's Page Up/Down) sends
 // step the playhead through every event tick of the default scenario in order and back.
 
-#include "document.h"
-#include "mainwindow.h"
-#include "playback.h"
-#include "presentationcontrols.h"
-#include "presentationpanel.h"
-#include "timelineview.h"
+#include "document/document.h"
+#include "views/presentationcontrols.h"
+#include "views/presentationpanel.h"
+#include "views/timelineview.h"
 #include "viewstate.h"
+#include "window/mainwindow.h"
+#include "window/playback.h"
 
 #include <QAction>
 #include <QApplication>

@@ -21,16 +21,16 @@
 // every state. scripts/projector-matrix.sh
 // runs every size in full and makes a contact sheet of them.
 
-#include "document.h"
-#include "lessoncontroller.h"
-#include "lessonsession.h"
-#include "lessonstage.h"
-#include "mainwindow.h"
-#include "presentationcontroller.h"
-#include "presentationpanel.h"
+#include "document/document.h"
+#include "document/lessonsession.h"
 #include "timelinerenderer.h"
-#include "timelineview.h"
+#include "views/lessonstage.h"
+#include "views/presentationpanel.h"
+#include "views/timelineview.h"
 #include "viewstate.h"
+#include "window/lessoncontroller.h"
+#include "window/mainwindow.h"
+#include "window/presentationcontroller.h"
 
 #include "lessonfile.h"
 #include "scenariofile.h"

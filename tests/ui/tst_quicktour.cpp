@@ -1,9 +1,9 @@
 // Help > Quick tour, offscreen: its steps and their targets, the keys (through the window),
 // the buttons, the lit hole in the overlay, and that finishing or dismissing it is remembered.
 
-#include "document.h"
-#include "mainwindow.h"
-#include "quicktour.h"
+#include "document/document.h"
+#include "window/mainwindow.h"
+#include "window/quicktour.h"
 
 #include <QAction>
 #include <QApplication>

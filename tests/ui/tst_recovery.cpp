@@ -4,10 +4,10 @@
 // to restore it; yes brings the edited scenario back as modified with its original path,
 // no deletes the autosave.
 
-#include "autosaver.h"
-#include "document.h"
-#include "editcommands.h"
-#include "mainwindow.h"
+#include "document/autosaver.h"
+#include "document/document.h"
+#include "document/editcommands.h"
+#include "window/mainwindow.h"
 
 #include "scenariofile.h"
 

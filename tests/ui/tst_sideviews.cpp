@@ -2,11 +2,11 @@
 // scrolled to the selection the window opens with; the Story, the inspector and the event log
 // follow the lecture-hall theme's larger text.
 
-#include "document.h"
-#include "inspector.h"
-#include "mainwindow.h"
-#include "narrationpanel.h"
+#include "document/document.h"
+#include "views/inspector.h"
+#include "views/narrationpanel.h"
 #include "viewstate.h"
+#include "window/mainwindow.h"
 
 #include <QApplication>
 #include <QDockWidget>

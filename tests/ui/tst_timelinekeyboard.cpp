@@ -12,13 +12,13 @@
 //      (deferred to the thaw at 30, rejected: B holds token 2 by then).
 //   B: [0] acquire at 5 (refused); [1] acquire at 12 ttl 10 (token 2); [2] write 'B' at 13.
 
-#include "document.h"
-#include "lanedialogs.h"
-#include "mainwindow.h"
+#include "document/document.h"
 #include "scenariofile.h"
 #include "testprinters.h"
-#include "timelineview.h"
+#include "views/lanedialogs.h"
+#include "views/timelineview.h"
 #include "viewstate.h"
+#include "window/mainwindow.h"
 
 #include <QAccessible>
 #include <QApplication>

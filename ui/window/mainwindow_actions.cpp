@@ -2,17 +2,17 @@
 // lambda; the state it shows (checked, enabled) follows the document and the view state.
 // Built once, by the constructor (mainwindow.cpp).
 
-#include "mainwindow.h"
+#include "window/mainwindow.h"
 
-#include "aboutdialog.h"
-#include "document.h"
-#include "editcommands.h"
-#include "livedialog.h"
-#include "playback.h"
-#include "presentationcontroller.h"
-#include "summarystrip.h"
-#include "timelineview.h"
+#include "document/document.h"
+#include "document/editcommands.h"
+#include "views/livedialog.h"
+#include "views/summarystrip.h"
+#include "views/timelineview.h"
 #include "viewstate.h"
+#include "window/aboutdialog.h"
+#include "window/playback.h"
+#include "window/presentationcontroller.h"
 
 #include "scenariofile.h"
 #include "tokensource.h"

@@ -2,16 +2,16 @@
 // (presentationcontroller.*, exportcontroller.*), made here from the window's parts; the
 // window's slots hand over to them.
 
-#include "mainwindow.h"
+#include "window/mainwindow.h"
 
-#include "animationdialog.h"
-#include "exportcontroller.h"
-#include "exportdialog.h"
-#include "lessoncontroller.h"
-#include "lessonsession.h"
-#include "presentationcontroller.h"
-#include "summarystrip.h"
-#include "tokenchart.h"
+#include "document/lessonsession.h"
+#include "views/animationdialog.h"
+#include "views/exportdialog.h"
+#include "views/summarystrip.h"
+#include "views/tokenchart.h"
+#include "window/exportcontroller.h"
+#include "window/lessoncontroller.h"
+#include "window/presentationcontroller.h"
 
 #include <QStatusBar>
 

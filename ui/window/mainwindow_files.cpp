@@ -1,15 +1,15 @@
 // MainWindow, part: files. Open, save, recent files, drops, the unsaved-changes question,
 // the dialog hooks tests replace (setInteractive) and crash recovery from the autosave.
 
-#include "mainwindow.h"
+#include "window/mainwindow.h"
 
-#include "autosaver.h"
-#include "document.h"
-#include "playback.h"
-#include "timelineview.h"
+#include "document/autosaver.h"
+#include "document/document.h"
+#include "views/timelineview.h"
 #include "viewstate.h"
+#include "window/playback.h"
 
-#include "lessoncontroller.h"
+#include "window/lessoncontroller.h"
 
 #include "lessonfile.h"
 #include "scenariofile.h"

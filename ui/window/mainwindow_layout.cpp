@@ -1,21 +1,21 @@
 // MainWindow, part: the window layout. The docks, the screen-size heuristics that share the
 // height between lanes, chart and log, and the window geometry kept in QSettings.
 
-#include "mainwindow.h"
+#include "window/mainwindow.h"
 
-#include "changethrottle.h"
-#include "document.h"
-#include "eventlogmodel.h"
-#include "inspector.h"
-#include "lessonstage.h"
-#include "narrationpanel.h"
-#include "presentationcontroller.h"
-#include "shrinkpanel.h"
-#include "sweeppanel.h"
+#include "document/changethrottle.h"
+#include "document/document.h"
 #include "timelinerenderer.h"
-#include "timelineview.h"
-#include "tokenchart.h"
+#include "views/eventlogmodel.h"
+#include "views/inspector.h"
+#include "views/lessonstage.h"
+#include "views/narrationpanel.h"
+#include "views/shrinkpanel.h"
+#include "views/sweeppanel.h"
+#include "views/timelineview.h"
+#include "views/tokenchart.h"
 #include "viewstate.h"
+#include "window/presentationcontroller.h"
 
 #include <QAction>
 #include <QCoreApplication>

@@ -2,19 +2,19 @@
 // scene steps in Playback), the Lesson dock and the lesson editor's dock, presentation's stage
 // under the timeline, and the LessonController that runs them (lessoncontroller.h).
 
-#include "mainwindow.h"
+#include "window/mainwindow.h"
 
-#include "lessoncontroller.h"
-#include "lessoneditor.h"
-#include "lessonpanel.h"
-#include "lessonsession.h"
-#include "lessonstage.h"
-#include "presentationcontroller.h"
-#include "presentationpanel.h"
-#include "roompoll.h"
-#include "summarystrip.h"
-#include "timelineview.h"
-#include "tokenchart.h"
+#include "document/lessonsession.h"
+#include "views/lessoneditor.h"
+#include "views/lessonpanel.h"
+#include "views/lessonstage.h"
+#include "views/presentationpanel.h"
+#include "views/summarystrip.h"
+#include "views/timelineview.h"
+#include "views/tokenchart.h"
+#include "window/lessoncontroller.h"
+#include "window/presentationcontroller.h"
+#include "window/roompoll.h"
 
 #include "lessonfile.h"
 

@@ -6,6 +6,7 @@
 // again). Goals: 300 votes within 2 s, frames within 16.7 ms (60 fps).
 
 #include "document/lessonsession.h"
+#include "scripteddialogs.h"
 #include "views/lessonstage.h"
 #include "views/pollbox.h"
 #include "window/lessoncontroller.h"
@@ -96,7 +97,7 @@ MainWindow *presentingAQuestion()
     QStandardPaths::setTestModeEnabled(true);
     QSettings().remove(QLatin1String(LessonController::kProgressGroup));
     auto *w = new MainWindow;
-    w->setInteractive(false);
+    scriptDialogs(*w);
     w->resize(1280, 800);
     w->show();
     w->activateWindow();

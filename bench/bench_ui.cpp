@@ -4,6 +4,7 @@
 #include "document/document.h"
 #include "exporter.h"
 #include "schedulegenerator.h"
+#include "scripteddialogs.h"
 #include "simulator.h"
 #include "timelinerenderer.h"
 #include "views/sweeppanel.h"
@@ -195,7 +196,7 @@ void BM_WindowDragStep(benchmark::State &state)
     auto &w = windows[std::size_t(state.range(0))];
     if (!w) {
         w = std::make_unique<MainWindow>();
-        w->setInteractive(false);
+        scriptDialogs(*w);
         w->resize(1600, 1000);
         w->document()->reset(Bench::makeSchedule(std::size_t(state.range(0)), 6, 42));
         w->show();
@@ -241,7 +242,7 @@ void BM_WindowDuringSweep(benchmark::State &state)
 {
     static auto *w = [] { // see fixture()
         auto *window = new MainWindow;
-        window->setInteractive(false);
+        scriptDialogs(*window);
         window->resize(1600, 1000);
         window->show();
         // View > Explore: the sweep panel reads the scenario when its dock shows

@@ -5,6 +5,7 @@
 #include "document/document.h"
 #include "document/editcommands.h"
 #include "hostilefiles.h"
+#include "scripteddialogs.h"
 #include "window/mainwindow.h"
 
 #include <QFileInfo>
@@ -25,7 +26,7 @@ private slots:
     {
         QFETCH(QString, file);
         MainWindow window;
-        window.setInteractive(false);
+        scriptDialogs(window);
         Document *doc = window.document();
         // the user's unsaved work: fencing switched off and the horizon changed (the switch alone
         // is not worth saving in a built-in scenario)
@@ -36,12 +37,12 @@ private slots:
 
         const bool opened = window.openFile(file);
         if (HostileFiles::valid().contains(QFileInfo(file).fileName())) {
-            QVERIFY2(opened, qPrintable(window.lastError()));
+            QVERIFY2(opened, qPrintable(scripted(window).lastError()));
             QCOMPARE(doc->filePath(), file);
             return;
         }
         QVERIFY(!opened);
-        QVERIFY(!window.lastError().isEmpty());
+        QVERIFY(!scripted(window).lastError().isEmpty());
         QCOMPARE(doc->scenario(), before);
         QCOMPARE(doc->undoStack()->count(), undoSteps);
         QVERIFY(doc->isModified());

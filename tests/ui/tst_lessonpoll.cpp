@@ -10,6 +10,7 @@
 
 #include "document/lessonsession.h"
 #include "rawhttp.h"
+#include "scripteddialogs.h"
 #include "views/lessonstage.h"
 #include "views/pollbox.h"
 #include "window/lessoncontroller.h"
@@ -127,7 +128,7 @@ class TestLessonPoll : public QObject
     void openWindow()
     {
         m_window = std::make_unique<MainWindow>();
-        window().setInteractive(false);
+        scriptDialogs(window());
         window().resize(1280, 800);
         window().show();
         window().activateWindow();

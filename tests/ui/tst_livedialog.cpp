@@ -8,6 +8,7 @@
 #include "document/comparison.h"
 #include "document/document.h"
 #include "livesupport.h"
+#include "scripteddialogs.h"
 #include "views/livedialog.h"
 #include "views/timelineview.h"
 #include "viewstate.h"
@@ -72,7 +73,7 @@ private slots:
     void init()
     {
         m_window = std::make_unique<MainWindow>();
-        m_window->setInteractive(false);
+        scriptDialogs(*m_window);
         m_window->resize(1400, 900);
         m_window->show();
         m_window->activateWindow();

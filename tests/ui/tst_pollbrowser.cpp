@@ -6,6 +6,7 @@
 // it; with no Chromium it fails (scripts/deps.sh installs it).
 
 #include "document/lessonsession.h"
+#include "scripteddialogs.h"
 #include "views/lessonstage.h"
 #include "views/pollbox.h"
 #include "window/lessoncontroller.h"
@@ -199,7 +200,7 @@ private slots:
     {
         QSettings().clear();
         m_window = std::make_unique<MainWindow>();
-        window().setInteractive(false);
+        scriptDialogs(window());
         window().resize(1280, 800);
         window().show();
         window().activateWindow();

@@ -3,6 +3,7 @@
 // step the playhead through every event tick of the default scenario in order and back.
 
 #include "document/document.h"
+#include "scripteddialogs.h"
 #include "views/presentationcontrols.h"
 #include "views/presentationpanel.h"
 #include "views/timelineview.h"
@@ -63,7 +64,7 @@ private slots:
         // a key Qt cannot map to one action does nothing for the user
         QTest::failOnWarning(QRegularExpression(QStringLiteral("Ambiguous shortcut")));
         m_window = std::make_unique<MainWindow>();
-        m_window->setInteractive(false);
+        scriptDialogs(*m_window);
         m_window->show();
         m_window->activateWindow();
         QVERIFY(QTest::qWaitForWindowActive(m_window.get()));

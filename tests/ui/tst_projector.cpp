@@ -23,6 +23,7 @@
 
 #include "document/document.h"
 #include "document/lessonsession.h"
+#include "scripteddialogs.h"
 #include "timelinerenderer.h"
 #include "views/lessonstage.h"
 #include "views/presentationpanel.h"
@@ -559,7 +560,7 @@ private slots:
             presets = sample[1].split(QLatin1Char(','));
         }
         m_window = std::make_unique<MainWindow>();
-        window().setInteractive(false);
+        scriptDialogs(window());
         window().show();
         window().activateWindow();
         QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
@@ -604,7 +605,7 @@ private slots:
     {
         if (!m_window) {
             m_window = std::make_unique<MainWindow>();
-            window().setInteractive(false);
+            scriptDialogs(window());
             window().show();
             window().activateWindow();
             QVERIFY(QTest::qWaitForWindowActive(m_window.get()));

@@ -2,6 +2,7 @@
 // the buttons, the lit hole in the overlay, and that finishing or dismissing it is remembered.
 
 #include "document/document.h"
+#include "scripteddialogs.h"
 #include "window/mainwindow.h"
 #include "window/quicktour.h"
 
@@ -216,7 +217,7 @@ private slots:
     void defaultTourFindsItsTargetsInTheMainWindow()
     {
         MainWindow w;
-        w.setInteractive(false);
+        scriptDialogs(w);
         w.resize(1400, 900);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
@@ -262,7 +263,7 @@ private slots:
     {
         QFETCH(QSize, size);
         MainWindow w;
-        w.setInteractive(false);
+        scriptDialogs(w);
         w.resize(size);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));

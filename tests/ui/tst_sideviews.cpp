@@ -3,6 +3,7 @@
 // follow the lecture-hall theme's larger text.
 
 #include "document/document.h"
+#include "scripteddialogs.h"
 #include "views/inspector.h"
 #include "views/narrationpanel.h"
 #include "viewstate.h"
@@ -61,7 +62,7 @@ private slots:
     {
         QFETCH(QSize, size);
         MainWindow w;
-        w.setInteractive(false);
+        scriptDialogs(w);
         w.resize(size);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
@@ -100,7 +101,7 @@ private slots:
     void lectureHallThemeGrowsTheSideViews()
     {
         MainWindow w;
-        w.setInteractive(false);
+        scriptDialogs(w);
         w.resize(1920, 1080);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));

@@ -14,6 +14,7 @@
 
 #include "document/document.h"
 #include "scenariofile.h"
+#include "scripteddialogs.h"
 #include "testprinters.h"
 #include "views/lanedialogs.h"
 #include "views/timelineview.h"
@@ -744,7 +745,7 @@ private slots:
     {
         QTest::failOnWarning(QRegularExpression(QStringLiteral("Ambiguous shortcut")));
         auto w = std::make_unique<MainWindow>();
-        w->setInteractive(false);
+        scriptDialogs(*w);
         w->show();
         w->activateWindow();
         QVERIFY(QTest::qWaitForWindowActive(w.get()));

@@ -1,8 +1,9 @@
 // MainWindow: assembles the views, the playback bar and the document; selection sync, playback
 // stepping, editing and the theme. Its other parts, each a file of its own: mainwindow_actions.cpp
-// (actions, menus, toolbar), mainwindow_layout.cpp (docks, screen-size heuristics, geometry),
-// mainwindow_files.cpp (open, save, recent, dialog hooks, crash recovery). Presentation mode
-// (presentationcontroller.*) and export (exportcontroller.*) are objects of their own.
+// (actions, menus, toolbar), mainwindow_layout.cpp (the views in the docks), mainwindow_files.cpp
+// (the title, what follows a load). Objects of their own do the rest, the window's slots handing
+// over: files (filecontroller.*), the docks and geometry (docklayout.*), every dialog
+// (dialogs.*), presentation mode (presentationcontroller.*) and export (exportcontroller.*).
 
 #include "window/mainwindow.h"
 
@@ -21,6 +22,7 @@
 #include "views/timelineview.h"
 #include "views/tokenchart.h"
 #include "viewstate.h"
+#include "window/docklayout.h"
 #include "window/exportcontroller.h"
 #include "window/playback.h"
 #include "window/presentationcontroller.h"
@@ -104,19 +106,14 @@ MainWindow::MainWindow(QWidget *parent)
         a->setChecked(a->data().toString() == m_theme.name);
     applyTheme();
 
-    m_defaultLayout = saveState(kWindowStateVersion);
-    const QSize size = defaultWindowSize();
-    resize(size);
-    if (auto *story = findChild<QDockWidget *>(QStringLiteral("storyDock")))
-        resizeDocks({story}, {std::min(450, size.width() / 4)}, Qt::Horizontal);
-    restoreWindowSettings();
+    m_layout->start();
     documentChanged(); // the document was filled before the connections existed
     afterLoad();
     updateTitle();
 
-    // the quick tour on the first run (never in tests: setInteractive(false) comes first)
+    // the quick tour on the first run (never in tests: their dialogs are installed first)
     QTimer::singleShot(0, this, [this] {
-        if (m_interactive && QuickTour::shouldShowOnFirstRun())
+        if (m_dialogs->isInteractive() && QuickTour::shouldShowOnFirstRun())
             startQuickTour();
     });
 
@@ -124,6 +121,7 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_autosaver, &Autosaver::failed, this, [this](const QString &message) {
         statusBar()->showMessage(tr("Autosave failed: %1").arg(message), 8000);
     });
+    createFiles();
     showIdleHint();
     if (const QString report = qEnvironmentVariable("FENCESCOPE_STATE_FILE"); !report.isEmpty())
         new StateReport(this, report);
@@ -249,16 +247,6 @@ QWidget *MainWindow::createPlaybackBar()
     });
     connect(m_state, &ViewState::playheadChanged, this, &MainWindow::syncPlaybackBar);
     return bar;
-}
-
-void MainWindow::openExplored(const Core::Scenario &s)
-{
-    // asks only when there is unsaved work, so stepping through a shrink does not ask; the
-    // schedule opens untitled (saving asks where)
-    if (!maybeSave())
-        return;
-    m_doc->reset(s);
-    afterLoad();
 }
 
 void MainWindow::connectSelection()

@@ -10,7 +10,8 @@
 #include "views/summarystrip.h"
 #include "views/timelineview.h"
 #include "viewstate.h"
-#include "window/aboutdialog.h"
+#include "window/docklayout.h"
+#include "window/filecontroller.h"
 #include "window/playback.h"
 #include "window/presentationcontroller.h"
 
@@ -102,19 +103,7 @@ void MainWindow::createActions()
             m_presentation->fit();
             return;
         }
-        // two stacks of lanes need the height: the event log steps aside while comparing
-        // (View > Event log brings it back) and returns when compare mode ends
-        if (auto *log = findChild<QDockWidget *>(QStringLiteral("eventLogDock"))) {
-            if (on && log->isVisible()) {
-                log->hide();
-                m_logHiddenForCompare = true;
-            } else if (!on && m_logHiddenForCompare) {
-                log->show();
-                resizeDocks({log}, {logHeight()}, Qt::Vertical);
-                m_logHiddenForCompare = false;
-            }
-        }
-        fitSplitter();
+        m_layout->setComparing(on); // the event log steps aside
     });
     connect(m_state, &ViewState::compareChanged, m_compareAct, &QAction::setChecked);
     connect(m_state, &ViewState::compareSourceChanged, this, [this] {
@@ -239,7 +228,6 @@ void MainWindow::createMenus()
     file->addAction(m_animationAct);
     file->addSeparator();
     file->addAction(m_quitAct);
-    rebuildRecentMenu();
 
     QMenu *edit = menuBar()->addMenu(tr("&Edit"));
     edit->addAction(m_undoAct);
@@ -327,8 +315,8 @@ void MainWindow::createMenus()
             a->setObjectName(QStringLiteral("preset-") + name);
             a->setData(name);
             connect(a, &QAction::triggered, this, [this, name] {
-                if (maybeSave())
-                    openPreset(name);
+                if (m_files->maybeSave())
+                    m_files->openPreset(name);
             });
         }
     }
@@ -438,8 +426,8 @@ void MainWindow::createMenus()
     about->setObjectName(QStringLiteral("about"));
     about->setMenuRole(QAction::AboutRole);
     connect(about, &QAction::triggered, this, [this] {
-        if (m_interactive)
-            AboutDialog(this).exec();
+        if (m_dialogs->isInteractive())
+            m_dialogs->showAbout();
     });
 }
 

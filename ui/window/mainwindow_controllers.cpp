@@ -45,8 +45,10 @@ void MainWindow::createControllers()
 
     ExportController::Hooks exportHooks;
     exportHooks.theme = [this] { return m_theme; };
-    exportHooks.askExport = [this](ExportDialog &dialog) { return askExport(dialog); };
-    exportHooks.askAnimation = [this](AnimationDialog &dialog) { return askAnimation(dialog); };
+    exportHooks.askExport = [this](ExportDialog &dialog) { return m_dialogs->askExport(dialog); };
+    exportHooks.askAnimation = [this](AnimationDialog &dialog) {
+        return m_dialogs->askAnimation(dialog);
+    };
     exportHooks.reportError = [this](const QString &title, const QString &message) {
         reportError(title, message);
     };
@@ -112,18 +114,4 @@ void MainWindow::exportAnimationWithDialog()
 QImage MainWindow::copyAsImage()
 {
     return m_export->copyAsImage();
-}
-
-bool MainWindow::askExport(ExportDialog &dialog)
-{
-    if (!m_interactive)
-        return m_exportHandler && m_exportHandler(dialog);
-    return dialog.exec() == QDialog::Accepted;
-}
-
-bool MainWindow::askAnimation(AnimationDialog &dialog)
-{
-    if (!m_interactive)
-        return m_animationHandler && m_animationHandler(dialog);
-    return dialog.exec() == QDialog::Accepted;
 }

@@ -174,6 +174,8 @@ Room::VoteResult Room::vote(const QByteArray &cookie, const QString &questionId,
 {
     if (!isCookie(cookie))
         return VoteResult::BadCookie;
+    if (!issued(cookie))
+        return VoteResult::UnknownCookie;
     if (m_state != State::Open)
         return VoteResult::Closed;
     if (questionId != m_question.id || round != m_round)

@@ -65,12 +65,13 @@ public:
     };
     enum class VoteResult
     {
-        Counted,    // a first vote from this browser in this round
-        Replaced,   // it had voted: its vote is now this one
-        Closed,     // no round open (409)
-        BadOption,  // no such option (400)
-        BadCookie,  // no browser cookie, or not of its shape (400; an unknown one: 403)
-        WrongRound, // the vote was for another question or round (409)
+        Counted,       // a first vote from this browser in this round
+        Replaced,      // it had voted: its vote is now this one
+        Closed,        // no round open (409)
+        BadOption,     // no such option (400)
+        BadCookie,     // no browser cookie, or not of its shape (400)
+        UnknownCookie, // of a cookie's shape, but this room never gave it: a forgery (403)
+        WrongRound,    // the vote was for another question or round (409)
     };
 
     // A fresh room code: kCodeLetters letters from the system's CSPRNG, no I or O (read aloud
@@ -114,6 +115,7 @@ public:
     // Rounds the question asked has had (1 or 2); 0 when none is asked.
     int rounds() const;
 
+    // Counts the vote of the browser holding `cookie`, which must be one the room issued.
     VoteResult vote(const QByteArray &cookie, const QString &questionId, int round, int option,
                     Confidence confidence);
     // What the browser with `cookie` chose in the asked question's `round`; -1: nothing.

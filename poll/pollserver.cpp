@@ -64,6 +64,18 @@ void PollGuard::incomingConnection(qintptr descriptor)
         m_sockets.remove(socket);
         socket->deleteLater();
     });
+    // QHttpServer closes a connection whose request its parser refuses, with no answer
+    // (qabstracthttpserver.cpp: parse() fails, disconnectFromHost()). A request begun and not
+    // answered when it closes is such a one: it gets its 400 on the way out.
+    connect(socket, &QAbstractSocket::stateChanged, this,
+            [this, socket](QAbstractSocket::SocketState state) {
+                const auto it = m_sockets.constFind(socket);
+                if (state == QAbstractSocket::ClosingState && it != m_sockets.cend() &&
+                    it->bytes > 0) {
+                    m_sockets.remove(socket);
+                    socket->write(statusLine(400, "Bad Request"));
+                }
+            });
     // connected before QHttpServer's own: it runs first, and can drop what is too much
     connect(socket, &QTcpSocket::readyRead, this, [this, socket] { arrived(socket); });
     addPendingConnection(socket);
@@ -152,7 +164,8 @@ QString PollServer::interfaceOf(const QHostAddress &address)
 
 bool PollServer::start(const QHostAddress &address)
 {
-    stop();
+    // the new socket listens before the old one goes: when it cannot, the phones keep the
+    // address and port they scanned
     m_error.clear();
     if (address.isNull()) {
         m_error = tr("This computer has no network to poll the room on.");
@@ -164,6 +177,7 @@ bool PollServer::start(const QHostAddress &address)
         delete guard;
         return false;
     }
+    stop();
     m_guard = guard;
     bind(guard);
     m_address = address;
@@ -365,14 +379,9 @@ void PollServer::serveVote(const QHttpServerRequest &request, QTcpSocket *socket
         reply(request, socket, 400, R"({"error":"no such option"})");
         return;
     }
-    const QByteArray cookie = cookieOf(request);
-    if (Room::isCookie(cookie) && !m_room->issued(cookie)) {
-        // well formed, but this poll never gave it: a forgery (or a page from a poll before)
-        reply(request, socket, 403, R"({"error":"unknown browser: open the page again"})");
-        return;
-    }
-    const Room::VoteResult result = m_room->vote(cookie, question.toString(), round.toInt(),
-                                                 option.toInt(), Confidence(confidence.toInt()));
+    const Room::VoteResult result =
+        m_room->vote(cookieOf(request), question.toString(), round.toInt(), option.toInt(),
+                     Confidence(confidence.toInt()));
     switch (result) {
     case Room::VoteResult::Counted:
     case Room::VoteResult::Replaced:
@@ -386,6 +395,10 @@ void PollServer::serveVote(const QHttpServerRequest &request, QTcpSocket *socket
         return;
     case Room::VoteResult::BadCookie:
         reply(request, socket, 400, R"({"error":"no browser cookie: open the page again"})");
+        return;
+    case Room::VoteResult::UnknownCookie:
+        // well formed, but this poll never gave it: a forgery (or a page from a poll before)
+        reply(request, socket, 403, R"({"error":"unknown browser: open the page again"})");
         return;
     case Room::VoteResult::Closed:
         reply(request, socket, 409, R"({"error":"the round is closed"})");

@@ -94,7 +94,8 @@ public:
     // The name of the interface that has `address` (the loopback's too); empty when none has.
     static QString interfaceOf(const QHostAddress &address);
 
-    // Listens on `address` at a free port; false (with error()) when it cannot.
+    // Listens on `address` at a free port; false (with error()) when it cannot, and then what
+    // was listening before still is.
     bool start(const QHostAddress &address);
     void stop();
     bool isListening() const { return m_guard != nullptr; }

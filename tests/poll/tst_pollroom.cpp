@@ -7,6 +7,8 @@
 #include <QSet>
 #include <QTest>
 
+#include <map>
+
 using Poll::Confidence;
 using Poll::Room;
 
@@ -22,10 +24,19 @@ Poll::Question question(const QString &id, int options)
     return q;
 }
 
-QByteArray cookie(int n)
+// The browsers of one room: phone n's cookie, issued by the room the first time it is asked for.
+struct Phones
 {
-    return QByteArray::number(n, 16).rightJustified(32, '0');
-}
+    Room &room;
+    std::map<int, QByteArray> given;
+    QByteArray operator()(int n)
+    {
+        QByteArray &c = given[n];
+        if (c.isEmpty())
+            c = room.issueCookie();
+        return c;
+    }
+};
 
 } // namespace
 
@@ -85,6 +96,7 @@ private slots:
     void noQuestionTakesNoVote()
     {
         Room room;
+        Phones cookie{room};
         QCOMPARE(room.state(), Room::State::Idle);
         QCOMPARE(room.vote(cookie(1), QString(), 0, 0, Confidence::Sure), Room::VoteResult::Closed);
         QCOMPARE(room.rounds(), 0);
@@ -93,6 +105,7 @@ private slots:
     void votesCountedByHand()
     {
         Room room;
+        Phones cookie{room};
         room.ask(question(QStringLiteral("q1"), 3));
         QCOMPARE(room.state(), Room::State::Open);
         const QString id = QStringLiteral("q1");
@@ -119,11 +132,17 @@ private slots:
     void refusedVotesChangeNothing()
     {
         Room room;
+        Phones cookie{room};
         const QString id = QStringLiteral("q");
         room.ask(question(id, 2));
         QCOMPARE(room.vote(cookie(1), id, 0, 2, Confidence::Sure), Room::VoteResult::BadOption);
         QCOMPARE(room.vote(cookie(1), id, 0, -1, Confidence::Sure), Room::VoteResult::BadOption);
         QCOMPARE(room.vote("nope", id, 0, 0, Confidence::Sure), Room::VoteResult::BadCookie);
+        // of a cookie's shape but never issued by this room: a forgery, or another poll's
+        QCOMPARE(room.vote(Room::newCookie(), id, 0, 0, Confidence::Sure),
+                 Room::VoteResult::UnknownCookie);
+        QCOMPARE(room.vote(Room().issueCookie(), id, 0, 0, Confidence::Sure),
+                 Room::VoteResult::UnknownCookie);
         QCOMPARE(room.vote(cookie(1), QStringLiteral("other"), 0, 0, Confidence::Sure),
                  Room::VoteResult::WrongRound);
         QCOMPARE(room.vote(cookie(1), id, 1, 0, Confidence::Sure), Room::VoteResult::WrongRound);
@@ -141,6 +160,7 @@ private slots:
     void twoRounds()
     {
         Room room;
+        Phones cookie{room};
         const QString id = QStringLiteral("q");
         room.ask(question(id, 4));
         room.vote(cookie(1), id, 0, 0, Confidence::Guess);
@@ -172,6 +192,7 @@ private slots:
     void askingAgainKeepsTheVotes()
     {
         Room room;
+        Phones cookie{room};
         room.ask(question(QStringLiteral("q1"), 2));
         room.vote(cookie(1), QStringLiteral("q1"), 0, 1, Confidence::Sure);
         room.ask(question(QStringLiteral("q2"), 3));
@@ -188,6 +209,7 @@ private slots:
     void savedAreCountsOnly()
     {
         Room room;
+        Phones cookie{room};
         const QString id = QStringLiteral("q");
         room.ask(question(id, 2));
         room.vote(cookie(1), id, 0, 0, Confidence::Sure);
@@ -216,6 +238,7 @@ private slots:
     void csv()
     {
         Room room;
+        Phones cookie{room};
         Poll::Question q = question(QStringLiteral("s2"), 2);
         q.prompt = QStringLiteral("Which write, \"A\" or B?");
         q.options = QStringList{QStringLiteral("A's, at t=30"), QStringLiteral("B's")};

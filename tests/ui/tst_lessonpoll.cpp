@@ -398,6 +398,47 @@ private slots:
         QCOMPARE(poll()->server()->address(), there);
     }
 
+    void aPickThatCannotListenKeepsThePoll()
+    {
+        // an interface listed a moment ago that is gone when picked: the poll stays where it
+        // was (address, port, code, votes), the stage says why, and the pick is not remembered
+        poll()->setInterfaceSource([] {
+            return QList<Poll::PollServer::Interface>{
+                {QStringLiteral("wlan-gone"), QHostAddress(QStringLiteral("192.0.2.1"))}};
+        });
+        toTheQuestion();
+        PollBox *box = stage()->pollBox();
+        auto *list = box->findChild<QComboBox *>(QStringLiteral("pollInterface"));
+        QCOMPARE(box->interfaceTexts(),
+                 (QStringList{QStringLiteral("this computer only (for a test): 127.0.0.1"),
+                              QStringLiteral("wlan-gone: 192.0.2.1")}));
+        press(Qt::Key_P);
+        QVERIFY(poll()->isOn());
+        const quint16 port = poll()->server()->port();
+        const QString code = poll()->room()->code();
+        const QByteArray phone = cookieOf(send(port, get("/?r=" + code.toLatin1())));
+        QCOMPARE(send(port, post("/vote", vote(code, 2, 0), phone)).status, 200);
+
+        pick(list, 1);
+        QCOMPARE(list->currentIndex(), 0);
+        QVERIFY2(box->reachText().startsWith(QStringLiteral("Cannot listen on 192.0.2.1")),
+                 qPrintable(box->reachText()));
+        QVERIFY(poll()->isOn());
+        QCOMPARE(poll()->server()->address(), QHostAddress(QHostAddress::LocalHost));
+        QCOMPARE(poll()->server()->port(), port);
+        QCOMPARE(poll()->room()->code(), code);
+        QCOMPARE(box->addressText(),
+                 QStringLiteral("http://127.0.0.1:%1/\nroom %2").arg(port).arg(code));
+        // the phone that scanned before still reaches the poll and its vote
+        const Reply st = send(port, get("/state?room=" + code.toLatin1(), phone));
+        QCOMPARE(st.status, 200);
+        QCOMPARE(QJsonDocument::fromJson(st.body).object().value(QStringLiteral("voted")).toInt(),
+                 2);
+        QCOMPARE(send(port, post("/vote", vote(code, 1, 0), phone)).status, 200);
+        QCOMPARE(poll()->room()->counts(0).total(), 1);
+        QVERIFY(!QSettings().contains(QLatin1String(RoomPoll::kInterfaceKey)));
+    }
+
     void withoutTheVariableTheMachinesInterfaces()
     {
         // what a teacher's laptop offers: its own interfaces only; with none (an offscreen CI

@@ -101,12 +101,19 @@ void RoomPoll::setAddress(const QHostAddress &address)
     show();
 }
 
+void RoomPoll::setInterfaceSource(InterfaceSource source)
+{
+    m_interfaces = std::move(source);
+    listChoices();
+    show();
+}
+
 void RoomPoll::listChoices()
 {
     const Choice had = m_chosen < 0 ? Choice() : m_choices[qsizetype(m_chosen)];
     m_choices.clear();
     int given = -1;
-    for (const Poll::PollServer::Interface &i : Poll::PollServer::interfaces()) {
+    for (const Poll::PollServer::Interface &i : m_interfaces()) {
         if (i.address.isEqual(m_address))
             given = int(m_choices.size());
         m_choices.append({i.name, tr("%1: %2").arg(i.name, i.address.toString()), i.address});
@@ -148,23 +155,20 @@ void RoomPoll::choose(int index)
 {
     if (index < 0 || index >= int(m_choices.size()) || index == m_chosen)
         return;
-    const int before = m_chosen;
-    m_chosen = index;
-    QSettings().setValue(QLatin1String(kInterfaceKey), m_choices[qsizetype(index)].name);
+    const Choice &choice = m_choices[qsizetype(index)];
     if (isOn()) {
         // the same server and room: the code and the counts stay; the phones scan again
-        const QHostAddress old = m_server->address();
-        if (m_server->start(m_choices[qsizetype(index)].address)) {
-            m_error.clear();
-        } else {
+        if (!m_server->start(choice.address)) {
+            // the interface went down since it was listed, say: the poll stays where it was,
+            // on the address and port the phones have
             m_error = m_server->error();
-            m_chosen = before;
-            if (!m_server->start(old)) {
-                stop();
-                return;
-            }
+            show();
+            return;
         }
+        m_error.clear();
     }
+    m_chosen = index;
+    QSettings().setValue(QLatin1String(kInterfaceKey), choice.name);
     show();
 }
 

@@ -17,6 +17,7 @@
 #include <QPointer>
 #include <QTimer>
 
+#include <functional>
 #include <memory>
 
 class LessonController;
@@ -47,9 +48,14 @@ public:
         QHostAddress address;
     };
     const QList<Choice> &choices() const { return m_choices; }
+    // Where the interfaces come from: the computer's (Poll::PollServer::interfaces()), or a
+    // list of a test's, with an address no interface has, to pick one that cannot be listened on.
+    using InterfaceSource = std::function<QList<Poll::PollServer::Interface>()>;
+    void setInterfaceSource(InterfaceSource source);
     int chosen() const { return m_chosen; }
-    // The teacher picks choices()[index]: remembered; a poll that is on moves there (the same
-    // room code, the same counts; the phones scan the new address).
+    // The teacher picks choices()[index]: a poll that is on moves there (the same room code,
+    // the same counts; the phones scan the new address). Remembered, unless the poll is on and
+    // cannot listen there: it then stays where it was, and the stage says why.
     void choose(int index);
     static constexpr char kInterfaceKey[] = "poll/interface";
 
@@ -87,6 +93,7 @@ private:
     QPointer<LessonSession> m_session;
     QHostAddress m_address;
     QList<Choice> m_choices;
+    InterfaceSource m_interfaces = &Poll::PollServer::interfaces;
     int m_chosen = -1;
     std::unique_ptr<Poll::Room> m_room;
     std::unique_ptr<Poll::PollServer> m_server;

@@ -29,6 +29,7 @@
 #include "window/quicktour.h"
 #include "window/statereport.h"
 #include "window/toolicons.h"
+#include "window/windowactions.h"
 
 #include "explain.h"
 
@@ -226,10 +227,10 @@ QWidget *MainWindow::createPlaybackBar()
         b->setFocusPolicy(Qt::NoFocus); // Space plays; it must not click a focused button too
         return b;
     };
-    auto *prev = button(m_prevAct);
-    auto *play = button(m_playAct);
-    auto *next = button(m_nextAct);
-    auto *all = button(m_showAllAct);
+    auto *prev = button(m_actions->previous);
+    auto *play = button(m_actions->play);
+    auto *next = button(m_actions->next);
+    auto *all = button(m_actions->showAll);
     all->setToolButtonStyle(Qt::ToolButtonTextOnly);
     row->addWidget(prev);
     row->addWidget(play);
@@ -295,8 +296,8 @@ void MainWindow::connectSelection()
 void MainWindow::documentChanged()
 {
     const Core::Scenario &s = m_doc->scenario();
-    m_fencingAct->setChecked(s.fencing);
-    m_fencingAct->setText(s.fencing ? tr("Fencing: ON") : tr("Fencing: OFF"));
+    m_actions->fencing->setChecked(s.fencing);
+    m_actions->fencing->setText(s.fencing ? tr("Fencing: ON") : tr("Fencing: OFF"));
     // lanes change height when clients or storages come and go, or the lock service gets a
     // row of its own events (a preset with restores after one without)
     const int lanes =
@@ -577,12 +578,17 @@ void MainWindow::applyIcons()
     const QColor off = palette().color(QPalette::Disabled, QPalette::WindowText);
     using ToolIcons::Kind;
     const std::pair<QAction *, Kind> icons[] = {
-        {m_openAct, Kind::Open},       {m_saveAct, Kind::Save},
-        {m_undoAct, Kind::Undo},       {m_redoAct, Kind::Redo},
-        {m_prevAct, Kind::Previous},   {m_nextAct, Kind::Next},
-        {m_zoomInAct, Kind::ZoomIn},   {m_zoomOutAct, Kind::ZoomOut},
-        {m_fitAct, Kind::Fit},         {m_presentAct, Kind::Present},
-        {m_playAct, m_playback->isPlaying() ? Kind::Pause : Kind::Play}};
+        {m_actions->open, Kind::Open},
+        {m_actions->save, Kind::Save},
+        {m_actions->undo, Kind::Undo},
+        {m_actions->redo, Kind::Redo},
+        {m_actions->previous, Kind::Previous},
+        {m_actions->next, Kind::Next},
+        {m_actions->zoomIn, Kind::ZoomIn},
+        {m_actions->zoomOut, Kind::ZoomOut},
+        {m_actions->fit, Kind::Fit},
+        {m_actions->present, Kind::Present},
+        {m_actions->play, m_playback->isPlaying() ? Kind::Pause : Kind::Play}};
     for (const auto &[action, kind] : icons)
         action->setIcon(ToolIcons::make(kind, fg, off));
 }

@@ -58,6 +58,7 @@ class PresentationController;
 class ExportController;
 class FileController;
 class DockLayout;
+class WindowActions;
 
 class MainWindow : public QMainWindow
 {
@@ -235,41 +236,11 @@ private:
     QActionGroup *m_themeGroup = nullptr;
     QActionGroup *m_tokenGroup = nullptr; // Simulation > Token source
 
-    QAction *m_newAct = nullptr;
-    QAction *m_openAct = nullptr;
-    QAction *m_saveAct = nullptr;
-    QAction *m_saveAsAct = nullptr;
-    QAction *m_quitAct = nullptr;
-    QAction *m_undoAct = nullptr;
-    QAction *m_redoAct = nullptr;
-    QAction *m_fencingAct = nullptr;
-    QAction *m_compareAct = nullptr;
-    QAction *m_zoomInAct = nullptr;
-    QAction *m_zoomOutAct = nullptr;
-    QAction *m_fitAct = nullptr;
-    QAction *m_playAct = nullptr;
-    QAction *m_prevAct = nullptr;
-    QAction *m_nextAct = nullptr;
-    QAction *m_showAllAct = nullptr;
-    QAction *m_addClientAct = nullptr;
-    QAction *m_removeClientAct = nullptr;
-    QAction *m_addAcquireAct = nullptr;
-    QAction *m_addWriteAct = nullptr;
-    QAction *m_addPauseAct = nullptr;
-    QAction *m_addReleaseAct = nullptr;
-    QAction *m_deleteAct = nullptr;
-
     QScrollArea *m_timelineScroll = nullptr;
     QWidget *m_playbackBar = nullptr;
     PresentationPanel *m_presPanel = nullptr;
     PresentationControls *m_presControls = nullptr;
     Autosaver *m_autosaver = nullptr;
-    QAction *m_exportAct = nullptr;
-    QAction *m_storyboardAct = nullptr;
-    QAction *m_animationAct = nullptr;
-    QAction *m_copyImageAct = nullptr;
-    QAction *m_presentAct = nullptr;
-    QAction *m_liveAct = nullptr; // Simulation > Run on etcd
     LiveDialog *m_liveDialog = nullptr;
 
     PresentationController *m_presentation = nullptr;
@@ -290,6 +261,7 @@ private:
     ExportController *m_export = nullptr;
     FileController *m_files = nullptr;
     DockLayout *m_layout = nullptr;
+    WindowActions *m_actions = nullptr; // File, Edit, View, Playback: the window's own
 
     int m_fittedLanes = -1; // the lanes' height the splitter was last fitted to
     bool m_syncingSelection = false;

@@ -12,6 +12,7 @@
 #include "window/exportcontroller.h"
 #include "window/lessoncontroller.h"
 #include "window/presentationcontroller.h"
+#include "window/windowactions.h"
 
 #include <QStatusBar>
 
@@ -27,7 +28,7 @@ void MainWindow::createControllers()
     parts.splitter = m_splitter;
     parts.panel = m_presPanel;
     parts.controls = m_presControls;
-    parts.action = m_presentAct;
+    parts.action = m_actions->present;
     parts.putAway = {m_summary, m_chart, m_playbackBar};
     PresentationController::Hooks hooks;
     hooks.theme = [this] { return m_theme; };

@@ -3,8 +3,8 @@
 //
 // This file is built twice (app/CMakeLists.txt): as fencescope-cli, on QtCore alone, and as its
 // picture helper (FENCESCOPE_CLI_PICTURES), which also draws with QtGui. Loading QtGui and its
-// libraries took more than half of the CLI's start-up (23 ms against 12.5 ms on QtCore alone,
-// some 6% of a `run --summary` of a million actions); so fencescope-cli hands export,
+// libraries is most of a start-up on QtCore alone (docs/PERFORMANCE.md); so fencescope-cli
+// hands export,
 // storyboard and animate to the helper, and every other command runs without it. `live` goes
 // to the live helper (app/livehelper.cpp) the same way.
 
@@ -75,8 +75,8 @@ int run(const Cli::Invocation &inv)
         return 1;
     }
     // A large scenario and its trace are left for the process's exit to take back: freeing a
-    // million actions one by one took 7-8 ms of a 0.15 s `run --summary` (README,
-    // "Performance"). They stay reachable until then, so no leak checker counts them.
+    // million actions one by one is a visible share of a `run --summary` (docs/PERFORMANCE.md).
+    // They stay reachable until then, so no leak checker counts them.
     if (s.actionCount() >= 100000) {
         static const LoadResult *const leftLoaded = new LoadResult(std::move(loaded));
         static const Trace *const leftTrace = new Trace(std::move(trace));

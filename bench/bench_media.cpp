@@ -1,6 +1,6 @@
 // Animations of the default scenario at the defaults (1280 px, 15 frames a second, each step
 // held by its caption), written to a file as fencescope-cli animate writes them: the whole
-// export, frames drawn and encoded. Budgets (README, "Performance"): under 5 s each on the
+// export, frames drawn and encoded. Budgets (docs/PERFORMANCE.md): under 5 s each on the
 // 2-core VM; the GIF under 2 MB, the MP4 under 1 MB.
 
 #include "animation.h"

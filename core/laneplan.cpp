@@ -13,8 +13,9 @@ using namespace SimulatorDetail;
 
 // Every lane's plan. Lanes are planned apart from one another, so a large scenario's are
 // planned on two threads: this one takes the first clients and a helper the last ones, about
-// half the actions each (a million actions: 15 ms of a 50 ms summary-only run, read twice over
-// from memory). Sweeps and drags, a few actions or one lane at a time, start no thread.
+// half the actions each: planning reads every action twice over from memory, a large share of
+// a summary-only run (docs/PERFORMANCE.md). Sweeps and drags, a few actions or one lane at a
+// time, start no thread.
 void Simulator::Impl::prepareLanes()
 {
     const auto nc = std::uint32_t(s->clients.size());

@@ -33,9 +33,9 @@
 // this is that allocation function as the standard library has it (the throwing one, null
 // instead of bad_alloc), with one addition: a large block is asked for in huge pages. A parser
 // of a large file writes its index once from end to end, and on a virtual machine the page
-// faults of 4 KiB pages were most of that (stage 1 of a 61 MB file: 30-40 ms with them, 9-14 ms
-// without). What is made is what the standard one makes, so the standard delete[] frees it and
-// sanitizers and valgrind see the allocations they expect.
+// faults of 4 KiB pages were most of that (docs/PERFORMANCE.md, "load"). What is made is what the
+// standard one makes, so the standard delete[] frees it and sanitizers and valgrind see the
+// allocations they expect.
 void *operator new[](std::size_t bytes, const std::nothrow_t &) noexcept
 {
     void *block = nullptr;
@@ -352,10 +352,9 @@ std::vector<BuiltinGroup> builtinGroups()
           QStringLiteral("zookeeper-failover"), QStringLiteral("raft-term"),
           QStringLiteral("service-term"), QStringLiteral("kafka-zombie-producer"),
           QStringLiteral("chubby-lock-delay"), QStringLiteral("chubby-sequencer"),
-          QStringLiteral("redlock-no-token"),
-          QStringLiteral("random-tokens"), QStringLiteral("random-tokens-check-and-set"),
-          QStringLiteral("wallclock-step-back"), QStringLiteral("etcd-restore"),
-          QStringLiteral("etcd-restore-bump")}},
+          QStringLiteral("redlock-no-token"), QStringLiteral("random-tokens"),
+          QStringLiteral("random-tokens-check-and-set"), QStringLiteral("wallclock-step-back"),
+          QStringLiteral("etcd-restore"), QStringLiteral("etcd-restore-bump")}},
         {QStringLiteral("How fencing goes wrong"),
          {QStringLiteral("check-then-write-gap"), QStringLiteral("keepalive-gc-pause"),
           QStringLiteral("slow-client-clock"), QStringLiteral("bypass-background-job"),

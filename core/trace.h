@@ -153,7 +153,7 @@ struct Write
     bool applied = false;
 };
 
-// Most of a trace is writes: this size is most of its bytes per action (README "Performance").
+// Most of a trace is writes: this size is most of its bytes per action (docs/PERFORMANCE.md).
 static_assert(sizeof(Write) <= 48, "a write record grew");
 
 // One epoch's lease: from its grant until it expired or was released (renewals extend it).

@@ -32,6 +32,7 @@
 #include "window/lessoncontroller.h"
 #include "window/mainwindow.h"
 #include "window/presentationcontroller.h"
+#include "window/roompoll.h"
 
 #include "lessonfile.h"
 #include "scenariofile.h"
@@ -386,7 +387,8 @@ class TestProjector : public QObject
             if (!label->isVisible() || label->text().isEmpty())
                 continue;
             const QRect r(label->mapTo(&window(), QPoint()), label->size());
-            if (!window().rect().contains(r) ||
+            // (visibleRegion: what a scroll area's viewport or a widget above leaves of it)
+            if (!window().rect().contains(r) || label->visibleRegion() != QRegion(label->rect()) ||
                 (label->wordWrap() && label->heightForWidth(label->width()) > label->height()))
                 fail(QStringLiteral("'%1' is cut %2").arg(label->text().left(40), where));
         }
@@ -541,6 +543,8 @@ private slots:
         QApplication::setApplicationName(QStringLiteral("tst_projector"));
         QSettings().clear();
         qputenv("FENCESCOPE_AUTOSAVE_DIR", m_autosave.path().toLocal8Bit());
+        // the polled lessons' server: on this computer only
+        qputenv("FENCESCOPE_POLL_ADDRESS", "127.0.0.1");
         const QSize size = QGuiApplication::primaryScreen()->size();
         QCOMPARE(QStringLiteral("%1x%2").arg(size.width()).arg(size.height()), screenName());
     }
@@ -620,44 +624,60 @@ private slots:
             qEnvironmentVariable("FENCESCOPE_MATRIX").split(QLatin1Char(':'));
         if (sample.size() == 3 && sample[0] == QLatin1String("sample"))
             lessons = QStringList{lessons.at(int(sample[1].toUInt() % uint(lessons.size())))};
-        for (const QString &name : lessons) {
-            m_preset = name;
-            QVERIFY(window().openBuiltinLesson(name));
-            settle();
-            press(Qt::Key_F11);
-            QVERIFY(window().isPresenting());
-            LessonController *lessons = window().lessons();
-            const auto where = [&] {
-                const ViewState *st = window().viewState();
-                return std::make_tuple(lessons->session()->scene(), int(lessons->stage()),
-                                       st->hasPlayhead() ? qint64(st->playhead()) : -1,
-                                       st->playheadBefore());
-            };
-            int presses = 0;
-            for (auto last = where();; last = where()) {
-                // (a reveal plays on to its deciding event first)
-                QTRY_VERIFY(lessons->stage() != LessonController::Stage::Revealing);
-                m_state = QStringLiteral("%1 scene %2 stage %3 (t=%4)")
-                              .arg(name)
-                              .arg(lessons->session()->scene() + 1)
-                              .arg(int(lessons->stage()))
-                              .arg(window().viewState()->playhead());
-                checkWindow(true);
-                press(Qt::Key_Right);
-                QTRY_VERIFY(lessons->stage() != LessonController::Stage::Revealing);
-                if (where() == last)
-                    break; // the last scene's end
-                QVERIFY2(++presses < 400, qPrintable(name));
+        // each lesson twice: as the hands answer, and with the room polled from its phones
+        // (P at the first question; at each question V opens its second round and H shows the
+        // bars: the poll box at its largest, beside the options and, at the reveal, the feedback)
+        for (const bool polled : {false, true})
+            for (const QString &name : lessons) {
+                m_preset = name + (polled ? QStringLiteral(" polled") : QString());
+                QVERIFY(window().openBuiltinLesson(name));
+                settle();
+                press(Qt::Key_F11);
+                QVERIFY(window().isPresenting());
+                LessonController *lessons = window().lessons();
+                const auto where = [&] {
+                    const ViewState *st = window().viewState();
+                    return std::make_tuple(lessons->session()->scene(), int(lessons->stage()),
+                                           st->hasPlayhead() ? qint64(st->playhead()) : -1,
+                                           st->playheadBefore());
+                };
+                int presses = 0;
+                for (auto last = where();; last = where()) {
+                    // (a reveal plays on to its deciding event first)
+                    QTRY_VERIFY(lessons->stage() != LessonController::Stage::Revealing);
+                    if (polled && lessons->stage() == LessonController::Stage::Question) {
+                        RoomPoll *poll = window().findChild<RoomPoll *>(QStringLiteral("roomPoll"));
+                        if (!poll->isOn())
+                            press(Qt::Key_P);
+                        QVERIFY2(poll->isOn(), qPrintable(name));
+                        if (poll->room()->rounds() < 2)
+                            press(Qt::Key_V);
+                        if (!poll->histogramShown())
+                            press(Qt::Key_H);
+                    }
+                    // (a box that grew or shrank fits the window again from the event loop)
+                    settle();
+                    m_state = QStringLiteral("%1 scene %2 stage %3 (t=%4)")
+                                  .arg(m_preset)
+                                  .arg(lessons->session()->scene() + 1)
+                                  .arg(int(lessons->stage()))
+                                  .arg(window().viewState()->playhead());
+                    checkWindow(true);
+                    press(Qt::Key_Right);
+                    QTRY_VERIFY(lessons->stage() != LessonController::Stage::Revealing);
+                    if (where() == last)
+                        break; // the last scene's end
+                    QVERIFY2(++presses < 400, qPrintable(name));
+                }
+                QVERIFY2(lessons->session()->scene() + 1 == lessons->session()->sceneCount(),
+                         qPrintable(name));
+                press(Qt::Key_Escape);
+                if (window().isPresenting())
+                    fail(QStringLiteral("%1: Esc did not leave presentation").arg(name));
+                lessons->session()->markSaved();
+                QVERIFY(lessons->close());
             }
-            QVERIFY2(lessons->session()->scene() + 1 == lessons->session()->sceneCount(),
-                     qPrintable(name));
-            press(Qt::Key_Escape);
-            if (window().isPresenting())
-                fail(QStringLiteral("%1: Esc did not leave presentation").arg(name));
-            lessons->session()->markSaved();
-            QVERIFY(lessons->close());
-        }
-        qInfo("%d states of %lld lessons checked at %s", m_checked - before,
+        qInfo("%d states of %lld lessons, plain and polled, checked at %s", m_checked - before,
               qlonglong(lessons.size()), qPrintable(screenName()));
         window().document()->markSaved();
         for (const QString &f : m_failures)

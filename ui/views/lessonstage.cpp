@@ -14,6 +14,8 @@
 #include <QLineEdit>
 #include <QVBoxLayout>
 
+#include <tuple>
+
 #include <algorithm>
 #include <cmath>
 
@@ -55,9 +57,13 @@ LessonStage::LessonStage(QWidget *parent) : QWidget(parent)
 
 void LessonStage::build()
 {
-    // the lesson's column, and the poll's box at its right
-    auto *row = new QHBoxLayout(this);
-    row->setContentsMargins(kSide, kTop, kSide, kBottom);
+    // the scene's words and the question's options, with the poll's box at their right; what
+    // the answer says below both, at the stage's whole width
+    auto *page = new QVBoxLayout(this);
+    page->setContentsMargins(kSide, kTop, kSide, kBottom);
+    page->setSpacing(kSpacing);
+    auto *row = new QHBoxLayout;
+    row->setContentsMargins(0, 0, 0, 0);
     row->setSpacing(0); // the poll's box keeps its own gap, none when it is empty
     auto *col = new QVBoxLayout;
     col->setContentsMargins(0, 0, 0, 0);
@@ -78,12 +84,6 @@ void LessonStage::build()
         m_voteHeads[v]->setAlignment(Qt::AlignCenter | Qt::AlignBottom);
         m_voteHeads[v]->setText(v == 0 ? tr("hands") : tr("after talk"));
         m_grid->addWidget(m_voteHeads[v], 0, 3 + v);
-        m_phoneHeads[v] =
-            LessonText::label(m_options, QStringLiteral("lessonStagePhones%1").arg(v));
-        m_phoneHeads[v]->setWordWrap(false);
-        m_phoneHeads[v]->setAlignment(Qt::AlignCenter | Qt::AlignBottom);
-        m_phoneHeads[v]->setText(v == 0 ? tr("phones") : tr("phones after talk"));
-        m_grid->addWidget(m_phoneHeads[v], 0, 5 + v);
     }
     for (int i = 0; i < LessonSession::kOptions; ++i) {
         Row r;
@@ -104,13 +104,6 @@ void LessonStage::build()
                     [this, v, i](const QString &text) { handsEdited(v, i, text); });
             r.hands[std::size_t(v)] = field;
             m_grid->addWidget(field, 1 + i, 3 + v, Qt::AlignTop);
-            // phone votes beside the hands, never added to them
-            auto *phones = LessonText::label(
-                m_options, QStringLiteral("lessonStagePhoneCount%1%2").arg(v).arg(i));
-            phones->setWordWrap(false);
-            phones->setAlignment(Qt::AlignCenter | Qt::AlignTop);
-            r.phones[std::size_t(v)] = phones;
-            m_grid->addWidget(phones, 1 + i, 5 + v, Qt::AlignTop);
         }
         // at the answer, each wrong option's feedback beside it: a row stays one row
         m_grid->addWidget(r.mark, 1 + i, 0, Qt::AlignTop);
@@ -128,12 +121,14 @@ void LessonStage::build()
     col->addWidget(m_narration);
     col->addWidget(m_prompt);
     col->addWidget(m_options);
-    col->addWidget(m_problem);
-    col->addWidget(m_reveal);
-    col->addWidget(m_explanation);
     col->addStretch(1);
-    col->addWidget(m_hint);
     row->addLayout(col, 1);
+    page->addLayout(row);
+    page->addWidget(m_problem);
+    page->addWidget(m_reveal);
+    page->addWidget(m_explanation);
+    page->addStretch(1);
+    page->addWidget(m_hint);
     m_pollBox = new PollBox(this);
     row->addWidget(m_pollBox, 0, Qt::AlignTop);
 }
@@ -181,15 +176,11 @@ void LessonStage::applyFonts()
     m_prompt->setFont(sized(kPromptPixels));
     for (QLabel *head : m_voteHeads)
         head->setFont(sized(10));
-    for (QLabel *head : m_phoneHeads)
-        head->setFont(sized(10));
     const QFont option = sized(kOptionPixels);
     for (Row &r : m_rows) {
         r.mark->setFont(sized(kOptionPixels, true));
         r.text->setFont(option);
         r.feedback->setFont(sized(kDetailPixels));
-        for (QLabel *phones : r.phones)
-            phones->setFont(sized(kOptionPixels, true));
         for (QLineEdit *field : r.hands) {
             field->setFont(option);
             // four digits and the frame
@@ -204,8 +195,6 @@ void LessonStage::applyFonts()
     restyle(m_heading, QStringLiteral("color: %1;").arg(m_theme.muted.name()));
     restyle(m_hint, QStringLiteral("color: %1;").arg(m_theme.muted.name()));
     for (QLabel *head : m_voteHeads)
-        restyle(head, QStringLiteral("color: %1;").arg(m_theme.muted.name()));
-    for (QLabel *head : m_phoneHeads)
         restyle(head, QStringLiteral("color: %1;").arg(m_theme.muted.name()));
     if (!m_measuring)
         m_pollBox->setTheme(m_theme);
@@ -271,10 +260,13 @@ void LessonStage::fill()
     m_options->setVisible(asking);
     const std::size_t count = q ? q->options.size() : 0;
     const LessonSession::Answer &given = s->currentAnswer();
-    // the phones' votes: hidden while the room votes, so that each vote is its own, unless the
-    // teacher shows them; both rounds at the answer
-    const bool phonesShown =
-        asking && m_poll.on && m_poll.rounds > 0 && (m_poll.histogram || answer);
+    // the typed hands: at the answer only when some were typed (the phones' votes, beside
+    // them in the poll's bars, never added to them, may be all there is)
+    bool handsTyped = false;
+    for (const auto &round : given.hands)
+        for (const int hands : round)
+            handsTyped = handsTyped || hands >= 0;
+    const bool handsShown = asking && (!answer || handsTyped);
     for (std::size_t i = 0; i < m_rows.size(); ++i) {
         Row &r = m_rows[i];
         const bool shown = asking && i < count;
@@ -282,19 +274,12 @@ void LessonStage::fill()
         r.mark->setVisible(shown);
         for (int v = 0; v < 2; ++v) {
             QLineEdit *field = r.hands[std::size_t(v)];
-            field->setVisible(shown);
+            field->setVisible(shown && handsShown);
             field->setReadOnly(answer);
             const int hands = given.hands[std::size_t(v)][i];
             const QString text = hands >= 0 ? QString::number(hands) : QString();
             if (field->text() != text)
                 field->setText(text);
-        }
-        for (int v = 0; v < 2; ++v) {
-            QLabel *phones = r.phones[std::size_t(v)];
-            const auto &counts = m_poll.counts[std::size_t(v)];
-            const bool counted = phonesShown && v < m_poll.rounds && i < counts.size();
-            phones->setVisible(shown && counted);
-            phones->setText(counted ? QString::number(counts[i]) : QString());
         }
         if (!shown) {
             r.feedback->hide();
@@ -313,9 +298,7 @@ void LessonStage::fill()
         r.feedback->setVisible(answer && !holds && !feedback.isEmpty());
     }
     for (QLabel *head : m_voteHeads)
-        head->setVisible(asking);
-    for (int v = 0; v < 2; ++v)
-        m_phoneHeads[v]->setVisible(phonesShown && v < m_poll.rounds);
+        head->setVisible(handsShown);
     // the box beside the question only: the answer needs the width for each option's feedback
     m_pollBox->setView(m_poll, asking && !answer);
 
@@ -348,16 +331,29 @@ void LessonStage::fill()
 
 void LessonStage::setPoll(const PollView &poll)
 {
+    // what decides which of the box's parts show and how many lines they take; a vote does not
+    const auto shape = [](const PollView &v) {
+        return std::make_tuple(v.on, v.error, v.address, v.pages > 0, v.rounds, v.open, v.histogram,
+                               v.right >= 0, v.interfaces.size());
+    };
+    const bool reshaped = shape(poll) != shape(m_poll);
     m_poll = poll;
     refresh();
+    if (reshaped)
+        emit pollShapeChanged();
 }
 
 QString LessonStage::phoneCount(int round, int option) const
 {
     if (round < 0 || round > 1 || option < 0 || std::size_t(option) >= m_rows.size())
         return {};
-    const QLabel *l = m_rows[std::size_t(option)].phones[std::size_t(round)];
-    return l->isVisibleTo(this) ? l->text() : QString();
+    const PollHistogram *bars = m_pollBox->histogram();
+    if (!bars->isVisibleTo(this))
+        return {};
+    for (const PollHistogram::Bar &bar : bars->bars())
+        if (bar.round == round && bar.option == option)
+            return QString::number(bar.count);
+    return {};
 }
 
 void LessonStage::handsEdited(int vote, int option, const QString &text)
@@ -385,22 +381,39 @@ int LessonStage::requiredHeight(int width, const Theme &theme) const
     int most = 0;
     for (const Mode m : {Mode::Opening, Mode::Question, Mode::Answer}) {
         self->setMode(m);
-        // Each shown part at the column's width, added up: the column's own totalHeightForWidth
-        // counts what a hidden stage had laid out last, not what this mode shows. (Narrower by
-        // a sentence bar's border and padding, which the sheets left alone while measuring do
+        // Each shown part at its width, added up: the layouts' own totalHeightForWidth counts
+        // what a hidden stage had laid out last, not what this mode shows. (Narrower by a
+        // sentence bar's border and padding, which the sheets left alone while measuring do
         // not count, and by the stage's scroll bar.)
-        const int inner = std::max(100, width - 2 * kSide - kMeasureSlack);
-        int sum = kTop + kBottom - kSpacing;
-        for (QWidget *w :
-             {static_cast<QWidget *>(m_heading), static_cast<QWidget *>(m_title),
-              static_cast<QWidget *>(m_narration), static_cast<QWidget *>(m_prompt), m_options,
-              static_cast<QWidget *>(m_problem), static_cast<QWidget *>(m_reveal),
-              static_cast<QWidget *>(m_explanation), static_cast<QWidget *>(m_hint)}) {
-            if (w->isHidden())
-                continue;
-            const int h = w->hasHeightForWidth() ? w->heightForWidth(inner) : -1;
-            sum += (h >= 0 ? h : w->sizeHint().height()) + kSpacing;
+        // The poll's box, when this mode shows it, takes its width from the words and options
+        // beside it, and may be the taller of the two (its QR code, address, bars and the line
+        // on the phones). In the modes not shown it counts for its width only: its parts
+        // coming or going fit the window again (pollShapeChanged()).
+        const bool box = m_pollBox->maximumWidth() > 0;
+        if (box) {
+            // (its layouts' cached hints count the parts it had: activate() after invalidate()
+            // clears its inner layouts' too)
+            m_pollBox->layout()->invalidate();
+            m_pollBox->layout()->activate();
         }
+        const QSize boxSize = box ? m_pollBox->sizeHint() : QSize();
+        const int whole = std::max(100, width - 2 * kSide - kMeasureSlack);
+        const int beside = std::max(100, whole - (box ? boxSize.width() : 0));
+        const auto added = [](std::initializer_list<QWidget *> parts, int at) {
+            int sum = -kSpacing;
+            for (QWidget *w : parts) {
+                if (w->isHidden())
+                    continue;
+                const int h = w->hasHeightForWidth() ? w->heightForWidth(at) : -1;
+                sum += (h >= 0 ? h : w->sizeHint().height()) + kSpacing;
+            }
+            return std::max(0, sum);
+        };
+        int top = added({m_heading, m_title, m_narration, m_prompt, m_options}, beside);
+        if (box && m == (mode == Mode::Revealing ? Mode::Question : mode))
+            top = std::max(top, boxSize.height());
+        const int below = added({m_problem, m_reveal, m_explanation, m_hint}, whole);
+        const int sum = kTop + top + (below > 0 ? kSpacing + below : 0) + kBottom;
         most = std::max(most, sum);
     }
     self->m_theme = was;

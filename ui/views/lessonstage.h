@@ -43,10 +43,12 @@ public:
     // Shows the session's scene again (its texts, its question's verdict).
     void refresh();
     // The room's poll (docs/POLL.md): the box with its QR code beside the question, and the
-    // phones' votes per option beside the hands, when the teacher shows them and at the answer.
+    // phones' votes per option in its bars, when the teacher shows them and at the answer.
+    // pollShapeChanged() when the box's parts come or go (not when a count changes): the
+    // stage's height may then change, and presentation fits the window again.
     void setPoll(const PollView &poll);
     PollBox *pollBox() const { return m_pollBox; }
-    // The phones' votes shown for `option` in `round` (0, 1); empty when not shown.
+    // The phones' votes the bars show for `option` in `round` (0, 1); empty when not shown.
     QString phoneCount(int round, int option) const;
 
     // The height the stage needs at `width` with `theme` for the tallest of the shown scene's
@@ -77,13 +79,15 @@ public:
     static constexpr double kNarrationPixels = 15;
     static constexpr double kDetailPixels = 13;
 
+signals:
+    void pollShapeChanged();
+
 private:
     struct Row
     {
         QLabel *mark = nullptr;
         QLabel *text = nullptr;
         std::array<QLineEdit *, 2> hands{};
-        std::array<QLabel *, 2> phones{}; // the poll's counts per round
         QLabel *feedback = nullptr;
     };
     void build();
@@ -105,7 +109,6 @@ private:
     QWidget *m_options;
     QGridLayout *m_grid;
     QLabel *m_voteHeads[2];
-    QLabel *m_phoneHeads[2];
     PollBox *m_pollBox;
     PollView m_poll;
     std::vector<Row> m_rows;

@@ -1,7 +1,7 @@
 // fencescope: the desktop application.
 
-#include "mainwindow.h"
-#include "timelineview.h"
+#include "views/timelineview.h"
+#include "window/mainwindow.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

@@ -5,13 +5,14 @@
 // times meanwhile (repainting the stage, then the events of the round: votes, the stage filled
 // again). Goals: 300 votes within 2 s, frames within 16.7 ms (60 fps).
 
-#include "lessoncontroller.h"
-#include "lessonsession.h"
-#include "lessonstage.h"
-#include "mainwindow.h"
-#include "pollbox.h"
-#include "presentationcontroller.h"
-#include "roompoll.h"
+#include "document/lessonsession.h"
+#include "scripteddialogs.h"
+#include "views/lessonstage.h"
+#include "views/pollbox.h"
+#include "window/lessoncontroller.h"
+#include "window/mainwindow.h"
+#include "window/presentationcontroller.h"
+#include "window/roompoll.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -96,7 +97,7 @@ MainWindow *presentingAQuestion()
     QStandardPaths::setTestModeEnabled(true);
     QSettings().remove(QLatin1String(LessonController::kProgressGroup));
     auto *w = new MainWindow;
-    w->setInteractive(false);
+    scriptDialogs(*w);
     w->resize(1280, 800);
     w->show();
     w->activateWindow();

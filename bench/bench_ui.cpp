@@ -1,16 +1,17 @@
 // Renderer, drag and export benchmarks on the real widget and renderer, offscreen, plus the
 // sweep (many small schedules) on one core and on all cores.
 
-#include "document.h"
+#include "document/document.h"
 #include "exporter.h"
-#include "mainwindow.h"
 #include "schedulegenerator.h"
+#include "scripteddialogs.h"
 #include "simulator.h"
-#include "sweeppanel.h"
 #include "timelinerenderer.h"
-#include "timelineview.h"
-#include "tokenchart.h"
+#include "views/sweeppanel.h"
+#include "views/timelineview.h"
+#include "views/tokenchart.h"
 #include "viewstate.h"
+#include "window/mainwindow.h"
 
 #include <QAction>
 #include <QCoreApplication>
@@ -221,7 +222,7 @@ void BM_WindowDragStep(benchmark::State &state)
     auto &w = windows[std::size_t(state.range(0))];
     if (!w) {
         w = std::make_unique<MainWindow>();
-        w->setInteractive(false);
+        scriptDialogs(*w);
         w->resize(1600, 1000);
         w->document()->reset(Bench::makeSchedule(std::size_t(state.range(0)), 6, 42));
         w->show();
@@ -267,7 +268,7 @@ void BM_WindowDuringSweep(benchmark::State &state)
 {
     static auto *w = [] { // see fixture()
         auto *window = new MainWindow;
-        window->setInteractive(false);
+        scriptDialogs(*window);
         window->resize(1600, 1000);
         window->show();
         // View > Explore: the sweep panel reads the scenario when its dock shows

@@ -8,16 +8,17 @@
 // lists of good and bad entries at the top; the checks of the history are in monkeyhistory.cpp.
 
 #include "monkey.h"
+#include "scripteddialogs.h"
 
-#include "animationdialog.h"
-#include "document.h"
-#include "exportdialog.h"
-#include "inspector.h"
-#include "lanedialogs.h"
-#include "mainwindow.h"
-#include "playback.h"
-#include "tickfield.h"
-#include "timelineview.h"
+#include "document/document.h"
+#include "views/animationdialog.h"
+#include "views/exportdialog.h"
+#include "views/inspector.h"
+#include "views/lanedialogs.h"
+#include "views/tickfield.h"
+#include "views/timelineview.h"
+#include "window/mainwindow.h"
+#include "window/playback.h"
 
 #include "scenariofile.h"
 
@@ -176,7 +177,7 @@ Monkey::Monkey(MainWindow *window, quint64 seed)
 
     // File > Export Picture… and Export Storyboard…: cancelled, written into the monkey's
     // folder, or refused (a folder that does not exist); a refused export leaves no file
-    m_window->setExportHandler([this](ExportDialog &d) {
+    scripted(*m_window).setExportHandler([this](ExportDialog &d) {
         ++m_counts[QStringLiteral("export dialogs")];
         const int r = pick(10);
         if (r < 6)
@@ -193,7 +194,7 @@ Monkey::Monkey(MainWindow *window, quint64 seed)
         if (storyboard) {
             // the window writes a storyboard after its dialog closed: endExport() looks
             if (accepted)
-                m_storyboard = {d.path(), m_window->lastError()};
+                m_storyboard = {d.path(), scripted(*m_window).lastError()};
         } else if (accepted != QFileInfo::exists(path)) {
             // a picture is written by the dialog, which stays open on a failure
             fail(accepted
@@ -203,7 +204,7 @@ Monkey::Monkey(MainWindow *window, quint64 seed)
         return accepted;
     });
     // Export Animation… is looked at and cancelled: writing a video is seconds of work
-    m_window->setAnimationHandler([this](AnimationDialog &) {
+    scripted(*m_window).setAnimationHandler([this](AnimationDialog &) {
         ++m_counts[QStringLiteral("animation dialogs")];
         return false;
     });
@@ -212,8 +213,8 @@ Monkey::Monkey(MainWindow *window, quint64 seed)
 Monkey::~Monkey()
 {
     QObject::disconnect(m_indexWatch);
-    m_window->setExportHandler({});
-    m_window->setAnimationHandler({});
+    scripted(*m_window).setExportHandler({});
+    scripted(*m_window).setAnimationHandler({});
 }
 
 int Monkey::pick(int n)
@@ -309,7 +310,7 @@ void Monkey::endExport()
     // window said why not
     const auto [path, errorBefore] = *m_storyboard;
     m_storyboard.reset();
-    if (!QFileInfo::exists(path) && m_window->lastError() == errorBefore)
+    if (!QFileInfo::exists(path) && scripted(*m_window).lastError() == errorBefore)
         fail(QStringLiteral("a storyboard export to %1 wrote nothing and said nothing").arg(path));
 }
 
@@ -554,7 +555,7 @@ void Monkey::key()
     if (name == QLatin1String("Ctrl+N") || name == QLatin1String("Ctrl+O")) {
         chooseAnswers();
         if (name == QLatin1String("Ctrl+O") && !m_saved.isEmpty())
-            m_window->setNextPath(m_saved[pick(int(m_saved.size()))]);
+            scripted(*m_window).setNextPath(m_saved[pick(int(m_saved.size()))]);
         beforeOpening();
     } else if (name == QLatin1String("Ctrl+S")) {
         chooseAnswers();
@@ -599,7 +600,7 @@ void Monkey::menuEntry()
     if (opens || name == QLatin1String("save") || name == QLatin1String("saveAs"))
         chooseAnswers();
     if (name == QLatin1String("open") && !m_saved.isEmpty() && chance(0.7))
-        m_window->setNextPath(m_saved[pick(int(m_saved.size()))]);
+        scripted(*m_window).setNextPath(m_saved[pick(int(m_saved.size()))]);
     if (opens)
         beforeOpening();
     a->trigger();
@@ -608,17 +609,17 @@ void Monkey::menuEntry()
 void Monkey::chooseAnswers()
 {
     const int r = pick(10);
-    m_window->setUnsavedAnswer(r < 6   ? QMessageBox::Discard
-                               : r < 8 ? QMessageBox::Cancel
-                                       : QMessageBox::Save);
-    m_window->setQuestionAnswer(chance(0.5) ? QMessageBox::Yes : QMessageBox::No);
+    scripted(*m_window).setUnsavedAnswer(r < 6   ? QMessageBox::Discard
+                                         : r < 8 ? QMessageBox::Cancel
+                                                 : QMessageBox::Save);
+    scripted(*m_window).setQuestionAnswer(chance(0.5) ? QMessageBox::Yes : QMessageBox::No);
     // a path for Save As (or Save of a scenario without a file): new, unwritable, or none
     const int p = pick(10);
     const QString path =
         p < 8   ? m_files.filePath(QStringLiteral("saved-%1.fencescope.json").arg(++m_fileCount))
         : p < 9 ? QStringLiteral("/proc/fencescope-monkey/x.fencescope.json")
                 : QString();
-    m_window->setNextPath(path);
+    scripted(*m_window).setNextPath(path);
     if (p < 8)
         m_saved << path; // opened again later if it was written (a missing one is refused)
 }
@@ -649,7 +650,7 @@ void Monkey::openFile()
     log(QStringLiteral("open %1").arg(path.isEmpty() ? QStringLiteral("(cancel)") : path));
     ++m_counts[QStringLiteral("opens")];
     chooseAnswers();
-    m_window->setNextPath(path);
+    scripted(*m_window).setNextPath(path);
     beforeOpening();
     if (chance(0.5))
         QTest::keyClick(windowHandle(), Qt::Key_O, Qt::ControlModifier);

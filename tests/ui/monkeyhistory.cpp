@@ -6,9 +6,9 @@
 
 #include "monkey.h"
 
-#include "document.h"
-#include "mainwindow.h"
+#include "document/document.h"
 #include "tracecompare.h"
+#include "window/mainwindow.h"
 
 #include "scenariofile.h"
 #include "simulator.h"

@@ -1,7 +1,7 @@
 // Help > About: name, the version --version prints, what FenceScope is, and the licence as the
 // LICENSE file has it. Keys go through the dialog's window.
 
-#include "aboutdialog.h"
+#include "window/aboutdialog.h"
 
 #include <QApplication>
 #include <QDialogButtonBox>

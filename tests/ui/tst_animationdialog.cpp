@@ -3,12 +3,13 @@
 // Export is pressed (the window hands the dialog to the test instead of showing it). The files
 // are real, in a temporary folder; what they hold frame by frame is tst_animation's.
 
-#include "animationdialog.h"
-#include "document.h"
-#include "lessoncontroller.h"
-#include "lessonsession.h"
-#include "mainwindow.h"
+#include "document/document.h"
+#include "document/lessonsession.h"
 #include "mediadecode.h"
+#include "scripteddialogs.h"
+#include "views/animationdialog.h"
+#include "window/lessoncontroller.h"
+#include "window/mainwindow.h"
 
 #include <QAction>
 #include <QApplication>
@@ -74,7 +75,7 @@ class TestAnimationDialog : public QObject
     {
         bool shown = false;
         bool written = false;
-        window().setAnimationHandler([&](AnimationDialog &d) {
+        scripted(window()).setAnimationHandler([&](AnimationDialog &d) {
             shown = true;
             written = use(d);
             return written;
@@ -85,7 +86,7 @@ class TestAnimationDialog : public QObject
         if (menu)
             QTest::keyClick(menu, Qt::Key_M);
         [&] { QTRY_VERIFY(shown); }();
-        window().setAnimationHandler({});
+        scripted(window()).setAnimationHandler({});
         return written;
     }
 
@@ -115,7 +116,7 @@ private slots:
         qputenv("FENCESCOPE_AUTOSAVE_DIR",
                 m_dir->filePath(QStringLiteral("autosave")).toLocal8Bit());
         m_window = std::make_unique<MainWindow>();
-        m_window->setInteractive(false);
+        scriptDialogs(*m_window);
         m_window->show();
         QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
     }
@@ -153,7 +154,7 @@ private slots:
         QVERIFY(summary.startsWith(QStringLiteral("→ 1280 × ")));
         QVERIFY(!preview.isNull());
         QVERIFY(preview.width() >= 400 && preview.width() <= 1000);
-        QVERIFY(window().lastError().isEmpty());
+        QVERIFY(scripted(window()).lastError().isEmpty());
     }
 
     void thePreviewPlaysTheFramesThatAreWritten()
@@ -311,7 +312,7 @@ private slots:
                             .arg(file(QStringLiteral("file/run.gif"))));
         QCOMPARE(pathAfter, file(QStringLiteral("file/run.gif"))); // every choice kept
         QCOMPARE(filesIn(m_dir->path()), QStringList{QStringLiteral("file")});
-        QVERIFY(window().lastError().isEmpty());
+        QVERIFY(scripted(window()).lastError().isEmpty());
     }
 };
 

@@ -1,9 +1,9 @@
 // Autosave and crash recovery: a real child process edits, autosaves and is killed; the
 // next session finds its work.
 
-#include "autosaver.h"
-#include "document.h"
-#include "editcommands.h"
+#include "document/autosaver.h"
+#include "document/document.h"
+#include "document/editcommands.h"
 #include "scenariofile.h"
 
 #include <QApplication>

@@ -12,9 +12,9 @@
 //   3. pause moved back to 9 (frozen [9, 19)): the send due at 9 falls inside it and goes out
 //      at the thaw 19, with the token checked at 8: rejected, expired: stale.
 
-#include "document.h"
+#include "document/document.h"
 #include "scenariofile.h"
-#include "timelineview.h"
+#include "views/timelineview.h"
 #include "viewstate.h"
 
 #include <QApplication>

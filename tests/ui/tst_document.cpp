@@ -2,14 +2,14 @@
 // as far as the screen shows, finishes the rest between frames, and the views that need the
 // whole trace are paced (ChangeThrottle). Every settled trace must equal a fresh simulation.
 
-#include "changethrottle.h"
-#include "document.h"
-#include "editcommands.h"
-#include "eventlogmodel.h"
+#include "document/changethrottle.h"
+#include "document/document.h"
+#include "document/editcommands.h"
 #include "randomscenario.h"
 #include "simulator.h"
 #include "tokensource.h"
 #include "tracecompare.h"
+#include "views/eventlogmodel.h"
 
 #include <QAbstractItemModelTester>
 #include <QElapsedTimer>

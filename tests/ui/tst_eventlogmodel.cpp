@@ -1,9 +1,9 @@
 // The event log model: structurally sound (QAbstractItemModelTester) on the default scenario
 // and through document edits and resets, with the right text in its cells, and lazy.
 
-#include "document.h"
-#include "editcommands.h"
-#include "eventlogmodel.h"
+#include "document/document.h"
+#include "document/editcommands.h"
+#include "views/eventlogmodel.h"
 
 #include "scenariofile.h"
 

@@ -4,10 +4,11 @@
 // of showing it). The files are real, in a temporary folder. (A little over 600 lines: the
 // picture dialog's failure paths, fallback folders and remembered settings belong together.)
 
-#include "document.h"
-#include "exportdialog.h"
-#include "mainwindow.h"
+#include "document/document.h"
+#include "scripteddialogs.h"
+#include "views/exportdialog.h"
 #include "viewstate.h"
+#include "window/mainwindow.h"
 
 #include <QAction>
 #include <QApplication>
@@ -77,14 +78,14 @@ class TestExportDialog : public QObject
     bool exportWith(const std::function<void(ExportDialog &)> &setUp, const char *action = "export")
     {
         bool accepted = false;
-        window().setExportHandler([&](ExportDialog &d) {
+        scripted(window()).setExportHandler([&](ExportDialog &d) {
             setUp(d);
             d.accept(); // the Export button
             accepted = d.result() == QDialog::Accepted;
             return accepted;
         });
         window().findChild<QAction *>(QString::fromLatin1(action))->trigger();
-        window().setExportHandler({});
+        scripted(window()).setExportHandler({});
         return accepted;
     }
 
@@ -94,7 +95,7 @@ class TestExportDialog : public QObject
     {
         QString error;
         bool open = false;
-        window().setExportHandler([&](ExportDialog &d) {
+        scripted(window()).setExportHandler([&](ExportDialog &d) {
             d.setPath(path);
             d.accept();
             open = d.result() != QDialog::Accepted && !d.errorText().isEmpty();
@@ -102,9 +103,9 @@ class TestExportDialog : public QObject
             return false; // then cancelled
         });
         window().findChild<QAction *>(QStringLiteral("export"))->trigger();
-        window().setExportHandler({});
+        scripted(window()).setExportHandler({});
         [&] { QVERIFY2(open, qPrintable(path)); }();
-        [&] { QVERIFY(window().lastError().isEmpty()); }();
+        [&] { QVERIFY(scripted(window()).lastError().isEmpty()); }();
         return error;
     }
 
@@ -112,12 +113,12 @@ class TestExportDialog : public QObject
     QString pathOffered()
     {
         QString path;
-        window().setExportHandler([&](ExportDialog &d) {
+        scripted(window()).setExportHandler([&](ExportDialog &d) {
             path = d.path();
             return false;
         });
         window().findChild<QAction *>(QStringLiteral("export"))->trigger();
-        window().setExportHandler({});
+        scripted(window()).setExportHandler({});
         return path;
     }
 
@@ -135,7 +136,7 @@ class TestExportDialog : public QObject
         if (m_window)
             m_window->document()->markSaved();
         m_window = std::make_unique<MainWindow>();
-        m_window->setInteractive(false);
+        scriptDialogs(*m_window);
         m_window->show();
         QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
     }
@@ -174,7 +175,7 @@ private slots:
         QString caption;
         QString path;
         QImage preview;
-        window().setExportHandler([&](ExportDialog &d) {
+        scripted(window()).setExportHandler([&](ExportDialog &d) {
             shown = true;
             o = d.options();
             caption = child<QLineEdit>(d, "captionText")->text();
@@ -216,7 +217,8 @@ private slots:
             child<QComboBox>(d, "format")->setCurrentIndex(formatIndex);
             child<QSpinBox>(d, "width")->setValue(800);
         }));
-        QVERIFY2(window().lastError().isEmpty(), qPrintable(window().lastError()));
+        QVERIFY2(scripted(window()).lastError().isEmpty(),
+                 qPrintable(scripted(window()).lastError()));
         const QImage image(path);
         QVERIFY(!image.isNull());
         QCOMPARE(image.width(), 800 * scale);
@@ -369,7 +371,7 @@ private slots:
         bool stillOpen = false;
         QString error;
         const QString good = file(QStringLiteral("fixed.svg"));
-        window().setExportHandler([&](ExportDialog &d) {
+        scripted(window()).setExportHandler([&](ExportDialog &d) {
             child<QComboBox>(d, "format")->setCurrentIndex(3); // SVG
             child<QSpinBox>(d, "width")->setValue(1000);
             child<QComboBox>(d, "theme")->setCurrentIndex(1);
@@ -398,7 +400,7 @@ private slots:
         bool ok = false;
         QVERIFY(svgTexts(readAll(good), &ok).contains(QStringLiteral("My caption")));
         QVERIFY(ok);
-        QVERIFY(window().lastError().isEmpty());
+        QVERIFY(scripted(window()).lastError().isEmpty());
     }
 
     // An account without a Pictures folder: the dialog offers it anyway, made on the spot.
@@ -457,7 +459,7 @@ private slots:
         }));
         QVERIFY(QFile::exists(QDir(folder).filePath(QStringLiteral("one.png"))));
         // a cancelled dialog remembers nothing
-        window().setExportHandler([](ExportDialog &d) {
+        scripted(window()).setExportHandler([](ExportDialog &d) {
             child<QSpinBox>(d, "width")->setValue(640);
             child<QCheckBox>(d, "legend")->setChecked(false);
             return false;
@@ -465,7 +467,7 @@ private slots:
         window().findChild<QAction *>(QStringLiteral("export"))->trigger();
         const auto expectRemembered = [&](const char *when) {
             bool seen = false;
-            window().setExportHandler([&](ExportDialog &d) {
+            scripted(window()).setExportHandler([&](ExportDialog &d) {
                 seen = true;
                 [&] {
                     QCOMPARE(child<QComboBox>(d, "format")->currentIndex(), 1);
@@ -481,7 +483,7 @@ private slots:
                 return false;
             });
             window().findChild<QAction *>(QStringLiteral("export"))->trigger();
-            window().setExportHandler({});
+            scripted(window()).setExportHandler({});
             QVERIFY2(seen, when);
         };
         expectRemembered("reopened");
@@ -500,7 +502,7 @@ private slots:
     void emptyPathKeepsTheDialogOpen()
     {
         QVERIFY(!exportWith([&](ExportDialog &d) { d.setPath(QString()); }));
-        QVERIFY(window().lastError().isEmpty());
+        QVERIFY(scripted(window()).lastError().isEmpty());
     }
 
     void copyAsImagePutsThePictureOnTheClipboard()
@@ -533,7 +535,8 @@ private slots:
                 QCOMPARE(d.frameTicks(), (std::vector<Core::Tick>{0, 1, 5, 12, 13, 30}));
             },
             "exportStoryboard"));
-        QVERIFY2(window().lastError().isEmpty(), qPrintable(window().lastError()));
+        QVERIFY2(scripted(window()).lastError().isEmpty(),
+                 qPrintable(scripted(window()).lastError()));
         const QStringList frames =
             QDir(folder).entryList({QStringLiteral("*.png")}, QDir::Files, QDir::Name);
         QCOMPARE(frames,
@@ -583,7 +586,7 @@ private slots:
         QTemporaryDir scratch;
         const QString dir = qEnvironmentVariableIsEmpty("FENCESCOPE_SCREENSHOT_DIR") ? scratch.path()
                                                                         : qEnvironmentVariable("FENCESCOPE_SCREENSHOT_DIR");
-        window().setExportHandler([&](ExportDialog &d) {
+        scripted(window()).setExportHandler([&](ExportDialog &d) {
             d.show();
             d.refreshPreview();
             QTest::qWait(50);
@@ -593,7 +596,7 @@ private slots:
             return false;
         });
         window().findChild<QAction *>(QStringLiteral("export"))->trigger();
-        window().setExportHandler([&](ExportDialog &d) {
+        scripted(window()).setExportHandler([&](ExportDialog &d) {
             d.show();
             d.refreshPreview();
             QTest::qWait(50);

@@ -2,10 +2,11 @@
 // reported with its place and the scenario the user is working on stays exactly as it was,
 // undo history included. Odd-but-valid files open.
 
-#include "document.h"
-#include "editcommands.h"
+#include "document/document.h"
+#include "document/editcommands.h"
 #include "hostilefiles.h"
-#include "mainwindow.h"
+#include "scripteddialogs.h"
+#include "window/mainwindow.h"
 
 #include <QFileInfo>
 #include <QTest>
@@ -25,7 +26,7 @@ private slots:
     {
         QFETCH(QString, file);
         MainWindow window;
-        window.setInteractive(false);
+        scriptDialogs(window);
         Document *doc = window.document();
         // the user's unsaved work: fencing switched off and the horizon changed (the switch alone
         // is not worth saving in a built-in scenario)
@@ -36,12 +37,12 @@ private slots:
 
         const bool opened = window.openFile(file);
         if (HostileFiles::valid().contains(QFileInfo(file).fileName())) {
-            QVERIFY2(opened, qPrintable(window.lastError()));
+            QVERIFY2(opened, qPrintable(scripted(window).lastError()));
             QCOMPARE(doc->filePath(), file);
             return;
         }
         QVERIFY(!opened);
-        QVERIFY(!window.lastError().isEmpty());
+        QVERIFY(!scripted(window).lastError().isEmpty());
         QCOMPARE(doc->scenario(), before);
         QCOMPARE(doc->undoStack()->count(), undoSteps);
         QVERIFY(doc->isModified());

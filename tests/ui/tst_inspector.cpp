@@ -2,11 +2,12 @@
 // entries are refused at their field with a visible message and change nothing; good ones are
 // one undo step each; a field with nothing to show is blank; the outcome text is never cut.
 
-#include "document.h"
-#include "inspector.h"
-#include "mainwindow.h"
-#include "tickfield.h"
+#include "document/document.h"
+#include "scripteddialogs.h"
+#include "views/inspector.h"
+#include "views/tickfield.h"
 #include "viewstate.h"
+#include "window/mainwindow.h"
 
 #include <QApplication>
 #include <QCheckBox>
@@ -544,7 +545,7 @@ private slots:
     {
         QFETCH(QSize, size);
         MainWindow w;
-        w.setInteractive(false);
+        scriptDialogs(w);
         w.resize(size);
         w.show();
         w.activateWindow();
@@ -604,7 +605,7 @@ private slots:
     void refusedTickWithFewerRows()
     {
         MainWindow w;
-        w.setInteractive(false);
+        scriptDialogs(w);
         w.resize(1280, 800);
         w.show();
         w.activateWindow();
@@ -676,7 +677,7 @@ private slots:
     void typedTextWhenTheWindowIsDeleted()
     {
         auto w = std::make_unique<MainWindow>();
-        w->setInteractive(false);
+        scriptDialogs(*w);
         w->resize(1280, 800);
         w->show();
         w->activateWindow();
@@ -698,7 +699,7 @@ private slots:
     void storageNamesAreWhole()
     {
         MainWindow w;
-        w.setInteractive(false);
+        scriptDialogs(w);
         w.resize(1280, 800);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
@@ -732,7 +733,7 @@ private slots:
     void outcomeAtProjectorSize()
     {
         MainWindow w;
-        w.setInteractive(false);
+        scriptDialogs(w);
         w.resize(1280, 800);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));

@@ -13,12 +13,12 @@
 // B acquires at 11 (token 2), writes at 12. A's clock runs at 0.5: local(15) - local(0) = 7 <
 // 10, A writes and is rejected. At rate 1 (15 >= 10) or 2 (30 >= 10) the check skips the write.
 
-#include "document.h"
-#include "lanedialogs.h"
+#include "document/document.h"
 #include "scenariofile.h"
 #include "simulator.h"
 #include "testprinters.h"
-#include "timelineview.h"
+#include "views/lanedialogs.h"
+#include "views/timelineview.h"
 #include "viewstate.h"
 
 #include <QApplication>

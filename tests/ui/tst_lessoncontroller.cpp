@@ -15,17 +15,18 @@
 // pause and is sent and arrives at t=30 with token 1, after B wrote "B" at t=13; the storage
 // checks nothing, so A's write is applied over newer data: corrupted (option B).
 
-#include "document.h"
-#include "lessoncontroller.h"
-#include "lessonpanel.h"
-#include "lessonsession.h"
-#include "lessonstage.h"
-#include "mainwindow.h"
-#include "presentationpanel.h"
-#include "summarystrip.h"
-#include "timelineview.h"
-#include "tokenchart.h"
+#include "document/document.h"
+#include "document/lessonsession.h"
+#include "scripteddialogs.h"
+#include "views/lessonpanel.h"
+#include "views/lessonstage.h"
+#include "views/presentationpanel.h"
+#include "views/summarystrip.h"
+#include "views/timelineview.h"
+#include "views/tokenchart.h"
 #include "viewstate.h"
+#include "window/lessoncontroller.h"
+#include "window/mainwindow.h"
 
 #include "lessonfile.h"
 
@@ -128,7 +129,7 @@ private slots:
         QSettings().clear(); // no progress remembered from another test
         QTest::failOnWarning(QRegularExpression(QStringLiteral("Ambiguous shortcut")));
         m_window = std::make_unique<MainWindow>();
-        window().setInteractive(false);
+        scriptDialogs(window());
         window().resize(1280, 800);
         window().show();
         window().activateWindow();
@@ -389,11 +390,11 @@ private slots:
     { "claim": { "write": { "client": "A", "value": "A" }, "is": "rejected" } },
     { "claim": { "write": { "client": "A", "value": "A" }, "is": "accepted" } } ] } } ] })");
         f.close();
-        window().setNextPath(path);
+        scripted(window()).setNextPath(path);
         window().findChild<QAction *>(QStringLiteral("openLesson"))->trigger();
-        QVERIFY2(window().lastError().contains(
+        QVERIFY2(scripted(window()).lastError().contains(
                      QStringLiteral("scenes[0].question.freeze: must be before t=30")),
-                 qPrintable(window().lastError()));
+                 qPrintable(scripted(window()).lastError()));
         // the lesson open before stays, as it was
         QCOMPARE(session()->lesson().title, QStringLiteral("Why a lock needs fencing"));
     }
@@ -432,7 +433,7 @@ private slots:
         // and after the window is made again (a new run of the program)
         window().document()->markSaved();
         m_window = std::make_unique<MainWindow>();
-        window().setInteractive(false);
+        scriptDialogs(window());
         QVERIFY(window().openBuiltinLesson(kLesson));
         QCOMPARE(session()->scene(), 3);
         QCOMPARE(session()->answer(1).picked, 1);

@@ -7,11 +7,12 @@
 // - a freeze tick typed at or after the write its question asks about shows core's problem at
 //   the freeze field, as typed, and the lesson still saves nothing broken.
 
-#include "document.h"
-#include "lessoncontroller.h"
-#include "lessoneditor.h"
-#include "lessonsession.h"
-#include "mainwindow.h"
+#include "document/document.h"
+#include "document/lessonsession.h"
+#include "scripteddialogs.h"
+#include "views/lessoneditor.h"
+#include "window/lessoncontroller.h"
+#include "window/mainwindow.h"
 
 #include "lessonfile.h"
 
@@ -74,7 +75,7 @@ private slots:
     {
         QSettings().clear();
         m_window = std::make_unique<MainWindow>();
-        window().setInteractive(false);
+        scriptDialogs(window());
         window().resize(1280, 800);
         window().show();
         QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
@@ -144,7 +145,7 @@ private slots:
 
         // saved: the file's bytes exactly
         const QString path = m_dir.filePath(name + QLatin1String(Core::LessonFile::kSuffix));
-        window().setNextPath(path);
+        scripted(window()).setNextPath(path);
         click("lessonSaveAs");
         const QByteArray saved = readAll(path);
         QCOMPARE(saved.size(), original.size());

@@ -8,13 +8,14 @@
 // The lesson is the first built-in one; its second scene asks what happens to A's write, and
 // the answer is B, "corrupted" (worked out by hand in tst_lessoncontroller.cpp's header).
 
-#include "lessoncontroller.h"
-#include "lessonsession.h"
-#include "lessonstage.h"
-#include "mainwindow.h"
-#include "pollbox.h"
+#include "document/lessonsession.h"
 #include "rawhttp.h"
-#include "roompoll.h"
+#include "scripteddialogs.h"
+#include "views/lessonstage.h"
+#include "views/pollbox.h"
+#include "window/lessoncontroller.h"
+#include "window/mainwindow.h"
+#include "window/roompoll.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -127,7 +128,7 @@ class TestLessonPoll : public QObject
     void openWindow()
     {
         m_window = std::make_unique<MainWindow>();
-        window().setInteractive(false);
+        scriptDialogs(window());
         window().resize(1280, 800);
         window().show();
         window().activateWindow();

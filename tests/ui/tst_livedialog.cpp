@@ -5,13 +5,14 @@
 // etcd, which the dialog starts itself. FENCESCOPE_LIVE_SCREENSHOT=FILE.png also saves the
 // window after a run of the default scenario (README's picture).
 
-#include "comparison.h"
-#include "document.h"
-#include "livedialog.h"
+#include "document/comparison.h"
+#include "document/document.h"
 #include "livesupport.h"
-#include "mainwindow.h"
-#include "timelineview.h"
+#include "scripteddialogs.h"
+#include "views/livedialog.h"
+#include "views/timelineview.h"
 #include "viewstate.h"
+#include "window/mainwindow.h"
 
 #include <QAction>
 #include <QApplication>
@@ -72,7 +73,7 @@ private slots:
     void init()
     {
         m_window = std::make_unique<MainWindow>();
-        m_window->setInteractive(false);
+        scriptDialogs(*m_window);
         m_window->resize(1400, 900);
         m_window->show();
         m_window->activateWindow();

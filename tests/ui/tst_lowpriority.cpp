@@ -2,7 +2,7 @@
 // the window stays smooth: the work's thread, and threads it starts, have nice 19; the caller
 // keeps its own priority and gets the work's result.
 
-#include "lowpriority.h"
+#include "views/lowpriority.h"
 
 #include <QTest>
 

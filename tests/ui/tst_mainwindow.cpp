@@ -2,20 +2,21 @@
 // together so the rules read as one list; split, the shared fixtures would be copied.
 // The real MainWindow, driven offscreen with QTest: keyboard shortcuts, undo, files, presets,
 // playback and the selection shared by the event log and the timeline. Dialogs never block:
-// the window runs with setInteractive(false) (see mainwindow.h).
+// the window answers with scripted dialogs (scripteddialogs.h).
 
-#include "document.h"
-#include "editcommands.h"
-#include "eventlogmodel.h"
-#include "mainwindow.h"
-#include "quicktour.h"
-#include "sweeppanel.h"
-#include "narrationpanel.h"
-#include "playback.h"
-#include "summarystrip.h"
-#include "timelineview.h"
-#include "tokenchart.h"
+#include "document/document.h"
+#include "document/editcommands.h"
+#include "scripteddialogs.h"
+#include "views/eventlogmodel.h"
+#include "views/narrationpanel.h"
+#include "views/summarystrip.h"
+#include "views/sweeppanel.h"
+#include "views/timelineview.h"
+#include "views/tokenchart.h"
 #include "viewstate.h"
+#include "window/mainwindow.h"
+#include "window/playback.h"
+#include "window/quicktour.h"
 
 #include "explain.h"
 #include "randomscenario.h"
@@ -65,7 +66,7 @@ private slots:
         // a key Qt cannot map to one action does nothing for the user
         QTest::failOnWarning(QRegularExpression(QStringLiteral("Ambiguous shortcut")));
         m_window = std::make_unique<MainWindow>();
-        m_window->setInteractive(false);
+        scriptDialogs(*m_window);
         m_window->show();
         m_window->activateWindow();
         QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
@@ -223,24 +224,25 @@ private slots:
         f.write(R"({"fencescope": 1, "clients": [ { "name": "A", "actions": [ { "at": 0, "do": "acquire", "ttl": 0 } ] } ] })");
         f.close();
 
-        window().setNextPath(path);
+        scripted(window()).setNextPath(path);
         QAction *open = window().findChild<QAction *>(QStringLiteral("open"));
         QVERIFY(open);
         open->trigger();
         QCOMPARE(window().scenario(), before);
-        QVERIFY2(window().lastError().contains(QStringLiteral("clients[0].actions[0].ttl")),
-                 qPrintable(window().lastError()));
+        QVERIFY2(
+            scripted(window()).lastError().contains(QStringLiteral("clients[0].actions[0].ttl")),
+            qPrintable(scripted(window()).lastError()));
         QVERIFY(window().document()->filePath().isEmpty());
     }
 
     void openAtStartWithABrokenFileLeavesTheDefault()
     {
         MainWindow w;
-        w.setInteractive(false);
+        scriptDialogs(w);
         w.openAtStart(QStringLiteral("/nonexistent/dir/missing.json"));
         QCOMPARE(w.scenario(), Core::ScenarioFile::defaultScenario());
-        QVERIFY(!w.lastError().isEmpty());
-        QVERIFY(w.lastError().contains(QStringLiteral("missing.json")));
+        QVERIFY(!scripted(w).lastError().isEmpty());
+        QVERIFY(scripted(w).lastError().contains(QStringLiteral("missing.json")));
     }
 
     void openAtStartWithAGoodFile()
@@ -250,7 +252,7 @@ private slots:
         Core::Scenario s = Core::ScenarioFile::load(QStringLiteral(":/scenarios/three-owners.json")).scenario.value();
         QVERIFY(Core::ScenarioFile::save(s, path));
         MainWindow w;
-        w.setInteractive(false);
+        scriptDialogs(w);
         w.openAtStart(path);
         QCOMPARE(w.scenario(), s);
         QCOMPARE(w.document()->filePath(), path);
@@ -444,7 +446,7 @@ private slots:
         QTest::keyClick(window().windowHandle(), Qt::Key_F); // an edit, so there is something to save
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("saved.json"));
-        window().setNextPath(path);
+        scripted(window()).setNextPath(path);
         QTest::keyClick(window().windowHandle(), Qt::Key_S, Qt::ControlModifier); // no path yet: asks
         QVERIFY(QFile::exists(path));
         const Core::LoadResult r = Core::ScenarioFile::load(path);
@@ -461,7 +463,8 @@ private slots:
     // a real edit does, and so does F in a file of the user's own (the file saves the switch).
     void fencingSwitchAloneIsNotAnUnsavedChange()
     {
-        window().setUnsavedAnswer(QMessageBox::Cancel); // were it asked, nothing would switch
+        scripted(window()).setUnsavedAnswer(
+            QMessageBox::Cancel); // were it asked, nothing would switch
         for (const QString &name : Core::ScenarioFile::builtinNames()) {
             QVERIFY(window().openPreset(name));
             QTest::keyClick(window().windowHandle(), Qt::Key_F);
@@ -471,7 +474,7 @@ private slots:
             QTest::keyClick(window().windowHandle(), Qt::Key_F);
         }
         QVERIFY(window().openPreset(QStringLiteral("default")));
-        QVERIFY(window().lastQuestion().isEmpty());
+        QVERIFY(scripted(window()).lastQuestion().isEmpty());
         QCOMPARE(window().scenario(), Core::ScenarioFile::defaultScenario());
 
         QTemporaryDir dir;
@@ -492,11 +495,11 @@ private slots:
             EditCommands::setHorizon(window().document(), Core::Tick(50)));
         QVERIFY(window().document()->isModified());
         // Cancel keeps everything
-        window().setUnsavedAnswer(QMessageBox::Cancel);
+        scripted(window()).setUnsavedAnswer(QMessageBox::Cancel);
         window().newScenario();
         QVERIFY(!window().scenario().fencing);
         // Discard replaces it
-        window().setUnsavedAnswer(QMessageBox::Discard);
+        scripted(window()).setUnsavedAnswer(QMessageBox::Discard);
         window().newScenario();
         QVERIFY(window().scenario().fencing);
         QVERIFY(!window().document()->isModified());
@@ -836,7 +839,7 @@ private slots:
         QVERIFY(window().close());
         {
             MainWindow next;
-            next.setInteractive(false);
+            scriptDialogs(next);
             next.show();
             QVERIFY(QTest::qWaitForWindowExposed(&next));
             QCOMPARE(next.size(), size);

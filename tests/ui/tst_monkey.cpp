@@ -17,15 +17,16 @@
 //                            FENCESCOPE_MONKEY_SEED=S FENCESCOPE_MONKEY_STEPS=N replays up to it
 //   FENCESCOPE_MONKEY_LOG=1  print every action as it is done
 //
-// Modal dialogs never block (see mainwindow.h): the window runs with setInteractive(false), the
+// Modal dialogs never block: the window answers with scripted dialogs (scripteddialogs.h), the
 // unsaved-changes answer and the paths of Open and Save are chosen by the monkey before an
 // action that may ask, and the export dialogs are handed to handlers it sets.
 
 #include "monkey.h"
+#include "scripteddialogs.h"
 
-#include "document.h"
-#include "mainwindow.h"
+#include "document/document.h"
 #include "tracecompare.h"
+#include "window/mainwindow.h"
 
 #include "scenariofile.h"
 #include "simulator.h"
@@ -153,7 +154,7 @@ private slots:
               seed, steps, seed, steps);
 
         MainWindow window;
-        window.setInteractive(false);
+        scriptDialogs(window);
         window.resize(1280, 800);
         window.show();
         window.activateWindow();

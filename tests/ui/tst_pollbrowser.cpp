@@ -5,12 +5,13 @@
 // clicks and reads text). The test starts Chromium itself with a temporary profile and stops
 // it; with no Chromium it fails (scripts/deps.sh installs it).
 
-#include "lessoncontroller.h"
-#include "lessonsession.h"
-#include "lessonstage.h"
-#include "mainwindow.h"
-#include "pollbox.h"
-#include "roompoll.h"
+#include "document/lessonsession.h"
+#include "scripteddialogs.h"
+#include "views/lessonstage.h"
+#include "views/pollbox.h"
+#include "window/lessoncontroller.h"
+#include "window/mainwindow.h"
+#include "window/roompoll.h"
 
 #include <QApplication>
 #include <QDir>
@@ -199,7 +200,7 @@ private slots:
     {
         QSettings().clear();
         m_window = std::make_unique<MainWindow>();
-        window().setInteractive(false);
+        scriptDialogs(window());
         window().resize(1280, 800);
         window().show();
         window().activateWindow();

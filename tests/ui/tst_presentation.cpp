@@ -2,13 +2,14 @@
 // theme it replaces come back, and the keys a presenter (or a clicker's Page Up/Down) sends
 // step the playhead through every event tick of the default scenario in order and back.
 
-#include "document.h"
-#include "mainwindow.h"
-#include "playback.h"
-#include "presentationcontrols.h"
-#include "presentationpanel.h"
-#include "timelineview.h"
+#include "document/document.h"
+#include "scripteddialogs.h"
+#include "views/presentationcontrols.h"
+#include "views/presentationpanel.h"
+#include "views/timelineview.h"
 #include "viewstate.h"
+#include "window/mainwindow.h"
+#include "window/playback.h"
 
 #include <QAction>
 #include <QApplication>
@@ -63,7 +64,7 @@ private slots:
         // a key Qt cannot map to one action does nothing for the user
         QTest::failOnWarning(QRegularExpression(QStringLiteral("Ambiguous shortcut")));
         m_window = std::make_unique<MainWindow>();
-        m_window->setInteractive(false);
+        scriptDialogs(*m_window);
         m_window->show();
         m_window->activateWindow();
         QVERIFY(QTest::qWaitForWindowActive(m_window.get()));

@@ -21,17 +21,18 @@
 // every state. scripts/projector-matrix.sh
 // runs every size in full and makes a contact sheet of them.
 
-#include "document.h"
-#include "lessoncontroller.h"
-#include "lessonsession.h"
-#include "lessonstage.h"
-#include "mainwindow.h"
-#include "presentationcontroller.h"
-#include "presentationpanel.h"
-#include "roompoll.h"
+#include "document/document.h"
+#include "document/lessonsession.h"
+#include "scripteddialogs.h"
 #include "timelinerenderer.h"
-#include "timelineview.h"
+#include "views/lessonstage.h"
+#include "views/presentationpanel.h"
+#include "views/timelineview.h"
 #include "viewstate.h"
+#include "window/lessoncontroller.h"
+#include "window/mainwindow.h"
+#include "window/presentationcontroller.h"
+#include "window/roompoll.h"
 
 #include "lessonfile.h"
 #include "scenariofile.h"
@@ -563,7 +564,7 @@ private slots:
             presets = sample[1].split(QLatin1Char(','));
         }
         m_window = std::make_unique<MainWindow>();
-        window().setInteractive(false);
+        scriptDialogs(window());
         window().show();
         window().activateWindow();
         QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
@@ -608,7 +609,7 @@ private slots:
     {
         if (!m_window) {
             m_window = std::make_unique<MainWindow>();
-            window().setInteractive(false);
+            scriptDialogs(window());
             window().show();
             window().activateWindow();
             QVERIFY(QTest::qWaitForWindowActive(m_window.get()));

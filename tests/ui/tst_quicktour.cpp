@@ -1,9 +1,10 @@
 // Help > Quick tour, offscreen: its steps and their targets, the keys (through the window),
 // the buttons, the lit hole in the overlay, and that finishing or dismissing it is remembered.
 
-#include "document.h"
-#include "mainwindow.h"
-#include "quicktour.h"
+#include "document/document.h"
+#include "scripteddialogs.h"
+#include "window/mainwindow.h"
+#include "window/quicktour.h"
 
 #include <QAction>
 #include <QApplication>
@@ -216,7 +217,7 @@ private slots:
     void defaultTourFindsItsTargetsInTheMainWindow()
     {
         MainWindow w;
-        w.setInteractive(false);
+        scriptDialogs(w);
         w.resize(1400, 900);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
@@ -262,7 +263,7 @@ private slots:
     {
         QFETCH(QSize, size);
         MainWindow w;
-        w.setInteractive(false);
+        scriptDialogs(w);
         w.resize(size);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));

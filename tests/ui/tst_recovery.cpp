@@ -4,10 +4,11 @@
 // to restore it; yes brings the edited scenario back as modified with its original path,
 // no deletes the autosave.
 
-#include "autosaver.h"
-#include "document.h"
-#include "editcommands.h"
-#include "mainwindow.h"
+#include "document/autosaver.h"
+#include "document/document.h"
+#include "document/editcommands.h"
+#include "scripteddialogs.h"
+#include "window/mainwindow.h"
 
 #include "scenariofile.h"
 
@@ -30,7 +31,7 @@ int runChild(const QString &scenarioPath)
 {
     QStandardPaths::setTestModeEnabled(true);
     MainWindow window;
-    window.setInteractive(false);
+    scriptDialogs(window);
     window.autosaver()->setDelay(20);
     window.show();
     if (!QTest::qWaitForWindowExposed(&window) || !window.openFile(scenarioPath))
@@ -117,15 +118,16 @@ private slots:
         qputenv("FENCESCOPE_AUTOSAVE_DIR", dir.path().toLocal8Bit());
 
         MainWindow window;
-        window.setInteractive(false);
+        scriptDialogs(window);
         window.show();
         QVERIFY(window.scenario().fencing); // nothing restored before asking
-        window.setQuestionAnswer(QMessageBox::Yes);
+        scripted(window).setQuestionAnswer(QMessageBox::Yes);
         QVERIFY(window.offerRecovery());
-        QVERIFY2(window.lastQuestion().startsWith(QStringLiteral("FenceScope closed unexpectedly. "
-                                                                 "Restore the unsaved work from ")),
-                 qPrintable(window.lastQuestion()));
-        QVERIFY(window.lastQuestion().endsWith(QStringLiteral("(lecture.json)?")));
+        QVERIFY2(scripted(window).lastQuestion().startsWith(
+                     QStringLiteral("FenceScope closed unexpectedly. "
+                                    "Restore the unsaved work from ")),
+                 qPrintable(scripted(window).lastQuestion()));
+        QVERIFY(scripted(window).lastQuestion().endsWith(QStringLiteral("(lecture.json)?")));
 
         // the edited scenario, unsaved, belonging to the original file
         QVERIFY(!window.scenario().fencing);
@@ -156,11 +158,11 @@ private slots:
         qputenv("FENCESCOPE_AUTOSAVE_DIR", dir.path().toLocal8Bit());
 
         MainWindow window;
-        window.setInteractive(false);
+        scriptDialogs(window);
         window.show();
-        window.setQuestionAnswer(QMessageBox::No);
+        scripted(window).setQuestionAnswer(QMessageBox::No);
         QVERIFY(!window.offerRecovery());
-        QVERIFY(window.lastQuestion().contains(QStringLiteral("lecture.json")));
+        QVERIFY(scripted(window).lastQuestion().contains(QStringLiteral("lecture.json")));
         QVERIFY(autosaves(dir.path()).isEmpty());
         QVERIFY(Autosaver::orphans(dir.path()).isEmpty());
         QCOMPARE(window.scenario(), Core::ScenarioFile::defaultScenario());
@@ -172,10 +174,10 @@ private slots:
         QTemporaryDir dir;
         qputenv("FENCESCOPE_AUTOSAVE_DIR", dir.path().toLocal8Bit());
         MainWindow window;
-        window.setInteractive(false);
-        window.setQuestionAnswer(QMessageBox::Yes);
+        scriptDialogs(window);
+        scripted(window).setQuestionAnswer(QMessageBox::Yes);
         QVERIFY(!window.offerRecovery());
-        QVERIFY(window.lastQuestion().isEmpty());
+        QVERIFY(scripted(window).lastQuestion().isEmpty());
         // a second window of a live session is no orphan either
         window.autosaver()->setDelay(10);
         // something unsaved (an empty command changes nothing, so it would not count)
@@ -184,10 +186,10 @@ private slots:
         QVERIFY(window.document()->isModified());
         QVERIFY(window.autosaver()->saveNow());
         MainWindow other;
-        other.setInteractive(false);
-        other.setQuestionAnswer(QMessageBox::No);
+        scriptDialogs(other);
+        scripted(other).setQuestionAnswer(QMessageBox::No);
         QVERIFY(!other.offerRecovery());
-        QVERIFY(other.lastQuestion().isEmpty());
+        QVERIFY(scripted(other).lastQuestion().isEmpty());
         QVERIFY(QFile::exists(window.autosaver()->file()));
         window.document()->markSaved();
     }
@@ -197,7 +199,7 @@ private slots:
         QTemporaryDir dir;
         qputenv("FENCESCOPE_AUTOSAVE_DIR", dir.path().toLocal8Bit());
         MainWindow window;
-        window.setInteractive(false);
+        scriptDialogs(window);
         window.show();
         window.activateWindow();
         QVERIFY(QTest::qWaitForWindowActive(&window));
@@ -215,7 +217,7 @@ private slots:
         f.write("{\"fencescope\": 1, \"clients\": [");
         f.close();
         QVERIFY(!window.openFile(broken));
-        QVERIFY(!window.lastError().isEmpty());
+        QVERIFY(!scripted(window).lastError().isEmpty());
         QCOMPARE(window.scenario(), before);
         QCOMPARE(window.document()->undoStack()->count(), steps);
         QVERIFY(window.document()->isModified());

@@ -5,10 +5,10 @@
 // section 6 and 12: an applied, checked write sets max_token to its token, a bypass write
 // leaves it, a volatile restart forgets it; a version is the count of applied writes).
 
-#include "document.h"
-#include "narrationpanel.h"
+#include "document/document.h"
 #include "timelinerenderer.h"
-#include "tokenchart.h"
+#include "views/narrationpanel.h"
+#include "views/tokenchart.h"
 #include "viewstate.h"
 
 #include "presetfile.h"

@@ -2,11 +2,12 @@
 // scrolled to the selection the window opens with; the Story, the inspector and the event log
 // follow the lecture-hall theme's larger text.
 
-#include "document.h"
-#include "inspector.h"
-#include "mainwindow.h"
-#include "narrationpanel.h"
+#include "document/document.h"
+#include "scripteddialogs.h"
+#include "views/inspector.h"
+#include "views/narrationpanel.h"
 #include "viewstate.h"
+#include "window/mainwindow.h"
 
 #include <QApplication>
 #include <QDockWidget>
@@ -61,7 +62,7 @@ private slots:
     {
         QFETCH(QSize, size);
         MainWindow w;
-        w.setInteractive(false);
+        scriptDialogs(w);
         w.resize(size);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
@@ -100,7 +101,7 @@ private slots:
     void lectureHallThemeGrowsTheSideViews()
     {
         MainWindow w;
-        w.setInteractive(false);
+        scriptDialogs(w);
         w.resize(1920, 1080);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));

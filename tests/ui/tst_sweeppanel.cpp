@@ -7,11 +7,11 @@
 // panel keeps a failure's story unless asked for any.
 
 #include "scenariofile.h"
-#include "shrinkpanel.h"
 #include "sweep.h"
-#include "sweeppanel.h"
 #include "sweepreport.h"
 #include "theme.h"
+#include "views/shrinkpanel.h"
+#include "views/sweeppanel.h"
 
 #include <QApplication>
 #include <QAreaSeries>

@@ -12,13 +12,14 @@
 //      (deferred to the thaw at 30, rejected: B holds token 2 by then).
 //   B: [0] acquire at 5 (refused); [1] acquire at 12 ttl 10 (token 2); [2] write 'B' at 13.
 
-#include "document.h"
-#include "lanedialogs.h"
-#include "mainwindow.h"
+#include "document/document.h"
 #include "scenariofile.h"
+#include "scripteddialogs.h"
 #include "testprinters.h"
-#include "timelineview.h"
+#include "views/lanedialogs.h"
+#include "views/timelineview.h"
 #include "viewstate.h"
+#include "window/mainwindow.h"
 
 #include <QAccessible>
 #include <QApplication>
@@ -744,7 +745,7 @@ private slots:
     {
         QTest::failOnWarning(QRegularExpression(QStringLiteral("Ambiguous shortcut")));
         auto w = std::make_unique<MainWindow>();
-        w->setInteractive(false);
+        scriptDialogs(*w);
         w->show();
         w->activateWindow();
         QVERIFY(QTest::qWaitForWindowActive(w.get()));

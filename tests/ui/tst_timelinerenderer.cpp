@@ -1,7 +1,7 @@
 // The renderer on its own: the pure hit test at several zoom levels, painting onto images and
 // SVG (no widget), and the paint time on a million actions.
 
-#include "document.h"
+#include "document/document.h"
 #include "scenariofile.h"
 #include "simulator.h"
 #include "timelinerenderer.h"

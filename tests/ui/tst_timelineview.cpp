@@ -8,14 +8,14 @@
 //      write 'B' at 13 (accepted, max_token 2).
 //   A's write at 30 carries token 1 < max 2: rejected, and it arrives after A's lease ended.
 
-#include "document.h"
-#include "editcommands.h"
+#include "document/document.h"
+#include "document/editcommands.h"
 #include "randomscenario.h"
-#include "tracecompare.h"
 #include "scenariofile.h"
 #include "simulator.h"
 #include "testprinters.h"
-#include "timelineview.h"
+#include "tracecompare.h"
+#include "views/timelineview.h"
 #include "viewstate.h"
 
 #include <QDir>

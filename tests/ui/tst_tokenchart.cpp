@@ -1,9 +1,9 @@
 // The token chart: its series hold the default scenario's grant tokens, max_token steps and
 // outcomes, and its time axis follows ViewState (shared with the timeline).
 
-#include "document.h"
-#include "editcommands.h"
-#include "tokenchart.h"
+#include "document/document.h"
+#include "document/editcommands.h"
+#include "views/tokenchart.h"
 #include "viewstate.h"
 
 #include "explain.h"

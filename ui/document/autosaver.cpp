@@ -1,6 +1,6 @@
-#include "autosaver.h"
+#include "document/autosaver.h"
 
-#include "document.h"
+#include "document/document.h"
 #include "scenariofile.h"
 
 #include <QCoreApplication>

@@ -1,6 +1,6 @@
-#include "changethrottle.h"
+#include "document/changethrottle.h"
 
-#include "document.h"
+#include "document/document.h"
 
 #include <QTimer>
 

@@ -1,6 +1,6 @@
-#include "comparison.h"
+#include "document/comparison.h"
 
-#include "document.h"
+#include "document/document.h"
 #include "storysteps.h"
 #include "tokensource.h"
 #include "viewstate.h"

@@ -1,6 +1,6 @@
-#include "document.h"
+#include "document/document.h"
 
-#include "comparison.h"
+#include "document/comparison.h"
 
 #include "scenariofile.h"
 #include "simulator.h"

@@ -1,8 +1,8 @@
-#include "editcommands.h"
+#include "document/editcommands.h"
 
 #include "tokensource.h"
 
-#include "document.h"
+#include "document/document.h"
 #include "viewstate.h"
 
 #include <QUndoStack>

@@ -1,6 +1,6 @@
-#include "lessoncommands.h"
+#include "document/lessoncommands.h"
 
-#include "lessonsession.h"
+#include "document/lessonsession.h"
 
 #include <QCoreApplication>
 

@@ -1,6 +1,6 @@
-#include "lessonsession.h"
+#include "document/lessonsession.h"
 
-#include "document.h"
+#include "document/document.h"
 
 #include "lessonfile.h"
 

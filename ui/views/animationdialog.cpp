@@ -1,6 +1,6 @@
-#include "animationdialog.h"
+#include "views/animationdialog.h"
 
-#include "document.h"
+#include "document/document.h"
 
 #include <QCheckBox>
 #include <QComboBox>

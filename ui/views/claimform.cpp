@@ -1,4 +1,4 @@
-#include "claimform.h"
+#include "views/claimform.h"
 
 #include "lessonclaims.h"
 #include "lessonpredict.h"

@@ -1,7 +1,7 @@
-#include "eventlogmodel.h"
+#include "views/eventlogmodel.h"
 
-#include "changethrottle.h"
-#include "document.h"
+#include "document/changethrottle.h"
+#include "document/document.h"
 #include "outcomemarker.h"
 
 #include "explain.h"

@@ -1,6 +1,6 @@
-#include "exportdialog.h"
+#include "views/exportdialog.h"
 
-#include "document.h"
+#include "document/document.h"
 
 #include "simulator.h"
 

@@ -1,9 +1,9 @@
-#include "inspector.h"
+#include "views/inspector.h"
 
-#include "document.h"
-#include "editcommands.h"
-#include "eventlogmodel.h"
-#include "tickfield.h"
+#include "document/document.h"
+#include "document/editcommands.h"
+#include "views/eventlogmodel.h"
+#include "views/tickfield.h"
 
 #include "explain.h"
 

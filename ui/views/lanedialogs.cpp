@@ -1,4 +1,4 @@
-#include "lanedialogs.h"
+#include "views/lanedialogs.h"
 
 #include "scenariofile.h"
 

@@ -1,8 +1,8 @@
-#include "lanemenus.h"
+#include "views/lanemenus.h"
 
-#include "document.h"
-#include "editcommands.h"
-#include "lanedialogs.h"
+#include "document/document.h"
+#include "document/editcommands.h"
+#include "views/lanedialogs.h"
 
 #include <QCoreApplication>
 #include <QMenu>

@@ -1,13 +1,13 @@
 // The lesson editor: its fields, and filling them from the lesson (lessoneditor.h). The edits,
 // each one undo command, and the problems shown at their fields are in lessoneditor_edits.cpp.
 
-#include "lessoneditor.h"
+#include "views/lessoneditor.h"
 
-#include "claimform.h"
-#include "lessoncommands.h"
-#include "lessonsession.h"
+#include "document/lessoncommands.h"
+#include "document/lessonsession.h"
+#include "views/claimform.h"
 
-#include "document.h"
+#include "document/document.h"
 #include "viewstate.h"
 
 #include "lessonplay.h"

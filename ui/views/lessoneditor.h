@@ -17,6 +17,8 @@
 #include "lesson.h"
 #include "theme.h"
 
+#include "document/lessonsession.h"
+
 #include <QPointer>
 #include <QWidget>
 
@@ -28,7 +30,6 @@
 
 class ClaimForm;
 class Document;
-class LessonSession;
 class ViewState;
 class QComboBox;
 class QLabel;

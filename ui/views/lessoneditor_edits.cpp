@@ -1,13 +1,13 @@
 // The lesson editor, part: its edits, each one undo command on the lesson's stack, and the
 // problems shown at their fields (lessoneditor.h).
 
-#include "lessoneditor.h"
+#include "views/lessoneditor.h"
 
-#include "claimform.h"
-#include "lessoncommands.h"
-#include "lessonsession.h"
+#include "document/lessoncommands.h"
+#include "document/lessonsession.h"
+#include "views/claimform.h"
 
-#include "document.h"
+#include "document/document.h"
 #include "viewstate.h"
 
 #include "lessonfile.h"

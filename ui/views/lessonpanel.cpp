@@ -1,9 +1,9 @@
-#include "lessonpanel.h"
+#include "views/lessonpanel.h"
 
-#include "lessonsession.h"
-#include "lessontext.h"
+#include "document/lessonsession.h"
+#include "views/lessontext.h"
 
-#include "changethrottle.h"
+#include "document/changethrottle.h"
 
 #include "lessonplay.h"
 

@@ -1,9 +1,9 @@
-#include "lessonstage.h"
+#include "views/lessonstage.h"
 
-#include "lessonsession.h"
-#include "lessontext.h"
+#include "document/lessonsession.h"
+#include "views/lessontext.h"
 
-#include "document.h"
+#include "document/document.h"
 
 #include "lessonplay.h"
 

@@ -8,8 +8,8 @@
 // author's explanation). It shows what the session holds (LessonSession); what the room sees of
 // the run, and when, is the lesson controller's to say.
 
-#include "pollbox.h"
 #include "theme.h"
+#include "views/pollbox.h"
 
 #include <QWidget>
 

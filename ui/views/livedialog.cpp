@@ -1,8 +1,8 @@
-#include "livedialog.h"
+#include "views/livedialog.h"
 
 #include "childprocess.h"
-#include "comparison.h"
-#include "document.h"
+#include "document/comparison.h"
+#include "document/document.h"
 #include "etcdserver.h"
 #include "viewstate.h"
 

@@ -1,10 +1,10 @@
-#include "narrationpanel.h"
+#include "views/narrationpanel.h"
 
-#include "comparison.h"
+#include "document/comparison.h"
 
-#include "changethrottle.h"
-#include "document.h"
-#include "eventlogmodel.h"
+#include "document/changethrottle.h"
+#include "document/document.h"
+#include "views/eventlogmodel.h"
 #include "viewstate.h"
 
 #include "explain.h"

@@ -1,4 +1,4 @@
-#include "pollbox.h"
+#include "views/pollbox.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>

@@ -1,4 +1,4 @@
-#include "presentationcontrols.h"
+#include "views/presentationcontrols.h"
 
 #include "theme.h"
 

@@ -1,9 +1,9 @@
-#include "presentationpanel.h"
+#include "views/presentationpanel.h"
 
-#include "comparison.h"
+#include "document/comparison.h"
 
-#include "changethrottle.h"
-#include "document.h"
+#include "document/changethrottle.h"
+#include "document/document.h"
 #include "viewstate.h"
 
 #include "explain.h"

@@ -1,8 +1,8 @@
-#include "shrinkpanel.h"
+#include "views/shrinkpanel.h"
 
 #include "failurestory.h"
-#include "lowpriority.h"
 #include "sweep.h"
+#include "views/lowpriority.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -1,11 +1,11 @@
-#include "summarystrip.h"
+#include "views/summarystrip.h"
 
-#include "comparison.h"
+#include "document/comparison.h"
 
-#include "changethrottle.h"
-#include "contrast.h"
-#include "document.h"
+#include "document/changethrottle.h"
+#include "document/document.h"
 #include "outcomemarker.h"
+#include "views/contrast.h"
 
 #include <QEvent>
 #include <QHBoxLayout>

@@ -1,9 +1,9 @@
-#include "sweeppanel.h"
+#include "views/sweeppanel.h"
 
-#include "lowpriority.h"
 #include "svgdocument.h"
 #include "sweepreport.h"
 #include "theme.h"
+#include "views/lowpriority.h"
 
 #include <QAreaSeries>
 #include <QBuffer>

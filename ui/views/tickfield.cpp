@@ -1,4 +1,4 @@
-#include "tickfield.h"
+#include "views/tickfield.h"
 
 #include <QEvent>
 #include <QHBoxLayout>

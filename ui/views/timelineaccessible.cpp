@@ -1,6 +1,6 @@
-#include "timelineaccessible.h"
+#include "views/timelineaccessible.h"
 
-#include "timelineview.h"
+#include "views/timelineview.h"
 #include "viewstate.h"
 
 #include <QAccessibleWidget>

@@ -2,11 +2,11 @@
 // parts of their own: timelineview_input.cpp (drags, mouse, wheel, keys) and
 // timelineview_focus.cpp (keyboard focus stops, context menus).
 
-#include "timelineview.h"
+#include "views/timelineview.h"
 
-#include "comparison.h"
+#include "document/comparison.h"
 
-#include "document.h"
+#include "document/document.h"
 #include "viewstate.h"
 
 #include <QHelpEvent>

@@ -15,8 +15,8 @@
 
 #include "theme.h"
 #include "timecoordinates.h"
-#include "timelineaccessible.h"
 #include "timelinerenderer.h"
+#include "views/timelineaccessible.h"
 
 #include <optional>
 #include <utility>

@@ -1,13 +1,13 @@
 // TimelineView, part: keyboard focus stops (Tab walks the lanes' items), what the accessibility
 // layer and input methods ask, and the context menus of items and lanes.
 
-#include "timelineview.h"
+#include "views/timelineview.h"
 
-#include "comparison.h"
+#include "document/comparison.h"
 
-#include "document.h"
-#include "editcommands.h"
-#include "lanemenus.h"
+#include "document/document.h"
+#include "document/editcommands.h"
+#include "views/lanemenus.h"
 #include "viewstate.h"
 
 #include <QContextMenuEvent>

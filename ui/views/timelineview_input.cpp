@@ -2,13 +2,13 @@
 // step when the drag ends), the mouse, hover and cursor, the wheel, and the keys the timeline
 // claims.
 
-#include "timelineview.h"
+#include "views/timelineview.h"
 
-#include "comparison.h"
+#include "document/comparison.h"
 
-#include "document.h"
-#include "editcommands.h"
-#include "lanemenus.h"
+#include "document/document.h"
+#include "document/editcommands.h"
+#include "views/lanemenus.h"
 #include "viewstate.h"
 
 #include <QHelpEvent>

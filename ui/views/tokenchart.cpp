@@ -1,13 +1,13 @@
-#include "tokenchart.h"
+#include "views/tokenchart.h"
 
-#include "comparison.h"
+#include "document/comparison.h"
 
-#include "changethrottle.h"
-#include "document.h"
-#include "eventlogmodel.h"
+#include "document/changethrottle.h"
+#include "document/document.h"
 #include "outcomemarker.h"
 #include "timecoordinates.h"
 #include "tokentext.h"
+#include "views/eventlogmodel.h"
 #include "viewstate.h"
 
 #include "explain.h"

@@ -1,4 +1,4 @@
-#include "aboutdialog.h"
+#include "window/aboutdialog.h"
 
 #include <QApplication>
 #include <QDialogButtonBox>

@@ -1,12 +1,12 @@
-#include "exportcontroller.h"
+#include "window/exportcontroller.h"
 
-#include "animationdialog.h"
-#include "document.h"
-#include "exportdialog.h"
-#include "playback.h"
+#include "document/document.h"
 #include "timelinerenderer.h"
-#include "timelineview.h"
+#include "views/animationdialog.h"
+#include "views/exportdialog.h"
+#include "views/timelineview.h"
 #include "viewstate.h"
+#include "window/playback.h"
 
 #include <QClipboard>
 #include <QDir>

@@ -15,7 +15,7 @@
 // at the freeze, the hands counted per option) and the reveal, then the next scene; back the
 // same way. Where the lesson stands and what was answered is remembered per lesson (QSettings).
 
-#include "presentationcontroller.h"
+#include "window/presentationcontroller.h"
 
 #include "lesson.h"
 

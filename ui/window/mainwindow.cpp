@@ -1,32 +1,35 @@
 // MainWindow: assembles the views, the playback bar and the document; selection sync, playback
 // stepping, editing and the theme. Its other parts, each a file of its own: mainwindow_actions.cpp
-// (actions, menus, toolbar), mainwindow_layout.cpp (docks, screen-size heuristics, geometry),
-// mainwindow_files.cpp (open, save, recent, dialog hooks, crash recovery). Presentation mode
-// (presentationcontroller.*) and export (exportcontroller.*) are objects of their own.
+// (actions, menus, toolbar), mainwindow_layout.cpp (the views in the docks), mainwindow_files.cpp
+// (the title, what follows a load). Objects of their own do the rest, the window's slots handing
+// over: files (filecontroller.*), the docks and geometry (docklayout.*), every dialog
+// (dialogs.*), presentation mode (presentationcontroller.*) and export (exportcontroller.*).
 
-#include "mainwindow.h"
+#include "window/mainwindow.h"
 
-#include "autosaver.h"
-#include "document.h"
-#include "editcommands.h"
-#include "eventlogmodel.h"
-#include "exportcontroller.h"
-#include "exportdialog.h"
-#include "inspector.h"
-#include "narrationpanel.h"
-#include "playback.h"
-#include "presentationcontroller.h"
-#include "presentationcontrols.h"
-#include "presentationpanel.h"
-#include "quicktour.h"
-#include "statereport.h"
-#include "summarystrip.h"
-#include "tickfield.h"
+#include "document/autosaver.h"
+#include "document/document.h"
+#include "document/editcommands.h"
 #include "timelinerenderer.h"
-#include "timelineview.h"
-#include "tokenchart.h"
-#include "toolicons.h"
+#include "views/eventlogmodel.h"
+#include "views/exportdialog.h"
+#include "views/inspector.h"
+#include "views/narrationpanel.h"
+#include "views/presentationcontrols.h"
+#include "views/presentationpanel.h"
+#include "views/summarystrip.h"
+#include "views/tickfield.h"
+#include "views/timelineview.h"
+#include "views/tokenchart.h"
 #include "viewstate.h"
+#include "window/docklayout.h"
+#include "window/exportcontroller.h"
+#include "window/playback.h"
+#include "window/presentationcontroller.h"
+#include "window/quicktour.h"
+#include "window/statereport.h"
+#include "window/toolicons.h"
+#include "window/windowactions.h"
 
 #include "explain.h"
 
@@ -104,19 +107,14 @@ MainWindow::MainWindow(QWidget *parent)
         a->setChecked(a->data().toString() == m_theme.name);
     applyTheme();
 
-    m_defaultLayout = saveState(kWindowStateVersion);
-    const QSize size = defaultWindowSize();
-    resize(size);
-    if (auto *story = findChild<QDockWidget *>(QStringLiteral("storyDock")))
-        resizeDocks({story}, {std::min(450, size.width() / 4)}, Qt::Horizontal);
-    restoreWindowSettings();
+    m_layout->start();
     documentChanged(); // the document was filled before the connections existed
     afterLoad();
     updateTitle();
 
-    // the quick tour on the first run (never in tests: setInteractive(false) comes first)
+    // the quick tour on the first run (never in tests: their dialogs are installed first)
     QTimer::singleShot(0, this, [this] {
-        if (m_interactive && QuickTour::shouldShowOnFirstRun())
+        if (m_dialogs->isInteractive() && QuickTour::shouldShowOnFirstRun())
             startQuickTour();
     });
 
@@ -124,6 +122,7 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_autosaver, &Autosaver::failed, this, [this](const QString &message) {
         statusBar()->showMessage(tr("Autosave failed: %1").arg(message), 8000);
     });
+    createFiles();
     showIdleHint();
     if (const QString report = qEnvironmentVariable("FENCESCOPE_STATE_FILE"); !report.isEmpty())
         new StateReport(this, report);
@@ -228,10 +227,10 @@ QWidget *MainWindow::createPlaybackBar()
         b->setFocusPolicy(Qt::NoFocus); // Space plays; it must not click a focused button too
         return b;
     };
-    auto *prev = button(m_prevAct);
-    auto *play = button(m_playAct);
-    auto *next = button(m_nextAct);
-    auto *all = button(m_showAllAct);
+    auto *prev = button(m_actions->previous);
+    auto *play = button(m_actions->play);
+    auto *next = button(m_actions->next);
+    auto *all = button(m_actions->showAll);
     all->setToolButtonStyle(Qt::ToolButtonTextOnly);
     row->addWidget(prev);
     row->addWidget(play);
@@ -249,16 +248,6 @@ QWidget *MainWindow::createPlaybackBar()
     });
     connect(m_state, &ViewState::playheadChanged, this, &MainWindow::syncPlaybackBar);
     return bar;
-}
-
-void MainWindow::openExplored(const Core::Scenario &s)
-{
-    // asks only when there is unsaved work, so stepping through a shrink does not ask; the
-    // schedule opens untitled (saving asks where)
-    if (!maybeSave())
-        return;
-    m_doc->reset(s);
-    afterLoad();
 }
 
 void MainWindow::connectSelection()
@@ -307,8 +296,8 @@ void MainWindow::connectSelection()
 void MainWindow::documentChanged()
 {
     const Core::Scenario &s = m_doc->scenario();
-    m_fencingAct->setChecked(s.fencing);
-    m_fencingAct->setText(s.fencing ? tr("Fencing: ON") : tr("Fencing: OFF"));
+    m_actions->fencing->setChecked(s.fencing);
+    m_actions->fencing->setText(s.fencing ? tr("Fencing: ON") : tr("Fencing: OFF"));
     // lanes change height when clients or storages come and go, or the lock service gets a
     // row of its own events (a preset with restores after one without)
     const int lanes =
@@ -589,12 +578,17 @@ void MainWindow::applyIcons()
     const QColor off = palette().color(QPalette::Disabled, QPalette::WindowText);
     using ToolIcons::Kind;
     const std::pair<QAction *, Kind> icons[] = {
-        {m_openAct, Kind::Open},       {m_saveAct, Kind::Save},
-        {m_undoAct, Kind::Undo},       {m_redoAct, Kind::Redo},
-        {m_prevAct, Kind::Previous},   {m_nextAct, Kind::Next},
-        {m_zoomInAct, Kind::ZoomIn},   {m_zoomOutAct, Kind::ZoomOut},
-        {m_fitAct, Kind::Fit},         {m_presentAct, Kind::Present},
-        {m_playAct, m_playback->isPlaying() ? Kind::Pause : Kind::Play}};
+        {m_actions->open, Kind::Open},
+        {m_actions->save, Kind::Save},
+        {m_actions->undo, Kind::Undo},
+        {m_actions->redo, Kind::Redo},
+        {m_actions->previous, Kind::Previous},
+        {m_actions->next, Kind::Next},
+        {m_actions->zoomIn, Kind::ZoomIn},
+        {m_actions->zoomOut, Kind::ZoomOut},
+        {m_actions->fit, Kind::Fit},
+        {m_actions->present, Kind::Present},
+        {m_actions->play, m_playback->isPlaying() ? Kind::Pause : Kind::Play}};
     for (const auto &[action, kind] : icons)
         action->setIcon(ToolIcons::make(kind, fg, off));
 }

@@ -5,14 +5,8 @@
 // Owns the Document and the ViewState every view shares; menus and toolbar turn into edit
 // commands, view-state changes or file operations.
 //
-// Dialogs are testable: every message box and file dialog goes through a virtual hook
-// (reportError, askUnsavedChanges, askOpenPath, askSavePath, askQuestion, askExport,
-// askAnimation). With setInteractive(false) nothing modal is ever shown: errors are recorded in
-// lastError(), the unsaved-changes question gets unsavedAnswer(), other questions get
-// questionAnswer() (the text asked is in lastQuestion()), file dialogs return nextPath(), and
-// the export dialogs are built for real but handed to exportHandler() (the animation's to
-// animationHandler()) instead of being shown (no handler: cancelled).
-// Tests use that; a subclass may override the hooks instead.
+// Every message box and file dialog goes through dialogs() (window/dialogs.h): the real ones
+// by default; tests install their own with setDialogs(), and nothing modal is shown there.
 
 #include "exporter.h"
 #include "theme.h"
@@ -20,10 +14,11 @@
 
 #include "scenario.h"
 
-#include <QMainWindow>
-#include <QMessageBox>
+#include "window/dialogs.h"
 
-#include <functional>
+#include <QMainWindow>
+
+#include <memory>
 #include <optional>
 #include <utility>
 
@@ -61,6 +56,9 @@ class LessonStage;
 class RoomPoll;
 class PresentationController;
 class ExportController;
+class FileController;
+class DockLayout;
+class WindowActions;
 
 class MainWindow : public QMainWindow
 {
@@ -93,12 +91,9 @@ public:
     const Core::Scenario &scenario() const;
     const Theme &theme() const { return m_theme; }
 
-    // Test hooks (see the top of this file).
-    void setInteractive(bool on) { m_interactive = on; }
-    bool isInteractive() const { return m_interactive; }
-    QString lastError() const { return m_lastError; }
-    void setUnsavedAnswer(QMessageBox::StandardButton b) { m_unsavedAnswer = b; }
-    void setNextPath(const QString &path) { m_nextPath = path; }
+    // Who answers the window's questions (see the top of this file).
+    Dialogs &dialogs() const { return *m_dialogs; }
+    void setDialogs(std::unique_ptr<Dialogs> dialogs) { m_dialogs = std::move(dialogs); }
 
     // Selects the most telling outcome: the first corrupted write, else the first rejected,
     // else the first locked out; nothing if all went well.
@@ -110,15 +105,6 @@ public:
     // The tick range on screen; nullopt before the timeline has a width.
     std::optional<std::pair<double, double>> visibleTickRange() const;
     ExportController *exportController() const { return m_export; }
-    void setExportHandler(std::function<bool(ExportDialog &)> handler)
-    {
-        m_exportHandler = std::move(handler);
-    }
-    // Without interaction, File > Export Animation… hands its dialog here (no handler: cancelled).
-    void setAnimationHandler(std::function<bool(AnimationDialog &)> handler)
-    {
-        m_animationHandler = std::move(handler);
-    }
 
     // Presentation mode (View > Presentation, F11; PresentationController): full screen,
     // large theme, only the timeline and a large explanation; arrows and Page Up/Down step
@@ -141,15 +127,14 @@ public:
     bool openLesson(const QString &path);
     bool openBuiltinLesson(const QString &name);
 
+    // Open, save, recent files (FileController); the window's File slots hand over to it.
+    FileController *files() const { return m_files; }
     // Autosave of unsaved work, and its recovery after a crash.
     Autosaver *autosaver() const { return m_autosaver; }
     // Offers autosaves left by sessions that died (one question each, through askQuestion);
     // restores at most one, as a modified document with its original path. Returns true
     // when one was restored. Called once after show() at startup.
     bool offerRecovery();
-
-    void setQuestionAnswer(QMessageBox::StandardButton b) { m_questionAnswer = b; }
-    QString lastQuestion() const { return m_lastQuestion; }
 
 public slots:
     // Help > Quick tour (also on the first run): a guide over the real window.
@@ -177,21 +162,6 @@ public slots:
     void openLessonWithDialog();
 
 protected:
-    virtual void reportError(const QString &title, const QString &message);
-    virtual QMessageBox::StandardButton askUnsavedChanges();
-    virtual QString askOpenPath();
-    virtual QString askSavePath();
-    virtual QMessageBox::StandardButton askQuestion(const QString &title, const QString &text,
-                                                    QMessageBox::StandardButtons buttons,
-                                                    QMessageBox::StandardButton defaultButton);
-    // Shows an export dialog; true when the user chose Export.
-    virtual bool askExport(ExportDialog &dialog);
-    // Shows the animation dialog; true when it wrote the file.
-    virtual bool askAnimation(AnimationDialog &dialog);
-    // File dialogs for lessons.
-    virtual QString askOpenLessonPath();
-    virtual QString askSaveLessonPath(const QString &suggested);
-
     void closeEvent(QCloseEvent *event) override;
     bool eventFilter(QObject *watched, QEvent *event) override;
     void dragEnterEvent(QDragEnterEvent *event) override;
@@ -206,37 +176,24 @@ private:
     QWidget *createPlaybackBar();
     void connectSelection();
 
-    // Asks about unsaved changes; true when it is fine to replace the document.
-    bool maybeSave();
+    // Shows an error through dialogs(), its last line in the status bar as well.
+    void reportError(const QString &title, const QString &message);
     void updateTitle();
     void documentChanged();
-    void addRecentFile(const QString &path);
-    void rebuildRecentMenu();
     void applyTheme();
     void syncPlaybackBar();
     void revealTick(Core::Tick tick);
+    // The DockLayout's, once the docks are made (mainwindow_layout.cpp).
     void fitSplitter();
-    bool compactHeight() const;
-    int logHeight() const;
     void afterLoad();
     // The status bar: the hovered item's text, else a hint that matches the fencing switch.
     void showHoverText(const QString &text);
     void showIdleHint();
-    // Window geometry, docks and toolbar (QSettings group "window"), saved on close.
-    void saveWindowSettings();
-    void restoreWindowSettings();
-    // Docks restored too large for this screen are brought back to a share of the window.
-    void capDocks();
-    int exploreHeight() const;
-    QSize defaultWindowSize() const;
-    // the dock layout as the window was built, for View > Reset layout
-    QByteArray m_defaultLayout;
-    static constexpr int kWindowStateVersion = 1;
-    // A schedule from the Explore panels, opened untitled.
-    void openExplored(const Core::Scenario &s);
     // Toolbar and playback icons in the theme's text colour.
     void applyIcons();
     void createControllers();
+    // The FileController, once the menus and the autosaver exist (mainwindow_files.cpp).
+    void createFiles();
     // Lessons (mainwindow_lessons.cpp): the actions (before the menus), then the docks,
     // presentation's stage and the controller (after the docks).
     void createLessonActions();
@@ -279,41 +236,11 @@ private:
     QActionGroup *m_themeGroup = nullptr;
     QActionGroup *m_tokenGroup = nullptr; // Simulation > Token source
 
-    QAction *m_newAct = nullptr;
-    QAction *m_openAct = nullptr;
-    QAction *m_saveAct = nullptr;
-    QAction *m_saveAsAct = nullptr;
-    QAction *m_quitAct = nullptr;
-    QAction *m_undoAct = nullptr;
-    QAction *m_redoAct = nullptr;
-    QAction *m_fencingAct = nullptr;
-    QAction *m_compareAct = nullptr;
-    QAction *m_zoomInAct = nullptr;
-    QAction *m_zoomOutAct = nullptr;
-    QAction *m_fitAct = nullptr;
-    QAction *m_playAct = nullptr;
-    QAction *m_prevAct = nullptr;
-    QAction *m_nextAct = nullptr;
-    QAction *m_showAllAct = nullptr;
-    QAction *m_addClientAct = nullptr;
-    QAction *m_removeClientAct = nullptr;
-    QAction *m_addAcquireAct = nullptr;
-    QAction *m_addWriteAct = nullptr;
-    QAction *m_addPauseAct = nullptr;
-    QAction *m_addReleaseAct = nullptr;
-    QAction *m_deleteAct = nullptr;
-
     QScrollArea *m_timelineScroll = nullptr;
     QWidget *m_playbackBar = nullptr;
     PresentationPanel *m_presPanel = nullptr;
     PresentationControls *m_presControls = nullptr;
     Autosaver *m_autosaver = nullptr;
-    QAction *m_exportAct = nullptr;
-    QAction *m_storyboardAct = nullptr;
-    QAction *m_animationAct = nullptr;
-    QAction *m_copyImageAct = nullptr;
-    QAction *m_presentAct = nullptr;
-    QAction *m_liveAct = nullptr; // Simulation > Run on etcd
     LiveDialog *m_liveDialog = nullptr;
 
     PresentationController *m_presentation = nullptr;
@@ -332,16 +259,11 @@ private:
     QAction *m_nextSceneAct = nullptr;
     QMenu *m_lessonsMenu = nullptr; // Help > Lessons
     ExportController *m_export = nullptr;
-    bool m_logHiddenForCompare = false;
-    std::function<bool(ExportDialog &)> m_exportHandler;
-    std::function<bool(AnimationDialog &)> m_animationHandler;
-    QMessageBox::StandardButton m_questionAnswer = QMessageBox::Cancel;
-    QString m_lastQuestion;
+    FileController *m_files = nullptr;
+    DockLayout *m_layout = nullptr;
+    WindowActions *m_actions = nullptr; // File, Edit, View, Playback: the window's own
 
     int m_fittedLanes = -1; // the lanes' height the splitter was last fitted to
-    bool m_interactive = true;
     bool m_syncingSelection = false;
-    QString m_lastError;
-    QMessageBox::StandardButton m_unsavedAnswer = QMessageBox::Cancel;
-    QString m_nextPath;
+    std::unique_ptr<Dialogs> m_dialogs = std::make_unique<WidgetDialogs>(this);
 };

@@ -1,18 +1,21 @@
-// MainWindow, part: its actions, menus and toolbar. Each action says what it does in a
-// lambda; the state it shows (checked, enabled) follows the document and the view state.
-// Built once, by the constructor (mainwindow.cpp).
+// MainWindow, part: what its actions do, its menus and toolbar. The actions themselves (names,
+// keys, tooltips) are WindowActions' (windowactions.*); here each is connected to what it does,
+// and the state it shows (checked, enabled) follows the document and the view state. Built
+// once, by the constructor (mainwindow.cpp).
 
-#include "mainwindow.h"
+#include "window/mainwindow.h"
 
-#include "aboutdialog.h"
-#include "document.h"
-#include "editcommands.h"
-#include "livedialog.h"
-#include "playback.h"
-#include "presentationcontroller.h"
-#include "summarystrip.h"
-#include "timelineview.h"
+#include "document/document.h"
+#include "document/editcommands.h"
+#include "views/livedialog.h"
+#include "views/summarystrip.h"
+#include "views/timelineview.h"
 #include "viewstate.h"
+#include "window/docklayout.h"
+#include "window/filecontroller.h"
+#include "window/playback.h"
+#include "window/presentationcontroller.h"
+#include "window/windowactions.h"
 
 #include "scenariofile.h"
 #include "tokensource.h"
@@ -32,198 +35,84 @@
 
 #include <algorithm>
 
-namespace {
-
-// Every binding once: an action that lists a key twice (Ctrl+Shift+Z given by hand and again
-// through QKeySequence::Redo on platforms whose Redo is Ctrl+Shift+Z) makes Qt call the key
-// "ambiguous" and do nothing.
-QList<QKeySequence> keys(std::initializer_list<QKeySequence> own,
-                         QKeySequence::StandardKey standard = QKeySequence::UnknownKey)
-{
-    QList<QKeySequence> all(own);
-    if (standard != QKeySequence::UnknownKey)
-        all += QKeySequence::keyBindings(standard);
-    QList<QKeySequence> unique;
-    for (const QKeySequence &k : all)
-        if (!k.isEmpty() && !unique.contains(k))
-            unique << k;
-    return unique;
-}
-
-} // namespace
-
 void MainWindow::createActions()
 {
-    const auto make = [this](const QString &name, const QString &text,
-                             const QKeySequence &key = {}) {
-        auto *a = new QAction(text, this);
-        a->setObjectName(name);
-        if (!key.isEmpty())
-            a->setShortcut(key);
-        addAction(a); // shortcuts work with menus and toolbars hidden too
-        return a;
-    };
-
-    m_newAct = make(QStringLiteral("new"), tr("&New"), QKeySequence::New);
-    connect(m_newAct, &QAction::triggered, this, &MainWindow::newScenario);
-    m_openAct = make(QStringLiteral("open"), tr("&Open…"), QKeySequence::Open);
-    connect(m_openAct, &QAction::triggered, this, &MainWindow::open);
-    m_saveAct = make(QStringLiteral("save"), tr("&Save"), QKeySequence::Save);
-    connect(m_saveAct, &QAction::triggered, this, &MainWindow::save);
-    m_saveAsAct = make(QStringLiteral("saveAs"), tr("Save &As…"), QKeySequence::SaveAs);
-    connect(m_saveAsAct, &QAction::triggered, this, &MainWindow::saveAs);
-    m_quitAct = make(QStringLiteral("quit"), tr("&Quit"), QKeySequence::Quit);
-    connect(m_quitAct, &QAction::triggered, this, &QWidget::close);
-
-    m_undoAct = m_doc->undoStack()->createUndoAction(this, tr("&Undo"));
-    m_undoAct->setObjectName(QStringLiteral("undo"));
-    m_undoAct->setShortcuts(keys({}, QKeySequence::Undo));
-    addAction(m_undoAct);
-    m_redoAct = m_doc->undoStack()->createRedoAction(this, tr("&Redo"));
-    m_redoAct->setObjectName(QStringLiteral("redo"));
-    m_redoAct->setShortcuts(keys({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z)}, QKeySequence::Redo));
-    addAction(m_redoAct);
-
-    m_fencingAct = make(QStringLiteral("fencing"), tr("&Fencing"), QKeySequence(Qt::Key_F));
-    m_fencingAct->setCheckable(true);
-    m_fencingAct->setToolTip(tr("Fencing on/off (F): does the storage check tokens?"));
-    connect(m_fencingAct, &QAction::triggered, this, [this](bool on) {
+    m_actions = new WindowActions(this, m_doc->undoStack());
+    connect(m_actions->newFile, &QAction::triggered, this, &MainWindow::newScenario);
+    connect(m_actions->open, &QAction::triggered, this, &MainWindow::open);
+    connect(m_actions->save, &QAction::triggered, this, &MainWindow::save);
+    connect(m_actions->saveAs, &QAction::triggered, this, &MainWindow::saveAs);
+    connect(m_actions->quit, &QAction::triggered, this, &QWidget::close);
+    connect(m_actions->fencing, &QAction::triggered, this, [this](bool on) {
         if (on != m_doc->scenario().fencing)
             m_doc->undoStack()->push(EditCommands::setFencing(m_doc, on));
     });
-    m_compareAct =
-        make(QStringLiteral("compare"), tr("&Compare fenced / unfenced"), QKeySequence(Qt::Key_C));
-    m_compareAct->setCheckable(true);
-    m_compareAct->setToolTip(tr("Show the same schedule with fencing on and off, one above the "
-                                "other (C)"));
-    connect(m_compareAct, &QAction::toggled, m_state, &ViewState::setCompare);
+    connect(m_actions->compare, &QAction::toggled, m_state, &ViewState::setCompare);
     connect(m_state, &ViewState::compareChanged, this, [this](bool on) {
         if (isPresenting()) {
             m_presentation->fit();
             return;
         }
-        // two stacks of lanes need the height: the event log steps aside while comparing
-        // (View > Event log brings it back) and returns when compare mode ends
-        if (auto *log = findChild<QDockWidget *>(QStringLiteral("eventLogDock"))) {
-            if (on && log->isVisible()) {
-                log->hide();
-                m_logHiddenForCompare = true;
-            } else if (!on && m_logHiddenForCompare) {
-                log->show();
-                resizeDocks({log}, {logHeight()}, Qt::Vertical);
-                m_logHiddenForCompare = false;
-            }
-        }
-        fitSplitter();
+        m_layout->setComparing(on); // the event log steps aside
     });
-    connect(m_state, &ViewState::compareChanged, m_compareAct, &QAction::setChecked);
+    connect(m_state, &ViewState::compareChanged, m_actions->compare, &QAction::setChecked);
     connect(m_state, &ViewState::compareSourceChanged, this, [this] {
         const std::optional<Core::TokenSource> src = m_state->compareSource();
-        m_compareAct->setText(src ? tr("&Compare %1 / %2 tokens")
-                                        .arg(Core::toString(m_doc->scenario().tokens), Core::toString(*src))
-                                  : tr("&Compare fenced / unfenced"));
+        m_actions->compare->setText(
+            src ? tr("&Compare %1 / %2 tokens")
+                      .arg(Core::toString(m_doc->scenario().tokens), Core::toString(*src))
+                : tr("&Compare fenced / unfenced"));
     });
     connect(m_state, &ViewState::compareChanged, m_summary, &SummaryStrip::setCompare);
     connect(m_state, &ViewState::compareSourceChanged, m_summary,
             [this] { m_summary->setCompareSource(m_state->compareSource()); });
-
-    m_zoomInAct = make(QStringLiteral("zoomIn"), tr("Zoom &in"));
-    m_zoomInAct->setShortcuts(
-        keys({QKeySequence(Qt::Key_Plus), QKeySequence(Qt::Key_Equal)}, QKeySequence::ZoomIn));
-    m_zoomOutAct = make(QStringLiteral("zoomOut"), tr("Zoom &out"));
-    m_zoomOutAct->setShortcuts(keys({QKeySequence(Qt::Key_Minus)}, QKeySequence::ZoomOut));
-    m_fitAct = make(QStringLiteral("fit"), tr("&Fit to window"));
-    m_fitAct->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_0), QKeySequence(Qt::Key_Home)});
     auto *view = m_timeline;
-    connect(m_zoomInAct, &QAction::triggered, view, &TimelineView::zoomIn);
-    connect(m_zoomOutAct, &QAction::triggered, view, &TimelineView::zoomOut);
-    connect(m_fitAct, &QAction::triggered, view, &TimelineView::fitToWindow);
-
-    m_playAct = make(QStringLiteral("play"), tr("&Play"), QKeySequence(Qt::Key_Space));
-    m_playAct->setToolTip(tr("Play / pause (Space)"));
-    connect(m_playAct, &QAction::triggered, m_playback, &Playback::toggle);
+    connect(m_actions->zoomIn, &QAction::triggered, view, &TimelineView::zoomIn);
+    connect(m_actions->zoomOut, &QAction::triggered, view, &TimelineView::zoomOut);
+    connect(m_actions->fit, &QAction::triggered, view, &TimelineView::fitToWindow);
+    connect(m_actions->play, &QAction::triggered, m_playback, &Playback::toggle);
     connect(m_playback, &Playback::playingChanged, this, [this](bool playing) {
-        m_playAct->setText(playing ? tr("&Pause") : tr("&Play"));
+        m_actions->play->setText(playing ? tr("&Pause") : tr("&Play"));
         applyIcons();
     });
-    m_prevAct =
-        make(QStringLiteral("previousEvent"), tr("P&revious event"), QKeySequence(Qt::Key_Left));
-    m_prevAct->setToolTip(tr("Move the playhead to the previous event (Left)"));
-    connect(m_prevAct, &QAction::triggered, this, &MainWindow::stepPreviousEvent);
-    m_nextAct = make(QStringLiteral("nextEvent"), tr("&Next event"), QKeySequence(Qt::Key_Right));
-    m_nextAct->setToolTip(tr("Move the playhead to the next event (Right)"));
-    connect(m_nextAct, &QAction::triggered, this, &MainWindow::stepNextEvent);
-    m_showAllAct = make(QStringLiteral("showAll"), tr("Show &all"), QKeySequence(Qt::Key_End));
-    m_showAllAct->setToolTip(tr("Remove the playhead and show the whole run (End)"));
-    connect(m_showAllAct, &QAction::triggered, this, [this] {
+    connect(m_actions->previous, &QAction::triggered, this, &MainWindow::stepPreviousEvent);
+    connect(m_actions->next, &QAction::triggered, this, &MainWindow::stepNextEvent);
+    connect(m_actions->showAll, &QAction::triggered, this, [this] {
         m_playback->pause();
         m_state->clearPlayhead();
     });
-
-    m_addClientAct = make(QStringLiteral("addClient"), tr("Add &client"));
-    connect(m_addClientAct, &QAction::triggered, this, &MainWindow::addClient);
-    m_removeClientAct = make(QStringLiteral("removeClient"), tr("Remove client"));
-    connect(m_removeClientAct, &QAction::triggered, this, &MainWindow::removeClient);
-    m_addAcquireAct = make(QStringLiteral("addAcquire"), tr("Add &acquire"));
-    connect(m_addAcquireAct, &QAction::triggered, this,
+    connect(m_actions->addClient, &QAction::triggered, this, &MainWindow::addClient);
+    connect(m_actions->removeClient, &QAction::triggered, this, &MainWindow::removeClient);
+    connect(m_actions->addAcquire, &QAction::triggered, this,
             [this] { addScenarioAction(Core::ActionKind::Acquire); });
-    m_addWriteAct = make(QStringLiteral("addWrite"), tr("Add &write"));
-    connect(m_addWriteAct, &QAction::triggered, this,
+    connect(m_actions->addWrite, &QAction::triggered, this,
             [this] { addScenarioAction(Core::ActionKind::Write); });
-    m_addPauseAct = make(QStringLiteral("addPause"), tr("Add &pause"));
-    connect(m_addPauseAct, &QAction::triggered, this,
+    connect(m_actions->addPause, &QAction::triggered, this,
             [this] { addScenarioAction(Core::ActionKind::Pause); });
-    m_addReleaseAct = make(QStringLiteral("addRelease"), tr("Add r&elease"));
-    connect(m_addReleaseAct, &QAction::triggered, this,
+    connect(m_actions->addRelease, &QAction::triggered, this,
             [this] { addScenarioAction(Core::ActionKind::Release); });
-    m_deleteAct = make(QStringLiteral("delete"), tr("&Delete action"), QKeySequence::Delete);
-    connect(m_deleteAct, &QAction::triggered, this, &MainWindow::deleteSelected);
-
-    m_exportAct =
-        make(QStringLiteral("export"), tr("&Export Picture…"), QKeySequence(Qt::CTRL | Qt::Key_E));
-    m_exportAct->setToolTip(tr("Save the timeline as PNG, SVG or PDF for slides (Ctrl+E)"));
-    connect(m_exportAct, &QAction::triggered, this, &MainWindow::exportWithDialog);
-    m_storyboardAct = make(QStringLiteral("exportStoryboard"), tr("Export &Storyboard…"));
-    m_storyboardAct->setToolTip(tr("One picture per step of the story: numbered PNGs or a "
-                                   "multi-page PDF"));
-    connect(m_storyboardAct, &QAction::triggered, this, &MainWindow::exportStoryboardWithDialog);
-    m_animationAct = make(QStringLiteral("exportAnimation"), tr("Export Ani&mation…"));
-    m_animationAct->setToolTip(tr("The run as it plays, a caption per step: an animated GIF or "
-                                  "an MP4 or WebM video"));
-    connect(m_animationAct, &QAction::triggered, this, &MainWindow::exportAnimationWithDialog);
-    m_copyImageAct = make(QStringLiteral("copyImage"), tr("Copy as &Image"),
-                          QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
-    m_copyImageAct->setToolTip(tr("Put the picture (as the last export, or at 1920 px on white) "
-                                  "on the clipboard"));
-    connect(m_copyImageAct, &QAction::triggered, this, [this] { copyAsImage(); });
-    m_presentAct = make(QStringLiteral("present"), tr("&Presentation"), QKeySequence(Qt::Key_F11));
-    m_presentAct->setCheckable(true);
-    m_presentAct->setToolTip(tr("Presentation: full screen, large text, one step per key press "
-                                "(F11; Esc leaves)"));
-    connect(m_presentAct, &QAction::triggered, this, &MainWindow::setPresenting);
-
-    m_liveAct = make(QStringLiteral("runOnEtcd"), tr("Run on &etcd…"));
-    m_liveAct->setToolTip(tr("Run the scenario on a real etcd, in real time, and compare what it "
-                             "did with the prediction"));
-    connect(m_liveAct, &QAction::triggered, this, [this] {
+    connect(m_actions->deleteAction, &QAction::triggered, this, &MainWindow::deleteSelected);
+    connect(m_actions->exportPicture, &QAction::triggered, this, &MainWindow::exportWithDialog);
+    connect(m_actions->storyboard, &QAction::triggered, this,
+            &MainWindow::exportStoryboardWithDialog);
+    connect(m_actions->animation, &QAction::triggered, this,
+            &MainWindow::exportAnimationWithDialog);
+    connect(m_actions->copyImage, &QAction::triggered, this, [this] { copyAsImage(); });
+    connect(m_actions->present, &QAction::triggered, this, &MainWindow::setPresenting);
+    connect(m_actions->live, &QAction::triggered, this, [this] {
         if (!m_liveDialog)
             m_liveDialog = new LiveDialog(m_doc, m_state, this);
         m_liveDialog->show();
         m_liveDialog->raise();
         m_liveDialog->activateWindow();
     });
-
-    // keys without modifiers must not fire while the user types in the inspector; line edits
-    // and spin boxes claim them through ShortcutOverride, so window shortcuts are safe
-    for (QAction *a : {m_fencingAct, m_compareAct, m_playAct, m_prevAct, m_nextAct, m_deleteAct})
-        a->setShortcutContext(Qt::WindowShortcut);
 }
 
 void MainWindow::createMenus()
 {
     QMenu *file = menuBar()->addMenu(tr("&File"));
-    file->addAction(m_newAct);
-    file->addAction(m_openAct);
+    file->addAction(m_actions->newFile);
+    file->addAction(m_actions->open);
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     m_recentMenu->setObjectName(QStringLiteral("recentMenu"));
     file->addSeparator();
@@ -231,33 +120,32 @@ void MainWindow::createMenus()
     file->addAction(m_closeLessonAct);
     file->addAction(m_exportVotesAct);
     file->addSeparator();
-    file->addAction(m_saveAct);
-    file->addAction(m_saveAsAct);
+    file->addAction(m_actions->save);
+    file->addAction(m_actions->saveAs);
     file->addSeparator();
-    file->addAction(m_exportAct);
-    file->addAction(m_storyboardAct);
-    file->addAction(m_animationAct);
+    file->addAction(m_actions->exportPicture);
+    file->addAction(m_actions->storyboard);
+    file->addAction(m_actions->animation);
     file->addSeparator();
-    file->addAction(m_quitAct);
-    rebuildRecentMenu();
+    file->addAction(m_actions->quit);
 
     QMenu *edit = menuBar()->addMenu(tr("&Edit"));
-    edit->addAction(m_undoAct);
-    edit->addAction(m_redoAct);
+    edit->addAction(m_actions->undo);
+    edit->addAction(m_actions->redo);
     edit->addSeparator();
-    edit->addAction(m_copyImageAct);
+    edit->addAction(m_actions->copyImage);
     edit->addSeparator();
-    edit->addAction(m_addAcquireAct);
-    edit->addAction(m_addWriteAct);
-    edit->addAction(m_addPauseAct);
-    edit->addAction(m_addReleaseAct);
-    edit->addAction(m_deleteAct);
+    edit->addAction(m_actions->addAcquire);
+    edit->addAction(m_actions->addWrite);
+    edit->addAction(m_actions->addPause);
+    edit->addAction(m_actions->addRelease);
+    edit->addAction(m_actions->deleteAction);
     edit->addSeparator();
-    edit->addAction(m_addClientAct);
-    edit->addAction(m_removeClientAct);
+    edit->addAction(m_actions->addClient);
+    edit->addAction(m_actions->removeClient);
 
     QMenu *sim = menuBar()->addMenu(tr("&Simulation"));
-    sim->addAction(m_fencingAct);
+    sim->addAction(m_actions->fencing);
     QMenu *rule = sim->addMenu(tr("Storage &rule"));
     QAction *lt = rule->addAction(tr("token < max_token rejects (lt, correct)"));
     lt->setObjectName(QStringLiteral("ruleLt"));
@@ -282,7 +170,7 @@ void MainWindow::createMenus()
                 m_doc->undoStack()->push(EditCommands::setTokenSource(m_doc, src));
         });
     }
-    sim->addAction(m_compareAct);
+    sim->addAction(m_actions->compare);
     // What compare mode puts under the scenario's run: the same schedule unfenced, or under
     // another token source (issue of the lesson "which sources keep the order?")
     QMenu *against = sim->addMenu(tr("Compare &with"));
@@ -311,7 +199,7 @@ void MainWindow::createMenus()
                    QStringLiteral("compareWith-") + Core::toString(src), src);
     }
     sim->addSeparator();
-    sim->addAction(m_liveAct);
+    sim->addAction(m_actions->live);
 
     QMenu *scenarios = menuBar()->addMenu(tr("S&cenarios"));
     scenarios->setObjectName(QStringLiteral("scenariosMenu"));
@@ -327,18 +215,18 @@ void MainWindow::createMenus()
             a->setObjectName(QStringLiteral("preset-") + name);
             a->setData(name);
             connect(a, &QAction::triggered, this, [this, name] {
-                if (maybeSave())
-                    openPreset(name);
+                if (m_files->maybeSave())
+                    m_files->openPreset(name);
             });
         }
     }
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
-    view->addAction(m_zoomInAct);
-    view->addAction(m_zoomOutAct);
-    view->addAction(m_fitAct);
+    view->addAction(m_actions->zoomIn);
+    view->addAction(m_actions->zoomOut);
+    view->addAction(m_actions->fit);
     view->addSeparator();
-    view->addAction(m_compareAct);
+    view->addAction(m_actions->compare);
     view->addSeparator();
     QMenu *themes = view->addMenu(tr("&Theme"));
     m_themeGroup = new QActionGroup(this);
@@ -354,7 +242,7 @@ void MainWindow::createMenus()
         connect(a, &QAction::triggered, this, [this, name] { setThemeByName(name); });
     }
     view->addSeparator();
-    view->addAction(m_presentAct);
+    view->addAction(m_actions->present);
     QMenu *presTheme = view->addMenu(tr("Presentation t&heme"));
     auto *presThemes = new QActionGroup(presTheme);
     const QString chosenTheme = m_presentation->theme().name;
@@ -421,10 +309,10 @@ void MainWindow::createMenus()
     m_viewMenu = view;
 
     QMenu *play = menuBar()->addMenu(tr("&Playback"));
-    play->addAction(m_playAct);
-    play->addAction(m_prevAct);
-    play->addAction(m_nextAct);
-    play->addAction(m_showAllAct);
+    play->addAction(m_actions->play);
+    play->addAction(m_actions->previous);
+    play->addAction(m_actions->next);
+    play->addAction(m_actions->showAll);
     play->addSeparator();
     play->addAction(m_prevSceneAct);
     play->addAction(m_nextSceneAct);
@@ -438,8 +326,8 @@ void MainWindow::createMenus()
     about->setObjectName(QStringLiteral("about"));
     about->setMenuRole(QAction::AboutRole);
     connect(about, &QAction::triggered, this, [this] {
-        if (m_interactive)
-            AboutDialog(this).exec();
+        if (m_dialogs->isInteractive())
+            m_dialogs->showAbout();
     });
 }
 
@@ -460,13 +348,13 @@ void MainWindow::createToolBar()
             a->setToolTip(QStringLiteral("%1 (%2)").arg(a->iconText(),
                                                           a->shortcut().toString(QKeySequence::NativeText)));
     };
-    iconOnly(m_openAct);
-    iconOnly(m_saveAct);
+    iconOnly(m_actions->open);
+    iconOnly(m_actions->save);
     tb->addSeparator();
-    iconOnly(m_undoAct);
-    iconOnly(m_redoAct);
+    iconOnly(m_actions->undo);
+    iconOnly(m_actions->redo);
     tb->addSeparator();
-    tb->addAction(m_fencingAct);
+    tb->addAction(m_actions->fencing);
     tb->addWidget(new QLabel(tr("  Rule: "), tb));
     m_rule = new QComboBox(tb);
     m_rule->setObjectName(QStringLiteral("rule"));
@@ -476,8 +364,8 @@ void MainWindow::createToolBar()
     connect(m_rule, &QComboBox::activated, this,
             [this](int i) { setRule(Core::FenceRule(m_rule->itemData(i).toInt())); });
     tb->addWidget(m_rule);
-    tb->addAction(m_compareAct);
-    tb->addAction(m_presentAct);
+    tb->addAction(m_actions->compare);
+    tb->addAction(m_actions->present);
     tb->addSeparator();
     auto *add = new QToolButton(tb);
     add->setObjectName(QStringLiteral("addButton"));
@@ -486,14 +374,15 @@ void MainWindow::createToolBar()
     add->setPopupMode(QToolButton::InstantPopup);
     add->setToolButtonStyle(Qt::ToolButtonTextOnly);
     auto *addMenu = new QMenu(add);
-    for (QAction *a : {m_addAcquireAct, m_addWriteAct, m_addPauseAct, m_addReleaseAct})
+    for (QAction *a :
+         {m_actions->addAcquire, m_actions->addWrite, m_actions->addPause, m_actions->addRelease})
         addMenu->addAction(a);
     addMenu->addSeparator();
-    addMenu->addAction(m_addClientAct);
+    addMenu->addAction(m_actions->addClient);
     add->setMenu(addMenu);
     tb->addWidget(add);
     tb->addSeparator();
-    iconOnly(m_zoomOutAct);
-    iconOnly(m_zoomInAct);
-    iconOnly(m_fitAct);
+    iconOnly(m_actions->zoomOut);
+    iconOnly(m_actions->zoomIn);
+    iconOnly(m_actions->fit);
 }

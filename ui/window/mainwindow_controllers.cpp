@@ -2,16 +2,17 @@
 // (presentationcontroller.*, exportcontroller.*), made here from the window's parts; the
 // window's slots hand over to them.
 
-#include "mainwindow.h"
+#include "window/mainwindow.h"
 
-#include "animationdialog.h"
-#include "exportcontroller.h"
-#include "exportdialog.h"
-#include "lessoncontroller.h"
-#include "lessonsession.h"
-#include "presentationcontroller.h"
-#include "summarystrip.h"
-#include "tokenchart.h"
+#include "document/lessonsession.h"
+#include "views/animationdialog.h"
+#include "views/exportdialog.h"
+#include "views/summarystrip.h"
+#include "views/tokenchart.h"
+#include "window/exportcontroller.h"
+#include "window/lessoncontroller.h"
+#include "window/presentationcontroller.h"
+#include "window/windowactions.h"
 
 #include <QStatusBar>
 
@@ -27,7 +28,7 @@ void MainWindow::createControllers()
     parts.splitter = m_splitter;
     parts.panel = m_presPanel;
     parts.controls = m_presControls;
-    parts.action = m_presentAct;
+    parts.action = m_actions->present;
     parts.putAway = {m_summary, m_chart, m_playbackBar};
     PresentationController::Hooks hooks;
     hooks.theme = [this] { return m_theme; };
@@ -45,8 +46,10 @@ void MainWindow::createControllers()
 
     ExportController::Hooks exportHooks;
     exportHooks.theme = [this] { return m_theme; };
-    exportHooks.askExport = [this](ExportDialog &dialog) { return askExport(dialog); };
-    exportHooks.askAnimation = [this](AnimationDialog &dialog) { return askAnimation(dialog); };
+    exportHooks.askExport = [this](ExportDialog &dialog) { return m_dialogs->askExport(dialog); };
+    exportHooks.askAnimation = [this](AnimationDialog &dialog) {
+        return m_dialogs->askAnimation(dialog);
+    };
     exportHooks.reportError = [this](const QString &title, const QString &message) {
         reportError(title, message);
     };
@@ -112,18 +115,4 @@ void MainWindow::exportAnimationWithDialog()
 QImage MainWindow::copyAsImage()
 {
     return m_export->copyAsImage();
-}
-
-bool MainWindow::askExport(ExportDialog &dialog)
-{
-    if (!m_interactive)
-        return m_exportHandler && m_exportHandler(dialog);
-    return dialog.exec() == QDialog::Accepted;
-}
-
-bool MainWindow::askAnimation(AnimationDialog &dialog)
-{
-    if (!m_interactive)
-        return m_animationHandler && m_animationHandler(dialog);
-    return dialog.exec() == QDialog::Accepted;
 }

@@ -2,19 +2,20 @@
 // scene steps in Playback), the Lesson dock and the lesson editor's dock, presentation's stage
 // under the timeline, and the LessonController that runs them (lessoncontroller.h).
 
-#include "mainwindow.h"
+#include "window/mainwindow.h"
 
-#include "lessoncontroller.h"
-#include "lessoneditor.h"
-#include "lessonpanel.h"
-#include "lessonsession.h"
-#include "lessonstage.h"
-#include "presentationcontroller.h"
-#include "presentationpanel.h"
-#include "roompoll.h"
-#include "summarystrip.h"
-#include "timelineview.h"
-#include "tokenchart.h"
+#include "document/lessonsession.h"
+#include "views/lessoneditor.h"
+#include "views/lessonpanel.h"
+#include "views/lessonstage.h"
+#include "views/presentationpanel.h"
+#include "views/summarystrip.h"
+#include "views/timelineview.h"
+#include "views/tokenchart.h"
+#include "window/filecontroller.h"
+#include "window/lessoncontroller.h"
+#include "window/presentationcontroller.h"
+#include "window/roompoll.h"
 
 #include "lessonfile.h"
 
@@ -153,14 +154,16 @@ void MainWindow::createLessons()
         reportError(title, message);
     };
     hooks.askUnsaved = [this](const QString &title) {
-        return askQuestion(tr("Unsaved lesson"),
-                           tr("The lesson “%1” has unsaved changes. Save them first?").arg(title),
-                           QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel,
-                           QMessageBox::Save);
+        return m_dialogs->askQuestion(
+            tr("Unsaved lesson"),
+            tr("The lesson “%1” has unsaved changes. Save them first?").arg(title),
+            QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
     };
-    hooks.askSavePath = [this](const QString &suggested) { return askSaveLessonPath(suggested); };
+    hooks.askSavePath = [this](const QString &suggested) {
+        return m_dialogs->askSaveLessonPath(suggested);
+    };
     hooks.showStatus = [this](const QString &text) { statusBar()->showMessage(text, 4000); };
-    hooks.maybeSaveScenario = [this] { return maybeSave(); };
+    hooks.maybeSaveScenario = [this] { return m_files->maybeSave(); };
     m_lessons = new LessonController(parts, hooks, this);
     m_roomPoll = new RoomPoll(m_lessons, m_lessonStage, this);
     m_roomPoll->setObjectName(QStringLiteral("roomPoll"));
@@ -228,25 +231,7 @@ bool MainWindow::openBuiltinLesson(const QString &name)
 
 void MainWindow::openLessonWithDialog()
 {
-    const QString path = askOpenLessonPath();
+    const QString path = m_dialogs->askOpenLessonPath();
     if (!path.isEmpty())
         openLesson(path);
-}
-
-QString MainWindow::askOpenLessonPath()
-{
-    if (!m_interactive)
-        return m_nextPath;
-    return QFileDialog::getOpenFileName(this, tr("Open lesson"), QString(),
-                                        tr("FenceScope lessons (*%1);;All files (*)")
-                                            .arg(QLatin1String(Core::LessonFile::kSuffix)));
-}
-
-QString MainWindow::askSaveLessonPath(const QString &suggested)
-{
-    if (!m_interactive)
-        return m_nextPath;
-    return QFileDialog::getSaveFileName(
-        this, tr("Save lesson"), suggested,
-        tr("FenceScope lessons (*%1)").arg(QLatin1String(Core::LessonFile::kSuffix)));
 }

@@ -1,4 +1,4 @@
-#include "playback.h"
+#include "window/playback.h"
 
 #include "viewstate.h"
 

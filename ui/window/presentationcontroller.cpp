@@ -1,13 +1,13 @@
-#include "presentationcontroller.h"
+#include "window/presentationcontroller.h"
 
-#include "comparison.h"
-#include "document.h"
-#include "playback.h"
-#include "presentationcontrols.h"
-#include "presentationpanel.h"
+#include "document/comparison.h"
+#include "document/document.h"
 #include "storysteps.h"
 #include "timelinerenderer.h"
-#include "timelineview.h"
+#include "views/presentationcontrols.h"
+#include "views/presentationpanel.h"
+#include "views/timelineview.h"
+#include "window/playback.h"
 
 #include <QAction>
 #include <QApplication>

@@ -1,6 +1,6 @@
-#include "quicktour.h"
+#include "window/quicktour.h"
 
-#include "timelineview.h"
+#include "views/timelineview.h"
 
 #include <QAction>
 #include <QEvent>

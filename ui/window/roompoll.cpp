@@ -1,8 +1,8 @@
-#include "roompoll.h"
+#include "window/roompoll.h"
 
-#include "lessoncontroller.h"
-#include "lessonsession.h"
-#include "lessonstage.h"
+#include "document/lessonsession.h"
+#include "views/lessonstage.h"
+#include "window/lessoncontroller.h"
 
 #include "lesson.h"
 #include "qrmatrix.h"

@@ -1,14 +1,14 @@
-#include "statereport.h"
+#include "window/statereport.h"
 
-#include "document.h"
-#include "lessoncontroller.h"
-#include "lessonsession.h"
-#include "lessonstage.h"
-#include "mainwindow.h"
-#include "presentationpanel.h"
+#include "document/document.h"
+#include "document/lessonsession.h"
 #include "timelinelayout.h"
-#include "timelineview.h"
+#include "views/lessonstage.h"
+#include "views/presentationpanel.h"
+#include "views/timelineview.h"
 #include "viewstate.h"
+#include "window/lessoncontroller.h"
+#include "window/mainwindow.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -1,4 +1,4 @@
-#include "toolicons.h"
+#include "window/toolicons.h"
 
 #include <QPainter>
 #include <QPainterPath>

@@ -39,7 +39,7 @@ enum class WriteResult : std::uint8_t
     LockedOut, // not applied although its writer was the live holder of the newest epoch
 };
 
-// The checker of SCENARIO.md section 6 for a write its storage has handled. `overNewer`: the
+// The checker of docs/SCENARIO.md section 6 for a write its storage has handled. `overNewer`: the
 // storage had already applied newer data (a write of a later epoch; for a version storage, a
 // version newer than the writer had read); `liveNewest`: at its arrival the writer held the
 // newest epoch's live lease. One rule for a simulated run and for a run observed on a real

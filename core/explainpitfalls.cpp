@@ -1,4 +1,4 @@
-// The explanations of SCENARIO.md sections 11 and 12: what a keepalive, a check, a read, a
+// The explanations of docs/SCENARIO.md sections 11 and 12: what a keepalive, a check, a read, a
 // compare-and-set, a bypass write, a restart and a half-applied group did, and why.
 
 #include "explaindetail.h"

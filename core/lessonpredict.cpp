@@ -39,7 +39,7 @@ LessonQuestion writeQuestion(const Scenario &scenario, const Trace &trace, std::
     q.prompt = QStringLiteral("What happens to %1?").arg(writeRefText(ref));
     std::vector<ClaimOutcome> outcomes{ClaimOutcome::Accepted, ClaimOutcome::Rejected,
                                        ClaimOutcome::Corrupted, ClaimOutcome::LockedOut};
-    // a write that checks its lease first may send nothing at all (SCENARIO.md section 11)
+    // a write that checks its lease first may send nothing at all (docs/SCENARIO.md section 11)
     if (scenario.clients[client].actions[action].check)
         outcomes.push_back(ClaimOutcome::Skipped);
     for (const ClaimOutcome o : outcomes) {

@@ -13,7 +13,7 @@ std::size_t firstGrantAt(const Trace &t, Tick tick)
                        t.grants.begin());
 }
 
-// The lock-delay (SCENARIO.md sections 10 and 14) that follows lease `lease` (index into
+// The lock-delay (docs/SCENARIO.md sections 10 and 14) that follows lease `lease` (index into
 // Trace::leases): [its end, end + lockDelay), cut short by the next grant (a grant ends any
 // lock-delay) and by a restore (which brings back the snapshot's own lock-delay). None after a
 // release, after a lease that a restore ended (granted after the snapshot), or without

@@ -1,6 +1,6 @@
 #pragma once
 
-// Questions about the lock service a view asks of a Trace (SCENARIO.md sections 10 and 14):
+// Questions about the lock service a view asks of a Trace (docs/SCENARIO.md sections 10 and 14):
 // when a lock-delay withholds the lock, and whether a restore hands out a token that was
 // handed out before. Answered here once; the lock lane and any other view ask them.
 

@@ -1,6 +1,6 @@
 #pragma once
 
-// The scenario file's keys for token sources and the lock service's own failures (SCENARIO.md
+// The scenario file's keys for token sources and the lock service's own failures (docs/SCENARIO.md
 // sections 9, 10 and 14, "Validation"): `lock.first`, `revision`, `puts`, `failovers`,
 // `failedElections`, `elections`, `seed`, `clockOffset`, `clockSteps`, `restores`, `lockDelay`, and
 // an acquire's `wait` and `waitFor`. The loader keeps keys it does not parse itself as JSON values

@@ -1,7 +1,7 @@
 #pragma once
 
 // The seed's LockService on a virtual clock: one lock, every new owner gets a token from the
-// configured source (SCENARIO.md sections 2, 9, 10 and 14). O(1) per call, except that a
+// configured source (docs/SCENARIO.md sections 2, 9, 10 and 14). O(1) per call, except that a
 // blocking acquire joins a queue of waiters. Epochs are the simulator's ground truth and count
 // grants only; they are never rewound, not even by a restore.
 
@@ -32,7 +32,7 @@ public:
         Tick expires;         // the holder's lease expiry after the call
     };
 
-    // A blocking acquire that could not be granted yet (SCENARIO.md section 10).
+    // A blocking acquire that could not be granted yet (docs/SCENARIO.md section 10).
     struct Waiter
     {
         std::uint32_t client = 0;

@@ -1,6 +1,6 @@
 #pragma once
 
-// The JSON that `fencescope-cli run` prints (SCENARIO.md section 8), streamed so a
+// The JSON that `fencescope-cli run` prints (docs/SCENARIO.md section 8), streamed so a
 // million-write trace is never held as one string.
 
 #include "scenario.h"

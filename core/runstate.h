@@ -59,7 +59,7 @@ ClientState clientStateAt(const Trace &trace, std::uint32_t client, Tick t);
 enum class StorageGauge : std::uint8_t
 {
     MaxToken,    // the highest token it accepted (0 with fencing off: it checks none); a restart
-                 // of a volatile storage forgets it (SCENARIO.md section 12)
+                 // of a volatile storage forgets it (docs/SCENARIO.md section 12)
     Version,     // a compare-and-set storage's version: the writes it applied (section 12)
     StoredToken, // the token the data it holds came with (0: empty, or written untagged)
 };

@@ -22,7 +22,7 @@ using Token = std::uint64_t;
 // Largest integer a scenario file may hold: JSON numbers are exact only up to 2^53.
 inline constexpr Tick kMaxFileInteger = Tick(1) << 53;
 
-// Read (SCENARIO.md section 12): learn a storage's version, for compare-and-set.
+// Read (docs/SCENARIO.md section 12): learn a storage's version, for compare-and-set.
 enum class ActionKind : std::uint8_t
 {
     Acquire,
@@ -39,7 +39,7 @@ enum class FenceRule : std::uint8_t
     Le, // reject token <= max_token: the too-strict pitfall
 };
 
-// Where the lock service's tokens come from (SCENARIO.md section 9).
+// Where the lock service's tokens come from (docs/SCENARIO.md section 9).
 enum class TokenSource : std::uint8_t
 {
     Counter,    // previous + 1, from lock.first
@@ -191,7 +191,7 @@ struct LockRestore
 };
 
 // Everything about the lock service but its token source (Scenario::tokens). Each option
-// belongs to one source (SCENARIO.md section 14, "First values"); the loader refuses it
+// belongs to one source (docs/SCENARIO.md section 14, "First values"); the loader refuses it
 // elsewhere, the simulator ignores it elsewhere.
 struct LockOptions
 {

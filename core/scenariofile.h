@@ -1,6 +1,6 @@
 #pragma once
 
-// Scenario file version 1 (SCENARIO.md section 7): JSON <-> Scenario, with errors that name
+// Scenario file version 1 (docs/SCENARIO.md section 7): JSON <-> Scenario, with errors that name
 // the place and the problem, documented limits, and atomic saves.
 //
 // The keys of sections 11 and 12 (keepalive, check, gap, group, read; a client's clock and

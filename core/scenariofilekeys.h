@@ -1,6 +1,6 @@
 #pragma once
 
-// The keys of scenario file version 1 (SCENARIO.md section 7): one table, which the reader
+// The keys of scenario file version 1 (docs/SCENARIO.md section 7): one table, which the reader
 // (scenariofileread.cpp) matches raw keys against, tells known keys from kept ones with, and
 // the writers (scenariofilewrite.cpp, lockoptionsfile.cpp) spell them from; the lock options'
 // reader (lockoptionsfile.cpp) looks its keys up by the same names. Internal to the core.
@@ -39,7 +39,7 @@ enum class Key : std::uint8_t
     Value,
     Storage,
     Delay,
-    // clients[i].actions[j], SCENARIO.md sections 11 and 12 (right after Delay: one range)
+    // clients[i].actions[j], docs/SCENARIO.md sections 11 and 12 (right after Delay: one range)
     Keepalive,
     Check, // also storages[i]
     Gap,
@@ -54,8 +54,8 @@ enum class Key : std::uint8_t
     MaxToken,
     Restarts,
     // lock (token sources, restores, lock-delay) and an acquire's wait keys: read and written by
-    // lockoptionsfile.cpp from the kept keys (SCENARIO.md sections 9, 10 and 14), never matched
-    // by the reader itself
+    // lockoptionsfile.cpp from the kept keys (docs/SCENARIO.md sections 9, 10 and 14), never
+    // matched by the reader itself
     First,
     Revision,
     Puts,

@@ -1,4 +1,4 @@
-// The simulation (SCENARIO.md sections 1-6 and 14): the public API of core/simulator.h, the
+// The simulation (docs/SCENARIO.md sections 1-6 and 14): the public API of core/simulator.h, the
 // event loop (loop, nextTick) and a tick's domain rules for the clients and storages: actions,
 // writes sent and arriving, the checker, beliefs, the records put into the trace. The rest of
 // Simulator::Impl, declared in simulatorimpl.h, lives in the files that header lists.

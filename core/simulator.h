@@ -71,7 +71,7 @@ private:
     std::unique_ptr<Impl> d;
 };
 
-// Runs the scenario on a virtual clock (SCENARIO.md sections 1-6). Deterministic: the same
+// Runs the scenario on a virtual clock (docs/SCENARIO.md sections 1-6). Deterministic: the same
 // scenario gives the same trace, every time. O(n log n) in the number of actions at worst.
 // The scenario must be valid (as the loader guarantees): storage indices in range, ttl > 0.
 Trace simulate(const Scenario &scenario);

@@ -3,7 +3,7 @@
 // functions live in the file of their part of the run:
 //   simulator.cpp             the public API, the event loop and a tick's domain rules
 //   simulatorlock.cpp         the lock service's phases of a tick (events, expiry, waiters)
-//   simulatorpitfalls.cpp     SCENARIO.md sections 11 and 12 (checks, keepalives, reads,
+//   simulatorpitfalls.cpp     docs/SCENARIO.md sections 11 and 12 (checks, keepalives, reads,
 //                             versions, restarts, bypass, groups)
 //   simulatorsetup.cpp        a run's start (buffers, schedules, tick 0) and its end
 //   laneplan.cpp              each lane's run order and frozen stretches

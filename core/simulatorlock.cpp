@@ -1,4 +1,4 @@
-// The lock service's phases of a tick (SCENARIO.md section 14, phases 1-3): its own scheduled
+// The lock service's phases of a tick (docs/SCENARIO.md section 14, phases 1-3): its own scheduled
 // events (restores, failovers, failed elections, clock steps), lease ends, blocking acquires
 // that give up; and a waiter being served when the lock comes free.
 #include "simulatorimpl.h"

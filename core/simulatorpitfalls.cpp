@@ -1,4 +1,4 @@
-// SCENARIO.md sections 11 and 12, used only when a scenario has them (Impl::pitfalls):
+// docs/SCENARIO.md sections 11 and 12, used only when a scenario has them (Impl::pitfalls):
 // check-then-write with its gap, keepalives, reads and versions, storage restarts, writes that
 // bypass the fence, groups of writes. With them the clients' phase runs lane by lane
 // (clientsPhase) instead of the plain loop's.

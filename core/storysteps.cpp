@@ -151,7 +151,7 @@ QStringList stepDetails(const Scenario &scenario, const Trace &trace, const Stor
         if (!(step.subject == StoryStep::Subject::Event && step.ref == i))
             lines << QStringLiteral("%1: %2").arg(clientName(scenario, trace.events[i].client),
                                                   briefEvent(scenario, trace, i));
-    // etcd's unrelated puts, at the start of every k-th tick (SCENARIO.md section 9)
+    // etcd's unrelated puts, at the start of every k-th tick (docs/SCENARIO.md section 9)
     const Tick k = scenario.tokens == TokenSource::Etcd ? scenario.lock.putsEvery : 0;
     if (k > 0) {
         const Tick before = since == kForever ? 0 : since / k;
@@ -172,7 +172,7 @@ QStringList stepDetails(const Scenario &scenario, const Trace &trace, const Stor
 
 namespace {
 
-// What a new leader did to the leases live at `tick` (SCENARIO.md section 15.3): each one's
+// What a new leader did to the leases live at `tick` (docs/SCENARIO.md section 15.3): each one's
 // timeout started afresh. Empty when none was re-armed then.
 QString rearmedAt(const Scenario &s, const Trace &t, Tick tick)
 {

@@ -1,6 +1,6 @@
 #pragma once
 
-// The token sources of SCENARIO.md section 9 as pure functions: their first values, the
+// The token sources of docs/SCENARIO.md section 9 as pure functions: their first values, the
 // seeded draw of `random`, the lock server's clock of `wallclock`, and each token written in
 // its system's own form, so every view (timeline, chart, log, story, CLI) shows it alike.
 

@@ -39,7 +39,7 @@ enum class WriteResult : std::uint8_t
     LockedOut, // not applied although its writer was the live holder of the newest epoch
 };
 
-// The checker of SCENARIO.md section 6 for a write its storage has handled. `overNewer`: the
+// The checker of docs/SCENARIO.md section 6 for a write its storage has handled. `overNewer`: the
 // storage had already applied newer data (a write of a later epoch; for a version storage, a
 // version newer than the writer had read); `liveNewest`: at its arrival the writer held the
 // newest epoch's live lease. One rule for a simulated run and for a run observed on a real
@@ -77,7 +77,7 @@ struct Refusal
     std::uint32_t client = 0;
     std::uint32_t action = 0;
     // who was in the way: the live holder, else the first waiter, else the client whose
-    // lock-delay it was (SCENARIO.md section 14)
+    // lock-delay it was (docs/SCENARIO.md section 14)
     std::uint32_t holder = 0;
     std::uint32_t holderEpoch = 0; // 0 when a waiter was in the way
     bool gaveUp = false;           // a blocking acquire whose waitFor ran out
@@ -178,7 +178,7 @@ enum class BeliefEnd : std::uint8_t
 {
     Never,     // still believes at the end of the run
     Regranted, // a new grant replaced the belief
-    Refused,   // (not used: a refusal leaves the belief as it is, SCENARIO.md section 14)
+    Refused,   // (not used: a refusal leaves the belief as it is, docs/SCENARIO.md section 14)
     Rejected,  // the storage turned a write down and replied with its max_token
     Released,  // the client gave the lock up
     Told,      // a keepalive found the lease gone: "told: lease gone"

@@ -9,7 +9,7 @@
 // What the run *did* is the caller's to say: who was granted which token, whether a storage
 // applied a write and the max_token it answered. What it *means* is the model's, asked here as
 // the simulator asks it: epochs count the grants in the order they were observed, a write is
-// judged by the same checker (judgeWrite, SCENARIO.md section 6), and beliefs begin and end by
+// judged by the same checker (judgeWrite, docs/SCENARIO.md section 6), and beliefs begin and end by
 // section 14's rules. So an observed run and its prediction are told apart only by what
 // really happened.
 

@@ -4,7 +4,7 @@
 // client's actions against a real etcd on real timers, from the run's start, and reports what
 // each did. It does not know about its pauses: the coordinator stops the whole process
 // (SIGSTOP) and continues it (SIGCONT), exactly a stopped VM, and timers that came due in
-// between fire at the thaw, in their order (SCENARIO.md section 3).
+// between fire at the thaw, in their order (docs/SCENARIO.md section 3).
 //
 // The lock is etcd's concurrency.Mutex recipe (client/v3/concurrency/mutex.go), as its Go
 // client runs it, over the JSON gateway:

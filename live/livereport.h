@@ -1,6 +1,6 @@
 #pragma once
 
-// What `fencescope-cli live` prints beside the run report of the observed run (SCENARIO.md
+// What `fencescope-cli live` prints beside the run report of the observed run (docs/SCENARIO.md
 // section 8, through Core::writeRunReport): a "live" member with where and how it ran, the
 // verdict, the prediction in brief and every divergence; and, for --repeat, one report of
 // how often reality agreed.

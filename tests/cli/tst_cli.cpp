@@ -1,4 +1,4 @@
-// fencescope-cli, driven as a real process: the run report of SCENARIO.md section 8, exit
+// fencescope-cli, driven as a real process: the run report of docs/SCENARIO.md section 8, exit
 // status 0/2/1 with exactly one line on stderr for bad input or usage, `check`, and `-` for
 // standard input. Expected reports are worked out by hand from the scenario files (see the
 // comments), not copied from the program.
@@ -57,7 +57,7 @@ QByteArray readAll(const QString &path)
     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
 }
 
-// SCENARIO.md section 8, with the real title of the section 7 file.
+// docs/SCENARIO.md section 8, with the real title of the section 7 file.
 // Section 8's example; sections 13 and 14 add skipped, lost, groups and reads, section 15.3
 // rearms (always present), and the summary's skipped and partial counts.
 const char kSpecReport[] = R"({
@@ -142,14 +142,14 @@ private slots:
         QVERIFY2(QFile::exists(QStringLiteral(FENCESCOPE_CLI)), FENCESCOPE_CLI);
     }
 
-    // ---- run: SCENARIO.md section 8 ---------------------------------------------------------
+    // ---- run: docs/SCENARIO.md section 8 --------------------------------------------------------
 
     void runMatchesTheSpecDocument()
     {
         const Result r = cli({QStringLiteral("run"), scenarioPath(QStringLiteral("default"))});
         QCOMPARE(r.exitCode, 0);
         QVERIFY2(r.err.isEmpty(), r.err.constData());
-        // Note: section 8 of SCENARIO.md lists only A's grant; the file's B also gets token 2
+        // Note: section 8 of docs/SCENARIO.md lists only A's grant; the file's B also gets token 2
         // at 12 and "grants" holds every grant, so both are expected here.
         QCOMPARE(parseObject(r.out), object(kSpecReport));
     }
@@ -940,7 +940,7 @@ private slots:
         QVERIFY(r.out.startsWith("usage: fencescope-cli run FILE"));
     }
 
-    // ---- run: the report additions for token sources (SCENARIO.md sections 9, 10, 13) ---------
+    // ---- run: the report additions for token sources (docs/SCENARIO.md sections 9, 10, 13) ------
 
     // etcd, restored at 9 from the snapshot of 5 (revision 3: A's lease ended at 5 and its key
     // with it; a snapshot inside A's lease would re-arm A, section 15.3):

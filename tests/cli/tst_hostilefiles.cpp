@@ -45,9 +45,9 @@ private slots:
         }
     }
 
-    // The keys of SCENARIO.md sections 11 and 12, wrong, through the real CLI: the whole message
-    // on one line, after the file's name. (Written here, not in tests/data/invalid: the loader
-    // oracle of tst_jsonsyntax reads that folder and does not know these keys yet.)
+    // The keys of docs/SCENARIO.md sections 11 and 12, wrong, through the real CLI: the whole
+    // message on one line, after the file's name. (Written here, not in tests/data/invalid: the
+    // loader oracle of tst_jsonsyntax reads that folder and does not know these keys yet.)
     void cliNamesThePlaceOfANewKey_data()
     {
         QTest::addColumn<QByteArray>("json");

@@ -58,7 +58,7 @@ struct RandomScenarioOptions
     unsigned shufflePercent = 20;   // chance that a client's actions are listed out of time order
     bool fencing = true;
 
-    // The lock service (SCENARIO.md sections 9 and 10). Drawn from a second generator, so a
+    // The lock service (docs/SCENARIO.md sections 9 and 10). Drawn from a second generator, so a
     // seed's schedule is the same with or without them.
     Core::TokenSource tokens = Core::TokenSource::Counter;
     bool sourceEvents = false;   // the source's own options: first, revision, puts, failovers,

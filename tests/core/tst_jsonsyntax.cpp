@@ -561,7 +561,7 @@ bool hasInnerBom(const QByteArray &bytes)
     return bytes.indexOf("\xef\xbb\xbf", bytes.startsWith("\xef\xbb\xbf") ? 3 : 0) >= 0;
 }
 
-// The oracle predates SCENARIO.md sections 11 and 12 and keeps their keys as unknown ones (or
+// The oracle predates docs/SCENARIO.md sections 11 and 12 and keeps their keys as unknown ones (or
 // refuses a read): for a text that mentions one, only the syntax is compared here, and
 // tst_scenariofile checks what those keys load to and every error they give.
 bool usesPitfallKeys(const QByteArray &bytes)

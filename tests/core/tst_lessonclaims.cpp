@@ -1,7 +1,7 @@
 // Over 600 lines: one hand-worked run per claim kind and per rule of judging a question, kept
 // together so they read as the table of docs/LESSONS.md does.
 // Every kind of claim (docs/LESSONS.md, "Claims") judged on runs worked out by hand from the
-// scenarios' rules (SCENARIO.md), with the event that settles it; questions judged as a whole
+// scenarios' rules (docs/SCENARIO.md), with the event that settles it; questions judged as a whole
 // (none, one or several options holding, the answer on screen before the freeze, the reveal past
 // the view); a question judged again after its scenario changed; and the sentence of each claim.
 
@@ -287,7 +287,7 @@ private slots:
     {
         // A keeps its lease alive every 3 ticks and never lets go; B waits for the lock from 1,
         // with its write queued behind the waiting acquire. The run ends at the last scheduled
-        // event, A's write at 20 (SCENARIO.md section 14): B's write never runs.
+        // event, A's write at 20 (docs/SCENARIO.md section 14): B's write never runs.
         const Scenario s = scenario(R"({"fencescope": 1, "clients": [
             {"name": "A", "actions": [
               {"at": 0, "do": "acquire", "ttl": 10, "keepalive": 3},

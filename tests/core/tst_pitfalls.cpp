@@ -1,6 +1,6 @@
 // Over 600 lines on purpose: one hand-worked case per rule or user path of the unit below, kept
 // together so the rules read as one list; split, the shared fixtures would be copied.
-// SCENARIO.md sections 11-14: keepalives, check-then-write, client clocks, bypass clients,
+// docs/SCENARIO.md sections 11-14: keepalives, check-then-write, client clocks, bypass clients,
 // storage restarts, version storages with reads, and groups. One hand-worked schedule per rule
 // and corner; every expected line was worked out from the spec by hand, the comments show how.
 

@@ -1,7 +1,7 @@
 // Over 600 lines on purpose: one hand-worked case per rule or user path of the unit below, kept
 // together so the rules read as one list; split, the shared fixtures would be copied.
 // The built-in scenarios of the token sources, the lock service's failures and the clients' and
-// storages' pitfalls (SCENARIO.md sections 9-12): each preset loaded from the resources and
+// storages' pitfalls (docs/SCENARIO.md sections 9-12): each preset loaded from the resources and
 // simulated both ways, fenced and unfenced, and where it has one with its pitfall removed. Every
 // expected value below was worked out by hand from the spec; the comment above each test shows
 // how. Over 600 lines: one hand-worked test per preset, and they read best side by side.
@@ -499,7 +499,7 @@ private slots:
                               QStringLiteral("C C 23->23 t3 e3 accepted max3 live")}));
     }
 
-    // ---- clients' and storages' pitfalls (SCENARIO.md sections 11, 12 and 14) --------------
+    // ---- clients' and storages' pitfalls (docs/SCENARIO.md sections 11, 12 and 14) --------------
 
     // A: acquire 0 ttl 9 keepalive 3, frozen [10,25), its write due 11 runs at 25.
     //   keepalives at 3, 6, 9 renew (expiry 12, 15, 18); the one due 12 falls in the pause.
@@ -733,7 +733,7 @@ private slots:
     }
 
     // random, seed 7: A draws 3511274219185730 (grant 1), B 151215513962381 (grant 2, at 12;
-    // SCENARIO.md section 9's formula). A reads v0 at 1 and is frozen [2,30): its write due 3
+    // docs/SCENARIO.md section 9's formula). A reads v0 at 1 and is frozen [2,30): its write due 3
     // goes out at 30 expecting v0. B reads v0 at 12 (after its grant, listed order) and writes
     // at 13 -> v1. A at 30: v0 != v1, rejected; unfenced: corrupted, v2. With the storage
     // comparing tokens instead: B's sets max 151215513962381, A's larger stale token is

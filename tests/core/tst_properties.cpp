@@ -1,5 +1,5 @@
-// Properties of simulate() over many seeded random schedules (SCENARIO.md sections 1-6), and an
-// independent reference implementation of the spec that must agree with it write by write.
+// Properties of simulate() over many seeded random schedules (docs/SCENARIO.md sections 1-6), and
+// an independent reference implementation of the spec that must agree with it write by write.
 //
 // The schedule count defaults to 10,000 per test; FENCESCOPE_QUICK=1 in the environment cuts it
 // to 1,000 for slow (sanitizer) builds. Over 600 lines: the reference model is most of it, and
@@ -29,7 +29,7 @@ int scheduleCount()
 }
 
 // ---------------------------------------------------------------------------------------------
-// Reference model, written from SCENARIO.md alone: a naive loop over every tick, no queues, no
+// Reference model, written from docs/SCENARIO.md alone: a naive loop over every tick, no queues, no
 // precomputed freeze intervals. Slow (O(ticks * actions)) and obvious on purpose.
 // ---------------------------------------------------------------------------------------------
 namespace Ref {
@@ -569,7 +569,7 @@ private slots:
             QVERIFY(seen[WriteResult::LockedOut] > 0);
     }
 
-    // The reference itself, on the SCENARIO.md story, so a bug in it cannot hide behind an
+    // The reference itself, on the docs/SCENARIO.md story, so a bug in it cannot hide behind an
     // identical bug in simulate().
     void referenceReproducesTheSpecExample()
     {

@@ -1,4 +1,4 @@
-// Scenario file version 1 (SCENARIO.md sections 7, 9-12 and 14): every invalid-input rule with
+// Scenario file version 1 (docs/SCENARIO.md sections 7, 9-12 and 14): every invalid-input rule with
 // the place it must name, the documented limits, lossless round trips, unknown keys, atomic
 // saves, and the built-in scenarios; every input also through the check (checkBytes, checkFile),
 // which must say the same. Over 600 lines: the loader's rules are one table each, and
@@ -342,7 +342,7 @@ private slots:
         QCOMPARE(r.error, message);
     }
 
-    // ---- token sources and the lock service's failures (SCENARIO.md sections 9, 10, 14) -----
+    // ---- token sources and the lock service's failures (docs/SCENARIO.md sections 9, 10, 14) ----
 
     void lockOptionsInvalidInput_data()
     {
@@ -548,7 +548,7 @@ private slots:
         }
     }
 
-    // ---- clients and storages of SCENARIO.md sections 11, 12 and 14 ------------------------
+    // ---- clients and storages of docs/SCENARIO.md sections 11, 12 and 14 ------------------------
 
     void pitfallKeysInvalidInput_data()
     {
@@ -1374,7 +1374,7 @@ private slots:
         QVERIFY(d.fencing);
         QCOMPARE(d.storages.size(), std::size_t(1));
         QCOMPARE(d.storages[0].name, QStringLiteral("db"));
-        // the actions of SCENARIO.md section 7, except that A's write is scheduled inside the
+        // the actions of docs/SCENARIO.md section 7, except that A's write is scheduled inside the
         // pause (at 2, deferred to the thaw at 30) so that it follows the pause when it is dragged
         QCOMPARE(d.clients[0].actions, (std::vector<Action>{Action::acquire(0, 10), Action::pause(1, 29),
                                                              Action::write(2, QStringLiteral("A"))}));

@@ -1,4 +1,4 @@
-// simulate() against SCENARIO.md sections 1-6 and 8, one hand-worked schedule per rule.
+// simulate() against docs/SCENARIO.md sections 1-6 and 8, one hand-worked schedule per rule.
 // Every expected value below was worked out from the spec by hand; the comments show how.
 //
 // Writes are compared as one line each: "client value sent->arrived token epoch result
@@ -59,7 +59,7 @@ QString describe(const Scenario &s, const Trace &t, const Write &w)
         .arg(w.expired ? QStringLiteral("expired") : QStringLiteral("live"));
 }
 
-// Writes in arrival order (SCENARIO.md §8), one line each.
+// Writes in arrival order (docs/SCENARIO.md §8), one line each.
 QStringList arrivals(const Scenario &s, const Trace &t)
 {
     QStringList out;
@@ -123,7 +123,7 @@ QString events(const Scenario &s, const Trace &t)
     return out.join(QLatin1Char(' '));
 }
 
-// The scenario of SCENARIO.md section 7, built by hand.
+// The scenario of docs/SCENARIO.md section 7, built by hand.
 Scenario specExample()
 {
     Scenario s = scenario({lane(QStringLiteral("A"),
@@ -142,7 +142,7 @@ class TestSimulator : public QObject
     Q_OBJECT
 
 private slots:
-    // ---- SCENARIO.md sections 7 and 8 -------------------------------------------------------
+    // ---- docs/SCENARIO.md sections 7 and 8 ------------------------------------------------------
 
     void specExampleFenced()
     {
@@ -248,8 +248,8 @@ private slots:
         QCOMPARE(refusals(s, t), QStringList({"B@6 by A"}));
         QCOMPARE(arrivals(s, t), QStringList({"B b 7->7 t1 e1 accepted max1 expired",
                                               "A a 8->8 t2 e2 accepted max2 live"}));
-        // a refusal does not end the belief (SCENARIO.md section 14, "Belief"): nothing tells B
-        // otherwise, its write is even accepted
+        // a refusal does not end the belief (docs/SCENARIO.md section 14, "Belief"): nothing tells
+        // B otherwise, its write is even accepted
         QCOMPARE(beliefs(t, 1), QStringLiteral("e1 [0,inf) never"));
     }
 

@@ -570,7 +570,7 @@ private slots:
         QVERIFY(differ > 0);
     }
 
-    // SCENARIO.md sections 6 and 11: fenced, rule lt, a monotonic source, durable max_token
+    // docs/SCENARIO.md sections 6 and 11: fenced, rule lt, a monotonic source, durable max_token
     // and no bypass client: whatever keepalives, checks, gaps and client clocks do, no write
     // is corrupted, at any point; unfenced the same schedules do corrupt.
     void fencedNeverCorruptsWithPitfalls_data() { eachPointHasItsOwnShape_data(); }
@@ -710,8 +710,8 @@ private slots:
         QCOMPARE(checked, 4);
     }
 
-    // SCENARIO.md section 6: with fencing on, rule lt and counter tokens, nothing is corrupted,
-    // at any point, whatever the schedule; unfenced, pauses far past the TTL do corrupt.
+    // docs/SCENARIO.md section 6: with fencing on, rule lt and counter tokens, nothing is
+    // corrupted, at any point, whatever the schedule; unfenced, pauses far past the TTL do corrupt.
     void fencedNeverCorrupts_data() { eachPointHasItsOwnShape_data(); }
     void fencedNeverCorrupts()
     {

@@ -1,4 +1,4 @@
-// Token sources and the lock service's own failures (SCENARIO.md sections 9, 10 and 14): one
+// Token sources and the lock service's own failures (docs/SCENARIO.md sections 9, 10 and 14): one
 // small hand-worked schedule per source and rule, then properties over seeded random schedules.
 // Every expected value below was worked out from the spec by hand; the comments show how.
 //

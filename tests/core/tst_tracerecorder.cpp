@@ -20,7 +20,7 @@ using namespace Core;
 namespace {
 
 // Every fact of `p`, a simulated run of `s`, told to a recorder in the order it happened, at
-// its tick: lease ends at the start of their tick (SCENARIO.md section 14, phase 2), waits when
+// its tick: lease ends at the start of their tick (docs/SCENARIO.md section 14, phase 2), waits when
 // they began, the rest in event order.
 Trace replay(const Scenario &s, const Trace &p)
 {

@@ -1,10 +1,9 @@
-// The lock-service lane tells where tokens come from (SCENARIO.md sections 9 and 10): a restore
-// is a line across it labelled with its snapshot's tick, in the corruption's colour with a
+// The lock-service lane tells where tokens come from (docs/SCENARIO.md sections 9 and 10): a
+// restore is a line across it labelled with its snapshot's tick, in the corruption's colour with a
 // falling mark when it hands out a token again; failovers, failed elections and clock steps are
 // marks in the source's words; a lock-delay is a band; a blocking acquire is a dashed bar on its
-// client's lease row. Checked on the built-in scenarios whose outcomes the presets' tests work
-// out by hand, on real offscreen pictures (pixels) and on the words painted (a recording paint
-// device).
+// client's lease row. Checked on the built-in scenarios whose outcomes the presets' tests work out
+// by hand, on real offscreen pictures (pixels) and on the words painted (a recording paint device).
 
 #include "lanepicture.h"
 #include "tokensource.h"

@@ -1,4 +1,4 @@
-// What the mouse finds on the elements of SCENARIO.md sections 11 and 12 (hit test) and what
+// What the mouse finds on the elements of docs/SCENARIO.md sections 11 and 12 (hit test) and what
 // their hover text says (describe): keepalive ticks, a failed keepalive, a check bracket and its
 // send, a skipped write, the "by its clock" expiry mark, a bypass client's and a version
 // storage's writes, restarts, reads. The events each text is about are worked out by hand from

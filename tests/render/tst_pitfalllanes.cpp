@@ -1,4 +1,4 @@
-// How fencing goes wrong, on the timeline (SCENARIO.md sections 11 and 12): keepalive ticks on
+// How fencing goes wrong, on the timeline (docs/SCENARIO.md sections 11 and 12): keepalive ticks on
 // the lease bar, "told: lease gone" where a belief ends, the check-then-write bracket and a
 // skipped write, a storage restart that forgets max_token (the line drops to 0), a version
 // storage's "v1" and its rejected compare-and-set, reads as arrows, a partial group, a bypass

@@ -2,7 +2,7 @@
 // bracket (the gap between checking the lease and sending the write), drag a pause into that
 // gap, and watch the write go from safe to stale. One undo step per drag.
 //
-// The check-then-write-gap preset (SCENARIO.md sections 11, 14), worked out by hand:
+// The check-then-write-gap preset (docs/SCENARIO.md sections 11, 14), worked out by hand:
 //   A: acquire 0 ttl 10 (token 1, ends 10); write 'A' at 8, checked, gap 4; pause at 9 for 10.
 //   B: acquire 12 ttl 10 (token 2); write 'B' at 14.
 //   1. pause moved to 11 (frozen [11, 21)): the send due at 12 is deferred to 21; token 1 <

@@ -115,7 +115,7 @@ private slots:
 
     void cleanup() { m_host.reset(); }
 
-    // SCENARIO.md sections 11 and 12: a keepalive on an acquire, check, gap and group on a
+    // docs/SCENARIO.md sections 11 and 12: a keepalive on an acquire, check, gap and group on a
     // write; each typed or clicked through the window, one undo step each.
     void keepaliveCheckGapAndGroup()
     {

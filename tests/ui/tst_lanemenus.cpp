@@ -1,9 +1,9 @@
-// SCENARIO.md sections 11 and 12 edited from a lane's right-click menu: a storage's check,
+// docs/SCENARIO.md sections 11 and 12 edited from a lane's right-click menu: a storage's check,
 // durability and restarts, a client's clock; the "..." dialogs with their fields that refuse
 // what the file's loader refuses. Right-clicks and keys go through the windows; every change is
 // one undo step, and the trace follows it.
 //
-// The journalnode-volatile-max-token preset, worked out by hand (SCENARIO.md sections 5, 12):
+// The journalnode-volatile-max-token preset, worked out by hand (docs/SCENARIO.md sections 5, 12):
 //   A: acquire 0 ttl 5 (token 1), write A1 at 1, pause [2, 16), write A2 at 3 (sent at 16).
 //   B: acquire 6 ttl 20 (token 2), write B1 at 7, write B2 at 18. Storage jn restarts at 12.
 //   volatile: A1 accepted (max 1), B1 accepted (max 2), the restart forgets 2, A2 (token 1 >= 0)
@@ -254,7 +254,7 @@ private slots:
         QVERIFY(f.doc.scenario().storages[0].check == Core::StorageCheck::Version);
         QCOMPARE(f.doc.undoStack()->undoText(),
                  QStringLiteral("Compare-and-set on a version in jn"));
-        // nobody reads; a writer knows the version its own applied write made (SCENARIO.md
+        // nobody reads; a writer knows the version its own applied write made (docs/SCENARIO.md
         // section 14). A1 makes it 1 and A knows it; B, the live holder, knows 0 and is locked
         // out twice; A's late write expects 1 and is applied on what it saw: accepted
         QCOMPARE(

@@ -11,7 +11,7 @@
 //
 // The lesson is the first built-in one (resources/lessons/1-why-a-lock-needs-fencing): its
 // second scene is the default scenario unfenced, asking what happens to A's write; worked out
-// by hand from SCENARIO.md sections 2-6 on that scenario: A's write, due at t=2, waits in A's
+// by hand from docs/SCENARIO.md sections 2-6 on that scenario: A's write, due at t=2, waits in A's
 // pause and is sent and arrives at t=30 with token 1, after B wrote "B" at t=13; the storage
 // checks nothing, so A's write is applied over newer data: corrupted (option B).
 

@@ -155,7 +155,7 @@ private slots:
 
     void aFreezeTickTypedTooLateShowsAtItsField()
     {
-        // lesson 1, scene 2: A's write "A" arrives at t=30 (SCENARIO.md sections 2-6 on the
+        // lesson 1, scene 2: A's write "A" arrives at t=30 (docs/SCENARIO.md sections 2-6 on the
         // default scenario: due at t=2, held by A's pause to t=30); the question freezes at 29
         openInEditor(QStringLiteral("1-why-a-lock-needs-fencing"));
         editor()->sceneList()->setCurrentRow(1);

@@ -559,7 +559,7 @@ private slots:
     // the scenario's own source over that one (fencing as the scenario has it), and every view
     // names the two runs by their sources. Worked by hand on the default scenario: with counter
     // tokens B writes with 2 (accepted) and A's stale write with 1 is rejected; with `none`
-    // there is no token, so a fencing storage rejects both writes (SCENARIO.md section 9): A's
+    // there is no token, so a fencing storage rejects both writes (docs/SCENARIO.md section 9): A's
     // stale one, and B's, the live holder's, which is locked out.
     void compareWithAnotherTokenSource()
     {

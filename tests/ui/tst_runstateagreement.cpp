@@ -1,7 +1,7 @@
 // One answer, asked everywhere: for every preset and for 1,000 seeded random schedules with the
 // pitfalls mixed in, at every tick of the run, the Story's statements, the token chart's step
 // lines and the timeline's storage rows say what core says (core/runstate.h). Core's answer is
-// itself checked against a reference worked out here from the storage rule alone (SCENARIO.md
+// itself checked against a reference worked out here from the storage rule alone (docs/SCENARIO.md
 // section 6 and 12: an applied, checked write sets max_token to its token, a bypass write
 // leaves it, a volatile restart forgets it; a version is the count of applied writes).
 

@@ -7,7 +7,7 @@
 // Over ~600 lines: one case per key and per part of the accessible tree, each a short story;
 // splitting them would only spread one unit's tests over two files.
 //
-// The default scenario (SCENARIO.md section 7):
+// The default scenario (docs/SCENARIO.md section 7):
 //   A: [0] acquire at 0 ttl 10; [1] pause at 1 for 29 (frozen [1, 30)); [2] write 'A' at 2
 //      (deferred to the thaw at 30, rejected: B holds token 2 by then).
 //   B: [0] acquire at 5 (refused); [1] acquire at 12 ttl 10 (token 2); [2] write 'B' at 13.
@@ -303,7 +303,8 @@ private slots:
     }
 
     // A storage lane is a stop of its own, after the clients: its settings (check, durability,
-    // restarts; SCENARIO.md section 12) are reached from the keyboard, by Enter or the Menu key.
+    // restarts; docs/SCENARIO.md section 12) are reached from the keyboard, by Enter or the Menu
+    // key.
     void storageLanesAreStops()
     {
         Fixture f;
@@ -413,7 +414,7 @@ private slots:
         QCOMPARE(f.doc.scenario().clients.size(), std::size_t(2));
     }
 
-    // SCENARIO.md section 11 from the menu: a lane on an unfenced path, keepalives on an
+    // docs/SCENARIO.md section 11 from the menu: a lane on an unfenced path, keepalives on an
     // acquire, a check before a write, a read; each one undo step.
     void menuSetsThePitfalls()
     {

@@ -1,7 +1,7 @@
 // The timeline widget driven like a person would: press, drag and release on real widgets
 // (offscreen), then assert on the scenario and the re-simulated trace, and that undo restores both.
 //
-// The default scenario (SCENARIO.md section 7):
+// The default scenario (docs/SCENARIO.md section 7):
 //   A: acquire at 0 ttl 10 (lease [0, 10), token 1); pause at 1 for 29 (frozen [1, 30));
 //      write 'A' at 30.
 //   B: acquire at 5 (refused: A's lease is live); acquire at 12 (A expired: grant, token 2);

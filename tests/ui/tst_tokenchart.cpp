@@ -131,7 +131,7 @@ private slots:
         s.lock.first = first;
         if (bump > 0) {
             // a restore between A's and B's grants, from before any grant, with a bump: the
-            // counter goes on at first + bump + 1 (SCENARIO.md section 10)
+            // counter goes on at first + bump + 1 (docs/SCENARIO.md section 10)
             s.lock.restores.push_back({11, 0, bump});
         }
         doc.reset(s);

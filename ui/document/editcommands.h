@@ -47,14 +47,14 @@ QUndoCommand *removeAction(Document *doc, int client, int index);
 QUndoCommand *insertClient(Document *doc, int index, const Core::Client &client);
 QUndoCommand *removeClient(Document *doc, int index);
 QUndoCommand *renameClient(Document *doc, int index, const QString &name);
-// A client on an unfenced path (SCENARIO.md section 11): its writes skip every check.
+// A client on an unfenced path (docs/SCENARIO.md section 11): its writes skip every check.
 QUndoCommand *setClientBypass(Document *doc, int index, bool bypass);
 QUndoCommand *setFencing(Document *doc, bool on);
-// Another token source (SCENARIO.md section 9); options of other sources go back to their
+// Another token source (docs/SCENARIO.md section 9); options of other sources go back to their
 // defaults (Core::lockOptionsFor), and come back with undo.
 QUndoCommand *setTokenSource(Document *doc, Core::TokenSource source);
 QUndoCommand *setStorageRule(Document *doc, int storage, Core::FenceRule rule);
-// A storage's whole spec (SCENARIO.md section 12: rule, check, durability, restarts); `text`
+// A storage's whole spec (docs/SCENARIO.md section 12: rule, check, durability, restarts); `text`
 // names what changed ("Compare-and-set on a version in jn"). The name and kept keys stay.
 QUndoCommand *setStorage(Document *doc, int storage, const Core::StorageSpec &after,
                          const QString &text);

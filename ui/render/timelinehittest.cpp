@@ -343,7 +343,7 @@ TimelineRenderer::Hit TimelineRenderer::hitTest(const Core::Scenario &s, const C
 
 namespace {
 
-// SCENARIO.md sections 11 and 12: what core says of the event, or of the record, under a hit.
+// docs/SCENARIO.md sections 11 and 12: what core says of the event, or of the record, under a hit.
 QString describePitfall(const Core::Scenario &s, const Core::Trace &t,
                         const TimelineRenderer::Hit &hit)
 {

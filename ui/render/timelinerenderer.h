@@ -116,7 +116,7 @@ public:
             StorageWrite,  // a write's arrival on a storage lane
             LockSegment,   // a lease on the lock-service lane
             LaneHeader,    // the header cell of a client lane
-            // SCENARIO.md sections 11 and 12
+            // docs/SCENARIO.md sections 11 and 12
             CheckSend,    // the end of a check bracket, where the write goes out: change the gap
             CheckBracket, // the rest of the bracket: the check, and the gap after it
             Pitfall,      // a keepalive, a lost lock, a skipped write, a read: `ref` is its event

@@ -49,7 +49,7 @@ public:
     TickField *amountEdit() const { return m_amount; }
     QLineEdit *valueEdit() const { return m_value; }
     QComboBox *storageEdit() const { return m_storage; }
-    // SCENARIO.md sections 11 and 12: an acquire's keepalive, a write's check, gap and group
+    // docs/SCENARIO.md sections 11 and 12: an acquire's keepalive, a write's check, gap and group
     TickField *keepaliveEdit() const { return m_keepalive; }
     QCheckBox *checkEdit() const { return m_check; }
     TickField *gapEdit() const { return m_gap; }

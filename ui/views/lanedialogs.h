@@ -1,6 +1,6 @@
 #pragma once
 
-// The dialogs behind a lane's right-click menu (SCENARIO.md sections 11 and 12): a storage's
+// The dialogs behind a lane's right-click menu (docs/SCENARIO.md sections 11 and 12): a storage's
 // rule, check, durability and restarts; a client's clock, its rate and steps.
 //
 // A field refuses what the scenario file's loader would refuse, with the same limits

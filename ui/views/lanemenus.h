@@ -1,6 +1,6 @@
 #pragma once
 
-// The entries of the timeline's right-click menus for SCENARIO.md sections 11 and 12 that
+// The entries of the timeline's right-click menus for docs/SCENARIO.md sections 11 and 12 that
 // belong to a whole lane: a storage's check, durability and restarts, a client's clock. Each
 // entry is one undo step on the document; the "..." entries open a dialog (lanedialogs.h),
 // window-modal, whose OK is one undo step.

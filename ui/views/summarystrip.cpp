@@ -239,7 +239,7 @@ QString SummaryStrip::verdictOf(const Core::Summary &m)
         return m.lockedOut == 1 ? tr("✔ Safety held · 1 lock-out")
                                 : tr("✔ Safety held · %1 lock-outs").arg(qulonglong(m.lockedOut));
     }
-    if (m.corrupted == 0) // a group half applied across storages (SCENARIO.md section 12)
+    if (m.corrupted == 0) // a group half applied across storages (docs/SCENARIO.md section 12)
         return m.partial == 1
                    ? tr("✖ Safety violated: 1 update half applied")
                    : tr("✖ Safety violated: %1 updates half applied").arg(qulonglong(m.partial));

@@ -139,7 +139,7 @@ private:
     void updateAccessibleDescription();
     bool claimsKey(const QKeyEvent *event) const;
     QPointF keyboardMenuPoint() const;
-    // The storage lane's part of a right-click menu at `pos` (SCENARIO.md section 12).
+    // The storage lane's part of a right-click menu at `pos` (docs/SCENARIO.md section 12).
     void addStorageEntries(QMenu *menu, int storage, QPointF pos);
 
     Document *m_doc;

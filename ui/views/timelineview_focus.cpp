@@ -251,7 +251,7 @@ void TimelineView::contextMenuEvent(QContextMenuEvent *event)
             menu.addSeparator();
         const Core::Action &a = s.clients[size_t(c)].actions[size_t(hit.action)];
         const int i = hit.action;
-        // SCENARIO.md section 11 on the action itself, one undo step each
+        // docs/SCENARIO.md section 11 on the action itself, one undo step each
         const auto change = [this, c, i](const Core::Action &after, const QString &text) {
             m_doc->undoStack()->push(EditCommands::setAction(m_doc, c, i, after, text));
         };

@@ -153,7 +153,7 @@ void MainWindow::createMenus()
     QAction *le = rule->addAction(tr("token <= max_token rejects (le, too strict)"));
     le->setObjectName(QStringLiteral("ruleLe"));
     connect(le, &QAction::triggered, this, [this] { setRule(Core::FenceRule::Le); });
-    // where tokens come from (SCENARIO.md section 9): one undo step, the same schedule
+    // where tokens come from (docs/SCENARIO.md section 9): one undo step, the same schedule
     QMenu *tokens = sim->addMenu(tr("&Token source"));
     tokens->setObjectName(QStringLiteral("tokenSourceMenu"));
     m_tokenGroup = new QActionGroup(this);

@@ -1,4 +1,4 @@
-// Check-then-write (SCENARIO.md section 11): a bracket under the markers from the check to the
+// Check-then-write (docs/SCENARIO.md section 11): a bracket under the markers from the check to the
 // send (the gap in which a pause makes the checked write stale), named with its gap where no
 // pause covers the words; a skipped write's hollow cross.
 

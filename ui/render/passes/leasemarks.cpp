@@ -1,4 +1,4 @@
-// How fencing goes wrong (SCENARIO.md sections 11 and 12): keepalive renewals on the lease
+// How fencing goes wrong (docs/SCENARIO.md sections 11 and 12): keepalive renewals on the lease
 // bar, where a client with its own clock thinks its lease ends, where it learns it lost the
 // lock, and a bypass client's writes going straight down to the storage.
 

@@ -1,5 +1,5 @@
 // The lock service lane's event row: restores, failovers, failed elections, the service's own
-// elections, clock steps (SCENARIO.md sections 10 and 15), and a re-arm's mark and end.
+// elections, clock steps (docs/SCENARIO.md sections 10 and 15), and a re-arm's mark and end.
 
 #include "passes.h"
 

@@ -1,4 +1,4 @@
-// The lock service's own story (SCENARIO.md sections 9 and 10): blocking acquires waiting on
+// The lock service's own story (docs/SCENARIO.md sections 9 and 10): blocking acquires waiting on
 // their client's lease row, and the lock-delay after an expiry as a band on the lock lane.
 
 #include "passes.h"

@@ -1,4 +1,4 @@
-// Reads of a version as arrows up from the storage to the reader (SCENARIO.md section 12), and
+// Reads of a version as arrows up from the storage to the reader (docs/SCENARIO.md section 12), and
 // groups of writes across storages as one update, a partial one flagged (section 11).
 
 #include "passes.h"

@@ -425,7 +425,7 @@ public:
         if (cur > 0)
             label(std::max(m_xmin, line.front().x()), cur);
         // one step per pixel column at most: the value at the column's end, found by jumping
-        // a restart comes before the arrivals of its tick (SCENARIO.md section 14)
+        // a restart comes before the arrivals of its tick (docs/SCENARIO.md section 14)
         const auto dropThrough = [&](Tick tick) {
             for (; drop < drops.size() && drops[drop] <= tick; ++drop) {
                 if (cur == 0)

@@ -17,7 +17,7 @@ public:
     explicit CheckBracketsPainter(const PaintContext &c) : PaintContext(c) {}
 
     // The bracket's end, grabbed to change the gap, and its body, which tells of the check
-    // (SCENARIO.md section 11): along the edge the bracket is drawn on.
+    // (docs/SCENARIO.md section 11): along the edge the bracket is drawn on.
     void recordBracket(const TimelinePanel &panel, const Core::Trace &t, const Core::Check &c,
                        double x0, double x1, double y)
     {

@@ -82,9 +82,9 @@ public:
             m_p->drawLine(QPointF(x, r.holds.top()), QPointF(x, r.believes.bottom()));
             // the longest words that fit before the client's next lease (or the plot's edge)
             const double room = std::min(m_xmax, nextLeaseStartOf(t, i, int(l.client)));
-            for (const QString &text : {QObject::tr("expires %1 by its clock").arg(own),
-                                        QObject::tr("%1 by its clock").arg(own),
-                                        QObject::tr("own: %1").arg(own)}) {
+            for (const QString &text :
+                 {QObject::tr("expires %1 by its clock").arg(own),
+                  QObject::tr("%1 by its clock").arg(own), QObject::tr("own: %1").arg(own)}) {
                 const double w = m_st.fmSmall.horizontalAdvance(text) + 6;
                 const QRectF box(x + 4 * f, r.believes.top(), w, r.believes.height());
                 if (x + 4 * f + w > room || !labelFree(box))
@@ -97,7 +97,7 @@ public:
         }
     }
 
-    // What core says of the loss (SCENARIO.md section 12), within a grip of the bar, across
+    // What core says of the loss (docs/SCENARIO.md section 12), within a grip of the bar, across
     // the client's lane below its lease bar.
     void recordLost(const TimelinePanel &panel, const Core::Trace &t, const Core::Lost &lost,
                     double x)

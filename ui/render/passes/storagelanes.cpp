@@ -110,7 +110,7 @@ public:
         }
     }
 
-    // What core says of each restart's line (SCENARIO.md section 12), within a grip of it
+    // What core says of each restart's line (docs/SCENARIO.md section 12), within a grip of it
     // across its lane, where no write's arrival is nearer (the hit test looks at those first).
     // On the painting thread, whichever thread records the lanes.
     void recordRestarts(const TimelinePanel &panel, const Core::Trace &t) const

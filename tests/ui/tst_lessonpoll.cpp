@@ -69,6 +69,19 @@ QList<std::pair<QString, QHostAddress>> machineAddresses()
     return found;
 }
 
+// An address of TEST-NET-1 (RFC 5737) that no interface of this machine has: listening there
+// fails. (A machine may have one of them: this sandbox's eth0 is 192.0.2.2.)
+QString unlistenable()
+{
+    const QList<QHostAddress> own = QNetworkInterface::allAddresses();
+    for (int last = 1; last < 255; ++last) {
+        const QHostAddress a(QStringLiteral("192.0.2.%1").arg(last));
+        if (!own.contains(a))
+            return a.toString();
+    }
+    return QStringLiteral("192.0.2.254");
+}
+
 // `raw` to `address` (RawHttp::send knows only the loopback): the first response, or status 0.
 // The server runs on this thread: the event loop turns while waiting.
 Reply sendTo(const QHostAddress &address, quint16 port, const QByteArray &raw)
@@ -402,16 +415,17 @@ private slots:
     {
         // an interface listed a moment ago that is gone when picked: the poll stays where it
         // was (address, port, code, votes), the stage says why, and the pick is not remembered
-        poll()->setInterfaceSource([] {
+        const QString gone = unlistenable();
+        poll()->setInterfaceSource([gone] {
             return QList<Poll::PollServer::Interface>{
-                {QStringLiteral("wlan-gone"), QHostAddress(QStringLiteral("192.0.2.1"))}};
+                {QStringLiteral("wlan-gone"), QHostAddress(gone)}};
         });
         toTheQuestion();
         PollBox *box = stage()->pollBox();
         auto *list = box->findChild<QComboBox *>(QStringLiteral("pollInterface"));
         QCOMPARE(box->interfaceTexts(),
                  (QStringList{QStringLiteral("this computer only (for a test): 127.0.0.1"),
-                              QStringLiteral("wlan-gone: 192.0.2.1")}));
+                              QStringLiteral("wlan-gone: ") + gone}));
         press(Qt::Key_P);
         QVERIFY(poll()->isOn());
         const quint16 port = poll()->server()->port();
@@ -421,7 +435,7 @@ private slots:
 
         pick(list, 1);
         QCOMPARE(list->currentIndex(), 0);
-        QVERIFY2(box->reachText().startsWith(QStringLiteral("Cannot listen on 192.0.2.1")),
+        QVERIFY2(box->reachText().startsWith(QStringLiteral("Cannot listen on ") + gone),
                  qPrintable(box->reachText()));
         QVERIFY(poll()->isOn());
         QCOMPARE(poll()->server()->address(), QHostAddress(QHostAddress::LocalHost));
@@ -479,7 +493,7 @@ private slots:
     void noNetworkKeepsTheHands()
     {
         // an address no interface has: the stage says why, the hands work as before
-        qputenv("FENCESCOPE_POLL_ADDRESS", "192.0.2.1"); // TEST-NET-1 (RFC 5737)
+        qputenv("FENCESCOPE_POLL_ADDRESS", unlistenable().toLatin1());
         m_window.reset();
         init();
         toTheQuestion();

@@ -24,6 +24,7 @@
 #include "document/document.h"
 #include "document/lessonsession.h"
 #include "scripteddialogs.h"
+#include "settle.h"
 #include "timelinerenderer.h"
 #include "views/lessonstage.h"
 #include "views/presentationpanel.h"
@@ -205,12 +206,8 @@ class TestProjector : public QObject
         QTest::keyClick(window().windowHandle(), key, mods);
         settle();
     }
-    void settle()
-    {
-        // the full-screen fit and the layouts that follow a step run from the event loop
-        for (int i = 0; i < 4; ++i)
-            QCoreApplication::processEvents();
-    }
+    // the full-screen fit and the layouts that follow a step run from the event loop
+    void settle() { TestSupport::settle(m_window.get()); }
     void fail(const QString &what)
     {
         if (m_failures.size() < 400)

@@ -18,6 +18,7 @@
 #include "window/roompoll.h"
 
 #include "lessonfile.h"
+#include "savefile.h"
 
 #include <QAction>
 #include <QDir>
@@ -29,7 +30,6 @@
 #include <QJsonObject>
 #include <QMenu>
 #include <QMessageBox>
-#include <QSaveFile>
 #include <QScrollArea>
 #include <QStatusBar>
 #include <QVBoxLayout>
@@ -200,10 +200,9 @@ void MainWindow::exportRoomVotes()
                                                       tr("room-votes.csv"), tr("CSV (*.csv)"));
     if (path.isEmpty())
         return;
-    QSaveFile f(path); // all or nothing
-    if (!f.open(QIODevice::WriteOnly) || f.write(m_roomPoll->csv().toUtf8()) < 0 || !f.commit())
+    if (const auto failed = Core::saveWhole(path, m_roomPoll->csv().toUtf8()))
         QMessageBox::warning(this, tr("Export room votes"),
-                             tr("Cannot write %1: %2").arg(path, f.errorString()));
+                             tr("Cannot write %1: %2").arg(path, failed->reason));
 }
 
 void MainWindow::applyLessonTheme()

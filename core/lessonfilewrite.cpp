@@ -9,7 +9,6 @@
 #include "lessonfilekeys.h"
 #include "savefile.h"
 
-
 namespace Core {
 namespace {
 

@@ -23,7 +23,6 @@
 #include <QPainter>
 #include <QProgressBar>
 #include <QPushButton>
-#include <QBuffer>
 #include <QScrollArea>
 #include <QSpinBox>
 #include <QVBoxLayout>

@@ -24,7 +24,6 @@
 #include <QDir>
 #include <QDockWidget>
 #include <QFile>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -196,13 +195,12 @@ void MainWindow::createLessons()
 
 void MainWindow::exportRoomVotes()
 {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export room votes"),
-                                                      tr("room-votes.csv"), tr("CSV (*.csv)"));
+    const QString title = tr("Export room votes");
+    const QString path = dialogs().askSaveCsvPath(title, tr("room-votes.csv"));
     if (path.isEmpty())
         return;
     if (const auto failed = Core::saveWhole(path, m_roomPoll->csv().toUtf8()))
-        QMessageBox::warning(this, tr("Export room votes"),
-                             tr("Cannot write %1: %2").arg(path, failed->reason));
+        dialogs().reportError(title, tr("Cannot write %1: %2").arg(path, failed->reason));
 }
 
 void MainWindow::applyLessonTheme()

@@ -107,7 +107,7 @@ int main(int argc, char **argv)
     MainWindow window;
     FirstPaintProbe probe(clock);
     if (qEnvironmentVariableIntValue("FENCESCOPE_STARTUP_PROBE") == 1)
-        window.timeline()->installEventFilter(&probe);
+        window.findChild<TimelineView *>()->installEventFilter(&probe);
     window.show();
     // after show(): the timeline fits the run to its real width, and an error box has a parent
     // work a crashed session left unsaved comes first; a restored scenario is not replaced by

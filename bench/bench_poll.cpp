@@ -13,6 +13,7 @@
 #include "window/mainwindow.h"
 #include "window/presentationcontroller.h"
 #include "window/roompoll.h"
+#include "windowparts.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -147,9 +148,9 @@ void BM_PollThreeHundredVotes(benchmark::State &state)
             QMetaObject::invokeMethod(p.get(), [phone = p.get()] { phone->start(); });
         QElapsedTimer frame;
         const QString all = QStringLiteral("%1 votes").arg(kPhones);
-        while (w->lessonStage()->pollBox()->votesText() != all && round.elapsed() < 30000) {
+        while (part<LessonStage>(*w)->pollBox()->votesText() != all && round.elapsed() < 30000) {
             frame.start();
-            w->lessonStage()->repaint();
+            part<LessonStage>(*w)->repaint();
             QCoreApplication::processEvents();
             frames.push_back(double(frame.nsecsElapsed()) / 1e6);
         }

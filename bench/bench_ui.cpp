@@ -12,6 +12,7 @@
 #include "views/tokenchart.h"
 #include "viewstate.h"
 #include "window/mainwindow.h"
+#include "windowparts.h"
 
 #include <QAction>
 #include <QCoreApplication>
@@ -127,15 +128,13 @@ void BM_HitTest(benchmark::State &state)
     std::size_t items = 0;
     for (auto _ : state)
         for (const QPointF &pos : points)
-            items += renderer.hitTest(f.doc->scenario(), f.doc->trace(), axis, rect, o, pos)
-                         .isItem();
+            items +=
+                renderer.hitTest(f.doc->scenario(), f.doc->trace(), axis, rect, o, pos).isItem();
     benchmark::DoNotOptimize(items);
     state.SetItemsProcessed(std::int64_t(state.iterations() * points.size()));
     state.SetLabel(state.range(1) ? "fit: whole run visible" : "zoomed: 400 ticks visible");
 }
-BENCHMARK(BM_HitTest)
-    ->ArgsProduct({{1000, 100000}, {0, 1}})
-    ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_HitTest)->ArgsProduct({{1000, 100000}, {0, 1}})->Unit(benchmark::kMillisecond);
 
 // The token chart built again from a complete trace (after an edit, a theme change): one pass
 // over the run's events. While a drag is in progress it follows only when this is under
@@ -240,7 +239,7 @@ void BM_WindowDragStep(benchmark::State &state)
         Core::Action a = doc->scenario().clients[std::size_t(client)].actions[std::size_t(index)];
         a.at += delta;
         doc->setAction(client, index, a,
-                       static_cast<TimelineView *>(w->timeline())->previewThrough());
+                       static_cast<TimelineView *>(part<TimelineView>(*w))->previewThrough());
         delta = delta == 1 ? Core::Tick(-1) : 1;
         // one frame: the views follow the edit, the window repaints what changed (the backing
         // store of the offscreen platform), and at most one slice of the run's rest is done
@@ -302,7 +301,7 @@ void BM_WindowDuringSweep(benchmark::State &state)
         frame.start();
         tick = (tick + 1) % 40;
         w->viewState()->setPlayhead(tick);
-        w->timeline()->repaint();
+        part<TimelineView>(*w)->repaint();
         QCoreApplication::processEvents();
         frames.push_back(double(frame.nsecsElapsed()) / 1e6);
     }

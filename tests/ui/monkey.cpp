@@ -9,6 +9,7 @@
 
 #include "monkey.h"
 #include "scripteddialogs.h"
+#include "windowparts.h"
 
 #include "document/document.h"
 #include "views/animationdialog.h"
@@ -254,7 +255,7 @@ void Monkey::step(int step)
     // between frames) and the playhead stopped where it was going. Taken here at once, so that
     // a seed replays the same actions however fast the machine is.
     m_doc->settle();
-    m_window->playback()->pause();
+    part<Playback>(*m_window)->pause();
     beginStep();
     if (dialog) {
         dialogEntry(static_cast<QDialog *>(dialog)); // window-modal: nothing else takes input
@@ -318,7 +319,7 @@ void Monkey::endExport()
 
 std::vector<Monkey::Target> Monkey::targets() const
 {
-    TimelineView *view = m_window->timeline();
+    TimelineView *view = part<TimelineView>(*m_window);
     if (!view->isVisible())
         return {};
     const TimelineLayout layout = view->currentLayout();
@@ -523,7 +524,7 @@ void Monkey::rightClick()
 
 void Monkey::wheel()
 {
-    TimelineView *view = m_window->timeline();
+    TimelineView *view = part<TimelineView>(*m_window);
     if (!view->isVisible()) {
         key();
         return;
@@ -705,7 +706,7 @@ QString Monkey::badOrGoodTick()
 
 void Monkey::inspectorEntry()
 {
-    Inspector *ins = m_window->inspector();
+    Inspector *ins = part<Inspector>(*m_window);
     std::vector<QWidget *> fields;
     for (QWidget *w : std::initializer_list<QWidget *>{
              ins->nameEdit(), ins->atEdit()->lineEdit(), ins->amountEdit()->lineEdit(),

@@ -8,6 +8,7 @@
 #include "views/tickfield.h"
 #include "viewstate.h"
 #include "window/mainwindow.h"
+#include "windowparts.h"
 
 #include <QApplication>
 #include <QCheckBox>
@@ -550,7 +551,7 @@ private slots:
         w.show();
         w.activateWindow();
         QVERIFY(QTest::qWaitForWindowActive(&w));
-        Inspector *in = w.inspector();
+        Inspector *in = part<Inspector>(w);
         w.viewState()->setSelection({0, 2}); // A's write: every row of a write shows
         QCoreApplication::processEvents();
         QLineEdit *at = in->atEdit()->lineEdit();
@@ -610,7 +611,7 @@ private slots:
         w.show();
         w.activateWindow();
         QVERIFY(QTest::qWaitForWindowActive(&w));
-        Inspector *in = w.inspector();
+        Inspector *in = part<Inspector>(w);
         const std::vector<Action> &actions = w.document()->scenario().clients[0].actions;
         int write = -1;
         int acquire = -1;
@@ -684,7 +685,7 @@ private slots:
         QVERIFY(QTest::qWaitForWindowActive(w.get()));
         w->viewState()->setSelection({0, 2}); // A's write: its Group field shows
         QCoreApplication::processEvents();
-        QLineEdit *group = w->inspector()->groupEdit();
+        QLineEdit *group = part<Inspector>(*w)->groupEdit();
         QTest::mouseClick(w->windowHandle(), Qt::LeftButton, {},
                           group->mapTo(w.get(), group->rect().center()));
         QTRY_VERIFY(group->hasFocus());
@@ -705,7 +706,7 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         w.viewState()->setSelection({0, 2}); // A's write to db
         QCoreApplication::processEvents();
-        QComboBox *box = w.inspector()->storageEdit();
+        QComboBox *box = part<Inspector>(w)->storageEdit();
         QVERIFY(box->isVisible());
         Scenario s = w.scenario();
         s.storages.clear();
@@ -738,7 +739,7 @@ private slots:
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         QCoreApplication::processEvents();
-        Inspector *inspector = w.inspector();
+        Inspector *inspector = part<Inspector>(w);
         QWidget *outcome = inspector->outcomeWidget();
         const Scenario &s = w.scenario();
         int checked = 0;

@@ -28,6 +28,7 @@
 #include "viewstate.h"
 #include "window/lessoncontroller.h"
 #include "window/mainwindow.h"
+#include "windowparts.h"
 
 #include "lessonfile.h"
 
@@ -68,8 +69,8 @@ class TestLessonController : public QObject
     MainWindow &window() { return *m_window; }
     LessonController *lessons() { return window().lessons(); }
     LessonSession *session() { return lessons()->session(); }
-    LessonStage *stage() { return window().lessonStage(); }
-    LessonPanel *panel() { return window().lessonPanel(); }
+    LessonStage *stage() { return part<LessonStage>(window()); }
+    LessonPanel *panel() { return part<LessonPanel>(window()); }
     ViewState *state() { return window().viewState(); }
     void press(Qt::Key key, Qt::KeyboardModifiers mods = Qt::NoModifier)
     {
@@ -89,7 +90,7 @@ class TestLessonController : public QObject
     // entry `entry`; returns the entries' texts.
     QStringList rightClickAction(int client, int action, const QString &entry)
     {
-        TimelineView *view = window().timeline();
+        TimelineView *view = part<TimelineView>(window());
         const QRectF box = view->stopRect({client, action, -1});
         const QPoint at = view->mapTo(&window(), box.center().toPoint());
         QStringList texts;
@@ -153,7 +154,7 @@ private slots:
         // the opening: the scene's title and narration, nothing of the run shown yet
         QCOMPARE(lessons()->stage(), LessonController::Stage::Opening);
         QVERIFY(stage()->isVisible());
-        QVERIFY(!window().presentationPanel()->isVisible());
+        QVERIFY(!part<PresentationPanel>(window())->isVisible());
         QVERIFY(stage()->heading().contains(QStringLiteral("SCENE 2 OF 9")));
         QVERIFY(state()->playheadBefore());
         QCOMPARE(*state()->shownBefore(), Core::Tick(0));
@@ -162,7 +163,7 @@ private slots:
             press(Qt::Key_Right);
             QCOMPARE(lessons()->stage(), LessonController::Stage::Step);
             QCOMPARE(state()->playhead(), tick);
-            QVERIFY(window().presentationPanel()->isVisible());
+            QVERIFY(part<PresentationPanel>(window())->isVisible());
             QVERIFY(!stage()->isVisible());
         }
         // the question: stopped at t=29, t=30 hidden
@@ -192,7 +193,7 @@ private slots:
         QCOMPARE(QApplication::focusWidget(), stage()->handsField(0, 0));
         type(QStringLiteral("12"));
         press(Qt::Key_Return);
-        QCOMPARE(QApplication::focusWidget(), window().timeline());
+        QCOMPARE(QApplication::focusWidget(), part<TimelineView>(window()));
         press(Qt::Key_B);
         type(QStringLiteral("5"));
         press(Qt::Key_Return);
@@ -267,7 +268,7 @@ private slots:
         QVERIFY(!stage()->isVisible());
         QCOMPARE(lessons()->stage(), LessonController::Stage::Answer);
         QVERIFY(!state()->hidesFuture());
-        QVERIFY(window().summaryStrip()->isVisible());
+        QVERIFY(part<SummaryStrip>(window())->isVisible());
     }
 
     void studentPicksChecksAndChangesTheRun()
@@ -277,8 +278,8 @@ private slots:
         QCOMPARE(lessons()->stage(), LessonController::Stage::Question);
         QCOMPARE(state()->playhead(), Core::Tick(29));
         QVERIFY(state()->hidesFuture());
-        QVERIFY(!window().summaryStrip()->isVisible());
-        QVERIFY(!window().tokenChart()->isVisible());
+        QVERIFY(!part<SummaryStrip>(window())->isVisible());
+        QVERIFY(!part<TokenChart>(window())->isVisible());
         QVERIFY(!dock("eventLogDock")->isVisible());
         QVERIFY(dock("lessonDock")->isVisible());
         press(Qt::Key_Right); // the next event is t=30: not before the reveal
@@ -302,8 +303,8 @@ private slots:
         QCOMPARE(panel()->mark(2), QStringLiteral("✗"));
         QVERIFY(panel()->feedbackText(2).startsWith(QStringLiteral("It is applied, but")));
         QVERIFY(panel()->revealText().contains(QStringLiteral("overwrote 'B'")));
-        QVERIFY(window().summaryStrip()->isVisible());   // the curtain is up
-        QVERIFY(!panel()->optionButton(0)->isEnabled()); // picked before the reveal only
+        QVERIFY(part<SummaryStrip>(window())->isVisible()); // the curtain is up
+        QVERIFY(!panel()->optionButton(0)->isEnabled());    // picked before the reveal only
 
         // fencing on (F): the storage checks token 1 < max 2 and rejects: A holds now
         press(Qt::Key_F);

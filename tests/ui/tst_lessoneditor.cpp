@@ -13,6 +13,7 @@
 #include "views/lessoneditor.h"
 #include "window/lessoncontroller.h"
 #include "window/mainwindow.h"
+#include "windowparts.h"
 
 #include "lessonfile.h"
 
@@ -42,7 +43,7 @@ class TestLessonEditor : public QObject
 
     MainWindow &window() { return *m_window; }
     LessonSession *session() { return window().lessons()->session(); }
-    LessonEditor *editor() { return window().lessonEditor(); }
+    LessonEditor *editor() { return part<LessonEditor>(window()); }
     void click(const char *button)
     {
         QPushButton *b = editor()->button(QString::fromLatin1(button));

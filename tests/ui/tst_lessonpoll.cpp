@@ -16,6 +16,7 @@
 #include "window/lessoncontroller.h"
 #include "window/mainwindow.h"
 #include "window/roompoll.h"
+#include "windowparts.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -115,7 +116,7 @@ class TestLessonPoll : public QObject
     MainWindow &window() { return *m_window; }
     LessonController *lessons() { return window().lessons(); }
     LessonSession *session() { return lessons()->session(); }
-    LessonStage *stage() { return window().lessonStage(); }
+    LessonStage *stage() { return part<LessonStage>(window()); }
     RoomPoll *poll() { return window().findChild<RoomPoll *>(QStringLiteral("roomPoll")); }
     void press(Qt::Key key, Qt::KeyboardModifiers mods = Qt::NoModifier)
     {

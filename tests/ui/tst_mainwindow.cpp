@@ -17,6 +17,7 @@
 #include "window/mainwindow.h"
 #include "window/playback.h"
 #include "window/quicktour.h"
+#include "windowparts.h"
 
 #include "explain.h"
 #include "randomscenario.h"
@@ -30,15 +31,15 @@
 #include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
+#include <QRegularExpression>
 #include <QScreen>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTableView>
 #include <QTemporaryDir>
-#include <QRegularExpression>
-#include <QStatusBar>
 #include <QTest>
 #include <QToolBar>
 #include <QUndoStack>
@@ -83,9 +84,9 @@ private slots:
         QCOMPARE(window().scenario(), Core::ScenarioFile::defaultScenario());
         // the most telling outcome is selected: A's rejected write (client 0, action 2)
         QCOMPARE(window().viewState()->selection(), (Selection{0, 2}));
-        QVERIFY(window().narration()->explanation().contains(
+        QVERIFY(part<NarrationPanel>(window())->explanation().contains(
             QStringLiteral("had already accepted token 2 from B at t=13")));
-        QVERIFY(window().summaryStrip()->verdict().contains(QStringLiteral("Safety held")));
+        QVERIFY(part<SummaryStrip>(window())->verdict().contains(QStringLiteral("Safety held")));
         QVERIFY(window().windowTitle().contains(window().scenario().title));
     }
 
@@ -98,13 +99,14 @@ private slots:
             if (a->shortcutContext() == Qt::WidgetShortcut)
                 continue;
             for (const QKeySequence &k : a->shortcuts()) {
-                QVERIFY2(!seen.contains(k), qPrintable(QStringLiteral("%1 is bound to %2 and %3")
-                                                           .arg(k.toString(), seen.value(k),
-                                                                a->objectName())));
+                QVERIFY2(!seen.contains(k),
+                         qPrintable(QStringLiteral("%1 is bound to %2 and %3")
+                                        .arg(k.toString(), seen.value(k), a->objectName())));
                 seen.insert(k, a->objectName());
             }
         }
-        QCOMPARE(seen.value(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z)), QStringLiteral("redo"));
+        QCOMPARE(seen.value(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z)),
+                 QStringLiteral("redo"));
         QCOMPARE(seen.value(QKeySequence(Qt::CTRL | Qt::Key_Z)), QStringLiteral("undo"));
     }
 
@@ -151,23 +153,25 @@ private slots:
         QTest::keyClick(window().windowHandle(), Qt::Key_F);
         QVERIFY(!window().scenario().fencing);
         QCOMPARE(window().document()->trace().summary.corrupted, 1u);
-        QVERIFY(window().summaryStrip()->text().contains(QStringLiteral("1 corrupted")));
-        QVERIFY(window().summaryStrip()->verdictText(false).contains(
+        QVERIFY(part<SummaryStrip>(window())->text().contains(QStringLiteral("1 corrupted")));
+        QVERIFY(part<SummaryStrip>(window())->verdictText(false).contains(
             QStringLiteral("Safety violated: 1 write overwrote newer data")));
         // the offscreen screen is narrow: the badge says it short, never cut
-        QCOMPARE(window().summaryStrip()->verdict(), QStringLiteral("✖ Safety violated"));
+        QCOMPARE(part<SummaryStrip>(window())->verdict(), QStringLiteral("✖ Safety violated"));
         // the default is a built-in scenario: the switch alone is nothing to save
         QVERIFY(!window().isWindowModified());
         // the narration follows: A's write is now a corruption
-        QVERIFY(window().narration()->explanation().contains(QStringLiteral("silently overwrote 'B'")));
+        QVERIFY(part<NarrationPanel>(window())->explanation().contains(
+            QStringLiteral("silently overwrote 'B'")));
 
         QTest::keyClick(window().windowHandle(), Qt::Key_Z, Qt::ControlModifier);
         QVERIFY(window().scenario().fencing);
         QCOMPARE(window().document()->trace().summary.corrupted, 0u);
-        QVERIFY(window().summaryStrip()->text().contains(QStringLiteral("0 corrupted")));
+        QVERIFY(part<SummaryStrip>(window())->text().contains(QStringLiteral("0 corrupted")));
         QVERIFY(!window().isWindowModified());
 
-        QTest::keyClick(window().windowHandle(), Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+        QTest::keyClick(window().windowHandle(), Qt::Key_Z,
+                        Qt::ControlModifier | Qt::ShiftModifier);
         QVERIFY(!window().scenario().fencing);
     }
 
@@ -221,7 +225,8 @@ private slots:
         const QString path = dir.filePath(QStringLiteral("broken.json"));
         QFile f(path);
         QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write(R"({"fencescope": 1, "clients": [ { "name": "A", "actions": [ { "at": 0, "do": "acquire", "ttl": 0 } ] } ] })");
+        f.write(
+            R"({"fencescope": 1, "clients": [ { "name": "A", "actions": [ { "at": 0, "do": "acquire", "ttl": 0 } ] } ] })");
         f.close();
 
         scripted(window()).setNextPath(path);
@@ -249,7 +254,8 @@ private slots:
     {
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("three.json"));
-        Core::Scenario s = Core::ScenarioFile::load(QStringLiteral(":/scenarios/three-owners.json")).scenario.value();
+        Core::Scenario s = Core::ScenarioFile::load(QStringLiteral(":/scenarios/three-owners.json"))
+                               .scenario.value();
         QVERIFY(Core::ScenarioFile::save(s, path));
         MainWindow w;
         scriptDialogs(w);
@@ -275,8 +281,8 @@ private slots:
         // the timeline gets more height than the chart
         auto *chart = window().findChild<TokenChart *>();
         QVERIFY(chart);
-        QVERIFY(window().timeline()->parentWidget()->height() > chart->height());
-        SummaryStrip *strip = window().summaryStrip();
+        QVERIFY(part<TimelineView>(window())->parentWidget()->height() > chart->height());
+        SummaryStrip *strip = part<SummaryStrip>(window());
         QVERIFY(strip->isCompact());
         // on a desktop monitor, or resized, it follows the width
         window().resize(1600, 1000);
@@ -306,9 +312,10 @@ private slots:
         const Selection sel = state->selection();
         QVERIFY(sel.isValid()); // a rejection was found and selected
         const Core::Trace &t = window().document()->trace();
-        const std::uint32_t e = Core::outcomeEvent(s, t, std::uint32_t(sel.client), std::uint32_t(sel.action));
+        const std::uint32_t e =
+            Core::outcomeEvent(s, t, std::uint32_t(sel.client), std::uint32_t(sel.action));
         QVERIFY(e != Core::kNone);
-        auto *view = qobject_cast<TimelineView *>(window().timeline());
+        auto *view = qobject_cast<TimelineView *>(part<TimelineView>(window()));
         const TimeAxis axis = view->axis();
         const double last = axis.lastTickAt(view->width() - axis.left);
         // no further left than fitting leaves (a margin of 36 px before tick 0), whatever the
@@ -341,20 +348,21 @@ private slots:
         QTest::keyClick(window().windowHandle(), Qt::Key_Left);
         QCOMPARE(window().viewState()->playhead(), ticks.front());
         // the narration shows the state at the playhead
-        QVERIFY(window().narration()->stateText().contains(QStringLiteral("held by A with token 1")));
+        QVERIFY(part<NarrationPanel>(window())->stateText().contains(
+            QStringLiteral("held by A with token 1")));
     }
 
     void spaceStartsAndStopsPlayback()
     {
-        QVERIFY(!window().playback()->isPlaying());
+        QVERIFY(!part<Playback>(window())->isPlaying());
         QTest::keyClick(window().windowHandle(), Qt::Key_Space);
-        QVERIFY(window().playback()->isPlaying());
+        QVERIFY(part<Playback>(window())->isPlaying());
         QVERIFY(window().viewState()->hasPlayhead());
         QCOMPARE(window().viewState()->playhead(), Core::Tick(0));
         // it moves on by itself at the chosen speed
         QTRY_VERIFY_WITH_TIMEOUT(window().viewState()->playhead() > 0, 3000);
         QTest::keyClick(window().windowHandle(), Qt::Key_Space);
-        QVERIFY(!window().playback()->isPlaying());
+        QVERIFY(!part<Playback>(window())->isPlaying());
         const Core::Tick stopped = window().viewState()->playhead();
         QTest::qWait(400);
         QCOMPARE(window().viewState()->playhead(), stopped);
@@ -362,22 +370,26 @@ private slots:
 
     void eventLogAndSelectionStayInSync()
     {
-        QTableView *log = window().eventLog();
-        EventLogModel *model = window().eventLogModel();
+        QTableView *log = part<QTableView>(window(), QStringLiteral("eventLog"));
+        EventLogModel *model = part<EventLogModel>(window());
         // a row -> the ViewState selection: the refusal of B (client 1, action 0)
         int refusal = -1;
         for (int r = 0; r < model->rowCount(); ++r)
-            if (model->index(r, EventLogModel::EventColumn).data().toString() == QStringLiteral("refused"))
+            if (model->index(r, EventLogModel::EventColumn).data().toString() ==
+                QStringLiteral("refused"))
                 refusal = r;
         QVERIFY(refusal >= 0);
         log->selectionModel()->setCurrentIndex(model->index(refusal, 0),
-                                               QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+                                               QItemSelectionModel::ClearAndSelect |
+                                                   QItemSelectionModel::Rows);
         QCOMPARE(window().viewState()->selection(), (Selection{1, 0}));
-        QVERIFY(window().narration()->explanation().contains(QStringLiteral("B asked for the lock but was refused")));
+        QVERIFY(part<NarrationPanel>(window())->explanation().contains(
+            QStringLiteral("B asked for the lock but was refused")));
 
         // the selection (e.g. a click on the timeline) -> the row of the action's outcome
         window().viewState()->setSelection({1, 2}); // B's write: its arrival row
-        const std::uint32_t e = Core::outcomeEvent(window().scenario(), window().document()->trace(), 1, 2);
+        const std::uint32_t e =
+            Core::outcomeEvent(window().scenario(), window().document()->trace(), 1, 2);
         QCOMPARE(log->currentIndex().row(), EventLogModel::rowOfEvent(e));
         QVERIFY(log->selectionModel()->isRowSelected(int(e), {}));
 
@@ -403,7 +415,7 @@ private slots:
     // pause puts the hint back, and the hint follows the fencing switch.
     void statusBarDoesNotGoStale()
     {
-        auto *view = static_cast<TimelineView *>(window().timeline());
+        auto *view = static_cast<TimelineView *>(part<TimelineView>(window()));
         const TimelineLayout layout = view->currentLayout();
         const QRectF pauses = layout.panels.front().clients[0].pauses;
         const QPoint onPause(int(view->axis().tickToX(15)), int(pauses.center().y()));
@@ -414,15 +426,15 @@ private slots:
         const QString hover = window().statusBar()->currentMessage();
         QTest::keyClick(window().windowHandle(), Qt::Key_Delete);
         QVERIFY(window().statusBar()->currentMessage() != hover);
-        QVERIFY(window().statusBar()->currentMessage().contains(
-            QStringLiteral("switch fencing off")));
+        QVERIFY(
+            window().statusBar()->currentMessage().contains(QStringLiteral("switch fencing off")));
         QTest::keyClick(window().windowHandle(), Qt::Key_F);
-        QVERIFY2(window().statusBar()->currentMessage().contains(
-                     QStringLiteral("switch fencing on")),
-                 qPrintable(window().statusBar()->currentMessage()));
+        QVERIFY2(
+            window().statusBar()->currentMessage().contains(QStringLiteral("switch fencing on")),
+            qPrintable(window().statusBar()->currentMessage()));
         QTest::keyClick(window().windowHandle(), Qt::Key_F);
-        QVERIFY(window().statusBar()->currentMessage().contains(
-            QStringLiteral("switch fencing off")));
+        QVERIFY(
+            window().statusBar()->currentMessage().contains(QStringLiteral("switch fencing off")));
     }
 
     void addActionsAtThePlayhead()
@@ -443,11 +455,13 @@ private slots:
 
     void saveWritesAFileThatLoadsBackEqual()
     {
-        QTest::keyClick(window().windowHandle(), Qt::Key_F); // an edit, so there is something to save
+        QTest::keyClick(window().windowHandle(),
+                        Qt::Key_F); // an edit, so there is something to save
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("saved.json"));
         scripted(window()).setNextPath(path);
-        QTest::keyClick(window().windowHandle(), Qt::Key_S, Qt::ControlModifier); // no path yet: asks
+        QTest::keyClick(window().windowHandle(), Qt::Key_S,
+                        Qt::ControlModifier); // no path yet: asks
         QVERIFY(QFile::exists(path));
         const Core::LoadResult r = Core::ScenarioFile::load(path);
         QVERIFY2(r.ok(), qPrintable(r.error));
@@ -531,7 +545,8 @@ private slots:
         m.lockedOut = 2;
         QCOMPARE(SummaryStrip::verdictOf(m), QStringLiteral("✔ Safety held · 2 lock-outs"));
         m.partial = 1;
-        QCOMPARE(SummaryStrip::verdictOf(m), QStringLiteral("✖ Safety violated: 1 update half applied"));
+        QCOMPARE(SummaryStrip::verdictOf(m),
+                 QStringLiteral("✖ Safety violated: 1 update half applied"));
         m.partial = 3;
         QCOMPARE(SummaryStrip::verdictOf(m),
                  QStringLiteral("✖ Safety violated: 3 updates half applied"));
@@ -545,12 +560,14 @@ private slots:
         QTest::keyClick(window().windowHandle(), Qt::Key_C);
         QVERIFY(window().viewState()->compare());
         // the default scenario unfenced: B's write is overwritten once, counted in words
-        QCOMPARE(window().summaryStrip()->verdictText(false),
+        QCOMPARE(part<SummaryStrip>(window())->verdictText(false),
                  QStringLiteral("Safety with fencing: ✔ held · without: ✖ violated (1 overwrite)"));
         // on the narrow offscreen screen, its short form: the window never grows for it
-        QCOMPARE(window().summaryStrip()->verdict(), QStringLiteral("Safety: fenced ✔ · unfenced ✖"));
+        QCOMPARE(part<SummaryStrip>(window())->verdict(),
+                 QStringLiteral("Safety: fenced ✔ · unfenced ✖"));
         // both runs are explained for the selected write
-        QVERIFY(window().narration()->explanation().startsWith(QStringLiteral("With fencing:")));
+        QVERIFY(part<NarrationPanel>(window())->explanation().startsWith(
+            QStringLiteral("With fencing:")));
         QTest::keyClick(window().windowHandle(), Qt::Key_C);
         QVERIFY(!window().viewState()->compare());
     }
@@ -585,20 +602,22 @@ private slots:
         QCOMPARE(other.summary.lockedOut, 1u);
         QVERIFY(other.fencing);
 
-        const QString strip = window().summaryStrip()->text();
-        QCOMPARE(window().summaryStrip()->verdictText(false),
+        const QString strip = part<SummaryStrip>(window())->text();
+        QCOMPARE(part<SummaryStrip>(window())->verdictText(false),
                  QStringLiteral("Safety with counter tokens: ✔ held · with none tokens: ✔ held"));
         // (the narrow offscreen screen: the short form, each run named)
         QVERIFY2(strip.contains(QStringLiteral("Safety: counter tokens ✔ · none tokens ✔")),
                  qPrintable(strip));
-        QVERIFY2(strip.contains(QStringLiteral("counter tokens run (top), fencing ON")), qPrintable(strip));
-        const QString story = window().narration()->explanation();
+        QVERIFY2(strip.contains(QStringLiteral("counter tokens run (top), fencing ON")),
+                 qPrintable(strip));
+        const QString story = part<NarrationPanel>(window())->explanation();
         const Core::Scenario noneScenario =
             window().document()->scenarioWithSource(Core::TokenSource::None);
         QVERIFY2(story.contains(QStringLiteral("With counter tokens: ") +
                                 Core::summarize(window().scenario(), own)),
                  qPrintable(story));
-        QVERIFY2(story.contains(QStringLiteral("With none tokens: ") + Core::summarize(noneScenario, other)),
+        QVERIFY2(story.contains(QStringLiteral("With none tokens: ") +
+                                Core::summarize(noneScenario, other)),
                  qPrintable(story));
         QVERIFY(!story.contains(QStringLiteral("Without fencing")));
 
@@ -610,9 +629,9 @@ private slots:
         fencingOff->trigger();
         QVERIFY(!window().viewState()->compareSource());
         QCOMPARE(compare->text(), QStringLiteral("&Compare fenced / unfenced"));
-        QVERIFY(window().summaryStrip()->verdictText(false).startsWith(
+        QVERIFY(part<SummaryStrip>(window())->verdictText(false).startsWith(
             QStringLiteral("Safety with fencing:")));
-        QVERIFY(window().summaryStrip()->text().contains(QStringLiteral("Safety: fenced")));
+        QVERIFY(part<SummaryStrip>(window())->text().contains(QStringLiteral("Safety: fenced")));
         QTest::keyClick(window().windowHandle(), Qt::Key_C);
         QVERIFY(!window().viewState()->compare());
     }
@@ -632,8 +651,9 @@ private slots:
             scroll->verticalScrollBar()->setValue(0);
             window().viewState()->setSelection({0, 2}); // A's stale write
             QTest::qWait(30);
-            QWidget *text = window().narration()->selectedExplanation();
-            QVERIFY(window().narration()->explanation().contains(QStringLiteral("rejected")));
+            QWidget *text = part<NarrationPanel>(window())->selectedExplanation();
+            QVERIFY(
+                part<NarrationPanel>(window())->explanation().contains(QStringLiteral("rejected")));
             const QRect inViewport(text->mapTo(scroll->viewport(), QPoint(0, 0)), text->size());
             const QRect viewport = scroll->viewport()->rect();
             // the whole explanation, or when it is taller than the story, its top part
@@ -641,8 +661,10 @@ private slots:
                          (viewport.contains(inViewport.bottomLeft()) ||
                           inViewport.height() > viewport.height()),
                      qPrintable(QStringLiteral("%1x%2: explanation at %3..%4, story shows 0..%5")
-                                    .arg(size.width()).arg(size.height())
-                                    .arg(inViewport.top()).arg(inViewport.bottom())
+                                    .arg(size.width())
+                                    .arg(size.height())
+                                    .arg(inViewport.top())
+                                    .arg(inViewport.bottom())
                                     .arg(viewport.bottom())));
         }
     }
@@ -655,14 +677,15 @@ private slots:
         QVERIFY(log->isVisible());
         QTest::keyClick(window().windowHandle(), Qt::Key_C);
         QTest::qWait(20);
-        QScrollArea *scroll = window().timelineScrollArea();
-        auto *view = static_cast<TimelineView *>(window().timeline());
+        QScrollArea *scroll = part<QScrollArea>(window(), QStringLiteral("timelineScroll"));
+        auto *view = static_cast<TimelineView *>(part<TimelineView>(window()));
         const TimelineLayout l = view->currentLayout();
         QCOMPARE(l.panels.size(), std::size_t(2));
         // the unfenced storage lane ends inside the visible part of the timeline: no scrolling
         const double bottom = l.panels.back().storages.back().lane.bottom();
-        QVERIFY2(bottom <= scroll->viewport()->height(),
-                 qPrintable(QStringLiteral("%1 > %2").arg(bottom).arg(scroll->viewport()->height())));
+        QVERIFY2(
+            bottom <= scroll->viewport()->height(),
+            qPrintable(QStringLiteral("%1 > %2").arg(bottom).arg(scroll->viewport()->height())));
         QCOMPARE(scroll->verticalScrollBar()->maximum(), 0);
         QVERIFY(!scroll->horizontalScrollBar()->isVisible());
         // B never pauses: no empty pause row for it while comparing
@@ -681,8 +704,8 @@ private slots:
             window().findChild<QAction *>(QStringLiteral("addClient"))->trigger();
         QTest::keyClick(window().windowHandle(), Qt::Key_C);
         QTest::qWait(20);
-        QScrollArea *scroll = window().timelineScrollArea();
-        auto *view = static_cast<TimelineView *>(window().timeline());
+        QScrollArea *scroll = part<QScrollArea>(window(), QStringLiteral("timelineScroll"));
+        auto *view = static_cast<TimelineView *>(part<TimelineView>(window()));
         // every lane at full height, reachable with the vertical scroll bar
         QVERIFY(scroll->verticalScrollBar()->maximum() > 0);
         QVERIFY(view->height() >= view->currentLayout().panels.back().rect.bottom());
@@ -699,8 +722,8 @@ private slots:
         window().findChild<QAction *>(QStringLiteral("addClient"))->trigger();
         window().resize(1024, 768);
         QTest::qWait(50);
-        QScrollArea *scroll = window().timelineScrollArea();
-        auto *view = static_cast<TimelineView *>(window().timeline());
+        QScrollArea *scroll = part<QScrollArea>(window(), QStringLiteral("timelineScroll"));
+        auto *view = static_cast<TimelineView *>(part<TimelineView>(window()));
         QVERIFY2(scroll->verticalScrollBar()->maximum() > 0, "the lanes fit: nothing to test");
         const int n = int(window().scenario().clients.size());
         for (int value : {0, scroll->verticalScrollBar()->maximum() / 2}) {
@@ -713,8 +736,10 @@ private slots:
             const QRectF storage = panel.storages.back().lane;
             QVERIFY2(visible.contains(storage.toAlignedRect().adjusted(0, 0, 0, -1)),
                      qPrintable(QStringLiteral("storage lane %1..%2, visible %3..%4")
-                                    .arg(storage.top()).arg(storage.bottom())
-                                    .arg(visible.top()).arg(visible.bottom())));
+                                    .arg(storage.top())
+                                    .arg(storage.bottom())
+                                    .arg(visible.top())
+                                    .arg(visible.bottom())));
             QVERIFY(panel.lock.top() >= visible.top());
             // a click there is on the storage lane, not on the client lane scrolled under it
             const QPointF onStorage(storage.left() + 5, storage.center().y());
@@ -734,19 +759,20 @@ private slots:
             QVERIFY(!natural.isPinned());
             const int h = int(storage.height()) - 4;
             const QRect header(2, 0, int(panel.storages.back().header.width()) - 4, h);
-            const QImage pinnedHeader = shown.copy(
-                header.translated(0, int(std::ceil(storage.top())) + 2 - visible.top()));
+            const QImage pinnedHeader =
+                shown.copy(header.translated(0, int(std::ceil(storage.top())) + 2 - visible.top()));
             const QImage naturalHeader = full.copy(
                 header.translated(0, int(std::ceil(natural.storages.back().lane.top())) + 2));
-            const QImage clientHeader = full.copy(
-                header.translated(0, int(std::ceil(storage.top())) + 2));
+            const QImage clientHeader =
+                full.copy(header.translated(0, int(std::ceil(storage.top())) + 2));
             const auto differing = [](const QImage &a, const QImage &b) {
                 int count = 0;
                 for (int y = 0; y < a.height(); ++y)
                     for (int x = 0; x < a.width(); ++x) {
                         const QColor p = a.pixelColor(x, y), q = b.pixelColor(x, y);
                         if (std::abs(p.red() - q.red()) + std::abs(p.green() - q.green()) +
-                                std::abs(p.blue() - q.blue()) > 90)
+                                std::abs(p.blue() - q.blue()) >
+                            90)
                             ++count;
                     }
                 return double(count) / (a.width() * a.height());
@@ -849,14 +875,16 @@ private slots:
         QSettings().remove(QStringLiteral("window"));
     }
 
-    // The window renders offscreen in each mode (kept for the README with FENCESCOPE_SCREENSHOT_DIR).
+    // The window renders offscreen in each mode (kept for the README with
+    // FENCESCOPE_SCREENSHOT_DIR).
     void screenshots()
     {
         // renders every time (a real offscreen render must succeed); the files are kept in
         // FENCESCOPE_SCREENSHOT_DIR when it is set, e.g. to refresh docs/screenshots
         QTemporaryDir scratch;
-        const QString dir = qEnvironmentVariableIsEmpty("FENCESCOPE_SCREENSHOT_DIR") ? scratch.path()
-                                                                        : qEnvironmentVariable("FENCESCOPE_SCREENSHOT_DIR");
+        const QString dir = qEnvironmentVariableIsEmpty("FENCESCOPE_SCREENSHOT_DIR")
+                                ? scratch.path()
+                                : qEnvironmentVariable("FENCESCOPE_SCREENSHOT_DIR");
         window().resize(1600, 1000);
         QTest::qWait(50);
         window().findChild<QAction *>(QStringLiteral("fit"))->trigger();

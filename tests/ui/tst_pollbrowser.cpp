@@ -12,6 +12,7 @@
 #include "window/lessoncontroller.h"
 #include "window/mainwindow.h"
 #include "window/roompoll.h"
+#include "windowparts.h"
 
 #include <QApplication>
 #include <QDir>
@@ -100,7 +101,7 @@ class TestPollBrowser : public QObject
     quint16 m_devtoolsPort = 0;
 
     MainWindow &window() { return *m_window; }
-    LessonStage *stage() { return window().lessonStage(); }
+    LessonStage *stage() { return part<LessonStage>(window()); }
     RoomPoll *poll() { return window().findChild<RoomPoll *>(QStringLiteral("roomPoll")); }
     void press(Qt::Key key, Qt::KeyboardModifiers mods = Qt::NoModifier)
     {

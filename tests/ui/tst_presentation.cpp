@@ -10,17 +10,18 @@
 #include "viewstate.h"
 #include "window/mainwindow.h"
 #include "window/playback.h"
+#include "windowparts.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QDockWidget>
 #include <QMenuBar>
+#include <QRegularExpression>
 #include <QScrollArea>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTemporaryDir>
-#include <QRegularExpression>
 #include <QTest>
 #include <QToolBar>
 #include <QToolButton>
@@ -42,7 +43,7 @@ class TestPresentation : public QObject
     QTemporaryDir m_autosave;
 
     MainWindow &window() { return *m_window; }
-    TimelineView *view() { return static_cast<TimelineView *>(window().timeline()); }
+    TimelineView *view() { return static_cast<TimelineView *>(part<TimelineView>(window())); }
     QDockWidget *dock(const char *name)
     {
         return window().findChild<QDockWidget *>(QString::fromLatin1(name));
@@ -92,7 +93,7 @@ private slots:
         QVERIFY(!dock("eventLogDock")->isVisible());
         QVERIFY(!dock("inspectorDock")->isVisible());
         QVERIFY(view()->isVisible());
-        QVERIFY(window().presentationPanel()->isVisible());
+        QVERIFY(part<PresentationPanel>(window())->isVisible());
         // large text, thick lines, black on white
         QCOMPARE(window().theme().name, QStringLiteral("contrast"));
         QVERIFY(window().theme().fontScale > 1.2);
@@ -101,8 +102,8 @@ private slots:
         // it starts before the first event
         QVERIFY(window().presentationAtStart());
         QVERIFY(window().viewState()->playheadBefore());
-        QCOMPARE(window().presentationPanel()->step(), PresentationPanel::Step::Start);
-        QCOMPARE(window().presentationPanel()->mainText(), window().scenario().title);
+        QCOMPARE(part<PresentationPanel>(window())->step(), PresentationPanel::Step::Start);
+        QCOMPARE(part<PresentationPanel>(window())->mainText(), window().scenario().title);
         // the selected outcome is not highlighted ahead of its step
         QVERIFY(!window().viewState()->selection().isValid());
 
@@ -117,7 +118,7 @@ private slots:
         QVERIFY(window().findChild<QToolBar *>(QStringLiteral("mainToolBar"))->isVisible());
         QVERIFY(dock("storyDock")->isVisible());
         QVERIFY(dock("eventLogDock")->isVisible());
-        QVERIFY(!window().presentationPanel()->isVisible());
+        QVERIFY(!part<PresentationPanel>(window())->isVisible());
         QVERIFY(!window().viewState()->playheadBefore());
         // the playhead and the zoom as they were
         QVERIFY(!window().viewState()->hasPlayhead());
@@ -148,7 +149,7 @@ private slots:
     void onScreenControlsStepAndExit()
     {
         window().setPresenting(true);
-        PresentationControls *controls = window().presentationControls();
+        PresentationControls *controls = part<PresentationControls>(window());
         QVERIFY(controls);
         QVERIFY(!controls->isVisible());
         QWindow *win = window().windowHandle();
@@ -218,7 +219,7 @@ private slots:
             press(forward[i]);
             QCOMPARE(window().viewState()->playhead(), kDefaultTicks[i]);
         }
-        QVERIFY(!window().playback()->isPlaying()); // Space steps here, it does not play
+        QVERIFY(!part<Playback>(window())->isPlaying()); // Space steps here, it does not play
         const Qt::Key back[] = {Qt::Key_PageUp, Qt::Key_Up, Qt::Key_PageUp, Qt::Key_PageUp,
                                 Qt::Key_PageUp};
         for (std::size_t i = 0; i < 5; ++i) {
@@ -236,8 +237,9 @@ private slots:
         press(Qt::Key_Right);
         press(Qt::Key_End); // everything
         QVERIFY(!window().viewState()->hasPlayhead());
-        QCOMPARE(window().presentationPanel()->step(), PresentationPanel::Step::End);
-        QVERIFY(window().presentationPanel()->mainText().contains(QStringLiteral("Safety held")));
+        QCOMPARE(part<PresentationPanel>(window())->step(), PresentationPanel::Step::End);
+        QVERIFY(
+            part<PresentationPanel>(window())->mainText().contains(QStringLiteral("Safety held")));
         press(Qt::Key_Left); // back from the end: the last step
         QCOMPARE(window().viewState()->playhead(), Core::Tick(30));
         press(Qt::Key_Home);
@@ -246,14 +248,14 @@ private slots:
         QCOMPARE(window().viewState()->playhead(), Core::Tick(0));
         // window shortcuts on the same keys did not fire: the view was not refitted by Home,
         // nothing played
-        QVERIFY(!window().playback()->isPlaying());
+        QVERIFY(!part<Playback>(window())->isPlaying());
     }
 
     // Hidden, the panel does not follow every change (its key frames cost a pass over the
     // trace); shown, it tells the scenario as it is now.
     void changesWhileNotPresentingAreShown()
     {
-        PresentationPanel *panel = window().presentationPanel();
+        PresentationPanel *panel = part<PresentationPanel>(window());
         QVERIFY(!panel->isVisible());
         Core::Scenario s = window().scenario();
         s.title = QStringLiteral("Edited while not presenting");
@@ -277,7 +279,7 @@ private slots:
     void theExplanationFollowsThePlayhead()
     {
         window().setPresenting(true);
-        PresentationPanel *panel = window().presentationPanel();
+        PresentationPanel *panel = part<PresentationPanel>(window());
         press(Qt::Key_Right); // t=0: A is granted token 1
         QVERIFY(panel->heading().contains(QStringLiteral("STEP 1 OF 6")));
         QVERIFY2(panel->mainText().contains(QStringLiteral("token 1")),
@@ -325,8 +327,9 @@ private slots:
         // renders every time (a real offscreen render must succeed); the files are kept in
         // FENCESCOPE_SCREENSHOT_DIR when it is set, e.g. to refresh docs/screenshots
         QTemporaryDir scratch;
-        const QString dir = qEnvironmentVariableIsEmpty("FENCESCOPE_SCREENSHOT_DIR") ? scratch.path()
-                                                                        : qEnvironmentVariable("FENCESCOPE_SCREENSHOT_DIR");
+        const QString dir = qEnvironmentVariableIsEmpty("FENCESCOPE_SCREENSHOT_DIR")
+                                ? scratch.path()
+                                : qEnvironmentVariable("FENCESCOPE_SCREENSHOT_DIR");
         window().setPresenting(true);
         window().setWindowState(Qt::WindowNoState); // offscreen "full screen" is the 800x600 screen
         window().resize(1600, 900);

@@ -34,6 +34,7 @@
 #include "window/mainwindow.h"
 #include "window/presentationcontroller.h"
 #include "window/roompoll.h"
+#include "windowparts.h"
 
 #include "lessonfile.h"
 #include "scenariofile.h"
@@ -200,7 +201,7 @@ class TestProjector : public QObject
     int m_checked = 0;
 
     MainWindow &window() { return *m_window; }
-    TimelineView *view() { return window().timeline(); }
+    TimelineView *view() { return part<TimelineView>(window()); }
     void press(Qt::Key key, Qt::KeyboardModifiers mods = Qt::NoModifier)
     {
         QTest::keyClick(window().windowHandle(), key, mods);
@@ -356,10 +357,10 @@ class TestProjector : public QObject
     void checkPresentation(const Painting &p, const TimelineLayout &l, const QRect &visible)
     {
         // a lesson's opening, question and answer: the stage instead of the step's sentence
-        QWidget *stage = window().lessonStage();
+        QWidget *stage = part<LessonStage>(window());
         if (stage && stage->isVisible())
             checkLabels(stage, QStringLiteral("on the lesson's stage"));
-        auto *panel = window().presentationPanel();
+        auto *panel = part<PresentationPanel>(window());
         auto *sentence = panel->findChild<QLabel *>(QStringLiteral("presentationText"));
         QVERIFY(sentence);
         if (!panel->isVisible())
@@ -475,7 +476,7 @@ class TestProjector : public QObject
         for (const Painting::Text &x : p.texts)
             if (!(x.shown & QRegion(visible)).isEmpty())
                 told << x.text;
-        for (QLabel *label : window().presentationPanel()->findChildren<QLabel *>())
+        for (QLabel *label : part<PresentationPanel>(window())->findChildren<QLabel *>())
             if (label->isVisible())
                 told << label->text();
         for (const auto &w : words) {

@@ -9,6 +9,7 @@
 #include "document/editcommands.h"
 #include "scripteddialogs.h"
 #include "window/mainwindow.h"
+#include "windowparts.h"
 
 #include "scenariofile.h"
 
@@ -32,12 +33,12 @@ int runChild(const QString &scenarioPath)
     QStandardPaths::setTestModeEnabled(true);
     MainWindow window;
     scriptDialogs(window);
-    window.autosaver()->setDelay(20);
+    part<Autosaver>(window)->setDelay(20);
     window.show();
     if (!QTest::qWaitForWindowExposed(&window) || !window.openFile(scenarioPath))
         return 3;
     // connected first: the key press may already run the short autosave timer
-    QObject::connect(window.autosaver(), &Autosaver::saved, [] {
+    QObject::connect(part<Autosaver>(window), &Autosaver::saved, [] {
         std::fputs("saved\n", stdout);
         std::fflush(stdout);
     });
@@ -142,7 +143,7 @@ private slots:
         // the orphan is gone; the restored work lives in this session's autosave now
         QVERIFY(Autosaver::orphans(dir.path()).isEmpty());
         QCOMPARE(autosaves(dir.path()),
-                 QStringList{QFileInfo(window.autosaver()->file()).fileName()});
+                 QStringList{QFileInfo(part<Autosaver>(window)->file()).fileName()});
 
         // Save writes it where it came from
         QVERIFY(window.save());
@@ -179,18 +180,18 @@ private slots:
         QVERIFY(!window.offerRecovery());
         QVERIFY(scripted(window).lastQuestion().isEmpty());
         // a second window of a live session is no orphan either
-        window.autosaver()->setDelay(10);
+        part<Autosaver>(window)->setDelay(10);
         // something unsaved (an empty command changes nothing, so it would not count)
         window.document()->undoStack()->push(
             EditCommands::setHorizon(window.document(), Core::Tick(50)));
         QVERIFY(window.document()->isModified());
-        QVERIFY(window.autosaver()->saveNow());
+        QVERIFY(part<Autosaver>(window)->saveNow());
         MainWindow other;
         scriptDialogs(other);
         scripted(other).setQuestionAnswer(QMessageBox::No);
         QVERIFY(!other.offerRecovery());
         QVERIFY(scripted(other).lastQuestion().isEmpty());
-        QVERIFY(QFile::exists(window.autosaver()->file()));
+        QVERIFY(QFile::exists(part<Autosaver>(window)->file()));
         window.document()->markSaved();
     }
 

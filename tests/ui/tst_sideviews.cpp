@@ -8,6 +8,7 @@
 #include "views/narrationpanel.h"
 #include "viewstate.h"
 #include "window/mainwindow.h"
+#include "windowparts.h"
 
 #include <QApplication>
 #include <QDockWidget>
@@ -71,10 +72,10 @@ private slots:
         QVERIFY(scroll);
         // the window opens with the telling outcome selected and explained...
         QVERIFY(w.viewState()->selection().isValid());
-        QVERIFY(!w.narration()->explanation().isEmpty());
+        QVERIFY(!part<NarrationPanel>(w)->explanation().isEmpty());
         // ... and the story read from its top
         QCOMPARE(scroll->verticalScrollBar()->value(), 0);
-        QVERIFY(titleWhole(scroll, w.narration()));
+        QVERIFY(titleWhole(scroll, part<NarrationPanel>(w)));
 
         // another scenario opens at the top too, after the story had been scrolled down
         scroll->verticalScrollBar()->setValue(scroll->verticalScrollBar()->maximum());
@@ -82,14 +83,14 @@ private slots:
         QTest::qWait(50);
         QVERIFY(w.viewState()->selection().isValid());
         QCOMPARE(scroll->verticalScrollBar()->value(), 0);
-        QVERIFY(titleWhole(scroll, w.narration()));
+        QVERIFY(titleWhole(scroll, part<NarrationPanel>(w)));
 
         // a selection made afterwards is still brought into view when the story is short
         if (scroll->verticalScrollBar()->maximum() > 0) {
             w.viewState()->clearSelection();
             w.viewState()->setSelection({0, 2}); // A's write
             QTest::qWait(50);
-            QWidget *heading = w.narration()->selectedHeading();
+            QWidget *heading = part<NarrationPanel>(w)->selectedHeading();
             const QRect r(heading->mapTo(scroll->viewport(), QPoint()), heading->size());
             QVERIFY(scroll->viewport()->rect().contains(r));
         }
@@ -107,12 +108,15 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         w.setThemeByName(QStringLiteral("light"));
         const auto sizes = [&w] {
-            QWidget *explanation = w.narration()->selectedExplanation();
+            QWidget *explanation = part<NarrationPanel>(w)->selectedExplanation();
             return std::array<double, 5>{
-                explanation->font().pointSizeF(), w.inspector()->valueEdit()->font().pointSizeF(),
-                w.eventLog()->font().pointSizeF(),
-                double(w.eventLog()->verticalHeader()->defaultSectionSize()),
-                double(w.eventLog()->columnWidth(1))};
+                explanation->font().pointSizeF(),
+                part<Inspector>(w)->valueEdit()->font().pointSizeF(),
+                part<QTableView>(w, QStringLiteral("eventLog"))->font().pointSizeF(),
+                double(part<QTableView>(w, QStringLiteral("eventLog"))
+                           ->verticalHeader()
+                           ->defaultSectionSize()),
+                double(part<QTableView>(w, QStringLiteral("eventLog"))->columnWidth(1))};
         };
         const std::array<double, 5> light = sizes();
         w.setThemeByName(QStringLiteral("contrast"));
@@ -129,7 +133,8 @@ private slots:
                                     .arg(light[size_t(i)])));
         // the log's rows are made for the larger text
         QVERIFY(big[3] > light[3]);
-        QVERIFY(big[3] >= QFontMetrics(w.eventLog()->font()).height() + 4);
+        QVERIFY(big[3] >=
+                QFontMetrics(part<QTableView>(w, QStringLiteral("eventLog"))->font()).height() + 4);
         QVERIFY(std::abs(big[4] - 1.6 * light[4]) <= 1); // and its columns for it
         w.setThemeByName(QStringLiteral("light"));
         QCOMPARE(sizes(), light);

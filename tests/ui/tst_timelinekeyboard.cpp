@@ -20,6 +20,7 @@
 #include "views/timelineview.h"
 #include "viewstate.h"
 #include "window/mainwindow.h"
+#include "windowparts.h"
 
 #include <QAccessible>
 #include <QApplication>
@@ -138,8 +139,9 @@ private slots:
     {
         Fixture f;
         // after the clients, the storage lane (the default scenario has one, db)
-        const std::vector<FocusStop> order = {{0, -1}, {0, 0}, {0, 1}, {0, 2}, {1, -1},
-                                              {1, 0},  {1, 1}, {1, 2}, FocusStop::ofStorage(0)};
+        const std::vector<FocusStop> order = {{0, -1}, {0, 0},  {0, 1},
+                                              {0, 2},  {1, -1}, {1, 0},
+                                              {1, 1},  {1, 2},  FocusStop::ofStorage(0)};
         for (std::size_t k = 0; k < order.size(); ++k) {
             f.key(Qt::Key_Tab);
             QVERIFY(f.view->hasFocus());
@@ -750,7 +752,7 @@ private slots:
         w->show();
         w->activateWindow();
         QVERIFY(QTest::qWaitForWindowActive(w.get()));
-        auto *view = static_cast<TimelineView *>(w->timeline());
+        auto *view = static_cast<TimelineView *>(part<TimelineView>(*w));
         view->setFocus(Qt::OtherFocusReason);
         QVERIFY(view->hasFocus());
         // A's write is selected when the window opens; the arrows still step the playhead

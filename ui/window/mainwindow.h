@@ -78,16 +78,10 @@ public:
     // Loads a built-in scenario by name (ScenarioFile::builtinNames()).
     bool openPreset(const QString &name);
 
+    // The window's model. Its widgets are its own: a test finds them as children
+    // (tests/common/windowparts.h).
     Document *document() const { return m_doc; }
     ViewState *viewState() const { return m_state; }
-    Playback *playback() const { return m_playback; }
-    TokenChart *tokenChart() const { return m_chart; }
-    QTableView *eventLog() const { return m_log; }
-    EventLogModel *eventLogModel() const { return m_logModel; }
-    NarrationPanel *narration() const { return m_narration; }
-    Inspector *inspector() const { return m_inspector; }
-    SummaryStrip *summaryStrip() const { return m_summary; }
-    TimelineView *timeline() const { return m_timeline; }
     const Core::Scenario &scenario() const;
     const Theme &theme() const { return m_theme; }
 
@@ -104,7 +98,6 @@ public:
     ExportOptions exportOptions() const;
     // The tick range on screen; nullopt before the timeline has a width.
     std::optional<std::pair<double, double>> visibleTickRange() const;
-    ExportController *exportController() const { return m_export; }
 
     // Presentation mode (View > Presentation, F11; PresentationController): full screen,
     // large theme, only the timeline and a large explanation; arrows and Page Up/Down step
@@ -112,28 +105,18 @@ public:
     bool isPresenting() const;
     // Before the first event (Home): the whole timeline dimmed.
     bool presentationAtStart() const;
-    PresentationController *presentation() const { return m_presentation; }
-    PresentationPanel *presentationPanel() const { return m_presPanel; }
-    PresentationControls *presentationControls() const { return m_presControls; }
-    QScrollArea *timelineScrollArea() const { return m_timelineScroll; }
 
     // Lessons (LessonController, docs/LESSONS.md): File > Open Lesson, Help > Lessons, the
     // Lesson dock (a student's desk), the lesson editor's dock, and presentation's walk
     // through a lesson's scenes. A FILE named *.fencescope-lesson.json at start is a lesson.
     LessonController *lessons() const { return m_lessons; }
-    LessonPanel *lessonPanel() const { return m_lessonPanel; }
-    LessonStage *lessonStage() const { return m_lessonStage; }
-    LessonEditor *lessonEditor() const { return m_lessonEditor; }
     bool openLesson(const QString &path);
     bool openBuiltinLesson(const QString &name);
 
-    // Open, save, recent files (FileController); the window's File slots hand over to it.
-    FileController *files() const { return m_files; }
-    // Autosave of unsaved work, and its recovery after a crash.
-    Autosaver *autosaver() const { return m_autosaver; }
-    // Offers autosaves left by sessions that died (one question each, through askQuestion);
-    // restores at most one, as a modified document with its original path. Returns true
-    // when one was restored. Called once after show() at startup.
+    // Autosave of unsaved work, and its recovery after a crash: offers autosaves left by sessions
+    // that died (one question each, through askQuestion); restores at most one, as a modified
+    // document with its original path. Returns true when one was restored. Called once after show()
+    // at startup.
     bool offerRecovery();
 
 public slots:

@@ -39,7 +39,7 @@ QByteArray StateReport::describe(const MainWindow &w)
     o[QStringLiteral("fencing")] = doc->scenario().fencing;
     o[QStringLiteral("compare")] = state->compare();
     o[QStringLiteral("presenting")] = w.isPresenting();
-    o[QStringLiteral("presentationStep")] = int(w.presentationPanel()->step());
+    o[QStringLiteral("presentationStep")] = int(w.findChild<PresentationPanel *>()->step());
     // a lesson: the scene (from 1; 0: none), where it stands, the first vote's hands, the
     // option the stage marks as holding (A-E; empty before the reveal)
     const LessonSession *lesson = w.lessons()->session();
@@ -51,16 +51,18 @@ QByteArray StateReport::describe(const MainWindow &w)
     QString marked;
     for (int i = 0; lesson && i < LessonSession::kOptions; ++i) {
         hands << QString::number(lesson->currentAnswer().hands[0][std::size_t(i)]);
-        if (w.lessonStage()->mark(i) == QStringLiteral("✓"))
+        if (w.findChild<LessonStage *>()->mark(i) == QStringLiteral("✓"))
             marked = QChar(u'A' + i);
     }
     o[QStringLiteral("lessonHands")] = hands.join(u' ');
     o[QStringLiteral("lessonMarked")] = marked;
     o[QStringLiteral("playhead")] = state->hasPlayhead() ? double(state->playhead()) : -1.0;
     // presentation's sentence: all of it shows (its label is as tall as its wrapped text)
-    if (auto *sentence = w.presentationPanel()->findChild<QLabel *>(QStringLiteral("presentationText")))
+    if (auto *sentence = w.findChild<PresentationPanel *>()->findChild<QLabel *>(
+            QStringLiteral("presentationText")))
         o[QStringLiteral("sentenceWhole")] =
-            !sentence->isVisible() || sentence->heightForWidth(sentence->width()) <= sentence->height();
+            !sentence->isVisible() ||
+            sentence->heightForWidth(sentence->width()) <= sentence->height();
     o[QStringLiteral("windowSize")] =
         QStringLiteral("%1x%2").arg(w.frameGeometry().width()).arg(w.frameGeometry().height());
     o[QStringLiteral("undoIndex")] = doc->undoStack()->index();
@@ -73,7 +75,7 @@ QByteArray StateReport::describe(const MainWindow &w)
     if (!clients.empty() && clients[0].actions.size() > 1)
         o[QStringLiteral("clientAPauseLength")] = double(clients[0].actions[1].length());
     // where client A's pause row is on the screen, at ticks 0..horizon
-    if (auto *view = qobject_cast<TimelineView *>(w.timeline()); view && view->isVisible()) {
+    if (auto *view = w.findChild<TimelineView *>(); view && view->isVisible()) {
         const TimelineLayout l = view->currentLayout();
         if (!l.panels.empty() && !l.panels[0].clients.empty()) {
             const double y = l.panels[0].clients[0].pauses.center().y();

@@ -25,10 +25,7 @@
 #include <QComboBox>
 #include <QDockWidget>
 #include <QLabel>
-#include <QGuiApplication>
 #include <QMenuBar>
-#include <QScreen>
-#include <QSettings>
 #include <QToolBar>
 #include <QToolButton>
 #include <QUndoStack>
@@ -190,8 +187,8 @@ void MainWindow::createMenus()
         connect(m_state, &ViewState::compareSourceChanged, a,
                 [this, a, src] { a->setChecked(m_state->compareSource() == src); });
     };
-    addAgainst(tr("Fencing off (the same schedule unfenced)"), QStringLiteral("compareWith-fencing"),
-               std::nullopt);
+    addAgainst(tr("Fencing off (the same schedule unfenced)"),
+               QStringLiteral("compareWith-fencing"), std::nullopt);
     against->addSeparator();
     for (int i = 0; i < Core::kTokenSourceCount; ++i) {
         const auto src = Core::TokenSource(i);
@@ -209,9 +206,8 @@ void MainWindow::createMenus()
         for (const QString &name : group.names) {
             const Core::LoadResult r =
                 Core::ScenarioFile::load(Core::ScenarioFile::builtinPath(name));
-            QAction *a = scenarios->addAction(r.ok() && !r.scenario->title.isEmpty()
-                                                  ? r.scenario->title
-                                                  : name);
+            QAction *a = scenarios->addAction(
+                r.ok() && !r.scenario->title.isEmpty() ? r.scenario->title : name);
             a->setObjectName(QStringLiteral("preset-") + name);
             a->setData(name);
             connect(a, &QAction::triggered, this, [this, name] {
@@ -243,64 +239,7 @@ void MainWindow::createMenus()
     }
     view->addSeparator();
     view->addAction(m_actions->present);
-    QMenu *presTheme = view->addMenu(tr("Presentation t&heme"));
-    auto *presThemes = new QActionGroup(presTheme);
-    const QString chosenTheme = m_presentation->theme().name;
-    for (const auto &[name, label] :
-         {std::pair{QStringLiteral("contrast"), tr("Lecture hall: black on white")},
-          std::pair{QStringLiteral("dark"), tr("Dark")},
-          std::pair{QStringLiteral("light"), tr("Light")}}) {
-        QAction *a = presTheme->addAction(label);
-        a->setObjectName(QStringLiteral("presentationTheme-") + name);
-        a->setCheckable(true);
-        a->setChecked(name == chosenTheme);
-        presThemes->addAction(a);
-        connect(a, &QAction::triggered, this, [this, name] {
-            m_presentation->setSetting(QLatin1String(PresentationController::kThemeKey), name);
-        });
-    }
-    QMenu *presSize = view->addMenu(tr("Presentation text si&ze"));
-    auto *presSizes = new QActionGroup(presSize);
-    const double chosenScale =
-        QSettings()
-            .value(QLatin1String(PresentationController::kScaleKey), PresentationController::kScaleDefault)
-            .toDouble();
-    for (const double scale : {1.3, 1.6, 2.0, 2.5}) {
-        QAction *a = presSize->addAction(tr("%1×").arg(scale));
-        a->setCheckable(true);
-        a->setChecked(std::abs(scale - chosenScale) < 0.01);
-        presSizes->addAction(a);
-        connect(a, &QAction::triggered, this, [this, scale] {
-            m_presentation->setSetting(QLatin1String(PresentationController::kScaleKey), scale);
-        });
-    }
-    // a laptop and a projector: presentation opens full screen on the projector, and the
-    // window comes back to the laptop's screen when it ends
-    QMenu *presOn = view->addMenu(tr("Present &on"));
-    presOn->setObjectName(QStringLiteral("presentOn"));
-    connect(presOn, &QMenu::aboutToShow, this, [this, presOn] {
-        presOn->clear();
-        auto *group = new QActionGroup(presOn);
-        const QString chosen =
-            QSettings().value(QLatin1String(PresentationController::kScreenKey)).toString();
-        const auto add = [&](const QString &label, const QString &name) {
-            QAction *a = presOn->addAction(label);
-            a->setCheckable(true);
-            a->setData(name);
-            a->setChecked(name == chosen);
-            group->addAction(a);
-            connect(a, &QAction::triggered, this, [name] {
-                QSettings().setValue(QLatin1String(PresentationController::kScreenKey), name);
-            });
-        };
-        add(tr("The window's screen"), QString());
-        for (const QScreen *screen : QGuiApplication::screens())
-            add(tr("%1 (%2×%3)")
-                    .arg(screen->name())
-                    .arg(screen->size().width())
-                    .arg(screen->size().height()),
-                screen->name());
-    });
+    m_presentation->addMenus(view);
     QAction *reset = view->addAction(tr("&Reset layout"));
     reset->setObjectName(QStringLiteral("resetLayout"));
     reset->setToolTip(tr("The docks, the window's size and the lanes as on a first start"));
@@ -345,8 +284,8 @@ void MainWindow::createToolBar()
         if (auto *b = qobject_cast<QToolButton *>(tb->widgetForAction(a)))
             b->setToolButtonStyle(Qt::ToolButtonIconOnly);
         if (a->toolTip() == a->iconText() && !a->shortcut().isEmpty())
-            a->setToolTip(QStringLiteral("%1 (%2)").arg(a->iconText(),
-                                                          a->shortcut().toString(QKeySequence::NativeText)));
+            a->setToolTip(QStringLiteral("%1 (%2)").arg(
+                a->iconText(), a->shortcut().toString(QKeySequence::NativeText)));
     };
     iconOnly(m_actions->open);
     iconOnly(m_actions->save);
@@ -370,7 +309,8 @@ void MainWindow::createToolBar()
     auto *add = new QToolButton(tb);
     add->setObjectName(QStringLiteral("addButton"));
     add->setText(tr("Add"));
-    add->setToolTip(tr("Add an acquire, a write, a pause or a release at the playhead, or a client"));
+    add->setToolTip(
+        tr("Add an acquire, a write, a pause or a release at the playhead, or a client"));
     add->setPopupMode(QToolButton::InstantPopup);
     add->setToolButtonStyle(Qt::ToolButtonTextOnly);
     auto *addMenu = new QMenu(add);

@@ -10,11 +10,13 @@
 #include "window/playback.h"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QApplication>
 #include <QDockWidget>
 #include <QGuiApplication>
 #include <QKeyEvent>
 #include <QMainWindow>
+#include <QMenu>
 #include <QMenuBar>
 #include <QScopedValueRollback>
 #include <QScreen>
@@ -442,4 +444,66 @@ void PresentationController::previous()
     m_parts.state->setPlayhead(*std::prev(it));
     m_parts.panel->setStep(PresentationPanel::Step::AtTick);
     showActingLane();
+}
+
+void PresentationController::addMenus(QMenu *menu)
+{
+    QMenu *presTheme = menu->addMenu(tr("Presentation t&heme"));
+    auto *presThemes = new QActionGroup(presTheme);
+    const QString chosenTheme = theme().name;
+    for (const auto &[name, label] :
+         {std::pair{QStringLiteral("contrast"), tr("Lecture hall: black on white")},
+          std::pair{QStringLiteral("dark"), tr("Dark")},
+          std::pair{QStringLiteral("light"), tr("Light")}}) {
+        QAction *a = presTheme->addAction(label);
+        a->setObjectName(QStringLiteral("presentationTheme-") + name);
+        a->setCheckable(true);
+        a->setChecked(name == chosenTheme);
+        presThemes->addAction(a);
+        connect(a, &QAction::triggered, this, [this, name] {
+            setSetting(QLatin1String(PresentationController::kThemeKey), name);
+        });
+    }
+    QMenu *presSize = menu->addMenu(tr("Presentation text si&ze"));
+    auto *presSizes = new QActionGroup(presSize);
+    const double chosenScale = QSettings()
+                                   .value(QLatin1String(PresentationController::kScaleKey),
+                                          PresentationController::kScaleDefault)
+                                   .toDouble();
+    for (const double scale : {1.3, 1.6, 2.0, 2.5}) {
+        QAction *a = presSize->addAction(tr("%1×").arg(scale));
+        a->setCheckable(true);
+        a->setChecked(std::abs(scale - chosenScale) < 0.01);
+        presSizes->addAction(a);
+        connect(a, &QAction::triggered, this, [this, scale] {
+            setSetting(QLatin1String(PresentationController::kScaleKey), scale);
+        });
+    }
+    // a laptop and a projector: presentation opens full screen on the projector, and the
+    // window comes back to the laptop's screen when it ends
+    QMenu *presOn = menu->addMenu(tr("Present &on"));
+    presOn->setObjectName(QStringLiteral("presentOn"));
+    connect(presOn, &QMenu::aboutToShow, this, [presOn] {
+        presOn->clear();
+        auto *group = new QActionGroup(presOn);
+        const QString chosen =
+            QSettings().value(QLatin1String(PresentationController::kScreenKey)).toString();
+        const auto add = [&](const QString &label, const QString &name) {
+            QAction *a = presOn->addAction(label);
+            a->setCheckable(true);
+            a->setData(name);
+            a->setChecked(name == chosen);
+            group->addAction(a);
+            connect(a, &QAction::triggered, presOn, [name] {
+                QSettings().setValue(QLatin1String(PresentationController::kScreenKey), name);
+            });
+        };
+        add(tr("The window's screen"), QString());
+        for (const QScreen *screen : QGuiApplication::screens())
+            add(tr("%1 (%2×%3)")
+                    .arg(screen->name())
+                    .arg(screen->size().width())
+                    .arg(screen->size().height()),
+                screen->name());
+    });
 }

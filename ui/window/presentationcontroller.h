@@ -31,6 +31,7 @@ class TimelineView;
 class QAction;
 class QKeyEvent;
 class QMainWindow;
+class QMenu;
 class QScreen;
 class QScrollArea;
 class QSplitter;
@@ -119,6 +120,8 @@ public:
     void fit();
     // The screen presentation opens on: the chosen one if it is attached, else the window's.
     QScreen *screen() const;
+    // Its settings in `menu` (View): the theme, the text size, and the screen to present on.
+    void addMenus(QMenu *menu);
 
     void setPresenting(bool on);
     // While `walk` is walking (a lesson is open), steps and keys are its (null: none).

@@ -1,6 +1,7 @@
 // TimelineView: construction, the options it paints with, zoom and painting. Its input is in
-// parts of their own: timelineview_input.cpp (drags, mouse, wheel, keys) and
-// timelineview_focus.cpp (keyboard focus stops, context menus).
+// parts of their own: timelineview_input.cpp (mouse, panning, wheel, keys) and
+// timelineview_focus.cpp (keyboard focus stops, context menus); what a drag of a marker or an
+// edge does to the scenario is TimelineDrag's (timelinedrag.h).
 
 #include "views/timelineview.h"
 

@@ -2,8 +2,9 @@
 
 // The timeline widget: asks the renderer to paint the document's trace, turns mouse and
 // keyboard input into zoom/scroll on the ViewState and into edit commands on the Document.
-// It never simulates: a drag edits the scenario through the document, which re-simulates and
-// emits changed(); the view repaints from the new trace.
+// It never simulates: a drag (TimelineDrag, which the view feeds the mouse) edits the scenario
+// through the document, which re-simulates and emits changed(); the view repaints from the new
+// trace.
 //
 // Keyboard: Tab / Shift+Tab walk the focus through each client lane's header and its actions
 // (then on out of the widget; Ctrl+Tab leaves at once; Tab in lands on the selected action);

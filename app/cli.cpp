@@ -2,11 +2,11 @@
 // defined once, in clicommands.cpp.
 //
 // This file is built twice (app/CMakeLists.txt): as fencescope-cli, on QtCore alone, and as its
-// picture helper (FENCESCOPE_CLI_PICTURES), which also draws with QtGui. Loading QtGui and its
-// libraries is most of a start-up on QtCore alone (docs/PERFORMANCE.md); so fencescope-cli
-// hands export,
-// storyboard and animate to the helper, and every other command runs without it. `live` goes
-// to the live helper (app/livehelper.cpp) the same way.
+// picture helper (FENCESCOPE_CLI_PICTURES), which also draws with QtGui and encodes with FFmpeg.
+// Loading those libraries would make every command's start-up several times as long
+// (docs/ARCHITECTURE.md, "The CLI"), so fencescope-cli hands export, storyboard, animate and
+// lesson handout to the helper, and every other command runs without it. `live` goes to the
+// live helper (app/livehelper.cpp) the same way.
 
 #include "clicommands.h"
 #include "clilesson.h"

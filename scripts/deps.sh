@@ -8,6 +8,7 @@ set -euo pipefail
 packages=(cmake ninja-build g++ pkg-config qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6opengl6-dev
           libqt6test6 libgl-dev libsimdjson-dev libbenchmark-dev fonts-dejavu-core
           libxkbcommon-dev
+          lld # links in a third of GNU ld's time (CMakeLists.txt, FENCESCOPE_LLD)
           # polling the room (docs/POLL.md): Qt 6.4's QHttpServer CMake package needs
           # Qt6WebSockets' but its Debian package does not pull it in
           qt6-httpserver-dev qt6-websockets-dev libqrencode-dev

@@ -12,6 +12,7 @@
 #include "clilesson.h"
 #include "clioutput.h"
 #include "runreport.h"
+#include "savefile.h"
 #include "scenariofile.h"
 #include "shrink.h"
 #include "simulator.h"
@@ -20,7 +21,6 @@
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QFile>
-#include <QSaveFile>
 #include <QStringList>
 
 #if FENCESCOPE_CLI_PICTURES
@@ -326,10 +326,8 @@ int sweep(const Cli::Invocation &inv)
     progress.clear();
     const QByteArray text = inv.json ? sweepJson(spec, result) : sweepCsv(spec, result);
     if (!inv.csv.isEmpty() && !isStandardStream(inv.csv)) {
-        QSaveFile out(inv.csv);
-        if (!out.open(QIODevice::WriteOnly) || out.write(text) != text.size() || !out.commit())
-            return invalid(
-                QStringLiteral("sweep: cannot write %1: %2").arg(inv.csv, out.errorString()));
+        if (const std::optional<SaveFailure> failed = saveWhole(inv.csv, text))
+            return invalid(QStringLiteral("sweep: ") + cannotWrite(inv.csv, *failed));
         return 0;
     }
     return writeAll(stdout, text) ? 0 : 1;

@@ -7,8 +7,7 @@
 
 #include "jsonout.h"
 #include "lessonfilekeys.h"
-
-#include <QSaveFile>
+#include "savefile.h"
 
 namespace Core {
 namespace {
@@ -233,21 +232,13 @@ QByteArray serialize(const Lesson &l)
 
 bool save(const Lesson &lesson, const QString &path, QString *error)
 {
-    QSaveFile file(path);
-    const QByteArray bytes = serialize(lesson);
-    if (!file.open(QIODevice::WriteOnly)) {
-        if (error)
-            *error = QStringLiteral("cannot save %1 (%2)").arg(path, file.errorString());
-        return false;
-    }
-    if (file.write(bytes) != bytes.size() || !file.commit()) {
-        if (error)
-            *error = QStringLiteral("cannot save %1 (%2); the previous file is unchanged")
-                         .arg(path, file.errorString());
-        file.cancelWriting();
-        return false;
-    }
-    return true;
+    const std::optional<SaveFailure> failed = saveWhole(path, serialize(lesson));
+    if (failed && error)
+        *error = failed->opened ? QStringLiteral("cannot save %1 (%2); the previous file is "
+                                                 "unchanged")
+                                      .arg(path, failed->reason)
+                                : QStringLiteral("cannot save %1 (%2)").arg(path, failed->reason);
+    return !failed;
 }
 
 } // namespace LessonFile

@@ -6,10 +6,10 @@
 
 #include "jsonout.h"
 #include "lockoptionsfile.h"
+#include "savefile.h"
 #include "scenariofilekeys.h"
 
 #include <QJsonObject>
-#include <QSaveFile>
 
 namespace Core {
 namespace {
@@ -140,21 +140,13 @@ QByteArray serialize(const Scenario &s)
 
 bool save(const Scenario &scenario, const QString &path, QString *error)
 {
-    QSaveFile file(path);
-    const QByteArray bytes = serialize(scenario);
-    if (!file.open(QIODevice::WriteOnly)) {
-        if (error)
-            *error = QStringLiteral("cannot save %1 (%2)").arg(path, file.errorString());
-        return false;
-    }
-    if (file.write(bytes) != bytes.size() || !file.commit()) {
-        if (error)
-            *error = QStringLiteral("cannot save %1 (%2); the previous file is unchanged")
-                         .arg(path, file.errorString());
-        file.cancelWriting();
-        return false;
-    }
-    return true;
+    const std::optional<SaveFailure> failed = saveWhole(path, serialize(scenario));
+    if (failed && error)
+        *error = failed->opened ? QStringLiteral("cannot save %1 (%2); the previous file is "
+                                                 "unchanged")
+                                      .arg(path, failed->reason)
+                                : QStringLiteral("cannot save %1 (%2)").arg(path, failed->reason);
+    return !failed;
 }
 
 } // namespace ScenarioFile

@@ -52,6 +52,7 @@ public:
     QString askSavePath(const QString &) override { return m_nextPath; }
     QString askOpenLessonPath() override { return m_nextPath; }
     QString askSaveLessonPath(const QString &) override { return m_nextPath; }
+    QString askSaveCsvPath(const QString &, const QString &) override { return m_nextPath; }
     bool askExport(ExportDialog &dialog) override
     {
         return m_exportHandler && m_exportHandler(dialog);

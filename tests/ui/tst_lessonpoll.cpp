@@ -19,6 +19,8 @@
 
 #include <QApplication>
 #include <QComboBox>
+#include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -323,6 +325,23 @@ private slots:
             qPrintable(csv));
         QVERIFY(
             csv.contains(QStringLiteral(",2,A,\"A's write \"\"A\"\" is rejected\",0,1,0,1\r\n")));
+        // File > Export Room Votes as CSV writes that CSV where the teacher says; a place that
+        // cannot be written is said, and nothing is written
+        QAction *exportVotes = window().findChild<QAction *>(QStringLiteral("exportRoomVotes"));
+        QVERIFY(exportVotes && exportVotes->isEnabled());
+        const QString csvPath = m_autosave.filePath(QStringLiteral("votes.csv"));
+        scripted(window()).setNextPath(csvPath);
+        exportVotes->trigger();
+        QFile written(csvPath);
+        QVERIFY(written.open(QIODevice::ReadOnly));
+        QCOMPARE(QString::fromUtf8(written.readAll()), csv);
+        const QString blocked = csvPath + QStringLiteral("/inside.csv"); // a file, not a folder
+        scripted(window()).setNextPath(blocked);
+        exportVotes->trigger();
+        QVERIFY2(scripted(window()).lastError().startsWith(
+                     QStringLiteral("Cannot write %1: ").arg(blocked)),
+                 qPrintable(scripted(window()).lastError()));
+        QVERIFY(!QFileInfo::exists(blocked));
 
         // back to the question: its second round open again, with its votes; phone 7 changes
         // its mind to B (round 2: B 7)

@@ -1,6 +1,7 @@
 #include "document/autosaver.h"
 
 #include "document/document.h"
+#include "savefile.h"
 #include "scenariofile.h"
 
 #include <QCoreApplication>
@@ -9,7 +10,6 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLockFile>
-#include <QSaveFile>
 #include <QStandardPaths>
 #include <QTimer>
 #include <QUuid>
@@ -89,11 +89,8 @@ bool Autosaver::saveNow()
     QJsonObject meta;
     meta.insert(QStringLiteral("originalPath"), m_doc->filePath());
     meta.insert(QStringLiteral("savedAt"), QDateTime::currentDateTimeUtc().toString(Qt::ISODate));
-    QSaveFile metaFile(metaPath(m_file));
-    if (metaFile.open(QIODevice::WriteOnly)) {
-        metaFile.write(QJsonDocument(meta).toJson());
-        metaFile.commit();
-    }
+    // (without it the recovery offer names no original file; the scenario itself is saved)
+    Core::saveWhole(metaPath(m_file), QJsonDocument(meta).toJson());
     emit saved(m_file);
     return true;
 }

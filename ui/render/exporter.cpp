@@ -7,6 +7,7 @@
 #include "storysteps.h"
 #include "glyphs.h"
 #include "outcomemarker.h"
+#include "savefile.h"
 #include "simulator.h"
 #include "svgdocument.h"
 #include "timelinerenderer.h"
@@ -18,7 +19,6 @@
 #include <QPageSize>
 #include <QPainter>
 #include <QPdfWriter>
-#include <QSaveFile>
 
 #include <algorithm>
 #include <cmath>
@@ -438,17 +438,8 @@ void paintPage(QPainter *p, const Core::Scenario &s, const Traces &t, const Expo
 
 QString writeWhole(const QString &path, const QByteArray &bytes)
 {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return QObject::tr("cannot write %1: %2").arg(path, file.errorString());
-    if (file.write(bytes) != bytes.size()) {
-        const QString why = file.errorString();
-        file.cancelWriting();
-        return QObject::tr("cannot write %1: %2").arg(path, why);
-    }
-    if (!file.commit())
-        return QObject::tr("cannot write %1: %2").arg(path, file.errorString());
-    return {};
+    const std::optional<Core::SaveFailure> failed = Core::saveWhole(path, bytes);
+    return failed ? Core::cannotWrite(path, *failed) : QString();
 }
 
 QByteArray pngBytes(const QImage &image)

@@ -3,6 +3,7 @@
 #include "exporter.h"
 #include "timelinerenderer.h"
 
+#include "savefile.h"
 #include "simulator.h"
 
 #include <QAbstractTextDocumentLayout>
@@ -11,7 +12,6 @@
 #include <QPageSize>
 #include <QPainter>
 #include <QPdfWriter>
-#include <QSaveFile>
 #include <QTextDocument>
 
 #include <algorithm>
@@ -423,17 +423,8 @@ QString write(const QString &path, const Core::Lesson &lesson, const HandoutOpti
     const QByteArray bytes = render(lesson, plays, options);
     if (bytes.isEmpty())
         return QObject::tr("cannot write %1: rendering failed").arg(path);
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return QObject::tr("cannot write %1: %2").arg(path, file.errorString());
-    if (file.write(bytes) != bytes.size()) {
-        const QString why = file.errorString();
-        file.cancelWriting();
-        return QObject::tr("cannot write %1: %2").arg(path, why);
-    }
-    if (!file.commit())
-        return QObject::tr("cannot write %1: %2").arg(path, file.errorString());
-    return {};
+    const std::optional<Core::SaveFailure> failed = Core::saveWhole(path, bytes);
+    return failed ? Core::cannotWrite(path, *failed) : QString();
 }
 
 } // namespace Handout

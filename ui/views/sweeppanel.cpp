@@ -1,5 +1,6 @@
 #include "views/sweeppanel.h"
 
+#include "savefile.h"
 #include "svgdocument.h"
 #include "sweepreport.h"
 #include "theme.h"
@@ -22,7 +23,6 @@
 #include <QPainter>
 #include <QProgressBar>
 #include <QPushButton>
-#include <QSaveFile>
 #include <QScrollArea>
 #include <QSpinBox>
 #include <QVBoxLayout>
@@ -52,6 +52,14 @@ bool fail(QString *error, const QString &message)
     if (error)
         *error = message;
     return false;
+}
+
+// the file whole or not at all
+bool saveBytes(const QString &path, const QByteArray &bytes, QString *error)
+{
+    if (const std::optional<Core::SaveFailure> failed = Core::saveWhole(path, bytes))
+        return fail(error, SweepPanel::tr("Cannot write %1: %2").arg(path, failed->reason));
+    return true;
 }
 
 } // namespace
@@ -614,10 +622,11 @@ bool SweepPanel::exportPng(const QString &path, QString *error) const
         painter.setRenderHint(QPainter::Antialiasing);
         scene->render(&painter, scene->sceneRect(), scene->sceneRect());
     });
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || !image.save(&file, "PNG") || !file.commit())
-        return fail(error, tr("Cannot write %1: %2").arg(path, file.errorString()));
-    return true;
+    QByteArray png;
+    QBuffer buffer(&png);
+    buffer.open(QIODevice::WriteOnly);
+    image.save(&buffer, "PNG");
+    return saveBytes(path, png, error);
 }
 
 bool SweepPanel::exportSvg(const QString &path, QString *error) const
@@ -625,10 +634,7 @@ bool SweepPanel::exportSvg(const QString &path, QString *error) const
     if (!m_spec.vary.quantity)
         return fail(error, tr("Nothing to export: run a sweep first"));
     const QByteArray bytes = renderSvg();
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
-        return fail(error, tr("Cannot write %1: %2").arg(path, file.errorString()));
-    return true;
+    return saveBytes(path, bytes, error);
 }
 
 bool SweepPanel::exportCsv(const QString &path, QString *error) const
@@ -636,10 +642,7 @@ bool SweepPanel::exportCsv(const QString &path, QString *error) const
     if (!m_spec.vary.quantity)
         return fail(error, tr("Nothing to export: run a sweep first"));
     const QByteArray bytes = Core::sweepCsv(m_spec, m_result);
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
-        return fail(error, tr("Cannot write %1: %2").arg(path, file.errorString()));
-    return true;
+    return saveBytes(path, bytes, error);
 }
 
 void SweepPanel::chooseExport(const QString &kind)

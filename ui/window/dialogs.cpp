@@ -68,6 +68,11 @@ QString WidgetDialogs::askSaveLessonPath(const QString &suggested)
         tr("FenceScope lessons (*%1)").arg(QLatin1String(Core::LessonFile::kSuffix)));
 }
 
+QString WidgetDialogs::askSaveCsvPath(const QString &title, const QString &suggested)
+{
+    return QFileDialog::getSaveFileName(m_parent, title, suggested, tr("CSV (*.csv)"));
+}
+
 bool WidgetDialogs::askExport(ExportDialog &dialog)
 {
     return dialog.exec() == QDialog::Accepted;

@@ -31,6 +31,8 @@ public:
     virtual QString askSavePath(const QString &current) = 0;
     virtual QString askOpenLessonPath() = 0;
     virtual QString askSaveLessonPath(const QString &suggested) = 0;
+    // Where to write a CSV file (the room's votes), `suggested` its name.
+    virtual QString askSaveCsvPath(const QString &title, const QString &suggested) = 0;
     // Shows an export dialog built by the caller; true when the user chose Export.
     virtual bool askExport(ExportDialog &dialog) = 0;
     // Shows the animation dialog; true when it wrote the file.
@@ -55,6 +57,7 @@ public:
     QString askSavePath(const QString &current) override;
     QString askOpenLessonPath() override;
     QString askSaveLessonPath(const QString &suggested) override;
+    QString askSaveCsvPath(const QString &title, const QString &suggested) override;
     bool askExport(ExportDialog &dialog) override;
     bool askAnimation(AnimationDialog &dialog) override;
     void showAbout() override;

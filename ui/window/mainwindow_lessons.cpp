@@ -18,18 +18,17 @@
 #include "window/roompoll.h"
 
 #include "lessonfile.h"
+#include "savefile.h"
 
 #include <QAction>
 #include <QDir>
 #include <QDockWidget>
 #include <QFile>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QMenu>
 #include <QMessageBox>
-#include <QSaveFile>
 #include <QScrollArea>
 #include <QStatusBar>
 #include <QVBoxLayout>
@@ -196,14 +195,12 @@ void MainWindow::createLessons()
 
 void MainWindow::exportRoomVotes()
 {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export room votes"),
-                                                      tr("room-votes.csv"), tr("CSV (*.csv)"));
+    const QString title = tr("Export room votes");
+    const QString path = dialogs().askSaveCsvPath(title, tr("room-votes.csv"));
     if (path.isEmpty())
         return;
-    QSaveFile f(path); // all or nothing
-    if (!f.open(QIODevice::WriteOnly) || f.write(m_roomPoll->csv().toUtf8()) < 0 || !f.commit())
-        QMessageBox::warning(this, tr("Export room votes"),
-                             tr("Cannot write %1: %2").arg(path, f.errorString()));
+    if (const auto failed = Core::saveWhole(path, m_roomPoll->csv().toUtf8()))
+        dialogs().reportError(title, tr("Cannot write %1: %2").arg(path, failed->reason));
 }
 
 void MainWindow::applyLessonTheme()

@@ -2,6 +2,7 @@
 
 #include "document/document.h"
 #include "document/lessonsession.h"
+#include "savefile.h"
 #include "timelinelayout.h"
 #include "views/lessonstage.h"
 #include "views/presentationpanel.h"
@@ -14,7 +15,6 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
-#include <QSaveFile>
 #include <QTimer>
 #include <QUndoStack>
 
@@ -99,7 +99,6 @@ void StateReport::write()
     const QByteArray now = describe(*m_window);
     if (now == m_last)
         return;
-    QSaveFile f(m_path);
-    if (f.open(QIODevice::WriteOnly) && f.write(now + '\n') == now.size() + 1 && f.commit())
+    if (!Core::saveWhole(m_path, now + '\n'))
         m_last = now;
 }

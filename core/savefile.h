@@ -1,0 +1,25 @@
+// Writing a file whole or not at all: every file FenceScope writes goes through here.
+#pragma once
+
+#include <QByteArray>
+#include <QString>
+
+#include <optional>
+
+namespace Core {
+
+struct SaveFailure
+{
+    QString reason;      // the system's words ("Permission denied", "No space left on device")
+    bool opened = false; // the new file was begun; the one at the path, if any, is unchanged
+};
+
+// Writes `bytes` to `path` through QSaveFile: into a new file beside it, renamed over the old
+// one once every byte is written, so a full disk, a removed stick or a crash leaves the old
+// file as it was and no partial one. Returns nothing when written.
+std::optional<SaveFailure> saveWhole(const QString &path, const QByteArray &bytes);
+
+// "cannot write PATH: REASON", the line the CLI and the dialogs show
+QString cannotWrite(const QString &path, const SaveFailure &failure);
+
+} // namespace Core

@@ -66,6 +66,15 @@ void SetAction::undo()
     m_doc->setAction(m_client, m_index, m_before);
 }
 
+void FinishedDrag::redo()
+{
+    if (m_applied) {
+        m_applied = false;
+        return;
+    }
+    SetAction::redo();
+}
+
 namespace {
 
 // Which parts of an action an edit changes, one bit each.

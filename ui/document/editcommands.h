@@ -36,6 +36,19 @@ private:
     bool m_mergeable;
 };
 
+// The command pushed when a drag ends (TimelineDrag::finish). The live preview already left the
+// scenario in its new state, so the push must not apply (and re-simulate) it a second time; undo
+// and later redos behave like any SetAction.
+class FinishedDrag : public SetAction
+{
+public:
+    using SetAction::SetAction;
+    void redo() override;
+
+private:
+    bool m_applied = true;
+};
+
 // Where a new action at `at` goes in a client's list: after every action at or before it,
 // so the list stays in time order and ties keep their listed order.
 int insertionIndex(const Core::Client &client, Core::Tick at);

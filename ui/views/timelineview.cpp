@@ -1,6 +1,7 @@
 // TimelineView: construction, the options it paints with, zoom and painting. Its input is in
-// parts of their own: timelineview_input.cpp (drags, mouse, wheel, keys) and
-// timelineview_focus.cpp (keyboard focus stops, context menus).
+// parts of their own: timelineview_input.cpp (mouse, panning, wheel, keys) and
+// timelineview_focus.cpp (keyboard focus stops, context menus); what a drag of a marker or an
+// edge does to the scenario is TimelineDrag's (timelinedrag.h).
 
 #include "views/timelineview.h"
 
@@ -26,7 +27,7 @@ constexpr double kZoomStep = 1.5; // Zoom In / Zoom Out
 } // namespace
 
 TimelineView::TimelineView(Document *doc, ViewState *state, QWidget *parent)
-    : QWidget(parent), m_doc(doc), m_state(state)
+    : QWidget(parent), m_doc(doc), m_state(state), m_drag(doc)
 {
     setFocusPolicy(Qt::StrongFocus);
     setMouseTracking(true);
@@ -136,7 +137,7 @@ TimelineRenderer::Options TimelineView::options() const
         o.pinBottom = visible.bottom() + 1;
         o.pinTop = visible.top();
     }
-    if (m_hover.isItem() && !m_drag.active) {
+    if (m_hover.isItem() && !m_drag.isActive()) {
         o.hoverClient = m_hover.client;
         o.hoverAction = m_hover.action;
     }
@@ -266,7 +267,7 @@ void TimelineView::paintEvent(QPaintEvent *event)
         p.setBrush(m_theme.background);
         p.drawRoundedRect(box, 5, 5);
         p.setPen(m_theme.foreground);
-        p.drawText(box, Qt::AlignCenter, m_drag.label);
+        p.drawText(box, Qt::AlignCenter, m_drag.label());
     }
     if (hasFocus()) {
         // the widget's own focus frame, as the desktop draws it around any focused control
@@ -287,16 +288,17 @@ QFont TimelineView::dragLabelFont() const
 
 QRectF TimelineView::dragLabelRect() const
 {
-    if (!m_drag.active || !m_drag.moved || m_drag.label.isEmpty())
+    const QString label = m_drag.label();
+    if (label.isEmpty())
         return {};
     const QFontMetricsF fm(dragLabelFont());
-    const double w = fm.horizontalAdvance(m_drag.label) + 14;
+    const double w = fm.horizontalAdvance(label) + 14;
     const double h = fm.height() + 8;
-    const QPointF at = m_drag.lastPos;
+    const QPointF at = m_drag.lastPos();
     // A marker's own label sits in the row above it ("write 'A' with token 1"): the value goes
     // below the cursor there, so it never covers the label of what is being dragged; elsewhere
     // (pause edges, lease ends, delay heads) above it, clear of the bar under the cursor.
-    const Hit::Part part = m_drag.hit.part;
+    const Hit::Part part = m_drag.hit().part;
     const bool below =
         part == Hit::AcquireMarker || part == Hit::WriteMarker || part == Hit::ReleaseMarker;
     QRectF box(at.x() + 14, below ? at.y() + 16 : at.y() - h - 10, w, h);

@@ -2,8 +2,9 @@
 
 // The timeline widget: asks the renderer to paint the document's trace, turns mouse and
 // keyboard input into zoom/scroll on the ViewState and into edit commands on the Document.
-// It never simulates: a drag edits the scenario through the document, which re-simulates and
-// emits changed(); the view repaints from the new trace.
+// It never simulates: a drag (TimelineDrag, which the view feeds the mouse) edits the scenario
+// through the document, which re-simulates and emits changed(); the view repaints from the new
+// trace.
 //
 // Keyboard: Tab / Shift+Tab walk the focus through each client lane's header and its actions
 // (then on out of the widget; Ctrl+Tab leaves at once; Tab in lands on the selected action);
@@ -17,6 +18,7 @@
 #include "timecoordinates.h"
 #include "timelinerenderer.h"
 #include "views/timelineaccessible.h"
+#include "views/timelinedrag.h"
 
 #include <optional>
 #include <utility>
@@ -47,9 +49,9 @@ public:
     TimelineRenderer::Options options() const;
     // The lane geometry inside this widget.
     TimelineLayout currentLayout() const;
-    bool isDragging() const { return m_drag.active; }
+    bool isDragging() const { return m_drag.isActive(); }
     // What a drag shows next to the cursor ("gap 2", "delay 3"); empty when not dragging.
-    QString dragLabel() const { return m_drag.active && m_drag.moved ? m_drag.label : QString(); }
+    QString dragLabel() const { return m_drag.label(); }
     // Where that text's box is drawn (widget coordinates); empty when not dragging.
     QRectF dragLabelRect() const;
     const Core::Scenario &scenario() const;
@@ -106,19 +108,14 @@ protected:
     QVariant inputMethodQuery(Qt::InputMethodQuery query) const override;
 
 private:
-    struct Drag
+    // A drag on empty space scrolls: it changes only the ViewState's axis, never the document,
+    // so it stays with the widget (item drags are m_drag's).
+    struct Pan
     {
-        bool active = false;   // an item drag (edits the scenario)
-        bool panning = false;  // a background drag (scrolls)
+        bool active = false;
         bool moved = false;
-        TimelineRenderer::Hit hit;
-        Core::Action before;   // the action as it was on press
-        Core::Tick leaseEnd = 0; // LeaseEnd: the expiry on press
-        qint64 pressTick = 0;
         QPointF pressPos;
         double pressFirstTick = 0;
-        QPointF lastPos;
-        QString label; // tick shown next to the cursor while dragging
     };
 
     const Core::Trace &bottomTrace() const;
@@ -126,9 +123,8 @@ private:
     QString describeHit(const TimelineRenderer::Hit &hit) const;
     QFont dragLabelFont() const;
     TimelineRenderer::Hit hitAt(QPointF pos) const;
-    Core::Action draggedAction(QPointF pos) const;
     void updateDrag(QPointF pos);
-    void finishDrag();
+    // Esc during a drag: an item drag puts its action back, a pan its axis.
     void cancelDrag();
     void updateHover(QPointF pos);
     void updateCursor(const TimelineRenderer::Hit &hit);
@@ -146,7 +142,8 @@ private:
     ViewState *m_state;
     TimelineRenderer m_renderer;
     Theme m_theme = Theme::light();
-    Drag m_drag;
+    TimelineDrag m_drag;
+    Pan m_pan;
     TimelineRenderer::Hit m_hover;
     bool m_fittedOnce = false;
     // The axis the last fitToWindow() set (first tick, pixels per tick); refitted on a resize

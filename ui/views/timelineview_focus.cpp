@@ -177,7 +177,7 @@ void TimelineView::removeSelected()
 
 void TimelineView::contextMenuEvent(QContextMenuEvent *event)
 {
-    if (m_drag.active)
+    if (m_drag.isActive())
         return;
     QPointF pos = event->pos();
     if (event->reason() == QContextMenuEvent::Keyboard) {

@@ -247,6 +247,22 @@ private slots:
         QCOMPARE(doc.undoStack()->count(), 0);
     }
 
+    // Dragged away and back to where it was, then Esc: nothing to put back, but the preview
+    // ends all the same, so the views that wait for a drag's end show the run again.
+    void cancelAtTheStartEndsThePreview()
+    {
+        TimelineDrag drag(&doc);
+        QVERIFY(drag.begin(hitOn(Hit::PauseBody, 2), kPress, doc.trace()));
+        drag.move(ticksFromPress(5), kPixelsPerTick, kPreviewThrough);
+        drag.move(ticksFromPress(0), kPixelsPerTick, kPreviewThrough);
+        QCOMPARE(action(2), Action::pause(6, 3));
+        QVERIFY(doc.isPreviewing());
+        drag.cancel();
+        QVERIFY(!doc.isPreviewing());
+        QCOMPARE(doc.undoStack()->count(), 0);
+        QCOMPARE(Core::ScenarioFile::serialize(doc.scenario()), opened);
+    }
+
     // Two drags, two undo steps; undoing both gives back the scenario as opened.
     void oneStepPerDrag()
     {

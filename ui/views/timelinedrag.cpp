@@ -166,4 +166,6 @@ void TimelineDrag::cancel()
     *this = TimelineDrag(m_doc);
     if (m_doc->scenario().clients[size_t(c)].actions[size_t(i)] != before)
         m_doc->setAction(c, i, before);
+    // (dragged back to where it was, nothing is set again: the preview still ends here)
+    m_doc->endPreview();
 }

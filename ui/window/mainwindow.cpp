@@ -300,8 +300,7 @@ void MainWindow::documentChanged()
     m_actions->fencing->setText(s.fencing ? tr("Fencing: ON") : tr("Fencing: OFF"));
     // lanes change height when clients or storages come and go, or the lock service gets a
     // row of its own events (a preset with restores after one without)
-    const int lanes =
-        int(TimelineRenderer::preferredSize(s, m_timeline->options(), 900).height());
+    const int lanes = int(TimelineRenderer::preferredSize(s, m_timeline->options(), 900).height());
     if (lanes != m_fittedLanes) {
         m_fittedLanes = lanes;
         fitSplitter();
@@ -310,8 +309,6 @@ void MainWindow::documentChanged()
         std::any_of(s.storages.begin(), s.storages.end(),
                     [](const Core::StorageSpec &st) { return st.rule == Core::FenceRule::Le; });
     m_rule->setCurrentIndex(anyLe ? 1 : 0);
-    for (QAction *a : m_tokenGroup->actions())
-        a->setChecked(a->data().toInt() == int(s.tokens));
     m_playback->setEnd(m_doc->trace().horizon);
     // the selection names an action: drop it when the action is gone
     const Selection sel = m_state->selection();

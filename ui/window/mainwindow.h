@@ -58,6 +58,7 @@ class PresentationController;
 class ExportController;
 class FileController;
 class DockLayout;
+class SimulationMenus;
 class WindowActions;
 
 class MainWindow : public QMainWindow
@@ -217,7 +218,7 @@ private:
     QString m_idleHint;
     ShrinkPanel *m_shrink = nullptr;
     QActionGroup *m_themeGroup = nullptr;
-    QActionGroup *m_tokenGroup = nullptr; // Simulation > Token source
+    SimulationMenus *m_simulationMenus = nullptr;
 
     QScrollArea *m_timelineScroll = nullptr;
     QWidget *m_playbackBar = nullptr;

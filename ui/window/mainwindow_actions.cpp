@@ -15,6 +15,7 @@
 #include "window/filecontroller.h"
 #include "window/playback.h"
 #include "window/presentationcontroller.h"
+#include "window/simulationmenus.h"
 #include "window/windowactions.h"
 
 #include "scenariofile.h"
@@ -143,58 +144,11 @@ void MainWindow::createMenus()
 
     QMenu *sim = menuBar()->addMenu(tr("&Simulation"));
     sim->addAction(m_actions->fencing);
-    QMenu *rule = sim->addMenu(tr("Storage &rule"));
-    QAction *lt = rule->addAction(tr("token < max_token rejects (lt, correct)"));
-    lt->setObjectName(QStringLiteral("ruleLt"));
-    connect(lt, &QAction::triggered, this, [this] { setRule(Core::FenceRule::Lt); });
-    QAction *le = rule->addAction(tr("token <= max_token rejects (le, too strict)"));
-    le->setObjectName(QStringLiteral("ruleLe"));
-    connect(le, &QAction::triggered, this, [this] { setRule(Core::FenceRule::Le); });
-    // where tokens come from (docs/SCENARIO.md section 9): one undo step, the same schedule
-    QMenu *tokens = sim->addMenu(tr("&Token source"));
-    tokens->setObjectName(QStringLiteral("tokenSourceMenu"));
-    m_tokenGroup = new QActionGroup(this);
-    for (int i = 0; i < Core::kTokenSourceCount; ++i) {
-        const auto src = Core::TokenSource(i);
-        QAction *a = tokens->addAction(
-            QStringLiteral("%1 (%2)").arg(Core::toString(src), Core::describeSource(src)));
-        a->setObjectName(QStringLiteral("tokens-") + Core::toString(src));
-        a->setCheckable(true);
-        a->setData(i);
-        m_tokenGroup->addAction(a);
-        connect(a, &QAction::triggered, this, [this, src] {
-            if (m_doc->scenario().tokens != src)
-                m_doc->undoStack()->push(EditCommands::setTokenSource(m_doc, src));
-        });
-    }
+    m_simulationMenus = new SimulationMenus(
+        m_doc, m_state, [this](Core::FenceRule rule) { setRule(rule); }, this);
+    m_simulationMenus->addRuleAndTokens(sim);
     sim->addAction(m_actions->compare);
-    // What compare mode puts under the scenario's run: the same schedule unfenced, or under
-    // another token source (issue of the lesson "which sources keep the order?")
-    QMenu *against = sim->addMenu(tr("Compare &with"));
-    against->setObjectName(QStringLiteral("compareWithMenu"));
-    auto *againstGroup = new QActionGroup(this);
-    const auto addAgainst = [this, against, againstGroup](const QString &text, const QString &name,
-                                                          std::optional<Core::TokenSource> src) {
-        QAction *a = against->addAction(text);
-        a->setObjectName(name);
-        a->setCheckable(true);
-        a->setChecked(m_state->compareSource() == src);
-        againstGroup->addAction(a);
-        connect(a, &QAction::triggered, this, [this, src] {
-            m_state->setCompareSource(src);
-            m_state->setCompare(true);
-        });
-        connect(m_state, &ViewState::compareSourceChanged, a,
-                [this, a, src] { a->setChecked(m_state->compareSource() == src); });
-    };
-    addAgainst(tr("Fencing off (the same schedule unfenced)"),
-               QStringLiteral("compareWith-fencing"), std::nullopt);
-    against->addSeparator();
-    for (int i = 0; i < Core::kTokenSourceCount; ++i) {
-        const auto src = Core::TokenSource(i);
-        addAgainst(tr("%1 tokens (%2)").arg(Core::toString(src), Core::describeSource(src)),
-                   QStringLiteral("compareWith-") + Core::toString(src), src);
-    }
+    m_simulationMenus->addCompareWith(sim);
     sim->addSeparator();
     sim->addAction(m_actions->live);
 

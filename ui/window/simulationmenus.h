@@ -1,0 +1,38 @@
+#pragma once
+
+// Simulation's menus of choices: the storage rule, the token source and what compare mode puts
+// beside the run. Each entry changes the document (one undo step) or the view state, and its
+// check follows them, whatever made the change (undo, a file, a lesson's scene).
+
+#include "scenario.h"
+
+#include <QObject>
+
+#include <functional>
+
+class Document;
+class QActionGroup;
+class QMenu;
+class ViewState;
+
+class SimulationMenus : public QObject
+{
+    Q_OBJECT
+public:
+    // `setRule` sets every storage's rule in one undo step (the toolbar's rule box does too).
+    SimulationMenus(Document *doc, ViewState *state, std::function<void(Core::FenceRule)> setRule,
+                    QObject *parent);
+
+    // Simulation > Storage rule and Simulation > Token source, into `menu`.
+    void addRuleAndTokens(QMenu *menu);
+    // Simulation > Compare with, into `menu`.
+    void addCompareWith(QMenu *menu);
+
+private:
+    void followDocument();
+
+    Document *m_doc;
+    ViewState *m_state;
+    std::function<void(Core::FenceRule)> m_setRule;
+    QActionGroup *m_tokens = nullptr;
+};

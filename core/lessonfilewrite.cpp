@@ -234,10 +234,7 @@ bool save(const Lesson &lesson, const QString &path, QString *error)
 {
     const std::optional<SaveFailure> failed = saveWhole(path, serialize(lesson));
     if (failed && error)
-        *error = failed->opened ? QStringLiteral("cannot save %1 (%2); the previous file is "
-                                                 "unchanged")
-                                      .arg(path, failed->reason)
-                                : QStringLiteral("cannot save %1 (%2)").arg(path, failed->reason);
+        *error = cannotSave(path, *failed);
     return !failed;
 }
 

@@ -29,4 +29,11 @@ QString cannotWrite(const QString &path, const SaveFailure &failure)
     return QStringLiteral("cannot write %1: %2").arg(path, failure.reason);
 }
 
+QString cannotSave(const QString &path, const SaveFailure &failure)
+{
+    return failure.opened ? QStringLiteral("cannot save %1 (%2); the previous file is unchanged")
+                                .arg(path, failure.reason)
+                          : QStringLiteral("cannot save %1 (%2)").arg(path, failure.reason);
+}
+
 } // namespace Core

@@ -21,5 +21,8 @@ std::optional<SaveFailure> saveWhole(const QString &path, const QByteArray &byte
 
 // "cannot write PATH: REASON", the line the CLI and the dialogs show
 QString cannotWrite(const QString &path, const SaveFailure &failure);
+// "cannot save PATH (REASON)", and that the file there is unchanged once one was begun: the
+// line a scenario's or a lesson's save shows
+QString cannotSave(const QString &path, const SaveFailure &failure);
 
 } // namespace Core

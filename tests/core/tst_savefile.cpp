@@ -2,15 +2,13 @@
 // not at all, and a failed write leaves the file that was there as it was, with no temporary
 // file beside it.
 
+#include "filesizelimit.h"
 #include "savefile.h"
 
 #include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
-
-#include <csignal>
-#include <sys/resource.h>
 
 namespace {
 
@@ -60,16 +58,13 @@ private slots:
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("a.json"));
         QVERIFY(!Core::saveWhole(path, "old and whole"));
-        rlimit before{};
-        QCOMPARE(getrlimit(RLIMIT_FSIZE, &before), 0);
-        const auto oldHandler = std::signal(SIGXFSZ, SIG_IGN); // EFBIG instead of the signal
-        rlimit small = before;
-        small.rlim_cur = 16;
-        QCOMPARE(setrlimit(RLIMIT_FSIZE, &small), 0);
-        const std::optional<Core::SaveFailure> failed =
-            Core::saveWhole(path, QByteArray(4096, 'n'));
-        setrlimit(RLIMIT_FSIZE, &before);
-        std::signal(SIGXFSZ, oldHandler);
+        // (a write past 16 bytes fails, as on a full disk)
+        std::optional<Core::SaveFailure> failed;
+        {
+            const FileSizeLimit limit(16);
+            QVERIFY(limit.ok());
+            failed = Core::saveWhole(path, QByteArray(4096, 'n'));
+        }
         QVERIFY(failed);
         QVERIFY(failed->opened);
         QVERIFY(!failed->reason.isEmpty());

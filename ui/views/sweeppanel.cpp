@@ -625,7 +625,8 @@ bool SweepPanel::exportPng(const QString &path, QString *error) const
     QByteArray png;
     QBuffer buffer(&png);
     buffer.open(QIODevice::WriteOnly);
-    image.save(&buffer, "PNG");
+    if (!image.save(&buffer, "PNG"))
+        return fail(error, tr("Cannot write %1: the picture could not be encoded").arg(path));
     return saveBytes(path, png, error);
 }
 

@@ -1,10 +1,12 @@
 // ScenarioFile's entry points: a file or bytes to a Scenario (or to a check's counts), with the
 // file's own problems (missing, too large, UTF-16) named before its content is read; only a
 // file that fails is looked at a second time (jsonsyntax.cpp) to word a syntax error with its
-// line and column. The reader is scenariofileread.cpp, the writer scenariofilewrite.cpp.
+// line and column. The reader is scenariofileread.cpp, the writer scenariofilewrite.cpp; a large
+// file is read in parts by the speed machinery in fastload/, behind one call (FastLoad::read).
 
 #include "scenariofile.h"
 
+#include "fastload/fastload.h"
 #include "jsonsyntax.h"
 #include "lockoptionsfile.h"
 #include "scenariofileread.h"
@@ -23,32 +25,8 @@
 #endif
 
 #include <algorithm>
-#include <new>
 #include <optional>
 #include <string_view>
-#include <thread>
-
-// simdjson makes a parser's buffers (the index of the file's structure, 4 bytes for each byte
-// of the file, and the room for its strings) with the nothrow array new, in its own library:
-// this is that allocation function as the standard library has it (the throwing one, null
-// instead of bad_alloc), with one addition: a large block is asked for in huge pages. A parser
-// of a large file writes its index once from end to end, and on a virtual machine the page
-// faults of 4 KiB pages were most of that (docs/PERFORMANCE.md, "load"). What is made is what the
-// standard one makes, so the standard delete[] frees it and sanitizers and valgrind see the
-// allocations they expect.
-void *operator new[](std::size_t bytes, const std::nothrow_t &) noexcept
-{
-    void *block = nullptr;
-    try {
-        block = ::operator new[](bytes);
-    } catch (...) {
-        return nullptr;
-    }
-    constexpr std::size_t kLarge = std::size_t(8) << 20; // four huge pages and more
-    if (bytes >= kLarge)
-        Core::adviseHugePages(block, bytes);
-    return block;
-}
 
 namespace Core {
 namespace {
@@ -64,14 +42,6 @@ QString tooLarge(qint64 size, const FileLimits &limits)
 {
     return QStringLiteral("file: too large (%1; the limit is %2)")
         .arg(mib(size), mib(limits.maxFileBytes));
-}
-
-// The threads that read a large file (FileLimits::parts).
-int partsFor(const FileLimits &limits)
-{
-    if (limits.parts > 0)
-        return limits.parts;
-    return int(std::clamp(std::thread::hardware_concurrency(), 1u, 4u));
 }
 
 // `data` is followed by at least SIMDJSON_PADDING readable bytes. With a tally, the scenario
@@ -98,11 +68,10 @@ LoadResult parsePadded(const char *data, std::size_t size, const FileLimits &lim
         od::parser parser;
         ActionTally own;
         ActionTally &facts = tally ? *tally : own;
-        // a large file is read by a thread for each core, unless a part fails
-        const int parts = partsFor(limits);
-        if (qint64(size - skip) >= limits.partsFrom && parts > 1)
-            result.scenario = readScenarioInParts(parser, data + skip, size - skip, limits, facts,
-                                                  !tally, parts, limits.partBytes);
+        // the fast path: a large file read by a thread for each core (fastload/); empty for a
+        // small file, or when a part fails
+        result.scenario =
+            FastLoad::read(parser, data + skip, size - skip, limits, facts, !tally, partReader);
         if (!result.scenario) { // read alone: this names the problem a part failed on
             od::document doc = get(
                 parser.iterate(data + skip, size - skip, size - skip + simdjson::SIMDJSON_PADDING));

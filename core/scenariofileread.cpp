@@ -1,15 +1,15 @@
 // The scenario reader: one pass of simdjson's On-Demand parser over the document builds the
 // Scenario and checks it, key by key, in file order (scenariofilevalues.h reads each value).
-// A large file is read by the same reader in parts, on several threads (readScenarioInParts,
-// docs/ARCHITECTURE.md "The loader"): the threads read chunks of actions, the reader the rest.
+// A large file is read by the same reader in parts, on several threads (fastload/, behind
+// FastLoad::read): there the reader reads the outer document and hands each client's list to
+// the parts (readOuterActions), and reads in full the chunks' actions that are not in the plain
+// shape; fastload/parts.h is all it knows of them, PartReader all they know of it.
 // Over 600 lines: it is one class, the reader, whose order of reading is the order in which
-// problems are found and named, and splitting it would scatter that order over files; the
-// chunks and the threads that read them (Parts, ChunkReader) are what the reader's
-// readOuterActions() and readChunk() meet, so they sit beside it.
+// problems are found and named, and splitting it would scatter that order over files.
 
 #include "scenariofileread.h"
 
-#include "chunkscan.h"
+#include "fastload/parts.h"
 #include "lockoptionsfile.h"
 #include "scenariofilekeys.h"
 #include "scenariofilevalues.h"
@@ -20,15 +20,10 @@
 
 #include <algorithm>
 #include <array>
-#include <atomic>
-#include <condition_variable>
-#include <cstring>
-#include <deque>
-#include <mutex>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
-#include <thread>
 #include <utility>
 #include <vector>
 
@@ -63,374 +58,36 @@ private:
     std::size_t m_next = 0;
 };
 
-// A large file read in parts (readScenarioInParts): where it was cut, the chunks between the
-// cuts, and the work the threads share. A cut is a guess: the place after a "}," (and white
-// space) that a "{" follows, as between two actions. Each chunk is parsed on its own as an
-// array ("[" + chunk + "]"); the ones that parse as a run of whole actions ("inner" chunks) are
-// left out of the outer document, which is the file without them. The outer reader, reading
-// the outer document from its start, proves each cut right: where a run of inner chunks was
-// left out, it must meet an action of a client's list at the very place. Parsed from a place
-// known to lie between two actions, an inner chunk that reads as whole actions ends between two
-// actions too, so the next cut is right as well, and the outer document read on from there is
-// the file as it is. The outer reader gives each client's list to the threads once it knows
-// its length (Client); they make the list and read the client's chunks into their slots.
-class Parts
-{
-public:
-    // A part failed, or a cut was not where the outer reader found an action: every part stops.
-    struct Abandoned
-    {
-    };
-
-    struct Chunk
-    {
-        std::size_t begin = 0; // its first action's "{"
-        std::size_t end = 0;   // the comma after its last action
-        std::size_t actions = 0;
-        bool inner = false; // a run of whole actions (as far as the count can tell)
-    };
-    // Where a run of inner chunks was left out: the offset in the outer document of the action
-    // after them, and the chunks [first, last).
-    struct Span
-    {
-        std::size_t at = 0;
-        std::size_t first = 0;
-        std::size_t last = 0;
-        std::size_t actions = 0;
-    };
-    // A client the outer reader read to its end: its list's length, the actions the outer
-    // document held (and their places in the list), and its spans (with their first places).
-    struct Client
-    {
-        std::size_t client = 0;
-        std::size_t actions = 0;
-        std::vector<Action> held;
-        std::vector<std::size_t> heldAt;
-        std::vector<std::pair<std::size_t, std::size_t>> spans;
-        std::vector<Action> list;
-    };
-    struct Task
-    {
-        Client *client = nullptr;
-        std::size_t chunk = SIZE_MAX; // SIZE_MAX: make the client's list
-        std::size_t base = 0;
-    };
-
-    Parts(const char *data, std::size_t size, std::size_t chunkBytes, bool keep)
-        : m_data(data), m_size(size), m_keep(keep)
-    {
-        cut(std::max<std::size_t>(chunkBytes, 1));
-    }
-
-    const char *data() const { return m_data; }
-    bool keep() const { return m_keep; }
-    std::vector<Chunk> &chunks() { return m_chunks; }
-
-    // Phase 1, on every thread: the next chunk not yet looked at, or null.
-    Chunk *nextToClassify()
-    {
-        const std::size_t i = m_nextChunk.fetch_add(1);
-        return i < m_chunks.size() && !m_failed.load() ? &m_chunks[i] : nullptr;
-    }
-    void classified(std::size_t n)
-    {
-        std::lock_guard<std::mutex> lock(m_mutex);
-        m_classified += n;
-        m_changed.notify_all();
-    }
-    void awaitClassified()
-    {
-        std::unique_lock<std::mutex> lock(m_mutex);
-        m_changed.wait(lock, [&] { return m_failed || m_classified >= m_chunks.size(); });
-    }
-
-    // The outer document: the file without the inner chunks, with the spans where they were,
-    // followed by SIMDJSON_PADDING bytes. Empty (the file itself is the outer document) when no
-    // chunk is inner.
-    std::string_view buildOuter()
-    {
-        // its regions: [0, the first inner chunk), each outer chunk up to the next chunk, and
-        // the rest of the file from the last chunk's end
-        std::size_t from = 0;
-        std::size_t k = 0;
-        const auto append = [&](std::size_t to) {
-            m_outer.insert(m_outer.end(), m_data + from, m_data + to);
-        };
-        while (k < m_chunks.size()) {
-            if (!m_chunks[k].inner) {
-                ++k;
-                continue;
-            }
-            if (m_outer.empty())
-                m_outer.reserve(outerSize() + simdjson::SIMDJSON_PADDING);
-            append(m_chunks[k].begin);
-            Span span;
-            span.first = k;
-            while (k < m_chunks.size() && m_chunks[k].inner)
-                span.actions += m_chunks[k++].actions;
-            span.last = k;
-            from = k < m_chunks.size() ? m_chunks[k].begin : m_lastBegin;
-            span.at = m_outer.size();
-            m_spans.push_back(span);
-        }
-        if (m_spans.empty())
-            return {};
-        append(m_size);
-        const std::size_t size = m_outer.size();
-        m_outer.resize(size + simdjson::SIMDJSON_PADDING, ' ');
-        return {m_outer.data(), size};
-    }
-
-    // The outer reader met an action at `at` (its offset in the outer document), the
-    // client's `count`-th: the spans left out just before it belong to the client from there.
-    // Returns the count with their actions.
-    std::size_t spansBefore(std::size_t at, std::size_t count,
-                            std::vector<std::pair<std::size_t, std::size_t>> &out)
-    {
-        while (m_nextSpan < m_spans.size() && m_spans[m_nextSpan].at <= at) {
-            if (m_spans[m_nextSpan].at < at) // a cut fell somewhere else than between actions
-                throw Abandoned{};
-            out.emplace_back(m_nextSpan, count);
-            count += m_spans[m_nextSpan++].actions;
-        }
-        return count;
-    }
-    // The actions of the inner chunks.
-    std::size_t spanActions() const
-    {
-        std::size_t n = 0;
-        for (const Span &span : m_spans)
-            n += span.actions;
-        return n;
-    }
-    // Every span was met where it should be.
-    void checkSpansMet() const
-    {
-        if (m_nextSpan != m_spans.size())
-            throw Abandoned{};
-    }
-
-    // The outer reader read a client's actions: the threads make its list and read its chunks.
-    void publish(Client &&client, const std::vector<std::string> &storageUtf8,
-                 const std::vector<StorageSpec> &storages)
-    {
-        std::lock_guard<std::mutex> lock(m_mutex);
-        if (m_clients.empty()) { // (the storages are read before the first client's actions)
-            m_storageUtf8 = storageUtf8;
-            m_storages = storages;
-        }
-        Client &c = m_clients.emplace_back(std::move(client));
-        m_tasks.push_back(Task{&c});
-        m_changed.notify_one();
-    }
-    const std::vector<std::string> &storageUtf8() const { return m_storageUtf8; }
-    const std::vector<StorageSpec> &storages() const { return m_storages; }
-
-    // The outer reader is done: no more clients come.
-    void outerDone()
-    {
-        std::lock_guard<std::mutex> lock(m_mutex);
-        m_outerDone = true;
-        m_changed.notify_all();
-    }
-    void failed()
-    {
-        std::lock_guard<std::mutex> lock(m_mutex);
-        m_failed = true;
-        m_changed.notify_all();
-    }
-    bool hasFailed() const { return m_failed.load(); }
-
-    // Runs tasks until there are none and none can come (or a part failed). `run(task)` may
-    // add tasks (a client's list made, its chunks follow).
-    template <typename Run> void work(Run run)
-    {
-        for (;;) {
-            Task task;
-            {
-                std::unique_lock<std::mutex> lock(m_mutex);
-                m_changed.wait(lock, [&] {
-                    return m_failed || !m_tasks.empty() || (m_outerDone && m_active == 0);
-                });
-                if (m_failed || m_tasks.empty())
-                    return;
-                task = m_tasks.front();
-                m_tasks.pop_front();
-                ++m_active;
-            }
-            try {
-                run(task);
-            } catch (...) { // Problem, Malformed, bad_alloc, Abandoned
-                failed();
-            }
-            std::lock_guard<std::mutex> lock(m_mutex);
-            --m_active;
-            if (m_active == 0 && m_tasks.empty())
-                m_changed.notify_all();
-        }
-    }
-    // A made list's chunks, each from its place in the list.
-    void addChunkTasks(Client &c)
-    {
-        std::lock_guard<std::mutex> lock(m_mutex);
-        for (const auto &[span, base] : c.spans) {
-            std::size_t at = base;
-            for (std::size_t k = m_spans[span].first; k < m_spans[span].last; ++k) {
-                m_tasks.push_back(Task{&c, k, at});
-                at += m_chunks[k].actions;
-            }
-        }
-        m_changed.notify_all();
-    }
-
-    // When every part is done.
-    void moveInto(Scenario &s)
-    {
-        for (Client &c : m_clients)
-            s.clients[c.client].actions = std::move(c.list);
-    }
-
-private:
-    // Cuts from the first client's actions on (what comes before them is rarely long and often
-    // has "}, {" of its own, between storages, say): a cut there would make an inner chunk the
-    // outer reader meets outside the actions, and the file would be read again alone.
-    void cut(std::size_t chunkBytes)
-    {
-        const std::size_t actions = std::string_view(m_data, m_size).find("\"actions\"");
-        if (actions == std::string_view::npos)
-            return;
-        std::vector<std::pair<std::size_t, std::size_t>> cuts; // a "{" and the comma before it
-        std::size_t comma = 0;
-        for (std::size_t begin = nextCut(actions + chunkBytes, &comma);
-             begin != std::string_view::npos; begin = nextCut(begin + chunkBytes, &comma))
-            cuts.emplace_back(begin, comma);
-        // a chunk from each cut to the comma of the next; the rest of the file after the last
-        for (std::size_t k = 0; k + 1 < cuts.size(); ++k)
-            m_chunks.push_back(Chunk{cuts[k].first, cuts[k + 1].second, 0, false});
-        if (!cuts.empty())
-            m_lastBegin = cuts.back().first;
-    }
-
-    // The first "{" at or after `from` that follows a "}," (white space around the comma
-    // allowed), with the comma's place; npos when there is none.
-    std::size_t nextCut(std::size_t from, std::size_t *comma) const
-    {
-        while (from < m_size) {
-            const void *found = std::memchr(m_data + from, ',', m_size - from);
-            if (!found)
-                return std::string_view::npos;
-            const auto at = std::size_t(static_cast<const char *>(found) - m_data);
-            std::size_t before = at;
-            while (before > 0 && isSpace(m_data[before - 1]))
-                --before;
-            std::size_t after = at + 1;
-            while (after < m_size && isSpace(m_data[after]))
-                ++after;
-            if (before > 0 && m_data[before - 1] == '}' && after < m_size && m_data[after] == '{') {
-                *comma = at;
-                return after;
-            }
-            from = at + 1;
-        }
-        return std::string_view::npos;
-    }
-
-    std::size_t outerSize() const
-    {
-        std::size_t inner = 0;
-        for (std::size_t k = 0; k < m_chunks.size(); ++k)
-            if (m_chunks[k].inner)
-                inner += (k + 1 < m_chunks.size() ? m_chunks[k + 1].begin : m_lastBegin) -
-                         m_chunks[k].begin;
-        return m_size - inner;
-    }
-
-    const char *const m_data;
-    const std::size_t m_size;
-    const bool m_keep;
-    std::vector<Chunk> m_chunks;
-    std::size_t m_lastBegin = 0;
-    std::atomic<std::size_t> m_nextChunk{0};
-    std::vector<char> m_outer;
-    std::vector<Span> m_spans;
-    std::size_t m_nextSpan = 0; // (the outer reader's)
-    std::vector<std::string> m_storageUtf8;
-    std::vector<StorageSpec> m_storages;
-
-    std::mutex m_mutex;
-    std::condition_variable m_changed;
-    std::size_t m_classified = 0;
-    std::deque<Client> m_clients; // (a deque: a client's place stays while others are added)
-    std::deque<Task> m_tasks;
-    std::size_t m_active = 0;
-    bool m_outerDone = false;
-    std::atomic<bool> m_failed{false};
-};
-
 // Reads the scenario from the document, in file order: the format version is checked before
 // anything else is read, and the storages before the clients that name them; where a file puts
 // them later, the parser goes back for what it skipped. Each action goes to the tally as it is
 // read; for a check, the actions are read one by one into its scratch action and left out of the
-// scenario.
-class Loader
+// scenario. In a file read in parts, it is the PartReader of the outer document, or of a
+// thread's chunks.
+class Loader final : public FastLoad::PartReader
 {
 public:
     // With `parts`, this reads the outer document of a file read in parts (at `outer`).
     Loader(const FileLimits &limits, ActionTally &tally, bool keepActions,
-           Parts *parts = nullptr, const char *outer = nullptr)
+           FastLoad::Parts *parts = nullptr, const char *outer = nullptr)
         : m_limits(limits), m_tally(tally), m_keep(keepActions), m_parts(parts), m_outer(outer)
     {
     }
 
-    // A chunk of a file read in parts, `array`: `count` actions of the client, from its
-    // `base`-th on, read into their slots of `list` (null for a check).
-    void readChunk(std::size_t client, std::size_t base, std::size_t count, od::array &array,
-                   std::vector<Action> *list, const Parts &parts)
+    // The actions read so far, over all clients (kept or tallied).
+    std::size_t actionCount() const override { return m_actions; }
+
+    // A thread's reader of chunks: the storages the outer reader read.
+    void useStorages(const std::vector<std::string> &utf8,
+                     const std::vector<StorageSpec> &storages) override
     {
-        if (m_storageNames != &parts.storages()) { // (the same for every chunk: copied once)
-            m_storageUtf8 = parts.storageUtf8();
-            // (as a plain action names them: quoted; a name with a quote or a backslash in it
-            // is escaped there, and matches no plain one)
-            m_storageQuoted.clear();
-            for (const std::string &name : m_storageUtf8)
-                m_storageQuoted.push_back(name.find_first_of("\"\\") == name.npos ? '"' + name + '"'
-                                                                                  : std::string());
-            m_storageNames = &parts.storages();
-        }
-        std::size_t j = 0;
-        for (auto element : array) {
-            od::value e = get(std::move(element));
-            if (j == count)
-                throw Parts::Abandoned{};
-            const std::size_t index = base + j++;
-            Action *a = list ? &(*list)[index] : nullptr;
-            const bool object = get(e.type()) == od::json_type::object;
-            od::object o;
-            if (object) {
-                o = get(e.get_object());
-                if (readPlainAction(o, a))
-                    continue;
-            }
-            if (!a) {
-                a = &m_tally.scratch;
-                clear(*a);
-            }
-            if (object) {
-                get(o.reset()); // read again, in full, from its first key
-                readActionObject(client, index, o, *a);
-            } else {
-                readAction(client, index, e, *a); // (which words what it is instead)
-            }
-            m_tally.add(client, index, *a);
-        }
-        if (j != count)
-            throw Parts::Abandoned{};
+        m_storageUtf8 = utf8;
+        m_storageNames = &storages;
     }
 
-    // The actions read so far, over all clients (kept or tallied).
-    std::size_t actionCount() const { return m_actions; }
+    QString text(std::string_view s) override { return m_values.get(s); }
 
-    Scenario read(od::document &doc)
+    Scenario read(od::document &doc) override
     {
         Scenario s;
         std::vector<bool> done;
@@ -918,8 +575,7 @@ private:
                 od::value e = get(std::move(element));
                 const std::size_t j = count++;
                 if (count <= room) {
-                    Action &a = m_tally.scratch;
-                    clear(a);
+                    Action &a = m_tally.freshScratch();
                     readAction(client, j, e, a);
                     m_tally.add(client, j, a);
                 }
@@ -956,7 +612,7 @@ private:
     void readOuterActions(std::size_t client, od::array &array, std::size_t room,
                           std::size_t &count)
     {
-        Parts::Client job;
+        FastLoad::Parts::Client job;
         job.client = client;
         for (auto element : array) {
             od::value e = get(std::move(element));
@@ -965,12 +621,12 @@ private:
             const std::size_t j = count++;
             if (count > room)
                 continue;
-            Action *a = &m_tally.scratch;
+            Action *a = nullptr;
             if (m_keep) {
                 a = &job.held.emplace_back();
                 job.heldAt.push_back(j);
             } else {
-                clear(*a);
+                a = &m_tally.freshScratch();
             }
             readAction(client, j, e, *a);
             m_tally.add(client, j, *a);
@@ -980,148 +636,7 @@ private:
             m_parts->publish(std::move(job), m_storageUtf8, *m_storageNames);
     }
 
-    // The scratch action as a new one: copied from one made once (copying its empty texts and
-    // kept keys costs nothing; making new ones is a call each, a million times).
-    static void clear(Action &a)
-    {
-        static const Action fresh;
-        a = fresh;
-    }
-
-    // An action of a chunk in the plain shape nearly every action of a large file has: "at" and
-    // "do", then the keys of its kind (an acquire's ttl, a pause's for, a write's value,
-    // storage and delay, a read's storage and delay), each once and spelled without escapes,
-    // numbers as plain digits. Read into `a` (when given) and tallied without a Token for each
-    // key; false, with `a` and the tally untouched, for anything else: the caller reads the
-    // object again in full, which words any problem. (tst_scenariofilecheck compares reading
-    // in chunks with reading alone, which never takes this path.)
-    bool readPlainAction(od::object &o, Action *a)
-    {
-        if (m_limits.maxDepth < 5)
-            return false;
-        constexpr auto first = std::size_t(Key::At);
-        const auto bit = [](Key k) { return 1u << (std::size_t(k) - first); };
-        std::uint32_t seen = 0;
-        Tick at = 0;
-        Tick ttl = 0; // or the pause's length
-        Tick delay = 0;
-        ActionKind kind = ActionKind::Acquire;
-        std::string_view value;
-        std::uint32_t storageIndex = 0;
-        for (auto member : o) {
-            if (const simdjson::error_code e = member.error())
-                throw Malformed{e};
-            od::field &field = member.value_unsafe();
-            const Key k = rawKey(field.key().raw());
-            if (k < Key::At || k > Key::Delay || (seen & bit(k)))
-                return false;
-            seen |= bit(k);
-            od::value &v = field.value(); // (in place: a copy of what was just stored stalls)
-            switch (k) {
-            case Key::Do:
-                if (!plainKind(v.raw_json_token(), kind))
-                    return false;
-                get(v.get_raw_json_string()); // (consumed as a string, as readString() does)
-                break;
-            case Key::Value:
-                if (*v.raw_json_token().data() != '"')
-                    return false;
-                value = readString(v);
-                break;
-            case Key::Storage: {
-                const std::string_view token = withoutTrailingSpace(v.raw_json_token());
-                while (storageIndex < m_storageQuoted.size() &&
-                       m_storageQuoted[storageIndex] != token)
-                    ++storageIndex;
-                if (storageIndex == m_storageQuoted.size())
-                    return false;
-                get(v.get_raw_json_string());
-                break;
-            }
-            default: {
-                Tick &tick = k == Key::At ? at : k == Key::Delay ? delay : ttl;
-                if (!plainTick(v.raw_json_token(), tick))
-                    return false;
-                break;
-            }
-            }
-        }
-        if (!(seen & bit(Key::At)) || !(seen & bit(Key::Do)))
-            return false;
-        const std::uint32_t rest = seen & ~(bit(Key::At) | bit(Key::Do));
-        if (kind == ActionKind::Acquire || kind == ActionKind::Pause) {
-            if (rest != bit(kind == ActionKind::Acquire ? Key::Ttl : Key::For) || ttl == 0)
-                return false;
-        } else if (kind == ActionKind::Release) {
-            if (rest)
-                return false;
-        } else {
-            const std::uint32_t needed = kind == ActionKind::Write ? bit(Key::Value) : 0;
-            if ((rest & ~(bit(Key::Storage) | bit(Key::Delay))) != needed)
-                return false;
-            ttl = delay;
-        }
-        if (a) {
-            a->at = at;
-            a->kind = kind;
-            a->amount = ttl;
-            a->storage = storageIndex;
-            if (kind == ActionKind::Write && m_keep)
-                a->value = m_values.get(value);
-        }
-        m_tally.keepalives.addPlain(at, ttl);
-        ++m_tally.plainInChunks;
-        return true;
-    }
-
-    // The kind of action the token (a string and the whitespace after it) names, spelled
-    // without escapes.
-    static bool plainKind(std::string_view raw, ActionKind &out)
-    {
-        const std::string_view token = withoutTrailingSpace(raw);
-        const auto is = [&](std::string_view quoted, ActionKind k) {
-            if (token != quoted)
-                return false;
-            out = k;
-            return true;
-        };
-        switch (token.size()) {
-        case 9:
-            return is("\"acquire\"", ActionKind::Acquire) || is("\"release\"", ActionKind::Release);
-        case 7:
-            return is("\"write\"", ActionKind::Write) || is("\"pause\"", ActionKind::Pause);
-        case 6:
-            return is("\"read\"", ActionKind::Read);
-        default:
-            return false;
-        }
-    }
-
-    // A number of up to 16 digits without a leading zero (or a lone 0), then only whitespace:
-    // what readNumber() reads as that integer, and integer() takes as a tick (2^53 has 16).
-    static bool plainTick(std::string_view token, Tick &out)
-    {
-        const char *p = token.data();
-        const char *end = p + token.size();
-        Tick n = 0;
-        if (p < end && *p == '0') {
-            ++p;
-        } else {
-            const char *last = p + std::min<std::ptrdiff_t>(end - p, 16);
-            if (p == last || *p < '1' || *p > '9')
-                return false;
-            while (p < last && *p >= '0' && *p <= '9')
-                n = n * 10 + Tick(*p++ - '0');
-        }
-        while (p < end && isSpace(*p))
-            ++p;
-        if (p != end || n > kMaxFileInteger)
-            return false;
-        out = n;
-        return true;
-    }
-
-    void readAction(std::size_t client, std::size_t index, od::value &v, Action &a)
+    void readAction(std::size_t client, std::size_t index, od::value &v, Action &a) override
     {
         const od::json_type type = get(v.type());
         if (type != od::json_type::object)
@@ -1131,7 +646,7 @@ private:
         readActionObject(client, index, object, a);
     }
 
-    void readActionObject(std::size_t client, std::size_t index, od::object &v, Action &a)
+    void readActionObject(std::size_t client, std::size_t index, od::object &v, Action &a) override
     {
         const auto place = [client, index] { return actionPlace(client, index); };
         constexpr auto first = std::size_t(Key::At);
@@ -1304,11 +819,10 @@ private:
     const FileLimits &m_limits;
     ActionTally &m_tally;
     const bool m_keep;
-    Parts *const m_parts;     // null unless this reads the outer document of a file in parts
-    const char *const m_outer; // (that document)
-    QJsonObject m_unknown;            // readAction()'s unknown keys of the action
+    FastLoad::Parts *const m_parts;         // null unless this reads the outer document in parts
+    const char *const m_outer;              // (that document)
+    QJsonObject m_unknown;                  // readAction()'s unknown keys of the action
     std::vector<std::string> m_storageUtf8; // the storages' names as the file spells them
-    std::vector<std::string> m_storageQuoted; // (of a file read in parts, readPlainAction())
     const std::vector<StorageSpec> *m_storageNames = nullptr;
     std::size_t m_actions = 0;
     StringCache m_values;
@@ -1327,187 +841,11 @@ Scenario readScenario(od::document &doc, const FileLimits &limits, ActionTally &
     return s;
 }
 
-namespace {
-
-// What a thread of a file read in parts keeps from chunk to chunk: a parser and a buffer that
-// fit a chunk (their pages stay warm, where a parser of the whole file had to fault in 4 bytes
-// of index for each byte of it), and its tally.
-class ChunkReader
+std::unique_ptr<FastLoad::PartReader> partReader(const FileLimits &limits, ActionTally &tally,
+                                                 bool keepActions, FastLoad::Parts *outer,
+                                                 const char *outerBegin)
 {
-public:
-    ChunkReader(Parts &parts, od::parser &parser, const FileLimits &limits)
-        : m_parts(parts), m_parser(parser), m_loader(limits, tally, parts.keep())
-    {
-    }
-
-    ActionTally tally;
-
-    // Phase 1: each chunk not yet looked at, counted: inner if it is a run of array elements
-    // whose first is an object with a "do" key (an action, not a storage or a clock step).
-    void classifyAll()
-    {
-        std::size_t n = 0;
-        try {
-            while (Parts::Chunk *chunk = m_parts.nextToClassify()) {
-                ++n;
-                classify(*chunk);
-            }
-        } catch (...) { // (no memory for the buffer)
-            m_parts.failed();
-        }
-        m_parts.classified(n);
-    }
-
-    void classify(Parts::Chunk &chunk)
-    {
-        // a look at the bytes says most (chunkscan.h); with a backslash in them, the parser
-        const ChunkScan scan = scanChunk(
-            std::string_view(m_parts.data() + chunk.begin, chunk.end - chunk.begin));
-        if (scan.verdict != ChunkScan::Verdict::Unsure) {
-            chunk.inner = scan.verdict == ChunkScan::Verdict::Counted;
-            chunk.actions = scan.objects;
-            return;
-        }
-        od::document doc;
-        if (parse(chunk).get(doc))
-            return;
-        od::array array;
-        if (doc.get_array().get(array))
-            return;
-        std::size_t count = 0;
-        for (auto element : array) {
-            od::value v;
-            if (std::move(element).get(v) || (count++ == 0 && !isAction(v)))
-                return;
-        }
-        if (atEnd(doc)) {
-            chunk.actions = count;
-            chunk.inner = true;
-        }
-    }
-
-    // Nothing follows the document's value.
-    static bool atEnd(od::document &doc)
-    {
-        const char *trailing = nullptr;
-        return doc.current_location().get(trailing) == simdjson::OUT_OF_BOUNDS;
-    }
-
-    void run(const Parts::Task &task)
-    {
-        Parts::Client &c = *task.client;
-        if (task.chunk == SIZE_MAX) { // the client's list, at its full length
-            if (m_parts.keep()) {
-                c.list.reserve(c.actions);
-                // (populated in one call: its unaligned ends were 3,000 faults of 4 KiB at 1M)
-                prepareMemory(c.list.data(), c.list.capacity() * sizeof(Action));
-                c.list.resize(c.actions);
-                for (std::size_t i = 0; i < c.held.size(); ++i)
-                    c.list[c.heldAt[i]] = std::move(c.held[i]);
-                c.held = {};
-                c.heldAt = {};
-            }
-            m_parts.addChunkTasks(c);
-            return;
-        }
-        const Parts::Chunk &chunk = m_parts.chunks()[task.chunk];
-        od::document doc = get(parse(chunk));
-        od::array array = get(doc.get_array());
-        m_loader.readChunk(c.client, task.base, chunk.actions, array,
-                           m_parts.keep() ? &c.list : nullptr, m_parts);
-        if (!atEnd(doc))
-            throw Parts::Abandoned{};
-    }
-
-private:
-    // "[" + the chunk + "]", and the padding simdjson reads past it
-    simdjson::simdjson_result<od::document> parse(const Parts::Chunk &chunk)
-    {
-        const std::size_t n = chunk.end - chunk.begin;
-        if (m_buffer.size() < n + 2 + simdjson::SIMDJSON_PADDING)
-            m_buffer.resize(n + 2 + simdjson::SIMDJSON_PADDING);
-        m_buffer[0] = '[';
-        std::memcpy(m_buffer.data() + 1, m_parts.data() + chunk.begin, n);
-        m_buffer[n + 1] = ']';
-        return m_parser.iterate(m_buffer.data(), n + 2, m_buffer.size());
-    }
-
-    static bool isAction(od::value &v)
-    {
-        od::object object;
-        if (v.get_object().get(object))
-            return false;
-        for (auto member : object) {
-            od::field field;
-            if (std::move(member).get(field))
-                return false;
-            if (field.key() == "do")
-                return true;
-        }
-        return false;
-    }
-
-    Parts &m_parts;
-    od::parser &m_parser;
-    Loader m_loader;
-    std::vector<char> m_buffer;
-};
-
-} // namespace
-
-std::optional<Scenario> readScenarioInParts(od::parser &parser, const char *data, std::size_t size,
-                                            const FileLimits &limits, ActionTally &tally,
-                                            bool keepActions, int parts, std::size_t chunkBytes)
-{
-    Parts shared(data, size, chunkBytes, keepActions);
-    const auto count = std::size_t(std::max(parts, 1));
-    std::deque<od::parser> parsers; // the helpers' (this thread's is the caller's)
-    std::deque<ChunkReader> readers;
-    readers.emplace_back(shared, parser, limits);
-    std::vector<std::thread> helpers;
-    try {
-        for (std::size_t i = 1; i < count; ++i)
-            readers.emplace_back(shared, parsers.emplace_back(), limits);
-        helpers.reserve(count - 1);
-        for (std::size_t i = 1; i < count; ++i)
-            helpers.emplace_back([&shared, &reader = readers[i]] {
-                reader.classifyAll(); // (catches what it throws: so does work())
-                shared.work([&](const Parts::Task &t) { reader.run(t); });
-            });
-    } catch (...) { // no thread (or no memory) to be had: those started do the work
-    }
-    ActionTally outerTally;
-    std::optional<Scenario> s;
-    std::size_t actions = 0;
-    try {
-        readers[0].classifyAll();
-        shared.awaitClassified();
-        const std::string_view outer = shared.buildOuter();
-        const char *begin = outer.empty() ? data : outer.data();
-        const std::size_t length = outer.empty() ? size : outer.size();
-        od::document doc = get(parser.iterate(begin, length, length + simdjson::SIMDJSON_PADDING));
-        Loader loader(limits, outerTally, keepActions, &shared, begin);
-        s = loader.read(doc);
-        shared.checkSpansMet();
-        actions = loader.actionCount();
-    } catch (...) { // Problem, Malformed, bad_alloc, Abandoned: read again, alone
-        shared.failed();
-    }
-    shared.outerDone();
-    // (the caller's parser is free again: this thread reads chunks too)
-    shared.work([&](const Parts::Task &t) { readers[0].run(t); });
-    for (std::thread &t : helpers)
-        t.join();
-    if (shared.hasFailed())
-        return std::nullopt;
-    if (keepActions)
-        shared.moveInto(*s);
-    tally.merge(outerTally);
-    for (const ChunkReader &r : readers)
-        tally.merge(r.tally);
-    tally.actions = actions;
-    tally.inChunks = shared.spanActions();
-    return s;
+    return std::make_unique<Loader>(limits, tally, keepActions, outer, outerBegin);
 }
 
 } // namespace Core::ScenarioFormat

@@ -14,8 +14,13 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <optional>
+#include <memory>
 #include <utility>
+
+namespace Core::FastLoad {
+class Parts;
+class PartReader;
+} // namespace Core::FastLoad
 
 namespace Core::ScenarioFormat {
 
@@ -33,6 +38,15 @@ struct ActionTally
     std::size_t inChunks = 0; // of a file read in parts, the actions its threads read in chunks
     std::size_t plainInChunks = 0; // of those, the ones read in the plain shape (a shortcut)
 
+    // The scratch action as a new one: copied from one made once (copying its empty texts and
+    // kept keys costs nothing; making new ones is a call each, a million times).
+    Action &freshScratch()
+    {
+        static const Action fresh;
+        scratch = fresh;
+        return scratch;
+    }
+
     // (in any order: a part of a file read in parts reads its chunks as they come)
     void add(std::size_t client, std::size_t index, Action &a)
     {
@@ -44,7 +58,7 @@ struct ActionTally
         keepalives.add(client, index, a);
     }
 
-    // What another part of the file's reading tallied (readScenarioInParts): as if this one
+    // What another part of the file's reading tallied (FastLoad::readInParts): as if this one
     // had read its actions too.
     void merge(const ActionTally &other)
     {
@@ -64,17 +78,11 @@ struct ActionTally
 Scenario readScenario(simdjson::ondemand::document &doc, const FileLimits &limits,
                       ActionTally &tally, bool keepActions);
 
-// The same as readScenario() on the document in `data` (followed by SIMDJSON_PADDING readable
-// bytes), read by `parts` threads at once, the first on this thread with `parser`: the file is
-// cut into chunks of about `chunkBytes` bytes at the places that look like the gap between two
-// actions, each thread parses chunks of its own with a small parser, and this one reads what
-// is left (everything but the chunks found to be runs of whole actions), which says whether each
-// cut really fell between two actions of a client (docs/ARCHITECTURE.md, "The loader"). Empty
-// when anything fails, with `tally` untouched: the caller reads the file again with
-// readScenario(), which finds and names the problem.
-std::optional<Scenario> readScenarioInParts(simdjson::ondemand::parser &parser, const char *data,
-                                            std::size_t size, const FileLimits &limits,
-                                            ActionTally &tally, bool keepActions, int parts,
-                                            std::size_t chunkBytes);
+// The reader as a file read in parts uses it (fastload/parts.h): with `outer`, the reader of
+// the outer document at `outerBegin`; without, a thread's reader of chunks. What parsePadded()
+// hands FastLoad::read(), which knows the reader by this alone.
+std::unique_ptr<FastLoad::PartReader> partReader(const FileLimits &limits, ActionTally &tally,
+                                                 bool keepActions, FastLoad::Parts *outer,
+                                                 const char *outerBegin);
 
 } // namespace Core::ScenarioFormat

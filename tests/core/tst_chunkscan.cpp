@@ -1,10 +1,10 @@
-// The chunk scan (core/chunkscan.h): the look at a chunk's bytes that counts its actions
+// The chunk scan (core/fastload/chunkscan.h): the look at a chunk's bytes that counts its actions
 // without parsing them, for the threads of a file read in parts. Its count must be the parser's
 // whenever it gives one, whatever the strings hold and wherever the 64-byte blocks fall; where
 // it cannot know (a backslash), it says so; where the chunk cannot be whole actions, it says
 // that.
 
-#include "chunkscan.h"
+#include "fastload/chunkscan.h"
 
 #include "randomscenario.h"
 
@@ -13,7 +13,7 @@
 #include <string>
 
 using namespace Core;
-using namespace Core::ScenarioFormat;
+using namespace Core::FastLoad;
 
 namespace {
 
@@ -40,12 +40,16 @@ private slots:
             << "{ \"at\": 1, \"do\": \"write\", \"value\": \"x\" },\n      { \"at\": 2, \"do\": "
                "\"pause\", \"for\": 3 }"
             << 2;
-        QTest::newRow("compact") << "{\"at\":1,\"do\":\"release\"},{\"at\":2,\"do\":\"release\"}" << 2;
+        QTest::newRow("compact") << "{\"at\":1,\"do\":\"release\"},{\"at\":2,\"do\":\"release\"}"
+                                 << 2;
         QTest::newRow("what a cut looks for, in a string")
-            << "{ \"at\": 1, \"do\": \"write\", \"value\": \"}, { {\" }, { \"at\": 2, \"do\": \"release\" }"
+            << "{ \"at\": 1, \"do\": \"write\", \"value\": \"}, { {\" }, { \"at\": 2, \"do\": "
+               "\"release\" }"
             << 2;
-        QTest::newRow("an object inside an action") << "{ \"at\": 1, \"do\": \"release\", \"note\": { \"a\": { \"b\": 1 } } }, { \"at\": 2, \"do\": \"release\" }"
-                                                    << 2;
+        QTest::newRow("an object inside an action")
+            << "{ \"at\": 1, \"do\": \"release\", \"note\": { \"a\": { \"b\": 1 } } }, { \"at\": "
+               "2, \"do\": \"release\" }"
+            << 2;
         QTest::newRow("\"do\" first") << "{ \"do\": \"release\", \"at\": 4 }" << 1;
     }
     void countsTheActions()
@@ -65,7 +69,8 @@ private slots:
             << "{ \"at\": 1, \"do\": \"release\", \"x\": [1] }, { \"at\": 2, \"do\": \"release\" }"
             << int(Verdict::NotInner);
         QTest::newRow("the end of a client's actions")
-            << "{ \"at\": 1, \"do\": \"release\" } ] }, { \"name\": \"B\", \"actions\": [ { \"at\": 1, \"do\": \"release\" }"
+            << "{ \"at\": 1, \"do\": \"release\" } ] }, { \"name\": \"B\", \"actions\": [ { "
+               "\"at\": 1, \"do\": \"release\" }"
             << int(Verdict::NotInner);
         QTest::newRow("a bracket in a string")
             << "{ \"at\": 1, \"do\": \"write\", \"value\": \"[\" }" << int(Verdict::NotInner);
@@ -73,10 +78,10 @@ private slots:
             << "{ \"name\": \"db\" }, { \"name\": \"cache\", \"do\": 1 }" << int(Verdict::NotInner);
         QTest::newRow("a string left open: a cut inside one")
             << "{ \"at\": 1, \"do\": \"write\", \"value\": \"x }, { y" << int(Verdict::NotInner);
-        QTest::newRow("not at a \"{\"") << " { \"at\": 1, \"do\": \"release\" }"
-                                         << int(Verdict::NotInner);
-        QTest::newRow("an escaped quote") << "{ \"at\": 1, \"do\": \"write\", \"value\": \"\\\"}, {\" }"
-                                          << int(Verdict::Unsure);
+        QTest::newRow("not at a \"{\"")
+            << " { \"at\": 1, \"do\": \"release\" }" << int(Verdict::NotInner);
+        QTest::newRow("an escaped quote")
+            << "{ \"at\": 1, \"do\": \"write\", \"value\": \"\\\"}, {\" }" << int(Verdict::Unsure);
     }
     void saysWhatItCannotCount()
     {

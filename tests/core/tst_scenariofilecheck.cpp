@@ -5,11 +5,12 @@
 // thousands of mutations of them, through both; the cases where the check keeps a problem for
 // later (an acquire's wait keys, the keepalive bound) one by one. tst_scenariofile puts every
 // input of its own tables through both as well.
-// A large file is read in parts, by a thread for each core (readScenarioInParts): the same
+// A large file is read in parts, by a thread for each core (core/fastload/): the same
 // inputs read in parts of a few actions each must give the same scenario, the same counts and
 // the same message, and a valid file must be read in parts, not fall back to reading alone.
 // Over 600 lines: those tests run on this file's inputs and mutations, which stay in one place.
 
+#include "fastload/fastload.h"
 #include "randomscenario.h"
 #include "scenariofile.h"
 #include "scenariofileread.h"
@@ -26,6 +27,16 @@ using namespace Core;
 using Core::ScenarioFormat::ActionTally;
 
 namespace {
+
+// A file read in `parts` parts in chunks of about `block` bytes, by the reader's own parts (as
+// parsePadded() reads a large one, but whatever its size).
+std::optional<Scenario> readInParts(simdjson::ondemand::parser &parser, const char *data,
+                                    std::size_t size, const FileLimits &limits, ActionTally &tally,
+                                    bool keep, int parts, std::size_t block)
+{
+    return FastLoad::readInParts(parser, data, size, limits, tally, keep, parts, block,
+                                 ScenarioFormat::partReader);
+}
 
 // "" when the check agrees with the loader, else what differs.
 QString difference(const LoadResult &loaded, const CheckResult &checked)
@@ -389,8 +400,8 @@ private slots:
         for (const QString &path : inputFiles()) {
             const QByteArray bytes = readFile(path);
             for (const FileLimits &limits : {FileLimits(), tightLimits()}) {
-                const QString diff = partsDifference(bytes, limits, 2 + int(rng.next() % 3),
-                                                     1 + rng.next() % 3);
+                const QString diff =
+                    partsDifference(bytes, limits, 2 + int(rng.next() % 3), 1 + rng.next() % 3);
                 QVERIFY2(diff.isEmpty(), qPrintable(path + QLatin1String(": ") + diff));
             }
             const QJsonDocument doc = QJsonDocument::fromJson(bytes);
@@ -488,9 +499,9 @@ private slots:
             const Scenario expected = ScenarioFormat::readScenario(doc, alone, tallyAlone, keep);
             ActionTally tally;
             simdjson::ondemand::parser parser;
-            const std::optional<Scenario> got = ScenarioFormat::readScenarioInParts(
-                parser, padded.data(), padded.size(), alone, tally, keep, parts,
-                std::size_t(block));
+            const std::optional<Scenario> got =
+                readInParts(parser, padded.data(), padded.size(), alone, tally, keep, parts,
+                            std::size_t(block));
             QVERIFY2(got.has_value(), "a part failed on a valid file");
             QVERIFY(*got == expected);
             // (before the lock's options are taken from its kept keys: parse() does that)
@@ -544,8 +555,8 @@ private slots:
         ActionTally goodTally;
         const simdjson::padded_string goodPadded(good.constData(), std::size_t(good.size()));
         simdjson::ondemand::parser goodParser;
-        QVERIFY(ScenarioFormat::readScenarioInParts(goodParser, goodPadded.data(), goodPadded.size(),
-                                                    alone, goodTally, true, 2, 1));
+        QVERIFY(readInParts(goodParser, goodPadded.data(), goodPadded.size(), alone, goodTally,
+                            true, 2, 1));
         QVERIFY(goodTally.inChunks > goodTally.actions / 2);
         // a bad tick in each client's middle action: with chunks of a byte, a chunk of its own,
         // read by whichever thread takes it
@@ -569,13 +580,12 @@ private slots:
             for (const bool keep : {true, false}) {
                 ActionTally tally;
                 simdjson::ondemand::parser parser;
-                QVERIFY(!ScenarioFormat::readScenarioInParts(parser, padded.data(), padded.size(),
-                                                             alone, tally, keep, 2, 1));
+                QVERIFY(
+                    !readInParts(parser, padded.data(), padded.size(), alone, tally, keep, 2, 1));
                 QCOMPARE(tally.actions, std::size_t(0));
                 QVERIFY(tally.waitProblem.isEmpty());
                 QCOMPARE(ScenarioFile::parse(bad, inParts(FileLimits(), 2, 1)).error, message);
-                QCOMPARE(ScenarioFile::checkBytes(bad, inParts(FileLimits(), 2, 1)).error,
-                         message);
+                QCOMPARE(ScenarioFile::checkBytes(bad, inParts(FileLimits(), 2, 1)).error, message);
             }
             // a syntax error inside the same action: worded with its line and column
             QByteArray broken = good;
@@ -609,8 +619,8 @@ private slots:
         for (const std::size_t block : {std::size_t(1), std::size_t(40), std::size_t(400)}) {
             ActionTally tally;
             simdjson::ondemand::parser parser;
-            QVERIFY(!ScenarioFormat::readScenarioInParts(parser, padded.data(), padded.size(),
-                                                         alone, tally, true, 2, block));
+            QVERIFY(
+                !readInParts(parser, padded.data(), padded.size(), alone, tally, true, 2, block));
             QCOMPARE(tally.actions, std::size_t(0));
             const LoadResult got = ScenarioFile::parse(json, inParts(FileLimits(), 2, block));
             QVERIFY2(got.ok(), qPrintable(got.error));
@@ -643,8 +653,8 @@ private slots:
         for (const std::size_t block : {std::size_t(1), std::size_t(7), std::size_t(300)}) {
             ActionTally tally;
             simdjson::ondemand::parser parser;
-            const std::optional<Scenario> got = ScenarioFormat::readScenarioInParts(
-                parser, padded.data(), padded.size(), alone, tally, true, 2, block);
+            const std::optional<Scenario> got =
+                readInParts(parser, padded.data(), padded.size(), alone, tally, true, 2, block);
             QVERIFY2(got.has_value(), "a cut inside a string was taken for one between actions");
             QVERIFY(tally.inChunks > 0);
             QVERIFY(*got == *expected.scenario);
@@ -755,8 +765,8 @@ private slots:
         for (const bool keep : {true, false}) {
             ActionTally tally;
             simdjson::ondemand::parser parser;
-            const std::optional<Scenario> got = ScenarioFormat::readScenarioInParts(
-                parser, padded.data(), padded.size(), alone, tally, keep, 2, 1);
+            const std::optional<Scenario> got =
+                readInParts(parser, padded.data(), padded.size(), alone, tally, keep, 2, 1);
             if (!plain)
                 continue; // (it is read in full, and may fail: then the file is read alone)
             QVERIFY(got.has_value());

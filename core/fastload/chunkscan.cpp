@@ -3,7 +3,7 @@
 // backslash, every quote opens or closes one). With no bracket in the chunk only objects nest,
 // so an element of the chunk's array is a "{" outside strings at depth 0.
 
-#include "chunkscan.h"
+#include "fastload/chunkscan.h"
 
 #include <cstdint>
 #include <cstring>
@@ -12,7 +12,7 @@
 #include <emmintrin.h>
 #endif
 
-namespace Core::ScenarioFormat {
+namespace Core::FastLoad {
 namespace {
 
 struct Masks
@@ -120,8 +120,7 @@ ChunkScan scanChunk(std::string_view text)
         inString = (strings >> 63) ? ~std::uint64_t(0) : 0;
         // with no array in the chunk, only objects nest: an action is a "{" at depth 0
         const std::uint64_t opens = m.open & ~strings;
-        for (std::uint64_t braces = (m.open | m.close) & ~strings; braces;
-             braces &= braces - 1) {
+        for (std::uint64_t braces = (m.open | m.close) & ~strings; braces; braces &= braces - 1) {
             if (opens & braces & (~braces + 1)) { // (the lowest brace left)
                 objects += depth == 0;
                 ++depth;
@@ -137,4 +136,4 @@ ChunkScan scanChunk(std::string_view text)
     return scan;
 }
 
-} // namespace Core::ScenarioFormat
+} // namespace Core::FastLoad

@@ -121,6 +121,33 @@ private slots:
         QVERIFY2(wrong.isEmpty(), qPrintable(wrong.join(QLatin1Char('\n'))));
     }
 
+    void fastloadIncludesNameTheFolder()
+    {
+        // core/fastload/ is the loader's speed machinery behind one call (FastLoad::read): its
+        // headers are included as "fastload/<name>.h", from its own files too (where a bare
+        // name would be found beside them), so every include that reaches into it says so
+        QSet<QString> names;
+        for (const QString &file : sourcesIn(QStringLiteral("core/fastload")))
+            if (file.endsWith(QLatin1String(".h")))
+                names.insert(QFileInfo(file).fileName());
+        QVERIFY(names.contains(QStringLiteral("fastload.h")));
+        QStringList wrong;
+        for (const QString &top :
+             {QStringLiteral("core"), QStringLiteral("live"), QStringLiteral("ui"),
+              QStringLiteral("app"), QStringLiteral("tests"), QStringLiteral("bench"),
+              QStringLiteral("fuzz")}) {
+            for (const QString &file : sourcesIn(top)) {
+                for (const QString &inc : includesOf(file)) {
+                    const QString name = QFileInfo(inc).fileName();
+                    if (names.contains(name) && inc != QStringLiteral("fastload/") + name)
+                        wrong << QDir(kRoot).relativeFilePath(file) + QStringLiteral(" includes ") +
+                                     inc;
+                }
+            }
+        }
+        QVERIFY2(wrong.isEmpty(), qPrintable(wrong.join(QLatin1Char('\n'))));
+    }
+
     void includesPointLeftOnly()
     {
         const QHash<QString, int> layer = headerLayers();

@@ -73,13 +73,12 @@ MainWindow::MainWindow(QWidget *parent)
     setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks);
     createViews();
     createActions();
-    createLessonActions();
+    connectLessonActions();
     // the playback bar's buttons show actions, so it comes after them
     m_playbackBar = createPlaybackBar();
     static_cast<QVBoxLayout *>(centralWidget()->layout())->addWidget(m_playbackBar);
     createControllers();
-    createMenus();
-    createToolBar();
+    m_actions->layOut(m_simulationMenus, m_presentation);
     createDocks();
     createLessons();
     connectSelection();
@@ -103,8 +102,7 @@ MainWindow::MainWindow(QWidget *parent)
                                      darkDesktop ? QStringLiteral("dark") : QStringLiteral("light"))
                               .toString();
     m_theme = Theme::byName(theme);
-    for (QAction *a : m_themeGroup->actions())
-        a->setChecked(a->data().toString() == m_theme.name);
+    m_actions->checkTheme(m_theme.name);
     applyTheme();
 
     m_layout->start();
@@ -305,10 +303,6 @@ void MainWindow::documentChanged()
         m_fittedLanes = lanes;
         fitSplitter();
     }
-    const bool anyLe =
-        std::any_of(s.storages.begin(), s.storages.end(),
-                    [](const Core::StorageSpec &st) { return st.rule == Core::FenceRule::Le; });
-    m_rule->setCurrentIndex(anyLe ? 1 : 0);
     m_playback->setEnd(m_doc->trace().horizon);
     // the selection names an action: drop it when the action is gone
     const Selection sel = m_state->selection();
@@ -520,8 +514,7 @@ void MainWindow::setThemeByName(const QString &name)
 {
     m_theme = Theme::byName(name);
     QSettings().setValue(QLatin1String(kThemeKey), m_theme.name);
-    for (QAction *a : m_themeGroup->actions())
-        a->setChecked(a->data().toString() == m_theme.name);
+    m_actions->checkTheme(m_theme.name);
     applyTheme();
     // the lecture-hall theme's larger lanes: the splitter and the pinned lanes follow at once
     fitSplitter();

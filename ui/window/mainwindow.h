@@ -35,8 +35,6 @@ class QTableView;
 class QSlider;
 class QComboBox;
 class QLabel;
-class QMenu;
-class QActionGroup;
 class QSplitter;
 class QToolButton;
 class QScrollArea;
@@ -153,9 +151,9 @@ protected:
 
 private:
     void createViews();
+    // What the window's actions do (mainwindow_actions.cpp); WindowActions makes them and lays
+    // out the menus and toolbar.
     void createActions();
-    void createMenus();
-    void createToolBar();
     void createDocks();
     QWidget *createPlaybackBar();
     void connectSelection();
@@ -178,9 +176,9 @@ private:
     void createControllers();
     // The FileController, once the menus and the autosaver exist (mainwindow_files.cpp).
     void createFiles();
-    // Lessons (mainwindow_lessons.cpp): the actions (before the menus), then the docks,
-    // presentation's stage and the controller (after the docks).
-    void createLessonActions();
+    // Lessons (mainwindow_lessons.cpp): what their actions do, then the docks, presentation's
+    // stage and the controller (after the docks).
+    void connectLessonActions();
     void createLessons();
     void applyLessonTheme();
     void exportRoomVotes();
@@ -210,14 +208,10 @@ private:
     QSlider *m_slider = nullptr;
     QLabel *m_tickLabel = nullptr;
     QComboBox *m_speed = nullptr;
-    QComboBox *m_rule = nullptr;
-    QMenu *m_recentMenu = nullptr;
-    QMenu *m_viewMenu = nullptr;
     SweepPanel *m_sweep = nullptr;
     QString m_hoverMessage; // the status bar's text when it describes the hovered item
     QString m_idleHint;
     ShrinkPanel *m_shrink = nullptr;
-    QActionGroup *m_themeGroup = nullptr;
     SimulationMenus *m_simulationMenus = nullptr;
 
     QScrollArea *m_timelineScroll = nullptr;
@@ -230,22 +224,16 @@ private:
     PresentationController *m_presentation = nullptr;
     LessonController *m_lessons = nullptr;
     RoomPoll *m_roomPoll = nullptr;
-    QAction *m_exportVotesAct = nullptr;
     LessonPanel *m_lessonPanel = nullptr;
     LessonStage *m_lessonStage = nullptr;
     // The stage's own scroll area: shown with the stage; a stage taller than the room fit()
     // gave it scrolls instead of making the window taller than its screen.
     QScrollArea *m_lessonStageScroll = nullptr;
     LessonEditor *m_lessonEditor = nullptr;
-    QAction *m_openLessonAct = nullptr;
-    QAction *m_closeLessonAct = nullptr;
-    QAction *m_prevSceneAct = nullptr;
-    QAction *m_nextSceneAct = nullptr;
-    QMenu *m_lessonsMenu = nullptr; // Help > Lessons
     ExportController *m_export = nullptr;
     FileController *m_files = nullptr;
     DockLayout *m_layout = nullptr;
-    WindowActions *m_actions = nullptr; // File, Edit, View, Playback: the window's own
+    WindowActions *m_actions = nullptr; // every action, the menus and the toolbar
 
     int m_fittedLanes = -1; // the lanes' height the splitter was last fitted to
     bool m_syncingSelection = false;

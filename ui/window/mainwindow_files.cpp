@@ -11,6 +11,7 @@
 #include "window/filecontroller.h"
 #include "window/lessoncontroller.h"
 #include "window/playback.h"
+#include "window/windowactions.h"
 
 #include <QCloseEvent>
 #include <QDockWidget>
@@ -33,7 +34,7 @@ void MainWindow::createFiles()
     hooks.afterLoad = [this] { afterLoad(); };
     hooks.updateTitle = [this] { updateTitle(); };
     hooks.openLesson = [this](const QString &path) { return openLesson(path); };
-    m_files = new FileController({m_doc, m_autosaver, m_recentMenu}, hooks, this);
+    m_files = new FileController({m_doc, m_autosaver, m_actions->recentMenu()}, hooks, this);
 }
 
 void MainWindow::updateTitle()

@@ -17,6 +17,7 @@
 #include "window/docklayout.h"
 #include "window/filecontroller.h"
 #include "window/presentationcontroller.h"
+#include "window/windowactions.h"
 
 #include <QCoreApplication>
 #include <QDockWidget>
@@ -37,7 +38,7 @@ void MainWindow::createDocks()
     parts.view = m_timeline;
     parts.splitter = m_splitter;
     parts.chart = m_chart;
-    parts.viewMenu = m_viewMenu;
+    parts.viewMenu = m_actions->viewMenu();
     DockLayout::Hooks hooks;
     hooks.isPresenting = [this] { return isPresenting(); };
     hooks.fitPresentation = [this] { m_presentation->fit(); };

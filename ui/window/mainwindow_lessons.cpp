@@ -1,6 +1,7 @@
-// MainWindow, part: lessons. The actions and menus (File > Open Lesson, Help > Lessons, the
-// scene steps in Playback), the Lesson dock and the lesson editor's dock, presentation's stage
-// under the timeline, and the LessonController that runs them (lessoncontroller.h).
+// MainWindow, part: lessons. What the lessons' actions do (File > Open Lesson, Help > Lessons,
+// the scene steps in Playback; WindowActions makes them), the Lesson dock and the lesson
+// editor's dock, presentation's stage under the timeline, and the LessonController that runs
+// them (lessoncontroller.h).
 
 #include "window/mainwindow.h"
 
@@ -16,6 +17,7 @@
 #include "window/lessoncontroller.h"
 #include "window/presentationcontroller.h"
 #include "window/roompoll.h"
+#include "window/windowactions.h"
 
 #include "lessonfile.h"
 #include "savefile.h"
@@ -23,71 +25,22 @@
 #include <QAction>
 #include <QDir>
 #include <QDockWidget>
-#include <QFile>
 #include <QFileInfo>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QMenu>
 #include <QMessageBox>
 #include <QScrollArea>
 #include <QStatusBar>
 #include <QVBoxLayout>
 
-namespace {
-
-// A built-in lesson's title, for the menu: read from its file's first key, without loading
-// and running its scenes (that waits until it is opened).
-QString builtinTitle(const QString &name)
+void MainWindow::connectLessonActions()
 {
-    QFile f(Core::LessonFile::builtinPath(name));
-    if (!f.open(QIODevice::ReadOnly))
-        return name;
-    const QString title =
-        QJsonDocument::fromJson(f.readAll()).object().value(QStringLiteral("title")).toString();
-    return title.isEmpty() ? name : title;
-}
-
-} // namespace
-
-void MainWindow::createLessonActions()
-{
-    const auto make = [this](const QString &name, const QString &text,
-                             const QKeySequence &key = {}) {
-        auto *a = new QAction(text, this);
-        a->setObjectName(name);
-        if (!key.isEmpty())
-            a->setShortcut(key);
-        addAction(a);
-        return a;
-    };
-    m_openLessonAct = make(QStringLiteral("openLesson"), tr("Open &Lesson…"));
-    m_openLessonAct->setToolTip(tr("A lesson: scenes that ask the room to predict, then reveal"));
-    connect(m_openLessonAct, &QAction::triggered, this, &MainWindow::openLessonWithDialog);
-    m_closeLessonAct = make(QStringLiteral("closeLesson"), tr("Close Lesso&n"));
-    m_closeLessonAct->setEnabled(false);
-    connect(m_closeLessonAct, &QAction::triggered, this, [this] { m_lessons->close(); });
-    m_exportVotesAct = make(QStringLiteral("exportRoomVotes"), tr("Export Room &Votes as CSV…"));
-    m_exportVotesAct->setToolTip(tr("The phones' votes on this lesson's questions (counts only)"));
-    m_exportVotesAct->setEnabled(false);
-    connect(m_exportVotesAct, &QAction::triggered, this, &MainWindow::exportRoomVotes);
-    // Left and Right move the playhead; with Alt they go from scene to scene
-    m_prevSceneAct = make(QStringLiteral("previousScene"), tr("Previous &scene"),
-                          QKeySequence(Qt::ALT | Qt::Key_Left));
-    m_prevSceneAct->setEnabled(false);
-    connect(m_prevSceneAct, &QAction::triggered, this, [this] { m_lessons->previousScene(); });
-    m_nextSceneAct =
-        make(QStringLiteral("nextScene"), tr("Next s&cene"), QKeySequence(Qt::ALT | Qt::Key_Right));
-    m_nextSceneAct->setEnabled(false);
-    connect(m_nextSceneAct, &QAction::triggered, this, [this] { m_lessons->nextScene(); });
-
-    m_lessonsMenu = new QMenu(tr("&Lessons"), this);
-    m_lessonsMenu->setObjectName(QStringLiteral("lessonsMenu"));
-    for (const QString &name : Core::LessonFile::builtinNames()) {
-        QAction *a = m_lessonsMenu->addAction(builtinTitle(name));
-        a->setObjectName(QStringLiteral("lesson-") + name);
-        a->setData(name);
-        connect(a, &QAction::triggered, this, [this, name] { openBuiltinLesson(name); });
-    }
+    connect(m_actions->openLesson, &QAction::triggered, this, &MainWindow::openLessonWithDialog);
+    connect(m_actions->closeLesson, &QAction::triggered, this, [this] { m_lessons->close(); });
+    connect(m_actions->exportVotes, &QAction::triggered, this, &MainWindow::exportRoomVotes);
+    connect(m_actions->previousScene, &QAction::triggered, this,
+            [this] { m_lessons->previousScene(); });
+    connect(m_actions->nextScene, &QAction::triggered, this, [this] { m_lessons->nextScene(); });
+    connect(m_actions, &WindowActions::lessonChosen, this, &MainWindow::openBuiltinLesson);
 }
 
 void MainWindow::createLessons()
@@ -127,10 +80,10 @@ void MainWindow::createLessons()
     addDockWidget(Qt::RightDockWidgetArea, editor);
     tabifyDockWidget(dock, editor);
     editor->hide();
-    m_viewMenu->addAction(dock->toggleViewAction());
+    m_actions->viewMenu()->addAction(dock->toggleViewAction());
     QAction *editorAct = editor->toggleViewAction();
     editorAct->setObjectName(QStringLiteral("lessonEditor"));
-    m_viewMenu->addAction(editorAct);
+    m_actions->viewMenu()->addAction(editorAct);
 
     LessonController::Parts parts;
     parts.window = this;
@@ -174,11 +127,11 @@ void MainWindow::createLessons()
 
     connect(m_lessons, &LessonController::sessionChanged, this, [this](LessonSession *s) {
         m_lessonEditor->setSession(s);
-        m_closeLessonAct->setEnabled(s != nullptr);
-        m_exportVotesAct->setEnabled(s != nullptr);
+        m_actions->closeLesson->setEnabled(s != nullptr);
+        m_actions->exportVotes->setEnabled(s != nullptr);
         const auto steps = [this, s] {
-            m_prevSceneAct->setEnabled(s && s->scene() > 0);
-            m_nextSceneAct->setEnabled(s && s->scene() + 1 < s->sceneCount());
+            m_actions->previousScene->setEnabled(s && s->scene() > 0);
+            m_actions->nextScene->setEnabled(s && s->scene() + 1 < s->sceneCount());
         };
         steps();
         if (s) {

@@ -8,8 +8,13 @@
 
 #include <QAction>
 #include <QActionGroup>
+#include <QComboBox>
+#include <QLabel>
 #include <QMenu>
+#include <QToolBar>
 #include <QUndoStack>
+
+#include <algorithm>
 
 SimulationMenus::SimulationMenus(Document *doc, ViewState *state,
                                  std::function<void(Core::FenceRule)> setRule, QObject *parent)
@@ -78,10 +83,30 @@ void SimulationMenus::addCompareWith(QMenu *menu)
     }
 }
 
+void SimulationMenus::addRuleBox(QToolBar *toolBar)
+{
+    toolBar->addWidget(new QLabel(tr("  Rule: "), toolBar));
+    m_ruleBox = new QComboBox(toolBar);
+    m_ruleBox->setObjectName(QStringLiteral("rule"));
+    m_ruleBox->addItem(tr("reject token < max (lt)"), int(Core::FenceRule::Lt));
+    m_ruleBox->addItem(tr("reject token <= max (le)"), int(Core::FenceRule::Le));
+    m_ruleBox->setToolTip(tr("How the storage compares an arriving token with max_token"));
+    connect(m_ruleBox, &QComboBox::activated, this,
+            [this](int i) { m_setRule(Core::FenceRule(m_ruleBox->itemData(i).toInt())); });
+    toolBar->addWidget(m_ruleBox);
+    followDocument();
+}
+
 void SimulationMenus::followDocument()
 {
-    if (!m_tokens)
-        return;
-    for (QAction *a : m_tokens->actions())
-        a->setChecked(a->data().toInt() == int(m_doc->scenario().tokens));
+    const Core::Scenario &s = m_doc->scenario();
+    if (m_tokens)
+        for (QAction *a : m_tokens->actions())
+            a->setChecked(a->data().toInt() == int(s.tokens));
+    if (m_ruleBox) {
+        const bool anyLe =
+            std::any_of(s.storages.begin(), s.storages.end(),
+                        [](const Core::StorageSpec &st) { return st.rule == Core::FenceRule::Le; });
+        m_ruleBox->setCurrentIndex(anyLe ? 1 : 0);
+    }
 }

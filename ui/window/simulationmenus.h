@@ -1,8 +1,9 @@
 #pragma once
 
 // Simulation's menus of choices: the storage rule, the token source and what compare mode puts
-// beside the run. Each entry changes the document (one undo step) or the view state, and its
-// check follows them, whatever made the change (undo, a file, a lesson's scene).
+// beside the run, and the toolbar's rule box. Each entry changes the document (one undo step) or
+// the view state, and its check follows them, whatever made the change (undo, a file, a lesson's
+// scene).
 
 #include "scenario.h"
 
@@ -12,7 +13,9 @@
 
 class Document;
 class QActionGroup;
+class QComboBox;
 class QMenu;
+class QToolBar;
 class ViewState;
 
 class SimulationMenus : public QObject
@@ -27,6 +30,8 @@ public:
     void addRuleAndTokens(QMenu *menu);
     // Simulation > Compare with, into `menu`.
     void addCompareWith(QMenu *menu);
+    // The toolbar's rule box: "le" when any storage compares with <=.
+    void addRuleBox(QToolBar *toolBar);
 
 private:
     void followDocument();
@@ -35,4 +40,5 @@ private:
     ViewState *m_state;
     std::function<void(Core::FenceRule)> m_setRule;
     QActionGroup *m_tokens = nullptr;
+    QComboBox *m_ruleBox = nullptr;
 };

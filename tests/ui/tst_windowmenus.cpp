@@ -1,0 +1,220 @@
+// The window's menus and toolbar, as WindowActions lays them out (ui/window/windowactions.*):
+// the menu bar's menus in order, each menu's entries in order (written here from the design,
+// not read from the program), every action with a key reachable from a menu, and the entries
+// made from lists (presets, lessons, themes) doing what they name when a person picks them.
+// The toolbar's rule box follows the document, whatever changed it.
+
+#include "document/document.h"
+#include "scripteddialogs.h"
+#include "window/mainwindow.h"
+
+#include "scenariofile.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QComboBox>
+#include <QMenu>
+#include <QMenuBar>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTest>
+#include <QToolBar>
+#include <QUndoStack>
+
+namespace {
+
+// A menu's entries: an action's object name, a submenu's title, "|" for a separator, and a
+// section's title in brackets.
+QStringList entries(const QMenu *menu)
+{
+    QStringList out;
+    for (QAction *a : menu->actions()) {
+        if (a->menu())
+            out << a->menu()->title();
+        else if (a->isSeparator())
+            out << (a->text().isEmpty() ? QStringLiteral("|") : QLatin1Char('[') + a->text() + ']');
+        else
+            out << a->objectName();
+    }
+    return out;
+}
+
+QMenu *topMenu(QMainWindow &window, const QString &title)
+{
+    for (QAction *a : window.menuBar()->actions())
+        if (a->text() == title)
+            return a->menu();
+    return nullptr;
+}
+
+} // namespace
+
+class TestWindowMenus : public QObject
+{
+    Q_OBJECT
+
+    std::unique_ptr<MainWindow> m_window;
+    MainWindow &window() { return *m_window; }
+
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QApplication::setOrganizationName(QStringLiteral("FenceScopeTest"));
+        QApplication::setApplicationName(QStringLiteral("tst_windowmenus"));
+        QSettings().clear();
+    }
+
+    void init()
+    {
+        m_window = std::make_unique<MainWindow>();
+        scriptDialogs(*m_window);
+        m_window->show();
+        m_window->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+    }
+
+    void cleanup()
+    {
+        m_window->document()->markSaved(); // no question on close
+        m_window.reset();
+    }
+
+    void theMenuBarInOrder()
+    {
+        QStringList titles;
+        for (QAction *a : window().menuBar()->actions())
+            titles << a->text();
+        QCOMPARE(titles, (QStringList{"&File", "&Edit", "&Simulation", "S&cenarios", "&View",
+                                      "&Playback", "&Help"}));
+    }
+
+    void eachMenuInOrder()
+    {
+        QCOMPARE(entries(topMenu(window(), "&File")),
+                 (QStringList{"new", "open", "Open &Recent", "|", "openLesson", "closeLesson",
+                              "exportRoomVotes", "|", "save", "saveAs", "|", "export",
+                              "exportStoryboard", "exportAnimation", "|", "quit"}));
+        QCOMPARE(
+            entries(topMenu(window(), "&Edit")),
+            (QStringList{"undo", "redo", "|", "copyImage", "|", "addAcquire", "addWrite",
+                         "addPause", "addRelease", "delete", "|", "addClient", "removeClient"}));
+        QCOMPARE(entries(topMenu(window(), "&Simulation")),
+                 (QStringList{"fencing", "Storage &rule", "&Token source", "compare",
+                              "Compare &with", "|", "runOnEtcd"}));
+        QCOMPARE(entries(topMenu(window(), "&Playback")),
+                 (QStringList{"play", "previousEvent", "nextEvent", "showAll", "|", "previousScene",
+                              "nextScene"}));
+        QCOMPARE(entries(topMenu(window(), "&Help")), (QStringList{"tour", "&Lessons", "about"}));
+        // View: the window's own entries, then presentation's settings, then the docks'
+        // switches (whose titles the dock layout owns: only their start is checked here)
+        const QStringList view = entries(topMenu(window(), "&View"));
+        const QStringList own{"zoomIn", "zoomOut", "fit", "|",      "compare",
+                              "|",      "&Theme",  "|",   "present"};
+        QCOMPARE(view.mid(0, own.size()), own);
+        const qsizetype reset = view.indexOf(QStringLiteral("resetLayout"));
+        QVERIFY(reset > own.size());
+        QCOMPARE(view.value(reset + 1), QStringLiteral("|"));
+        QVERIFY(view.size() > reset + 2); // the docks follow
+    }
+
+    // A key a person can press is also an entry they can find: every action with a shortcut
+    // is in a menu (the menu bar's, or a submenu of it).
+    void everyActionWithAKeyIsInAMenu()
+    {
+        QSet<QAction *> inMenus;
+        const std::function<void(QMenu *)> walk = [&](QMenu *m) {
+            for (QAction *a : m->actions()) {
+                inMenus.insert(a);
+                if (a->menu())
+                    walk(a->menu());
+            }
+        };
+        for (QAction *top : window().menuBar()->actions())
+            walk(top->menu());
+        int withKeys = 0;
+        for (QAction *a : window().actions()) {
+            if (a->shortcuts().isEmpty())
+                continue;
+            ++withKeys;
+            QVERIFY2(inMenus.contains(a), qPrintable(a->objectName()));
+        }
+        QVERIFY(withKeys >= 20); // (the window's own: File, Edit, View, Playback, scenes)
+    }
+
+    void theToolBar()
+    {
+        auto *tb = window().findChild<QToolBar *>(QStringLiteral("mainToolBar"));
+        QVERIFY(tb);
+        QStringList names;
+        for (QAction *a : tb->actions()) {
+            if (a->isSeparator())
+                names << QStringLiteral("|");
+            else if (QWidget *w = tb->widgetForAction(a); w && !a->objectName().size())
+                names << (w->objectName().isEmpty() ? QStringLiteral("label") : w->objectName());
+            else
+                names << a->objectName();
+        }
+        QCOMPARE(names, (QStringList{"open", "save", "|", "undo", "redo", "|", "fencing", "label",
+                                     "rule", "compare", "present", "|", "addButton", "|", "zoomOut",
+                                     "zoomIn", "fit"}));
+    }
+
+    // Scenarios: an entry for each built-in preset, grouped, and picking one opens it.
+    void scenariosOpenTheirPreset()
+    {
+        QMenu *scenarios = topMenu(window(), "S&cenarios");
+        QStringList presets;
+        for (QAction *a : scenarios->actions())
+            if (!a->isSeparator())
+                presets << a->data().toString();
+        QStringList builtin;
+        for (const Core::ScenarioFile::BuiltinGroup &g : Core::ScenarioFile::builtinGroups())
+            builtin += g.names;
+        QCOMPARE(presets, builtin);
+        QVERIFY(builtin.contains(QStringLiteral("zookeeper-failover")));
+
+        window().findChild<QAction *>(QStringLiteral("preset-zookeeper-failover"))->trigger();
+        const Core::LoadResult want = Core::ScenarioFile::load(
+            Core::ScenarioFile::builtinPath(QStringLiteral("zookeeper-failover")));
+        QVERIFY(want.ok());
+        QCOMPARE(window().scenario(), *want.scenario);
+    }
+
+    // View > Theme: one checked, the one picked, and it stays picked in a new window.
+    void aThemePickedIsCheckedAndKept()
+    {
+        auto *dark = window().findChild<QAction *>(QStringLiteral("theme-dark"));
+        auto *light = window().findChild<QAction *>(QStringLiteral("theme-light"));
+        light->trigger();
+        QVERIFY(light->isChecked());
+        dark->trigger();
+        QVERIFY(dark->isChecked());
+        QVERIFY(!light->isChecked());
+        m_window->document()->markSaved();
+        m_window = std::make_unique<MainWindow>();
+        QVERIFY(window().findChild<QAction *>(QStringLiteral("theme-dark"))->isChecked());
+        QVERIFY(!window().findChild<QAction *>(QStringLiteral("theme-contrast"))->isChecked());
+        window().findChild<QAction *>(QStringLiteral("theme-light"))->trigger();
+    }
+
+    // The toolbar's rule box shows "le" when a storage compares with <=, whatever set it: the
+    // Simulation menu, then undo.
+    void theRuleBoxFollowsTheDocument()
+    {
+        auto *box = window().findChild<QComboBox *>(QStringLiteral("rule"));
+        QCOMPARE(box->currentIndex(), 0); // the default scenario's storage rejects token < max
+        window().findChild<QAction *>(QStringLiteral("ruleLe"))->trigger();
+        QVERIFY(window().scenario().storages.front().rule == Core::FenceRule::Le);
+        QCOMPARE(box->currentIndex(), 1);
+        window().document()->undoStack()->undo();
+        QCOMPARE(box->currentIndex(), 0);
+        // and the box itself sets every storage's rule
+        box->setCurrentIndex(1);
+        emit box->activated(1);
+        QVERIFY(window().scenario().storages.front().rule == Core::FenceRule::Le);
+    }
+};
+
+QTEST_MAIN(TestWindowMenus)
+#include "tst_windowmenus.moc"

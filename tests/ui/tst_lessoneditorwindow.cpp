@@ -50,6 +50,7 @@
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSettings>
+#include <QSlider>
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -113,7 +114,7 @@ class TestLessonEditorWindow : public QObject
         QVERIFY(window().openBuiltinLesson(kLesson));
         showEditor();
         QCOMPARE(editor()->session(), session());
-        editor()->sceneList()->setCurrentRow(scene);
+        clickRow(editor()->sceneList(), scene);
         QCOMPARE(session()->scene(), scene);
     }
     // Clicks into a text box and types at its end (a field the focus comes to: a new step).
@@ -130,18 +131,29 @@ class TestLessonEditorWindow : public QObject
         QTest::keyClick(field, Qt::Key_Return);
         QTest::keyClicks(field, text);
     }
-    // An option clicked in the editor's list of options.
-    void selectOption(int row)
+    // The playback bar's slider dragged to `tick` (to its end: no playhead, the whole run).
+    void playheadTo(std::optional<Core::Tick> tick)
     {
-        QListWidget *list = editor()->optionList();
+        auto *slider = window().findChild<QSlider *>(QStringLiteral("playheadSlider"));
+        QVERIFY(slider);
+        slider->setValue(tick ? int(*tick) : slider->maximum());
+        QCOMPARE(state()->hasPlayhead(), tick.has_value());
+        if (tick)
+            QCOMPARE(state()->playhead(), *tick);
+    }
+    // A row clicked in one of the editor's lists (the scenes, a question's options).
+    void clickRow(QListWidget *list, int row)
+    {
         TestSupport::settle(editor());
         editor()->findChild<QScrollArea *>()->ensureWidgetVisible(list);
         TestSupport::settle(editor());
         QVERIFY(row < list->count());
-        QTest::mouseClick(list->viewport(), Qt::LeftButton, {},
-                          list->visualItemRect(list->item(row)).center());
+        const QRect item = list->visualItemRect(list->item(row));
+        QVERIFY(list->viewport()->rect().contains(item.center()));
+        QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, item.center());
         QCOMPARE(list->currentRow(), row);
     }
+    void selectOption(int row) { clickRow(editor()->optionList(), row); }
     // An item picked from one of the claim form's lists, by what it stands for.
     static void pick(QComboBox *box, int data)
     {
@@ -249,7 +261,7 @@ private slots:
         TimelineView *view = part<TimelineView>(window());
         const double plot = view->width() - TimelineRenderer::headerWidth(view->options());
         state()->setAxis(5.25, plot / 9.5);
-        state()->setPlayhead(12);
+        playheadTo(12);
         click("lessonAddScene");
         QCOMPARE(session()->sceneCount(), scenes + 1);
         QCOMPARE(undo()->count(), 1);
@@ -270,14 +282,14 @@ private slots:
 
         // the window's run changed (A's write deleted): the scene keeps that scenario itself,
         // with the fencing switch it is shown with; compare fenced over unfenced, whole run
-        editor()->sceneList()->setCurrentRow(0);
+        clickRow(editor()->sceneList(), 0);
         state()->setSelection({0, 2});
         window().findChild<QAction *>(QStringLiteral("delete"))->trigger();
         QCOMPARE(window().document()->scenario().clients[0].actions.size(), std::size_t(2));
         QVERIFY(!session()->showsSceneAsWritten());
         window().findChild<QAction *>(QStringLiteral("compareWith-fencing"))->trigger();
         view->fitToWindow();
-        state()->clearPlayhead();
+        playheadTo(std::nullopt);
         click("lessonAddScene");
         QCOMPARE(undo()->count(), 1);
         const Core::LessonScene &inlined = session()->lesson().scenes[1];
@@ -326,7 +338,7 @@ private slots:
     {
         openInEditor(0); // the default preset, fencing off, no question
         const QByteArray opened = bytes();
-        state()->setPlayhead(20);
+        playheadTo(20);
         click("lessonAddQuestion");
         QCOMPARE(undo()->count(), 1);
         QVERIFY(session()->currentScene().question);
@@ -371,7 +383,7 @@ private slots:
         QCOMPARE(editor()->optionList()->count(), 2);
 
         // the freeze from the playhead, moved back to t=13 (B's write)
-        state()->setPlayhead(13);
+        playheadTo(13);
         click("lessonFreezeFromPlayhead");
         QCOMPARE(undo()->count(), 8);
         QCOMPARE(editor()->freezeEdit()->text(), QStringLiteral("13"));
@@ -407,7 +419,7 @@ private slots:
     {
         openInEditor(0);
         const QByteArray opened = bytes();
-        state()->setPlayhead(20);
+        playheadTo(20);
         click("lessonAddQuestion");
         // the lesson reader's first problem, at its field
         QCOMPARE(editor()->messageAt(editor()->promptEdit()), QStringLiteral("must not be empty"));

@@ -154,6 +154,20 @@ class TestLessonEditorWindow : public QObject
         QCOMPARE(list->currentRow(), row);
     }
     void selectOption(int row) { clickRow(editor()->optionList(), row); }
+    // Presenting (F11) scene 2 of the lesson to its question: the opening, the steps at t=0, 1,
+    // 5, 12 and 13, then the question, whose problem the stage shows; Esc leaves.
+    void presentTheQuestion(const QString &problem)
+    {
+        press(Qt::Key_F11);
+        QVERIFY(window().isPresenting());
+        for (int i = 0; i < 6; ++i)
+            press(Qt::Key_Right);
+        QCOMPARE(window().lessons()->stage(), LessonController::Stage::Question);
+        QCOMPARE(part<LessonStage>(window())->problemText(), problem);
+        press(Qt::Key_Escape);
+        QVERIFY(!window().isPresenting());
+        QVERIFY(editor()->isVisible());
+    }
     // An item picked from one of the claim form's lists, by what it stands for.
     static void pick(QComboBox *box, int data)
     {
@@ -463,6 +477,7 @@ private slots:
         click("lessonRemoveOption");
         QCOMPARE(editor()->messageAt(editor()->optionList()), kNoneHolds);
         QTRY_COMPARE(panel->problemText(), kSaysNothing + kNoneHolds);
+        presentTheQuestion(kSaysNothing + kNoneHolds);
 
         // left: A rejected, B accepted, C skipped. Option A says instead "the lock is never held
         // by two at once" (the lock service grants one lease at a time: it holds, alone); then
@@ -479,16 +494,7 @@ private slots:
         QCOMPARE(editor()->messageAt(editor()->optionList()), both);
         QTRY_COMPARE(panel->problemText(), kSaysNothing + both);
 
-        // presenting (F11): the opening, the steps at 0, 1, 5, 12 and 13, then the question
-        press(Qt::Key_F11);
-        QVERIFY(window().isPresenting());
-        for (int i = 0; i < 6; ++i)
-            press(Qt::Key_Right);
-        QCOMPARE(window().lessons()->stage(), LessonController::Stage::Question);
-        LessonStage *stage = part<LessonStage>(window());
-        QCOMPARE(stage->problemText(), kSaysNothing + both);
-        press(Qt::Key_Escape);
-        QVERIFY(!window().isPresenting());
+        presentTheQuestion(kSaysNothing + both);
     }
 
     void theLessonDockSceneButtonsMoveTheScene()

@@ -9,8 +9,10 @@
 #include <QNetworkInterface>
 #include <QTcpSocket>
 #include <QUrlQuery>
+#include <QWebSocket>
 
 #include <algorithm>
+#include <utility>
 
 namespace Poll {
 
@@ -104,6 +106,15 @@ void PollGuard::requestDone(QTcpSocket *socket)
     it->since.restart();
 }
 
+QObject *PollGuard::upgraded(QTcpSocket *socket)
+{
+    m_sockets.remove(socket);
+    ++m_upgraded;
+    auto *token = new QObject(socket);
+    connect(token, &QObject::destroyed, this, [this] { --m_upgraded; });
+    return token;
+}
+
 void PollGuard::sweep()
 {
     QList<QTcpSocket *> idle;
@@ -125,10 +136,18 @@ PollServer::PollServer(Room *room, const Limits &limits, QObject *parent)
     QFile page(QStringLiteral(":/poll/page.html"));
     if (page.open(QIODevice::ReadOnly))
         m_page = page.readAll();
+    connect(this, &QAbstractHttpServer::newWebSocketConnection, this, &PollServer::adopt);
+    m_pushSoon.setSingleShot(true);
+    m_pushSoon.setInterval(0);
+    connect(&m_pushSoon, &QTimer::timeout, this, [this] { push(); });
+    m_ping.setInterval(m_limits.livePingMs);
+    connect(&m_ping, &QTimer::timeout, this, &PollServer::pingLive);
+    m_room->setOnChange([this] { m_pushSoon.start(); });
 }
 
 PollServer::~PollServer()
 {
+    m_room->setOnChange({});
     stop();
 }
 
@@ -184,12 +203,22 @@ bool PollServer::start(const QHostAddress &address)
     m_port = guard->serverPort();
     m_global.tokens = m_limits.globalBurst;
     m_global.refilled.start();
+    m_ping.start();
     return true;
 }
 
 void PollServer::stop()
 {
-    // the listening socket and every connection (its children) go
+    // the phones' live sockets are told first (1001, going away: the page goes back to asking
+    // /state), then the listening socket and every connection (its children) go
+    const QHash<QTcpSocket *, Live> live = std::exchange(m_live, {});
+    for (const Live &l : live)
+        if (l.socket) {
+            l.socket->disconnect(this);
+            l.socket->close(QWebSocketProtocol::CloseCodeGoingAway, tr("The poll stopped."));
+            delete l.socket.data();
+        }
+    m_ping.stop();
     delete m_guard.data();
     m_perConnection.clear();
     m_port = 0;
@@ -198,6 +227,12 @@ void PollServer::stop()
 int PollServer::connections() const
 {
     return m_guard ? m_guard->connections() : 0;
+}
+
+int PollServer::liveSockets() const
+{
+    return int(std::count_if(m_live.cbegin(), m_live.cend(),
+                             [](const Live &l) { return !l.socket.isNull(); }));
 }
 
 QString PollServer::baseUrl() const
@@ -253,12 +288,29 @@ bool PollServer::handleRequest(const QHttpServerRequest &request, QTcpSocket *so
 {
     if (m_guard)
         m_guard->requestDone(socket);
+    // an upgrade is handed over when this returns true: it is refused by returning false, and
+    // missingHandler, which QAbstractHttpServer calls next, writes the answer
+    const bool upgrade = isUpgrade(request);
+    const auto refuse = [&](int status, const QByteArray &json) {
+        if (!upgrade) {
+            reply(request, socket, status, json);
+            return true;
+        }
+        m_refusal = status;
+        m_refusalJson = json;
+        return false;
+    };
     if (!m_perConnection.contains(socket))
         connect(socket, &QObject::destroyed, this,
                 [this, socket] { m_perConnection.remove(static_cast<QTcpSocket *>(socket)); });
     if (!take(m_perConnection[socket], m_limits.perConnectionRate, m_limits.perConnectionBurst) ||
-        !take(m_global, m_limits.globalRate, m_limits.globalBurst)) {
-        reply(request, socket, 429, R"({"error":"too many requests"})");
+        !take(m_global, m_limits.globalRate, m_limits.globalBurst))
+        return refuse(429, R"({"error":"too many requests"})");
+    if (upgrade) {
+        QByteArray json;
+        if (const int status = liveRefusal(request, json))
+            return refuse(status, json);
+        accept(request, socket);
         return true;
     }
     const QString path = request.url().path();
@@ -269,8 +321,10 @@ bool PollServer::handleRequest(const QHttpServerRequest &request, QTcpSocket *so
         serveState(request, socket);
     else if (path == QLatin1String("/vote") && method == QHttpServerRequest::Method::Post)
         serveVote(request, socket);
+    else if (path == QLatin1String(kLivePath) && method == QHttpServerRequest::Method::Get)
+        reply(request, socket, 426, R"({"error":"a WebSocket upgrade only"})");
     else if (path == QLatin1String("/") || path == QLatin1String("/state") ||
-             path == QLatin1String("/vote"))
+             path == QLatin1String("/vote") || path == QLatin1String(kLivePath))
         reply(request, socket, 405, R"({"error":"method not allowed"})");
     else
         return false; // missingHandler: 404
@@ -279,7 +333,165 @@ bool PollServer::handleRequest(const QHttpServerRequest &request, QTcpSocket *so
 
 void PollServer::missingHandler(const QHttpServerRequest &request, QTcpSocket *socket)
 {
+    if (m_refusal != 0) {
+        reply(request, socket, std::exchange(m_refusal, 0), std::exchange(m_refusalJson, {}));
+        return;
+    }
     reply(request, socket, 404, R"({"error":"not found"})");
+}
+
+// ---- live updates --------------------------------------------------------------------------
+
+bool PollServer::isUpgrade(const QHttpServerRequest &request)
+{
+    // as QAbstractHttpServerPrivate::handleReadyRead (6.4) decides, with the parser's flag
+    // (qhttpserverrequest.cpp: the Connection header, lowered, contains "upgrade")
+    return request.value("Connection").toLower().contains("upgrade") &&
+           request.value("Upgrade").compare("websocket", Qt::CaseInsensitive) == 0;
+}
+
+int PollServer::liveRefusal(const QHttpServerRequest &request, QByteArray &json) const
+{
+    if (request.url().path() != QLatin1String(kLivePath)) {
+        json = R"({"error":"not found"})";
+        return 404;
+    }
+    if (request.method() != QHttpServerRequest::Method::Get) {
+        json = R"({"error":"method not allowed"})";
+        return 405;
+    }
+    // what QWebSocketServer would close with no answer, answered (RFC 6455 4.2.1: a GET with
+    // a key of 16 bytes in base64, version 13)
+    const QByteArray key = request.value("Sec-WebSocket-Key").trimmed();
+    if (QByteArray::fromBase64(key, QByteArray::AbortOnBase64DecodingErrors).size() != 16 ||
+        key.size() != 24) {
+        json = R"({"error":"not a WebSocket handshake"})";
+        return 400;
+    }
+    if (request.value("Sec-WebSocket-Version").trimmed() != "13") {
+        json = R"({"error":"WebSocket version 13 only"})";
+        return 426;
+    }
+    // a page of another site may open a socket here with the phone's cookie (SameSite does
+    // not cover WebSockets in every browser): only the page's own origin is let in
+    const QString origin = baseUrl().chopped(1);
+    if (QString::fromLatin1(request.value("Origin")) != origin) {
+        json = R"({"error":"foreign origin"})";
+        return 403;
+    }
+    if (!m_room->codeMatches(request.query().queryItemValue(QStringLiteral("room")))) {
+        json = R"({"error":"wrong room code"})";
+        return 403;
+    }
+    const QByteArray cookie = cookieOf(request);
+    if (!m_room->issued(cookie)) {
+        json = R"({"error":"unknown browser: open the page again"})";
+        return 403;
+    }
+    const auto of = [&cookie](const Live &l) { return l.cookie == cookie; };
+    if (std::count_if(m_live.cbegin(), m_live.cend(), of) >= m_limits.maxLivePerBrowser) {
+        json = R"({"error":"too many live connections from this browser"})";
+        return 429;
+    }
+    if (m_live.size() >= m_limits.maxLive) {
+        json = R"({"error":"too many live connections"})";
+        return 503;
+    }
+    return 0;
+}
+
+void PollServer::accept(const QHttpServerRequest &request, QTcpSocket *socket)
+{
+    Live live;
+    live.cookie = cookieOf(request);
+    live.bytes.tokens = m_limits.liveBytesBurst;
+    live.bytes.refilled.start();
+    live.heard.start();
+    m_live.insert(socket, live);
+    m_perConnection.remove(socket); // its `destroyed` is disconnected with the rest
+    QObject *token = m_guard->upgraded(socket);
+    connect(token, &QObject::destroyed, this, [this, socket] { m_live.remove(socket); });
+    // QAbstractHttpServer disconnects every signal of the socket when this returns, and
+    // QWebSocketServer then reads the handshake in a queued call. This queued call, posted
+    // first, runs first: the byte count is connected before QWebSocket's own reader, and sees
+    // each arrival before it is read.
+    QMetaObject::invokeMethod(
+        token,
+        [this, socket, token] {
+            connect(socket, &QTcpSocket::readyRead, token, [this, socket] { liveBytes(socket); });
+        },
+        Qt::QueuedConnection);
+}
+
+void PollServer::liveBytes(QTcpSocket *socket)
+{
+    const auto it = m_live.find(socket);
+    if (it == m_live.end())
+        return;
+    it->heard.restart();
+    const double seconds = double(it->bytes.refilled.restart()) / 1000.0;
+    it->bytes.tokens =
+        std::min(m_limits.liveBytesBurst, it->bytes.tokens + seconds * m_limits.liveBytesRate);
+    it->bytes.tokens -= double(socket->bytesAvailable());
+    // more than pings and a close: dropped, with what it sent unread
+    if (it->bytes.tokens < 0)
+        socket->abort();
+}
+
+void PollServer::adopt()
+{
+    while (hasPendingWebSocketConnections()) {
+        std::unique_ptr<QWebSocket> taken = nextPendingWebSocketConnection();
+        QWebSocket *ws = taken.release();
+        ws->setParent(this);
+        // the connection under it: the one accepted from the same peer
+        auto it = m_live.begin();
+        while (it != m_live.end() && (it.key()->peerPort() != ws->peerPort() ||
+                                      !it.key()->peerAddress().isEqual(ws->peerAddress())))
+            ++it;
+        if (it == m_live.end()) {
+            ws->abort();
+            ws->deleteLater();
+            continue;
+        }
+        it->socket = ws;
+        ws->setMaxAllowedIncomingFrameSize(quint64(m_limits.maxLiveMessageBytes));
+        ws->setMaxAllowedIncomingMessageSize(quint64(m_limits.maxLiveMessageBytes));
+        // the page sends nothing: votes are POSTs
+        const auto unexpected = [ws] {
+            ws->close(QWebSocketProtocol::CloseCodePolicyViolated,
+                      QStringLiteral("this socket takes no messages"));
+        };
+        connect(ws, &QWebSocket::textFrameReceived, this, unexpected);
+        connect(ws, &QWebSocket::binaryFrameReceived, this, unexpected);
+        connect(ws, &QWebSocket::disconnected, this, [this, ws] {
+            for (Live &l : m_live)
+                if (l.socket == ws)
+                    l.socket.clear();
+            ws->deleteLater();
+        });
+        ws->sendTextMessage(QString::fromUtf8(stateOf(it->cookie)));
+    }
+}
+
+void PollServer::pingLive()
+{
+    QList<QTcpSocket *> silent;
+    for (auto it = m_live.cbegin(); it != m_live.cend(); ++it)
+        if (it->heard.hasExpired(3 * qint64(m_limits.livePingMs)))
+            silent << it.key();
+        else if (it->socket)
+            it->socket->ping();
+    // a phone that went away without closing (out of range, battery)
+    for (QTcpSocket *socket : silent)
+        socket->abort();
+}
+
+void PollServer::push(const QByteArray &cookie)
+{
+    for (const Live &l : std::as_const(m_live))
+        if (l.socket && (cookie.isEmpty() || l.cookie == cookie))
+            l.socket->sendTextMessage(QString::fromUtf8(stateOf(l.cookie)));
 }
 
 void PollServer::servePage(const QHttpServerRequest &request, QTcpSocket *socket)
@@ -299,8 +511,10 @@ void PollServer::servePage(const QHttpServerRequest &request, QTcpSocket *socket
     }
     QHttpServerResponder responder = makeResponder(request, socket);
     // the page's script and style are inline; it asks nothing of any other server
+    // ('self' covers ws: of the same host in CSP 3 only; older Safari wants it named)
     const QByteArray csp = "default-src 'none'; script-src 'unsafe-inline'; "
-                           "style-src 'unsafe-inline'; connect-src 'self'; img-src 'self'";
+                           "style-src 'unsafe-inline'; connect-src 'self' ws://" +
+                           baseUrl().mid(7).chopped(1).toLatin1() + "; img-src 'self'";
     if (setCookie.isEmpty())
         responder.write(m_page, {{"Content-Type", "text/html; charset=utf-8"},
                                  {"Cache-Control", "no-store"},
@@ -316,12 +530,8 @@ void PollServer::servePage(const QHttpServerRequest &request, QTcpSocket *socket
     emit pageServed();
 }
 
-void PollServer::serveState(const QHttpServerRequest &request, QTcpSocket *socket)
+QByteArray PollServer::stateOf(const QByteArray &cookie) const
 {
-    if (!m_room->codeMatches(request.query().queryItemValue(QStringLiteral("room")))) {
-        reply(request, socket, 403, R"({"error":"wrong room code"})");
-        return;
-    }
     static const char *const states[] = {"idle", "open", "closed", "revealed"};
     QJsonObject o;
     o[QStringLiteral("state")] = QLatin1String(states[int(m_room->state())]);
@@ -332,7 +542,6 @@ void PollServer::serveState(const QHttpServerRequest &request, QTcpSocket *socke
         o[QStringLiteral("round")] = m_room->round();
         o[QStringLiteral("prompt")] = q.prompt;
         o[QStringLiteral("options")] = QJsonArray::fromStringList(q.options);
-        const QByteArray cookie = cookieOf(request);
         int chose = m_room->choice(cookie, m_room->round());
         o[QStringLiteral("voted")] = chose;
         if (m_room->state() == Room::State::Revealed) {
@@ -343,7 +552,17 @@ void PollServer::serveState(const QHttpServerRequest &request, QTcpSocket *socke
             o[QStringLiteral("feedback")] = QJsonArray::fromStringList(q.feedback);
         }
     }
-    reply(request, socket, 200, QJsonDocument(o).toJson(QJsonDocument::Compact));
+    return QJsonDocument(o).toJson(QJsonDocument::Compact);
+}
+
+void PollServer::serveState(const QHttpServerRequest &request, QTcpSocket *socket)
+{
+    if (!m_room->codeMatches(request.query().queryItemValue(QStringLiteral("room")))) {
+        reply(request, socket, 403, R"({"error":"wrong room code"})");
+        return;
+    }
+    ++m_states;
+    reply(request, socket, 200, stateOf(cookieOf(request)));
 }
 
 void PollServer::serveVote(const QHttpServerRequest &request, QTcpSocket *socket)
@@ -388,6 +607,8 @@ void PollServer::serveVote(const QHttpServerRequest &request, QTcpSocket *socket
         reply(request, socket, 200,
               result == Room::VoteResult::Counted ? R"({"counted":true})"
                                                   : R"({"counted":true,"replaced":true})");
+        // its other tabs, and its own page, see the vote in
+        push(cookieOf(request));
         emit voted();
         return;
     case Room::VoteResult::BadOption:

@@ -52,7 +52,7 @@ void PollGuard::incomingConnection(qintptr descriptor)
         delete socket;
         return;
     }
-    if (m_sockets.size() >= m_limits.maxConnections) {
+    if (connections() >= m_limits.maxConnections) {
         connect(socket, &QTcpSocket::disconnected, socket, &QObject::deleteLater);
         refuse(socket, 503, "Service Unavailable");
         return;
@@ -432,7 +432,7 @@ void PollServer::liveBytes(QTcpSocket *socket)
     const double seconds = double(it->bytes.refilled.restart()) / 1000.0;
     it->bytes.tokens =
         std::min(m_limits.liveBytesBurst, it->bytes.tokens + seconds * m_limits.liveBytesRate);
-    it->bytes.tokens -= double(socket->bytesAvailable());
+    it->bytes.tokens -= double(socket->bytesAvailable() - it->unread);
     // more than pings and a close: dropped, with what it sent unread
     if (it->bytes.tokens < 0)
         socket->abort();
@@ -455,6 +455,14 @@ void PollServer::adopt()
             continue;
         }
         it->socket = ws;
+        // after QWebSocket's reader (connected in the handshake, before this): what a partial
+        // frame leaves unread is not counted twice
+        QTcpSocket *tcp = it.key();
+        connect(tcp, &QTcpSocket::readyRead, ws, [this, tcp] {
+            const auto live = m_live.find(tcp);
+            if (live != m_live.end())
+                live->unread = tcp->bytesAvailable();
+        });
         ws->setMaxAllowedIncomingFrameSize(quint64(m_limits.maxLiveMessageBytes));
         ws->setMaxAllowedIncomingMessageSize(quint64(m_limits.maxLiveMessageBytes));
         // the page sends nothing: votes are POSTs

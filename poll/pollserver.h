@@ -197,6 +197,7 @@ private:
     {
         QByteArray cookie;
         Bucket bytes;
+        qint64 unread = 0; // left in the socket by QWebSocket's reader: counted already
         QElapsedTimer heard;
         QPointer<QWebSocket> socket; // once the handshake is done
     };

@@ -2,9 +2,9 @@
 // address on 127.0.0.1 while the real MainWindow presents a lesson's question, votes, sees the
 // waiting screen and then the reveal with its option's feedback, and the projector's counts
 // match. After the page's live socket opens, the waiting screen and the reveal come pushed: the
-// page asks GET /state no more. Chromium is driven through its DevTools protocol over a QWebSocket (Runtime.evaluate
-// clicks and reads text). The test starts Chromium itself with a temporary profile and stops
-// it; with no Chromium it fails (scripts/deps.sh installs it).
+// page asks GET /state no more. Chromium is driven through its DevTools protocol over a
+// QWebSocket (Runtime.evaluate clicks and reads text). The test starts Chromium itself with a
+// temporary profile and stops it; with no Chromium it fails (scripts/deps.sh installs it).
 
 #include "document/lessonsession.h"
 #include "scripteddialogs.h"

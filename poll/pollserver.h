@@ -36,7 +36,7 @@ namespace Poll {
 
 struct Limits
 {
-    int maxConnections = 600;       // open at once; more are refused (503)
+    int maxConnections = 600;       // HTTP and live, open at once; more are refused (503)
     qint64 maxRequestBytes = 8192;  // headers and body of one request; more: 413 and closed
     qint64 maxBodyBytes = 1024;     // a vote's body
     int idleMs = 20000;             // a connection without a whole request for this long: closed

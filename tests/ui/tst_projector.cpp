@@ -198,6 +198,7 @@ class TestProjector : public QObject
 
     std::unique_ptr<MainWindow> m_window;
     QTemporaryDir m_autosave;
+    QTemporaryDir m_settings;
     QStringList m_failures;
     QString m_state; // what the window shows now, for the failures' words
     QString m_preset;
@@ -609,7 +610,16 @@ private slots:
         QStandardPaths::setTestModeEnabled(true);
         QApplication::setOrganizationName(QStringLiteral("FenceScopeTest"));
         QApplication::setApplicationName(QStringLiteral("tst_projector"));
-        QSettings().clear();
+        // Settings of this run's own, empty: test mode puts them in ~/.qttest/config whatever
+        // XDG_CONFIG_HOME says, one file for every run of this test on the computer, so a lesson
+        // one run left at its last scene (another size at the same time, or the run before)
+        // would be walked from there, its other scenes never checked.
+        QVERIFY(m_settings.isValid());
+        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_settings.path());
+        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_settings.path());
+        QVERIFY2(QSettings().fileName().startsWith(m_settings.path()),
+                 qPrintable(QSettings().fileName()));
+        QVERIFY(QSettings().allKeys().isEmpty());
         qputenv("FENCESCOPE_AUTOSAVE_DIR", m_autosave.path().toLocal8Bit());
         // the polled lessons' server: on this computer only
         qputenv("FENCESCOPE_POLL_ADDRESS", "127.0.0.1");

@@ -27,6 +27,7 @@
 #include "settle.h"
 #include "timelinerenderer.h"
 #include "tracelookup.h"
+#include "views/inspector.h"
 #include "views/lessonstage.h"
 #include "views/presentationpanel.h"
 #include "views/summarystrip.h"
@@ -375,8 +376,26 @@ class TestProjector : public QObject
         }
         if (!presenting)
             checkOwnLeaseEnds(p, visible);
-        // the strip's counts, final values and verdict badge: each whole, or said shorter
-        checkLabels(part<SummaryStrip>(window()), QStringLiteral("in the summary strip"), true);
+        // the strip's counts, final values and verdict badge: each whole, or said shorter; and
+        // where there is room for all of it (the 1600 px window a 1920 px screen opens), all of it
+        SummaryStrip *strip = part<SummaryStrip>(window());
+        checkLabels(strip, QStringLiteral("in the summary strip"), true);
+        if (!presenting && strip->isVisible() && window().width() >= 1600 &&
+            (strip->isCompact() || strip->verdict() != strip->verdictForms().first()))
+            fail(QStringLiteral("the strip says '%1'%2 in a window %3 px wide")
+                     .arg(strip->verdict(),
+                          strip->isCompact() ? QStringLiteral(" and numbers alone") : QString())
+                     .arg(window().width()));
+        // the inspector's one-line labels as wide as their words (its form scrolls: a label
+        // scrolled out of view is not cut)
+        if (auto *inspector = part<Inspector>(window()); inspector && inspector->isVisible())
+            for (QLabel *label : inspector->findChildren<QLabel *>())
+                if (label->isVisible() && !label->text().isEmpty() && !label->wordWrap() &&
+                    label->minimumSizeHint().width() > label->width() + 1)
+                    fail(QStringLiteral("'%1' is cut in the inspector (%2 of %3 px)")
+                             .arg(label->text().left(60))
+                             .arg(label->width())
+                             .arg(label->minimumSizeHint().width()));
         if (presenting)
             checkPresentation(p, l, visible);
     }

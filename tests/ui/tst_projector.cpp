@@ -214,6 +214,18 @@ class TestProjector : public QObject
     }
     // the full-screen fit and the layouts that follow a step run from the event loop
     void settle() { TestSupport::settle(m_window.get()); }
+    // A count of hands typed as the presenter types it at a question: the option's letter
+    // (Shift: the second vote, after discussion), the digits, Return.
+    // (-1: the count cleared, Backspace over it)
+    void typeHands(int vote, int option, int hands)
+    {
+        press(Qt::Key(Qt::Key_A + option), vote == 1 ? Qt::ShiftModifier : Qt::NoModifier);
+        if (hands < 0)
+            QTest::keyClick(window().windowHandle(), Qt::Key_Backspace);
+        for (const QChar digit : hands < 0 ? QString() : QString::number(hands))
+            QTest::keyClick(window().windowHandle(), digit.toLatin1());
+        press(Qt::Key_Return);
+    }
     void fail(const QString &what)
     {
         if (m_failures.size() < 400)
@@ -703,7 +715,11 @@ private slots:
     }
 
     // Every built-in lesson presented as a lecturer walks it: F11, then Right through each
-    // scene's opening, steps, question, reveal and answer to the last scene's end.
+    // scene's opening, steps, question, reveal and answer to the last scene's end. Answered by
+    // hands, each question gets a count typed in both votes before the reveal: at the answer
+    // their columns stay beside the options and narrow each wrong option's feedback. Polled,
+    // the counts (kept with the lesson's progress) are cleared: the room answers by phone (both
+    // at once do not fit 1024x768 yet, docs/ARCHITECTURE.md "Pinned lanes").
     void everyLessonPresented()
     {
         if (!m_window) {
@@ -753,6 +769,16 @@ private slots:
                             press(Qt::Key_V);
                         if (!poll->histogramShown())
                             press(Qt::Key_H);
+                    }
+                    const Core::LessonQuestion *asked = lessons->session()->question();
+                    if (lessons->stage() == LessonController::Stage::Question && asked) {
+                        const int last = int(asked->options.size()) - 1;
+                        const int first = polled ? -1 : 12, second = polled ? -1 : 7;
+                        typeHands(0, 0, first);
+                        typeHands(1, last, second);
+                        const auto &hands = lessons->session()->currentAnswer().hands;
+                        QVERIFY2(hands[0][0] == first && hands[1][std::size_t(last)] == second,
+                                 qPrintable(name));
                     }
                     // (a box that grew or shrank fits the window again from the event loop)
                     settle();

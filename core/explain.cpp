@@ -2,6 +2,7 @@
 // sharing the phrasing helpers; those of sections 11-12 are in explainpitfalls.cpp.
 #include "explain.h"
 #include "explaindetail.h"
+#include "lockfacts.h"
 
 #include "runstate.h"
 #include "tokensource.h"
@@ -98,22 +99,6 @@ std::size_t arrivalPosition(const Trace &trace, std::uint32_t writeIndex)
                                          return ta != tb ? ta < tb : a < b;
                                      });
     return std::size_t(it - arrived.begin());
-}
-
-// The holder's lease expiry as it stood at tick t: its last grant or renewal up to then.
-Tick expiryAt(const Trace &trace, std::uint32_t epoch, Tick t)
-{
-    auto it = std::upper_bound(trace.grants.begin(), trace.grants.end(), t,
-                               [](Tick tick, const Grant &g) { return tick < g.at; });
-    while (it != trace.grants.begin()) {
-        --it;
-        if (it->epoch == epoch)
-            return it->expires;
-        if (it->epoch < epoch)
-            break;
-    }
-    const Lease *l = leaseOfEpoch(trace, epoch);
-    return l ? l->end : 0;
 }
 
 // How the source made this grant's token, in its system's words ("" for the plain counter).
@@ -493,7 +478,7 @@ QString explainRefusal(const Scenario &s, const Trace &trace, const Refusal &r)
     return QStringLiteral("%1: %2 holds it with token %3 until %4. The lock service never hands "
                           "out a lock whose lease is live.")
         .arg(opening, clientName(s, r.holder), tok(trace, l ? l->token : 0),
-             at(expiryAt(trace, r.holderEpoch, r.at)));
+             at(leaseEndAt(trace, r.holderEpoch, r.at)));
 }
 
 QString explainRelease(const Scenario &s, const Trace &trace, const Release &r)

@@ -13,6 +13,32 @@ std::size_t firstGrantAt(const Trace &t, Tick tick)
                        t.grants.begin());
 }
 
+Tick leaseEndAt(const Trace &t, std::uint32_t epoch, Tick tick)
+{
+    if (epoch < 1 || epoch > t.leases.size())
+        return 0;
+    // grants are in time order, and an epoch's renewals come before the next epoch's grant
+    const Grant *set = nullptr;
+    auto it = std::upper_bound(t.grants.begin(), t.grants.end(), tick,
+                               [](Tick v, const Grant &g) { return v < g.at; });
+    while (it != t.grants.begin()) {
+        --it;
+        if (it->epoch == epoch) {
+            set = &*it;
+            break;
+        }
+        if (it->epoch < epoch)
+            break;
+    }
+    if (!set)
+        return t.leases[epoch - 1].end;
+    Tick end = set->expires;
+    for (const Rearm &r : t.rearms) // in time order; one per failover or restore and live lease
+        if (r.epoch == epoch && r.at > set->at && r.at <= tick)
+            end = r.expires;
+    return end;
+}
+
 // The lock-delay (docs/SCENARIO.md sections 10 and 14) that follows lease `lease` (index into
 // Trace::leases): [its end, end + lockDelay), cut short by the next grant (a grant ends any
 // lock-delay) and by a restore (which brings back the snapshot's own lock-delay). None after a

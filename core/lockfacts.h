@@ -14,6 +14,12 @@ namespace Core {
 // First grant or renewal at or after tick t (grants are in time order).
 std::size_t firstGrantAt(const Trace &t, Tick tick);
 
+// The end of an epoch's lease as the lock service had it at the end of tick t: set by its last
+// grant or renewal up to t, or by a later re-arm (section 15.3: a new leader starts the timeout
+// afresh). A renewal at the tick of a re-arm wins: clients act after the lock events of their
+// tick. 0 for no such epoch; Trace::leases[epoch - 1].end is the end it finally had.
+Tick leaseEndAt(const Trace &t, std::uint32_t epoch, Tick tick);
+
 // The lock-delay that follows lease `lease` (index into Trace::leases): [its end, end +
 // lockDelay), cut short by the next grant (a grant ends any lock-delay) and by a restore (which
 // brings back the snapshot's own lock-delay). None after a release, after a lease that a

@@ -107,6 +107,7 @@ void Room::ask(const Question &question)
         m_round = int(a.rounds.size()) - 1;
         m_state = State::Open;
         a.state = State::Open;
+        changed();
         return;
     }
     Asked a;
@@ -115,6 +116,7 @@ void Room::ask(const Question &question)
     m_asked.push_back(a);
     m_round = 0;
     m_state = State::Open;
+    changed();
 }
 
 void Room::clear()
@@ -124,6 +126,7 @@ void Room::clear()
     m_state = State::Idle;
     m_question = Question();
     m_round = 0;
+    changed();
 }
 
 bool Room::openSecondRound()
@@ -136,13 +139,16 @@ bool Room::openSecondRound()
     m_state = State::Open;
     m_question.right = -1;
     m_question.feedback.clear();
+    changed();
     return true;
 }
 
 void Room::close()
 {
-    if (m_state == State::Open)
-        m_state = State::Closed;
+    if (m_state != State::Open)
+        return;
+    m_state = State::Closed;
+    changed();
 }
 
 void Room::reveal(int right, const QStringList &feedback)
@@ -152,6 +158,7 @@ void Room::reveal(int right, const QStringList &feedback)
     m_state = State::Revealed;
     m_question.right = right;
     m_question.feedback = feedback;
+    changed();
 }
 
 void Room::unreveal()
@@ -161,6 +168,7 @@ void Room::unreveal()
     m_state = State::Open;
     m_question.right = -1;
     m_question.feedback.clear();
+    changed();
 }
 
 int Room::rounds() const
@@ -290,6 +298,7 @@ void Room::restore(const QVariantMap &saved)
         a.state = State::Closed;
         m_asked.push_back(a);
     }
+    changed();
 }
 
 namespace {

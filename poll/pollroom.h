@@ -14,6 +14,7 @@
 #include <QVariantMap>
 
 #include <array>
+#include <functional>
 #include <map>
 #include <vector>
 
@@ -89,6 +90,12 @@ public:
 
     explicit Room(const QString &code = newCode());
 
+    // Called after each change the phones must see: a question asked or cleared, a round
+    // opened or closed, the reveal and its undoing, a restore. Not after a vote: a vote changes
+    // only its own browser's view. One observer (the server that pushes to the phones); an
+    // empty function removes it.
+    void setOnChange(std::function<void()> onChange) { m_onChange = std::move(onChange); }
+
     QString code() const { return m_code; }
     // The code as typed: case and surrounding spaces do not matter.
     bool codeMatches(const QString &typed) const;
@@ -150,6 +157,11 @@ private:
     Asked *asked();
     const Asked *asked() const;
     Counts countsOf(const Asked &a, int round) const;
+    void changed() const
+    {
+        if (m_onChange)
+            m_onChange();
+    }
 
     QString m_code;
     State m_state = State::Idle;
@@ -157,6 +169,7 @@ private:
     int m_round = 0;
     std::vector<Asked> m_asked; // in the order first asked
     QSet<QByteArray> m_issued;  // the cookies given to browsers
+    std::function<void()> m_onChange;
 };
 
 } // namespace Poll

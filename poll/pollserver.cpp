@@ -9,8 +9,10 @@
 #include <QNetworkInterface>
 #include <QTcpSocket>
 #include <QUrlQuery>
+#include <QWebSocket>
 
 #include <algorithm>
+#include <utility>
 
 namespace Poll {
 
@@ -50,7 +52,7 @@ void PollGuard::incomingConnection(qintptr descriptor)
         delete socket;
         return;
     }
-    if (m_sockets.size() >= m_limits.maxConnections) {
+    if (connections() >= m_limits.maxConnections) {
         connect(socket, &QTcpSocket::disconnected, socket, &QObject::deleteLater);
         refuse(socket, 503, "Service Unavailable");
         return;
@@ -104,6 +106,15 @@ void PollGuard::requestDone(QTcpSocket *socket)
     it->since.restart();
 }
 
+QObject *PollGuard::upgraded(QTcpSocket *socket)
+{
+    m_sockets.remove(socket);
+    ++m_upgraded;
+    auto *token = new QObject(socket);
+    connect(token, &QObject::destroyed, this, [this] { --m_upgraded; });
+    return token;
+}
+
 void PollGuard::sweep()
 {
     QList<QTcpSocket *> idle;
@@ -125,10 +136,18 @@ PollServer::PollServer(Room *room, const Limits &limits, QObject *parent)
     QFile page(QStringLiteral(":/poll/page.html"));
     if (page.open(QIODevice::ReadOnly))
         m_page = page.readAll();
+    connect(this, &QAbstractHttpServer::newWebSocketConnection, this, &PollServer::adopt);
+    m_pushSoon.setSingleShot(true);
+    m_pushSoon.setInterval(0);
+    connect(&m_pushSoon, &QTimer::timeout, this, [this] { push(); });
+    m_ping.setInterval(m_limits.livePingMs);
+    connect(&m_ping, &QTimer::timeout, this, &PollServer::pingLive);
+    m_room->setOnChange([this] { m_pushSoon.start(); });
 }
 
 PollServer::~PollServer()
 {
+    m_room->setOnChange({});
     stop();
 }
 
@@ -184,12 +203,22 @@ bool PollServer::start(const QHostAddress &address)
     m_port = guard->serverPort();
     m_global.tokens = m_limits.globalBurst;
     m_global.refilled.start();
+    m_ping.start();
     return true;
 }
 
 void PollServer::stop()
 {
-    // the listening socket and every connection (its children) go
+    // the phones' live sockets are told first (1001, going away: the page goes back to asking
+    // /state), then the listening socket and every connection (its children) go
+    const QHash<QTcpSocket *, Live> live = std::exchange(m_live, {});
+    for (const Live &l : live)
+        if (l.socket) {
+            l.socket->disconnect(this);
+            l.socket->close(QWebSocketProtocol::CloseCodeGoingAway, tr("The poll stopped."));
+            delete l.socket.data();
+        }
+    m_ping.stop();
     delete m_guard.data();
     m_perConnection.clear();
     m_port = 0;
@@ -198,6 +227,12 @@ void PollServer::stop()
 int PollServer::connections() const
 {
     return m_guard ? m_guard->connections() : 0;
+}
+
+int PollServer::liveSockets() const
+{
+    return int(std::count_if(m_live.cbegin(), m_live.cend(),
+                             [](const Live &l) { return !l.socket.isNull(); }));
 }
 
 QString PollServer::baseUrl() const
@@ -253,12 +288,29 @@ bool PollServer::handleRequest(const QHttpServerRequest &request, QTcpSocket *so
 {
     if (m_guard)
         m_guard->requestDone(socket);
+    // an upgrade is handed over when this returns true: it is refused by returning false, and
+    // missingHandler, which QAbstractHttpServer calls next, writes the answer
+    const bool upgrade = isUpgrade(request);
+    const auto refuse = [&](int status, const QByteArray &json) {
+        if (!upgrade) {
+            reply(request, socket, status, json);
+            return true;
+        }
+        m_refusal = status;
+        m_refusalJson = json;
+        return false;
+    };
     if (!m_perConnection.contains(socket))
         connect(socket, &QObject::destroyed, this,
                 [this, socket] { m_perConnection.remove(static_cast<QTcpSocket *>(socket)); });
     if (!take(m_perConnection[socket], m_limits.perConnectionRate, m_limits.perConnectionBurst) ||
-        !take(m_global, m_limits.globalRate, m_limits.globalBurst)) {
-        reply(request, socket, 429, R"({"error":"too many requests"})");
+        !take(m_global, m_limits.globalRate, m_limits.globalBurst))
+        return refuse(429, R"({"error":"too many requests"})");
+    if (upgrade) {
+        QByteArray json;
+        if (const int status = liveRefusal(request, json))
+            return refuse(status, json);
+        accept(request, socket);
         return true;
     }
     const QString path = request.url().path();
@@ -269,8 +321,10 @@ bool PollServer::handleRequest(const QHttpServerRequest &request, QTcpSocket *so
         serveState(request, socket);
     else if (path == QLatin1String("/vote") && method == QHttpServerRequest::Method::Post)
         serveVote(request, socket);
+    else if (path == QLatin1String(kLivePath) && method == QHttpServerRequest::Method::Get)
+        reply(request, socket, 426, R"({"error":"a WebSocket upgrade only"})");
     else if (path == QLatin1String("/") || path == QLatin1String("/state") ||
-             path == QLatin1String("/vote"))
+             path == QLatin1String("/vote") || path == QLatin1String(kLivePath))
         reply(request, socket, 405, R"({"error":"method not allowed"})");
     else
         return false; // missingHandler: 404
@@ -279,6 +333,10 @@ bool PollServer::handleRequest(const QHttpServerRequest &request, QTcpSocket *so
 
 void PollServer::missingHandler(const QHttpServerRequest &request, QTcpSocket *socket)
 {
+    if (m_refusal != 0) {
+        reply(request, socket, std::exchange(m_refusal, 0), std::exchange(m_refusalJson, {}));
+        return;
+    }
     reply(request, socket, 404, R"({"error":"not found"})");
 }
 
@@ -299,8 +357,10 @@ void PollServer::servePage(const QHttpServerRequest &request, QTcpSocket *socket
     }
     QHttpServerResponder responder = makeResponder(request, socket);
     // the page's script and style are inline; it asks nothing of any other server
+    // ('self' covers ws: of the same host from CSP 3 on, not in every browser: named)
     const QByteArray csp = "default-src 'none'; script-src 'unsafe-inline'; "
-                           "style-src 'unsafe-inline'; connect-src 'self'; img-src 'self'";
+                           "style-src 'unsafe-inline'; connect-src 'self' ws://" +
+                           baseUrl().mid(7).chopped(1).toLatin1() + "; img-src 'self'";
     if (setCookie.isEmpty())
         responder.write(m_page, {{"Content-Type", "text/html; charset=utf-8"},
                                  {"Cache-Control", "no-store"},
@@ -316,12 +376,8 @@ void PollServer::servePage(const QHttpServerRequest &request, QTcpSocket *socket
     emit pageServed();
 }
 
-void PollServer::serveState(const QHttpServerRequest &request, QTcpSocket *socket)
+QByteArray PollServer::stateOf(const QByteArray &cookie) const
 {
-    if (!m_room->codeMatches(request.query().queryItemValue(QStringLiteral("room")))) {
-        reply(request, socket, 403, R"({"error":"wrong room code"})");
-        return;
-    }
     static const char *const states[] = {"idle", "open", "closed", "revealed"};
     QJsonObject o;
     o[QStringLiteral("state")] = QLatin1String(states[int(m_room->state())]);
@@ -332,7 +388,6 @@ void PollServer::serveState(const QHttpServerRequest &request, QTcpSocket *socke
         o[QStringLiteral("round")] = m_room->round();
         o[QStringLiteral("prompt")] = q.prompt;
         o[QStringLiteral("options")] = QJsonArray::fromStringList(q.options);
-        const QByteArray cookie = cookieOf(request);
         int chose = m_room->choice(cookie, m_room->round());
         o[QStringLiteral("voted")] = chose;
         if (m_room->state() == Room::State::Revealed) {
@@ -343,7 +398,17 @@ void PollServer::serveState(const QHttpServerRequest &request, QTcpSocket *socke
             o[QStringLiteral("feedback")] = QJsonArray::fromStringList(q.feedback);
         }
     }
-    reply(request, socket, 200, QJsonDocument(o).toJson(QJsonDocument::Compact));
+    return QJsonDocument(o).toJson(QJsonDocument::Compact);
+}
+
+void PollServer::serveState(const QHttpServerRequest &request, QTcpSocket *socket)
+{
+    if (!m_room->codeMatches(request.query().queryItemValue(QStringLiteral("room")))) {
+        reply(request, socket, 403, R"({"error":"wrong room code"})");
+        return;
+    }
+    ++m_states;
+    reply(request, socket, 200, stateOf(cookieOf(request)));
 }
 
 void PollServer::serveVote(const QHttpServerRequest &request, QTcpSocket *socket)
@@ -388,6 +453,8 @@ void PollServer::serveVote(const QHttpServerRequest &request, QTcpSocket *socket
         reply(request, socket, 200,
               result == Room::VoteResult::Counted ? R"({"counted":true})"
                                                   : R"({"counted":true,"replaced":true})");
+        // its other tabs, and its own page, see the vote in
+        push(cookieOf(request));
         emit voted();
         return;
     case Room::VoteResult::BadOption:

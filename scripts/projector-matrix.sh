@@ -2,7 +2,9 @@
 # The classroom's screens in full: tests/ui/tst_projector.cpp for every built-in scenario at
 # 1024x768, 1280x800, 1366x768 and 1920x1080 (CI checks 1280x800 in full and a sample of the
 # others), a picture of every state it checked, and a contact sheet per size and scenario to
-# look at (ImageMagick's montage). Prints the sheets' paths; exits 1 if any size failed.
+# look at (ImageMagick's montage). Prints how many states each size checked and the sheets'
+# paths; exits 1 if any size failed. Each run keeps its settings in a directory of its own (see
+# the test's initTestCase), so every scene of every lesson is walked at every size.
 #   scripts/projector-matrix.sh [OUT]   (default build/projector-matrix; build/dev must be built)
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -15,10 +17,12 @@ status=0
 for size in 1024x768 1280x800 1366x768 1920x1080; do
   shots=$out/$size
   if ! FENCESCOPE_SCREEN=$size FENCESCOPE_SHOTS=$shots FENCESCOPE_SCREENSHOTS=$out/failed-$size \
-       XDG_CONFIG_HOME=$out/config-$size "$test" >"$out/$size.log" 2>&1; then
+       "$test" >"$out/$size.log" 2>&1; then
     echo "projector-matrix: $size FAILED (see $out/$size.log, pictures in $out/failed-$size)"
     status=1
   fi
+  # ("N states of 3 lessons": the same N at every size, each lesson walked scene by scene)
+  grep -ho '[0-9]* states of .*' "$out/$size.log" | sed "s/^/projector-matrix: /"
   # one sheet per scenario: its states in the order they were checked
   for dir in "$shots"/*/; do
     [ -d "$dir" ] || continue

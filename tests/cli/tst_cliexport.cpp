@@ -63,6 +63,52 @@ private slots:
         QVERIFY(image.height() > 400);
     }
 
+    // --slide: a page of exactly width x width*9/16 (README, "Export, slides and presentation
+    // mode"). At the default width of 1920: 1080. A tall compare (three-owners, four lanes twice:
+    // 1920 x 1125 at the smallest text) and a narrow one (1024 wide, 576 high, at scale 2) are
+    // drawn smaller as a whole, not cut, not made taller.
+    void slideIsSixteenByNine_data()
+    {
+        QTest::addColumn<QString>("preset");
+        QTest::addColumn<QStringList>("options");
+        QTest::addColumn<QSize>("size");
+        QTest::newRow("default") << QStringLiteral("default") << QStringList() << QSize(1920, 1080);
+        QTest::newRow("compare") << QStringLiteral("default")
+                                 << QStringList{QStringLiteral("--compare")} << QSize(1920, 1080);
+        QTest::newRow("tall compare")
+            << QStringLiteral("three-owners") << QStringList{QStringLiteral("--compare")}
+            << QSize(1920, 1080);
+        QTest::newRow("narrow compare, 2x")
+            << QStringLiteral("default")
+            << QStringList{QStringLiteral("--compare"), QStringLiteral("--width"),
+                           QStringLiteral("1024"), QStringLiteral("--scale"), QStringLiteral("2")}
+            << QSize(2048, 1152);
+    }
+    void slideIsSixteenByNine()
+    {
+        QFETCH(QString, preset);
+        QFETCH(QStringList, options);
+        QFETCH(QSize, size);
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("slide.png"));
+        const Run r = cli(QStringList{QStringLiteral("export"), scenario(preset),
+                                      QStringLiteral("-o"), out, QStringLiteral("--slide")} +
+                          options);
+        QCOMPARE(r.exitCode, 0);
+        const QImage image(out);
+        QCOMPARE(image.size(), size);
+        // whole, not cut: the page's outermost rows and columns are the print theme's white
+        const QColor white(Qt::white);
+        for (int x = 0; x < image.width(); x += 7) {
+            QCOMPARE(image.pixelColor(x, 0), white);
+            QCOMPARE(image.pixelColor(x, image.height() - 1), white);
+        }
+        for (int y = 0; y < image.height(); y += 7) {
+            QCOMPARE(image.pixelColor(0, y), white);
+            QCOMPARE(image.pixelColor(image.width() - 1, y), white);
+        }
+    }
+
     void svgAndPdfAndCompare()
     {
         QTemporaryDir dir;

@@ -106,6 +106,28 @@ inline QByteArray post(const QByteArray &target, const QByteArray &body,
     return r + "\r\n" + body;
 }
 
+// A WebSocket opening handshake (RFC 6455 4.1; the key is the RFC's own example, 16 bytes in
+// base64) with a phone's cookie and the page's origin; each part can be made wrong.
+inline QByteArray
+upgrade(const QByteArray &target, const QByteArray &cookie, const QByteArray &origin,
+        const QByteArray &method = "GET",
+        const QByteArray &key = "dGhlIHNhbXBsZSBub25jZQ==", const QByteArray &version = "13",
+        const QByteArray &connection = "Upgrade", const QByteArray &protocol = "websocket")
+{
+    QByteArray r = method + ' ' + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\n";
+    if (!connection.isEmpty())
+        r += "Connection: " + connection + "\r\n";
+    r += "Upgrade: " + protocol + "\r\n";
+    if (!key.isEmpty())
+        r += "Sec-WebSocket-Key: " + key + "\r\n";
+    r += "Sec-WebSocket-Version: " + version + "\r\n";
+    if (!origin.isEmpty())
+        r += "Origin: " + origin + "\r\n";
+    if (!cookie.isEmpty())
+        r += "Cookie: fsvote=" + cookie + "\r\n";
+    return r + "\r\n";
+}
+
 // The cookie a page's Set-Cookie gives.
 inline QByteArray cookieOf(const Reply &reply)
 {

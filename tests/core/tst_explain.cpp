@@ -179,6 +179,22 @@ private slots:
                        {QStringLiteral("A holds it with token 1 until t=10")});
     }
 
+    // zookeeper-failover.json: A's session [0,10); the failover at 8 starts it afresh, to
+    // 8 + 10 = 18 (docs/SCENARIO.md section 15.3). B is refused at 5, before the failover, and
+    // at 12, after it: each refusal names the end A's lease had then.
+    void refusalAfterAFailoverNamesTheReArmedEnd()
+    {
+        const Scenario s = builtin(QStringLiteral("zookeeper-failover"));
+        const Trace t = simulate(s);
+        QCOMPARE(t.refusals.size(), std::size_t(2));
+        verifyContains(explainEvent(s, t, findEvent(t, EventKind::Refusal, 1)),
+                       {QStringLiteral("t=5: B asked for the lock but was refused: A holds it with "
+                                       "token 0x1_00000001 until t=10.")});
+        verifyContains(explainEvent(s, t, findEvent(t, EventKind::Refusal, 1, 1)),
+                       {QStringLiteral("t=12: B asked for the lock but was refused: A holds it "
+                                       "with token 0x1_00000001 until t=18.")});
+    }
+
     void pauseTellsWhatIsDeferredAndWhatExpires()
     {
         const Scenario s = builtin(QStringLiteral("three-owners"));

@@ -7,6 +7,7 @@
 // the properties that hold for all of them; split by source, the properties would be repeated.
 
 #include "explain.h"
+#include "lockfacts.h"
 #include "randomscenario.h"
 #include "simulator.h"
 #include "tracetext.h"
@@ -475,6 +476,41 @@ private slots:
         s.tokens = TokenSource::Counter;
         s.lock.failovers.clear();
         QVERIFY(simulate(s).rearms.empty());
+    }
+
+    // The end the lock service had for a lease at a tick (Core::leaseEndAt), on the schedule
+    // above: A's grant set 10, the failover at 4 re-armed it to 14. C's grant at 18 set 23, its
+    // renewal at 20 (ttl 3) 23 again, the failover at 21 re-armed it to 21 + 3 = 24.
+    void leaseEndAtATick()
+    {
+        Scenario s = scenario(TokenSource::ZooKeeper,
+                              {lane(QStringLiteral("A"), {acquire(0, 10)}),
+                               lane(QStringLiteral("B"), {acquire(12, 2), acquire(16, 2)}),
+                               lane(QStringLiteral("C"), {acquire(18, 5), acquire(20, 3)})});
+        s.lock.failovers = {4, 4, 15, 21};
+        const Trace t = simulate(s);
+        QCOMPARE(leaseEndAt(t, 1, 0), Tick(10));
+        QCOMPARE(leaseEndAt(t, 1, 3), Tick(10));
+        QCOMPARE(leaseEndAt(t, 1, 4), Tick(14));
+        QCOMPARE(leaseEndAt(t, 1, 12), Tick(14));
+        QCOMPARE(leaseEndAt(t, 1, 30), Tick(14));
+        QCOMPARE(leaseEndAt(t, 3, 18), Tick(23));
+        QCOMPARE(leaseEndAt(t, 3, 20), Tick(23));
+        QCOMPARE(leaseEndAt(t, 3, 21), Tick(24));
+        QCOMPARE(leaseEndAt(t, 0, 5), Tick(0)); // no epoch
+        QCOMPARE(leaseEndAt(t, 9, 5), Tick(0));
+
+        // A failover and a renewal at one tick: the failover (phase 1) re-arms A's lease to
+        // 8 + 10 = 18, then A's renewal (phase 6) counts from itself, 8 + 5 = 13.
+        Scenario same = scenario(TokenSource::ZooKeeper,
+                                 {lane(QStringLiteral("A"), {acquire(0, 10), acquire(8, 5)})});
+        same.lock.failovers = {8};
+        const Trace u = simulate(same);
+        QCOMPARE(u.rearms.size(), std::size_t(1));
+        QCOMPARE(u.rearms[0].expires, Tick(18));
+        QCOMPARE(leaseEndAt(u, 1, 7), Tick(10));
+        QCOMPARE(leaseEndAt(u, 1, 8), Tick(13));
+        QCOMPARE(u.leases[0].end, Tick(13));
     }
 
     // An etcd or ZooKeeper restore re-arms the snapshot's holder when its lease was live at the

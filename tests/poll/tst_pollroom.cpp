@@ -207,6 +207,45 @@ private slots:
         QCOMPARE(room.askedIds(), (QStringList{QStringLiteral("q1"), QStringLiteral("q2")}));
     }
 
+    void changesTheServerPushes()
+    {
+        // what the phones' live sockets are sent on (pollserver.h): each change they see, once;
+        // a vote, or a step that changes nothing, calls nothing
+        Room room;
+        Phones cookie{room};
+        int changes = 0;
+        room.setOnChange([&] { ++changes; });
+        room.ask(question(QStringLiteral("q1"), 2));
+        QCOMPARE(changes, 1);
+        room.vote(cookie(1), QStringLiteral("q1"), 0, 1, Confidence::Sure);
+        QCOMPARE(changes, 1);
+        room.close();
+        QCOMPARE(changes, 2);
+        room.close(); // closed already
+        QCOMPARE(changes, 2);
+        room.reveal(1, {});
+        QCOMPARE(changes, 3);
+        room.unreveal();
+        QCOMPARE(changes, 4);
+        room.unreveal(); // not revealed
+        QCOMPARE(changes, 4);
+        QVERIFY(room.openSecondRound());
+        QCOMPARE(changes, 5);
+        QVERIFY(!room.openSecondRound()); // there is no third
+        QCOMPARE(changes, 5);
+        room.ask(question(QStringLiteral("q1"), 2)); // asked again
+        QCOMPARE(changes, 6);
+        room.clear();
+        QCOMPARE(changes, 7);
+        room.reveal(0, {}); // no question
+        QCOMPARE(changes, 7);
+        room.restore(room.save());
+        QCOMPARE(changes, 8);
+        room.setOnChange({});
+        room.ask(question(QStringLiteral("q2"), 2));
+        QCOMPARE(changes, 8);
+    }
+
     void savedAreCountsOnly()
     {
         Room room;

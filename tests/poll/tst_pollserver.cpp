@@ -191,6 +191,38 @@ private slots:
         QTest::newRow("index.html") << get("/index.html") << 404;
         QTest::newRow("state/..") << get("/state/..?room=KXQB") << 404;
         QTest::newRow("backslashes") << get("/..\\..\\etc\\passwd") << 404;
+        // the live socket's handshake (tests/poll/tst_polllive.cpp has the socket itself):
+        // ORIGIN is the page's own, COOKIE a real phone's; each row spoils one part
+        const QByteArray live = "/live?room=KXQB";
+        QTest::newRow("upgrade, whole") << upgrade(live, ok, "ORIGIN") << 101;
+        QTest::newRow("upgrade, no cookie") << upgrade(live, {}, "ORIGIN") << 403;
+        QTest::newRow("upgrade, forged cookie")
+            << upgrade(live, "0123456789abcdef0123456789abcdef", "ORIGIN") << 403;
+        QTest::newRow("upgrade, foreign origin") << upgrade(live, ok, "http://evil.example") << 403;
+        QTest::newRow("upgrade, origin of another port")
+            << upgrade(live, ok, "http://127.0.0.1:1") << 403;
+        QTest::newRow("upgrade, origin null") << upgrade(live, ok, "null") << 403;
+        QTest::newRow("upgrade, no origin") << upgrade(live, ok, {}) << 403;
+        QTest::newRow("upgrade, bad code") << upgrade("/live?room=ZZZZ", ok, "ORIGIN") << 403;
+        QTest::newRow("upgrade, no code") << upgrade("/live", ok, "ORIGIN") << 403;
+        QTest::newRow("upgrade, another path") << upgrade("/state?room=KXQB", ok, "ORIGIN") << 404;
+        QTest::newRow("upgrade, traversal")
+            << upgrade("/live/../../etc/passwd", ok, "ORIGIN") << 404;
+        QTest::newRow("upgrade, POST") << upgrade(live, ok, "ORIGIN", "POST") << 405;
+        QTest::newRow("upgrade, no key") << upgrade(live, ok, "ORIGIN", "GET", {}) << 400;
+        QTest::newRow("upgrade, short key")
+            << upgrade(live, ok, "ORIGIN", "GET", "c2hvcnQ=") << 400;
+        QTest::newRow("upgrade, key not base64")
+            << upgrade(live, ok, "ORIGIN", "GET", "!!!!!!!!!!!!!!!!!!!!!!==") << 400;
+        QTest::newRow("upgrade, version 8")
+            << upgrade(live, ok, "ORIGIN", "GET", "dGhlIHNhbXBsZSBub25jZQ==", "8") << 426;
+        QTest::newRow("upgrade, no Connection")
+            << upgrade(live, ok, "ORIGIN", "GET", "dGhlIHNhbXBsZSBub25jZQ==", "13", {}) << 426;
+        QTest::newRow("upgrade to h2c")
+            << upgrade(live, ok, "ORIGIN", "GET", "dGhlIHNhbXBsZSBub25jZQ==", "13", "Upgrade",
+                       "h2c")
+            << 426;
+        QTest::newRow("live, no upgrade") << get(live, ok) << 426;
     }
 
     void hostileCorpus()
@@ -202,8 +234,10 @@ private slots:
         QCOMPARE(send(m_port, post("/vote", vote("KXQB", 2, 0), phone)).status, 200);
         const Poll::Counts before = m_room->counts(0);
         raw.replace("fsvote=COOKIE", "fsvote=" + phone);
+        raw.replace("Origin: ORIGIN", "Origin: " + m_server->baseUrl().chopped(1).toLatin1());
         const Reply r = send(m_port, raw);
         QCOMPARE(r.status, status);
+        QTRY_COMPARE(m_server->liveSockets(), 0); // the whole one's client is gone
         QVERIFY(!r.body.contains("root:"));
         QCOMPARE(m_room->counts(0), before);
         QCOMPARE(m_room->counts(0).total(), 1);

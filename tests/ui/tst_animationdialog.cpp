@@ -134,13 +134,29 @@ private slots:
         QString path;
         QString summary;
         QImage preview;
+        QStringList formats;
+        QString formatTip;
         withDialog([&](AnimationDialog &d) {
             o = d.options();
             path = d.path();
             summary = child<QLabel>(d, "summary")->text();
             preview = d.previewImage();
+            const auto *format = child<QComboBox>(d, "format");
+            for (int i = 0; i < format->count(); ++i)
+                formats << format->itemText(i);
+            formatTip = format->toolTip();
             return false; // Cancel
         });
+        // each format names the slide programs README found to take it, and the tip what two
+        // of them need first (README, "Export Animation": where each of these is said)
+        QCOMPARE(formats,
+                 (QStringList{QStringLiteral("Animated GIF (PowerPoint, Google Slides, Impress; "
+                                             "loops)"),
+                              QStringLiteral("MP4 video, H.264 (PowerPoint, Keynote, Impress)"),
+                              QStringLiteral("WebM video, VP9 (browsers, Impress)")}));
+        QVERIFY2(formatTip.contains(QStringLiteral("Google Drive")) &&
+                     formatTip.contains(QStringLiteral("gstreamer1.0-libav")),
+                 qPrintable(formatTip));
         // a GIF of the print theme at 1280 px, 15 frames a second, each step held by its
         // caption, looping for ever
         QVERIFY2(path.endsWith(QStringLiteral(".gif")), qPrintable(path));

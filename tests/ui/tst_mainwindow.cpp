@@ -631,7 +631,14 @@ private slots:
         QCOMPARE(compare->text(), QStringLiteral("&Compare fenced / unfenced"));
         QVERIFY(part<SummaryStrip>(window())->verdictText(false).startsWith(
             QStringLiteral("Safety with fencing:")));
-        QVERIFY(part<SummaryStrip>(window())->text().contains(QStringLiteral("Safety: fenced")));
+        // the badge names the runs fenced and unfenced, in the longest of its forms that fits
+        // (the shorter fencing badge leaves it more room than the token sources' did)
+        const SummaryStrip *summary = part<SummaryStrip>(window());
+        QVERIFY2(summary->verdictForms().contains(summary->verdict()) &&
+                     (summary->verdict().startsWith(QStringLiteral("Safety with fencing:")) ||
+                      summary->verdict().startsWith(QStringLiteral("Safety: fenced"))),
+                 qPrintable(summary->verdict()));
+        QVERIFY(summary->text().contains(summary->verdict()));
         QTest::keyClick(window().windowHandle(), Qt::Key_C);
         QVERIFY(!window().viewState()->compare());
     }

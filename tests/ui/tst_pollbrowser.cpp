@@ -1,9 +1,10 @@
 // The room's page in a real browser: headless Chromium (Debian's `chromium`) opens the poll's
 // address on 127.0.0.1 while the real MainWindow presents a lesson's question, votes, sees the
 // waiting screen and then the reveal with its option's feedback, and the projector's counts
-// match. Chromium is driven through its DevTools protocol over a QWebSocket (Runtime.evaluate
-// clicks and reads text). The test starts Chromium itself with a temporary profile and stops
-// it; with no Chromium it fails (scripts/deps.sh installs it).
+// match. After the page's live socket opens, the waiting screen and the reveal come pushed: the
+// page asks GET /state no more. Chromium is driven through its DevTools protocol over a
+// QWebSocket (Runtime.evaluate clicks and reads text). The test starts Chromium itself with a
+// temporary profile and stops it; with no Chromium it fails (scripts/deps.sh installs it).
 
 #include "document/lessonsession.h"
 #include "scripteddialogs.h"
@@ -236,6 +237,13 @@ private slots:
                 .toString(),
             QStringLiteral("B. A's write \"A\" is corrupted"));
         QTRY_VERIFY(stage()->pollBox()->reachText().startsWith(QStringLiteral("Phones reach")));
+        // the page opened its live socket (ws://127.0.0.1:PORT/live, with its cookie and
+        // origin): from now on it polls /state no more (a request already on its way lands)
+        QVERIFY(page.waitFor(QStringLiteral("document.body.dataset.live === 'open'")));
+        QTRY_COMPARE(poll()->server()->liveSockets(), 1);
+        QTest::qWait(100);
+        const int polled = poll()->server()->statesServed();
+        QVERIFY(polled >= 1); // the first state, before the socket
         // A, sure: the wrong one, to see its feedback at the reveal
         page.eval(
             QStringLiteral("document.querySelector('#options button[data-o=\"0\"]').click();"
@@ -267,6 +275,9 @@ private slots:
         QVERIFY2(mine.contains(QStringLiteral("This storage checks nothing")), qPrintable(mine));
         QCOMPARE(stage()->phoneCount(0, 0), QStringLiteral("1"));
         QCOMPARE(stage()->mark(1), QStringLiteral("✓"));
+        // the vote's waiting screen and the reveal came on the socket: no /state asked since
+        QCOMPARE(poll()->server()->statesServed(), polled);
+        QCOMPARE(poll()->server()->liveSockets(), 1);
 
         page.close();
         press(Qt::Key_Escape);

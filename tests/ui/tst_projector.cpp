@@ -26,8 +26,11 @@
 #include "scripteddialogs.h"
 #include "settle.h"
 #include "timelinerenderer.h"
+#include "tracelookup.h"
+#include "views/inspector.h"
 #include "views/lessonstage.h"
 #include "views/presentationpanel.h"
+#include "views/summarystrip.h"
 #include "views/timelineview.h"
 #include "viewstate.h"
 #include "window/lessoncontroller.h"
@@ -38,6 +41,7 @@
 
 #include "lessonfile.h"
 #include "scenariofile.h"
+#include "simulator.h"
 #include "storysteps.h"
 
 #include <QApplication>
@@ -195,6 +199,7 @@ class TestProjector : public QObject
 
     std::unique_ptr<MainWindow> m_window;
     QTemporaryDir m_autosave;
+    QTemporaryDir m_settings;
     QStringList m_failures;
     QString m_state; // what the window shows now, for the failures' words
     QString m_preset;
@@ -209,6 +214,18 @@ class TestProjector : public QObject
     }
     // the full-screen fit and the layouts that follow a step run from the event loop
     void settle() { TestSupport::settle(m_window.get()); }
+    // A count of hands typed as the presenter types it at a question: the option's letter
+    // (Shift: the second vote, after discussion), the digits, Return.
+    // (-1: the count cleared, Backspace over it)
+    void typeHands(int vote, int option, int hands)
+    {
+        press(Qt::Key(Qt::Key_A + option), vote == 1 ? Qt::ShiftModifier : Qt::NoModifier);
+        if (hands < 0)
+            QTest::keyClick(window().windowHandle(), Qt::Key_Backspace);
+        for (const QChar digit : hands < 0 ? QString() : QString::number(hands))
+            QTest::keyClick(window().windowHandle(), digit.toLatin1());
+        press(Qt::Key_Return);
+    }
     void fail(const QString &what)
     {
         if (m_failures.size() < 400)
@@ -369,8 +386,68 @@ class TestProjector : public QObject
                     fail(QStringLiteral("'%1' and '%2' overlap").arg(seen[i]->text, seen[j]->text));
             }
         }
+        if (!presenting)
+            checkOwnLeaseEnds(p, visible);
+        // the strip's counts, final values and verdict badge: each whole, or said shorter; and
+        // where there is room (the 1600 px window a 1920 px screen opens) the verdict whole, with
+        // the counts in words too but beside compare's verdict on both runs
+        SummaryStrip *strip = part<SummaryStrip>(window());
+        checkLabels(strip, QStringLiteral("in the summary strip"), true);
+        if (!presenting && strip->isVisible() && window().width() >= 1600 &&
+            ((strip->isCompact() && !window().viewState()->compare()) ||
+             strip->verdict() != strip->verdictForms().first()))
+            fail(QStringLiteral("the strip says '%1'%2 in a window %3 px wide")
+                     .arg(strip->verdict(),
+                          strip->isCompact() ? QStringLiteral(" and numbers alone") : QString())
+                     .arg(window().width()));
+        // the inspector's one-line labels as wide as their words (its form scrolls: a label
+        // scrolled out of view is not cut)
+        if (auto *inspector = part<Inspector>(window()); inspector && inspector->isVisible())
+            for (QLabel *label : inspector->findChildren<QLabel *>())
+                if (label->isVisible() && !label->text().isEmpty() && !label->wordWrap() &&
+                    label->minimumSizeHint().width() > label->width() + 1)
+                    fail(QStringLiteral("'%1' is cut in the inspector (%2 of %3 px)")
+                             .arg(label->text().left(60))
+                             .arg(label->width())
+                             .arg(label->minimumSizeHint().width()));
         if (presenting)
             checkPresentation(p, l, visible);
+    }
+
+    // A client with a clock of its own: where it thinks its lease ends (a dashed mark) is said
+    // in words too ("expires 20 by its clock", "20 by its clock" or "own: 20"), wherever the
+    // client's next lease leaves room for the shortest of them.
+    void checkOwnLeaseEnds(const Painting &p, const QRect &visible)
+    {
+        const Core::Scenario &s = window().scenario();
+        const Core::Trace &t = window().document()->trace();
+        const TimeAxis axis = view()->axis();
+        for (std::size_t i = 0; i < t.leases.size(); ++i) {
+            const Core::Lease &l = t.leases[i];
+            if (l.released || l.client >= s.clients.size() || s.clients[l.client].clock.isDefault())
+                continue;
+            const Core::Grant *g = Render::lastGrantOfEpoch(t, l.epoch);
+            const Core::Tick own = g ? Core::ownLeaseEnd(s, *g) : Core::kForever;
+            if (own == l.end || own == Core::kForever)
+                continue;
+            const double x = axis.tickToX(double(own));
+            double next = 1e300;
+            for (std::size_t j = i + 1; j < t.leases.size(); ++j)
+                if (t.leases[j].client == l.client)
+                    next = std::min(next, axis.tickToX(double(t.leases[j].start)));
+            if (x < visible.left() || x + 60 > std::min(next, double(visible.right())))
+                continue; // out of view, or no room before the next lease
+            const QStringList words{QStringLiteral("expires %1 by its clock").arg(own),
+                                    QStringLiteral("%1 by its clock").arg(own),
+                                    QStringLiteral("own: %1").arg(own)};
+            const bool told = std::any_of(p.texts.begin(), p.texts.end(), [&](const auto &text) {
+                return words.contains(text.text) && !(text.shown & QRegion(visible)).isEmpty();
+            });
+            if (!told)
+                fail(QStringLiteral("%1's own clock ends its lease at %2 without words")
+                         .arg(s.clients[l.client].name)
+                         .arg(own));
+        }
     }
 
     void checkPresentation(const Painting &p, const TimelineLayout &l, const QRect &visible)
@@ -397,8 +474,10 @@ class TestProjector : public QObject
         checkFuture(p, l, visible);
     }
 
-    // Every shown text of `parent` whole, inside the window.
-    void checkLabels(QWidget *parent, const QString &where)
+    // Every shown text of `parent` whole, inside the window; with `widths`, each one-line
+    // label as wide as its text (with the padding of its badge): one a layout squeezed is cut
+    // mid-word at its edge.
+    void checkLabels(QWidget *parent, const QString &where, bool widths = false)
     {
         for (QLabel *label : parent->findChildren<QLabel *>()) {
             if (!label->isVisible() || label->text().isEmpty())
@@ -408,6 +487,12 @@ class TestProjector : public QObject
             if (!window().rect().contains(r) || label->visibleRegion() != QRegion(label->rect()) ||
                 (label->wordWrap() && label->heightForWidth(label->width()) > label->height()))
                 fail(QStringLiteral("'%1' is cut %2").arg(label->text().left(40), where));
+            else if (widths && !label->wordWrap() &&
+                     label->minimumSizeHint().width() > label->width() + 1)
+                fail(QStringLiteral("'%1' is cut %2 (%3 of %4 px)")
+                         .arg(label->text().left(60), where)
+                         .arg(label->width())
+                         .arg(label->minimumSizeHint().width()));
         }
     }
 
@@ -558,7 +643,16 @@ private slots:
         QStandardPaths::setTestModeEnabled(true);
         QApplication::setOrganizationName(QStringLiteral("FenceScopeTest"));
         QApplication::setApplicationName(QStringLiteral("tst_projector"));
-        QSettings().clear();
+        // Settings of this run's own, empty: test mode puts them in ~/.qttest/config whatever
+        // XDG_CONFIG_HOME says, one file for every run of this test on the computer, so a lesson
+        // one run left at its last scene (another size at the same time, or the run before)
+        // would be walked from there, its other scenes never checked.
+        QVERIFY(m_settings.isValid());
+        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_settings.path());
+        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_settings.path());
+        QVERIFY2(QSettings().fileName().startsWith(m_settings.path()),
+                 qPrintable(QSettings().fileName()));
+        QVERIFY(QSettings().allKeys().isEmpty());
         qputenv("FENCESCOPE_AUTOSAVE_DIR", m_autosave.path().toLocal8Bit());
         // the polled lessons' server: on this computer only
         qputenv("FENCESCOPE_POLL_ADDRESS", "127.0.0.1");
@@ -621,7 +715,11 @@ private slots:
     }
 
     // Every built-in lesson presented as a lecturer walks it: F11, then Right through each
-    // scene's opening, steps, question, reveal and answer to the last scene's end.
+    // scene's opening, steps, question, reveal and answer to the last scene's end. Answered by
+    // hands, each question gets a count typed in both votes before the reveal: at the answer
+    // their columns stay beside the options and narrow each wrong option's feedback. Polled,
+    // the counts (kept with the lesson's progress) are cleared: the room answers by phone (both
+    // at once do not fit 1024x768 yet, docs/ARCHITECTURE.md "Pinned lanes").
     void everyLessonPresented()
     {
         if (!m_window) {
@@ -671,6 +769,16 @@ private slots:
                             press(Qt::Key_V);
                         if (!poll->histogramShown())
                             press(Qt::Key_H);
+                    }
+                    const Core::LessonQuestion *asked = lessons->session()->question();
+                    if (lessons->stage() == LessonController::Stage::Question && asked) {
+                        const int last = int(asked->options.size()) - 1;
+                        const int first = polled ? -1 : 12, second = polled ? -1 : 7;
+                        typeHands(0, 0, first);
+                        typeHands(1, last, second);
+                        const auto &hands = lessons->session()->currentAnswer().hands;
+                        QVERIFY2(hands[0][0] == first && hands[1][std::size_t(last)] == second,
+                                 qPrintable(name));
                     }
                     // (a box that grew or shrank fits the window again from the event loop)
                     settle();

@@ -310,11 +310,22 @@ private slots:
         const auto s = open.first().first().value<Core::Scenario>();
         QCOMPARE(s.clients[0].actions[1].length(), Core::Tick(13));
         QVERIFY(!s.fencing);
-        QVERIFY(open.first().at(1).toString().contains(QLatin1String("pause = 13")));
+        // the scenario itself, pause 13: A thaws at 14 with token 1, after B's write at 13
+        // (token 2): one schedule at the point, one corrupted write in it
+        QCOMPARE(open.first().at(1).toString(),
+                 QStringLiteral("The only schedule at pause = 13 with a corrupted write "
+                                "unfenced: 1 such write."));
+        auto *opens = child<QComboBox>(&f.panel, "opens");
+        opens->setCurrentIndex(opens->findData(QStringLiteral("first")));
+        f.panel.openPoint(3, false);
+        QCOMPARE(open.last().at(1).toString(),
+                 QStringLiteral("The only schedule at pause = 13 with a corrupted write "
+                                "unfenced: schedule 0."));
+        opens->setCurrentIndex(opens->findData(QStringLiteral("worst")));
 
         // the same through the API, for a point where nothing failed
         f.panel.openPoint(0, false);
-        QCOMPARE(open.size(), 2);
+        QCOMPARE(open.size(), 3);
         QCOMPARE(open.last().first().value<Core::Scenario>().clients[0].actions[1].length(),
                  Core::Tick(10));
         QVERIFY(
@@ -341,7 +352,12 @@ private slots:
         f.panel.openPoint(0, false);
         QCOMPARE(open.last().first().value<Core::Scenario>().clients,
                  Core::sweepSchedule(f.panel.spec(), 0, stat.worstRun).clients);
-        QVERIFY(open.last().at(1).toString().startsWith(QLatin1String("The worst of ")));
+        QVERIFY(stat.worstWrites > 1); // else the plural would not be seen
+        QCOMPARE(open.last().at(1).toString(),
+                 QStringLiteral("The worst of %1 schedules at pause = 30 with a corrupted write "
+                                "unfenced: %2 such writes.")
+                     .arg(stat.schedules)
+                     .arg(stat.worstWrites));
         // chosen through the window, by keyboard: Alt+O to its label's buddy, then End
         QTest::keyClick(f.panel.windowHandle(), Qt::Key_O, Qt::AltModifier);
         QCOMPARE(QApplication::focusWidget(), opens);

@@ -132,9 +132,21 @@ public:
 
     QString error() const { return m_error; }
     QString path() const { return m_path; }
-    // Renames it over the target: "" or why not.
+    // Flushes it to the disk and renames it over the target: "" or why not. The writers close
+    // it first. Flushed before the rename, as QSaveFile's commit() does for Core::saveWhole:
+    // else a crash or a power cut soon after could leave the target renamed but empty or cut.
     QString commit()
     {
+        // (fsync reaches the file's pages whichever descriptor wrote them)
+        const int fd = ::open(QFile::encodeName(m_path).constData(), O_RDONLY | O_CLOEXEC);
+        if (fd < 0)
+            return QString::fromLocal8Bit(std::strerror(errno));
+        if (::fsync(fd) != 0) {
+            const int error = errno;
+            ::close(fd);
+            return QString::fromLocal8Bit(std::strerror(error));
+        }
+        ::close(fd);
         if (std::rename(QFile::encodeName(m_path).constData(),
                         QFile::encodeName(m_target).constData()) != 0)
             return QString::fromLocal8Bit(std::strerror(errno));

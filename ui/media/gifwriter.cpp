@@ -277,11 +277,12 @@ bool GifWriter::finish()
         fail(error);
         return false;
     }
-    if (::fsync(m_fd) != 0 || ::close(m_fd) != 0) {
-        m_fd = -1;
+    // (flushed to the disk where the file is renamed over its target: Animation's PartFile)
+    const int fileClosed = ::close(m_fd);
+    m_fd = -1;
+    if (fileClosed != 0) {
         m_error = QString::fromLocal8Bit(std::strerror(errno));
         return false;
     }
-    m_fd = -1;
     return true;
 }

@@ -287,6 +287,10 @@ struct Page
     std::vector<LegendItem> legendItems;
     // what the page is drawn with: the options asked for, or smaller ones that fit a slide
     ExportOptions options;
+    // A slide still too tall at its smallest text is drawn smaller as a whole, centred: the
+    // rectangles above are before this scale and shift (1 and none otherwise).
+    double fit = 1;
+    QPointF offset;
 };
 
 Page layoutPageAsIs(const Core::Scenario &s, const Traces &t, const ExportOptions &options)
@@ -374,8 +378,19 @@ Page layoutPage(const Core::Scenario &s, const Traces &t, const ExportOptions &o
             pg = layoutPageAsIs(s, t, smaller);
         }
     }
-    pg.size.setHeight(std::max(pg.size.height(), height));
+    if (options.slide && pg.size.height() > height) {
+        // a slide is 16:9 whatever it holds (a tall compare): the picture shrinks to its height
+        pg.fit = height / pg.size.height();
+        pg.offset = QPointF(pg.size.width() * (1 - pg.fit) / 2, 0);
+    }
+    pg.size.setHeight(pg.fit < 1 ? height : std::max(pg.size.height(), height));
     return pg;
+}
+
+// A rectangle of the layout where it lands on the page (a fitted slide's scale and shift).
+QRectF onPage(const Page &pg, const QRectF &r)
+{
+    return QRectF(pg.offset + r.topLeft() * pg.fit, r.size() * pg.fit);
 }
 
 TimeAxis axisFor(const Core::Trace &trace, const ExportOptions &o, const QRectF &timeline)
@@ -401,6 +416,8 @@ void paintPage(QPainter *p, const Core::Scenario &s, const Traces &t, const Expo
     p->setRenderHint(QPainter::Antialiasing);
     p->setRenderHint(QPainter::TextAntialiasing);
     p->fillRect(QRectF(QPointF(0, 0), pg.size), o.theme.background);
+    p->translate(pg.offset);
+    p->scale(pg.fit, pg.fit);
     const int wrap = Qt::TextWordWrap | Qt::AlignLeft | Qt::AlignTop;
     if (!pg.titleText.isEmpty()) {
         p->setPen(o.theme.foreground);
@@ -504,7 +521,8 @@ QString defaultCaption(const Core::Scenario &s, const Core::Trace &t)
 
 QRectF timelineRect(const Core::Scenario &scenario, const ExportOptions &options)
 {
-    return layoutPage(scenario, simulateFor(scenario, options), options).timeline;
+    const Page pg = layoutPage(scenario, simulateFor(scenario, options), options);
+    return onPage(pg, pg.timeline);
 }
 
 TimelineRenderer::Options timelineOptions(const ExportOptions &options)
@@ -516,7 +534,10 @@ TimeAxis timelineAxis(const Core::Scenario &scenario, const ExportOptions &optio
 {
     const Traces t = simulateFor(scenario, options);
     const Page pg = layoutPage(scenario, t, options);
-    return axisFor(t.main, sized(pg.options), pg.timeline);
+    TimeAxis axis = axisFor(t.main, sized(pg.options), pg.timeline);
+    axis.left *= pg.fit;
+    axis.pixelsPerTick *= pg.fit;
+    return axis;
 }
 
 QString stepCaption(const Core::Scenario &s, const Core::Trace &t, Core::Tick tick)

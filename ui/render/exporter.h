@@ -46,7 +46,9 @@ struct ExportOptions
     QString caption;          // empty: the scenario's title and outcome summary
     Selection explain;        // a valid selection adds the explanation of that outcome
     // A 16:9 slide: the page is width x width*9/16, the text and lanes made smaller (to no less
-    // than 0.6 of their size) until the picture fits it; the rest is background.
+    // than 0.6 of their size) until the picture fits it; the rest is background. A picture still
+    // too tall then (a compare of many lanes, a narrow slide) is drawn smaller as a whole,
+    // centred, so the page keeps its shape.
     bool slide = false;
     // At least this tall (logical pixels; 0: as tall as the picture): a storyboard's frames are
     // all as tall as its tallest, so they line up on slides and in a PDF.

@@ -66,9 +66,14 @@ AnimationDialog::AnimationDialog(const Document *doc, const AnimationOptions &de
 
     m_format = new QComboBox(this);
     m_format->setObjectName(QStringLiteral("format"));
-    m_format->addItem(tr("Animated GIF (any slide software, loops)"));
-    m_format->addItem(tr("MP4 video, H.264 (PowerPoint, Keynote)"));
-    m_format->addItem(tr("WebM video, VP9 (browsers)"));
+    m_format->addItem(tr("Animated GIF (PowerPoint, Google Slides, Impress; loops)"));
+    m_format->addItem(tr("MP4 video, H.264 (PowerPoint, Keynote, Impress)"));
+    m_format->addItem(tr("WebM video, VP9 (browsers, Impress)"));
+    // what each slide program needs, as README's "Export Animation" says with its sources
+    m_format->setToolTip(
+        tr("Google Slides inserts a video from Google Drive: upload the MP4 there first.\n"
+           "LibreOffice Impress on Linux plays an MP4 with GStreamer's libav plugin "
+           "(gstreamer1.0-libav)."));
     form->addRow(tr("Format:"), m_format);
 
     m_content = new QComboBox(this);

@@ -378,11 +378,15 @@ void LessonEditor::build()
         if (m_filling || !m_session)
             return;
         const std::optional<Core::LessonQuestion> &q = m_session->currentScene().question;
-        if (q && row >= 0 && std::size_t(row) < q->options.size()) {
+        const bool picked = q && row >= 0 && std::size_t(row) < q->options.size();
+        if (picked) {
             m_claim->setClaim(q->options[std::size_t(row)].claim);
             m_feedback->setText(q->options[std::size_t(row)].feedback);
         }
         m_feedback->setEnabled(row >= 0);
+        // an option picked can be replaced or removed
+        button(QStringLiteral("lessonReplaceOption"))->setEnabled(picked);
+        button(QStringLiteral("lessonRemoveOption"))->setEnabled(picked);
     });
 
     // the editor's own keys: Ctrl+Z in it is the lesson's undo, and typing starts a new

@@ -66,6 +66,14 @@ Core::LessonScene LessonEditor::sceneFromWindow() const
             }
         }
     }
+    // where the playhead stands, as the scene will start (none: before the first event); a
+    // playhead outside the range kept would not load (docs/LESSONS.md, "playhead")
+    if (m_state->hasPlayhead()) {
+        const Core::Tick at = m_state->playhead();
+        if ((!scene.view.from || at >= *scene.view.from) &&
+            (!scene.view.to || at <= *scene.view.to))
+            scene.view.playhead = at;
+    }
     return scene;
 }
 

@@ -7,6 +7,7 @@
 
 #include "lessonplay.h"
 
+#include <QApplication>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QIntValidator>
@@ -267,6 +268,13 @@ void LessonStage::fill()
         for (const int hands : round)
             handsTyped = handsTyped || hands >= 0;
     const bool handsShown = asking && (!answer || handsTyped);
+    // Counts typed or cleared at the question bring the answer's hands columns or take them
+    // away: beside the options they narrow each wrong option's feedback, and the answer may
+    // need another height (a question alone does not: its columns always show).
+    if (!m_measuring && handsTyped != m_handsTyped) {
+        m_handsTyped = handsTyped;
+        emit shapeChanged();
+    }
     for (std::size_t i = 0; i < m_rows.size(); ++i) {
         Row &r = m_rows[i];
         const bool shown = asking && i < count;
@@ -340,7 +348,7 @@ void LessonStage::setPoll(const PollView &poll)
     m_poll = poll;
     refresh();
     if (reshaped)
-        emit pollShapeChanged();
+        emit shapeChanged();
 }
 
 QString LessonStage::phoneCount(int round, int option) const
@@ -373,6 +381,12 @@ int LessonStage::requiredHeight(int width, const Theme &theme) const
     // its own would not inherit the window's font, and measured another height than the one
     // laid out. Only the fonts follow `theme` meanwhile (restyle()).
     auto *self = const_cast<LessonStage *>(this);
+    // A field being typed in keeps the keyboard: the window fits again after a count's first
+    // digit (shapeChanged()), and hiding the question's parts to measure the other modes would
+    // move the focus out of the field before the next digit.
+    QWidget *typing = QApplication::focusWidget();
+    if (typing && !isAncestorOf(typing))
+        typing = nullptr;
     const Theme was = m_theme;
     const Mode mode = m_mode;
     self->m_measuring = true;
@@ -388,7 +402,7 @@ int LessonStage::requiredHeight(int width, const Theme &theme) const
         // The poll's box, when this mode shows it, takes its width from the words and options
         // beside it, and may be the taller of the two (its QR code, address, bars and the line
         // on the phones). In the modes not shown it counts for its width only: its parts
-        // coming or going fit the window again (pollShapeChanged()).
+        // coming or going fit the window again (shapeChanged()).
         const bool box = m_pollBox->maximumWidth() > 0;
         if (box) {
             // (its layouts' cached hints count the parts it had: activate() after invalidate()
@@ -422,6 +436,8 @@ int LessonStage::requiredHeight(int width, const Theme &theme) const
     self->refresh();
     self->m_measuring = false;
     self->layout()->invalidate();
+    if (typing && typing->isVisible() && QApplication::focusWidget() != typing)
+        typing->setFocus(Qt::OtherFocusReason);
     return most;
 }
 

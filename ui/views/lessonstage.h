@@ -44,7 +44,7 @@ public:
     void refresh();
     // The room's poll (docs/POLL.md): the box with its QR code beside the question, and the
     // phones' votes per option in its bars, when the teacher shows them and at the answer.
-    // pollShapeChanged() when the box's parts come or go (not when a count changes): the
+    // shapeChanged() when the box's parts come or go (not when a count changes): the
     // stage's height may then change, and presentation fits the window again.
     void setPoll(const PollView &poll);
     PollBox *pollBox() const { return m_pollBox; }
@@ -52,7 +52,9 @@ public:
     QString phoneCount(int round, int option) const;
 
     // The height the stage needs at `width` with `theme` for the tallest of the shown scene's
-    // modes, so that no text is cut and the timeline does not move between them.
+    // modes, so that no text is cut and the timeline does not move between them. The answer
+    // counts its hands columns only when some hands are typed: the first count typed (or the
+    // last cleared) is a shapeChanged().
     int requiredHeight(int width, const Theme &theme) const;
 
     // The field of the hands raised for `option` in `vote` (0: first, 1: second); null when
@@ -80,7 +82,8 @@ public:
     static constexpr double kDetailPixels = 13;
 
 signals:
-    void pollShapeChanged();
+    // The poll's box's parts, or the answer's hands columns, came or went.
+    void shapeChanged();
 
 private:
     struct Row
@@ -118,5 +121,6 @@ private:
     QString m_explanationText;
     QLabel *m_hint;
     bool m_filling = false;
-    bool m_measuring = false; // requiredHeight() at work
+    bool m_measuring = false;  // requiredHeight() at work
+    bool m_handsTyped = false; // some hands typed at the scene's question (the answer shows them)
 };

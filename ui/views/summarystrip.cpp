@@ -10,8 +10,10 @@
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QResizeEvent>
 
 #include <algorithm>
+#include <vector>
 
 SummaryStrip::SummaryStrip(Document *doc, QWidget *parent) : QWidget(parent), m_doc(doc)
 {
@@ -86,8 +88,7 @@ void SummaryStrip::refresh()
     const QString names[4] = {tr("accepted"), tr("rejected"), tr("corrupted"), tr("locked out")};
     for (int r = 0; r < 4; ++r) {
         const QString full = QStringLiteral("%1 %2").arg(qulonglong(counts[r])).arg(names[r]);
-        m_counts[r]->setText(m_compact ? QString::number(qulonglong(counts[r])) : full);
-        m_counts[r]->setToolTip(full);
+        m_counts[r]->setToolTip(full); // showCounts() shows it, or its number alone
         m_icons[r]->setToolTip(full);
         // zero counts fade so the ones that matter stand out
         const QColor c = counts[r] == 0 ? m_theme.muted : m_theme.foreground;
@@ -140,7 +141,6 @@ void SummaryStrip::refresh()
     // that is where the danger shows; unless the top run is the unsafe one
     const Core::Summary &bottom = cmp.bottom.trace->summary;
     const Core::Summary &judged = !m_compare ? m : !m.safe() ? m : bottom;
-    m_verdict->setText(verdict());
     m_verdict->setStyleSheet(
         QStringLiteral(
             "QLabel { background: %1; color: white; border-radius: 4px; padding: 4px 10px;"
@@ -167,6 +167,15 @@ void SummaryStrip::refresh()
             tr("With %1: %2\nWith %3: %4").arg(cmp.top.name, tip(m), cmp.bottom.name, tip(bottom)));
     else
         m_verdict->setToolTip(tr("With fencing: %1\nWithout fencing: %2").arg(tip(m), tip(bottom)));
+    fit();
+}
+
+void SummaryStrip::showCounts(bool compact)
+{
+    for (QLabel *count : m_counts) {
+        const QString full = count->toolTip();
+        count->setText(compact ? full.section(QLatin1Char(' '), 0, 0) : full);
+    }
 }
 
 bool SummaryStrip::eventFilter(QObject *watched, QEvent *event)
@@ -188,46 +197,59 @@ void SummaryStrip::elideFinals()
                                                                                      : QString());
 }
 
-void SummaryStrip::setCompact(bool compact)
+void SummaryStrip::fit()
 {
-    if (compact == m_compact)
-        return;
-    m_compact = compact;
-    refresh();
-}
-
-int SummaryStrip::fullExtra() const
-{
-    // the verdict's long form over its short one
-    QFont bold = m_verdict->font();
-    bold.setBold(true);
-    const QFontMetrics vm(bold);
-    int extra = std::max(0, vm.horizontalAdvance(verdictText(false)) -
-                                vm.horizontalAdvance(verdictText(true)));
-    for (QLabel *count : m_counts) {
-        QFont font = count->font();
-        font.setBold(count->styleSheet().contains(QLatin1String("bold"))); // corrupted, locked out
-        const QFontMetrics fm(font);
-        extra += fm.horizontalAdvance(count->toolTip()) -
-                 fm.horizontalAdvance(count->toolTip().section(QLatin1Char(' '), 0, 0));
+    // The ways the strip can say it, roomiest first: the counts in words with the verdict long,
+    // then shorter; the counts as numbers with the verdict long, shorter, short. It says it the
+    // first way whose labels all fit whole at its width, each measured as the layout lays it
+    // out: in the label's own font (the badges are bold), with the badges' padding, the markers
+    // and the spacing between them. (The final values give way first: any width fits them.)
+    const QStringList forms = verdictForms();
+    struct Way
+    {
+        bool compact;
+        qsizetype form;
+    };
+    std::vector<Way> ways;
+    for (qsizetype i = 0; i < forms.size(); ++i)
+        if (i + 1 < forms.size() || forms.size() == 1) // the short verdict: numbers, not words
+            ways.push_back({false, i});
+    for (qsizetype i = 0; i < forms.size(); ++i)
+        ways.push_back({true, i});
+    ensurePolished(); // (the style sheets' fonts and padding, before the strip is first shown)
+    const auto needs = [&](const Way &w) {
+        showCounts(w.compact);
+        m_verdict->setText(forms[w.form]);
+        layout()->invalidate();
+        return layout()->minimumSize().width();
+    };
+    const int narrowest = needs(ways.back());
+    Way chosen = ways.back();
+    for (const Way &w : ways)
+        if (needs(w) <= width()) {
+            chosen = w;
+            break;
+        }
+    needs(chosen);
+    m_compact = chosen.compact;
+    if (narrowest != m_narrowest) {
+        m_narrowest = narrowest;
+        updateGeometry();
     }
-    return extra;
 }
 
 QSize SummaryStrip::minimumSizeHint() const
 {
     QSize size = QWidget::minimumSizeHint();
-    if (!m_compact)
-        size.rwidth() -= fullExtra();
+    size.setWidth(m_narrowest);
     return size;
 }
 
 void SummaryStrip::resizeEvent(QResizeEvent *event)
 {
     QWidget::resizeEvent(event);
-    // the width the full counts need: the compact strip's minimum plus what the words add
-    const int full = minimumSizeHint().width() + fullExtra();
-    setCompact(width() < full);
+    if (event->size().width() != event->oldSize().width())
+        fit();
 }
 
 QString SummaryStrip::verdictOf(const Core::Summary &m)
@@ -250,40 +272,55 @@ QString SummaryStrip::verdictOf(const Core::Summary &m)
 
 QString SummaryStrip::verdict() const
 {
-    return verdictText(m_compact);
+    return m_verdict->text();
 }
 
 QString SummaryStrip::verdictText(bool compact) const
 {
-    // a narrow window (a 1024 px projector, compare mode's longer words): the short form, the
-    // tooltip tells the rest; a badge is never cut
-    if (compact && !m_compare)
-        return m_doc->trace().summary.safe() ? tr("✔ Safety held") : tr("✖ Safety violated");
-    if (compact) {
+    const QStringList forms = verdictForms();
+    return compact ? forms.back() : forms.front();
+}
+
+QStringList SummaryStrip::verdictForms() const
+{
+    QStringList forms;
+    if (!m_compare) {
+        const Core::Summary &m = m_doc->trace().summary;
+        forms << verdictOf(m);
+        if (!m.safe()) // how many, without what it means (the tooltip says it)
+            forms << (m.corrupted == 0 ? tr("✖ Safety violated: half applied")
+                      : m.corrupted == 1
+                          ? tr("✖ Safety violated: 1 overwrite")
+                          : tr("✖ Safety violated: %1 overwrites").arg(qulonglong(m.corrupted)));
+        forms << (m.safe() ? tr("✔ Safety held") : tr("✖ Safety violated"));
+    } else {
+        // both runs, each named: the story speaks of "with fencing" and "without fencing" too
+        const auto shortVerdict = [](const Core::Summary &m, bool counted) {
+            if (m.safe())
+                return tr("✔ held");
+            if (!counted)
+                return tr("✖ violated");
+            if (m.corrupted == 0)
+                return tr("✖ violated (half applied)");
+            return m.corrupted == 1 ? tr("✖ violated (1 overwrite)")
+                                    : tr("✖ violated (%1 overwrites)").arg(qulonglong(m.corrupted));
+        };
         const Comparison cmp = comparison(*m_doc, m_compareSource);
+        const Core::Summary &top = cmp.top.trace->summary;
+        const Core::Summary &bottom = cmp.bottom.trace->summary;
+        for (const bool counted : {true, false})
+            forms << (cmp.bySource
+                          ? tr("Safety with %1: %2 · with %3: %4")
+                                .arg(cmp.top.name, shortVerdict(top, counted), cmp.bottom.name,
+                                     shortVerdict(bottom, counted))
+                          : tr("Safety with fencing: %1 · without: %2")
+                                .arg(shortVerdict(top, counted), shortVerdict(bottom, counted)));
         const auto mark = [](const Core::Summary &m) { return m.safe() ? tr("✔") : tr("✖"); };
-        return tr("Safety: %1 %2 · %3 %4")
-            .arg(cmp.top.name, mark(cmp.top.trace->summary), cmp.bottom.name,
-                 mark(cmp.bottom.trace->summary));
+        forms << tr("Safety: %1 %2 · %3 %4")
+                     .arg(cmp.top.name, mark(top), cmp.bottom.name, mark(bottom));
     }
-    if (!m_compare)
-        return verdictOf(m_doc->trace().summary);
-    // both runs, each named: the story speaks of "with fencing" and "without fencing" too
-    const auto shortVerdict = [](const Core::Summary &m) {
-        if (m.safe())
-            return tr("✔ held");
-        if (m.corrupted == 0)
-            return tr("✖ violated (half applied)");
-        return m.corrupted == 1 ? tr("✖ violated (1 overwrite)")
-                                : tr("✖ violated (%1 overwrites)").arg(qulonglong(m.corrupted));
-    };
-    const Comparison cmp = comparison(*m_doc, m_compareSource);
-    if (cmp.bySource)
-        return tr("Safety with %1: %2 · with %3: %4")
-            .arg(cmp.top.name, shortVerdict(cmp.top.trace->summary), cmp.bottom.name,
-                 shortVerdict(cmp.bottom.trace->summary));
-    return tr("Safety with fencing: %1 · without: %2")
-        .arg(shortVerdict(cmp.top.trace->summary), shortVerdict(cmp.bottom.trace->summary));
+    forms.removeDuplicates();
+    return forms;
 }
 
 QString SummaryStrip::text() const

@@ -29,14 +29,17 @@ public:
     // True when the final values do not fit and are shortened (their full text is in the tooltip).
     bool finalsElided() const;
     // Narrower than the full text needs, the counts become numbers beside their markers (their
-    // names in tooltips); the minimum size is that of the compact strip.
+    // names in tooltips); the minimum size is that of the compact strip with the short verdict.
     bool isCompact() const { return m_compact; }
     QSize minimumSizeHint() const override;
     // Everything the strip says, as plain text (for tests and accessibility).
     QString text() const;
+    // The verdict as the badge shows it: the longest of verdictForms() that fits whole.
     QString verdict() const;
-    // Its long or short form (the short one when the strip is compact).
+    // Its longest or shortest form.
     QString verdictText(bool compact) const;
+    // Every way the badge can say the verdict, longest first (the tooltip tells the rest).
+    QStringList verdictForms() const;
 
     // The verdict on one run, in words.
     static QString verdictOf(const Core::Summary &summary);
@@ -48,8 +51,8 @@ protected:
 private:
     void refresh();
     void elideFinals();
-    void setCompact(bool compact);
-    int fullExtra() const; // how much wider the full counts are than the compact ones
+    void showCounts(bool compact);
+    void fit();
 
     Document *m_doc;
     Theme m_theme = Theme::light();
@@ -59,6 +62,7 @@ private:
     QLabel *m_finals;
     QLabel *m_verdict;
     bool m_compact = false;
+    int m_narrowest = 0; // the compact strip's width with the short verdict, as last measured
     bool m_compare = false;
     std::optional<Core::TokenSource> m_compareSource;
     QString m_finalsText; // m_finals shows as much of it as fits

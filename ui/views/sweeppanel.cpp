@@ -570,17 +570,25 @@ void SweepPanel::openPoint(std::size_t point, bool fencing)
     scenario.fencing = fencing;
     const QString side = fencing ? tr("fenced") : tr("unfenced");
     const QString label = Core::outcomes()[outcome].label;
-    const QString description =
-        chosen == Core::kNone ? tr("No schedule at %1 had a %2 %3; this is schedule 0.")
-                                    .arg(Core::pointLabel(m_spec, point), label, side)
-        : first ? tr("The first of %1 schedules at %2 with a %3 %4: schedule %5.")
-                      .arg(s.schedules)
-                      .arg(Core::pointLabel(m_spec, point), label, side)
-                      .arg(run)
-                : tr("The worst of %1 schedules at %2 with a %3 %4: %5 such writes.")
-                      .arg(s.schedules)
-                      .arg(Core::pointLabel(m_spec, point), label, side)
-                      .arg(s.worstWrites);
+    const QString at = Core::pointLabel(m_spec, point);
+    // one schedule is "the only" one, not "the worst of 1 schedules"
+    const QString writes =
+        s.worstWrites == 1 ? tr("1 such write") : tr("%1 such writes").arg(s.worstWrites);
+    QString description;
+    if (chosen == Core::kNone)
+        description = tr("No schedule at %1 had a %2 %3; this is schedule 0.").arg(at, label, side);
+    else if (s.schedules == 1)
+        description = tr("The only schedule at %1 with a %2 %3: %4.")
+                          .arg(at, label, side, first ? tr("schedule %1").arg(run) : writes);
+    else if (first)
+        description = tr("The first of %1 schedules at %2 with a %3 %4: schedule %5.")
+                          .arg(s.schedules)
+                          .arg(at, label, side)
+                          .arg(run);
+    else
+        description = tr("The worst of %1 schedules at %2 with a %3 %4: %5.")
+                          .arg(s.schedules)
+                          .arg(at, label, side, writes);
     scenario.description = description + QLatin1Char(' ') + scenario.description;
     emit openScenario(scenario, description);
 }

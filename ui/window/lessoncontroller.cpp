@@ -62,10 +62,11 @@ LessonController::LessonController(Parts parts, Hooks hooks, QObject *parent)
                     m_parts.view->setWriteQuestions(m_session != nullptr, m_session && shown);
                 });
     m_parts.presentation->setWalk(this);
-    // the poll's box shown, grown or shrunk: the stage may need another height
-    // (queued: the box changes in the middle of a stage's change, which ends first)
+    // the poll's box shown, grown or shrunk, or the answer's hands columns come or gone: the
+    // stage may need another height (queued: the box changes in the middle of a stage's
+    // change, which ends first)
     connect(
-        m_parts.stage, &LessonStage::pollShapeChanged, this,
+        m_parts.stage, &LessonStage::shapeChanged, this,
         [this] {
             if (m_presentationAlive && presenting())
                 m_parts.presentation->fit();

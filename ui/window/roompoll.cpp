@@ -30,10 +30,7 @@ RoomPoll::RoomPoll(LessonController *lessons, LessonStage *stage, QObject *paren
     connect(m_lessons, &LessonController::stageChanged, this, &RoomPoll::follow);
     m_showSoon.setSingleShot(true);
     m_showSoon.setInterval(kShowMs);
-    connect(&m_showSoon, &QTimer::timeout, this, [this] {
-        keep();
-        show();
-    });
+    connect(&m_showSoon, &QTimer::timeout, this, &RoomPoll::show);
     connect(m_lessons, &LessonController::sessionChanged, this, &RoomPoll::sessionChanged);
     PollBox *box = m_stage->pollBox();
     connect(box, &PollBox::startRequested, this, &RoomPoll::start);
@@ -74,6 +71,9 @@ bool RoomPoll::start()
         if (!m_showSoon.isActive())
             m_showSoon.start();
     };
+    // but the session has each vote at once: a lesson closed right after a vote writes its
+    // progress before the poll stops, and a tenth of a second later would be too late
+    connect(m_server.get(), &Poll::PollServer::voted, this, &RoomPoll::keep);
     connect(m_server.get(), &Poll::PollServer::voted, this, soon);
     connect(m_server.get(), &Poll::PollServer::pageServed, this, soon);
     // a cable plugged in or a hotspot turned on since: offered now
@@ -245,7 +245,11 @@ void RoomPoll::follow()
         for (const Core::LessonOption &o : q->options)
             asked.options << Core::claimText(o.claim);
         // a new question opens its first round; one asked before (back from the reveal, or
-        // from the next scene) its last round again, with its votes
+        // from the next scene) its last round again, with its votes. Another question than the
+        // one just asked starts with its counts hidden, as the poll does: each first vote is
+        // the student's own (H shows them)
+        if (m_room->question().id != asked.id)
+            m_histogram = false;
         m_room->ask(asked);
         show();
         return;

@@ -80,21 +80,40 @@ public:
             const ClientLaneRects &r = panel.clients[l.client];
             m_p->setPen(pen);
             m_p->drawLine(QPointF(x, r.holds.top()), QPointF(x, r.believes.bottom()));
-            // the longest words that fit before the client's next lease (or the plot's edge)
+            // the longest words that fit before the client's next lease (or the plot's edge):
+            // in the belief row, else (a slow clock, past the real end) in the lease row, empty
+            // there once the lease's own "expires" words end. The belief row's "told: lock lost"
+            // may take the first (slow-client-clock on a 1280 px projector).
             const double room = std::min(m_xmax, nextLeaseStartOf(t, i, int(l.client)));
-            for (const QString &text :
-                 {QObject::tr("expires %1 by its clock").arg(own),
-                  QObject::tr("%1 by its clock").arg(own), QObject::tr("own: %1").arg(own)}) {
-                const double w = m_st.fmSmall.horizontalAdvance(text) + 6;
-                const QRectF box(x + 4 * f, r.believes.top(), w, r.believes.height());
-                if (x + 4 * f + w > room || !labelFree(box))
-                    continue;
-                takeLabel(box);
-                chipText(box, text, m_st.th.foreground, m_st.small);
-                noteLabel(x, box);
-                break;
-            }
+            const double afterLease =
+                own > l.end
+                    ? X(l.end) + 4 +
+                          m_st.fmSmall.horizontalAdvance(QObject::tr("expires %1").arg(l.end)) + 6
+                    : std::numeric_limits<double>::infinity();
+            const QStringList texts{QObject::tr("expires %1 by its clock").arg(own),
+                                    QObject::tr("%1 by its clock").arg(own),
+                                    QObject::tr("own: %1").arg(own)};
+            if (!chipRightOf(x, r.believes, room, texts) && x + 4 * f >= afterLease)
+                chipRightOf(x, r.holds, room, texts);
         }
+    }
+
+    // The first of `texts` whose chip fits in `row` right of x, before `room`, where no label
+    // is yet; false when none does.
+    bool chipRightOf(double x, const QRectF &row, double room, const QStringList &texts)
+    {
+        const double left = x + 4 * m_st.f;
+        for (const QString &text : texts) {
+            const double w = m_st.fmSmall.horizontalAdvance(text) + 6;
+            const QRectF box(left, row.top(), w, row.height());
+            if (left + w > room || !labelFree(box))
+                continue;
+            takeLabel(box);
+            chipText(box, text, m_st.th.foreground, m_st.small);
+            noteLabel(x, box);
+            return true;
+        }
+        return false;
     }
 
     // What core says of the loss (docs/SCENARIO.md section 12), within a grip of the bar, across

@@ -6,9 +6,11 @@
 
 #include "document/document.h"
 #include "scripteddialogs.h"
+#include "viewstate.h"
 #include "window/mainwindow.h"
 
 #include "scenariofile.h"
+#include "tokensource.h"
 
 #include <QAction>
 #include <QApplication>
@@ -196,6 +198,39 @@ private slots:
         QVERIFY(window().findChild<QAction *>(QStringLiteral("theme-dark"))->isChecked());
         QVERIFY(!window().findChild<QAction *>(QStringLiteral("theme-contrast"))->isChecked());
         window().findChild<QAction *>(QStringLiteral("theme-light"))->trigger();
+    }
+
+    // Simulation > Compare with offers every token source but the scenario's own (a run beside
+    // itself shows nothing, and a lesson's scene refuses it); a source compared with that
+    // becomes the scenario's own gives way to fencing off.
+    void compareWithLeavesOutTheScenariosOwnSource()
+    {
+        const auto action = [this](const QString &name) {
+            return window().findChild<QAction *>(name);
+        };
+        const Core::TokenSource own = window().scenario().tokens;
+        const Core::TokenSource other = Core::TokenSource((int(own) + 1) % Core::kTokenSourceCount);
+        const QString ownName = QStringLiteral("compareWith-") + Core::toString(own);
+        const QString otherName = QStringLiteral("compareWith-") + Core::toString(other);
+        QVERIFY(!action(ownName)->isEnabled());
+        QVERIFY(action(otherName)->isEnabled());
+        QVERIFY(action(QStringLiteral("compareWith-fencing"))->isEnabled());
+
+        action(otherName)->trigger();
+        QVERIFY(window().viewState()->compare());
+        QVERIFY(window().viewState()->compareSource() == other);
+        // the scenario takes that source: it is no longer offered, and compare shows fencing off
+        action(QStringLiteral("tokens-") + Core::toString(other))->trigger();
+        QVERIFY(window().scenario().tokens == other);
+        QVERIFY(!action(otherName)->isEnabled());
+        QVERIFY(action(ownName)->isEnabled());
+        QVERIFY(!window().viewState()->compareSource().has_value());
+        QVERIFY(action(QStringLiteral("compareWith-fencing"))->isChecked());
+        // undo gives the first source back, and with it the entry
+        window().document()->undoStack()->undo();
+        QVERIFY(window().scenario().tokens == own);
+        QVERIFY(action(otherName)->isEnabled());
+        QVERIFY(!action(ownName)->isEnabled());
     }
 
     // The toolbar's rule box shows "le" when a storage compares with <=, whatever set it: the

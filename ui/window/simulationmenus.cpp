@@ -80,7 +80,9 @@ void SimulationMenus::addCompareWith(QMenu *menu)
         const auto src = Core::TokenSource(i);
         add(tr("%1 tokens (%2)").arg(Core::toString(src), Core::describeSource(src)),
             QStringLiteral("compareWith-") + Core::toString(src), src);
+        m_compareWith << against->actions().constLast();
     }
+    followDocument();
 }
 
 void SimulationMenus::addRuleBox(QToolBar *toolBar)
@@ -103,6 +105,11 @@ void SimulationMenus::followDocument()
     if (m_tokens)
         for (QAction *a : m_tokens->actions())
             a->setChecked(a->data().toInt() == int(s.tokens));
+    for (int i = 0; i < int(m_compareWith.size()); ++i)
+        m_compareWith[i]->setEnabled(Core::TokenSource(i) != s.tokens);
+    // the source compared with became the scenario's own: compare with fencing off instead
+    if (!m_compareWith.isEmpty() && m_state->compareSource() == s.tokens)
+        m_state->setCompareSource(std::nullopt);
     if (m_ruleBox) {
         const bool anyLe =
             std::any_of(s.storages.begin(), s.storages.end(),

@@ -7,11 +7,13 @@
 
 #include "scenario.h"
 
+#include <QList>
 #include <QObject>
 
 #include <functional>
 
 class Document;
+class QAction;
 class QActionGroup;
 class QComboBox;
 class QMenu;
@@ -28,7 +30,8 @@ public:
 
     // Simulation > Storage rule and Simulation > Token source, into `menu`.
     void addRuleAndTokens(QMenu *menu);
-    // Simulation > Compare with, into `menu`.
+    // Simulation > Compare with, into `menu`. The scenario's own token source is not offered:
+    // a run beside itself shows nothing, and a lesson's scene refuses it.
     void addCompareWith(QMenu *menu);
     // The toolbar's rule box: "le" when any storage compares with <=.
     void addRuleBox(QToolBar *toolBar);
@@ -41,4 +44,5 @@ private:
     std::function<void(Core::FenceRule)> m_setRule;
     QActionGroup *m_tokens = nullptr;
     QComboBox *m_ruleBox = nullptr;
+    QList<QAction *> m_compareWith; // (Compare with's token sources, in their order)
 };

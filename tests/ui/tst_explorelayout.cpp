@@ -1,13 +1,15 @@
 // Explore (Ctrl+K) on the most common projector, 1280x800 (issue 31, item 6): the dock comes
 // to the front of its tab group, the window stays on the screen, the lock and storage lanes stay
-// in view and the client lanes scroll at their height (not squeezed to a row), also after the
-// app starts again with Explore left open; View > Reset layout brings the first start's layout
+// in view and the client lanes scroll at their height (not squeezed to a row), at least one
+// whole above the pinned ones (Explore takes the token chart's place), also after the app starts
+// again with Explore left open; View > Reset layout brings the first start's layout
 // back, every row in view. The offscreen platform gets that screen from a file (its
 // `configfile`, read by qtbase's qoffscreenintegration.cpp), so this test has a main of its own.
 
 #include "document/document.h"
 #include "scripteddialogs.h"
 #include "views/timelineview.h"
+#include "views/tokenchart.h"
 #include "window/mainwindow.h"
 #include "windowparts.h"
 
@@ -119,6 +121,13 @@ class TestExploreLayout : public QObject
                                     .arg(shown.top())
                                     .arg(shown.bottom())));
         }
+        // scrolling, at least one whole client lane shows above the pinned lanes
+        if (scrolling > 0 && panel.isPinned())
+            QVERIFY2(panel.pinTop - shown.top() >= scrolling - 0.5,
+                     qPrintable(QStringLiteral("%1 px of client lanes above the pinned lanes, a "
+                                               "lane is %2 px")
+                                    .arg(panel.pinTop - shown.top())
+                                    .arg(scrolling)));
         rows.push_back(panel.lock);
         for (const StorageLaneRects &s : panel.storages)
             rows.insert(rows.end(), {s.values, s.outcomes, s.maxToken});
@@ -204,6 +213,8 @@ private slots:
         QVERIFY2(docks.count(QStringLiteral("exploreDock")), qPrintable(describe(docks)));
         QVERIFY2(!docks.count(QStringLiteral("eventLogDock")), qPrintable(describe(docks)));
         QVERIFY(explore->height() > 150); // room for its controls and chart
+        // the sweep's chart takes the token chart's place on this short screen
+        QVERIFY(!part<TokenChart>(w)->isVisible());
         verifyFitsTheScreen(w);
         verifyEveryRowShows(w, m_firstLaneHeight);
     }
@@ -227,6 +238,7 @@ private slots:
         QTest::qWait(50);
         const std::map<QString, QRect> docks = docksOnScreen(w);
         QCOMPARE(describe(docks), describe(m_firstStart));
+        QVERIFY(part<TokenChart>(w)->isVisible()); // back with Explore put away
         QCOMPARE(part<TimelineView>(w)->visibleRegion().boundingRect().height(),
                  m_firstTimelineHeight);
         verifyFitsTheScreen(w);

@@ -70,10 +70,11 @@ QDockWidget *DockLayout::addDocks(QWidget *story, QWidget *inspector, QWidget *l
     // asked for, it comes to the front of its tab group with room for its chart, taken from
     // the token chart and never from the lanes' screen
     connect(exploreAct, &QAction::triggered, this, [this, exploreDock](bool shown) {
-        if (!shown)
-            return;
-        exploreDock->raise();
-        m_parts.window->resizeDocks({exploreDock}, {exploreHeight()}, Qt::Vertical);
+        if (shown) {
+            exploreDock->raise();
+            m_parts.window->resizeDocks({exploreDock}, {exploreHeight()}, Qt::Vertical);
+        }
+        fitSplitter(); // (the token chart's least height depends on it)
     });
     exploreAct->setObjectName(QStringLiteral("explore"));
     exploreAct->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_K));
@@ -106,8 +107,11 @@ bool DockLayout::compactHeight() const
 
 int DockLayout::exploreHeight() const
 {
-    // the controls scroll; the chart beside them needs about this much to be read
-    return std::clamp(m_parts.window->height() * 2 / 5, 160, 320);
+    // the controls scroll; the chart beside them needs about this much to be read. On a short
+    // screen (a 1280x800 projector) its least, so one client lane still shows above the pinned
+    // lock and storage lanes (tst_explorelayout)
+    const int h = m_parts.window->height();
+    return compactHeight() ? 160 : std::clamp(h * 2 / 5, 160, 320);
 }
 
 int DockLayout::logHeight() const
@@ -137,6 +141,14 @@ void DockLayout::fitSplitter()
     }
     // compare mode: the chart (secondary there) gives its height to the second stack of lanes;
     // on a short screen it gives some to the lanes too
+    // With Explore open on a short screen the sweep's own chart is the one being read: it takes
+    // the token chart's place, so at least one client lane shows above the pinned lock and
+    // storage lanes (tst_explorelayout). The token chart comes back when Explore closes.
+    const auto *explore = m_parts.window->findChild<QDockWidget *>(QStringLiteral("exploreDock"));
+    const bool exploring = compactHeight() && explore && explore->isVisible();
+    m_parts.chart->setVisible(!exploring);
+    if (exploring)
+        return;
     const int chartMin = m_parts.state->compare() ? 100 : compactHeight() ? 115 : 200;
     // the lock and storage lanes stay pinned in view: a shorter chart before they scroll away
     // (the contrast theme's large text at 1024x768)

@@ -390,12 +390,14 @@ class TestProjector : public QObject
             checkOwnLeaseEnds(p, visible);
         // the strip's counts, final values and verdict badge: each whole, or said shorter; and
         // where there is room (the 1600 px window a 1920 px screen opens) the verdict whole, with
-        // the counts in words too but beside compare's verdict on both runs
+        // the counts in words. (Not in compare mode: there the strip's width left beside the
+        // docks decides whether the longest of the two runs' verdicts fits, and the check above
+        // is the one that holds.)
         SummaryStrip *strip = part<SummaryStrip>(window());
         checkLabels(strip, QStringLiteral("in the summary strip"), true);
         if (!presenting && strip->isVisible() && window().width() >= 1600 &&
-            ((strip->isCompact() && !window().viewState()->compare()) ||
-             strip->verdict() != strip->verdictForms().first()))
+            !window().viewState()->compare() &&
+            (strip->isCompact() || strip->verdict() != strip->verdictForms().first()))
             fail(QStringLiteral("the strip says '%1'%2 in a window %3 px wide")
                      .arg(strip->verdict(),
                           strip->isCompact() ? QStringLiteral(" and numbers alone") : QString())

@@ -146,7 +146,14 @@ void DockLayout::fitSplitter()
     // storage lanes (tst_explorelayout). The token chart comes back when Explore closes.
     const auto *explore = m_parts.window->findChild<QDockWidget *>(QStringLiteral("exploreDock"));
     const bool exploring = compactHeight() && explore && explore->isVisible();
-    m_parts.chart->setVisible(!exploring);
+    // (only a chart this hid is shown again: a lesson at a student's desk hides it too)
+    if (exploring && m_parts.chart->isVisibleTo(m_parts.window)) {
+        m_parts.chart->hide();
+        m_chartHiddenForExplore = true;
+    } else if (!exploring && m_chartHiddenForExplore) {
+        m_parts.chart->show();
+        m_chartHiddenForExplore = false;
+    }
     if (exploring)
         return;
     const int chartMin = m_parts.state->compare() ? 100 : compactHeight() ? 115 : 200;

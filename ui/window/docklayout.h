@@ -75,4 +75,5 @@ private:
     Hooks m_hooks;
     QByteArray m_defaultLayout; // the dock layout as the window was built, for Reset layout
     bool m_logHiddenForCompare = false;
+    bool m_chartHiddenForExplore = false; // Explore took its place (fitSplitter)
 };

@@ -7,6 +7,7 @@
 // `configfile`, read by qtbase's qoffscreenintegration.cpp), so this test has a main of its own.
 
 #include "document/document.h"
+#include "offscreenscreens.h"
 #include "scripteddialogs.h"
 #include "views/timelineview.h"
 #include "views/tokenchart.h"
@@ -16,10 +17,6 @@
 #include <QAction>
 #include <QApplication>
 #include <QDockWidget>
-#include <QFile>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QMenu>
 #include <QMenuBar>
 #include <QScreen>
@@ -249,21 +246,8 @@ private slots:
 int main(int argc, char **argv)
 {
     QTemporaryDir dir;
-    const QJsonObject screen{{QStringLiteral("name"), QStringLiteral("projector")},
-                             {QStringLiteral("x"), kScreen.x()},
-                             {QStringLiteral("y"), kScreen.y()},
-                             {QStringLiteral("width"), kScreen.width()},
-                             {QStringLiteral("height"), kScreen.height()},
-                             {QStringLiteral("logicalDpi"), 96},
-                             {QStringLiteral("logicalBaseDpi"), 96}};
-    const QJsonObject config{{QStringLiteral("screens"), QJsonArray{screen}},
-                             {QStringLiteral("windowFrameMargins"), false}};
-    const QString path = dir.filePath(QStringLiteral("screens.json"));
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(QJsonDocument(config).toJson()) < 0)
+    if (!TestSupport::useOffscreenScreens(dir, {{QStringLiteral("projector"), kScreen}}))
         return 2;
-    file.close();
-    qputenv("QT_QPA_PLATFORM", QByteArray("offscreen:configfile=") + path.toLocal8Bit());
     QApplication app(argc, argv);
     TestExploreLayout test;
     QTEST_SET_MAIN_SOURCE_PATH

@@ -5,15 +5,12 @@
 // read by qtbase's qoffscreenintegration.cpp), so this test has a main of its own.
 
 #include "document/document.h"
+#include "offscreenscreens.h"
 #include "scripteddialogs.h"
 #include "window/mainwindow.h"
 
 #include <QAction>
 #include <QApplication>
-#include <QFile>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QMenu>
 #include <QMenuBar>
 #include <QScreen>
@@ -29,14 +26,6 @@ namespace {
 
 const QRect kLaptop(0, 0, 1280, 800);
 const QRect kProjector(1280, 0, 1920, 1080);
-
-QJsonObject screen(const QString &name, const QRect &r)
-{
-    return {{QStringLiteral("name"), name},         {QStringLiteral("x"), r.x()},
-            {QStringLiteral("y"), r.y()},           {QStringLiteral("width"), r.width()},
-            {QStringLiteral("height"), r.height()}, {QStringLiteral("logicalDpi"), 96},
-            {QStringLiteral("logicalBaseDpi"), 96}};
-}
 
 QMenu *viewMenu(MainWindow &w)
 {
@@ -188,16 +177,9 @@ private slots:
 int main(int argc, char **argv)
 {
     QTemporaryDir dir;
-    const QJsonObject config{
-        {QStringLiteral("screens"), QJsonArray{screen(QStringLiteral("laptop"), kLaptop),
-                                               screen(QStringLiteral("projector"), kProjector)}},
-        {QStringLiteral("windowFrameMargins"), false}};
-    const QString path = dir.filePath(QStringLiteral("screens.json"));
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(QJsonDocument(config).toJson()) < 0)
+    if (!TestSupport::useOffscreenScreens(
+            dir, {{QStringLiteral("laptop"), kLaptop}, {QStringLiteral("projector"), kProjector}}))
         return 2;
-    file.close();
-    qputenv("QT_QPA_PLATFORM", QByteArray("offscreen:configfile=") + path.toLocal8Bit());
     QApplication app(argc, argv);
     TestPresentScreen test;
     QTEST_SET_MAIN_SOURCE_PATH

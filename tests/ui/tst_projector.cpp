@@ -23,6 +23,7 @@
 
 #include "document/document.h"
 #include "document/lessonsession.h"
+#include "offscreenscreens.h"
 #include "scripteddialogs.h"
 #include "settle.h"
 #include "timelinerenderer.h"
@@ -47,9 +48,6 @@
 #include <QApplication>
 #include <QDir>
 #include <QFontInfo>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QLabel>
 #include <QLayout>
 #include <QPaintEngine>
@@ -820,24 +818,13 @@ private slots:
 
 int main(int argc, char **argv)
 {
-    // the screen under test: the offscreen platform reads its screens from a file
+    // the screen under test
     QTemporaryDir dir;
     const QStringList wh = screenName().split(QLatin1Char('x'));
-    QJsonObject screen{{QStringLiteral("name"), QStringLiteral("projector")},
-                       {QStringLiteral("x"), 0},
-                       {QStringLiteral("y"), 0},
-                       {QStringLiteral("width"), wh.value(0).toInt()},
-                       {QStringLiteral("height"), wh.value(1).toInt()},
-                       {QStringLiteral("logicalDpi"), 96},
-                       {QStringLiteral("logicalBaseDpi"), 96}};
-    const QJsonObject config{{QStringLiteral("screens"), QJsonArray{screen}},
-                             {QStringLiteral("windowFrameMargins"), false}};
-    const QString path = dir.filePath(QStringLiteral("screens.json"));
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(QJsonDocument(config).toJson()) < 0)
+    if (!TestSupport::useOffscreenScreens(
+            dir,
+            {{QStringLiteral("projector"), QRect(0, 0, wh.value(0).toInt(), wh.value(1).toInt())}}))
         return 2;
-    file.close();
-    qputenv("QT_QPA_PLATFORM", QByteArray("offscreen:configfile=") + path.toLocal8Bit());
     QApplication app(argc, argv);
     TestProjector test;
     QTEST_SET_MAIN_SOURCE_PATH

@@ -132,6 +132,26 @@ ExportOptions pictureOptions(const Cli::Invocation &inv)
     return o;
 }
 
+// The runs a picture of `s` with `o` draws, simulated once here (the exporter simulates
+// nothing): the run shown and, in compare mode, the unfenced one.
+struct PictureRuns
+{
+    Core::Trace shown;
+    Core::Trace unfenced;
+    bool compare = false;
+    ExportRuns runs() const { return {shown, compare ? &unfenced : nullptr}; }
+};
+
+PictureRuns simulatePicture(const Core::Scenario &s, const ExportOptions &o)
+{
+    PictureRuns r;
+    r.shown = Core::simulate(s, Exporter::shownFencing(s, o));
+    r.compare = o.compare;
+    if (o.compare)
+        r.unfenced = Core::simulate(s, false);
+    return r;
+}
+
 int exportPicture(const Cli::Invocation &inv)
 {
     if (isStandardStream(inv.output))
@@ -145,7 +165,9 @@ int exportPicture(const Cli::Invocation &inv)
     const LoadResult loaded = loadArgument(file);
     if (!loaded.ok())
         return invalid(file + QLatin1String(": ") + loaded.error);
-    const QString failed = Exporter::exportTo(inv.output, *loaded.scenario, pictureOptions(inv));
+    const ExportOptions o = pictureOptions(inv);
+    const PictureRuns runs = simulatePicture(*loaded.scenario, o);
+    const QString failed = Exporter::exportTo(inv.output, *loaded.scenario, runs.runs(), o);
     if (!failed.isEmpty())
         return invalid(QStringLiteral("export: ") + failed);
     return 0;
@@ -163,14 +185,15 @@ int storyboard(const Cli::Invocation &inv)
     if (!loaded.ok())
         return invalid(file + QLatin1String(": ") + loaded.error);
     const Core::Scenario &s = *loaded.scenario;
+    const ExportOptions o = pictureOptions(inv);
+    const PictureRuns runs = simulatePicture(s, o);
     std::vector<Core::Tick> ticks = inv.ticks;
-    if (ticks.empty()) {
-        const Core::Trace trace = Core::simulate(s, inv.fencing.value_or(s.fencing));
-        ticks = Exporter::keyframeTicks(s, trace);
-    }
+    if (ticks.empty()) // the steps of the run with the picture's fencing switch
+        ticks = Exporter::keyframeTicks(
+            s, o.compare && !inv.fencing.value_or(s.fencing) ? runs.unfenced : runs.shown);
     QStringList written;
     const QString failed =
-        Exporter::exportStoryboard(inv.output, s, pictureOptions(inv), ticks, &written);
+        Exporter::exportStoryboard(inv.output, s, runs.runs(), o, ticks, &written);
     if (!failed.isEmpty())
         return invalid(failed);
     for (const QString &f : written)

@@ -3,6 +3,7 @@
 
 #include "document/document.h"
 #include "exporter.h"
+#include "exportruns.h"
 #include "schedulegenerator.h"
 #include "scripteddialogs.h"
 #include "simulator.h"
@@ -157,11 +158,14 @@ void BM_Export(benchmark::State &state)
     o.fromTick = 0;
     o.toTick = 400;
     const bool svg = state.range(1) != 0;
+    // the picture of a run the caller holds (the Document's, the CLI's one simulation): the
+    // exporter draws it and simulates nothing
+    const TestRuns runs(s, o);
     for (auto _ : state) {
         if (svg)
-            benchmark::DoNotOptimize(Exporter::renderSvg(s, o));
+            benchmark::DoNotOptimize(Exporter::renderSvg(s, runs, o));
         else
-            benchmark::DoNotOptimize(Exporter::renderImage(s, o));
+            benchmark::DoNotOptimize(Exporter::renderImage(s, runs, o));
     }
     state.SetLabel(svg ? "SVG, 400 ticks" : "PNG image, 400 ticks");
 }

@@ -13,6 +13,24 @@ std::size_t firstGrantAt(const Trace &t, Tick tick)
                        t.grants.begin());
 }
 
+const Grant *lastGrantOfEpoch(const Trace &t, std::uint32_t epoch)
+{
+    auto it = std::upper_bound(t.grants.begin(), t.grants.end(), epoch,
+                               [](std::uint32_t e, const Grant &g) { return e < g.epoch; });
+    if (it == t.grants.begin() || (it - 1)->epoch != epoch)
+        return nullptr;
+    return &*(it - 1);
+}
+
+const Grant *firstGrantOfEpoch(const Trace &t, std::uint32_t epoch)
+{
+    auto it = std::lower_bound(t.grants.begin(), t.grants.end(), epoch,
+                               [](const Grant &g, std::uint32_t e) { return g.epoch < e; });
+    if (it == t.grants.end() || it->epoch != epoch)
+        return nullptr;
+    return &*it;
+}
+
 Tick leaseEndAt(const Trace &t, std::uint32_t epoch, Tick tick)
 {
     if (epoch < 1 || epoch > t.leases.size())

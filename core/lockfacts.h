@@ -14,6 +14,18 @@ namespace Core {
 // First grant or renewal at or after tick t (grants are in time order).
 std::size_t firstGrantAt(const Trace &t, Tick tick);
 
+// The grant or renewal that set an epoch's current expiry: the last one of that epoch; nullptr
+// for no such epoch. Grants are in time order and their epochs never decrease.
+const Grant *lastGrantOfEpoch(const Trace &t, std::uint32_t epoch);
+// The grant that began an epoch: its first; nullptr for no such epoch.
+const Grant *firstGrantOfEpoch(const Trace &t, std::uint32_t epoch);
+
+// A renewal by the client's keepalive schedule (Grant::keepalive), not by an acquire of its own.
+inline bool isKeepalive(const Trace &t, const Event &e)
+{
+    return e.kind == EventKind::Renewal && t.grants[e.ref].keepalive;
+}
+
 // The end of an epoch's lease as the lock service had it at the end of tick t: set by its last
 // grant or renewal up to t, or by a later re-arm (section 15.3: a new leader starts the timeout
 // afresh). A renewal at the tick of a re-arm wins: clients act after the lock events of their

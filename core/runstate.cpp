@@ -1,5 +1,6 @@
 #include "runstate.h"
 
+#include "explain.h"
 #include "simulator.h"
 
 #include <algorithm>
@@ -32,7 +33,60 @@ std::uint32_t lastAppliedOf(const Trace &trace, std::uint32_t storage, std::size
     return kNone;
 }
 
+// First of a client's events (`evs`, in time order) at or after tick t.
+std::size_t firstEventOf(const Trace &t, const std::vector<std::uint32_t> &evs, Tick tick)
+{
+    return std::size_t(
+        std::lower_bound(evs.begin(), evs.end(), tick,
+                         [&](std::uint32_t e, Tick v) { return t.events[e].tick < v; }) -
+        evs.begin());
+}
+
 } // namespace
+
+std::uint32_t runEventOf(const Scenario &s, const Trace &t, int client, int action)
+{
+    if (client < 0 || action < 0 || std::size_t(client) >= t.clientEvents.size() ||
+        std::size_t(client) >= s.clients.size() ||
+        std::size_t(action) >= s.clients[std::size_t(client)].actions.size())
+        return kNone;
+    const Action &a = s.clients[std::size_t(client)].actions[std::size_t(action)];
+    const std::vector<std::uint32_t> &evs = t.clientEvents[std::size_t(client)];
+    std::size_t i = firstEventOf(t, evs, a.at);
+    for (std::size_t n = 0; i < evs.size() && n < 200000; ++i, ++n) {
+        const Event &e = t.events[evs[i]];
+        // (a checked write ran where it was sent; a read where it was sent)
+        if (e.kind == EventKind::PauseEnd || e.kind == EventKind::WriteArrived ||
+            e.kind == EventKind::Checked || e.kind == EventKind::ReadArrived)
+            continue;
+        if (actionOfEvent(t, evs[i]) == std::uint32_t(action))
+            return evs[i];
+    }
+    return kNone;
+}
+
+std::uint32_t eventOf(const Trace &t, int client, Tick tick, EventKind kind, std::uint32_t ref)
+{
+    if (client < 0 || std::size_t(client) >= t.clientEvents.size())
+        return kNone;
+    const std::vector<std::uint32_t> &evs = t.clientEvents[std::size_t(client)];
+    for (std::size_t i = firstEventOf(t, evs, tick);
+         i < evs.size() && t.events[evs[i]].tick == tick; ++i)
+        if (t.events[evs[i]].kind == kind && t.events[evs[i]].ref == ref)
+            return evs[i];
+    return kNone;
+}
+
+Trace runBefore(const Scenario &scenario, const Trace &full, Tick before)
+{
+    if (!full.complete() || before > full.lastTick)
+        return full; // nothing after it to hide
+    Trace cut;
+    Simulator(Simulator::kNoCheckpoints).runBefore(scenario, full.fencing, cut, before);
+    cut.horizon = full.horizon;
+    cut.lastTick = full.lastTick;
+    return cut;
+}
 
 Tick runEnd(const Trace &trace)
 {

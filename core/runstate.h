@@ -53,6 +53,16 @@ struct ClientState
 };
 ClientState clientStateAt(const Trace &trace, std::uint32_t client, Tick t);
 
+// ---- the events of an action ------------------------------------------------------------
+
+// The event where an action ran (grant/renewal/refusal, release, write sent, pause start): the
+// first event at or after its scheduled tick that belongs to it; kNone if it has not run.
+// Deferred actions run when the client thaws, so the search starts at `at`. Bounded: a frozen
+// stretch can pile many deferred actions onto one tick, and a painter asks this per frame.
+std::uint32_t runEventOf(const Scenario &scenario, const Trace &trace, int client, int action);
+// The event of `kind` with record `ref` on client `client`'s lane at `tick`; kNone if none.
+std::uint32_t eventOf(const Trace &trace, int client, Tick tick, EventKind kind, std::uint32_t ref);
+
 // ---- the storages ----------------------------------------------------------------------------
 
 // What a storage's level is.
@@ -72,6 +82,16 @@ StorageGauge comparedGauge(const Scenario &scenario, const Trace &trace, std::ui
 // last applied write.
 StorageState storageStateAt(const Scenario &scenario, const Trace &trace, std::uint32_t storage,
                             Tick t);
+
+// ---- a run cut at a tick ------------------------------------------------------------------
+
+// `full` (a complete run of `scenario` with full.fencing) as it stands before tick `before`: a
+// partial trace holding nothing of that tick or later, on the whole run's axis (its horizon and
+// lastTick), so what goes on at the cut is drawn on and a view hides what lies past it
+// (docs/SEMANTICS.md "Hiding the future"). `full` itself when there is nothing after the cut
+// (or `full` is partial). The one place a run is cut: presentation mode, a lesson's question,
+// a handout and an animation all ask here.
+Trace runBefore(const Scenario &scenario, const Trace &full, Tick before);
 
 // One storage's level over the run. O(restarts) to make; a write's level is O(1), a tick's
 // O(log n): cheap enough for a painter that asks once per pixel column.

@@ -4,6 +4,7 @@
 
 #include "animation.h"
 #include "animationsupport.h"
+#include "exportruns.h"
 #include "filesizelimit.h"
 #include "mediadecode.h"
 #include "scenariofile.h"
@@ -26,7 +27,7 @@ QImage stepAlone(const Core::Scenario &s, const AnimationOptions &o, QSize canva
     QImage frame(canvas, QImage::Format_RGB32);
     frame.fill(picture.theme.background);
     QPainter p(&frame);
-    p.drawImage(0, 0, Exporter::renderImage(s, picture));
+    p.drawImage(0, 0, Exporter::renderImage(s, TestRuns(s, picture), picture));
     p.end();
     return frame;
 }
@@ -114,10 +115,12 @@ private slots:
         QCOMPARE(p.size.width(), 640);
         QCOMPARE(p.size.height() % 2, 0);
         AnimationOptions o = smallOptions();
-        double tallest = Exporter::pageSize(s, o.picture).height(); // the verdict's
+        double tallest =
+            Exporter::pageSize(s, TestRuns(s, o.picture), o.picture).height(); // the verdict's
         for (const Animation::Step &step : p.steps) {
             o.picture.playhead = step.tick;
-            tallest = std::max(tallest, Exporter::pageSize(s, o.picture).height());
+            tallest = std::max(tallest,
+                               Exporter::pageSize(s, TestRuns(s, o.picture), o.picture).height());
         }
         QCOMPARE(p.size.height(), int(std::ceil(tallest)) + int(std::ceil(tallest)) % 2);
     }
@@ -243,7 +246,8 @@ private slots:
         }
 
         // the frame held for step k is step k drawn alone, caption and all
-        const int belowTimeline = int(Exporter::timelineRect(s, o.picture).bottom()) + 1;
+        const int belowTimeline =
+            int(Exporter::timelineRect(s, TestRuns(s, o.picture), o.picture).bottom()) + 1;
         for (std::size_t k = 0; k < p.steps.size(); ++k) {
             const MediaDecode::Frame *held = a.at((17 * double(k) + 5) / 10.0);
             QVERIFY(held);
@@ -269,7 +273,7 @@ private slots:
         QImage whole(p.size, QImage::Format_RGB32);
         whole.fill(verdict.theme.background);
         QPainter painter(&whole);
-        painter.drawImage(0, 0, Exporter::renderImage(s, verdict));
+        painter.drawImage(0, 0, Exporter::renderImage(s, TestRuns(s, verdict), verdict));
         painter.end();
         QVERIFY(MediaDecode::meanDifference(a.frames.back().image, whole) < tolerance);
     }

@@ -7,6 +7,7 @@
 
 #include "animation.h"
 #include "animationsupport.h"
+#include "exportruns.h"
 #include "gifwriter.h"
 #include "mediadecode.h"
 #include "scenariofile.h"
@@ -60,7 +61,7 @@ QImage drawn(const Core::Scenario &s, ExportOptions picture, QSize canvas)
     QImage frame(canvas, QImage::Format_RGB32);
     frame.fill(picture.theme.background);
     QPainter p(&frame);
-    p.drawImage(0, 0, Exporter::renderImage(s, picture));
+    p.drawImage(0, 0, Exporter::renderImage(s, TestRuns(s, picture), picture));
     p.end();
     return frame;
 }

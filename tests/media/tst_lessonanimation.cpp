@@ -5,6 +5,7 @@
 
 #include "animation.h"
 #include "animationsupport.h"
+#include "exportruns.h"
 #include "lessonfile.h"
 #include "lessonplay.h"
 #include "mediadecode.h"
@@ -42,7 +43,10 @@ QImage sceneAlone(const AnimationOptions &o, QSize canvas, Core::Tick tick, bool
     QImage frame(canvas, QImage::Format_RGB32);
     frame.fill(picture.theme.background);
     QPainter p(&frame);
-    p.drawImage(0, 0, Exporter::renderImage(Core::ScenarioFile::defaultScenario(), picture));
+    p.drawImage(0, 0,
+                Exporter::renderImage(Core::ScenarioFile::defaultScenario(),
+                                      TestRuns(Core::ScenarioFile::defaultScenario(), picture),
+                                      picture));
     p.end();
     return frame;
 }
@@ -183,7 +187,10 @@ private slots:
             QString other;
         } openings[] = {{0.5, first, second}, {11.5 + 0.5, second, first}};
         const int belowTimeline =
-            int(Exporter::timelineRect(lesson.scenes[0].scenario, o.picture).bottom()) + 1;
+            int(Exporter::timelineRect(lesson.scenes[0].scenario,
+                                       TestRuns(lesson.scenes[0].scenario, o.picture), o.picture)
+                    .bottom()) +
+            1;
         for (const auto &opening : openings) {
             const MediaDecode::Frame *held = a.at(opening.at);
             QVERIFY(held);

@@ -1,6 +1,7 @@
 // Export renders through the same TimelineRenderer as the window; assert on real files.
 
 #include "exporter.h"
+#include "exportruns.h"
 #include "filesizelimit.h"
 #include "scenariofile.h"
 #include "simulator.h"
@@ -29,7 +30,7 @@ int countColour(const QImage &image, const QRect &area, const QColor &colour)
 // The storage lane inside an exported picture, where the exporter says its timeline is.
 QRect storageOutcomes(const Core::Scenario &s, const ExportOptions &o, const QImage &image)
 {
-    const QRectF timeline = Exporter::timelineRect(s, o);
+    const QRectF timeline = Exporter::timelineRect(s, TestRuns(s, o), o);
     const TimelineLayout layout = TimelineRenderer::layout(s, Exporter::timelineOptions(o),
                                                            QRectF(QPointF(0, 0), timeline.size()));
     const QRectF lane = layout.panels.front().storages.front().lane;
@@ -75,9 +76,9 @@ private slots:
         o.width = width;
         o.scale = scale;
         const Core::Scenario s = Core::ScenarioFile::defaultScenario();
-        const QImage image = Exporter::renderImage(s, o);
+        const QImage image = Exporter::renderImage(s, TestRuns(s, o), o);
         QCOMPARE(image.width(), int(width * scale));
-        const QSizeF page = Exporter::pageSize(s, o);
+        const QSizeF page = Exporter::pageSize(s, TestRuns(s, o), o);
         QCOMPARE(image.height(), int(std::lround(page.height() * scale)));
         QVERIFY(page.height() > 200); // lanes, legend and caption are all there
     }
@@ -88,13 +89,13 @@ private slots:
         ExportOptions o;
         o.showTitle = false;
         o.fencing = true;
-        const QImage fenced = Exporter::renderImage(s, o);
+        const QImage fenced = Exporter::renderImage(s, TestRuns(s, o), o);
         const QRect lane = storageOutcomes(s, o, fenced);
         QVERIFY(countColour(fenced, lane, o.theme.rejected) > 10);
         QCOMPARE(countColour(fenced, lane, o.theme.corrupted), 0);
 
         o.fencing = false;
-        const QImage unfenced = Exporter::renderImage(s, o);
+        const QImage unfenced = Exporter::renderImage(s, TestRuns(s, o), o);
         QVERIFY(countColour(unfenced, lane, o.theme.corrupted) > 10);
         QCOMPARE(countColour(unfenced, lane, o.theme.rejected), 0);
     }
@@ -102,7 +103,9 @@ private slots:
     void svgIsVectorWithRealText()
     {
         ExportOptions o;
-        const QByteArray svg = Exporter::renderSvg(Core::ScenarioFile::defaultScenario(), o);
+        const QByteArray svg =
+            Exporter::renderSvg(Core::ScenarioFile::defaultScenario(),
+                                TestRuns(Core::ScenarioFile::defaultScenario(), o), o);
         QXmlStreamReader xml(svg);
         QStringList texts;
         int rects = 0;
@@ -133,7 +136,8 @@ private slots:
     void pdfHasOnePagePerKeyframe()
     {
         const Core::Scenario s = Core::ScenarioFile::defaultScenario();
-        QCOMPARE(pdfPages(Exporter::renderPdf(s, ExportOptions())), 1);
+        QCOMPARE(pdfPages(Exporter::renderPdf(s, TestRuns(s, ExportOptions()), ExportOptions())),
+                 1);
 
         // default scenario events (worked out by hand): t=0 A granted, t=1 A pauses,
         // t=5 B refused, t=12 B granted, t=13 B writes, t=30 A thaws and writes
@@ -143,7 +147,9 @@ private slots:
 
         QTemporaryDir dir;
         const QString pdf = dir.filePath(QStringLiteral("story.pdf"));
-        QCOMPARE(Exporter::exportStoryboard(pdf, s, ExportOptions(), keys), QString());
+        QCOMPARE(
+            Exporter::exportStoryboard(pdf, s, TestRuns(s, ExportOptions()), ExportOptions(), keys),
+            QString());
         QFile f(pdf);
         QVERIFY(f.open(QIODevice::ReadOnly));
         QCOMPARE(pdfPages(f.readAll()), 6);
@@ -155,7 +161,8 @@ private slots:
         const QString folder = dir.filePath(QStringLiteral("frames"));
         QStringList written;
         const Core::Scenario s = Core::ScenarioFile::defaultScenario();
-        QCOMPARE(Exporter::exportStoryboard(folder, s, ExportOptions(), {0, 13, 30}, &written),
+        QCOMPARE(Exporter::exportStoryboard(folder, s, TestRuns(s, ExportOptions()),
+                                            ExportOptions(), {0, 13, 30}, &written),
                  QString());
         QCOMPARE(QDir(folder).entryList(QDir::Files),
                  (QStringList{QStringLiteral("frame-01.png"), QStringLiteral("frame-02.png"),
@@ -169,20 +176,21 @@ private slots:
     {
         QTemporaryDir dir;
         const Core::Scenario s = Core::ScenarioFile::defaultScenario();
-        QString error =
-            Exporter::exportTo(dir.filePath(QStringLiteral("a.bmp")), s, ExportOptions());
+        QString error = Exporter::exportTo(dir.filePath(QStringLiteral("a.bmp")), s,
+                                           TestRuns(s, ExportOptions()), ExportOptions());
         QVERIFY(error.contains(QStringLiteral("unknown format")));
-        error =
-            Exporter::exportTo(dir.filePath(QStringLiteral("missing/a.png")), s, ExportOptions());
+        error = Exporter::exportTo(dir.filePath(QStringLiteral("missing/a.png")), s,
+                                   TestRuns(s, ExportOptions()), ExportOptions());
         QVERIFY(error.contains(QStringLiteral("cannot write")));
         // a path whose parent is a file can never be created, whoever runs the test
         QFile blocker(dir.filePath(QStringLiteral("file")));
         QVERIFY(blocker.open(QIODevice::WriteOnly));
         blocker.close();
-        error = Exporter::exportTo(dir.filePath(QStringLiteral("file/a.pdf")), s, ExportOptions());
+        error = Exporter::exportTo(dir.filePath(QStringLiteral("file/a.pdf")), s,
+                                   TestRuns(s, ExportOptions()), ExportOptions());
         QVERIFY(!error.isEmpty());
         error = Exporter::exportStoryboard(dir.filePath(QStringLiteral("file/frames")), s,
-                                           ExportOptions(), {0, 1});
+                                           TestRuns(s, ExportOptions()), ExportOptions(), {0, 1});
         QVERIFY(!error.isEmpty());
         QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Dirs | QDir::NoDotAndDotDot),
                  QStringList{QStringLiteral("file")});
@@ -204,8 +212,9 @@ private slots:
         {
             const FileSizeLimit limit(4096);
             QVERIFY(limit.ok());
-            error =
-                Exporter::exportTo(path, Core::ScenarioFile::defaultScenario(), ExportOptions());
+            error = Exporter::exportTo(
+                path, Core::ScenarioFile::defaultScenario(),
+                TestRuns(Core::ScenarioFile::defaultScenario(), ExportOptions()), ExportOptions());
         }
         QVERIFY2(error.startsWith(QStringLiteral("cannot write")), qPrintable(error));
         QFile f(path);
@@ -219,8 +228,9 @@ private slots:
     {
         ExportOptions o;
         o.compare = true;
-        const QString svg =
-            QString::fromUtf8(Exporter::renderSvg(Core::ScenarioFile::defaultScenario(), o));
+        const QString svg = QString::fromUtf8(
+            Exporter::renderSvg(Core::ScenarioFile::defaultScenario(),
+                                TestRuns(Core::ScenarioFile::defaultScenario(), o), o));
         QVERIFY(svg.contains(QStringLiteral("Safety held")));
         QVERIFY(svg.contains(QStringLiteral("Safety violated")));
     }

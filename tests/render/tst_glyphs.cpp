@@ -2,6 +2,7 @@
 // the legend shows each glyph exactly as the lanes draw it.
 
 #include "exporter.h"
+#include "exportruns.h"
 #include "glyphs.h"
 #include "outcomemarker.h"
 #include "recordingdevice.h"
@@ -48,10 +49,10 @@ private slots:
     {
         const Core::Scenario s = Core::ScenarioFile::defaultScenario();
         ExportOptions o;
-        RecordingDevice d(Exporter::pageSize(s, o).toSize());
+        RecordingDevice d(Exporter::pageSize(s, TestRuns(s, o), o).toSize());
         {
             QPainter p(&d);
-            Exporter::paint(&p, s, o);
+            Exporter::paint(&p, s, TestRuns(s, o), o);
         }
         const double legend = legendTop(d);
         QVERIFY(legend < 1e9);

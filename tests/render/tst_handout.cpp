@@ -3,6 +3,7 @@
 // tick: it is the same picture whatever happens later, and the outcome the question asks about
 // is not drawn.
 
+#include "exportruns.h"
 #include "exporter.h"
 #include "handout.h"
 #include "lessonfile.h"
@@ -77,8 +78,8 @@ struct Placed
 Placed placed(const LessonScene &scene, const ExportOptions &o)
 {
     Placed pl;
-    pl.timeline = Exporter::timelineRect(scene.scenario, o);
-    pl.axis = Exporter::timelineAxis(scene.scenario, o);
+    pl.timeline = Exporter::timelineRect(scene.scenario, TestRuns(scene.scenario, o), o);
+    pl.axis = Exporter::timelineAxis(scene.scenario, TestRuns(scene.scenario, o), o);
     pl.layout = TimelineRenderer::layout(scene.scenario, Exporter::timelineOptions(o),
                                          QRectF(QPointF(0, 0), pl.timeline.size()));
     return pl;
@@ -158,8 +159,8 @@ private slots:
         o.showTitle = false;
         o.showLegend = false;
         o.showCaption = false;
-        const QImage whole = Exporter::renderImage(scene.scenario, o);
-        const QRectF timeline = Exporter::timelineRect(scene.scenario, o);
+        const QImage whole = Exporter::renderImage(scene.scenario, TestRuns(scene.scenario, o), o);
+        const QRectF timeline = Exporter::timelineRect(scene.scenario, TestRuns(scene.scenario, o), o);
         const TimelineLayout layout = TimelineRenderer::layout(
             scene.scenario, Exporter::timelineOptions(o), QRectF(QPointF(0, 0), timeline.size()));
         const QRect lane = layout.panels.front()

@@ -4,6 +4,7 @@
 
 #include "explain.h"
 #include "exporter.h"
+#include "exportruns.h"
 #include "scenariofile.h"
 #include "simulator.h"
 #include "theme.h"
@@ -89,7 +90,7 @@ private slots:
         o.width = 1280;
         for (std::size_t i = 0; i < ticks.size(); ++i) {
             o.playhead = ticks[i];
-            const QString text = readSvg(Exporter::renderSvg(s, o)).text;
+            const QString text = readSvg(Exporter::renderSvg(s, TestRuns(s, o), o)).text;
             // the first sentence of the explanation (the caption wraps over lines)
             const QString first = captions[int(i)].section(QLatin1Char('.'), 0, 0).simplified();
             const QStringList words = first.split(QLatin1Char(' '));
@@ -105,8 +106,8 @@ private slots:
         QStringList written;
         ExportOptions board;
         board.width = 900;
-        QCOMPARE(Exporter::exportStoryboard(dir.filePath(QStringLiteral("frames")), s, board, ticks,
-                                            &written),
+        QCOMPARE(Exporter::exportStoryboard(dir.filePath(QStringLiteral("frames")), s,
+                                            TestRuns(s, board), board, ticks, &written),
                  QString());
         QCOMPARE(written.size(), 3);
         // every frame as tall as the tallest step's own picture (their captions differ in
@@ -115,13 +116,13 @@ private slots:
         for (const Core::Tick tick : ticks) {
             ExportOptions one = board;
             one.playhead = tick;
-            tallest = std::max(tallest, Exporter::renderImage(s, one).height());
+            tallest = std::max(tallest, Exporter::renderImage(s, TestRuns(s, one), one).height());
         }
         for (std::size_t i = 0; i < ticks.size(); ++i) {
             ExportOptions one = board;
             one.playhead = ticks[i];
             one.minHeight = tallest;
-            const QImage expected = Exporter::renderImage(s, one);
+            const QImage expected = Exporter::renderImage(s, TestRuns(s, one), one);
             QCOMPARE(expected.height(), tallest);
             QImage frame(written[int(i)]);
             QCOMPARE(frame.size(), expected.size());
@@ -140,7 +141,8 @@ private slots:
              {Theme::light(), Theme::print(), Theme::highContrast(), Theme::dark()}) {
             o.theme = theme;
             const SvgText svg =
-                readSvg(Exporter::renderSvg(Core::ScenarioFile::defaultScenario(), o));
+                readSvg(Exporter::renderSvg(Core::ScenarioFile::defaultScenario(),
+                                            TestRuns(Core::ScenarioFile::defaultScenario(), o), o));
             QVERIFY(!svg.families.isEmpty());
             for (const QString &family : svg.families) {
                 QVERIFY2(!family.contains(QStringLiteral("Sans Serif")), qPrintable(family));

@@ -3,6 +3,7 @@
 // the WCAG 2 definition, not taken from the code under test.
 
 #include "exporter.h"
+#include "exportruns.h"
 #include "recordingdevice.h"
 #include "scenariofile.h"
 #include "simulator.h"
@@ -140,7 +141,7 @@ private slots:
                 ExportOptions eo;
                 eo.theme = th;
                 eo.compare = compare;
-                Exporter::paint(&p, s, eo);
+                Exporter::paint(&p, s, TestRuns(s, eo), eo);
             }
             QVERIFY(device.texts.size() >= 10); // it did draw text
             for (const RecordingDevice::Text &text : device.texts)

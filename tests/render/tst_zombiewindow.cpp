@@ -3,6 +3,7 @@
 // t=10; not B, whose belief outlives its lease [12,22) without sending anything after it.
 
 #include "exporter.h"
+#include "exportruns.h"
 #include "scenariofile.h"
 #include "simulator.h"
 #include "timelinerenderer.h"
@@ -87,13 +88,13 @@ private slots:
         Core::Scenario s = Core::ScenarioFile::defaultScenario();
         ExportOptions o;
         o.width = 1800;
-        const QByteArray svg = Exporter::renderSvg(s, o);
+        const QByteArray svg = Exporter::renderSvg(s, TestRuns(s, o), o);
         // one window (A's) on the timeline, one legend entry
         QCOMPARE(count(svg, "zombie: lease gone"), 1);
         QCOMPARE(count(svg, "zombie window"), 1);
         // A sleeps through its lease but never writes: a quiet belief, nothing called zombie
         s.clients[0].actions.pop_back();
-        const QByteArray quiet = Exporter::renderSvg(s, o);
+        const QByteArray quiet = Exporter::renderSvg(s, TestRuns(s, o), o);
         QCOMPARE(count(quiet, "zombie"), 0);
     }
 };

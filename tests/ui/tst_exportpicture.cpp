@@ -5,6 +5,7 @@
 
 #include "document/document.h"
 #include "exporter.h"
+#include "exportruns.h"
 #include "scripteddialogs.h"
 #include "views/exportdialog.h"
 #include "views/timelineview.h"
@@ -212,7 +213,9 @@ private slots:
         QCOMPARE(selected.size(), none.size() + QSize(0, selected.height() - none.height()));
         // everything down to the timeline's bottom (the explanation box below differs)
         const int bottom =
-            int(std::ceil(Exporter::timelineRect(window().document()->scenario(), o).bottom()));
+            int(std::ceil(Exporter::timelineRect(window().document()->scenario(),
+                                                 TestRuns(window().document()->scenario(), o), o)
+                              .bottom()));
         QVERIFY(bottom > 100 && bottom < none.height());
         const QRect part(0, 0, selected.width(), bottom);
         QVERIFY(selected.copy(part) == none.copy(part));

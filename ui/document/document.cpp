@@ -87,13 +87,8 @@ const Core::Trace &Document::traceBefore(const Core::Trace &full, Core::Tick bef
     constexpr std::size_t kKept = 8;
     if (m_cuts.size() >= kKept)
         m_cuts.erase(m_cuts.begin());
-    Cut cut{&full, before, std::make_unique<Core::Trace>()};
-    Core::Simulator(Core::Simulator::kNoCheckpoints)
-        .runBefore(*scenario, full.fencing, *cut.trace, before);
-    // the axis is the whole run's: what goes on at the cut is drawn on to the run's end, and
-    // the view hides what lies after the playhead
-    cut.trace->horizon = full.horizon;
-    cut.trace->lastTick = full.lastTick;
+    // on the whole run's axis: the view hides what lies after the playhead
+    Cut cut{&full, before, std::make_unique<Core::Trace>(Core::runBefore(*scenario, full, before))};
     m_cuts.push_back(std::move(cut));
     return *m_cuts.back().trace;
 }

@@ -2,6 +2,7 @@
 
 #include "gifwriter.h"
 #include "lessonplay.h"
+#include "runstate.h"
 #include "simulator.h"
 #include "storysteps.h"
 #include "videowriter.h"
@@ -30,11 +31,37 @@ namespace {
 // long gap is no more to watch than a short one.
 constexpr double kTravelSeconds = 0.8;
 
-// The run whose steps are told: the top panel's in compare mode (fenced), as presentation mode
-// tells it, else the one shown.
-Core::Trace toldTrace(const Core::Scenario &s, const ExportOptions &o)
+// A shot's runs, each simulated once: the one shown, whose steps are told (the top panel's in
+// compare mode, fenced, as presentation mode tells it), and the unfenced one in compare mode.
+void simulateShot(Shot &shot)
 {
-    return Core::simulate(s, o.compare ? true : o.fencing.value_or(s.fencing));
+    shot.shown = std::make_shared<const Core::Trace>(
+        Core::simulate(shot.scenario, Exporter::shownFencing(shot.scenario, shot.picture)));
+    if (shot.picture.compare)
+        shot.unfenced = std::make_shared<const Core::Trace>(Core::simulate(shot.scenario, false));
+}
+
+// A lesson's steps with their shots' runs cut where each step's frames hide the future: one
+// cut a step, made by core (Core::runBefore), whatever number of frames hold it.
+void cutSteps(Plan &p)
+{
+    for (Step &step : p.steps) {
+        const Shot &shot = p.shots[std::size_t(step.shot)];
+        if (!shot.lesson)
+            continue;
+        ExportOptions o;
+        o.hideFuture = true;
+        o.playhead = step.tick;
+        o.playheadBefore = step.before;
+        const std::optional<Core::Tick> before = Exporter::cutBefore(o);
+        if (!before)
+            continue;
+        step.cutShown = std::make_shared<const Core::Trace>(
+            Core::runBefore(shot.scenario, *shot.shown, *before));
+        if (shot.unfenced)
+            step.cutUnfenced = std::make_shared<const Core::Trace>(
+                Core::runBefore(shot.scenario, *shot.unfenced, *before));
+    }
 }
 
 // Smoothstep: the playhead leaves a step and reaches the next one gently.
@@ -79,8 +106,8 @@ void sizeFrames(Plan &p)
     for (std::size_t i = 0; i < p.frames.size(); ++i) {
         if (p.frames[i].kind == Frame::Kind::Travel)
             continue; // its step's page
-        page = page.expandedTo(
-            Exporter::pageSize(shotOf(p, p.frames[i]).scenario, frameOptions(p, i)));
+        page = page.expandedTo(Exporter::pageSize(shotOf(p, p.frames[i]).scenario, frameRuns(p, i),
+                                                  frameOptions(p, i)));
     }
     const double scale =
         std::clamp(p.shots.empty() ? 1.0 : p.shots.front().picture.scale, 0.25, 8.0);
@@ -196,8 +223,9 @@ Plan plan(const Core::Scenario &scenario, const AnimationOptions &options)
     Plan p;
     p.fps = std::clamp(options.fps, AnimationLimits::kMinFps, AnimationLimits::kMaxFps);
     p.shots.push_back({scenario, options.picture, false});
+    simulateShot(p.shots.back());
     const ExportOptions &picture = options.picture;
-    const Core::Trace trace = toldTrace(scenario, picture);
+    const Core::Trace &trace = *p.shots.back().shown;
     // a long run is refused before a sentence is made for each of its steps
     const std::uint32_t first =
         picture.fromTick ? trace.firstEventAt(Core::Tick(std::ceil(*picture.fromTick))) : 0;
@@ -229,7 +257,7 @@ Plan plan(const Core::Scenario &scenario, const AnimationOptions &options)
     // compare mode reads both runs' sentences at each step
     std::vector<Step> other;
     if (picture.compare)
-        other = captionedSteps(scenario, Core::simulate(scenario, false));
+        other = captionedSteps(scenario, *p.shots.back().unfenced);
     const auto holdFor = [&](const QString &caption) {
         return periodsFor(options.stepSeconds ? *options.stepSeconds : readingSeconds(caption),
                           p.fps);
@@ -268,11 +296,9 @@ Plan plan(const Core::Scenario &scenario, const AnimationOptions &options)
     verdict.playhead = Core::kForever;
     verdict.start = at;
     {
-        const Core::Trace unfenced =
-            picture.compare ? Core::simulate(scenario, false) : Core::Trace();
         QString read = Exporter::defaultCaption(scenario, trace);
         if (picture.compare)
-            read += QLatin1Char(' ') + Exporter::defaultCaption(scenario, unfenced);
+            read += QLatin1Char(' ') + Exporter::defaultCaption(scenario, *p.shots.back().unfenced);
         verdict.periods = holdFor(read);
     }
     at += verdict.periods;
@@ -309,10 +335,15 @@ Plan lessonPlan(const Core::Lesson &lesson, const AnimationOptions &options)
         if (view.to)
             picture.toTick = double(*view.to);
         const int index = int(p.shots.size());
+        // told as presentation mode tells it: the top panel's run in compare mode (fenced);
+        // otherwise the run the scene plays, already simulated
+        if (picture.compare) {
+            simulateShot(shot);
+        } else {
+            shot.shown = std::make_shared<const Core::Trace>(play.trace);
+        }
         p.shots.push_back(shot);
-        // told as presentation mode tells it: the top panel's run in compare mode
-        const Core::Trace told =
-            picture.compare ? Core::simulate(scene.scenario, true) : play.trace;
+        const Core::Trace &told = *shot.shown;
         const Core::Tick first = told.events.empty() ? 0 : told.events.front().tick;
         const std::uint32_t shownFrom = view.from ? told.firstEventAt(*view.from) : 0;
         const std::uint32_t shownTo =
@@ -383,8 +414,7 @@ Plan lessonPlan(const Core::Lesson &lesson, const AnimationOptions &options)
             end.caption = Exporter::defaultCaption(scene.scenario, told);
             if (picture.compare)
                 end.caption +=
-                    QLatin1Char('\n') +
-                    Exporter::defaultCaption(scene.scenario, Core::simulate(scene.scenario, false));
+                    QLatin1Char('\n') + Exporter::defaultCaption(scene.scenario, *shot.unfenced);
             p.steps.push_back(end);
         }
     }
@@ -428,6 +458,7 @@ Plan lessonPlan(const Core::Lesson &lesson, const AnimationOptions &options)
         }
     }
     p.periods = at;
+    cutSteps(p);
     sizeFrames(p);
     return p;
 }
@@ -455,12 +486,24 @@ ExportOptions frameOptions(const Plan &plan, std::size_t index)
     return o;
 }
 
+ExportRuns frameRuns(const Plan &plan, std::size_t index)
+{
+    const Frame &f = plan.frames.at(index);
+    const Shot &shot = shotOf(plan, f);
+    if (f.kind != Frame::Kind::Verdict && std::size_t(f.step) < plan.steps.size()) {
+        const Step &step = plan.steps[std::size_t(f.step)];
+        if (step.cutShown)
+            return {*step.cutShown, step.cutUnfenced.get()};
+    }
+    return {*shot.shown, shot.unfenced.get()};
+}
+
 QImage renderFrame(const Plan &plan, std::size_t index, double scale)
 {
     const Shot &shot = shotOf(plan, plan.frames.at(index));
     ExportOptions o = frameOptions(plan, index);
     o.scale = std::clamp(shot.picture.scale, 0.25, 8.0) * scale;
-    const QImage page = Exporter::renderImage(shot.scenario, o);
+    const QImage page = Exporter::renderImage(shot.scenario, frameRuns(plan, index), o);
     QImage frame(QSize(int(std::lround(plan.size.width() * scale)),
                        int(std::lround(plan.size.height() * scale))),
                  QImage::Format_RGB32);

@@ -22,6 +22,7 @@
 #include <QString>
 
 #include <functional>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -66,6 +67,10 @@ struct Shot
     // A lesson's scene: what comes after the playhead is hidden, as presentation mode hides it
     // (ExportOptions::hideFuture), and each frame's caption is its step's.
     bool lesson = false;
+    // Its runs, simulated once for the whole animation (the exporter simulates nothing): the run
+    // shown (Exporter::shownFencing) and, in compare mode, the unfenced one.
+    std::shared_ptr<const Core::Trace> shown;
+    std::shared_ptr<const Core::Trace> unfenced;
 };
 
 // One step of the story: presentation mode's step, with the caption the storyboard shows.
@@ -75,6 +80,10 @@ struct Step
     QString caption;
     int shot = 0;        // Plan::shots
     bool before = false; // the playhead just before `tick`: nothing of it shown (an opening)
+    // A lesson's step: its shot's runs cut at the playhead (Core::runBefore), once for every
+    // frame that holds the step or travels from it. Null: the shot's whole runs.
+    std::shared_ptr<const Core::Trace> cutShown;
+    std::shared_ptr<const Core::Trace> cutUnfenced;
 };
 
 // The steps of a run (Core::storySteps) and their captions. The one place they are taken from.
@@ -136,6 +145,8 @@ QImage renderFrame(const Core::Scenario &scenario, const AnimationOptions &optio
                    const Plan &plan, std::size_t index, double scale = 1);
 // The export options of frame `index`: its shot's picture at the frame's playhead and caption.
 ExportOptions frameOptions(const Plan &plan, std::size_t index);
+// The runs frame `index` draws (with frameOptions): its step's cut runs, or its shot's.
+ExportRuns frameRuns(const Plan &plan, std::size_t index);
 
 // Called after each frame written with (frames done, frames in all); returning false cancels.
 using Progress = std::function<bool(int done, int total)>;

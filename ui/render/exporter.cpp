@@ -8,7 +8,6 @@
 #include "glyphs.h"
 #include "outcomemarker.h"
 #include "savefile.h"
-#include "simulator.h"
 #include "svgdocument.h"
 #include "timelinerenderer.h"
 
@@ -27,39 +26,14 @@
 namespace Exporter {
 namespace {
 
-struct Traces
+// The options a picture is drawn with: compare mode needs the unfenced run, and is left off
+// (the run alone drawn) by a caller that has none to give.
+ExportOptions drawable(const ExportRuns &t, const ExportOptions &o)
 {
-    Core::Trace main;     // the one shown (top panel in compare mode: fenced)
-    Core::Trace unfenced; // compare mode only
-};
-
-// The run with `fencing`, cut at the playhead when the picture hides the future.
-Core::Trace shownRun(const Core::Scenario &s, bool fencing, const ExportOptions &o)
-{
-    Core::Trace full = Core::simulate(s, fencing);
-    if (!o.hideFuture || o.playhead == Core::kForever)
-        return full;
-    const Core::Tick before = o.playheadBefore ? o.playhead : o.playhead + 1;
-    if (!full.complete() || before > full.lastTick)
-        return full; // nothing after it to hide
-    Core::Trace cut;
-    Core::Simulator(Core::Simulator::kNoCheckpoints).runBefore(s, fencing, cut, before);
-    // on the whole run's axis: what goes on at the cut is drawn on, and hidden past it
-    cut.horizon = full.horizon;
-    cut.lastTick = full.lastTick;
-    return cut;
-}
-
-Traces simulateFor(const Core::Scenario &s, const ExportOptions &o)
-{
-    Traces t;
-    if (o.compare) {
-        t.main = shownRun(s, true, o);
-        t.unfenced = shownRun(s, false, o);
-    } else {
-        t.main = shownRun(s, o.fencing.value_or(s.fencing), o);
-    }
-    return t;
+    Q_ASSERT(!o.compare || t.unfenced);
+    ExportOptions d = o;
+    d.compare = o.compare && t.unfenced;
+    return d;
 }
 
 QFont font(const ExportOptions &o, double px, bool bold = false)
@@ -109,14 +83,14 @@ struct LegendItem
     QString text;
 };
 
-std::vector<LegendItem> legendItems(const Core::Scenario &s, const Traces &t, bool compare)
+std::vector<LegendItem> legendItems(const Core::Scenario &s, const ExportRuns &t, bool compare)
 {
     std::vector<LegendItem> items;
     items.push_back({LegendItem::Lease, {}, QObject::tr("holds the lock (lease, with its token)")});
     items.push_back({LegendItem::Belief, {}, QObject::tr("believes it holds the lock")});
     bool zombie = false; // acts on a lock it no longer has (the timeline hatches it)
-    for (std::size_t c = 0; c < t.main.beliefs.size() && !zombie; ++c)
-        zombie = !t.main.zombieWindows(std::uint32_t(c)).empty();
+    for (std::size_t c = 0; c < t.shown.beliefs.size() && !zombie; ++c)
+        zombie = !t.shown.zombieWindows(std::uint32_t(c)).empty();
     if (zombie)
         items.push_back(
             {LegendItem::Zombie, {}, QObject::tr("zombie window: lease gone, still acts on it")});
@@ -129,11 +103,11 @@ std::vector<LegendItem> legendItems(const Core::Scenario &s, const Traces &t, bo
         }
     if (pauses)
         items.push_back({LegendItem::Pause, {}, QObject::tr("pause (GC, stopped VM): frozen")});
-    if (!t.main.writes.empty())
+    if (!t.shown.writes.empty())
         items.push_back({LegendItem::Write, {}, QObject::tr("write sent")});
     if (delays)
         items.push_back({LegendItem::Delay, {}, QObject::tr("network delay until arrival")});
-    if (!t.main.refusals.empty())
+    if (!t.shown.refusals.empty())
         items.push_back({LegendItem::Refusal, {}, QObject::tr("acquire refused")});
     const auto has = [&](Core::WriteResult r) {
         const auto count = [r](const Core::Summary &sum) {
@@ -149,7 +123,7 @@ std::vector<LegendItem> legendItems(const Core::Scenario &s, const Traces &t, bo
             }
             return std::uint64_t(0);
         };
-        return count(t.main.summary) > 0 || (compare && count(t.unfenced.summary) > 0);
+        return count(t.shown.summary) > 0 || (compare && count(t.unfenced->summary) > 0);
     };
     const std::pair<Core::WriteResult, QString> outcomes[] = {
         {Core::WriteResult::Accepted, QObject::tr("accepted")},
@@ -159,7 +133,7 @@ std::vector<LegendItem> legendItems(const Core::Scenario &s, const Traces &t, bo
     for (const auto &[r, text] : outcomes)
         if (has(r))
             items.push_back({LegendItem::Outcome, r, text});
-    if (t.main.fencing || compare)
+    if (t.shown.fencing || compare)
         items.push_back({LegendItem::MaxToken, {}, QObject::tr("storage max_token")});
     return items;
 }
@@ -293,7 +267,7 @@ struct Page
     QPointF offset;
 };
 
-Page layoutPageAsIs(const Core::Scenario &s, const Traces &t, const ExportOptions &options)
+Page layoutPageAsIs(const Core::Scenario &s, const ExportRuns &t, const ExportOptions &options)
 {
     const ExportOptions o = sized(options);
     Page pg;
@@ -311,7 +285,7 @@ Page layoutPageAsIs(const Core::Scenario &s, const Traces &t, const ExportOption
         for (const Core::StorageSpec &st : s.storages)
             rules << QObject::tr("%1 rejects token %2 max").arg(st.name, st.rule == Core::FenceRule::Lt ? QStringLiteral("<") : QStringLiteral("<="));
         pg.subtitleText = o.compare ? QObject::tr("The same schedule with fencing on (top) and off (bottom)")
-                                    : (t.main.fencing ? QObject::tr("Fencing on: %1").arg(rules.join(QStringLiteral(", ")))
+                                    : (t.shown.fencing ? QObject::tr("Fencing on: %1").arg(rules.join(QStringLiteral(", ")))
                                                       : QObject::tr("Fencing off: storage ignores tokens"));
         if (o.playhead != Core::kForever)
             pg.subtitleText += (o.playheadBefore ? QObject::tr(" \u2014 before t=%1")
@@ -341,17 +315,17 @@ Page layoutPageAsIs(const Core::Scenario &s, const Traces &t, const ExportOption
         if (!o.caption.isEmpty())
             pg.captionText = o.caption;
         else if (!o.compare)
-            pg.captionText = caption(t.main);
+            pg.captionText = caption(t.shown);
         else if (step)
             pg.captionText = QObject::tr("With fencing: %1\nWithout fencing: %2")
-                                 .arg(caption(t.main), caption(t.unfenced));
+                                 .arg(caption(t.shown), caption(*t.unfenced));
         else
-            pg.captionText = caption(t.main) + QLatin1Char('\n') + caption(t.unfenced);
+            pg.captionText = caption(t.shown) + QLatin1Char('\n') + caption(*t.unfenced);
         const double h = textHeight(pg.captionText, font(o, 18), inner);
         pg.caption = QRectF(pg.margin, y, inner, h);
         y += h + 10;
     }
-    pg.explanationText = explanationFor(s, t.main, o.explain);
+    pg.explanationText = explanationFor(s, t.shown, o.explain);
     if (!pg.explanationText.isEmpty()) {
         const double pad = 12 * o.theme.fontScale;
         const double h = textHeight(pg.explanationText, font(o, 18), inner - 2 * pad) + 2 * pad;
@@ -364,7 +338,7 @@ Page layoutPageAsIs(const Core::Scenario &s, const Traces &t, const ExportOption
 
 // The page, as a 16:9 slide when asked (text and lanes smaller until it fits: a compare picture
 // is taller than it is wide otherwise), and at least ExportOptions::minHeight tall.
-Page layoutPage(const Core::Scenario &s, const Traces &t, const ExportOptions &options)
+Page layoutPage(const Core::Scenario &s, const ExportRuns &t, const ExportOptions &options)
 {
     Page pg = layoutPageAsIs(s, t, options);
     double height = options.minHeight;
@@ -408,7 +382,7 @@ TimeAxis axisFor(const Core::Trace &trace, const ExportOptions &o, const QRectF 
                                    std::max(1.0, timeline.width() - header - inset - after));
 }
 
-void paintPage(QPainter *p, const Core::Scenario &s, const Traces &t, const ExportOptions &,
+void paintPage(QPainter *p, const Core::Scenario &s, const ExportRuns &t, const ExportOptions &,
                const Page &pg)
 {
     const ExportOptions o = sized(pg.options);
@@ -431,8 +405,8 @@ void paintPage(QPainter *p, const Core::Scenario &s, const Traces &t, const Expo
     p->translate(pg.timeline.topLeft());
     const QRectF local(QPointF(0, 0), pg.timeline.size());
     const TimelineRenderer renderer;
-    renderer.paint(p, local, s, t.main, o.compare ? &t.unfenced : nullptr,
-                   axisFor(t.main, o, pg.timeline), rendererOptions(o));
+    renderer.paint(p, local, s, t.shown, o.compare ? t.unfenced : nullptr,
+                   axisFor(t.shown, o, pg.timeline), rendererOptions(o));
     p->restore();
     if (!pg.legendItems.empty())
         layoutLegend(p, pg.legendItems, pg.legend, o);
@@ -519,9 +493,22 @@ QString defaultCaption(const Core::Scenario &s, const Core::Trace &t)
     return text;
 }
 
-QRectF timelineRect(const Core::Scenario &scenario, const ExportOptions &options)
+bool shownFencing(const Core::Scenario &scenario, const ExportOptions &options)
 {
-    const Page pg = layoutPage(scenario, simulateFor(scenario, options), options);
+    return options.compare || options.fencing.value_or(scenario.fencing);
+}
+
+std::optional<Core::Tick> cutBefore(const ExportOptions &options)
+{
+    if (!options.hideFuture || options.playhead == Core::kForever)
+        return std::nullopt;
+    return options.playheadBefore ? options.playhead : options.playhead + 1;
+}
+
+QRectF timelineRect(const Core::Scenario &scenario, const ExportRuns &runs,
+                    const ExportOptions &options)
+{
+    const Page pg = layoutPage(scenario, runs, drawable(runs, options));
     return onPage(pg, pg.timeline);
 }
 
@@ -530,11 +517,11 @@ TimelineRenderer::Options timelineOptions(const ExportOptions &options)
     return rendererOptions(sized(options));
 }
 
-TimeAxis timelineAxis(const Core::Scenario &scenario, const ExportOptions &options)
+TimeAxis timelineAxis(const Core::Scenario &scenario, const ExportRuns &t,
+                      const ExportOptions &options)
 {
-    const Traces t = simulateFor(scenario, options);
-    const Page pg = layoutPage(scenario, t, options);
-    TimeAxis axis = axisFor(t.main, sized(pg.options), pg.timeline);
+    const Page pg = layoutPage(scenario, t, drawable(t, options));
+    TimeAxis axis = axisFor(t.shown, sized(pg.options), pg.timeline);
     axis.left *= pg.fit;
     axis.pixelsPerTick *= pg.fit;
     return axis;
@@ -555,20 +542,23 @@ QString stepCaption(const Core::Scenario &s, const Core::Trace &t, Core::Tick ti
     return lines.join(QLatin1Char('\n'));
 }
 
-QSizeF pageSize(const Core::Scenario &scenario, const ExportOptions &options)
+QSizeF pageSize(const Core::Scenario &scenario, const ExportRuns &runs,
+                const ExportOptions &options)
 {
-    return layoutPage(scenario, simulateFor(scenario, options), options).size;
+    return layoutPage(scenario, runs, drawable(runs, options)).size;
 }
 
-void paint(QPainter *p, const Core::Scenario &scenario, const ExportOptions &options)
+void paint(QPainter *p, const Core::Scenario &scenario, const ExportRuns &t,
+           const ExportOptions &options)
 {
-    const Traces t = simulateFor(scenario, options);
-    paintPage(p, scenario, t, options, layoutPage(scenario, t, options));
+    const ExportOptions o = drawable(t, options);
+    paintPage(p, scenario, t, o, layoutPage(scenario, t, o));
 }
 
-QImage renderImage(const Core::Scenario &scenario, const ExportOptions &o)
+QImage renderImage(const Core::Scenario &scenario, const ExportRuns &t,
+                   const ExportOptions &options)
 {
-    const Traces t = simulateFor(scenario, o);
+    const ExportOptions o = drawable(t, options);
     const Page pg = layoutPage(scenario, t, o);
     const double scale = std::clamp(o.scale, 0.25, 8.0);
     QImage image(QSize(int(std::lround(pg.size.width() * scale)),
@@ -581,17 +571,19 @@ QImage renderImage(const Core::Scenario &scenario, const ExportOptions &o)
     return image;
 }
 
-QByteArray renderSvg(const Core::Scenario &scenario, const ExportOptions &o)
+QByteArray renderSvg(const Core::Scenario &scenario, const ExportRuns &t,
+                     const ExportOptions &options)
 {
-    const Traces t = simulateFor(scenario, o);
+    const ExportOptions o = drawable(t, options);
     const Page pg = layoutPage(scenario, t, o);
-    return Render::renderSvgDocument({pg.size, scenario.title, defaultCaption(scenario, t.main)},
+    return Render::renderSvgDocument({pg.size, scenario.title, defaultCaption(scenario, t.shown)},
                                      [&](QPainter *p) { paintPage(p, scenario, t, o, pg); });
 }
 
-QByteArray renderPdf(const Core::Scenario &scenario, const ExportOptions &o)
+QByteArray renderPdf(const Core::Scenario &scenario, const ExportRuns &t,
+                     const ExportOptions &options)
 {
-    const Traces t = simulateFor(scenario, o);
+    const ExportOptions o = drawable(t, options);
     const Page pg = layoutPage(scenario, t, o);
     QByteArray bytes;
     QBuffer buffer(&bytes);
@@ -605,7 +597,8 @@ QByteArray renderPdf(const Core::Scenario &scenario, const ExportOptions &o)
     return bytes;
 }
 
-QString exportTo(const QString &path, const Core::Scenario &scenario, const ExportOptions &o)
+QString exportTo(const QString &path, const Core::Scenario &scenario, const ExportRuns &runs,
+                 const ExportOptions &o)
 {
     const std::optional<ExportOptions::Format> format = formatFor(path);
     if (!format)
@@ -613,13 +606,13 @@ QString exportTo(const QString &path, const Core::Scenario &scenario, const Expo
     QByteArray bytes;
     switch (*format) {
     case ExportOptions::Format::Png:
-        bytes = pngBytes(renderImage(scenario, o));
+        bytes = pngBytes(renderImage(scenario, runs, o));
         break;
     case ExportOptions::Format::Svg:
-        bytes = renderSvg(scenario, o);
+        bytes = renderSvg(scenario, runs, o);
         break;
     case ExportOptions::Format::Pdf:
-        bytes = renderPdf(scenario, o);
+        bytes = renderPdf(scenario, runs, o);
         break;
     }
     if (bytes.isEmpty())
@@ -633,15 +626,14 @@ std::vector<Core::Tick> keyframeTicks(const Core::Scenario &scenario, const Core
 }
 
 QString exportStoryboard(const QString &target, const Core::Scenario &scenario,
-                         const ExportOptions &options, const std::vector<Core::Tick> &ticks,
-                         QStringList *written)
+                         const ExportRuns &t, const ExportOptions &options,
+                         const std::vector<Core::Tick> &ticks, QStringList *written)
 {
     if (ticks.empty())
         return QObject::tr("storyboard: no keyframes (the scenario has no events)");
-    ExportOptions o = options;
+    ExportOptions o = drawable(t, options);
     {
         // every frame as tall as the tallest: their captions differ in length
-        const Traces t = simulateFor(scenario, o);
         double tallest = 0;
         for (const Core::Tick tick : ticks) {
             o.playhead = tick;
@@ -655,7 +647,6 @@ QString exportStoryboard(const QString &target, const Core::Scenario &scenario,
         buffer.open(QIODevice::WriteOnly);
         QPdfWriter pdf(&buffer);
         pdf.setTitle(scenario.title);
-        const Traces t = simulateFor(scenario, o);
         o.playhead = ticks.front();
         setUpPdf(pdf, layoutPage(scenario, t, o).size);
         QPainter p(&pdf);
@@ -682,7 +673,7 @@ QString exportStoryboard(const QString &target, const Core::Scenario &scenario,
         o.playhead = ticks[i];
         const QString file = QDir(target).filePath(
             QStringLiteral("frame-%1.png").arg(qulonglong(i + 1), digits, 10, QLatin1Char('0')));
-        const QString error = writeWhole(file, pngBytes(renderImage(scenario, o)));
+        const QString error = writeWhole(file, pngBytes(renderImage(scenario, t, o)));
         if (!error.isEmpty()) {
             for (const QString &f : done)
                 QFile::remove(f); // whole or nothing

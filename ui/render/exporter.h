@@ -4,7 +4,8 @@
 // same TimelineRenderer as the window, laid out with a title, a legend of every symbol used,
 // a caption and optionally the explanation of one outcome. PNG (1x/2x/4x), SVG (real text
 // and shapes), PDF, and storyboards of numbered keyframes. Needs QtGui only, no widgets, so
-// fencescope-cli uses it headless. Files are written whole or not at all.
+// fencescope-cli uses it headless. Files are written whole or not at all. It draws the runs it
+// is handed (ExportRuns) and simulates nothing itself.
 
 #include "scenario.h"
 #include "theme.h"
@@ -31,9 +32,10 @@ struct ExportOptions
     std::optional<double> toTick;
     Core::Tick playhead = Core::kForever; // state at this tick: later events dimmed
     // Presentation mode's picture (a lesson's question, an animated lesson): the run stops at
-    // the playhead (Core::Simulator::runBefore the tick after it, as Document::traceBefore
-    // cuts it) and what comes after is hidden, not dimmed (TimelineRenderer::Options::
-    // hideFuture); the legend and the caption tell only what has happened. Needs a playhead.
+    // the playhead (the caller hands the runs cut by Core::runBefore at Exporter::cutBefore,
+    // as Document::traceBefore cuts them) and what comes after is hidden, not dimmed
+    // (TimelineRenderer::Options::hideFuture); the legend and the caption tell only what has
+    // happened. Needs a playhead.
     bool hideFuture = false;
     // The playhead stands just before its tick: nothing of that tick has happened yet (a
     // lesson scene's opening, before its first step).
@@ -55,7 +57,24 @@ struct ExportOptions
     double minHeight = 0;
 };
 
+// The runs a picture draws, handed over by its caller: the window's Document holds them, the
+// command line and an animation simulate once. For a picture that hides the future they are the
+// runs cut at Exporter::cutBefore (Core::runBefore).
+struct ExportRuns
+{
+    const Core::Trace &shown;              // the run drawn (compare mode: with fencing, on top)
+    const Core::Trace *unfenced = nullptr; // compare mode: the same schedule without fencing
+};
+
 namespace Exporter {
+
+// The fencing switch of the run a picture shows (ExportRuns::shown): on in compare mode, else
+// ExportOptions::fencing or the scenario's own.
+bool shownFencing(const Core::Scenario &scenario, const ExportOptions &options);
+
+// Where the runs of a picture that hides the future are cut (Core::runBefore): the tick after
+// the playhead, or the playhead's own when it stands before its tick. nullopt: drawn whole.
+std::optional<Core::Tick> cutBefore(const ExportOptions &options);
 
 // Format from a file name's extension; nullopt for anything else.
 std::optional<ExportOptions::Format> formatFor(const QString &path);
@@ -70,23 +89,32 @@ QString stepCaption(const Core::Scenario &scenario, const Core::Trace &trace, Co
 
 // Where the timeline sits in the picture, the options it is painted with (sizes grow with
 // the picture's width beyond 1280 px) and its time axis, relative to that rectangle.
-QRectF timelineRect(const Core::Scenario &scenario, const ExportOptions &options);
+// Every picture below is of `scenario` and its `runs` (compare mode without ExportRuns::
+// unfenced draws the run alone).
+QRectF timelineRect(const Core::Scenario &scenario, const ExportRuns &runs,
+                    const ExportOptions &options);
 TimelineRenderer::Options timelineOptions(const ExportOptions &options);
-TimeAxis timelineAxis(const Core::Scenario &scenario, const ExportOptions &options);
+TimeAxis timelineAxis(const Core::Scenario &scenario, const ExportRuns &runs,
+                      const ExportOptions &options);
 
 // Size of the laid-out picture in logical pixels.
-QSizeF pageSize(const Core::Scenario &scenario, const ExportOptions &options);
+QSizeF pageSize(const Core::Scenario &scenario, const ExportRuns &runs,
+                const ExportOptions &options);
 
 // Paints the whole picture onto any painter, `size` as returned by pageSize().
-void paint(QPainter *p, const Core::Scenario &scenario, const ExportOptions &options);
+void paint(QPainter *p, const Core::Scenario &scenario, const ExportRuns &runs,
+           const ExportOptions &options);
 
-QImage renderImage(const Core::Scenario &scenario, const ExportOptions &options);
-QByteArray renderSvg(const Core::Scenario &scenario, const ExportOptions &options);
-QByteArray renderPdf(const Core::Scenario &scenario, const ExportOptions &options);
+QImage renderImage(const Core::Scenario &scenario, const ExportRuns &runs,
+                   const ExportOptions &options);
+QByteArray renderSvg(const Core::Scenario &scenario, const ExportRuns &runs,
+                     const ExportOptions &options);
+QByteArray renderPdf(const Core::Scenario &scenario, const ExportRuns &runs,
+                     const ExportOptions &options);
 
 // Writes `path` in the format of its extension. Returns an empty string on success, else a
 // one-line message; on failure no file (and no partial file) is left at `path`.
-QString exportTo(const QString &path, const Core::Scenario &scenario,
+QString exportTo(const QString &path, const Core::Scenario &scenario, const ExportRuns &runs,
                  const ExportOptions &options);
 
 // The ticks of the run's steps, as presentation mode walks them (Core::storySteps): every
@@ -94,11 +122,12 @@ QString exportTo(const QString &path, const Core::Scenario &scenario,
 // election, clock step, storage restart and lock-delay's end.
 std::vector<Core::Tick> keyframeTicks(const Core::Scenario &scenario, const Core::Trace &trace);
 
-// A storyboard: one picture per tick with the playhead there. `target` ending in .pdf gives
-// one multi-page PDF, otherwise a folder (created if needed) of frame-01.png, frame-02.png...
-// Returns "" on success or a message; on failure nothing written by this call is left.
+// A storyboard: one picture per tick with the playhead there, all of the whole `runs` (what
+// comes after a frame's playhead is dimmed). `target` ending in .pdf gives one multi-page PDF,
+// otherwise a folder (created if needed) of frame-01.png, frame-02.png... Returns "" on success
+// or a message; on failure nothing written by this call is left.
 QString exportStoryboard(const QString &target, const Core::Scenario &scenario,
-                         const ExportOptions &options, const std::vector<Core::Tick> &ticks,
-                         QStringList *written = nullptr);
+                         const ExportRuns &runs, const ExportOptions &options,
+                         const std::vector<Core::Tick> &ticks, QStringList *written = nullptr);
 
 } // namespace Exporter

@@ -3,8 +3,8 @@
 #include "exporter.h"
 #include "timelinerenderer.h"
 
+#include "runstate.h"
 #include "savefile.h"
-#include "simulator.h"
 
 #include <QAbstractTextDocumentLayout>
 #include <QBuffer>
@@ -93,27 +93,24 @@ ExportOptions pictureOptions(const Core::LessonScene &scene, const Core::ScenePl
 }
 
 // The timeline as presentation mode shows a question (LessonController, TimelineView): the run
-// stopped before the tick after the freeze (Simulator::runBefore, as Document::traceBefore cuts
-// it), painted with the future hidden (TimelineRenderer::Options::hideFuture) and the playhead
-// at the freeze tick. On the axis of the whole run and in the place the answer key's picture
-// has it (export's margins around it). Returns its height.
+// stopped before the tick after the freeze (Core::runBefore, as Document::traceBefore cuts it),
+// painted with the future hidden (TimelineRenderer::Options::hideFuture) and the playhead at the
+// freeze tick. On the axis of the whole run and in the place the answer key's picture has it
+// (export's margins around it). Returns its height.
 double frozenPicture(QPainter *p, QPointF at, double scale, const Core::LessonScene &scene,
                      const Core::ScenePlay &play)
 {
     const ExportOptions o = questionPictureOptions(scene, play);
-    const QRectF rect = Exporter::timelineRect(scene.scenario, o);
+    const ExportRuns whole{play.trace};
+    const QRectF rect = Exporter::timelineRect(scene.scenario, whole, o);
     const double height = (rect.bottom() + rect.top()) * scale; // a margin above and below
     if (!p)
         return height;
-    const TimeAxis axis = Exporter::timelineAxis(scene.scenario, o);
+    const TimeAxis axis = Exporter::timelineAxis(scene.scenario, whole, o);
     TimelineRenderer::Options ro = Exporter::timelineOptions(o);
     ro.hideFuture = true;
-    Core::Trace frozen;
-    Core::Simulator(Core::Simulator::kNoCheckpoints)
-        .runBefore(scene.scenario, play.fencing, frozen, scene.question->freeze + 1);
-    // the axis is the whole run's: what goes on at the cut is drawn on, and hidden past it
-    frozen.horizon = play.trace.horizon;
-    frozen.lastTick = play.trace.lastTick;
+    const Core::Trace frozen =
+        Core::runBefore(scene.scenario, play.trace, scene.question->freeze + 1);
     p->save();
     p->translate(at);
     p->scale(scale, scale);
@@ -130,12 +127,13 @@ double revealPicture(QPainter *p, QPointF at, double scale, const Core::LessonSc
                      const Core::ScenePlay &play)
 {
     const ExportOptions o = answerPictureOptions(scene, play);
-    const QSizeF size = Exporter::pageSize(scene.scenario, o);
+    const ExportRuns runs{play.trace};
+    const QSizeF size = Exporter::pageSize(scene.scenario, runs, o);
     if (p) {
         p->save();
         p->translate(at);
         p->scale(scale, scale);
-        Exporter::paint(p, scene.scenario, o);
+        Exporter::paint(p, scene.scenario, runs, o);
         p->restore();
     }
     return size.height() * scale;

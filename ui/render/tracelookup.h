@@ -2,9 +2,13 @@
 
 // Finding the visible slice of a lane's sorted lists: binary search, galloping from the last
 // answer when jumping to the next pixel column, and the per-column answers shared by lanes.
-// Also the small facts about events that the passes and the hit test share.
+// Also the small drawing facts about events that the passes and the hit test share; what a
+// trace says (an epoch's grants, a keepalive, an action's event, the ranking of outcomes) is
+// core's, named here too.
 
 #include "explain.h"
+#include "lockfacts.h"
+#include "runstate.h"
 #include "scenario.h"
 #include "trace.h"
 
@@ -27,18 +31,6 @@ inline std::size_t firstClientEvent(const Core::Trace &t, const std::vector<std:
         std::lower_bound(evs.begin(), evs.end(), tick,
                          [&](std::uint32_t e, Tick v) { return t.events[e].tick < v; }) -
         evs.begin());
-}
-
-// The event of `kind` with record `ref` on client `c`'s lane at `tick`; kNone if none.
-inline std::uint32_t eventOf(const Core::Trace &t, int c, Tick tick, Core::EventKind kind,
-                             std::uint32_t ref)
-{
-    const std::vector<std::uint32_t> &evs = t.clientEvents[std::size_t(c)];
-    for (std::size_t i = firstClientEvent(t, evs, tick);
-         i < evs.size() && t.events[evs[i]].tick == tick; ++i)
-        if (t.events[evs[i]].kind == kind && t.events[evs[i]].ref == ref)
-            return evs[i];
-    return Core::kNone;
 }
 
 // First write arriving at a storage at or after tick t.
@@ -159,42 +151,6 @@ private:
     std::vector<std::size_t> m_from;
 };
 
-// The grant or renewal that set an epoch's current expiry: the last one of that epoch.
-// Grants are in time order and their epochs never decrease.
-inline const Core::Grant *lastGrantOfEpoch(const Core::Trace &t, std::uint32_t epoch)
-{
-    auto it = std::upper_bound(t.grants.begin(), t.grants.end(), epoch,
-                               [](std::uint32_t e, const Core::Grant &g) { return e < g.epoch; });
-    if (it == t.grants.begin() || (it - 1)->epoch != epoch)
-        return nullptr;
-    return &*(it - 1);
-}
-
-inline const Core::Grant *firstGrantOfEpoch(const Core::Trace &t, std::uint32_t epoch)
-{
-    auto it = std::lower_bound(t.grants.begin(), t.grants.end(), epoch,
-                               [](const Core::Grant &g, std::uint32_t e) { return g.epoch < e; });
-    if (it == t.grants.end() || it->epoch != epoch)
-        return nullptr;
-    return &*it;
-}
-
-// How loudly an outcome must show when several share a pixel.
-inline int severity(Core::WriteResult r)
-{
-    switch (r) {
-    case Core::WriteResult::Corrupted:
-        return 3;
-    case Core::WriteResult::LockedOut:
-        return 2;
-    case Core::WriteResult::Rejected:
-        return 1;
-    case Core::WriteResult::Accepted:
-        return 0;
-    }
-    return 0;
-}
-
 // The tick an action's marker is due at: a checked write sends `gap` ticks after its check
 // (the bracket shows that wait); any later is a deferral, drawn as one.
 inline Tick dueTick(const Core::Action &a)
@@ -204,13 +160,7 @@ inline Tick dueTick(const Core::Action &a)
     return a.at;
 }
 
-// A renewal by the client's keepalive schedule: drawn as a tick on the lease bar, not as a
-// marker of the acquire that set the schedule.
-inline bool isKeepalive(const Core::Trace &t, const Core::Event &e)
-{
-    return e.kind == Core::EventKind::Renewal && t.grants[e.ref].keepalive;
-}
-
+// A marker on a client lane (a keepalive renewal is a tick on the lease bar instead).
 inline bool isMarker(Core::EventKind k)
 {
     return k == Core::EventKind::Grant || k == Core::EventKind::Renewal ||
@@ -218,31 +168,13 @@ inline bool isMarker(Core::EventKind k)
            k == Core::EventKind::WriteSent;
 }
 
-// The event where an action ran (grant/renewal/refusal, release, write sent, pause start):
-// the first event at or after its scheduled tick that belongs to it. kNone if it has not run.
-// Deferred actions run when the client thaws, so the search starts at `at`.
-inline std::uint32_t runEventOf(const Core::Scenario &s, const Core::Trace &t, int client,
-                                int action)
-{
-    if (client < 0 || action < 0 || std::size_t(client) >= t.clientEvents.size() ||
-        std::size_t(client) >= s.clients.size() ||
-        std::size_t(action) >= s.clients[std::size_t(client)].actions.size())
-        return Core::kNone;
-    const Core::Action &a = s.clients[std::size_t(client)].actions[std::size_t(action)];
-    const std::vector<std::uint32_t> &evs = t.clientEvents[std::size_t(client)];
-    std::size_t i = firstClientEvent(t, evs, a.at);
-    // Bounded: a frozen stretch can pile many deferred actions onto one tick, but the
-    // selection halo must not turn a paint into a scan of the whole lane.
-    for (std::size_t n = 0; i < evs.size() && n < 200000; ++i, ++n) {
-        const Core::Event &e = t.events[evs[i]];
-        // (a checked write ran where it was sent; a read where it was sent)
-        if (e.kind == Core::EventKind::PauseEnd || e.kind == Core::EventKind::WriteArrived ||
-            e.kind == Core::EventKind::Checked || e.kind == Core::EventKind::ReadArrived)
-            continue;
-        if (Core::actionOfEvent(t, evs[i]) == std::uint32_t(action))
-            return evs[i];
-    }
-    return Core::kNone;
-}
+// What a trace says is answered in core (lockfacts.h, runstate.h, trace.h); the passes and the
+// hit test may name these either way, Render:: or Core::.
+using Core::eventOf;
+using Core::firstGrantOfEpoch;
+using Core::isKeepalive;
+using Core::lastGrantOfEpoch;
+using Core::runEventOf;
+using Core::severity;
 
 } // namespace Render

@@ -2,7 +2,6 @@
 
 #include "document/document.h"
 
-#include "simulator.h"
 
 #include <QApplication>
 #include <QCheckBox>
@@ -52,6 +51,16 @@ QString withSuffix(const QString &path, const QString &suffix)
 }
 
 } // namespace
+
+ExportRuns exportRunsOf(const Document &doc, const ExportOptions &o)
+{
+    const Core::Trace &shown = doc.traceFor(Exporter::shownFencing(doc.scenario(), o));
+    const Core::Trace *unfenced = o.compare ? &doc.traceFor(false) : nullptr;
+    if (const std::optional<Core::Tick> before = Exporter::cutBefore(o))
+        return {doc.traceBefore(shown, *before),
+                unfenced ? &doc.traceBefore(*unfenced, *before) : nullptr};
+    return {shown, unfenced};
+}
 
 ExportDialog::ExportDialog(Kind kind, const Document *doc, const ExportOptions &defaults,
                            std::optional<std::pair<double, double>> visible, const Theme &current,
@@ -456,7 +465,8 @@ void ExportDialog::accept()
             QDir(dir) == QDir(QStandardPaths::writableLocation(QStandardPaths::PicturesLocation)))
             QDir().mkpath(dir);
         QApplication::setOverrideCursor(Qt::WaitCursor);
-        error = Exporter::exportTo(target, m_doc->scenario(), options());
+        const ExportOptions o = options();
+        error = Exporter::exportTo(target, m_doc->scenario(), exportRunsOf(*m_doc, o), o);
         QApplication::restoreOverrideCursor();
         if (!error.isEmpty()) {
             showError(
@@ -532,7 +542,7 @@ void ExportDialog::schedulePreview()
 void ExportDialog::refreshPreview()
 {
     ExportOptions o = options();
-    const QSizeF page = Exporter::pageSize(m_doc->scenario(), o);
+    const QSizeF page = Exporter::pageSize(m_doc->scenario(), exportRunsOf(*m_doc, o), o);
     const QStringList fmt = m_format->currentData().toStringList();
     if (fmt.at(0) == QLatin1String("png") || fmt.at(0).isEmpty())
         m_size->setText(
@@ -547,7 +557,7 @@ void ExportDialog::refreshPreview()
     }
     const qreal dpr = devicePixelRatioF();
     o.scale = kPreviewWidth * dpr / std::max(1.0, page.width());
-    m_previewImage = Exporter::renderImage(m_doc->scenario(), o);
+    m_previewImage = Exporter::renderImage(m_doc->scenario(), exportRunsOf(*m_doc, o), o);
     // the exporter draws no smaller than a quarter scale: very wide pictures are shrunk here
     if (m_previewImage.width() > kPreviewWidth * dpr)
         m_previewImage =

@@ -28,6 +28,11 @@ class QLineEdit;
 class QSpinBox;
 class QTimer;
 
+// The runs a picture of `doc` with `options` draws, as the Document holds them: its traces are
+// made once per change of the scenario (the unfenced one and the runs cut before a playhead on
+// first asking), never per picture or preview.
+ExportRuns exportRunsOf(const Document &doc, const ExportOptions &options);
+
 class ExportDialog : public QDialog
 {
     Q_OBJECT

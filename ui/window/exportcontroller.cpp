@@ -67,6 +67,7 @@ QString ExportController::pathGuess(const QString &suffix) const
 void ExportController::exportPicture()
 {
     m_parts.playback->pause();
+    m_parts.doc->settle(); // the dialog draws the whole run, not a drag's partial one
     const QString path = m_picturePath.isEmpty() ? pathGuess(QStringLiteral("png")) : m_picturePath;
     ExportOptions defaults = options();
     defaults.explain = m_parts.state->selection();
@@ -85,6 +86,7 @@ void ExportController::exportPicture()
 void ExportController::exportStoryboard()
 {
     m_parts.playback->pause();
+    m_parts.doc->settle(); // the dialog draws the whole run, not a drag's partial one
     const QString path = m_storyboardPath.isEmpty() ? pathGuess(QString()) : m_storyboardPath;
     ExportDialog dialog(ExportDialog::Kind::Storyboard, m_parts.doc, options(), visibleTickRange(),
                         m_hooks.theme(), path, m_parts.window);
@@ -95,8 +97,9 @@ void ExportController::exportStoryboard()
     const std::vector<Core::Tick> ticks = dialog.frameTicks(&error);
     QStringList written;
     if (error.isEmpty())
-        error = Exporter::exportStoryboard(dialog.path(), m_parts.doc->scenario(), dialog.options(),
-                                           ticks, &written);
+        error = Exporter::exportStoryboard(dialog.path(), m_parts.doc->scenario(),
+                                           exportRunsOf(*m_parts.doc, dialog.options()),
+                                           dialog.options(), ticks, &written);
     if (!error.isEmpty()) {
         m_hooks.reportError(tr("Cannot export storyboard"), error);
         return;
@@ -140,7 +143,10 @@ void ExportController::exportAnimation()
 
 QImage ExportController::copyAsImage()
 {
-    const QImage image = Exporter::renderImage(m_parts.doc->scenario(), options());
+    m_parts.doc->settle(); // the whole run, not a drag's partial one
+    const ExportOptions o = options();
+    const QImage image =
+        Exporter::renderImage(m_parts.doc->scenario(), exportRunsOf(*m_parts.doc, o), o);
     if (image.isNull()) {
         m_hooks.reportError(tr("Cannot copy picture"),
                             tr("The picture could not be drawn (too large?)."));

@@ -88,8 +88,8 @@ public:
     Dialogs &dialogs() const { return *m_dialogs; }
     void setDialogs(std::unique_ptr<Dialogs> dialogs) { m_dialogs = std::move(dialogs); }
 
-    // Selects the most telling outcome: the first corrupted write, else the first rejected,
-    // else the first locked out; nothing if all went well.
+    // Selects the most telling outcome by Core::severity: the first corrupted write, else the
+    // first locked out, else the first rejected; nothing if all went well.
     void selectMostInteresting();
 
     // Export (ExportController). The options the dialog starts from: the last export's, else

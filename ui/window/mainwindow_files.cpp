@@ -65,17 +65,15 @@ void MainWindow::afterLoad()
 
 void MainWindow::selectMostInteresting()
 {
+    // the first write of the most telling outcome, by core's one ranking (Core::severity): the
+    // one the timeline shows loudest
     const Core::Trace &t = m_doc->trace();
-    for (const Core::WriteResult wanted :
-         {Core::WriteResult::Corrupted, Core::WriteResult::Rejected,
-          Core::WriteResult::LockedOut}) {
-        for (const Core::Write &w : t.writes) {
-            if (w.result == wanted) {
-                m_state->setSelection({int(w.client), int(w.action)});
-                return;
-            }
-        }
-    }
+    const Core::Write *best = nullptr;
+    for (const Core::Write &w : t.writes)
+        if (Core::severity(w.result) > (best ? Core::severity(best->result) : 0))
+            best = &w;
+    if (best)
+        m_state->setSelection({int(best->client), int(best->action)});
 }
 
 bool MainWindow::openFile(const QString &path)

@@ -39,25 +39,6 @@ enum class WriteResult : std::uint8_t
     LockedOut, // not applied although its writer was the live holder of the newest epoch
 };
 
-// The one ranking of outcomes, most telling first: corrupted (safety broken: data lost), locked
-// out (liveness broken: the live holder refused), rejected (fencing doing its job), accepted.
-// A picture shows the higher one where several share a pixel, and a scenario just opened
-// selects its first write of the highest rank (docs/SEMANTICS.md "One ranking of outcomes").
-inline int severity(WriteResult r)
-{
-    switch (r) {
-    case WriteResult::Corrupted:
-        return 3;
-    case WriteResult::LockedOut:
-        return 2;
-    case WriteResult::Rejected:
-        return 1;
-    case WriteResult::Accepted:
-        return 0;
-    }
-    return 0;
-}
-
 // The checker of docs/SCENARIO.md section 6 for a write its storage has handled. `overNewer`: the
 // storage had already applied newer data (a write of a later epoch; for a version storage, a
 // version newer than the writer had read); `liveNewest`: at its arrival the writer held the

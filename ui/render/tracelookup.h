@@ -8,6 +8,7 @@
 
 #include "explain.h"
 #include "lockfacts.h"
+#include "outcomes.h"
 #include "runstate.h"
 #include "scenario.h"
 #include "trace.h"
@@ -168,7 +169,7 @@ inline bool isMarker(Core::EventKind k)
            k == Core::EventKind::WriteSent;
 }
 
-// What a trace says is answered in core (lockfacts.h, runstate.h, trace.h); the passes and the
+// What a trace says is answered in core (lockfacts.h, outcomes.h, runstate.h); the passes and the
 // hit test may name these either way, Render:: or Core::.
 using Core::eventOf;
 using Core::firstGrantOfEpoch;

@@ -6,6 +6,7 @@
 
 #include "document/document.h"
 #include "views/timelineview.h"
+#include "outcomes.h"
 #include "viewstate.h"
 #include "window/docklayout.h"
 #include "window/filecontroller.h"

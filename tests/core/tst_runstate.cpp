@@ -3,6 +3,8 @@
 // when it is a zombie (only inside its zombie window) and when it merely believes, and each
 // storage's level over time, restarts, bypass writes and version storages included.
 
+#include "lockfacts.h"
+#include "outcomes.h"
 #include "runstate.h"
 #include "simulator.h"
 
@@ -82,6 +84,105 @@ private slots:
     // JournalNode, volatile max_token: A (token 1) writes A1 at 1; B (token 2) writes B1 at 7;
     // jn restarts at 12 and forgets 2; A's A2, held by its pause [2, 16), passes at 16 with
     // token 1 (max_token 0); B2 at 18 raises it to 2 again.
+    // What a trace says about an epoch's grants, a keepalive and the event of an action, on
+    // two presets read by hand. keepalive-gc-pause: A acquires at 0 (token 1, ttl 9, a
+    // keepalive every 3 ticks: renewals at 3, 6, 9), freezes at 10; B is granted epoch 2 at 19.
+    void grantsAndKeepalives()
+    {
+        const Scenario s = TestSupport::preset("keepalive-gc-pause");
+        const Trace t = simulate(s);
+        const Grant *first = firstGrantOfEpoch(t, 1);
+        const Grant *last = lastGrantOfEpoch(t, 1);
+        QVERIFY(first && last);
+        QCOMPARE(first->at, Tick(0));
+        QVERIFY(!first->renewal);
+        QCOMPARE(last->at, Tick(9)); // the last keepalive before the pause set the expiry
+        QCOMPARE(last->expires, Tick(18));
+        QCOMPARE(firstGrantOfEpoch(t, 2), lastGrantOfEpoch(t, 2)); // one grant, no renewal
+        QCOMPARE(firstGrantOfEpoch(t, 2)->at, Tick(19));
+        QVERIFY(!firstGrantOfEpoch(t, 3) && !lastGrantOfEpoch(t, 3));
+        QVERIFY(!firstGrantOfEpoch(t, 0) && !lastGrantOfEpoch(t, 0));
+
+        // A's lane: the grant at 0 is its acquire's, the renewals at 3, 6, 9 its keepalives'
+        int keepalives = 0;
+        for (const std::uint32_t e : t.clientEvents[0]) {
+            const Event &ev = t.events[e];
+            if (ev.kind == EventKind::Grant)
+                QVERIFY(!isKeepalive(t, ev));
+            if (isKeepalive(t, ev)) {
+                QCOMPARE(ev.tick % 3, Tick(0));
+                ++keepalives;
+            }
+        }
+        QCOMPARE(keepalives, 3);
+    }
+
+    // default: the event each action ran at. A's write, due at 2, waits in the pause and runs
+    // where it is sent at 30; B's first acquire is refused at 5, its second granted at 12.
+    void eventsOfActions()
+    {
+        const Scenario s = TestSupport::preset("default");
+        const Trace t = simulate(s);
+        const auto kindAt = [&](std::uint32_t e) {
+            return std::pair{t.events[e].kind, t.events[e].tick};
+        };
+        QCOMPARE(kindAt(runEventOf(s, t, 0, 0)), std::pair(EventKind::Grant, Tick(0)));
+        QCOMPARE(kindAt(runEventOf(s, t, 0, 1)), std::pair(EventKind::PauseStart, Tick(1)));
+        QCOMPARE(kindAt(runEventOf(s, t, 0, 2)), std::pair(EventKind::WriteSent, Tick(30)));
+        QCOMPARE(kindAt(runEventOf(s, t, 1, 0)), std::pair(EventKind::Refusal, Tick(5)));
+        QCOMPARE(kindAt(runEventOf(s, t, 1, 1)), std::pair(EventKind::Grant, Tick(12)));
+        QCOMPARE(runEventOf(s, t, 1, 3), kNone); // no such action
+        QCOMPARE(runEventOf(s, t, 2, 0), kNone); // no such client
+        QCOMPARE(runEventOf(s, t, -1, 0), kNone);
+
+        // B's grant (grants[1]) is on its lane at 12, not at 13, and not on A's lane
+        const std::uint32_t g = eventOf(t, 1, 12, EventKind::Grant, 1);
+        QVERIFY(g != kNone);
+        QCOMPARE(kindAt(g), std::pair(EventKind::Grant, Tick(12)));
+        QCOMPARE(eventOf(t, 1, 13, EventKind::Grant, 1), kNone);
+        QCOMPARE(eventOf(t, 0, 12, EventKind::Grant, 1), kNone);
+        QCOMPARE(eventOf(t, 5, 12, EventKind::Grant, 1), kNone);
+    }
+
+    // default cut before a tick (Core::runBefore): what had happened by then, on the whole
+    // run's axis. Before 13: both grants (0, 12) and the refusal (5), no write yet.
+    void runCutBeforeATick()
+    {
+        const Scenario s = TestSupport::preset("default");
+        const Trace full = simulate(s);
+        QCOMPARE(full.lastTick, Tick(30));
+        const Trace cut = runBefore(s, full, 13);
+        QCOMPARE(cut.grants.size(), std::size_t(2));
+        QCOMPARE(cut.refusals.size(), std::size_t(1));
+        QVERIFY(cut.writes.empty());
+        for (const Event &e : cut.events)
+            QVERIFY(e.tick < 13);
+        QCOMPARE(cut.horizon, full.horizon); // the axis of the whole run
+        QCOMPARE(cut.lastTick, full.lastTick);
+        QCOMPARE(cut.fencing, full.fencing);
+        // before 31: the rejected write at 30 is in; nothing lies past it, so the whole run
+        const Trace whole = runBefore(s, full, 31);
+        QCOMPARE(whole.writes.size(), std::size_t(2));
+        QCOMPARE(whole.events.size(), full.events.size());
+        // before 0: nothing at all
+        QVERIFY(runBefore(s, full, 0).events.empty());
+        // the unfenced run is cut with its own switch: A's write is not sent yet before 30
+        const Trace unfenced = simulate(s, false);
+        const Trace unfencedCut = runBefore(s, unfenced, 30);
+        QVERIFY(!unfencedCut.fencing);
+        QCOMPARE(unfencedCut.writes.size(), std::size_t(1)); // B's at 13
+    }
+
+    // One ranking (docs/SEMANTICS.md "One ranking of outcomes"): data lost, then a live holder
+    // refused, then a stale writer turned away, then nothing wrong.
+    void oneRankingOfOutcomes()
+    {
+        QVERIFY(severity(WriteResult::Corrupted) > severity(WriteResult::LockedOut));
+        QVERIFY(severity(WriteResult::LockedOut) > severity(WriteResult::Rejected));
+        QVERIFY(severity(WriteResult::Rejected) > severity(WriteResult::Accepted));
+        QCOMPARE(severity(WriteResult::Accepted), 0);
+    }
+
     void volatileRestart()
     {
         const Scenario s = TestSupport::preset("journalnode-volatile-max-token");

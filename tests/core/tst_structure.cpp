@@ -63,6 +63,25 @@ QHash<QString, int> headerLayers()
     return layer;
 }
 
+// Calls that run a simulation in a file, comments left out: Core::simulate, a Simulator made,
+// or one driven by runBefore or summarize.
+QStringList simulationsIn(const QString &path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    static const QRegularExpression comment(QStringLiteral("//[^\n]*"));
+    static const QRegularExpression call(
+        QStringLiteral("(\\bsimulate\\s*\\(|\\bSimulator\\s*[({]|\\bSimulator::kNoCheckpoints|"
+                       "\\.runBefore\\s*\\(|\\.summarize\\s*\\()"));
+    const QString text = QString::fromUtf8(f.readAll()).remove(comment);
+    QStringList found;
+    auto it = call.globalMatch(text);
+    while (it.hasNext())
+        found << it.next().captured(1);
+    return found;
+}
+
 } // namespace
 
 class TestStructure : public QObject
@@ -203,6 +222,21 @@ private slots:
         // QtWidgets; a "QtWidgets/..." include would still find the header, so look here too)
         const QStringList documentWrong = check(QStringLiteral("ui/document"), widgets);
         QVERIFY2(documentWrong.isEmpty(), qPrintable(documentWrong.join(QLatin1Char('\n'))));
+    }
+
+    void renderSimulatesNothing()
+    {
+        // The exporter, the handout and the passes draw the runs they are handed (ExportRuns,
+        // the Document's traces): a picture or a preview refresh runs no simulation. A run cut
+        // at a playhead is core's to make (Core::runBefore); no simulator is driven here.
+        QStringList wrong;
+        for (const QString &file : sourcesIn(QStringLiteral("ui/render")))
+            for (const QString &call : simulationsIn(file))
+                wrong << QDir(kRoot).relativeFilePath(file) + QStringLiteral(": ") + call;
+        QVERIFY2(wrong.isEmpty(), qPrintable(wrong.join(QLatin1Char('\n'))));
+        // the scan itself: the core's own simulator is found, the exporter's words are not
+        QVERIFY(!simulationsIn(kRoot + QStringLiteral("/core/simulator.cpp")).isEmpty());
+        QVERIFY(!simulationsIn(kRoot + QStringLiteral("/ui/media/animation.cpp")).isEmpty());
     }
 
     void theRuleCatchesAWrongInclude()

@@ -31,7 +31,7 @@ QByteArray render(const Core::Lesson &lesson, const std::vector<Core::ScenePlay>
 
 // A question's picture as the sheet draws it, and as presentation mode shows the question: the
 // scene's timeline with the run stopped at the end of the freeze tick
-// (Core::Simulator::runBefore) and the future hidden (TimelineRenderer::Options::hideFuture).
+// (Core::runBefore) and the future hidden (TimelineRenderer::Options::hideFuture).
 // `scene` must have a question; `play` is its run (Core::playScene). At `scale` times the
 // sheet's picture width.
 QImage questionPicture(const Core::LessonScene &scene, const Core::ScenePlay &play,

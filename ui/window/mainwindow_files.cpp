@@ -5,8 +5,8 @@
 #include "window/mainwindow.h"
 
 #include "document/document.h"
-#include "views/timelineview.h"
 #include "outcomes.h"
+#include "views/timelineview.h"
 #include "viewstate.h"
 #include "window/docklayout.h"
 #include "window/filecontroller.h"

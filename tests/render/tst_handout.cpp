@@ -3,8 +3,8 @@
 // tick: it is the same picture whatever happens later, and the outcome the question asks about
 // is not drawn.
 
-#include "exportruns.h"
 #include "exporter.h"
+#include "exportruns.h"
 #include "handout.h"
 #include "lessonfile.h"
 #include "presetfile.h"
@@ -160,7 +160,8 @@ private slots:
         o.showLegend = false;
         o.showCaption = false;
         const QImage whole = Exporter::renderImage(scene.scenario, TestRuns(scene.scenario, o), o);
-        const QRectF timeline = Exporter::timelineRect(scene.scenario, TestRuns(scene.scenario, o), o);
+        const QRectF timeline =
+            Exporter::timelineRect(scene.scenario, TestRuns(scene.scenario, o), o);
         const TimelineLayout layout = TimelineRenderer::layout(
             scene.scenario, Exporter::timelineOptions(o), QRectF(QPointF(0, 0), timeline.size()));
         const QRect lane = layout.panels.front()

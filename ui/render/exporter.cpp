@@ -4,10 +4,10 @@
 #include "exporter.h"
 
 #include "explain.h"
-#include "storysteps.h"
 #include "glyphs.h"
 #include "outcomemarker.h"
 #include "savefile.h"
+#include "storysteps.h"
 #include "svgdocument.h"
 #include "timelinerenderer.h"
 
@@ -284,9 +284,11 @@ Page layoutPageAsIs(const Core::Scenario &s, const ExportRuns &t, const ExportOp
         QStringList rules;
         for (const Core::StorageSpec &st : s.storages)
             rules << QObject::tr("%1 rejects token %2 max").arg(st.name, st.rule == Core::FenceRule::Lt ? QStringLiteral("<") : QStringLiteral("<="));
-        pg.subtitleText = o.compare ? QObject::tr("The same schedule with fencing on (top) and off (bottom)")
-                                    : (t.shown.fencing ? QObject::tr("Fencing on: %1").arg(rules.join(QStringLiteral(", ")))
-                                                      : QObject::tr("Fencing off: storage ignores tokens"));
+        pg.subtitleText =
+            o.compare ? QObject::tr("The same schedule with fencing on (top) and off (bottom)")
+                      : (t.shown.fencing
+                             ? QObject::tr("Fencing on: %1").arg(rules.join(QStringLiteral(", ")))
+                             : QObject::tr("Fencing off: storage ignores tokens"));
         if (o.playhead != Core::kForever)
             pg.subtitleText += (o.playheadBefore ? QObject::tr(" \u2014 before t=%1")
                                                  : QObject::tr(" \u2014 at t=%1"))
@@ -625,9 +627,9 @@ std::vector<Core::Tick> keyframeTicks(const Core::Scenario &scenario, const Core
     return Core::storyStepTicks(scenario, trace);
 }
 
-QString exportStoryboard(const QString &target, const Core::Scenario &scenario,
-                         const ExportRuns &t, const ExportOptions &options,
-                         const std::vector<Core::Tick> &ticks, QStringList *written)
+QString exportStoryboard(const QString &target, const Core::Scenario &scenario, const ExportRuns &t,
+                         const ExportOptions &options, const std::vector<Core::Tick> &ticks,
+                         QStringList *written)
 {
     if (ticks.empty())
         return QObject::tr("storyboard: no keyframes (the scenario has no events)");

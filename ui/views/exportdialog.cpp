@@ -2,7 +2,6 @@
 
 #include "document/document.h"
 
-
 #include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>

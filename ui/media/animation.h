@@ -69,8 +69,8 @@ struct Shot
     bool lesson = false;
     // Its runs, simulated once for the whole animation (the exporter simulates nothing): the run
     // shown (Exporter::shownFencing) and, in compare mode, the unfenced one.
-    std::shared_ptr<const Core::Trace> shown;
-    std::shared_ptr<const Core::Trace> unfenced;
+    std::shared_ptr<const Core::Trace> shown{};
+    std::shared_ptr<const Core::Trace> unfenced{};
 };
 
 // One step of the story: presentation mode's step, with the caption the storyboard shows.
@@ -82,8 +82,8 @@ struct Step
     bool before = false; // the playhead just before `tick`: nothing of it shown (an opening)
     // A lesson's step: its shot's runs cut at the playhead (Core::runBefore), once for every
     // frame that holds the step or travels from it. Null: the shot's whole runs.
-    std::shared_ptr<const Core::Trace> cutShown;
-    std::shared_ptr<const Core::Trace> cutUnfenced;
+    std::shared_ptr<const Core::Trace> cutShown{};
+    std::shared_ptr<const Core::Trace> cutUnfenced{};
 };
 
 // The steps of a run (Core::storySteps) and their captions. The one place they are taken from.

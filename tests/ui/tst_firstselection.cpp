@@ -99,7 +99,7 @@ private slots:
         m_window->viewState()->clearSelection();
         QVERIFY(m_window->openPreset(QStringLiteral("renewal-keeps-token")));
         for (const Core::Write &w : m_window->document()->trace().writes)
-            QCOMPARE(w.result, Core::WriteResult::Accepted);
+            QVERIFY(w.result == Core::WriteResult::Accepted);
         QVERIFY(!m_window->viewState()->selection().isValid());
     }
 };

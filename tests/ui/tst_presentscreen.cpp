@@ -372,7 +372,24 @@ private slots:
         QVERIFY(!present(w)->isChecked());
         QCOMPARE(w.screen()->name(), QStringLiteral("laptop"));
         QTRY_COMPARE(w.geometry(), before);
-        w.lessons()->close();
+        QVERIFY(w.lessons()->close());
+
+        // a lesson opened from the teacher's window while the projector presents: presentation
+        // moves into the window, on the projector, where the lesson's stage is
+        presentOnTheProjector(w);
+        if (QTest::currentTestFailed())
+            return;
+        QVERIFY(w.openBuiltinLesson(QStringLiteral("1-why-a-lock-needs-fencing")));
+        QTRY_VERIFY(!projector(w)->isVisible());
+        QVERIFY(w.isPresenting());
+        QCOMPARE(w.screen()->name(), QStringLiteral("projector"));
+        QTRY_COMPARE(w.geometry(), kProjector);
+        QVERIFY(!w.menuBar()->isVisible());
+        QTest::keyClick(w.windowHandle(), Qt::Key_Escape);
+        QVERIFY(!w.isPresenting());
+        QCOMPARE(w.screen()->name(), QStringLiteral("laptop"));
+        QTRY_COMPARE(w.geometry(), before);
+        QVERIFY(w.lessons()->close());
     }
 
     // The next window (the app started again) presents on the projector too; "The window's

@@ -231,6 +231,18 @@ void PresentationController::fit()
     TimelineView *view = this->view();
     if (!isPresenting() || m_fitting)
         return;
+    if (onOwnScreen() && isWalking()) {
+        // a lesson opened from the teacher's window while presenting on the projector: its
+        // stage (question, votes, reveal) is the window's, so presentation moves to the window,
+        // on the same screen, once the lesson has loaded
+        QTimer::singleShot(0, this, [this] {
+            if (onOwnScreen() && isWalking()) {
+                finish();
+                begin();
+            }
+        });
+        return;
+    }
     const QScopedValueRollback<bool> fitting(m_fitting, true);
     const Core::Scenario &scenario = m_parts.doc->scenario();
     const int height = std::max(200, shownWindow()->height());

@@ -291,6 +291,12 @@ private slots:
         QCOMPARE(p->panel()->mainText(), first);
         QTest::keyClick(p->windowHandle(), Qt::Key_Space);
         at(kSecondStep);
+        // (FENCESCOPE_SHOTS=DIR: both windows at the second step, to look at)
+        if (const QString dir = qEnvironmentVariable("FENCESCOPE_SHOTS"); !dir.isEmpty()) {
+            TestSupport::settle(p);
+            p->grab().save(QDir(dir).filePath(QStringLiteral("presentwindow-projector.png")));
+            w.grab().save(QDir(dir).filePath(QStringLiteral("presentwindow-laptop.png")));
+        }
 
         QTest::keyClick(w.windowHandle(), Qt::Key_End);
         QCOMPARE(p->panel()->step(), PresentationPanel::Step::End);

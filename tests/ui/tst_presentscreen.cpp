@@ -25,6 +25,7 @@
 #include <QApplication>
 #include <QDir>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
 #include <QScreen>
@@ -316,6 +317,44 @@ private slots:
         TestSupport::settle(&w);
 
         // Esc in the teacher's window ends it too
+        QTest::keyClick(w.windowHandle(), Qt::Key_Escape);
+        endedAndBack(w, before);
+    }
+
+    // While the projector presents, the teacher can still type in the laptop's window: a field
+    // with the focus keeps its keys (Right and Home move the cursor, not the step); the clicker's
+    // keys step again once the focus leaves the field. (Esc still ends presentation from there.)
+    void aFieldInTheTeachersWindowKeepsItsKeys()
+    {
+        MainWindow &w = *m_window;
+        const Teacher before = teacher(w);
+        presentOnTheProjector(w);
+        if (QTest::currentTestFailed())
+            return;
+        QTest::keyClick(w.windowHandle(), Qt::Key_Right);
+        QCOMPARE(w.viewState()->playhead(), kFirstStep);
+        w.viewState()->setSelection({0, 0}); // A's acquire: the inspector shows its fields
+        auto *atField = w.findChild<QWidget *>(QStringLiteral("at"));
+        QVERIFY(atField);
+        auto *at = atField->findChild<QLineEdit *>();
+        QVERIFY(at);
+        QTRY_VERIFY(at->isVisible());
+        backToTheWindow(w); // the teacher clicks into the laptop's window
+        at->setFocus();
+        QTRY_VERIFY(at->hasFocus());
+        at->setCursorPosition(0);
+        QTest::keyClick(w.windowHandle(), Qt::Key_Right);
+        QCOMPARE(w.viewState()->playhead(), kFirstStep); // not a step
+        QCOMPARE(at->cursorPosition(), 1);               // the field's cursor moved
+        QTest::keyClick(w.windowHandle(), Qt::Key_Home);
+        QCOMPARE(w.viewState()->playhead(), kFirstStep);
+        QCOMPARE(at->cursorPosition(), 0);
+        QVERIFY(present(w)->isChecked()); // still presenting
+        QVERIFY(projector(w)->isVisible());
+        // the focus back on the timeline: the keys are the clicker's again
+        w.findChild<TimelineView *>()->setFocus();
+        QTest::keyClick(w.windowHandle(), Qt::Key_Right);
+        QCOMPARE(w.viewState()->playhead(), kSecondStep);
         QTest::keyClick(w.windowHandle(), Qt::Key_Escape);
         endedAndBack(w, before);
     }

@@ -10,13 +10,16 @@
 #include "window/playback.h"
 #include "window/presentationwindow.h"
 
+#include <QAbstractSpinBox>
 #include <QAction>
 #include <QApplication>
 #include <QDockWidget>
 #include <QGuiApplication>
 #include <QKeyEvent>
+#include <QLineEdit>
 #include <QMainWindow>
 #include <QMenuBar>
+#include <QPlainTextEdit>
 #include <QScopedValueRollback>
 #include <QScreen>
 #include <QScrollArea>
@@ -24,6 +27,7 @@
 #include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
+#include <QTextEdit>
 #include <QTimer>
 #include <QToolBar>
 #include <QWindow>
@@ -54,7 +58,10 @@ bool PresentationController::eventFilter(QObject *watched, QEvent *event)
     auto *w = qobject_cast<QWidget *>(watched);
     // (on a screen of its own: the clicker's keys work in the teacher's window too)
     const bool inWindow = w && w->window() == shownWindow();
-    const bool keysHere = inWindow || (w && w->window() == m_parts.window);
+    // ... but not while the teacher types there: a field keeps its arrows, Home and End
+    const bool typing = qobject_cast<QLineEdit *>(w) || qobject_cast<QAbstractSpinBox *>(w) ||
+                        qobject_cast<QTextEdit *>(w) || qobject_cast<QPlainTextEdit *>(w);
+    const bool keysHere = inWindow || (w && w->window() == m_parts.window && !typing);
     if (type == QEvent::ShortcutOverride || type == QEvent::KeyPress) {
         // claiming the ShortcutOverride keeps Space, Home, End... from firing their actions;
         // the step happens once, on the widget's key press

@@ -225,6 +225,10 @@ private slots:
         std::size_t checks = 0;
         std::size_t lost = 0;
         std::size_t restarts = 0;
+        std::size_t pauses = 0;
+        std::size_t leases = 0;
+        std::size_t unreleased = 0;
+        std::size_t keepalives = 0;
         for (const Core::Trace *t : {&pic.top, &pic.bottom}) {
             if (t == &pic.bottom && !compare)
                 continue;
@@ -232,16 +236,29 @@ private slots:
                 checks += c.passed ? 1 : 0;
             lost += t->lost.size();
             restarts += t->restarts.size();
+            for (const Core::Event &e : t->events)
+                pauses += e.kind == Core::EventKind::PauseStart ? 1 : 0;
+            leases += t->leases.size();
+            for (const Core::Lease &l : t->leases)
+                unreleased += l.released ? 0 : 1;
+            for (const Core::Grant &g : t->grants)
+                keepalives += g.keepalive ? 1 : 0;
         }
         const auto recorded = [&](Hit::Part part) {
-            return std::count_if(painted.list().begin(), painted.list().end(),
-                                 [&](const PaintedRegion &r) { return r.hit.part == part; });
+            return std::size_t(
+                std::count_if(painted.list().begin(), painted.list().end(),
+                              [&](const PaintedRegion &r) { return r.hit.part == part; }));
         };
-        QCOMPARE(std::size_t(recorded(Hit::CheckBracket)), checks);
-        QCOMPARE(std::size_t(recorded(Hit::CheckSend)), checks);
-        QCOMPARE(std::size_t(recorded(Hit::Pitfall)), lost);
-        QCOMPARE(std::size_t(recorded(Hit::Restart)), restarts);
-        QCOMPARE(painted.list().size(), 2 * checks + lost + restarts);
+        QCOMPARE(recorded(Hit::CheckBracket), checks);
+        QCOMPARE(recorded(Hit::CheckSend), checks);
+        QCOMPARE(recorded(Hit::Pitfall), lost + keepalives);
+        QCOMPARE(recorded(Hit::Restart), restarts);
+        // a pause's block and its two edges; a lease's bar, and its end unless released
+        QCOMPARE(recorded(Hit::PauseBody), pauses);
+        QCOMPARE(recorded(Hit::PauseStart), pauses);
+        QCOMPARE(recorded(Hit::PauseEnd), pauses);
+        QCOMPARE(recorded(Hit::LockSegment), leases);
+        QCOMPARE(recorded(Hit::LeaseEnd), unreleased);
         QVERIFY(painted.list().empty() || ownCentres > 0);
     }
 
@@ -253,7 +270,12 @@ private slots:
     {
         const std::map<QString, std::set<int>> expected = {
             {QStringLiteral("CheckBracketsPass"), {Hit::CheckSend, Hit::CheckBracket}},
-            {QStringLiteral("LeaseMarksPass"), {Hit::Pitfall}},
+            {QStringLiteral("LeaseMarksPass"), {Hit::Pitfall, Hit::OwnLeaseEnd}},
+            {QStringLiteral("LeasesPass"), {Hit::LockSegment, Hit::LeaseEnd}},
+            {QStringLiteral("ClientLanesPass"),
+             // (no preset releases the lock: Hit::ReleaseMarker is not among them)
+             {Hit::AcquireMarker, Hit::WriteMarker, Hit::DelayHead, Hit::PauseBody, Hit::PauseStart,
+              Hit::PauseEnd}},
             {QStringLiteral("StorageLanesPass"), {Hit::Restart}},
         };
         Render::ContentPasses passes;
@@ -291,6 +313,18 @@ private slots:
                         recorded[names[int(i)]].insert(int(r.hit.part));
                 }
             }
+        }
+        for (const QString &name : names) {
+            const std::set<int> none;
+            const auto want = expected.find(name);
+            const auto got = recorded.find(name);
+            const std::set<int> &kindsGot = got == recorded.end() ? none : got->second;
+            if (kindsGot == (want == expected.end() ? none : want->second))
+                continue;
+            QStringList kinds;
+            for (const int part : kindsGot)
+                kinds << QString::number(part);
+            qWarning("%s records the kinds %s", qPrintable(name), qPrintable(kinds.join(u' ')));
         }
         QCOMPARE(recorded, expected);
         for (std::size_t i = 0; i < list.size(); ++i)

@@ -26,10 +26,14 @@ public:
         const std::size_t lo = firstClientEvent(t, evs, m_tLo);
         const std::size_t hi = firstClientEvent(t, evs, m_tHi + 1);
         const bool dense = double(hi - lo) > (m_xmax - m_xmin) / 3;
-        if (dense)
-            paintClientDense(c, r, t, evs, lo, hi);
-        else
-            paintClientDetailed(c, r, t, evs, lo, hi);
+        // (narrowed to a point, nothing painted is shown: only what the mouse finds there is
+        // wanted, and the markers' words cost the most to lay out)
+        if (!narrowed()) {
+            if (dense)
+                paintClientDense(c, r, t, evs, lo, hi);
+            else
+                paintClientDetailed(c, r, t, evs, lo, hi);
+        }
         // a crowded lane's one-pixel columns are no items to find; narrowed to a point, every
         // item near it is one
         if (regions() && (!dense || narrowed())) {

@@ -6,7 +6,6 @@
 
 #include "document/document.h"
 #include "document/editcommands.h"
-#include "scripteddialogs.h"
 #include "views/eventlogmodel.h"
 #include "views/narrationpanel.h"
 #include "views/summarystrip.h"
@@ -17,6 +16,7 @@
 #include "window/mainwindow.h"
 #include "window/playback.h"
 #include "window/quicktour.h"
+#include "windowfixture.h"
 #include "windowparts.h"
 
 #include "explain.h"
@@ -48,36 +48,15 @@ class TestMainWindow : public QObject
 {
     Q_OBJECT
 
-    std::unique_ptr<MainWindow> m_window;
+    WindowFixture m_window{WindowFixture::Options().failingOnAmbiguousShortcuts()};
 
     MainWindow &window() { return *m_window; }
 
 private slots:
-    void initTestCase()
-    {
-        // keep the user's settings (recent files, theme) out of the tests
-        QStandardPaths::setTestModeEnabled(true);
-        QApplication::setOrganizationName(QStringLiteral("FenceScopeTest"));
-        QApplication::setApplicationName(QStringLiteral("tst_mainwindow"));
-        QSettings().clear();
-    }
+    void initTestCase() { WindowFixture::useOwnSettings("tst_mainwindow"); }
 
-    void init()
-    {
-        // a key Qt cannot map to one action does nothing for the user
-        QTest::failOnWarning(QRegularExpression(QStringLiteral("Ambiguous shortcut")));
-        m_window = std::make_unique<MainWindow>();
-        scriptDialogs(*m_window);
-        m_window->show();
-        m_window->activateWindow();
-        QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
-    }
-
-    void cleanup()
-    {
-        m_window->document()->markSaved(); // no question on close
-        m_window.reset();
-    }
+    void init() { QVERIFY(m_window.open()); }
+    void cleanup() { m_window.close(); }
 
     void startsOnTheDefaultScenarioWithTheRejectionExplained()
     {

@@ -250,53 +250,54 @@ inline void addProblemsKeptForLater()
     QTest::addColumn<QString>("message");
     QTest::newRow("wait, then a bad tick later")
         << withClients(R"([{"name": "A", "actions": [
-            {"at": 1, "do": "acquire", "ttl": 5, "wait": 3},
-            {"at": -1, "do": "release"}]}])")
+                {"at": 1, "do": "acquire", "ttl": 5, "wait": 3},
+                {"at": -1, "do": "release"}]}])")
         << "clients[0].actions[1].at: must be a non-negative integer, not -1";
     QTest::newRow("wait, then an unknown storage in the next client")
         << withClients(R"([{"name": "A", "actions": [{"at": 1, "do": "acquire", "ttl": 5,
-            "waitFor": 0}]}, {"name": "B", "actions": [{"at": 1, "do": "write", "value": "v",
-            "storage": "nope"}]}])")
+                "waitFor": 0}]}, {"name": "B", "actions": [{"at": 1, "do": "write", "value": "v",
+                "storage": "nope"}]}])")
         << "clients[1].actions[0].storage: unknown storage \"nope\" (known: db)";
     QTest::newRow("two waits: the first")
         << withClients(R"([{"name": "A", "actions": [
-            {"at": 1, "do": "acquire", "ttl": 5, "waitFor": 0}]},
-            {"name": "B", "actions": [{"at": 1, "do": "acquire", "ttl": 5, "wait": 1}]}])")
+                {"at": 1, "do": "acquire", "ttl": 5, "waitFor": 0}]},
+                {"name": "B", "actions": [{"at": 1, "do": "acquire", "ttl": 5, "wait": 1}]}])")
         << "clients[0].actions[0].waitFor: must be a positive integer, not 0";
     QTest::newRow("a wait, and the lock's problem after it in the file")
         << QByteArray(R"({"fencescope": 1, "clients": [{"name": "A", "actions": [
-            {"at": 1, "do": "acquire", "ttl": 5, "wait": 1}]}],
-            "lock": {"lockDelay": -2}})")
+                {"at": 1, "do": "acquire", "ttl": 5, "wait": 1}]}],
+                "lock": {"lockDelay": -2}})")
         << "lock.lockDelay: must be a non-negative integer, not -2";
     QTest::newRow("a wait's problem before the keepalive bound")
         << withClients(R"([{"name": "A", "actions": [
-            {"at": 0, "do": "acquire", "ttl": 5, "keepalive": 1, "waitFor": 9007199254740992},
-            {"at": 1, "do": "acquire", "ttl": 5, "wait": "no"}]}])")
+                {"at": 0, "do": "acquire", "ttl": 5, "keepalive": 1, "waitFor": 9007199254740992},
+                {"at": 1, "do": "acquire", "ttl": 5, "wait": "no"}]}])")
         << "clients[0].actions[1].wait: must be true or false, not a string";
     QTest::newRow("keepalive bound from a restart")
         << QByteArray(R"({"fencescope": 1, "storages": [{"name": "db", "restarts": [9000000]}],
-            "clients": [{"name": "A", "actions": [{"at": 0, "do": "acquire", "ttl": 5,
-            "keepalive": 1}]}]})")
+                "clients": [{"name": "A", "actions": [{"at": 0, "do": "acquire", "ttl": 5,
+                "keepalive": 1}]}]})")
         << "clients[0].actions[0].keepalive: too many keepalives: with every keepalive this "
            "short, a run this long could renew more than 4000000 times (use a longer "
            "keepalive or a shorter horizon)";
     // (read in parts of one action, the first keepalive is the second part's)
     QTest::newRow("keepalive bound: the first keepalive in the file is named")
         << QByteArray(R"({"fencescope": 1, "storages": [{"name": "db", "restarts": [9000000]}],
-            "clients": [{"name": "A", "actions": [{"at": 0, "do": "release"},
-            {"at": 0, "do": "acquire", "ttl": 5, "keepalive": 1}]}, {"name": "B", "actions": [
-            {"at": 0, "do": "release"}, {"at": 0, "do": "acquire", "ttl": 5,
-            "keepalive": 1}]}]})")
+                "clients": [{"name": "A", "actions": [{"at": 0, "do": "release"},
+                {"at": 0, "do": "acquire", "ttl": 5, "keepalive": 1}]}, {"name": "B", "actions": [
+                {"at": 0, "do": "release"}, {"at": 0, "do": "acquire", "ttl": 5,
+                "keepalive": 1}]}]})")
         << "clients[0].actions[1].keepalive: too many keepalives: with every keepalive this "
            "short, a run this long could renew more than 4000000 times (use a longer "
            "keepalive or a shorter horizon)";
     QTest::newRow("keepalive bound from a waitFor, named at the second keepalive")
         << withClients(R"([{"name": "A", "actions": [
-            {"at": 0, "do": "acquire", "ttl": 5, "keepalive": 2},
-            {"at": 0, "do": "acquire", "ttl": 5, "waitFor": 4000000}]},
-            {"name": "B", "actions": [{"at": 0, "do": "acquire", "ttl": 5, "keepalive": 2}]}])")
+                {"at": 0, "do": "acquire", "ttl": 5, "keepalive": 2},
+                {"at": 0, "do": "acquire", "ttl": 5, "waitFor": 4000000}]},
+                {"name": "B", "actions": [{"at": 0, "do": "acquire", "ttl": 5, "keepalive": 2}]}])")
         << "clients[1].actions[0].keepalive: too many keepalives: with every keepalive this "
            "short, a run this long could renew more than 4000000 times (use a longer "
            "keepalive or a shorter horizon)";
+}
 
 } // namespace ScenarioFileInputs

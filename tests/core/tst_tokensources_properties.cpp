@@ -277,8 +277,6 @@ private slots:
         QVERIFY2(corrupting > scheduleCount() / 200, qPrintable(QString::number(corrupting)));
     }
 };
-}
-;
 
 QTEST_GUILESS_MAIN(TestTokenSourcesProperties)
 #include "tst_tokensources_properties.moc"

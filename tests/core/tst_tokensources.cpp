@@ -334,6 +334,7 @@ private slots:
         QCOMPARE(t.lockEvents[0].expires, Tick(20));
     }
 
+    // The worked examples of docs/SEMANTICS.md.
     void semanticsExamples()
     {
         // every refusal changes an etcd key space by 2, a lock-delay's too

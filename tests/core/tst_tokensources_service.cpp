@@ -295,8 +295,6 @@ private slots:
         const Trace u = simulate(s);
         QCOMPARE(grants(s, u).last(), QStringLiteral("B@5 t2 e2 grant exp10"));
     }
-
-    // The worked examples of docs/SEMANTICS.md.
 };
 
 QTEST_GUILESS_MAIN(TestTokenSourcesService)

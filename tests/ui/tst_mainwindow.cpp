@@ -206,10 +206,6 @@ private slots:
         QVERIFY(w.windowTitle().contains(QStringLiteral("three.json")));
     }
 
-    // A projector or a small laptop screen (the offscreen screen here is 800x600): the window
-    // opens as small as it can be, fits 1024 px, the outcome counts shrink to numbers beside their
-    // markers (their names in tooltips), the storage's final value gives way first, and the lanes
-
     void leftAndRightStepThroughEventTicks()
     {
         const Core::Trace &t = window().document()->trace();

@@ -113,6 +113,12 @@ inline QByteArray readFile(const QString &path)
     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
 }
 
+// `full` mutations of an input, or `quick` under FENCESCOPE_QUICK
+inline int mutationCount(int full, int quick)
+{
+    return qEnvironmentVariableIsSet("FENCESCOPE_QUICK") ? quick : full;
+}
+
 inline QStringList inputFiles()
 {
     QStringList files;

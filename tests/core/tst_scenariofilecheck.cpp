@@ -5,7 +5,9 @@
 // thousands of mutations of them, through both; the cases where the check keeps a problem for
 // later (an acquire's wait keys, the keepalive bound) one by one. tst_scenariofile puts every
 // input of its own tables through both as well; reading in parts is
-// tst_scenariofilecheck_parts's.
+// tst_scenariofilecheck_parts's. Under FENCESCOPE_QUICK=1 (the sanitizer suite,
+// scripts/sanitize.sh) each input gets a tenth of the mutations; every input is still read as
+// it is.
 
 #include "scenariofileinputs.h"
 
@@ -76,7 +78,7 @@ private slots:
         int runs = 0;
         for (const QByteArray &seed : seeds) {
             const QJsonObject root = QJsonDocument::fromJson(seed).object();
-            for (int i = 0; i < 60; ++i) {
+            for (int i = 0; i < mutationCount(60, 6); ++i) {
                 QJsonValue v = root;
                 for (std::uint64_t n = 1 + rng.next() % 3; n > 0; --n)
                     v = mutated(v, rng);
@@ -88,7 +90,7 @@ private slots:
                 const QString diff = difference(loaded, ScenarioFile::checkBytes(json, limits));
                 QVERIFY2(diff.isEmpty(), qPrintable(diff + QLatin1String("\nfor ") + json));
             }
-            for (int i = 0; i < 20; ++i) {
+            for (int i = 0; i < mutationCount(20, 2); ++i) {
                 const QByteArray bytes = damaged(seed, rng);
                 const QString diff = bytesDifference(bytes);
                 QVERIFY2(diff.isEmpty(), qPrintable(diff + QLatin1String("\nfor ") + bytes));

@@ -32,6 +32,7 @@
 #include "views/lessonstage.h"
 #include "views/presentationpanel.h"
 #include "views/summarystrip.h"
+#include "views/tickfield.h"
 #include "views/timelineview.h"
 #include "viewstate.h"
 #include "window/lessoncontroller.h"
@@ -45,7 +46,10 @@
 #include "simulator.h"
 #include "storysteps.h"
 
+#include <QAbstractButton>
 #include <QApplication>
+#include <QCheckBox>
+#include <QComboBox>
 #include <QDir>
 #include <QFontInfo>
 #include <QLabel>
@@ -400,16 +404,36 @@ class TestProjector : public QObject
                      .arg(strip->verdict(),
                           strip->isCompact() ? QStringLiteral(" and numbers alone") : QString())
                      .arg(window().width()));
-        // the inspector's one-line labels as wide as their words (its form scrolls: a label
-        // scrolled out of view is not cut)
-        if (auto *inspector = part<Inspector>(window()); inspector && inspector->isVisible())
+        // the inspector's one-line labels, check box and storage list as wide as their words
+        // (its form scrolls: a label scrolled out of view is not cut); the action selected in
+        // each scenario fills it (selectFullest)
+        if (auto *inspector = part<Inspector>(window()); inspector && inspector->isVisible()) {
+            std::vector<std::pair<QWidget *, QString>> words;
             for (QLabel *label : inspector->findChildren<QLabel *>())
-                if (label->isVisible() && !label->text().isEmpty() && !label->wordWrap() &&
-                    label->minimumSizeHint().width() > label->width() + 1)
-                    fail(QStringLiteral("'%1' is cut in the inspector (%2 of %3 px)")
+                if (!label->wordWrap())
+                    words.emplace_back(label, label->text());
+            for (QAbstractButton *button : inspector->findChildren<QAbstractButton *>())
+                words.emplace_back(button, button->text());
+            for (QComboBox *box : inspector->findChildren<QComboBox *>())
+                words.emplace_back(box, box->currentText());
+            for (QLabel *label : inspector->findChildren<QLabel *>())
+                if (label->isVisible() && label->wordWrap() && !label->text().isEmpty() &&
+                    label->heightForWidth(label->width()) > label->height())
+                    fail(QStringLiteral("'%1' is cut in the inspector (%2 of %3 px high)")
                              .arg(label->text().left(60))
-                             .arg(label->width())
-                             .arg(label->minimumSizeHint().width()));
+                             .arg(label->height())
+                             .arg(label->heightForWidth(label->width())));
+            for (const auto &[widget, text] : words)
+                if (widget->isVisible() && !text.isEmpty() &&
+                    widget->minimumSizeHint().width() > widget->width() + 1)
+                    fail(QStringLiteral("'%1' is cut in the inspector (%2 of %3 px)")
+                             .arg(text.left(60))
+                             .arg(widget->width())
+                             .arg(widget->minimumSizeHint().width()));
+            if (!presenting && window().viewState()->selection().isValid() &&
+                !inspector->checkEdit()->isVisible() && !inspector->keepaliveEdit()->isVisible())
+                fail(QStringLiteral("the inspector shows no write or acquire"));
+        }
         if (presenting)
             checkPresentation(p, l, visible);
     }
@@ -596,6 +620,33 @@ class TestProjector : public QObject
         }
     }
 
+    // The action with the most fields in the inspector, selected: a write that checks its lease
+    // first (with its gap) where the scenario has one, else a write, else an acquire (with
+    // its keepalive).
+    void selectFullest()
+    {
+        const Core::Scenario &s = window().scenario();
+        Selection best;
+        int bestRank = -1;
+        for (std::size_t c = 0; c < s.clients.size(); ++c)
+            for (std::size_t a = 0; a < s.clients[c].actions.size(); ++a) {
+                const Core::Action &x = s.clients[c].actions[a];
+                const int rank = x.kind == Core::ActionKind::Write     ? (x.check ? 3 : 2)
+                                 : x.kind == Core::ActionKind::Acquire ? 1
+                                                                       : 0;
+                if (rank > bestRank) {
+                    bestRank = rank;
+                    best = {int(c), int(a)};
+                }
+            }
+        window().viewState()->setSelection(best);
+        settle();
+        if (best.isValid() && window().viewState()->selection() != best)
+            fail(QStringLiteral("the action %1 of client %2 could not be selected")
+                     .arg(best.action)
+                     .arg(best.client));
+    }
+
     void present(const QString &preset, bool compare)
     {
         press(Qt::Key_F11);
@@ -684,6 +735,7 @@ private slots:
             m_preset = preset;
             QVERIFY(window().openPreset(preset));
             settle();
+            selectFullest();
             m_state = preset + QStringLiteral(" normal");
             checkWindow(false);
             press(Qt::Key_C);

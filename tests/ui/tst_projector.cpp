@@ -392,9 +392,8 @@ class TestProjector : public QObject
             checkOwnLeaseEnds(p, visible);
         // the strip's counts, final values and verdict badge: each whole, or said shorter; and
         // where there is room (the 1600 px window a 1920 px screen opens) the verdict whole, with
-        // the counts in words. (Not in compare mode: there the strip's width left beside the
-        // docks decides whether the longest of the two runs' verdicts fits, and the check above
-        // is the one that holds.)
+        // the counts in words. (In compare mode the strip's width left beside the docks decides
+        // whether the longest of the two runs' verdicts fits: checkVerdictForm asks that there.)
         SummaryStrip *strip = part<SummaryStrip>(window());
         checkLabels(strip, QStringLiteral("in the summary strip"), true);
         if (!presenting && strip->isVisible() && window().width() >= 1600 &&
@@ -404,6 +403,7 @@ class TestProjector : public QObject
                      .arg(strip->verdict(),
                           strip->isCompact() ? QStringLiteral(" and numbers alone") : QString())
                      .arg(window().width()));
+        checkVerdictForm(strip);
         // the inspector's one-line labels, check box and storage list as wide as their words
         // (its form scrolls: a label scrolled out of view is not cut); the action selected in
         // each scenario fills it (selectFullest)
@@ -436,6 +436,34 @@ class TestProjector : public QObject
         }
         if (presenting)
             checkPresentation(p, l, visible);
+    }
+
+    // The strip's verdict in the longest form that fits the width the strip was given, in every
+    // mode (compare mode's forms name both runs): a roomier form, measured in the badge's own
+    // font and put in place of the one shown, leaves the strip's labels wider than the strip.
+    // (The counts stay as they are: words or numbers is the strip's other choice.)
+    void checkVerdictForm(SummaryStrip *strip)
+    {
+        if (!strip->isVisible())
+            return;
+        auto *badge = strip->findChild<QLabel *>(QStringLiteral("verdict"));
+        QVERIFY(badge);
+        const QStringList forms = strip->verdictForms();
+        const qsizetype shown = forms.indexOf(strip->verdict());
+        if (shown < 0)
+            return fail(QStringLiteral("the strip's verdict '%1' is none of its forms")
+                            .arg(strip->verdict()));
+        const QFontMetricsF fm(badge->font(), badge);
+        const double needs = strip->layout()->minimumSize().width();
+        for (qsizetype i = 0; i < shown; ++i) {
+            const double roomier =
+                needs + fm.horizontalAdvance(forms[i]) - fm.horizontalAdvance(forms[shown]);
+            if (std::ceil(roomier) + 1 < strip->width())
+                fail(QStringLiteral("the strip says '%1' where '%2' fits (%3 of %4 px)")
+                         .arg(forms[shown], forms[i])
+                         .arg(std::ceil(roomier))
+                         .arg(strip->width()));
+        }
     }
 
     // A client with a clock of its own: where it thinks its lease ends (a dashed mark) is said

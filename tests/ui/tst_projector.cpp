@@ -10,7 +10,12 @@
 // - the window fits the screen;
 // - in presentation: the step's sentence is wholly visible and at least 24 px, the timeline's
 //   labels at least 14 px, and nothing after the playhead shows: no text or glyph right of the
-//   playhead's tick but the labels of that tick, and no outcome that has not happened yet.
+//   playhead's tick but the labels of that tick, no outcome that has not happened yet (in the
+//   timeline, the panel or the story), no summary strip, no chart point from the first hidden
+//   tick on.
+// In each scenario the action with the most fields is selected: the inspector is checked filled.
+// docs/ARCHITECTURE.md ("Each assertion fails on the defect it guards against") records each
+// invariant failing on its defect, put back on purpose.
 //
 // Then every built-in lesson is presented (F11, Right to the end) with the same invariants, the
 // lesson's stage in place of the step's sentence.
@@ -30,10 +35,12 @@
 #include "tracelookup.h"
 #include "views/inspector.h"
 #include "views/lessonstage.h"
+#include "views/narrationpanel.h"
 #include "views/presentationpanel.h"
 #include "views/summarystrip.h"
 #include "views/tickfield.h"
 #include "views/timelineview.h"
+#include "views/tokenchart.h"
 #include "viewstate.h"
 #include "window/lessoncontroller.h"
 #include "window/mainwindow.h"
@@ -58,6 +65,7 @@
 #include <QPainterPath>
 #include <QRandomGenerator>
 #include <QRegularExpression>
+#include <QScatterSeries>
 #include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
@@ -628,7 +636,33 @@ class TestProjector : public QObject
         } words[] = {{Core::WriteResult::Rejected, QStringLiteral("rejected")},
                      {Core::WriteResult::Corrupted, QStringLiteral("corrupted")},
                      {Core::WriteResult::LockedOut, QStringLiteral("locked out")}};
+        // the summary strip is the run's end (its final values and verdict), and the token
+        // chart may plot nothing from the first hidden tick on
+        if (auto *strip = part<SummaryStrip>(window()); strip->isVisible())
+            fail(QStringLiteral("the summary strip shows the run's end ('%1')")
+                     .arg(strip->verdict()));
+        if (auto *chart = part<TokenChart>(window()); chart->isVisible()) {
+            std::vector<QScatterSeries *> series{chart->grantSeries()};
+            for (const Core::WriteResult r :
+                 {Core::WriteResult::Accepted, Core::WriteResult::Rejected,
+                  Core::WriteResult::Corrupted, Core::WriteResult::LockedOut})
+                series.push_back(chart->outcomeSeries(r));
+            for (QScatterSeries *points : series)
+                for (const QPointF &at : points ? points->points() : QList<QPointF>())
+                    if (points->isVisible() && at.x() >= double(before)) {
+                        fail(QStringLiteral("the token chart shows '%1' at t=%2 (shown before %3)")
+                                 .arg(points->name())
+                                 .arg(at.x())
+                                 .arg(before));
+                        break;
+                    }
+        }
         QStringList told;
+        // (the story's words, where it shows)
+        if (auto *story = part<NarrationPanel>(window()); story->isVisible())
+            for (QLabel *label : story->findChildren<QLabel *>())
+                if (label->isVisible())
+                    told << label->text();
         for (const Painting::Text &x : p.texts)
             if (!(x.shown & QRegion(visible)).isEmpty())
                 told << x.text;

@@ -165,9 +165,6 @@ Inspector::Inspector(Document *doc, ViewState *state, QWidget *parent)
     outer->addWidget(m_scroll);
     m_form = new QFormLayout;
     m_form->setFieldGrowthPolicy(QFormLayout::ExpandingFieldsGrow);
-    // a dock too narrow for a label and its field beside it (a 1024 px projector in the
-    // lecture-hall theme) puts the field under its label, both whole
-    m_form->setRowWrapPolicy(QFormLayout::WrapLongRows);
     m_kind = new QLabel(this);
     QFont bold = m_kind->font();
     bold.setBold(true);
@@ -307,6 +304,11 @@ void Inspector::setFontScale(double scale)
     else
         f.setPixelSize(std::max(1, int(std::lround(f.pixelSize() * scale))));
     setFont(f);
+    // Text grown for a lecture hall may leave a 1024 px projector's dock too narrow for a
+    // label and its field side by side: each such field goes under its label, both whole. (At
+    // the base size the rows stay side by side: wrapping would ask the dock for more height
+    // than the story above it can spare.)
+    m_form->setRowWrapPolicy(scale > 1 ? QFormLayout::WrapLongRows : QFormLayout::DontWrapRows);
     // the dock is laid out by what the fields ask for (sizeHint), which the scroll area does
     // not pass on by itself
     m_scroll->widget()->layout()->activate();

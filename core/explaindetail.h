@@ -1,8 +1,9 @@
 #pragma once
 
-// The pieces explain.cpp and explainpitfalls.cpp share: how a tick, a token, a value and a name
-// read in the explanations, and the texts of sections 11 and 12 (keepalives, checks, reads,
-// versions, bypass, restarts, groups), which explain.cpp calls from its event switch.
+// The pieces explain.cpp, explainwrites.cpp, explainbrief.cpp and explainpitfalls.cpp share: how
+// a tick, a token, a value and a name read in the explanations, a delayed write's sending, and
+// the texts of sections 11 and 12 (keepalives, checks, reads, versions, bypass, restarts,
+// groups), which explain.cpp calls from its event switch.
 
 #include "scenario.h"
 #include "trace.h"
@@ -17,6 +18,9 @@ QString quoted(const QString &value);     // "'A'"
 QString tok(const Trace &trace, Token t); // in the source's own form
 QString clientName(const Scenario &s, std::uint32_t c);
 QString storageName(const Scenario &s, std::uint32_t i);
+
+// A write leaving its client; one that arrives at once is told as its arrival (explainWrite).
+QString explainWriteSent(const Scenario &s, const Trace &trace, std::uint32_t index);
 
 QString explainRead(const Scenario &s, const Trace &trace, const Read &r, bool arrived);
 QString explainCheck(const Scenario &s, const Trace &trace, const Check &c);

@@ -1,6 +1,18 @@
 #include "savefile.h"
 
+#include <QByteArray>
+#include <QFile>
+#include <QFileInfo>
 #include <QSaveFile>
+#include <QtGlobal>
+
+#include <cerrno>
+#include <cstring>
+
+#ifdef Q_OS_UNIX
+#include <fcntl.h>
+#include <unistd.h>
+#endif
 
 namespace Core {
 
@@ -21,7 +33,39 @@ std::optional<SaveFailure> saveWhole(const QString &path, const QByteArray &byte
     }
     if (!file.commit())
         return SaveFailure{file.errorString(), true};
+    // (QSaveFile renamed its file over the link's target, not over a symbolic link at `path`)
+    const QString saved = QFileInfo(path).canonicalFilePath();
+    flushFolderOf(saved.isEmpty() ? path : saved);
     return std::nullopt;
+}
+
+bool flushFolderOf(const QString &path)
+{
+#ifdef Q_OS_UNIX
+    const QByteArray folder = QFile::encodeName(QFileInfo(path).absolutePath());
+    const int fd = ::open(folder.constData(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    int error = fd < 0 ? errno : 0;
+    if (fd >= 0) {
+        if (::fsync(fd) != 0)
+            error = errno;
+        ::close(fd);
+    }
+    if (error != 0) {
+        qWarning("%s",
+                 qPrintable(folderNotFlushed(path, QString::fromLocal8Bit(std::strerror(error)))));
+        return false;
+    }
+#else
+    Q_UNUSED(path) // elsewhere the system's own rename is taken as it is
+#endif
+    return true;
+}
+
+QString folderNotFlushed(const QString &path, const QString &reason)
+{
+    return QStringLiteral("saved %1, but its folder was not flushed (%2): a power cut soon after "
+                          "may undo the save")
+        .arg(path, reason);
 }
 
 QString cannotWrite(const QString &path, const SaveFailure &failure)

@@ -1,9 +1,17 @@
 #!/usr/bin/env bash
-# Installs what FenceScope needs to build, test and run on Debian/Ubuntu, if it is missing.
+# Installs what FenceScope needs on Debian/Ubuntu, if it is missing.
+#   bash scripts/deps.sh app     what building and running the app needs (scripts/run-app.sh)
+#   bash scripts/deps.sh [tests] that and what the tests need besides (scripts/test.sh): Chromium,
+#                                PostgreSQL and the install test's validators
 #   FENCESCOPE_GUI_DEPS=1   also what a real desktop session needs (the xcb platform plugin)
 #   FENCESCOPE_X11_DEPS=1   also Xvfb, xdotool and ImageMagick (scripts/xvfb-check.sh)
 #   FENCESCOPE_EXTRA_DEPS   further packages, space separated
 set -euo pipefail
+for_what=${1:-tests}
+case $for_what in
+  app|tests) ;;
+  *) echo "deps.sh: '$for_what' is neither app nor tests" >&2; exit 2 ;;
+esac
 # Debian's qt6-charts-dev needs Qt6OpenGL's CMake files but does not pull in libqt6opengl6-dev.
 packages=(cmake ninja-build g++ pkg-config qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6opengl6-dev
           libqt6test6 libgl-dev libsimdjson-dev libbenchmark-dev fonts-dejavu-core
@@ -13,10 +21,12 @@ packages=(cmake ninja-build g++ pkg-config qt6-base-dev qt6-charts-dev qt6-svg-d
           # Qt6WebSockets' but its Debian package does not pull it in
           qt6-httpserver-dev qt6-websockets-dev libqrencode-dev
           libgif-dev libavcodec-dev libavformat-dev libswscale-dev libavutil-dev # animations
-          desktop-file-utils appstream shared-mime-info # the install test's validators
-          etcd-server # the live tests run scenarios on a real etcd (docs/LIVE.md),
-          postgresql libqt6sql6-psql # and on PostgreSQL (--store postgres)
-          chromium) # tst_pollbrowser opens the room's page in headless Chromium
+          etcd-server) # Simulation > Run on etcd and the live tests (docs/LIVE.md)
+if [ "$for_what" = tests ]; then
+  packages+=(desktop-file-utils appstream shared-mime-info # the install test's validators
+             postgresql libqt6sql6-psql # the live tests on PostgreSQL (--store postgres)
+             chromium) # tst_pollbrowser opens the room's page in headless Chromium
+fi
 if [ "${FENCESCOPE_GUI_DEPS:-0}" = 1 ]; then
   packages+=(qt6-qpa-plugins libqt6svg6 qt6-wayland)
 fi

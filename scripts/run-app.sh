@@ -5,7 +5,8 @@
 # no-op unless a source changed).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-FENCESCOPE_GUI_DEPS=1 bash scripts/deps.sh
+# (the app's packages only: the tests' Chromium and PostgreSQL are scripts/test.sh's)
+FENCESCOPE_GUI_DEPS=1 bash scripts/deps.sh app
 if [ -n "${FENCESCOPE_APP_BUILD:-}" ]; then
   build=$FENCESCOPE_APP_BUILD
   [ -f "$build/CMakeCache.txt" ] || { echo "run-app: $build is not a configured build tree" >&2; exit 1; }

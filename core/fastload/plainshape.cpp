@@ -1,4 +1,4 @@
-// An action read in the plain shape (plainshape.h). tst_scenariofilecheck compares reading in
+// An action read in the plain shape (plainshape.h). tst_scenariofilecheck_parts compares reading in
 // chunks with reading alone, which never takes this path, and reads some sixty actions in and
 // near the shape both ways.
 

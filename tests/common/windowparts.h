@@ -18,3 +18,9 @@ template <class T> T *part(const QObject &window, const QString &name = QString(
                T::staticMetaObject.className(), qPrintable(name));
     return found.first();
 }
+
+// The same for a dialog's widget by its object name: part<QSpinBox>(dialog, "width").
+template <class T> T *part(const QObject &dialog, const char *name)
+{
+    return part<T>(dialog, QString::fromLatin1(name));
+}

@@ -305,8 +305,7 @@ private slots:
     {
         const Core::Scenario s = Core::ScenarioFile::defaultScenario();
         QTemporaryDir dir;
-        AnimationOptions o = smallOptions();
-        o.picture.width = 320;
+        AnimationOptions o = tinyOptions();
         o.stepSeconds = 0.5;
         const std::pair<int, std::optional<int>> cases[] = {
             {0, 0},            // for ever: a count of 0
@@ -323,8 +322,7 @@ private slots:
     void failuresLeaveNoFile()
     {
         const Core::Scenario s = Core::ScenarioFile::defaultScenario();
-        AnimationOptions o = smallOptions();
-        o.picture.width = 320;
+        AnimationOptions o = tinyOptions();
         QTemporaryDir dir;
         QString error = Animation::exportTo(dir.filePath(QStringLiteral("a.avi")), s, o);
         QCOMPARE(error, QStringLiteral("cannot export to %1: unknown format (use .gif, .mp4 or "
@@ -343,19 +341,12 @@ private slots:
         QCOMPARE(filesIn(dir.path()), QStringList{QStringLiteral("file")});
     }
 
-    void cancelLeavesNoFile_data()
-    {
-        QTest::addColumn<QString>("name");
-        QTest::newRow("gif") << QStringLiteral("a.gif");
-        QTest::newRow("mp4") << QStringLiteral("a.mp4");
-        QTest::newRow("webm") << QStringLiteral("a.webm");
-    }
+    void cancelLeavesNoFile_data() { addFormatRows(); }
 
     void cancelLeavesNoFile()
     {
         QFETCH(QString, name);
-        AnimationOptions o = smallOptions();
-        o.picture.width = 320;
+        AnimationOptions o = tinyOptions();
         QTemporaryDir dir;
         int calls = 0;
         const QString error = Animation::exportTo(
@@ -368,7 +359,7 @@ private slots:
         QCOMPARE(filesIn(dir.path()), QStringList());
     }
 
-    void fullDiskKeepsTheOldFile_data() { cancelLeavesNoFile_data(); }
+    void fullDiskKeepsTheOldFile_data() { addFormatRows(); }
 
     void fullDiskKeepsTheOldFile()
     {
@@ -377,11 +368,7 @@ private slots:
         QFETCH(QString, name);
         QTemporaryDir dir;
         const QString path = dir.filePath(name);
-        {
-            QFile old(path);
-            QVERIFY(old.open(QIODevice::WriteOnly));
-            old.write("old animation");
-        }
+        QVERIFY(writeOldAnimation(path));
         AnimationOptions o = smallOptions();
         // (a write past 8192 bytes fails, as on a full disk)
         QString error;
@@ -393,9 +380,7 @@ private slots:
         QVERIFY2(error.startsWith(QStringLiteral("cannot write %1: ").arg(path)),
                  qPrintable(error));
         QCOMPARE(error.count(QLatin1Char('\n')), 0);
-        QFile f(path);
-        QVERIFY(f.open(QIODevice::ReadOnly));
-        QCOMPARE(f.readAll(), QByteArray("old animation"));
+        QCOMPARE(contents(path), oldAnimation());
         QCOMPARE(filesIn(dir.path()), QStringList{name});
     }
 

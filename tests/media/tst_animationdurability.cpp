@@ -2,12 +2,13 @@
 // target is flushed (fsync) and only then renamed over it, for the GIF and the two videos alike,
 // and a flush that fails leaves the old target and no partial file.
 //
-// This program defines fsync itself: the writers (linked in statically) call this one, which
-// notes the file it was given, its size, and then calls the C library's (or fails, when asked).
-// How long the flush takes is not measured.
+// This program defines fsync itself (flushspy.h): the writers (linked in statically) call that
+// one, which notes the file it was given, its size, and then calls the C library's (or fails,
+// when asked). The folder's flush after the rename is tst_folderflush's.
 
 #include "animation.h"
 #include "animationsupport.h"
+#include "flushspy.h"
 #include "scenariofile.h"
 
 #include <QFile>
@@ -15,76 +16,21 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-#include <cerrno>
 #include <cstring>
-#include <dlfcn.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
-namespace {
-
-struct Flush
-{
-    QString path; // the file's name when it was flushed
-    qint64 size = -1;
-};
-
-std::vector<Flush> g_flushes;
-bool g_failFlush = false;
-
-// The flushes of files in `dir` (anything else the process flushes is not the export's).
-std::vector<Flush> flushesIn(const QString &dir)
-{
-    std::vector<Flush> in;
-    for (const Flush &f : g_flushes)
-        if (QFileInfo(f.path).absolutePath() == QFileInfo(dir).absoluteFilePath())
-            in.push_back(f);
-    return in;
-}
-
-} // namespace
-
-extern "C" int fsync(int fd)
-{
-    using Fsync = int (*)(int);
-    static const auto real = reinterpret_cast<Fsync>(dlsym(RTLD_NEXT, "fsync"));
-    Flush f;
-    f.path = QFileInfo(QStringLiteral("/proc/self/fd/%1").arg(fd)).symLinkTarget();
-    struct stat st;
-    if (::fstat(fd, &st) == 0)
-        f.size = st.st_size;
-    g_flushes.push_back(f);
-    if (g_failFlush) {
-        errno = EIO;
-        return -1;
-    }
-    return real(fd);
-}
 
 class TestAnimationDurability : public QObject
 {
     Q_OBJECT
 
 private slots:
-    void init()
-    {
-        g_flushes.clear();
-        g_failFlush = false;
-    }
+    void init() { FlushSpy::reset(); }
 
-    void flushedBeforeTheRename_data()
-    {
-        QTest::addColumn<QString>("name");
-        QTest::newRow("gif") << QStringLiteral("a.gif");
-        QTest::newRow("mp4") << QStringLiteral("a.mp4");
-        QTest::newRow("webm") << QStringLiteral("a.webm");
-    }
+    void flushedBeforeTheRename_data() { addFormatRows(); }
 
     void flushedBeforeTheRename()
     {
         QFETCH(QString, name);
-        AnimationOptions o = smallOptions();
-        o.picture.width = 320;
+        AnimationOptions o = tinyOptions();
         QTemporaryDir dir;
         const QString path = dir.filePath(name);
         QCOMPARE(Animation::exportTo(path, Core::ScenarioFile::defaultScenario(), o), QString());
@@ -92,9 +38,9 @@ private slots:
         QVERIFY(size > 0);
         // flushed once, whole (its final size), and still under its temporary name beside the
         // target: the rename came after
-        const std::vector<Flush> flushes = flushesIn(dir.path());
+        const std::vector<FlushSpy::Flush> flushes = FlushSpy::filesIn(dir.path());
         QCOMPARE(flushes.size(), std::size_t(1));
-        const Flush &f = flushes.front();
+        const FlushSpy::Flush &f = flushes.front();
         const QFileInfo flushed(f.path);
         QVERIFY2(flushed.fileName().startsWith(QLatin1Char('.') + name + QLatin1Char('.')) &&
                      flushed.fileName().endsWith(QLatin1String(".part")),
@@ -103,29 +49,22 @@ private slots:
         QCOMPARE(filesIn(dir.path()), QStringList{name});
     }
 
-    void aFailedFlushKeepsTheOldFile_data() { flushedBeforeTheRename_data(); }
+    void aFailedFlushKeepsTheOldFile_data() { addFormatRows(); }
 
     void aFailedFlushKeepsTheOldFile()
     {
         QFETCH(QString, name);
         QTemporaryDir dir;
         const QString path = dir.filePath(name);
-        {
-            QFile old(path);
-            QVERIFY(old.open(QIODevice::WriteOnly));
-            old.write("old animation");
-        }
-        AnimationOptions o = smallOptions();
-        o.picture.width = 320;
-        g_failFlush = true;
+        QVERIFY(writeOldAnimation(path));
+        AnimationOptions o = tinyOptions();
+        FlushSpy::failFileFlush = true;
         const QString error = Animation::exportTo(path, Core::ScenarioFile::defaultScenario(), o);
-        g_failFlush = false;
+        FlushSpy::failFileFlush = false;
         QCOMPARE(error, QStringLiteral("cannot write %1: %2")
                             .arg(path, QString::fromLocal8Bit(std::strerror(EIO))));
-        QCOMPARE(flushesIn(dir.path()).size(), std::size_t(1));
-        QFile f(path);
-        QVERIFY(f.open(QIODevice::ReadOnly));
-        QCOMPARE(f.readAll(), QByteArray("old animation"));
+        QCOMPARE(FlushSpy::filesIn(dir.path()).size(), std::size_t(1));
+        QCOMPARE(contents(path), oldAnimation());
         QCOMPARE(filesIn(dir.path()), QStringList{name});
     }
 };

@@ -3,13 +3,15 @@
 // Export is pressed (the window hands the dialog to the test instead of showing it). The files
 // are real, in a temporary folder; what they hold frame by frame is tst_animation's.
 
+#include "animationsupport.h"
 #include "document/document.h"
 #include "document/lessonsession.h"
 #include "mediadecode.h"
-#include "scripteddialogs.h"
 #include "views/animationdialog.h"
 #include "window/lessoncontroller.h"
 #include "window/mainwindow.h"
+#include "windowfixture.h"
+#include "windowparts.h"
 
 #include <QAction>
 #include <QApplication>
@@ -35,25 +37,12 @@
 
 namespace {
 
-template <typename T> T *child(AnimationDialog &d, const char *name)
-{
-    T *w = d.findChild<T *>(QString::fromLatin1(name));
-    if (!w)
-        qFatal("no %s in the animation dialog", name);
-    return w;
-}
-
-QStringList filesIn(const QString &dir)
-{
-    return QDir(dir).entryList(QDir::Files | QDir::Hidden | QDir::NoDotAndDotDot);
-}
-
 // Short and small: a second a step, 480 px.
 void quick(AnimationDialog &d)
 {
-    child<QSpinBox>(d, "width")->setValue(480);
-    child<QComboBox>(d, "holdMode")->setCurrentIndex(1);
-    child<QDoubleSpinBox>(d, "holdSeconds")->setValue(1);
+    part<QSpinBox>(d, "width")->setValue(480);
+    part<QComboBox>(d, "holdMode")->setCurrentIndex(1);
+    part<QDoubleSpinBox>(d, "holdSeconds")->setValue(1);
     d.refreshPlan();
 }
 
@@ -63,7 +52,7 @@ class TestAnimationDialog : public QObject
 {
     Q_OBJECT
 
-    std::unique_ptr<MainWindow> m_window;
+    WindowFixture m_window{WindowFixture::Options().shownOnly()};
     std::unique_ptr<QTemporaryDir> m_dir;
 
     MainWindow &window() { return *m_window; }
@@ -101,13 +90,7 @@ class TestAnimationDialog : public QObject
     }
 
 private slots:
-    void initTestCase()
-    {
-        QStandardPaths::setTestModeEnabled(true);
-        QApplication::setOrganizationName(QStringLiteral("FenceScopeTest"));
-        QApplication::setApplicationName(QStringLiteral("tst_animationdialog"));
-        QSettings().clear();
-    }
+    void initTestCase() { WindowFixture::useOwnSettings("tst_animationdialog"); }
 
     void init()
     {
@@ -115,16 +98,12 @@ private slots:
         QVERIFY(m_dir->isValid());
         qputenv("FENCESCOPE_AUTOSAVE_DIR",
                 m_dir->filePath(QStringLiteral("autosave")).toLocal8Bit());
-        m_window = std::make_unique<MainWindow>();
-        scriptDialogs(*m_window);
-        m_window->show();
-        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+        QVERIFY(m_window.open());
     }
 
     void cleanup()
     {
-        m_window->document()->markSaved();
-        m_window.reset();
+        m_window.close();
         m_dir.reset();
     }
 
@@ -139,9 +118,9 @@ private slots:
         withDialog([&](AnimationDialog &d) {
             o = d.options();
             path = d.path();
-            summary = child<QLabel>(d, "summary")->text();
+            summary = part<QLabel>(d, "summary")->text();
             preview = d.previewImage();
-            const auto *format = child<QComboBox>(d, "format");
+            const auto *format = part<QComboBox>(d, "format");
             for (int i = 0; i < format->count(); ++i)
                 formats << format->itemText(i);
             formatTip = format->toolTip();
@@ -186,17 +165,17 @@ private slots:
                                                            d.options(), plan, 3, scale);
             [&] { QCOMPARE(d.previewImage(), expected); }();
             [&] {
-                QCOMPARE(child<QLabel>(d, "step")->text(),
+                QCOMPARE(part<QLabel>(d, "step")->text(),
                          QStringLiteral("Step 1 of 6 · t=0")); // 0.16 of a tick on its way to 1
             }();
             // and it plays on by itself: the travel frames last a fifteenth of a second
             [&] { QTRY_VERIFY_WITH_TIMEOUT(d.previewFrame() > 3, 3000); }();
             // a format changes the extension, an extension the format
-            child<QComboBox>(d, "format")->setCurrentIndex(1);
+            part<QComboBox>(d, "format")->setCurrentIndex(1);
             [&] { QVERIFY(d.path().endsWith(QStringLiteral(".mp4"))); }();
             d.setPath(file(QStringLiteral("talk.webm")));
-            [&] { QCOMPARE(child<QComboBox>(d, "format")->currentIndex(), 2); }();
-            [&] { QVERIFY(!child<QSpinBox>(d, "loop")->isEnabled()); }(); // a GIF's only
+            [&] { QCOMPARE(part<QComboBox>(d, "format")->currentIndex(), 2); }();
+            [&] { QVERIFY(!part<QSpinBox>(d, "loop")->isEnabled()); }(); // a GIF's only
             return false;
         });
     }
@@ -237,27 +216,27 @@ private slots:
     void aLessonOpenOffersTheWholeLesson()
     {
         withDialog([&](AnimationDialog &d) {
-            [&] { QCOMPARE(child<QComboBox>(d, "content")->count(), 2); }();
+            [&] { QCOMPARE(part<QComboBox>(d, "content")->count(), 2); }();
             return false;
         });
         QVERIFY(window().openBuiltinLesson(QStringLiteral("1-why-a-lock-needs-fencing")));
         const Core::Lesson lesson = window().lessons()->session()->lesson();
         const QString path = file(QStringLiteral("lesson.gif"));
         const bool written = withDialog([&](AnimationDialog &d) {
-            QComboBox *content = child<QComboBox>(d, "content");
+            QComboBox *content = part<QComboBox>(d, "content");
             [&] { QCOMPARE(content->count(), 3); }();
             [&] {
                 QCOMPARE(content->itemText(2),
                          QStringLiteral("The whole lesson: Why a lock needs fencing (9 scenes)"));
             }();
             content->setCurrentIndex(2);
-            child<QSpinBox>(d, "width")->setValue(320);
-            child<QSpinBox>(d, "fps")->setValue(1);
-            child<QComboBox>(d, "holdMode")->setCurrentIndex(1);
-            child<QDoubleSpinBox>(d, "holdSeconds")->setValue(0.5);
+            part<QSpinBox>(d, "width")->setValue(320);
+            part<QSpinBox>(d, "fps")->setValue(1);
+            part<QComboBox>(d, "holdMode")->setCurrentIndex(1);
+            part<QDoubleSpinBox>(d, "holdSeconds")->setValue(0.5);
             d.refreshPlan();
             [&] { QVERIFY(d.showsLesson()); }();
-            [&] { QVERIFY(!child<QComboBox>(d, "range")->isEnabled()); }();
+            [&] { QVERIFY(!part<QComboBox>(d, "range")->isEnabled()); }();
             const Animation::Plan expected = Animation::lessonPlan(lesson, d.options());
             [&] { QCOMPARE(d.previewPlan().problem, QString()); }();
             [&] { QCOMPARE(d.previewPlan().shots.size(), std::size_t(9)); }();
@@ -291,10 +270,10 @@ private slots:
             d.setPath(file(QStringLiteral("run.webm")));
             QSignalSpy done(&d, &AnimationDialog::exportFinished);
             d.accept();
-            QProgressBar *progress = child<QProgressBar>(d, "progress");
+            QProgressBar *progress = part<QProgressBar>(d, "progress");
             [&] { QTRY_VERIFY_WITH_TIMEOUT(progress->value() >= 3, 30000); }();
             [&] { QVERIFY(d.isExporting()); }();
-            [&] { QVERIFY(!child<QComboBox>(d, "format")->isEnabled()); }();
+            [&] { QVERIFY(!part<QComboBox>(d, "format")->isEnabled()); }();
             d.reject(); // Cancel
             [&] { QVERIFY(done.wait(30000)); }();
             stillOpen = d.result() != QDialog::Accepted && !d.isExporting();

@@ -5,10 +5,11 @@
 // picture dialog's failure paths, fallback folders and remembered settings belong together.)
 
 #include "document/document.h"
-#include "scripteddialogs.h"
 #include "views/exportdialog.h"
 #include "viewstate.h"
 #include "window/mainwindow.h"
+#include "windowfixture.h"
+#include "windowparts.h"
 
 #include <QAction>
 #include <QApplication>
@@ -53,21 +54,13 @@ QStringList svgTexts(const QByteArray &svg, bool *wellFormed)
     return texts;
 }
 
-template <typename T> T *child(ExportDialog &d, const char *name)
-{
-    T *w = d.findChild<T *>(QString::fromLatin1(name));
-    if (!w)
-        qFatal("no %s in the export dialog", name);
-    return w;
-}
-
 } // namespace
 
 class TestExportDialog : public QObject
 {
     Q_OBJECT
 
-    std::unique_ptr<MainWindow> m_window;
+    WindowFixture m_window{WindowFixture::Options().shownOnly()};
     std::unique_ptr<QTemporaryDir> m_dir;
 
     MainWindow &window() { return *m_window; }
@@ -133,22 +126,12 @@ class TestExportDialog : public QObject
     // A window as a new run of the app opens it: it has exported nothing yet.
     void newWindow()
     {
-        if (m_window)
-            m_window->document()->markSaved();
-        m_window = std::make_unique<MainWindow>();
-        scriptDialogs(*m_window);
-        m_window->show();
-        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+        m_window.close();
+        QVERIFY(m_window.open());
     }
 
 private slots:
-    void initTestCase()
-    {
-        QStandardPaths::setTestModeEnabled(true);
-        QApplication::setOrganizationName(QStringLiteral("FenceScopeTest"));
-        QApplication::setApplicationName(QStringLiteral("tst_exportdialog"));
-        QSettings().clear();
-    }
+    void initTestCase() { WindowFixture::useOwnSettings("tst_exportdialog"); }
 
     void init()
     {
@@ -163,8 +146,7 @@ private slots:
 
     void cleanup()
     {
-        m_window->document()->markSaved();
-        m_window.reset();
+        m_window.close();
         m_dir.reset();
     }
 
@@ -178,7 +160,7 @@ private slots:
         scripted(window()).setExportHandler([&](ExportDialog &d) {
             shown = true;
             o = d.options();
-            caption = child<QLineEdit>(d, "captionText")->text();
+            caption = part<QLineEdit>(d, "captionText")->text();
             path = d.path();
             preview = d.preview();
             return false; // Cancel
@@ -214,8 +196,8 @@ private slots:
         const QString path = file(QStringLiteral("slide.png"));
         QVERIFY(exportWith([&](ExportDialog &d) {
             d.setPath(path);
-            child<QComboBox>(d, "format")->setCurrentIndex(formatIndex);
-            child<QSpinBox>(d, "width")->setValue(800);
+            part<QComboBox>(d, "format")->setCurrentIndex(formatIndex);
+            part<QSpinBox>(d, "width")->setValue(800);
         }));
         QVERIFY2(scripted(window()).lastError().isEmpty(),
                  qPrintable(scripted(window()).lastError()));
@@ -231,9 +213,9 @@ private slots:
         const QString path = file(QStringLiteral("slide.svg"));
         QVERIFY(exportWith([&](ExportDialog &d) {
             d.setPath(file(QStringLiteral("slide.png")));
-            child<QComboBox>(d, "format")->setCurrentIndex(3); // SVG: the extension follows
+            part<QComboBox>(d, "format")->setCurrentIndex(3); // SVG: the extension follows
             QCOMPARE(d.path(), path);
-            child<QLineEdit>(d, "captionText")->setText(QStringLiteral("Fencing stops the zombie"));
+            part<QLineEdit>(d, "captionText")->setText(QStringLiteral("Fencing stops the zombie"));
         }));
         bool ok = false;
         const QStringList texts = svgTexts(readAll(path), &ok);
@@ -250,12 +232,12 @@ private slots:
         const QString path = file(QStringLiteral("compare.pdf"));
         QVERIFY(exportWith([&](ExportDialog &d) {
             d.setPath(path); // a typed extension chooses the format
-            QCOMPARE(child<QComboBox>(d, "format")->currentIndex(), 4);
-            child<QComboBox>(d, "content")->setCurrentIndex(1);
+            QCOMPARE(part<QComboBox>(d, "format")->currentIndex(), 4);
+            part<QComboBox>(d, "content")->setCurrentIndex(1);
             QVERIFY(d.options().compare);
             // the default caption follows the content
             QVERIFY(
-                child<QLineEdit>(d, "captionText")->text().contains(QStringLiteral("Fencing on")));
+                part<QLineEdit>(d, "captionText")->text().contains(QStringLiteral("Fencing on")));
         }));
         const QByteArray pdf = readAll(path);
         QVERIFY(pdf.startsWith("%PDF"));
@@ -272,22 +254,22 @@ private slots:
             QFile::remove(path);
             exportWith([&](ExportDialog &d) {
                 d.setPath(path);
-                child<QSpinBox>(d, "width")->setValue(640);
+                part<QSpinBox>(d, "width")->setValue(640);
                 setUp(d);
             });
             return QImage(path).height();
         };
         const int plain = height([](ExportDialog &) {});
         const int compare =
-            height([](ExportDialog &d) { child<QComboBox>(d, "content")->setCurrentIndex(1); });
+            height([](ExportDialog &d) { part<QComboBox>(d, "content")->setCurrentIndex(1); });
         const int bare = height([](ExportDialog &d) {
             // the dialog remembers the last export's choices: compare is still on
-            QCOMPARE(child<QComboBox>(d, "content")->currentIndex(), 1);
-            child<QComboBox>(d, "content")->setCurrentIndex(0);
-            child<QCheckBox>(d, "title")->setChecked(false);
-            child<QCheckBox>(d, "legend")->setChecked(false);
-            child<QCheckBox>(d, "caption")->setChecked(false);
-            child<QCheckBox>(d, "explain")->setChecked(false);
+            QCOMPARE(part<QComboBox>(d, "content")->currentIndex(), 1);
+            part<QComboBox>(d, "content")->setCurrentIndex(0);
+            part<QCheckBox>(d, "title")->setChecked(false);
+            part<QCheckBox>(d, "legend")->setChecked(false);
+            part<QCheckBox>(d, "caption")->setChecked(false);
+            part<QCheckBox>(d, "explain")->setChecked(false);
         });
         QVERIFY2(plain > 0 && compare > plain + 200,
                  qPrintable(QStringLiteral("%1 %2").arg(plain).arg(compare)));
@@ -299,8 +281,8 @@ private slots:
         const QString dark = file(QStringLiteral("dark.png"));
         exportWith([&](ExportDialog &d) {
             d.setPath(dark);
-            child<QComboBox>(d, "theme")->setCurrentIndex(1);
-            child<QSpinBox>(d, "width")->setValue(640);
+            part<QComboBox>(d, "theme")->setCurrentIndex(1);
+            part<QSpinBox>(d, "width")->setValue(640);
         });
         QCOMPARE(QImage(dark).pixelColor(2, 2), Theme::dark().background);
         window().setThemeByName(QStringLiteral("light"));
@@ -317,7 +299,7 @@ private slots:
         ExportOptions chosen;
         QVERIFY(exportWith([&](ExportDialog &d) {
             d.setPath(file(QStringLiteral("zoomed.png")));
-            child<QComboBox>(d, "range")->setCurrentIndex(1);
+            part<QComboBox>(d, "range")->setCurrentIndex(1);
             chosen = d.options();
         }));
         QVERIFY(chosen.fromTick && chosen.toTick);
@@ -372,22 +354,22 @@ private slots:
         QString error;
         const QString good = file(QStringLiteral("fixed.svg"));
         scripted(window()).setExportHandler([&](ExportDialog &d) {
-            child<QComboBox>(d, "format")->setCurrentIndex(3); // SVG
-            child<QSpinBox>(d, "width")->setValue(1000);
-            child<QComboBox>(d, "theme")->setCurrentIndex(1);
-            child<QCheckBox>(d, "legend")->setChecked(false);
-            child<QLineEdit>(d, "captionText")->setText(QStringLiteral("My caption"));
+            part<QComboBox>(d, "format")->setCurrentIndex(3); // SVG
+            part<QSpinBox>(d, "width")->setValue(1000);
+            part<QComboBox>(d, "theme")->setCurrentIndex(1);
+            part<QCheckBox>(d, "legend")->setChecked(false);
+            part<QLineEdit>(d, "captionText")->setText(QStringLiteral("My caption"));
             d.setPath(file(QStringLiteral("blocker/slide.svg")));
             d.accept();
             stillOpen = d.result() != QDialog::Accepted;
             error = d.errorText();
             [&] {
-                QCOMPARE(child<QComboBox>(d, "format")->currentIndex(), 3);
-                QCOMPARE(child<QSpinBox>(d, "width")->value(), 1000);
-                QCOMPARE(child<QComboBox>(d, "theme")->currentIndex(), 1);
-                QVERIFY(!child<QCheckBox>(d, "legend")->isChecked());
-                QVERIFY(child<QCheckBox>(d, "title")->isChecked());
-                QCOMPARE(child<QLineEdit>(d, "captionText")->text(), QStringLiteral("My caption"));
+                QCOMPARE(part<QComboBox>(d, "format")->currentIndex(), 3);
+                QCOMPARE(part<QSpinBox>(d, "width")->value(), 1000);
+                QCOMPARE(part<QComboBox>(d, "theme")->currentIndex(), 1);
+                QVERIFY(!part<QCheckBox>(d, "legend")->isChecked());
+                QVERIFY(part<QCheckBox>(d, "title")->isChecked());
+                QCOMPARE(part<QLineEdit>(d, "captionText")->text(), QStringLiteral("My caption"));
                 QCOMPARE(d.path(), file(QStringLiteral("blocker/slide.svg")));
             }();
             d.setPath(good);
@@ -451,17 +433,17 @@ private slots:
         QVERIFY(QDir().mkpath(folder));
         QVERIFY(exportWith([&](ExportDialog &d) {
             d.setPath(QDir(folder).filePath(QStringLiteral("one.png")));
-            child<QComboBox>(d, "format")->setCurrentIndex(1); // PNG 2x
-            child<QSpinBox>(d, "width")->setValue(1280);
-            child<QComboBox>(d, "theme")->setCurrentIndex(1);
-            child<QCheckBox>(d, "title")->setChecked(false);
-            child<QCheckBox>(d, "caption")->setChecked(false);
+            part<QComboBox>(d, "format")->setCurrentIndex(1); // PNG 2x
+            part<QSpinBox>(d, "width")->setValue(1280);
+            part<QComboBox>(d, "theme")->setCurrentIndex(1);
+            part<QCheckBox>(d, "title")->setChecked(false);
+            part<QCheckBox>(d, "caption")->setChecked(false);
         }));
         QVERIFY(QFile::exists(QDir(folder).filePath(QStringLiteral("one.png"))));
         // a cancelled dialog remembers nothing
         scripted(window()).setExportHandler([](ExportDialog &d) {
-            child<QSpinBox>(d, "width")->setValue(640);
-            child<QCheckBox>(d, "legend")->setChecked(false);
+            part<QSpinBox>(d, "width")->setValue(640);
+            part<QCheckBox>(d, "legend")->setChecked(false);
             return false;
         });
         window().findChild<QAction *>(QStringLiteral("export"))->trigger();
@@ -470,13 +452,13 @@ private slots:
             scripted(window()).setExportHandler([&](ExportDialog &d) {
                 seen = true;
                 [&] {
-                    QCOMPARE(child<QComboBox>(d, "format")->currentIndex(), 1);
+                    QCOMPARE(part<QComboBox>(d, "format")->currentIndex(), 1);
                     QCOMPARE(d.options().scale, 2.0);
-                    QCOMPARE(child<QSpinBox>(d, "width")->value(), 1280);
-                    QCOMPARE(child<QComboBox>(d, "theme")->currentIndex(), 1);
-                    QVERIFY(!child<QCheckBox>(d, "title")->isChecked());
-                    QVERIFY(child<QCheckBox>(d, "legend")->isChecked());
-                    QVERIFY(!child<QCheckBox>(d, "caption")->isChecked());
+                    QCOMPARE(part<QSpinBox>(d, "width")->value(), 1280);
+                    QCOMPARE(part<QComboBox>(d, "theme")->currentIndex(), 1);
+                    QVERIFY(!part<QCheckBox>(d, "title")->isChecked());
+                    QVERIFY(part<QCheckBox>(d, "legend")->isChecked());
+                    QVERIFY(!part<QCheckBox>(d, "caption")->isChecked());
                     QCOMPARE(QFileInfo(d.path()).absolutePath(), folder);
                     QVERIFY(d.path().endsWith(QStringLiteral(".png")));
                 }();
@@ -516,8 +498,8 @@ private slots:
         // after an export, the clipboard gets the same picture as the export
         QVERIFY(exportWith([&](ExportDialog &d) {
             d.setPath(file(QStringLiteral("x.png")));
-            child<QComboBox>(d, "format")->setCurrentIndex(1); // 2x
-            child<QSpinBox>(d, "width")->setValue(700);
+            part<QComboBox>(d, "format")->setCurrentIndex(1); // 2x
+            part<QSpinBox>(d, "width")->setValue(700);
         }));
         window().findChild<QAction *>(QStringLiteral("copyImage"))->trigger();
         image = QGuiApplication::clipboard()->image();
@@ -531,7 +513,7 @@ private slots:
         QVERIFY(exportWith(
             [&](ExportDialog &d) {
                 d.setPath(folder);
-                child<QSpinBox>(d, "width")->setValue(640);
+                part<QSpinBox>(d, "width")->setValue(640);
                 QCOMPARE(d.frameTicks(), (std::vector<Core::Tick>{0, 1, 5, 12, 13, 30}));
             },
             "exportStoryboard"));
@@ -551,10 +533,10 @@ private slots:
         const QString path = file(QStringLiteral("story.pdf"));
         QVERIFY(exportWith(
             [&](ExportDialog &d) {
-                child<QComboBox>(d, "format")->setCurrentIndex(1);
+                part<QComboBox>(d, "format")->setCurrentIndex(1);
                 d.setPath(path);
-                child<QComboBox>(d, "frames")->setCurrentIndex(1);
-                child<QLineEdit>(d, "ticks")->setText(QStringLiteral("0, 13 30"));
+                part<QComboBox>(d, "frames")->setCurrentIndex(1);
+                part<QLineEdit>(d, "ticks")->setText(QStringLiteral("0, 13 30"));
             },
             "exportStoryboard"));
         const QByteArray pdf = readAll(path);
@@ -569,10 +551,10 @@ private slots:
         const QString path = file(QStringLiteral("bad.pdf"));
         QVERIFY(!exportWith(
             [&](ExportDialog &d) {
-                child<QComboBox>(d, "format")->setCurrentIndex(1);
+                part<QComboBox>(d, "format")->setCurrentIndex(1);
                 d.setPath(path);
-                child<QComboBox>(d, "frames")->setCurrentIndex(1);
-                child<QLineEdit>(d, "ticks")->setText(QStringLiteral("0, soon"));
+                part<QComboBox>(d, "frames")->setCurrentIndex(1);
+                part<QLineEdit>(d, "ticks")->setText(QStringLiteral("0, soon"));
             },
             "exportStoryboard"));
         QVERIFY(!QFile::exists(path));
@@ -584,8 +566,9 @@ private slots:
         // renders every time (a real offscreen render must succeed); the files are kept in
         // FENCESCOPE_SCREENSHOT_DIR when it is set, e.g. to refresh docs/screenshots
         QTemporaryDir scratch;
-        const QString dir = qEnvironmentVariableIsEmpty("FENCESCOPE_SCREENSHOT_DIR") ? scratch.path()
-                                                                        : qEnvironmentVariable("FENCESCOPE_SCREENSHOT_DIR");
+        const QString dir = qEnvironmentVariableIsEmpty("FENCESCOPE_SCREENSHOT_DIR")
+                                ? scratch.path()
+                                : qEnvironmentVariable("FENCESCOPE_SCREENSHOT_DIR");
         scripted(window()).setExportHandler([&](ExportDialog &d) {
             d.show();
             d.refreshPreview();

@@ -6,11 +6,11 @@
 #include "document/document.h"
 #include "exporter.h"
 #include "exportruns.h"
-#include "scripteddialogs.h"
 #include "views/exportdialog.h"
 #include "views/timelineview.h"
 #include "viewstate.h"
 #include "window/mainwindow.h"
+#include "windowfixture.h"
 #include "windowparts.h"
 
 #include <QAction>
@@ -28,14 +28,6 @@
 #include <memory>
 
 namespace {
-
-template <typename T> T *child(ExportDialog &d, const char *name)
-{
-    T *w = d.findChild<T *>(QString::fromLatin1(name));
-    if (!w)
-        qFatal("no %s in the export dialog", name);
-    return w;
-}
 
 // The smallest rectangle holding every pixel that is not the page's background (its corner).
 QRect drawn(const QImage &image)
@@ -61,7 +53,7 @@ class TestExportPicture : public QObject
 {
     Q_OBJECT
 
-    std::unique_ptr<MainWindow> m_window;
+    WindowFixture m_window;
     std::unique_ptr<QTemporaryDir> m_dir;
 
     MainWindow &window() { return *m_window; }
@@ -90,13 +82,7 @@ class TestExportPicture : public QObject
     }
 
 private slots:
-    void initTestCase()
-    {
-        QStandardPaths::setTestModeEnabled(true);
-        QApplication::setOrganizationName(QStringLiteral("FenceScopeTest"));
-        QApplication::setApplicationName(QStringLiteral("tst_exportpicture"));
-        QSettings().clear();
-    }
+    void initTestCase() { WindowFixture::useOwnSettings("tst_exportpicture"); }
 
     void init()
     {
@@ -105,18 +91,12 @@ private slots:
         QVERIFY(m_dir->isValid());
         qputenv("FENCESCOPE_AUTOSAVE_DIR",
                 m_dir->filePath(QStringLiteral("autosave")).toLocal8Bit());
-        m_window = std::make_unique<MainWindow>();
-        scriptDialogs(*m_window);
-        m_window->show();
-        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
-        m_window->activateWindow();
-        QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+        QVERIFY(m_window.open());
     }
 
     void cleanup()
     {
-        m_window->document()->markSaved();
-        m_window.reset();
+        m_window.close();
         m_dir.reset();
     }
 
@@ -146,9 +126,9 @@ private slots:
         QFETCH(QSize, size);
         QVERIFY(window().openPreset(preset));
         const QImage image = exportWith(QStringLiteral("slide.png"), [&](ExportDialog &d) {
-            child<QCheckBox>(d, "slide")->setChecked(true);
-            child<QComboBox>(d, "content")->setCurrentIndex(compare ? 1 : 0);
-            child<QSpinBox>(d, "width")->setValue(width);
+            part<QCheckBox>(d, "slide")->setChecked(true);
+            part<QComboBox>(d, "content")->setCurrentIndex(compare ? 1 : 0);
+            part<QSpinBox>(d, "width")->setValue(width);
             QVERIFY(d.options().slide);
             QCOMPARE(d.options().compare, compare);
         });
@@ -171,9 +151,9 @@ private slots:
         // the box unticked, the same picture is as tall as it needs: a compare is taller
         const QImage page = exportWith(QStringLiteral("page.png"), [&](ExportDialog &d) {
             QVERIFY(d.options().slide); // remembered from the export before
-            child<QCheckBox>(d, "slide")->setChecked(false);
-            child<QComboBox>(d, "content")->setCurrentIndex(compare ? 1 : 0);
-            child<QSpinBox>(d, "width")->setValue(width);
+            part<QCheckBox>(d, "slide")->setChecked(false);
+            part<QComboBox>(d, "content")->setCurrentIndex(compare ? 1 : 0);
+            part<QSpinBox>(d, "width")->setValue(width);
             QVERIFY(!d.options().slide);
         });
         QCOMPARE(page.width(), width);

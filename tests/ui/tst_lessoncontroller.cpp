@@ -17,7 +17,6 @@
 
 #include "document/document.h"
 #include "document/lessonsession.h"
-#include "scripteddialogs.h"
 #include "settle.h"
 #include "views/lessonpanel.h"
 #include "views/lessonstage.h"
@@ -28,6 +27,7 @@
 #include "viewstate.h"
 #include "window/lessoncontroller.h"
 #include "window/mainwindow.h"
+#include "windowfixture.h"
 #include "windowparts.h"
 
 #include "lessonfile.h"
@@ -62,7 +62,8 @@ class TestLessonController : public QObject
 {
     Q_OBJECT
 
-    std::unique_ptr<MainWindow> m_window;
+    WindowFixture m_window{
+        WindowFixture::Options().sized(1280, 800).clearingSettings().failingOnAmbiguousShortcuts()};
     QTemporaryDir m_autosave;
     QTemporaryDir m_dir;
 
@@ -120,31 +121,17 @@ class TestLessonController : public QObject
 private slots:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
-        QApplication::setOrganizationName(QStringLiteral("FenceScopeTest"));
-        QApplication::setApplicationName(QStringLiteral("tst_lessoncontroller"));
+        WindowFixture::useOwnSettings("tst_lessoncontroller");
         qputenv("FENCESCOPE_AUTOSAVE_DIR", m_autosave.path().toLocal8Bit());
     }
 
     void init()
     {
-        QSettings().clear(); // no progress remembered from another test
-        QTest::failOnWarning(QRegularExpression(QStringLiteral("Ambiguous shortcut")));
-        m_window = std::make_unique<MainWindow>();
-        scriptDialogs(window());
-        window().resize(1280, 800);
-        window().show();
-        window().activateWindow();
-        QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+        // (the settings cleared: no progress remembered from another test)
+        QVERIFY(m_window.open());
     }
 
-    void cleanup()
-    {
-        window().document()->markSaved();
-        if (session())
-            session()->markSaved();
-        m_window.reset();
-    }
+    void cleanup() { m_window.close(); }
 
     void presentingWalksToAQuestionRevealsAndGoesBack()
     {
@@ -435,9 +422,7 @@ private slots:
         QVERIFY(session()->answer(1).revealed);
         QVERIFY(!session()->answer(2).revealed);
         // and after the window is made again (a new run of the program)
-        window().document()->markSaved();
-        m_window = std::make_unique<MainWindow>();
-        scriptDialogs(window());
+        m_window.reopen();
         QVERIFY(window().openBuiltinLesson(kLesson));
         QCOMPARE(session()->scene(), 3);
         QCOMPARE(session()->answer(1).picked, 1);

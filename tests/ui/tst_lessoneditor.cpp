@@ -9,10 +9,10 @@
 
 #include "document/document.h"
 #include "document/lessonsession.h"
-#include "scripteddialogs.h"
 #include "views/lessoneditor.h"
 #include "window/lessoncontroller.h"
 #include "window/mainwindow.h"
+#include "windowfixture.h"
 #include "windowparts.h"
 
 #include "lessonfile.h"
@@ -37,7 +37,8 @@ class TestLessonEditor : public QObject
 {
     Q_OBJECT
 
-    std::unique_ptr<MainWindow> m_window;
+    WindowFixture m_window{
+        WindowFixture::Options().sized(1280, 800).clearingSettings().shownOnly()};
     QTemporaryDir m_autosave;
     QTemporaryDir m_dir;
 
@@ -66,29 +67,13 @@ class TestLessonEditor : public QObject
 private slots:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
-        QApplication::setOrganizationName(QStringLiteral("FenceScopeTest"));
-        QApplication::setApplicationName(QStringLiteral("tst_lessoneditor"));
+        WindowFixture::useOwnSettings("tst_lessoneditor");
         qputenv("FENCESCOPE_AUTOSAVE_DIR", m_autosave.path().toLocal8Bit());
     }
 
-    void init()
-    {
-        QSettings().clear();
-        m_window = std::make_unique<MainWindow>();
-        scriptDialogs(window());
-        window().resize(1280, 800);
-        window().show();
-        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
-    }
+    void init() { QVERIFY(m_window.open()); }
 
-    void cleanup()
-    {
-        window().document()->markSaved();
-        if (session())
-            session()->markSaved();
-        m_window.reset();
-    }
+    void cleanup() { m_window.close(); }
 
     void builtinLessonsRoundTripThroughTheEditor_data()
     {

@@ -20,7 +20,6 @@
 
 #include "document/document.h"
 #include "document/lessonsession.h"
-#include "scripteddialogs.h"
 #include "settle.h"
 #include "views/claimform.h"
 #include "views/lessoneditor.h"
@@ -30,6 +29,7 @@
 #include "viewstate.h"
 #include "window/lessoncontroller.h"
 #include "window/mainwindow.h"
+#include "windowfixture.h"
 #include "windowparts.h"
 
 #include "lessonfile.h"
@@ -73,7 +73,7 @@ class TestLessonEditorWindow : public QObject
 {
     Q_OBJECT
 
-    std::unique_ptr<MainWindow> m_window;
+    WindowFixture m_window{WindowFixture::Options().sized(1280, 800).clearingSettings()};
     QTemporaryDir m_autosave;
     QTemporaryDir m_dir;
 
@@ -211,30 +211,17 @@ class TestLessonEditorWindow : public QObject
 private slots:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
-        QApplication::setOrganizationName(QStringLiteral("FenceScopeTest"));
-        QApplication::setApplicationName(QStringLiteral("tst_lessoneditorwindow"));
+        WindowFixture::useOwnSettings("tst_lessoneditorwindow");
         qputenv("FENCESCOPE_AUTOSAVE_DIR", m_autosave.path().toLocal8Bit());
     }
 
     void init()
     {
-        QSettings().clear(); // no lesson progress remembered from another test
-        m_window = std::make_unique<MainWindow>();
-        scriptDialogs(window());
-        window().resize(1280, 800);
-        window().show();
-        window().activateWindow();
-        QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+        // (the settings cleared: no lesson progress remembered from another test)
+        QVERIFY(m_window.open());
     }
 
-    void cleanup()
-    {
-        window().document()->markSaved();
-        if (session())
-            session()->markSaved();
-        m_window.reset();
-    }
+    void cleanup() { m_window.close(); }
 
     void aNewLessonHoldsTheScenarioShown()
     {

@@ -482,10 +482,15 @@ private slots:
         toTheQuestion();
         PollBox *box = stage()->pollBox();
         QPushButton *start = button("pollStart");
-        QPushButton *showVotes = button("pollHistogram");
+        QPushButton *showVotes = button("pollShowVotes");
         QPushButton *again = button("pollAgain");
         QPushButton *stop = button("pollStop");
         QVERIFY(!showVotes->isVisible() && !again->isVisible() && !stop->isVisible());
+        // the bars and the button that shows them, each found by a name of its own
+        QCOMPARE(box->findChildren<QWidget *>(QStringLiteral("pollHistogram")),
+                 QList<QWidget *>{box->histogram()});
+        QCOMPARE(box->findChildren<QWidget *>(QStringLiteral("pollShowVotes")),
+                 QList<QWidget *>{showVotes});
 
         click(start);
         QVERIFY(poll()->isOn());
@@ -595,7 +600,7 @@ private slots:
         // the first vote on it is each student's own: the counts hidden until H again
         QVERIFY(!box->histogram()->isVisible());
         QCOMPARE(stage()->phoneCount(0, 0), QString());
-        QCOMPARE(button("pollHistogram")->text(), QStringLiteral("Show votes (H)"));
+        QCOMPARE(button("pollShowVotes")->text(), QStringLiteral("Show votes (H)"));
         // a phone, with the cookie it had, sees the new question
         const Reply st = send(port, get("/state?room=" + code.toLatin1(), phones[0]));
         QCOMPARE(st.status, 200);

@@ -8,11 +8,11 @@
 #include "document/comparison.h"
 #include "document/document.h"
 #include "livesupport.h"
-#include "scripteddialogs.h"
 #include "views/livedialog.h"
 #include "views/timelineview.h"
 #include "viewstate.h"
 #include "window/mainwindow.h"
+#include "windowfixture.h"
 
 #include <QAction>
 #include <QApplication>
@@ -35,7 +35,7 @@ class TestLiveDialog : public QObject
 
     TestSupport::OwnRunBase m_ownBase; // (first: every run of this test makes its folders there)
 
-    std::unique_ptr<MainWindow> m_window;
+    WindowFixture m_window{WindowFixture::Options().sized(1400, 900)};
 
     // Simulation > Run on etcd…, by the mouse through the menu bar.
     LiveDialog *openDialog()
@@ -62,28 +62,16 @@ class TestLiveDialog : public QObject
 private slots:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
-        QApplication::setOrganizationName(QStringLiteral("FenceScopeTest"));
-        QApplication::setApplicationName(QStringLiteral("tst_livedialog"));
-        QSettings().clear();
+        WindowFixture::useOwnSettings("tst_livedialog");
         qputenv("FENCESCOPE_LIVE_HELPER", TestSupport::liveHelper().toUtf8());
         m_folders = TestSupport::runFolders();
     }
 
-    void init()
-    {
-        m_window = std::make_unique<MainWindow>();
-        scriptDialogs(*m_window);
-        m_window->resize(1400, 900);
-        m_window->show();
-        m_window->activateWindow();
-        QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
-    }
+    void init() { QVERIFY(m_window.open()); }
 
     void cleanup()
     {
-        m_window->document()->markSaved();
-        m_window.reset();
+        m_window.close();
         QCOMPARE(TestSupport::childProcesses(), std::vector<qint64>{});
         QCOMPARE(TestSupport::runFolders(), m_folders);
     }

@@ -3,13 +3,13 @@
 // step the playhead through every event tick of the default scenario in order and back.
 
 #include "document/document.h"
-#include "scripteddialogs.h"
 #include "views/presentationcontrols.h"
 #include "views/presentationpanel.h"
 #include "views/timelineview.h"
 #include "viewstate.h"
 #include "window/mainwindow.h"
 #include "window/playback.h"
+#include "windowfixture.h"
 #include "windowparts.h"
 
 #include <QAction>
@@ -39,7 +39,7 @@ class TestPresentation : public QObject
 {
     Q_OBJECT
 
-    std::unique_ptr<MainWindow> m_window;
+    WindowFixture m_window{WindowFixture::Options().failingOnAmbiguousShortcuts()};
     QTemporaryDir m_autosave;
 
     MainWindow &window() { return *m_window; }
@@ -53,29 +53,13 @@ class TestPresentation : public QObject
 private slots:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
-        QApplication::setOrganizationName(QStringLiteral("FenceScopeTest"));
-        QApplication::setApplicationName(QStringLiteral("tst_presentation"));
-        QSettings().clear();
+        WindowFixture::useOwnSettings("tst_presentation");
         qputenv("FENCESCOPE_AUTOSAVE_DIR", m_autosave.path().toLocal8Bit());
     }
 
-    void init()
-    {
-        // a key Qt cannot map to one action does nothing for the user
-        QTest::failOnWarning(QRegularExpression(QStringLiteral("Ambiguous shortcut")));
-        m_window = std::make_unique<MainWindow>();
-        scriptDialogs(*m_window);
-        m_window->show();
-        m_window->activateWindow();
-        QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
-    }
+    void init() { QVERIFY(m_window.open()); }
 
-    void cleanup()
-    {
-        m_window->document()->markSaved();
-        m_window.reset();
-    }
+    void cleanup() { m_window.close(); }
 
     void f11EntersAndEscapeRestores()
     {

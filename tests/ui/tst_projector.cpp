@@ -10,7 +10,12 @@
 // - the window fits the screen;
 // - in presentation: the step's sentence is wholly visible and at least 24 px, the timeline's
 //   labels at least 14 px, and nothing after the playhead shows: no text or glyph right of the
-//   playhead's tick but the labels of that tick, and no outcome that has not happened yet.
+//   playhead's tick but the labels of that tick, no outcome that has not happened yet (in the
+//   timeline, the panel or the story), no summary strip, no chart point from the first hidden
+//   tick on.
+// In each scenario the action with the most fields is selected: the inspector is checked filled.
+// docs/ARCHITECTURE.md ("Each assertion fails on the defect it guards against") records each
+// invariant failing on its defect, put back on purpose.
 //
 // Then every built-in lesson is presented (F11, Right to the end) with the same invariants, the
 // lesson's stage in place of the step's sentence.
@@ -30,9 +35,12 @@
 #include "tracelookup.h"
 #include "views/inspector.h"
 #include "views/lessonstage.h"
+#include "views/narrationpanel.h"
 #include "views/presentationpanel.h"
 #include "views/summarystrip.h"
+#include "views/tickfield.h"
 #include "views/timelineview.h"
+#include "views/tokenchart.h"
 #include "viewstate.h"
 #include "window/lessoncontroller.h"
 #include "window/mainwindow.h"
@@ -45,7 +53,10 @@
 #include "simulator.h"
 #include "storysteps.h"
 
+#include <QAbstractButton>
 #include <QApplication>
+#include <QCheckBox>
+#include <QComboBox>
 #include <QDir>
 #include <QFontInfo>
 #include <QLabel>
@@ -54,6 +65,7 @@
 #include <QPainterPath>
 #include <QRandomGenerator>
 #include <QRegularExpression>
+#include <QScatterSeries>
 #include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
@@ -388,9 +400,8 @@ class TestProjector : public QObject
             checkOwnLeaseEnds(p, visible);
         // the strip's counts, final values and verdict badge: each whole, or said shorter; and
         // where there is room (the 1600 px window a 1920 px screen opens) the verdict whole, with
-        // the counts in words. (Not in compare mode: there the strip's width left beside the
-        // docks decides whether the longest of the two runs' verdicts fits, and the check above
-        // is the one that holds.)
+        // the counts in words. (In compare mode the strip's width left beside the docks decides
+        // whether the longest of the two runs' verdicts fits: checkVerdictForm asks that there.)
         SummaryStrip *strip = part<SummaryStrip>(window());
         checkLabels(strip, QStringLiteral("in the summary strip"), true);
         if (!presenting && strip->isVisible() && window().width() >= 1600 &&
@@ -400,18 +411,67 @@ class TestProjector : public QObject
                      .arg(strip->verdict(),
                           strip->isCompact() ? QStringLiteral(" and numbers alone") : QString())
                      .arg(window().width()));
-        // the inspector's one-line labels as wide as their words (its form scrolls: a label
-        // scrolled out of view is not cut)
-        if (auto *inspector = part<Inspector>(window()); inspector && inspector->isVisible())
+        checkVerdictForm(strip);
+        // the inspector's one-line labels, check box and storage list as wide as their words
+        // (its form scrolls: a label scrolled out of view is not cut); the action selected in
+        // each scenario fills it (selectFullest)
+        if (auto *inspector = part<Inspector>(window()); inspector && inspector->isVisible()) {
+            std::vector<std::pair<QWidget *, QString>> words;
             for (QLabel *label : inspector->findChildren<QLabel *>())
-                if (label->isVisible() && !label->text().isEmpty() && !label->wordWrap() &&
-                    label->minimumSizeHint().width() > label->width() + 1)
-                    fail(QStringLiteral("'%1' is cut in the inspector (%2 of %3 px)")
+                if (!label->wordWrap())
+                    words.emplace_back(label, label->text());
+            for (QAbstractButton *button : inspector->findChildren<QAbstractButton *>())
+                words.emplace_back(button, button->text());
+            for (QComboBox *box : inspector->findChildren<QComboBox *>())
+                words.emplace_back(box, box->currentText());
+            for (QLabel *label : inspector->findChildren<QLabel *>())
+                if (label->isVisible() && label->wordWrap() && !label->text().isEmpty() &&
+                    label->heightForWidth(label->width()) > label->height())
+                    fail(QStringLiteral("'%1' is cut in the inspector (%2 of %3 px high)")
                              .arg(label->text().left(60))
-                             .arg(label->width())
-                             .arg(label->minimumSizeHint().width()));
+                             .arg(label->height())
+                             .arg(label->heightForWidth(label->width())));
+            for (const auto &[widget, text] : words)
+                if (widget->isVisible() && !text.isEmpty() &&
+                    widget->minimumSizeHint().width() > widget->width() + 1)
+                    fail(QStringLiteral("'%1' is cut in the inspector (%2 of %3 px)")
+                             .arg(text.left(60))
+                             .arg(widget->width())
+                             .arg(widget->minimumSizeHint().width()));
+            if (!presenting && window().viewState()->selection().isValid() &&
+                !inspector->checkEdit()->isVisible() && !inspector->keepaliveEdit()->isVisible())
+                fail(QStringLiteral("the inspector shows no write or acquire"));
+        }
         if (presenting)
             checkPresentation(p, l, visible);
+    }
+
+    // The strip's verdict in the longest form that fits the width the strip was given, in every
+    // mode (compare mode's forms name both runs): a roomier form, measured in the badge's own
+    // font and put in place of the one shown, leaves the strip's labels wider than the strip.
+    // (The counts stay as they are: words or numbers is the strip's other choice.)
+    void checkVerdictForm(SummaryStrip *strip)
+    {
+        if (!strip->isVisible())
+            return;
+        auto *badge = strip->findChild<QLabel *>(QStringLiteral("verdict"));
+        QVERIFY(badge);
+        const QStringList forms = strip->verdictForms();
+        const qsizetype shown = forms.indexOf(strip->verdict());
+        if (shown < 0)
+            return fail(QStringLiteral("the strip's verdict '%1' is none of its forms")
+                            .arg(strip->verdict()));
+        const QFontMetricsF fm(badge->font(), badge);
+        const double needs = strip->layout()->minimumSize().width();
+        for (qsizetype i = 0; i < shown; ++i) {
+            const double roomier =
+                needs + fm.horizontalAdvance(forms[i]) - fm.horizontalAdvance(forms[shown]);
+            if (std::ceil(roomier) + 1 < strip->width())
+                fail(QStringLiteral("the strip says '%1' where '%2' fits (%3 of %4 px)")
+                         .arg(forms[shown], forms[i])
+                         .arg(std::ceil(roomier))
+                         .arg(strip->width()));
+        }
     }
 
     // A client with a clock of its own: where it thinks its lease ends (a dashed mark) is said
@@ -576,7 +636,33 @@ class TestProjector : public QObject
         } words[] = {{Core::WriteResult::Rejected, QStringLiteral("rejected")},
                      {Core::WriteResult::Corrupted, QStringLiteral("corrupted")},
                      {Core::WriteResult::LockedOut, QStringLiteral("locked out")}};
+        // the summary strip is the run's end (its final values and verdict), and the token
+        // chart may plot nothing from the first hidden tick on
+        if (auto *strip = part<SummaryStrip>(window()); strip->isVisible())
+            fail(QStringLiteral("the summary strip shows the run's end ('%1')")
+                     .arg(strip->verdict()));
+        if (auto *chart = part<TokenChart>(window()); chart->isVisible()) {
+            std::vector<QScatterSeries *> series{chart->grantSeries()};
+            for (const Core::WriteResult r :
+                 {Core::WriteResult::Accepted, Core::WriteResult::Rejected,
+                  Core::WriteResult::Corrupted, Core::WriteResult::LockedOut})
+                series.push_back(chart->outcomeSeries(r));
+            for (QScatterSeries *points : series)
+                for (const QPointF &at : points ? points->points() : QList<QPointF>())
+                    if (points->isVisible() && at.x() >= double(before)) {
+                        fail(QStringLiteral("the token chart shows '%1' at t=%2 (shown before %3)")
+                                 .arg(points->name())
+                                 .arg(at.x())
+                                 .arg(before));
+                        break;
+                    }
+        }
         QStringList told;
+        // (the story's words, where it shows)
+        if (auto *story = part<NarrationPanel>(window()); story->isVisible())
+            for (QLabel *label : story->findChildren<QLabel *>())
+                if (label->isVisible())
+                    told << label->text();
         for (const Painting::Text &x : p.texts)
             if (!(x.shown & QRegion(visible)).isEmpty())
                 told << x.text;
@@ -594,6 +680,33 @@ class TestProjector : public QObject
                     fail(QStringLiteral("'%1' names %2 before any write was")
                              .arg(text.left(60), w.word));
         }
+    }
+
+    // The action with the most fields in the inspector, selected: a write that checks its lease
+    // first (with its gap) where the scenario has one, else a write, else an acquire (with
+    // its keepalive).
+    void selectFullest()
+    {
+        const Core::Scenario &s = window().scenario();
+        Selection best;
+        int bestRank = -1;
+        for (std::size_t c = 0; c < s.clients.size(); ++c)
+            for (std::size_t a = 0; a < s.clients[c].actions.size(); ++a) {
+                const Core::Action &x = s.clients[c].actions[a];
+                const int rank = x.kind == Core::ActionKind::Write     ? (x.check ? 3 : 2)
+                                 : x.kind == Core::ActionKind::Acquire ? 1
+                                                                       : 0;
+                if (rank > bestRank) {
+                    bestRank = rank;
+                    best = {int(c), int(a)};
+                }
+            }
+        window().viewState()->setSelection(best);
+        settle();
+        if (best.isValid() && window().viewState()->selection() != best)
+            fail(QStringLiteral("the action %1 of client %2 could not be selected")
+                     .arg(best.action)
+                     .arg(best.client));
     }
 
     void present(const QString &preset, bool compare)
@@ -684,6 +797,7 @@ private slots:
             m_preset = preset;
             QVERIFY(window().openPreset(preset));
             settle();
+            selectFullest();
             m_state = preset + QStringLiteral(" normal");
             checkWindow(false);
             press(Qt::Key_C);

@@ -4,14 +4,15 @@
 // worked out by hand in tst_sweep); the sentence under the choices says what a point's
 // schedules are; cancel and resume end with the numbers of one uninterrupted run, a click on a
 // point opens its schedule, and the exports hold the chart and the numbers. The find-and-shrink
-// panel keeps a failure's story unless asked for any.
+// panel is tst_shrinkpanel's.
 
+#include "panelclicks.h"
 #include "scenariofile.h"
 #include "sweep.h"
 #include "sweepreport.h"
 #include "theme.h"
-#include "views/shrinkpanel.h"
 #include "views/sweeppanel.h"
+#include "windowparts.h"
 
 #include <QApplication>
 #include <QAreaSeries>
@@ -36,30 +37,6 @@
 Q_DECLARE_METATYPE(Core::Scenario)
 
 namespace {
-
-template <typename T> T *child(QWidget *panel, const char *name)
-{
-    T *w = panel->findChild<T *>(QLatin1String(name));
-    if (!w)
-        qFatal("no child %s", name);
-    return w;
-}
-
-// A click in the middle of a child, or for a check box on its box.
-void click(QWidget *panel, const char *name)
-{
-    QWidget *w = child<QWidget>(panel, name);
-    const QPoint at =
-        qobject_cast<QCheckBox *>(w) ? QPoint(8, w->height() / 2) : w->rect().center();
-    QTest::mouseClick(panel->windowHandle(), Qt::LeftButton, {}, w->mapTo(panel, at));
-}
-
-// A small sweep can end while the click that started it is still being delivered: then the
-// signal is already in the spy, and QSignalSpy::wait would wait for a second one.
-bool arrived(QSignalSpy &spy, int ms)
-{
-    return !spy.isEmpty() || spy.wait(ms);
-}
 
 QByteArray readAll(const QString &path)
 {
@@ -104,7 +81,7 @@ int countPixels(const QImage &image, const QColor &colour)
 // Down to the entry.
 void chooseSchedules(QWidget *panel, Core::SweepSchedules schedules)
 {
-    auto *box = child<QComboBox>(panel, "schedules");
+    auto *box = part<QComboBox>(*panel, "schedules");
     QTest::keyClick(panel->windowHandle(), Qt::Key_D, Qt::AltModifier);
     if (QApplication::focusWidget() != box)
         qFatal("Alt+D did not reach the schedules");
@@ -148,13 +125,13 @@ private slots:
     void fixedSweepOfTheSeedScenario()
     {
         Fixture f;
-        child<QSpinBox>(&f.panel, "from")->setValue(10);
-        child<QSpinBox>(&f.panel, "to")->setValue(16);
-        QCOMPARE(child<QComboBox>(&f.panel, "schedules")->currentData().toString(),
+        part<QSpinBox>(f.panel, "from")->setValue(10);
+        part<QSpinBox>(f.panel, "to")->setValue(16);
+        QCOMPARE(part<QComboBox>(f.panel, "schedules")->currentData().toString(),
                  QStringLiteral("fixed"));
-        QVERIFY(!child<QSpinBox>(&f.panel, "runs")->isEnabled());
-        QVERIFY(!child<QSpinBox>(&f.panel, "jitter")->isEnabled());
-        QCOMPARE(child<QLabel>(&f.panel, "about")->text(),
+        QVERIFY(!part<QSpinBox>(f.panel, "runs")->isEnabled());
+        QVERIFY(!part<QSpinBox>(f.panel, "jitter")->isEnabled());
+        QCOMPARE(part<QLabel>(f.panel, "about")->text(),
                  QStringLiteral("Each point runs the scenario itself once, with pause set to the "
                                 "point's value."));
         QVERIFY(f.runToTheEnd());
@@ -165,12 +142,11 @@ private slots:
                  (QList<QPointF>{{10, 0}, {11, 0}, {12, 0}, {13, 0}, {14, 0}, {15, 0}, {16, 0}}));
         QCOMPARE(f.panel.chart()->series().size(), 2); // a line per side, no band
         QCOMPARE(areaSeries(f.panel.chart()), 0);
-        QCOMPARE(child<QProgressBar>(&f.panel, "progress")->value(), 1000);
+        QCOMPARE(part<QProgressBar>(f.panel, "progress")->value(), 1000);
         // beside Run, what the chart shows
-        QCOMPARE(child<QLabel>(&f.panel, "status")->text(),
-                 child<QLabel>(&f.panel, "about")->text());
-        QVERIFY(child<QPushButton>(&f.panel, "run")->isEnabled());
-        QVERIFY(!child<QPushButton>(&f.panel, "resume")->isEnabled());
+        QCOMPARE(part<QLabel>(f.panel, "status")->text(), part<QLabel>(f.panel, "about")->text());
+        QVERIFY(part<QPushButton>(f.panel, "run")->isEnabled());
+        QVERIFY(!part<QPushButton>(f.panel, "resume")->isEnabled());
     }
 
     // Near the scenario and shaped like it, two curves: every line and band is the engine's
@@ -186,16 +162,16 @@ private slots:
         QFETCH(int, schedules);
         Fixture f;
         chooseSchedules(&f.panel, Core::SweepSchedules(schedules));
-        QVERIFY(child<QSpinBox>(&f.panel, "runs")->isEnabled());
-        QCOMPARE(child<QSpinBox>(&f.panel, "jitter")->isEnabled(),
+        QVERIFY(part<QSpinBox>(f.panel, "runs")->isEnabled());
+        QCOMPARE(part<QSpinBox>(f.panel, "jitter")->isEnabled(),
                  schedules == int(Core::SweepSchedules::Near));
-        child<QSpinBox>(&f.panel, "from")->setValue(2);
-        child<QSpinBox>(&f.panel, "to")->setValue(30);
-        child<QSpinBox>(&f.panel, "step")->setValue(7);
-        child<QSpinBox>(&f.panel, "runs")->setValue(400);
-        child<QSpinBox>(&f.panel, "seed")->setValue(11);
-        child<QComboBox>(&f.panel, "quantity2")->setCurrentIndex(2); // ttl
-        child<QLineEdit>(&f.panel, "values2")->setText(QStringLiteral("5,20"));
+        part<QSpinBox>(f.panel, "from")->setValue(2);
+        part<QSpinBox>(f.panel, "to")->setValue(30);
+        part<QSpinBox>(f.panel, "step")->setValue(7);
+        part<QSpinBox>(f.panel, "runs")->setValue(400);
+        part<QSpinBox>(f.panel, "seed")->setValue(11);
+        part<QComboBox>(f.panel, "quantity2")->setCurrentIndex(2); // ttl
+        part<QLineEdit>(f.panel, "values2")->setText(QStringLiteral("5,20"));
         QVERIFY(f.runToTheEnd());
 
         Core::SweepSpec spec;
@@ -205,7 +181,7 @@ private slots:
         spec.schedules = Core::SweepSchedules(schedules);
         spec.runs = 400;
         spec.seed = 11;
-        QCOMPARE(child<QLabel>(&f.panel, "about")->text(), Core::schedulesSentence(spec));
+        QCOMPARE(part<QLabel>(f.panel, "about")->text(), Core::schedulesSentence(spec));
         Core::SweepResult expected;
         QVERIFY(Core::runSweep(spec, &expected, 1));
         QVERIFY(f.panel.result() == expected);
@@ -232,7 +208,7 @@ private slots:
             }
         }
         // another outcome replots the same sweep
-        child<QComboBox>(&f.panel, "outcome")->setCurrentIndex(2); // rejected
+        part<QComboBox>(f.panel, "outcome")->setCurrentIndex(2); // rejected
         QCOMPARE(f.panel.shareSeries(0, true)->points()[0].y(),
                  expected.points[0].fenced[2].schedules / 400.0);
         QVERIFY(f.panel.chart()->title().contains(QLatin1String("rejected")));
@@ -242,22 +218,22 @@ private slots:
     {
         Fixture f;
         chooseSchedules(&f.panel, Core::SweepSchedules::Shaped); // long enough to cancel
-        child<QSpinBox>(&f.panel, "from")->setValue(1);
-        child<QSpinBox>(&f.panel, "to")->setValue(20);
+        part<QSpinBox>(f.panel, "from")->setValue(1);
+        part<QSpinBox>(f.panel, "to")->setValue(20);
         // a sweep of seconds, so the cancel lands in its middle; a fifth of it under ASan
-        child<QSpinBox>(&f.panel, "runs")
+        part<QSpinBox>(f.panel, "runs")
             ->setValue(qEnvironmentVariableIsSet("FENCESCOPE_QUICK") ? 4000 : 20000);
         QSignalSpy done(&f.panel, &SweepPanel::sweepFinished);
         click(&f.panel, "run");
         QVERIFY(f.panel.running());
-        QVERIFY(!child<QPushButton>(&f.panel, "run")->isEnabled());
-        QTRY_VERIFY_WITH_TIMEOUT(child<QProgressBar>(&f.panel, "progress")->value() > 0, 60000);
+        QVERIFY(!part<QPushButton>(f.panel, "run")->isEnabled());
+        QTRY_VERIFY_WITH_TIMEOUT(part<QProgressBar>(f.panel, "progress")->value() > 0, 60000);
         click(&f.panel, "cancel");
         QVERIFY(arrived(done, 120000));
         QCOMPARE(done.first().first().toBool(), false);
         QVERIFY(!f.panel.result().complete());
-        QVERIFY(child<QPushButton>(&f.panel, "resume")->isEnabled());
-        QVERIFY(child<QLabel>(&f.panel, "status")->text().startsWith(QLatin1String("Cancelled")));
+        QVERIFY(part<QPushButton>(f.panel, "resume")->isEnabled());
+        QVERIFY(part<QLabel>(f.panel, "status")->text().startsWith(QLatin1String("Cancelled")));
         const std::size_t kept = f.panel.result().donePoints();
         QCOMPARE(f.panel.shareSeries(0, false)->count(), int(kept));
 
@@ -280,16 +256,16 @@ private slots:
     void invalidValuesAreNamed()
     {
         Fixture f;
-        child<QSpinBox>(&f.panel, "from")->setValue(9);
-        child<QSpinBox>(&f.panel, "to")->setValue(3);
+        part<QSpinBox>(f.panel, "from")->setValue(9);
+        part<QSpinBox>(f.panel, "to")->setValue(3);
         click(&f.panel, "run");
         QVERIFY(!f.panel.running());
-        QCOMPARE(child<QLabel>(&f.panel, "status")->text(),
+        QCOMPARE(part<QLabel>(f.panel, "status")->text(),
                  QStringLiteral("\"9..3:1\": the range is empty"));
-        child<QSpinBox>(&f.panel, "from")->setValue(0);
-        child<QSpinBox>(&f.panel, "to")->setValue(3);
+        part<QSpinBox>(f.panel, "from")->setValue(0);
+        part<QSpinBox>(f.panel, "to")->setValue(3);
         click(&f.panel, "run");
-        QCOMPARE(child<QLabel>(&f.panel, "status")->text(),
+        QCOMPARE(part<QLabel>(f.panel, "status")->text(),
                  QStringLiteral("pause takes 1..1000000, not 0"));
     }
 
@@ -297,11 +273,11 @@ private slots:
     void clickOpensThePointsSchedule()
     {
         Fixture f;
-        child<QSpinBox>(&f.panel, "from")->setValue(10);
-        child<QSpinBox>(&f.panel, "to")->setValue(16);
+        part<QSpinBox>(f.panel, "from")->setValue(10);
+        part<QSpinBox>(f.panel, "to")->setValue(16);
         QVERIFY(f.runToTheEnd());
         QSignalSpy open(&f.panel, &SweepPanel::openScenario);
-        auto *view = child<QChartView>(&f.panel, "chart");
+        auto *view = part<QChartView>(f.panel, "chart");
         QLineSeries *line = f.panel.shareSeries(0, false);
         const QPointF scene = f.panel.chart()->mapToPosition(QPointF(13, 1), line);
         const QPoint at = view->viewport()->mapTo(&f.panel, view->mapFromScene(scene));
@@ -315,7 +291,7 @@ private slots:
         QCOMPARE(open.first().at(1).toString(),
                  QStringLiteral("The only schedule at pause = 13 with a corrupted write "
                                 "unfenced: 1 such write."));
-        auto *opens = child<QComboBox>(&f.panel, "opens");
+        auto *opens = part<QComboBox>(f.panel, "opens");
         opens->setCurrentIndex(opens->findData(QStringLiteral("first")));
         f.panel.openPoint(3, false);
         QCOMPARE(open.last().at(1).toString(),
@@ -339,15 +315,15 @@ private slots:
         Fixture f;
         // shaped like the scenario: schedules differ in how many writes corrupt
         chooseSchedules(&f.panel, Core::SweepSchedules::Shaped);
-        child<QSpinBox>(&f.panel, "from")->setValue(30);
-        child<QSpinBox>(&f.panel, "to")->setValue(30);
-        child<QSpinBox>(&f.panel, "runs")->setValue(300);
+        part<QSpinBox>(f.panel, "from")->setValue(30);
+        part<QSpinBox>(f.panel, "to")->setValue(30);
+        part<QSpinBox>(f.panel, "runs")->setValue(300);
         QVERIFY(f.runToTheEnd());
         const Core::OutcomeStat &stat = f.panel.result().points[0].unfenced[0];
         QVERIFY(stat.schedules > 1);
         QVERIFY(stat.firstRun != stat.worstRun); // else the test could not tell them apart
         QSignalSpy open(&f.panel, &SweepPanel::openScenario);
-        auto *opens = child<QComboBox>(&f.panel, "opens");
+        auto *opens = part<QComboBox>(f.panel, "opens");
         QCOMPARE(opens->currentData().toString(), QStringLiteral("worst"));
         f.panel.openPoint(0, false);
         QCOMPARE(open.last().first().value<Core::Scenario>().clients,
@@ -381,14 +357,13 @@ private slots:
         f.panel.setScenario(
             Core::ScenarioFile::load(QStringLiteral(":/scenarios/two-resources-partial.json"))
                 .scenario.value());
-        auto *outcome = child<QComboBox>(&f.panel, "outcome");
+        auto *outcome = part<QComboBox>(f.panel, "outcome");
         QCOMPARE(outcome->count(), 5);
         outcome->setCurrentIndex(outcome->findData(QStringLiteral("partial")));
         QCOMPARE(outcome->currentText(), QStringLiteral("half-applied update"));
-        QCOMPARE(child<QComboBox>(&f.panel, "quantity")->findData(QStringLiteral("gap")) >= 0,
-                 true);
-        child<QSpinBox>(&f.panel, "from")->setValue(1);
-        child<QSpinBox>(&f.panel, "to")->setValue(6);
+        QCOMPARE(part<QComboBox>(f.panel, "quantity")->findData(QStringLiteral("gap")) >= 0, true);
+        part<QSpinBox>(f.panel, "from")->setValue(1);
+        part<QSpinBox>(f.panel, "to")->setValue(6);
         QVERIFY(f.runToTheEnd());
         // tst_sweep: fenced, A's index write lands after B's from a pause of 4 on
         QList<QPointF> expected;
@@ -408,14 +383,14 @@ private slots:
         f.panel.setScenario(
             Core::ScenarioFile::load(QStringLiteral(":/scenarios/slow-client-clock.json"))
                 .scenario.value());
-        auto *quantity = child<QComboBox>(&f.panel, "quantity");
+        auto *quantity = part<QComboBox>(f.panel, "quantity");
         quantity->setCurrentIndex(quantity->findData(QStringLiteral("clock")));
-        QCOMPARE(child<QSpinBox>(&f.panel, "from")->value(), 500);
-        QCOMPARE(child<QSpinBox>(&f.panel, "to")->value(), 1500);
-        QCOMPARE(child<QSpinBox>(&f.panel, "step")->value(), 50);
-        QCOMPARE(child<QSpinBox>(&f.panel, "from")->minimum(), 1);
-        QCOMPARE(child<QSpinBox>(&f.panel, "to")->maximum(), 100000);
-        auto *outcome = child<QComboBox>(&f.panel, "outcome");
+        QCOMPARE(part<QSpinBox>(f.panel, "from")->value(), 500);
+        QCOMPARE(part<QSpinBox>(f.panel, "to")->value(), 1500);
+        QCOMPARE(part<QSpinBox>(f.panel, "step")->value(), 50);
+        QCOMPARE(part<QSpinBox>(f.panel, "from")->minimum(), 1);
+        QCOMPARE(part<QSpinBox>(f.panel, "to")->maximum(), 100000);
+        auto *outcome = part<QComboBox>(f.panel, "outcome");
         outcome->setCurrentIndex(outcome->findData(QStringLiteral("skipped")));
         QVERIFY(f.runToTheEnd());
         const QList<QPointF> points = f.panel.shareSeries(0, true)->points();
@@ -424,16 +399,16 @@ private slots:
             QCOMPARE(p.y(), p.x() >= 667 ? 1.0 : 0.0);
         // and back to a pause, whose range starts at 1 again
         quantity->setCurrentIndex(quantity->findData(QStringLiteral("pause")));
-        QCOMPARE(child<QSpinBox>(&f.panel, "from")->value(), 1);
-        QCOMPARE(child<QSpinBox>(&f.panel, "to")->value(), 40);
+        QCOMPARE(part<QSpinBox>(f.panel, "from")->value(), 1);
+        QCOMPARE(part<QSpinBox>(f.panel, "to")->value(), 40);
     }
 
     void exports()
     {
         Fixture f;
         chooseSchedules(&f.panel, Core::SweepSchedules::Near);
-        child<QSpinBox>(&f.panel, "to")->setValue(12);
-        child<QSpinBox>(&f.panel, "runs")->setValue(200);
+        part<QSpinBox>(f.panel, "to")->setValue(12);
+        part<QSpinBox>(f.panel, "runs")->setValue(200);
         QVERIFY(f.runToTheEnd());
         QTemporaryDir dir;
         const QString csv = dir.filePath(QStringLiteral("s.csv"));
@@ -479,20 +454,20 @@ private slots:
     void nearSweepRisesPastTheLease()
     {
         Fixture f;
-        auto *about = child<QLabel>(&f.panel, "about");
+        auto *about = part<QLabel>(f.panel, "about");
         chooseSchedules(&f.panel, Core::SweepSchedules::Near);
-        QVERIFY(child<QSpinBox>(&f.panel, "jitter")->isEnabled());
-        child<QSpinBox>(&f.panel, "from")->setValue(9);
-        child<QSpinBox>(&f.panel, "to")->setValue(15);
-        child<QSpinBox>(&f.panel, "runs")->setValue(810);
+        QVERIFY(part<QSpinBox>(f.panel, "jitter")->isEnabled());
+        part<QSpinBox>(f.panel, "from")->setValue(9);
+        part<QSpinBox>(f.panel, "to")->setValue(15);
+        part<QSpinBox>(f.panel, "runs")->setValue(810);
         QCOMPARE(about->text(),
                  QStringLiteral("Each point runs 810 schedules near the scenario: its own "
                                 "actions, each client's in their order, each moved by a seeded "
                                 "amount of at most 1 tick, earlier or later, with pause set to "
                                 "the point's value."));
-        child<QSpinBox>(&f.panel, "jitter")->setValue(2);
+        part<QSpinBox>(f.panel, "jitter")->setValue(2);
         QVERIFY(about->text().contains(QLatin1String("at most 2 ticks")));
-        child<QSpinBox>(&f.panel, "jitter")->setValue(1);
+        part<QSpinBox>(f.panel, "jitter")->setValue(1);
         QVERIFY(f.runToTheEnd());
         QCOMPARE(f.panel.spec().jitter, Core::Tick(1));
         const QList<QPointF> line = f.panel.shareSeries(0, false)->points();
@@ -513,131 +488,21 @@ private slots:
         const auto k = f.panel.result().points[3].unfenced[0].schedules;
         QCOMPARE(high[3].y(), Core::wilsonInterval(k, 810).high);
         const QString ran = about->text();
-        QCOMPARE(child<QLabel>(&f.panel, "status")->text(), ran);
+        QCOMPARE(part<QLabel>(f.panel, "status")->text(), ran);
         // shaped like it: another sentence, the scenario's last tick (B's write at 13) in it;
         // the status still says what the chart shows
         chooseSchedules(&f.panel, Core::SweepSchedules::Shaped);
-        QCOMPARE(child<QLabel>(&f.panel, "status")->text(), ran);
-        QVERIFY(!child<QSpinBox>(&f.panel, "jitter")->isEnabled());
+        QCOMPARE(part<QLabel>(f.panel, "status")->text(), ran);
+        QVERIFY(!part<QSpinBox>(f.panel, "jitter")->isEnabled());
         QVERIFY(about->text().startsWith(
             QLatin1String("Each point runs 810 schedules shaped like the scenario")));
         QVERIFY(about->text().contains(QLatin1String("a random tick from 0 to 13")));
-        auto *quantity2 = child<QComboBox>(&f.panel, "quantity2");
+        auto *quantity2 = part<QComboBox>(f.panel, "quantity2");
         quantity2->setCurrentIndex(quantity2->findData(QStringLiteral("ttl")));
         QVERIFY(about->text().endsWith(QLatin1String("with pause and ttl set to the point's "
                                                      "values.")));
         // the sentence is wrapped to the controls' width, not widening them
-        QVERIFY(about->width() <= child<QWidget>(&f.panel, "sweepControls")->width());
-    }
-
-    // The find-and-shrink panel: the steps it lists are the shrinker's, each row replays the
-    // scenario after that step, and Open gives the result with its history.
-    void findShrinkAndReplay()
-    {
-        ShrinkPanel panel;
-        panel.setScenario(Core::ScenarioFile::defaultScenario());
-        panel.setReplayInterval(10);
-        panel.resize(700, 600);
-        panel.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&panel));
-        QVERIFY(child<QCheckBox>(&panel, "fencing")->isChecked()); // the scenario's switch
-        click(&panel, "fencing");
-        QVERIFY(!child<QCheckBox>(&panel, "fencing")->isChecked());
-        child<QSpinBox>(&panel, "seed")->setValue(3);
-        // the story is what the search keeps, said under the choice
-        QVERIFY(!child<QCheckBox>(&panel, "any")->isChecked());
-        QCOMPARE(child<QLabel>(&panel, "story")->text(),
-                 QStringLiteral("Looks for a stale write: due while its writer held the lock, it "
-                                "arrived after that lease had ended."));
-        QSignalSpy done(&panel, &ShrinkPanel::searchFinished);
-        click(&panel, "find");
-        QVERIFY(arrived(done, 60000));
-        QCOMPARE(done.first().first().toBool(), true);
-
-        // the same as the core's search and shrink (tst_shrink works it out: schedule 1070)
-        const Core::FindResult found =
-            Core::findFailure(Core::ScenarioFile::defaultScenario(), {0, false}, 3, 100000);
-        QVERIFY(found.schedule);
-        QCOMPARE(found.run, std::uint64_t(1070));
-        QCOMPARE(panel.foundSchedule(), *found.schedule);
-        const QString status = child<QLabel>(&panel, "status")->text();
-        QVERIFY2(status.startsWith(QLatin1String("Schedule 1070 of seed 3 has a stale corrupted "
-                                                 "write with fencing off; shrunk from 6 to 5 "
-                                                 "actions in 12 steps. t=4: A wrote 'A2' with "
-                                                 "token 1")),
-                 qPrintable(status));
-        const Core::ShrinkResult expected = Core::shrink(*found.schedule, {0, false});
-        QCOMPARE(panel.result().shrunk, expected.shrunk);
-        auto *steps = child<QListWidget>(&panel, "steps");
-        QCOMPARE(steps->count(), int(expected.steps.size()) + 1);
-        for (std::size_t i = 0; i < expected.steps.size(); ++i)
-            QCOMPARE(steps->item(int(i) + 1)->text(),
-                     QStringLiteral("%1. %2").arg(i + 1).arg(expected.steps[i].text));
-
-        // a click on a step shows the scenario after it
-        QSignalSpy step(&panel, &ShrinkPanel::stepScenario);
-        const QRect row = steps->visualItemRect(steps->item(2));
-        QTest::mouseClick(panel.windowHandle(), Qt::LeftButton, {},
-                          steps->viewport()->mapTo(&panel, row.center()));
-        QCOMPARE(step.size(), 1);
-        Core::Scenario after2 = Core::replaySteps(*found.schedule, expected.steps, 2);
-        QCOMPARE(step.first().first().value<Core::Scenario>(), after2);
-        QCOMPARE(step.first().at(1).toString(), steps->item(2)->text());
-
-        // replay: every state from the schedule found to the result, in order
-        step.clear();
-        click(&panel, "replay");
-        QTRY_COMPARE_WITH_TIMEOUT(step.size(), steps->count(), 10000);
-        for (int i = 0; i < steps->count(); ++i)
-            QCOMPARE(step.at(i).first().value<Core::Scenario>(),
-                     Core::replaySteps(*found.schedule, expected.steps, std::size_t(i)));
-        QCOMPARE(step.last().first().value<Core::Scenario>().clients, expected.shrunk.clients);
-
-        if (qEnvironmentVariableIsSet("FENCESCOPE_SHRINK_SCREENSHOT")) // to look at it
-            panel.grab().save(qEnvironmentVariable("FENCESCOPE_SHRINK_SCREENSHOT"));
-        QSignalSpy open(&panel, &ShrinkPanel::openScenario);
-        click(&panel, "open");
-        QCOMPARE(open.size(), 1);
-        const auto result = open.first().first().value<Core::Scenario>();
-        QCOMPARE(result.clients, expected.shrunk.clients);
-        QVERIFY(!result.fencing);
-        QVERIFY(result.description.contains(QLatin1String("of seed 3 shaped like")));
-        QVERIFY(result.description.contains(QLatin1String("Shrunk to 1-minimal")));
-        QVERIFY(result.description.contains(expected.steps.back().text));
-
-        // any corrupted write, ticked by its key: schedule 2 and A writing without the lock
-        QTest::keyClick(panel.windowHandle(), Qt::Key_Y, Qt::AltModifier);
-        // (a mnemonic clicks the way animateClick() does, a moment later)
-        QTRY_VERIFY(child<QCheckBox>(&panel, "any")->isChecked());
-        QCOMPARE(child<QLabel>(&panel, "story")->text(),
-                 QStringLiteral("Looks for any corrupted write."));
-        done.clear();
-        click(&panel, "find");
-        QVERIFY(arrived(done, 60000));
-        QVERIFY(child<QLabel>(&panel, "status")
-                    ->text()
-                    .startsWith(QLatin1String("Schedule 2 of seed 3 has a corrupted write with "
-                                              "fencing off; shrunk from 6 to 3 actions")));
-        QCOMPARE(panel.result().shrunk.clients[0].actions,
-                 std::vector<Core::Action>({Core::Action::write(1, QStringLiteral("A1"))}));
-    }
-
-    void nothingToFindWithFencing()
-    {
-        ShrinkPanel panel;
-        panel.setScenario(Core::ScenarioFile::defaultScenario());
-        panel.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&panel));
-        child<QSpinBox>(&panel, "tries")->setValue(2000);
-        QSignalSpy done(&panel, &ShrinkPanel::searchFinished);
-        click(&panel, "find");
-        QVERIFY(arrived(done, 60000));
-        QCOMPARE(done.first().first().toBool(), false);
-        QCOMPARE(child<QLabel>(&panel, "status")->text(),
-                 QStringLiteral("No stale corrupted write with fencing on in 2000 schedules of "
-                                "seed 1."));
-        QVERIFY(!child<QPushButton>(&panel, "open")->isEnabled());
-        QCOMPARE(child<QListWidget>(&panel, "steps")->count(), 0);
+        QVERIFY(about->width() <= part<QWidget>(f.panel, "sweepControls")->width());
     }
 };
 

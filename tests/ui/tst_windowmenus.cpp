@@ -5,9 +5,9 @@
 // The toolbar's rule box follows the document, whatever changed it.
 
 #include "document/document.h"
-#include "scripteddialogs.h"
 #include "viewstate.h"
 #include "window/mainwindow.h"
+#include "windowfixture.h"
 
 #include "scenariofile.h"
 #include "tokensource.h"
@@ -55,32 +55,15 @@ class TestWindowMenus : public QObject
 {
     Q_OBJECT
 
-    std::unique_ptr<MainWindow> m_window;
+    WindowFixture m_window;
     MainWindow &window() { return *m_window; }
 
 private slots:
-    void initTestCase()
-    {
-        QStandardPaths::setTestModeEnabled(true);
-        QApplication::setOrganizationName(QStringLiteral("FenceScopeTest"));
-        QApplication::setApplicationName(QStringLiteral("tst_windowmenus"));
-        QSettings().clear();
-    }
+    void initTestCase() { WindowFixture::useOwnSettings("tst_windowmenus"); }
 
-    void init()
-    {
-        m_window = std::make_unique<MainWindow>();
-        scriptDialogs(*m_window);
-        m_window->show();
-        m_window->activateWindow();
-        QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
-    }
+    void init() { QVERIFY(m_window.open()); }
 
-    void cleanup()
-    {
-        m_window->document()->markSaved(); // no question on close
-        m_window.reset();
-    }
+    void cleanup() { m_window.close(); }
 
     void theMenuBarInOrder()
     {
@@ -193,8 +176,7 @@ private slots:
         dark->trigger();
         QVERIFY(dark->isChecked());
         QVERIFY(!light->isChecked());
-        m_window->document()->markSaved();
-        m_window = std::make_unique<MainWindow>();
+        m_window.reopen();
         QVERIFY(window().findChild<QAction *>(QStringLiteral("theme-dark"))->isChecked());
         QVERIFY(!window().findChild<QAction *>(QStringLiteral("theme-contrast"))->isChecked());
         window().findChild<QAction *>(QStringLiteral("theme-light"))->trigger();

@@ -3,6 +3,7 @@
 #include "gifwriter.h"
 #include "lessonplay.h"
 #include "runstate.h"
+#include "savefile.h"
 #include "simulator.h"
 #include "storysteps.h"
 #include "videowriter.h"
@@ -161,7 +162,8 @@ public:
     QString path() const { return m_path; }
     // Flushes it to the disk and renames it over the target: "" or why not. The writers close
     // it first. Flushed before the rename, as QSaveFile's commit() does for Core::saveWhole:
-    // else a crash or a power cut soon after could leave the target renamed but empty or cut.
+    // else a crash or a power cut soon after could leave the target renamed but empty or cut;
+    // the folder is flushed after it, as Core::saveWhole does (core/savefile.h).
     QString commit()
     {
         // (fsync reaches the file's pages whichever descriptor wrote them)
@@ -178,6 +180,7 @@ public:
                         QFile::encodeName(m_target).constData()) != 0)
             return QString::fromLocal8Bit(std::strerror(errno));
         m_path.clear();
+        Core::flushFolderOf(m_target); // the rename reaches the disk too
         return {};
     }
 

@@ -89,7 +89,8 @@ public:
         : m_p(o.m_p), m_target(o.m_target), m_canvas(o.m_canvas), m_bands(o.m_bands), m_st(o.m_st),
           m_axis(o.m_axis), m_l(o.m_l), m_s(s), m_o(o.m_o), m_labels(o.m_labels), m_xmin(o.m_xmin),
           m_xmax(o.m_xmax), m_shownRight(o.m_shownRight), m_tLo(o.m_tLo), m_tHi(o.m_tHi),
-          m_columns(o.m_columns), m_taken(o.m_taken), m_regions(o.m_regions)
+          m_columns(o.m_columns), m_taken(o.m_taken), m_regions(o.m_regions),
+          m_narrowed(o.m_narrowed)
     {
     }
 
@@ -133,6 +134,56 @@ public:
         const double hi = m_axis.xToTick(x1);
         m_tLo = lo <= 0 ? 0 : Tick(std::floor(lo));
         m_tHi = hi <= 0 ? 0 : (hi >= 1.8e19 ? Core::kForever - 1 : Tick(std::ceil(hi)));
+        m_narrowed = true;
+    }
+    // Narrowed to a point (the hit test's look, painted onto a recording no one replays): a pass
+    // records the region of every item near it, also of those a crowded paint jumps over or
+    // draws as one pixel column with others; a paint records the items it draws one by one.
+    bool narrowed() const { return m_narrowed; }
+
+    // The rows of a client lane in which its elements answer the mouse: the markers with their
+    // labels above, down to the pause row; the pause row, down to a pixel above the lease bar;
+    // the lease bar with a pixel around it; the belief row, down to the lane's bottom. They tile
+    // the lane: each stops a millionth of a pixel short of the next one's top, which is the
+    // next one's (no pointer stands in between).
+    static QRectF markerBand(const ClientLaneRects &r)
+    {
+        return band(r, r.lane.top(), r.pauses.top());
+    }
+    static QRectF pauseBand(const ClientLaneRects &r)
+    {
+        return band(r, r.pauses.top(), r.holds.top() - 1);
+    }
+    static QRectF holdBand(const ClientLaneRects &r)
+    {
+        // (with its pauses collapsed, the lane's pause row is empty and the marker row reaches
+        // down to the bar)
+        return band(r, std::max(r.pauses.top(), r.holds.top() - 1), r.holds.bottom() + 1);
+    }
+    static QRectF beliefBand(const ClientLaneRects &r)
+    {
+        const double top = r.holds.bottom() + 1;
+        return QRectF(r.lane.left(), top, r.lane.width(), r.lane.bottom() - top);
+    }
+    // What a region of client `client`'s lane in `panel` stands for.
+    static TimelineRenderer::Hit clientHit(const TimelinePanel &panel, int client,
+                                           TimelineRenderer::Hit::Part part, int action,
+                                           std::uint32_t ref = Core::kNone)
+    {
+        TimelineRenderer::Hit hit;
+        hit.part = part;
+        hit.client = client;
+        hit.lane = client;
+        hit.action = action;
+        hit.ref = ref;
+        hit.bottomPanel = panel.bottom;
+        return hit;
+    }
+    // A region from x0 to x1 in `band` (a row of a client lane), standing at `anchor`.
+    void region(double x0, double x1, const QRectF &band, const TimelineRenderer::Hit &hit,
+                RegionZ z, double anchor) const
+    {
+        region(QRectF(x0, band.top(), x1 - x0, band.height()), hit, z, anchor);
     }
 
     // Room for words that several passes put in one place (a belief row's "told: ...", a
@@ -491,6 +542,13 @@ protected:
     };
     std::shared_ptr<Taken> m_taken = std::make_shared<Taken>();
     PaintedRegions *m_regions = nullptr; // not owned; see recordRegions()
+    bool m_narrowed = false;             // see narrowed()
+
+private:
+    static QRectF band(const ClientLaneRects &r, double top, double bottom)
+    {
+        return QRectF(r.lane.left(), top, r.lane.width(), std::max(0.0, bottom - top - 1e-6));
+    }
 };
 
 } // namespace Render

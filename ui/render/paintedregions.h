@@ -28,6 +28,18 @@ enum class RegionZ : int
     CheckBracket = 10, // the body of a check bracket
     CheckSend = 11,    // the end of a check bracket: a grip, over its body
     Lost = 20,         // where a client learnt it lost the lock, across its belief row
+
+    // A client lane's own elements, each in the row of the lane it answers in (PaintContext::
+    // markerBand and the others: the rows meet but do not overlap), under the check brackets
+    // (10, 11) on the edge between the marker and pause rows and under the loss of a lock (20)
+    // on the belief row. In one row, the higher wins; among equals, the nearest.
+    LeaseBar = 1,    // a lease bar on its holder's lane (Hit::LockSegment)
+    PauseBody = 1,   // a pause's block
+    Marker = 2,      // an action's marker (and its label above), a delayed write's arrow head
+    OwnLeaseEnd = 2, // where a client's own clock ends its lease, on the belief row
+    Keepalive = 3,   // a keepalive renewal's tick along the top of the bar, over the bar
+    PauseEdge = 3,   // a pause's start or end: a grip, over the blocks
+    LeaseEnd = 4,    // the end of a lease bar: a grip, over the bar and its keepalives
 };
 
 struct PaintedRegion
@@ -64,9 +76,17 @@ public:
     // The region that answers for `pos`; null when none lies under it.
     const PaintedRegion *at(QPointF pos) const
     {
+        return at(pos, [](const PaintedRegion &) { return true; });
+    }
+    // The same among the regions `keep` accepts (the hit test: those of the lane it is in, where
+    // two lanes meet).
+    template <typename Keep> const PaintedRegion *at(QPointF pos, const Keep &keep) const
+    {
         const PaintedRegion *best = nullptr;
         double bestDistance = std::numeric_limits<double>::infinity();
         for (const PaintedRegion &r : m_list) {
+            if (!keep(r))
+                continue;
             // (a rectangle's right and bottom edges belong to it, as a grip's reach does)
             if (pos.x() < r.rect.left() || pos.x() > r.rect.right() || pos.y() < r.rect.top() ||
                 pos.y() > r.rect.bottom())

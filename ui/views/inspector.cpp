@@ -7,7 +7,6 @@
 
 #include "explain.h"
 
-#include <QScreen>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
@@ -16,6 +15,7 @@
 #include <QLineEdit>
 #include <QPainter>
 #include <QPushButton>
+#include <QScreen>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QTextLayout>
@@ -203,7 +203,19 @@ Inspector::Inspector(Document *doc, ViewState *state, QWidget *parent)
     m_keepalive->setToolTip(tr("Renew the lease every this many ticks while not frozen (etcd's "
                                "client: every TTL/3); 0: no keepalives"));
     m_checkLabel = new QLabel(tr("Check first"), this);
-    m_check = new QCheckBox(tr("check the lease by its own clock, skip if expired"), this);
+    // Short, as check boxes are: a box's words never wrap, and a 1024 px projector leaves the
+    // dock 300 px (the whole sentence was cut to "...skip if e"). The tooltip and What's This
+    // say it all.
+    m_check = new QCheckBox(tr("skip if expired"), this);
+    const QString checkTip = tr("Check-then-write: at the write's tick the client checks its "
+                                "lease by its own clock and skips the write if the lease has "
+                                "expired; else it sends the write the gap's ticks later (a "
+                                "pause in between makes the check worthless: Kleppmann 2016)");
+    for (QWidget *w : std::initializer_list<QWidget *>{m_checkLabel, m_check}) {
+        w->setToolTip(checkTip);
+        w->setWhatsThis(checkTip);
+    }
+    m_check->setAccessibleName(tr("Check the lease by its own clock first, skip if expired"));
     m_gapLabel = new QLabel(tr("Gap to send"), this);
     m_gap = new TickField(this);
     m_gap->setObjectName(QStringLiteral("gap"));
@@ -292,6 +304,11 @@ void Inspector::setFontScale(double scale)
     else
         f.setPixelSize(std::max(1, int(std::lround(f.pixelSize() * scale))));
     setFont(f);
+    // Text grown for a lecture hall may leave a 1024 px projector's dock too narrow for a
+    // label and its field side by side: each such field goes under its label, both whole. (At
+    // the base size the rows stay side by side: wrapping would ask the dock for more height
+    // than the story above it can spare.)
+    m_form->setRowWrapPolicy(scale > 1 ? QFormLayout::WrapLongRows : QFormLayout::DontWrapRows);
     // the dock is laid out by what the fields ask for (sizeHint), which the scroll area does
     // not pass on by itself
     m_scroll->widget()->layout()->activate();

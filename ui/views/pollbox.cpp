@@ -191,7 +191,7 @@ PollBox::PollBox(QWidget *parent) : QWidget(parent)
         return b;
     };
     m_start = button(QStringLiteral("pollStart"), tr("Poll the room (P)"));
-    m_histogram = button(QStringLiteral("pollHistogram"), tr("Show votes (H)"));
+    m_histogram = button(QStringLiteral("pollShowVotes"), tr("Show votes (H)"));
     m_again = button(QStringLiteral("pollAgain"), tr("Vote again (V)"));
     m_stop = button(QStringLiteral("pollStop"), tr("Stop poll"));
     connect(m_start, &QPushButton::clicked, this, &PollBox::startRequested);

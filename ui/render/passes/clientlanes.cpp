@@ -16,19 +16,124 @@ public:
     using PaintContext::PaintContext;
     explicit ClientLanesPainter(const PaintContext &c) : PaintContext(c) {}
 
-    void paintClient(int c, const ClientLaneRects &r, const Core::Trace &t)
+    void paintClient(const TimelinePanel &panel, int c, const Core::Trace &t)
     {
         const std::size_t cu = std::size_t(c);
         if (cu >= t.clientEvents.size())
             return;
+        const ClientLaneRects &r = panel.clients[cu];
         const std::vector<std::uint32_t> &evs = t.clientEvents[cu];
         const std::size_t lo = firstClientEvent(t, evs, m_tLo);
         const std::size_t hi = firstClientEvent(t, evs, m_tHi + 1);
         const bool dense = double(hi - lo) > (m_xmax - m_xmin) / 3;
-        if (dense)
-            paintClientDense(c, r, t, evs, lo, hi);
-        else
-            paintClientDetailed(c, r, t, evs, lo, hi);
+        // (narrowed to a point, nothing painted is shown: only what the mouse finds there is
+        // wanted, and the markers' words cost the most to lay out)
+        if (!narrowed()) {
+            if (dense)
+                paintClientDense(c, r, t, evs, lo, hi);
+            else
+                paintClientDetailed(c, r, t, evs, lo, hi);
+        }
+        // a crowded lane's one-pixel columns are no items to find; narrowed to a point, every
+        // item near it is one
+        if (regions() && (!dense || narrowed())) {
+            recordPauses(panel, c, t, evs, lo, hi);
+            recordMarkers(panel, c, t, evs, lo, hi);
+        }
+    }
+
+    // The first of the lane's events to look at for pauses: from the start of the first frozen
+    // stretch still live at the left edge, so that blocks begun before the view reach into it.
+    std::size_t firstPauseEvent(int c, const Core::Trace &t, const std::vector<std::uint32_t> &evs,
+                                std::size_t lo) const
+    {
+        const std::vector<Core::Freeze> &fs = t.freezes[std::size_t(c)];
+        const std::size_t fz = firstFreezeEndingAfter(fs, m_tLo);
+        return fz < fs.size() && fs[fz].from < m_tLo ? firstClientEvent(t, evs, fs[fz].from) : lo;
+    }
+
+    // Where a pause's block is drawn, from its start to its end (at least a pixel).
+    std::pair<double, double> pauseSpan(const Core::Action &a) const
+    {
+        const double x0 = X(a.at);
+        return {x0, std::max(X(a.at + a.amount), x0 + 1)};
+    }
+
+    // Each pause's block, and its edges over the blocks, grabbed within a grip; a narrow block
+    // keeps a grabbable middle (the edges take at most a third of it each). The ends are
+    // recorded after the starts: where one pause ends as the next begins, the end answers.
+    void recordPauses(const TimelinePanel &panel, int c, const Core::Trace &t,
+                      const std::vector<std::uint32_t> &evs, std::size_t lo, std::size_t hi)
+    {
+        const ClientLaneRects &r = panel.clients[std::size_t(c)];
+        const QRectF band = pauseBand(r);
+        if (band.isEmpty())
+            return;
+        const Core::Client &client = m_s.clients[std::size_t(c)];
+        const double grip = kGrip * std::max(1.0, m_st.f);
+        const std::size_t from = firstPauseEvent(c, t, evs, lo);
+        for (const bool ends : {false, true}) {
+            for (std::size_t i = from; i < hi; ++i) {
+                const Core::Event &e = t.events[evs[i]];
+                if (e.kind != Core::EventKind::PauseStart)
+                    continue;
+                const Core::Action &a = client.actions[e.ref];
+                if (a.at + a.amount < m_tLo)
+                    continue;
+                const auto [x0, x1] = pauseSpan(a);
+                const double reach = std::max(std::min(grip, (x1 - x0) / 3), 1.0);
+                using Hit = TimelineRenderer::Hit;
+                if (ends) {
+                    region(x1 - reach, x1 + reach, band,
+                           clientHit(panel, c, Hit::PauseEnd, int(e.ref)), RegionZ::PauseEdge, x1);
+                    continue;
+                }
+                region(x0, x1, band, clientHit(panel, c, Hit::PauseBody, int(e.ref)),
+                       RegionZ::PauseBody, x0);
+                region(x0 - reach, x0 + reach, band,
+                       clientHit(panel, c, Hit::PauseStart, int(e.ref)), RegionZ::PauseEdge, x0);
+            }
+        }
+    }
+
+    // Every marker within a grip (and a pixel), from the marker row up through its labels, and
+    // a delayed write's arrow head on the marker row; in the order of the lane's events, so that
+    // of two on one spot the later answers. A skipped write (its cross is CheckBracketsPass's)
+    // and a read's send (its arrow comes up at the arrival) answer as the markers of their
+    // actions, in that order too.
+    void recordMarkers(const TimelinePanel &panel, int c, const Core::Trace &t,
+                       const std::vector<std::uint32_t> &evs, std::size_t lo, std::size_t hi)
+    {
+        using Hit = TimelineRenderer::Hit;
+        const QRectF band = markerBand(panel.clients[std::size_t(c)]);
+        QRectF heads = band;
+        heads.setTop(panel.clients[std::size_t(c)].markers.top());
+        const double reach = kGrip * std::max(1.0, m_st.f) + 1;
+        for (std::size_t i = lo; i < hi; ++i) {
+            const Core::Event &e = t.events[evs[i]];
+            if (e.kind == Core::EventKind::WriteArrived) {
+                const Core::Write &w = t.writes[e.ref];
+                const double x = X(w.arrivedAt);
+                if (w.arrivedAt > w.sentAt)
+                    region(x - reach, x + reach, heads,
+                           clientHit(panel, c, Hit::DelayHead, int(w.action)), RegionZ::Marker, x);
+                continue;
+            }
+            if ((!isMarker(e.kind) && e.kind != Core::EventKind::Skipped &&
+                 e.kind != Core::EventKind::ReadSent) ||
+                isKeepalive(t, e))
+                continue;
+            Hit::Part part = Hit::WriteMarker;
+            if (e.kind == Core::EventKind::Grant || e.kind == Core::EventKind::Renewal ||
+                e.kind == Core::EventKind::Refusal)
+                part = Hit::AcquireMarker;
+            else if (e.kind == Core::EventKind::Release)
+                part = Hit::ReleaseMarker;
+            const double x = X(t.eventTime(evs[i]));
+            region(x - reach, x + reach, band,
+                   clientHit(panel, c, part, int(Core::actionOfEvent(t, evs[i]))), RegionZ::Marker,
+                   x);
+        }
     }
 
     QString markerText(const Core::Trace &t, const Core::Event &e) const
@@ -127,13 +232,8 @@ public:
                              const std::vector<std::uint32_t> &evs, std::size_t lo, std::size_t hi)
     {
         const Core::Client &client = m_s.clients[std::size_t(c)];
-        // pause blocks that started before the view but reach into it: from the start of the
-        // first frozen stretch still live at the left edge
-        std::size_t from = lo;
-        const std::vector<Core::Freeze> &fs = t.freezes[std::size_t(c)];
-        const std::size_t fz = firstFreezeEndingAfter(fs, m_tLo);
-        if (fz < fs.size() && fs[fz].from < m_tLo)
-            from = firstClientEvent(t, evs, fs[fz].from);
+        // pause blocks that started before the view but reach into it
+        const std::size_t from = firstPauseEvent(c, t, evs, lo);
 
         LabelRow pauseLabels{-1e300, m_xmin, m_xmax, 6};
         LabelRow labels{-1e300, m_xmin + 2, m_xmax - 2, 6};
@@ -147,8 +247,7 @@ public:
             const Tick end = a.at + a.amount;
             if (end < m_tLo)
                 continue;
-            const double x0 = X(a.at);
-            const double x1 = std::max(X(end), x0 + 1);
+            const auto [x0, x1] = pauseSpan(a);
             const QRectF block(x0, r.pauses.top(), x1 - x0, r.pauses.height());
             m_p->fillRect(block, m_st.pauseFill);
             m_p->fillRect(block, m_st.pauseHatch);
@@ -317,7 +416,7 @@ void ClientLanesPass::paint(const PaintContext &c, const TimelinePanel &panel, c
 {
     ClientLanesPainter p(c);
     for (std::size_t i = 0; i < panel.clients.size(); ++i)
-        p.paintClient(int(i), panel.clients[i], t);
+        p.paintClient(panel, int(i), t);
 }
 
 } // namespace Render

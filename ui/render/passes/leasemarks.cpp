@@ -18,17 +18,19 @@ public:
 
     // Keepalive renewals as short ticks along the holder's lease bar. Only the live holder's
     // keepalives renew, so one per pixel column is all there is to show: the first few grants
-    // of a column are looked at, then the rest are jumped over.
+    // of a column are looked at, then the rest are jumped over (narrowed to a point, none is:
+    // every one near it records its region).
     void paintKeepalives(const TimelinePanel &panel, const Core::Trace &t)
     {
         const double f = m_st.f;
         const QPen pen(textOn(m_st.leaseFill), 1.5 * m_st.lw);
+        const std::size_t look = narrowed() ? 1 : 16;
         std::size_t i = Core::firstGrantAt(t, m_tLo);
         while (i < t.grants.size() && t.grants[i].at <= m_tHi) {
             const int col = column(t.grants[i].at);
             const Tick last = lastTickOfColumn(col);
             std::size_t k = i;
-            for (; k < t.grants.size() && k < i + 16 && t.grants[k].at <= last; ++k) {
+            for (; k < t.grants.size() && k < i + look && t.grants[k].at <= last; ++k) {
                 const Core::Grant &g = t.grants[k];
                 if (!g.keepalive || g.client >= panel.clients.size())
                     continue;
@@ -36,13 +38,34 @@ public:
                 const double x = X(g.at);
                 m_p->setPen(pen);
                 m_p->drawLine(QPointF(x, row.top() + 2 * f), QPointF(x, row.top() + 9 * f));
+                if (regions())
+                    recordKeepalive(panel, t, k, x);
                 break;
             }
             // (at least one step: rounding can put the column's last tick before its first)
             k = std::max(k, i + 1);
-            i = std::max(k, gallop(k, t.grants.size(), last + 1,
-                                   [&](std::size_t n) { return t.grants[n].at; }));
+            i = narrowed() ? k
+                           : std::max(k, gallop(k, t.grants.size(), last + 1,
+                                                [&](std::size_t n) { return t.grants[n].at; }));
         }
+    }
+
+    // A keepalive tells of its renewal (core's words, Hit::Pitfall): along the top of the bar,
+    // within half a grip (and a pixel) of its tick, over the bar but under the bar's end.
+    void recordKeepalive(const TimelinePanel &panel, const Core::Trace &t, std::size_t k, double x)
+    {
+        const Core::Grant &g = t.grants[k];
+        const std::uint32_t ev =
+            eventOf(t, int(g.client), g.at, Core::EventKind::Renewal, std::uint32_t(k));
+        if (ev == Core::kNone)
+            return;
+        const ClientLaneRects &r = panel.clients[g.client];
+        QRectF band = holdBand(r);
+        band.setBottom(r.holds.top() + 10 * m_st.f);
+        const double reach = kGrip * std::max(1.0, m_st.f) / 2 + 1;
+        region(x - reach, x + reach, band,
+               clientHit(panel, int(g.client), TimelineRenderer::Hit::Pitfall, int(g.action), ev),
+               RegionZ::Keepalive, x);
     }
 
     // A client with a clock of its own judges its lease by it (Core::ownLeaseEnd): a second,
@@ -59,7 +82,16 @@ public:
         const QColor color = m_st.th.belief.darker(170);
         const QPen pen(color, 1.5 * m_st.lw, Qt::DashLine);
         std::vector<int> painted(panel.clients.size(), std::numeric_limits<int>::min());
-        for (std::size_t i = firstLeaseEndingAfter(t, m_tLo); i < t.leases.size(); ++i) {
+        // a slow clock ends a lease after the lock service does: a lease that ended before the
+        // view may end in it by its holder's clock (those of the 4096 leases begun last by the
+        // view's right edge are looked at)
+        const std::size_t begun =
+            std::size_t(std::upper_bound(t.leases.begin(), t.leases.end(), m_tHi,
+                                         [](Tick v, const Core::Lease &l) { return v < l.start; }) -
+                        t.leases.begin());
+        const std::size_t from =
+            std::min(firstLeaseEndingAfter(t, m_tLo), begun - std::min<std::size_t>(begun, 4096));
+        for (std::size_t i = from; i < t.leases.size(); ++i) {
             const Core::Lease &l = t.leases[i];
             if (l.start > m_tHi)
                 break;
@@ -73,6 +105,8 @@ public:
             if (own == l.end || own == Core::kForever || own < m_tLo || own > m_tHi)
                 continue;
             const double x = X(own);
+            if (regions())
+                recordOwnLeaseEnd(panel, i, int(l.client), *g, x);
             const int col = int(std::floor(x));
             if (col <= painted[l.client])
                 continue;
@@ -96,6 +130,18 @@ public:
             if (!chipRightOf(x, r.believes, room, texts) && x + 4 * f >= afterLease)
                 chipRightOf(x, r.holds, room, texts);
         }
+    }
+
+    // Where a client's own clock ends lease i, on its belief row within a grip: what its clock
+    // made of the renewal `g` that set the expiry (Hit::OwnLeaseEnd, `ref` the lease).
+    void recordOwnLeaseEnd(const TimelinePanel &panel, std::size_t i, int c, const Core::Grant &g,
+                           double x)
+    {
+        const double grip = kGrip * std::max(1.0, m_st.f);
+        region(x - grip, x + grip, beliefBand(panel.clients[std::size_t(c)]),
+               clientHit(panel, c, TimelineRenderer::Hit::OwnLeaseEnd, int(g.action),
+                         std::uint32_t(i)),
+               RegionZ::OwnLeaseEnd, x);
     }
 
     // The first of `texts` whose chip fits in `row` right of x, before `room`, where no label

@@ -34,6 +34,8 @@ public:
         // Leases ending in the column where lease i ended: a few are looked at so every
         // client that held the lock there gets its pixel, then the rest are jumped over.
         const auto next = [&](std::size_t i, int col) {
+            if (narrowed())
+                return i + 1; // every lease near the point records its own regions
             const Tick last = lastTickOfColumn(col);
             std::size_t k = i + 1;
             for (; k < t.leases.size() && k < i + 16 && t.leases[k].end <= last; ++k) {
@@ -56,6 +58,8 @@ public:
             const Core::RealSpan real = t.leaseTime(i);
             const double x0 = X(real.from);
             const double x1 = std::max(X(real.to), x0 + 1);
+            if (regions() && l.client < nc)
+                recordHold(panel, t, i, x0, x1);
             const int col = int(std::floor(x1));
             if (col > lockPainted) {
                 lockPainted = col;
@@ -79,6 +83,27 @@ public:
                 paintHold(t, i, panel.clients[l.client].holds, x0, x1, labels[l.client]);
             }
         }
+    }
+
+    // The lease bar on its holder's lane stands for the acquire that began the lease; its end,
+    // grabbed within a grip, for the acquire or renewal that set the expiry (a drag changes its
+    // ttl), unless a release ended it.
+    void recordHold(const TimelinePanel &panel, const Core::Trace &t, std::size_t i, double x0,
+                    double x1)
+    {
+        using Hit = TimelineRenderer::Hit;
+        const Core::Lease &l = t.leases[i];
+        const int c = int(l.client);
+        const QRectF band = holdBand(panel.clients[l.client]);
+        if (const Core::Grant *g = firstGrantOfEpoch(t, l.epoch))
+            region(x0, x1, band, clientHit(panel, c, Hit::LockSegment, int(g->action)),
+                   RegionZ::LeaseBar, x0);
+        if (l.released)
+            return;
+        const double grip = kGrip * std::max(1.0, m_st.f);
+        if (const Core::Grant *g = lastGrantOfEpoch(t, l.epoch))
+            region(x1 - grip, x1 + grip, band, clientHit(panel, c, Hit::LeaseEnd, int(g->action)),
+                   RegionZ::LeaseEnd, x1);
     }
 
     void paintHold(const Core::Trace &t, std::size_t i, const QRectF &row, double x0, double x1,

@@ -11,6 +11,7 @@
 #include "animation.h"
 #include "animationsupport.h"
 #include "exporter.h"
+#include "exportruns.h"
 #include "flushspy.h"
 #include "savefile.h"
 #include "scenariofile.h"
@@ -42,7 +43,8 @@ QString exportPicture(const QString &path)
 {
     ExportOptions o;
     o.width = 320;
-    return Exporter::exportTo(path, Core::ScenarioFile::defaultScenario(), o);
+    const Core::Scenario s = Core::ScenarioFile::defaultScenario();
+    return Exporter::exportTo(path, s, TestRuns(s, o), o);
 }
 
 QString exportAnimation(const QString &path)

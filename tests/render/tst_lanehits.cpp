@@ -6,6 +6,13 @@
 // that paints it cannot change what a click or a hover finds unseen. A few answers are worked
 // out by hand from the default preset (handChecked).
 //
+// Where the answers now differ from those scans (the table's first version), on purpose:
+// - the plot's inset left of tick 0 found the first lease on the lock lane (the scan rounded a
+//   negative tick up to 0), though nothing is painted there: now nothing, as on a client lane;
+// - a point exactly on the edge of a lease's segment (its end) or of a write's reach (an
+//   accepted write's; a refused one's already answered there) now answers, as the edges of
+//   every painted region do (a single pixel of a few presets, where the grid falls on the edge).
+//
 // To write the table again (only for a change of what the hit test finds on purpose, each
 // changed answer looked at first):
 //   FENCESCOPE_REGENERATE_LANEHITS=$PWD/tests/data/lanehits.txt build/dev/tests/tst_lanehits

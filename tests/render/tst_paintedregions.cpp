@@ -143,6 +143,8 @@ private slots:
         std::size_t checks = 0;
         std::size_t lost = 0;
         std::size_t restarts = 0;
+        std::size_t leases = 0;
+        std::size_t arrivals = 0; // a region for each tick a storage has writes arriving at
         for (const Core::Trace *t : {&pic.top, &pic.bottom}) {
             if (t == &pic.bottom && !compare)
                 continue;
@@ -150,6 +152,13 @@ private slots:
                 checks += c.passed ? 1 : 0;
             lost += t->lost.size();
             restarts += t->restarts.size();
+            leases += t->leases.size();
+            for (const std::vector<std::uint32_t> &ws : t->storageWrites) {
+                std::set<Tick> ticks;
+                for (const std::uint32_t w : ws)
+                    ticks.insert(t->writes[w].arrivedAt);
+                arrivals += ticks.size();
+            }
         }
         const auto recorded = [&](Hit::Part part) {
             return std::count_if(painted.list().begin(), painted.list().end(),
@@ -159,7 +168,9 @@ private slots:
         QCOMPARE(std::size_t(recorded(Hit::CheckSend)), checks);
         QCOMPARE(std::size_t(recorded(Hit::Pitfall)), lost);
         QCOMPARE(std::size_t(recorded(Hit::Restart)), restarts);
-        QCOMPARE(painted.list().size(), 2 * checks + lost + restarts);
+        QCOMPARE(std::size_t(recorded(Hit::LockSegment)), leases);
+        QCOMPARE(std::size_t(recorded(Hit::StorageWrite)), arrivals);
+        QCOMPARE(painted.list().size(), 2 * checks + lost + restarts + leases + arrivals);
         QVERIFY(painted.list().empty() || ownCentres > 0);
     }
 
@@ -172,7 +183,8 @@ private slots:
         const std::map<QString, std::set<int>> expected = {
             {QStringLiteral("CheckBracketsPass"), {Hit::CheckSend, Hit::CheckBracket}},
             {QStringLiteral("LeaseMarksPass"), {Hit::Pitfall}},
-            {QStringLiteral("StorageLanesPass"), {Hit::Restart}},
+            {QStringLiteral("LeasesPass"), {Hit::LockSegment}},
+            {QStringLiteral("StorageLanesPass"), {Hit::Restart, Hit::StorageWrite}},
         };
         Render::ContentPasses passes;
         const QStringList names = {

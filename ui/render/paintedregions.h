@@ -28,6 +28,10 @@ enum class RegionZ : int
     CheckBracket = 10, // the body of a check bracket
     CheckSend = 11,    // the end of a check bracket: a grip, over its body
     Lost = 20,         // where a client learnt it lost the lock, across its belief row
+
+    // the lock service lane and the storage lanes
+    LockSegment = 30,  // a lease on the lock service lane, across the lane
+    StorageWrite = 31, // a write's arrival on a storage lane: over a restart's line
 };
 
 struct PaintedRegion

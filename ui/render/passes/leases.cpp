@@ -59,6 +59,7 @@ public:
             const int col = int(std::floor(x1));
             if (col > lockPainted) {
                 lockPainted = col;
+                recordLockSegment(panel, t, l, x0, x1);
                 if (x1 - x0 < 24) {
                     lockRun.add(x0, x1);
                 } else {
@@ -114,6 +115,27 @@ public:
                 noteLabel(x1, QRectF(x1 + 4, row.top(), ew, row.height()));
             }
         }
+    }
+
+    // The lock service lane's segment of lease `l`, as painted from x0 to x1, across the whole
+    // lane (its event row too): the lease, told by the acquire that began its epoch. Where
+    // segments meet, the one beginning there answers.
+    void recordLockSegment(const TimelinePanel &panel, const Core::Trace &t, const Core::Lease &l,
+                           double x0, double x1) const
+    {
+        if (!regions())
+            return;
+        const Core::Grant *g = firstGrantOfEpoch(t, l.epoch);
+        if (!g)
+            return;
+        TimelineRenderer::Hit hit;
+        hit.part = TimelineRenderer::Hit::LockSegment;
+        hit.client = int(l.client);
+        hit.action = int(g->action);
+        hit.lane = int(panel.clients.size());
+        hit.bottomPanel = panel.bottom;
+        region(QRectF(x0, panel.lock.top(), x1 - x0, panel.lock.height()), hit,
+               RegionZ::LockSegment, x0);
     }
 
     void paintLockSegment(const Core::Lease &l, const QRectF &row, double x0, double x1,

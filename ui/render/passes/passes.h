@@ -56,6 +56,7 @@ public:
 class LeasesPass final : public RenderPass
 {
 public:
+    bool recordsRegions() const override { return true; }
     void paint(const PaintContext &c, const TimelinePanel &panel, const Core::Trace &t,
                int) override;
 };

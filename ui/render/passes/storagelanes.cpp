@@ -130,6 +130,50 @@ public:
         }
     }
 
+    // Each write's arrival, as the hit test finds it: within a grip (and two pixels) of where
+    // its glyph stands, across its lane, over a restart's line. Of the writes arriving at one
+    // tick, the worst outcome answers, as its glyph is the one painted; among writes of equal
+    // outcome, the first. At most a few ticks are told per pixel column (a crowded column shows
+    // one glyph: which of its ticks a point is nearest to is finer than the eye can tell).
+    // On the painting thread, whichever thread records the lanes.
+    void recordArrivals(const TimelinePanel &panel, const Core::Trace &t) const
+    {
+        const double reach = kGrip * std::max(1.0, m_st.f) + 2;
+        constexpr int kTicksPerColumn = 8;
+        for (std::size_t s = 0; s < panel.storages.size() && s < t.storageWrites.size(); ++s) {
+            const std::vector<std::uint32_t> &ws = t.storageWrites[s];
+            const QRectF &lane = panel.storages[s].lane;
+            TimelineRenderer::Hit hit;
+            hit.part = TimelineRenderer::Hit::StorageWrite;
+            hit.lane = int(panel.clients.size() + 1 + s);
+            hit.bottomPanel = panel.bottom;
+            int col = std::numeric_limits<int>::min();
+            int ticksInColumn = 0;
+            std::size_t i = firstArrival(t, ws, m_tLo);
+            while (i < ws.size() && t.writes[ws[i]].arrivedAt <= m_tHi) {
+                const Tick tick = t.writes[ws[i]].arrivedAt;
+                const int c = column(tick);
+                ticksInColumn = c == col ? ticksInColumn + 1 : 1;
+                col = c;
+                if (ticksInColumn > kTicksPerColumn) {
+                    i = firstArrival(t, ws, endOfColumn(col) > tick ? endOfColumn(col) : tick + 1);
+                    continue;
+                }
+                // the writes of this tick: the worst outcome, the first of it
+                std::uint32_t shown = ws[i];
+                for (++i; i < ws.size() && t.writes[ws[i]].arrivedAt == tick; ++i)
+                    if (severity(t.writes[ws[i]].result) > severity(t.writes[shown].result))
+                        shown = ws[i];
+                const Core::Write &w = t.writes[shown];
+                hit.client = int(w.client);
+                hit.action = int(w.action);
+                const double x = X(tick);
+                region(QRectF(x - reach, lane.top(), 2 * reach, lane.height()), hit,
+                       RegionZ::StorageWrite, x);
+            }
+        }
+    }
+
     // The words of the restarts in view, in the max_token row right of their line (else left
     // of it), as chips that take their room in `labels` before any "max N" does.
     void labelRestarts(std::uint32_t s, const QRectF &row, const Core::Trace &t, LabelSpans &labels)
@@ -550,8 +594,11 @@ void StorageLanesPass::beginPanel(const PaintContext &c, const TimelinePanel &pa
 void StorageLanesPass::paint(const PaintContext &c, const TimelinePanel &panel,
                              const Core::Trace &t, int)
 {
-    if (c.regions())
-        StorageLanesPainter(c).recordRestarts(panel, t);
+    if (c.regions()) {
+        const StorageLanesPainter p(c);
+        p.recordRestarts(panel, t);
+        p.recordArrivals(panel, t);
+    }
     if (m_helper) {
         m_helper->done.acquire();
         c.recorder()->append(m_helper->storages);

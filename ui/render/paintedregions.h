@@ -24,6 +24,7 @@ namespace Render {
 // takes precedence over, not when it is drawn.
 enum class RegionZ : int
 {
+    Band = 1,          // a band along a row (what is under the marks): every other wins over it
     Restart = 5,       // a storage restart's line across its lane
     CheckBracket = 10, // the body of a check bracket
     CheckSend = 11,    // the end of a check bracket: a grip, over its body

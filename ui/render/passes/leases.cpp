@@ -167,6 +167,11 @@ public:
 
 } // namespace
 
+bool LeasesPass::recordsRegions() const
+{
+    return true;
+}
+
 void LeasesPass::paint(const PaintContext &c, const TimelinePanel &panel, const Core::Trace &t, int)
 {
     LeasesPainter(c).paintLeases(panel, t);

@@ -102,6 +102,11 @@ public:
 
 } // namespace
 
+bool LockWaitsPass::recordsRegions() const
+{
+    return false;
+}
+
 void LockWaitsPass::paint(const PaintContext &c, const TimelinePanel &panel, const Core::Trace &t,
                           int)
 {

@@ -591,6 +591,11 @@ void StorageLanesPass::beginPanel(const PaintContext &c, const TimelinePanel &pa
     p.recordOnHelper(panel, t, m_helper->storages, m_helper->done);
 }
 
+bool StorageLanesPass::recordsRegions() const
+{
+    return true;
+}
+
 void StorageLanesPass::paint(const PaintContext &c, const TimelinePanel &panel,
                              const Core::Trace &t, int)
 {

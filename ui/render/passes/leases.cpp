@@ -121,13 +121,16 @@ public:
     // lane (its event row too): the lease, told by the acquire that began its epoch. Where
     // segments meet, the one beginning there answers.
     void recordLockSegment(const TimelinePanel &panel, const Core::Trace &t, const Core::Lease &l,
-                           double x0, double x1) const
+                           double x0, double x1)
     {
         if (!regions())
             return;
-        const Core::Grant *g = firstGrantOfEpoch(t, l.epoch);
-        if (!g)
+        // the leases come in the order of their epochs: gallop on from the last one's grant
+        m_grant = gallop(m_grant, t.grants.size(), Tick(l.epoch),
+                         [&](std::size_t n) { return Tick(t.grants[n].epoch); });
+        if (m_grant >= t.grants.size() || t.grants[m_grant].epoch != l.epoch)
             return;
+        const Core::Grant *g = &t.grants[m_grant];
         TimelineRenderer::Hit hit;
         hit.part = TimelineRenderer::Hit::LockSegment;
         hit.client = int(l.client);
@@ -163,6 +166,9 @@ public:
                          {QObject::tr("%1 · %2").arg(name, tokenShort(m_s, l.token)), 6}},
                         textOn(fill));
     }
+
+private:
+    std::size_t m_grant = 0; // where recordLockSegment found the last lease's first grant
 };
 
 } // namespace

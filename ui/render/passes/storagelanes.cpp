@@ -131,15 +131,13 @@ public:
     }
 
     // Each write's arrival, as the hit test finds it: within a grip (and two pixels) of where
-    // its glyph stands, across its lane, over a restart's line. Of the writes arriving at one
-    // tick, the worst outcome answers, as its glyph is the one painted; among writes of equal
-    // outcome, the first. At most a few ticks are told per pixel column (a crowded column shows
-    // one glyph: which of its ticks a point is nearest to is finer than the eye can tell).
-    // On the painting thread, whichever thread records the lanes.
+    // its glyph stands, across its lane, over a restart's line. One per pixel column, the one
+    // whose glyph is painted there: the worst outcome among the column's first writes, the first
+    // of it (as paintStorage shows a crowded column). On the painting thread, whichever thread
+    // records the lanes.
     void recordArrivals(const TimelinePanel &panel, const Core::Trace &t) const
     {
         const double reach = kGrip * std::max(1.0, m_st.f) + 2;
-        constexpr int kTicksPerColumn = 8;
         for (std::size_t s = 0; s < panel.storages.size() && s < t.storageWrites.size(); ++s) {
             const std::vector<std::uint32_t> &ws = t.storageWrites[s];
             const QRectF &lane = panel.storages[s].lane;
@@ -147,29 +145,25 @@ public:
             hit.part = TimelineRenderer::Hit::StorageWrite;
             hit.lane = int(panel.clients.size() + 1 + s);
             hit.bottomPanel = panel.bottom;
-            int col = std::numeric_limits<int>::min();
-            int ticksInColumn = 0;
             std::size_t i = firstArrival(t, ws, m_tLo);
             while (i < ws.size() && t.writes[ws[i]].arrivedAt <= m_tHi) {
-                const Tick tick = t.writes[ws[i]].arrivedAt;
-                const int c = column(tick);
-                ticksInColumn = c == col ? ticksInColumn + 1 : 1;
-                col = c;
-                if (ticksInColumn > kTicksPerColumn) {
-                    i = firstArrival(t, ws, endOfColumn(col) > tick ? endOfColumn(col) : tick + 1);
-                    continue;
-                }
-                // the writes of this tick: the worst outcome, the first of it
+                const Tick last = lastTickOfColumn(column(t.writes[ws[i]].arrivedAt));
                 std::uint32_t shown = ws[i];
-                for (++i; i < ws.size() && t.writes[ws[i]].arrivedAt == tick; ++i)
-                    if (severity(t.writes[ws[i]].result) > severity(t.writes[shown].result))
-                        shown = ws[i];
+                std::size_t j = i + 1;
+                for (; j < ws.size() && j < i + 16 && t.writes[ws[j]].arrivedAt <= last; ++j)
+                    if (severity(t.writes[ws[j]].result) > severity(t.writes[shown].result))
+                        shown = ws[j];
                 const Core::Write &w = t.writes[shown];
                 hit.client = int(w.client);
                 hit.action = int(w.action);
-                const double x = X(tick);
+                const double x = X(w.arrivedAt);
                 region(QRectF(x - reach, lane.top(), 2 * reach, lane.height()), hit,
                        RegionZ::StorageWrite, x);
+                // the rest of the column adds nothing
+                i = j < ws.size() && t.writes[ws[j]].arrivedAt <= last
+                        ? gallop(j, ws.size(), last + 1,
+                                 [&](std::size_t n) { return t.writes[ws[n]].arrivedAt; })
+                        : j;
             }
         }
     }

@@ -8,6 +8,8 @@
 // A large file is read in parts, by a thread for each core (core/fastload/): the same
 // inputs read in parts of a few actions each must give the same scenario, the same counts and
 // the same message, and a valid file must be read in parts, not fall back to reading alone.
+// Under FENCESCOPE_QUICK=1 (the sanitizer suite, scripts/sanitize.sh) each input gets a tenth of
+// the mutations (a fifth when read in parts); every input is still read as it is.
 // Over 600 lines: those tests run on this file's inputs and mutations, which stay in one place.
 
 #include "fastload/fastload.h"
@@ -112,6 +114,12 @@ QByteArray readFile(const QString &path)
 {
     QFile f(path);
     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+// `full` mutations of an input, or `quick` under FENCESCOPE_QUICK
+int mutationCount(int full, int quick)
+{
+    return qEnvironmentVariableIsSet("FENCESCOPE_QUICK") ? quick : full;
 }
 
 QStringList inputFiles()
@@ -303,7 +311,7 @@ private slots:
         int runs = 0;
         for (const QByteArray &seed : seeds) {
             const QJsonObject root = QJsonDocument::fromJson(seed).object();
-            for (int i = 0; i < 60; ++i) {
+            for (int i = 0; i < mutationCount(60, 6); ++i) {
                 QJsonValue v = root;
                 for (std::uint64_t n = 1 + rng.next() % 3; n > 0; --n)
                     v = mutated(v, rng);
@@ -315,7 +323,7 @@ private slots:
                 const QString diff = difference(loaded, ScenarioFile::checkBytes(json, limits));
                 QVERIFY2(diff.isEmpty(), qPrintable(diff + QLatin1String("\nfor ") + json));
             }
-            for (int i = 0; i < 20; ++i) {
+            for (int i = 0; i < mutationCount(20, 2); ++i) {
                 const QByteArray bytes = damaged(seed, rng);
                 const QString diff = bytesDifference(bytes);
                 QVERIFY2(diff.isEmpty(), qPrintable(diff + QLatin1String("\nfor ") + bytes));
@@ -405,7 +413,7 @@ private slots:
                 QVERIFY2(diff.isEmpty(), qPrintable(path + QLatin1String(": ") + diff));
             }
             const QJsonDocument doc = QJsonDocument::fromJson(bytes);
-            for (int i = 0; i < 15; ++i) {
+            for (int i = 0; i < mutationCount(15, 3); ++i) {
                 QByteArray json;
                 if (doc.isObject() && i % 3 != 0) {
                     QJsonValue v = doc.object();
@@ -422,7 +430,7 @@ private slots:
                 ++runs;
             }
         }
-        QVERIFY(runs > 500);
+        QVERIFY(runs > mutationCount(500, 100));
     }
 
     // The problems a part keeps for later (a wait's keys, the keepalive bound) are merged in

@@ -40,10 +40,11 @@ void MainWindow::createActions()
     });
     connect(m_actions->compare, &QAction::toggled, m_state, &ViewState::setCompare);
     connect(m_state, &ViewState::compareChanged, this, [this](bool on) {
-        if (isPresenting()) {
+        if (isPresenting())
             m_presentation->fit();
+        // (presenting on a screen of its own, the window stays as it is: it compares too)
+        if (isPresenting() && !m_presentation->onOwnScreen())
             return;
-        }
         m_layout->setComparing(on); // the event log steps aside
     });
     connect(m_state, &ViewState::compareChanged, m_actions->compare, &QAction::setChecked);

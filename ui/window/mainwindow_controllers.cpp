@@ -30,6 +30,7 @@ void MainWindow::createControllers()
     parts.controls = m_presControls;
     parts.action = m_actions->present;
     parts.putAway = {m_summary, m_chart, m_playbackBar};
+    parts.keys = {m_actions->compare, m_actions->fencing};
     PresentationController::Hooks hooks;
     hooks.theme = [this] { return m_theme; };
     hooks.setTheme = [this](const Theme &t) {

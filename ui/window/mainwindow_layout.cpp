@@ -40,7 +40,8 @@ void MainWindow::createDocks()
     parts.chart = m_chart;
     parts.viewMenu = m_actions->viewMenu();
     DockLayout::Hooks hooks;
-    hooks.isPresenting = [this] { return isPresenting(); };
+    // (presenting on a screen of its own leaves the window as it is: it lays out as ever)
+    hooks.isPresenting = [this] { return isPresenting() && !m_presentation->onOwnScreen(); };
     hooks.fitPresentation = [this] { m_presentation->fit(); };
     m_layout = new DockLayout(parts, hooks, this);
 

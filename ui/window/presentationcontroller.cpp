@@ -8,15 +8,14 @@
 #include "views/presentationpanel.h"
 #include "views/timelineview.h"
 #include "window/playback.h"
+#include "window/presentationwindow.h"
 
 #include <QAction>
-#include <QActionGroup>
 #include <QApplication>
 #include <QDockWidget>
 #include <QGuiApplication>
 #include <QKeyEvent>
 #include <QMainWindow>
-#include <QMenu>
 #include <QMenuBar>
 #include <QScopedValueRollback>
 #include <QScreen>
@@ -36,9 +35,14 @@
 PresentationController::PresentationController(Parts parts, Hooks hooks, QObject *parent)
     : QObject(parent), m_parts(std::move(parts)), m_hooks(std::move(hooks))
 {
-    connect(m_parts.controls, &PresentationControls::back, this, &PresentationController::previous);
-    connect(m_parts.controls, &PresentationControls::next, this, &PresentationController::next);
-    connect(m_parts.controls, &PresentationControls::exit, this, [this] { setPresenting(false); });
+    connectControls(m_parts.controls);
+}
+
+void PresentationController::connectControls(PresentationControls *controls)
+{
+    connect(controls, &PresentationControls::back, this, &PresentationController::previous);
+    connect(controls, &PresentationControls::next, this, &PresentationController::next);
+    connect(controls, &PresentationControls::exit, this, [this] { setPresenting(false); });
 }
 
 bool PresentationController::eventFilter(QObject *watched, QEvent *event)
@@ -48,11 +52,13 @@ bool PresentationController::eventFilter(QObject *watched, QEvent *event)
     // window's would swallow the key before any widget saw it).
     const QEvent::Type type = event->type();
     auto *w = qobject_cast<QWidget *>(watched);
-    const bool inWindow = w && w->window() == m_parts.window;
+    // (on a screen of its own: the clicker's keys work in the teacher's window too)
+    const bool inWindow = w && w->window() == shownWindow();
+    const bool keysHere = inWindow || (w && w->window() == m_parts.window);
     if (type == QEvent::ShortcutOverride || type == QEvent::KeyPress) {
         // claiming the ShortcutOverride keeps Space, Home, End... from firing their actions;
         // the step happens once, on the widget's key press
-        if (inWindow &&
+        if (keysHere &&
             handleKey(static_cast<QKeyEvent *>(event), type == QEvent::KeyPress, watched)) {
             event->accept();
             return true;
@@ -61,9 +67,9 @@ bool PresentationController::eventFilter(QObject *watched, QEvent *event)
                type == QEvent::MouseButtonPress) {
         // a mouse, a touch screen or a lost clicker: the on-screen buttons come up
         if (inWindow)
-            m_parts.controls->reveal();
-    } else if (type == QEvent::Resize && watched == m_parts.view) {
-        m_parts.view->fitToWindow();
+            controls()->reveal();
+    } else if (type == QEvent::Resize && watched == view()) {
+        view()->fitToWindow();
     }
     return QObject::eventFilter(watched, event);
 }
@@ -103,6 +109,10 @@ void PresentationController::setPresenting(bool on)
 
 void PresentationController::begin()
 {
+    if (wantsOwnWindow()) {
+        beginOnOwnScreen(screen());
+        return;
+    }
     QMainWindow *window = m_parts.window;
     Saved s;
     s.dockState = window->saveState();
@@ -160,12 +170,28 @@ void PresentationController::finish()
 {
     QMainWindow *window = m_parts.window;
     qApp->removeEventFilter(this);
-    m_parts.controls->dismiss();
+    controls()->dismiss();
     const Saved s = *m_saved;
     m_saved.reset();
     m_atStart = false;
     m_parts.state->setPlayheadBefore(false);
     m_parts.state->setHideFuture(false);
+    if (s.ownWindow) {
+        // (hidden, not closed: closing is what ends presentation from that window)
+        m_own->hide();
+        window->activateWindow();
+        if (isWalking()) {
+            m_parts.action->setChecked(false);
+            m_walk->ended();
+            return;
+        }
+        m_parts.state->setSelection(s.selection);
+        m_parts.state->setAxis(s.firstTick, s.pixelsPerTick);
+        m_parts.state->setPlayhead(s.playhead);
+        m_parts.action->setChecked(false);
+        m_hooks.fitWindow();
+        return;
+    }
     m_parts.panel->hide();
     m_parts.scroll->setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
     m_parts.splitter->setMinimumHeight(0);
@@ -200,24 +226,27 @@ void PresentationController::finish()
     m_hooks.fitWindow();
 }
 
-QScreen *PresentationController::screen() const
-{
-    const QString name = QSettings().value(QLatin1String(kScreenKey)).toString();
-    for (QScreen *s : QGuiApplication::screens())
-        if (!name.isEmpty() && s->name() == name)
-            return s;
-    return m_parts.window->screen();
-}
-
 void PresentationController::fit()
 {
-    TimelineView *view = m_parts.view;
+    TimelineView *view = this->view();
     if (!isPresenting() || m_fitting)
         return;
+    if (onOwnScreen() && isWalking()) {
+        // a lesson opened from the teacher's window while presenting on the projector: its
+        // stage (question, votes, reveal) is the window's, so presentation moves to the window,
+        // on the same screen, once the lesson has loaded
+        QTimer::singleShot(0, this, [this] {
+            if (onOwnScreen() && isWalking()) {
+                finish();
+                begin();
+            }
+        });
+        return;
+    }
     const QScopedValueRollback<bool> fitting(m_fitting, true);
     const Core::Scenario &scenario = m_parts.doc->scenario();
-    const int height = std::max(200, m_parts.window->height());
-    const int width = std::max(320, m_parts.window->width());
+    const int height = std::max(200, shownWindow()->height());
+    const int width = std::max(320, shownWindow()->width());
     const Theme chosen = theme();
     TimelineRenderer::Options o = view->options();
     const auto sizedAt = [&](double scale) {
@@ -231,7 +260,7 @@ void PresentationController::fit()
         return int(std::ceil(TimelineRenderer::preferredSize(scenario, o, width).height())) + 4;
     };
     const auto panelAt = [&](double scale) {
-        const int own = m_parts.panel->requiredHeight(width, sizedAt(scale));
+        const int own = panel()->requiredHeight(width, sizedAt(scale));
         return isWalking() ? std::max(own, m_walk->panelHeight(width, sizedAt(scale))) : own;
     };
     // The chosen text size, made smaller until the lanes (compare mode: two sets) and the
@@ -241,9 +270,9 @@ void PresentationController::fit()
     while (scale > kSmallestScale && lanesAt(scale) + panelAt(scale) > height)
         scale = std::max(kSmallestScale, scale - 0.05);
     const Theme t = sizedAt(scale);
-    const Theme now = m_hooks.theme();
+    const Theme now = shownTheme();
     if (now.name != t.name || now.fontScale != t.fontScale)
-        m_hooks.setTheme(t);
+        setShownTheme(t);
     const int lanes = lanesAt(scale);
     view->setMinimumHeight(lanes);
     // Scrolled, the pinned lanes (compare mode: both runs' outcomes) fit all the same: the
@@ -252,24 +281,24 @@ void PresentationController::fit()
     const int pinned =
         std::min(lanes, int(std::ceil(TimelineRenderer::pinnedHeight(scenario, o, width))) + 4);
     // (a lesson's question and reveal are never cut: the stage keeps the height it needs)
-    int below = isWalking() ? panelAt(scale) : m_parts.panel->essentialHeight(width, t);
+    int below = isWalking() ? panelAt(scale) : panel()->essentialHeight(width, t);
     // (compare mode's paragraph on the other run gives way to both runs' pinned lanes)
     if (!isWalking() && pinned > height - below)
-        below = m_parts.panel->essentialHeight(width, t, false);
+        below = panel()->essentialHeight(width, t, false);
     // (and then the panel's margins and heading line, before the lanes would not all show)
     const bool tight = !isWalking() && pinned > height - below;
     if (tight)
-        below = m_parts.panel->essentialHeight(width, t, false, true);
-    m_parts.panel->setTight(tight);
+        below = panel()->essentialHeight(width, t, false, true);
+    panel()->setTight(tight);
     const int timeline = std::max({100, std::min(lanes, height - panelAt(scale)),
                                    std::min({pinned, height - 200, height - below})});
     // (the explanation then takes what is left, its paragraph cut below the sentence, and
     // never makes the window taller than its screen)
-    m_parts.panel->setMinimumHeight(1);
-    m_parts.splitter->setMinimumHeight(timeline);
-    m_parts.splitter->setMaximumHeight(timeline);
-    m_parts.scroll->setVerticalScrollBarPolicy(lanes > timeline ? Qt::ScrollBarAsNeeded
-                                                                : Qt::ScrollBarAlwaysOff);
+    panel()->setMinimumHeight(1);
+    splitter()->setMinimumHeight(timeline);
+    splitter()->setMaximumHeight(timeline);
+    scroll()->setVerticalScrollBarPolicy(lanes > timeline ? Qt::ScrollBarAsNeeded
+                                                          : Qt::ScrollBarAlwaysOff);
     view->fitToWindow();
 }
 
@@ -338,7 +367,7 @@ void PresentationController::showActingLane()
 {
     // Lanes taller than the screen scroll under the pinned lock and storage lanes: the lane of
     // whoever acts in this step comes into the part above them.
-    QScrollBar *bar = m_parts.scroll->verticalScrollBar();
+    QScrollBar *bar = scroll()->verticalScrollBar();
     if (!bar || bar->maximum() <= 0 || !m_parts.state->hasPlayhead())
         return;
     const Core::Trace &t = m_parts.doc->trace();
@@ -346,22 +375,22 @@ void PresentationController::showActingLane()
         Core::storyStepAt(m_parts.doc->scenario(), t, m_parts.state->playhead());
     if (step.ref == Core::kNone || step.subject != Core::StoryStep::Subject::Event)
         return;
-    TimelineRenderer::Options o = m_parts.view->options();
+    TimelineRenderer::Options o = view()->options();
     o.pinBottom = 0; // where the lanes are in the whole picture
     const TimelineLayout l =
-        TimelineRenderer::layout(m_parts.doc->scenario(), o, QRectF(m_parts.view->rect()));
+        TimelineRenderer::layout(m_parts.doc->scenario(), o, QRectF(view()->rect()));
     const std::size_t client = t.events[step.ref].client;
     if (l.panels.empty() || client >= l.panels.front().clients.size())
         return;
     // compare mode: the top panel's lane (the story is told of it), above the lanes pinned
     // at the bottom (their height, whatever the scroll)
     const QRectF lane = l.panels.front().clients[client].lane;
-    const TimelineLayout now = m_parts.view->currentLayout();
-    const QRect visible = m_parts.view->visibleRegion().boundingRect();
+    const TimelineLayout now = view()->currentLayout();
+    const QRect visible = view()->visibleRegion().boundingRect();
     const double pinned = now.panels.empty() || std::isinf(now.panels.front().pinTop)
                               ? 0
                               : std::max(0.0, visible.bottom() + 1 - now.panels.front().pinTop);
-    const int room = m_parts.scroll->viewport()->height() - int(std::ceil(pinned));
+    const int room = scroll()->viewport()->height() - int(std::ceil(pinned));
     const int top = bar->value();
     if (lane.top() >= top && lane.bottom() <= top + room)
         return;
@@ -379,7 +408,7 @@ void PresentationController::start()
     m_atStart = true;
     m_parts.state->setPlayheadBefore(true);
     m_parts.state->setPlayhead(ticks.empty() ? 0 : ticks.front());
-    m_parts.panel->setStep(PresentationPanel::Step::Start);
+    setStep(PresentationPanel::Step::Start);
 }
 
 void PresentationController::end()
@@ -392,7 +421,7 @@ void PresentationController::end()
     m_atStart = false;
     m_parts.state->setPlayheadBefore(false);
     m_parts.state->clearPlayhead();
-    m_parts.panel->setStep(PresentationPanel::Step::End);
+    setStep(PresentationPanel::Step::End);
 }
 
 void PresentationController::next()
@@ -417,7 +446,7 @@ void PresentationController::next()
     m_parts.playback->pause();
     m_parts.state->setPlayheadBefore(false);
     m_parts.state->setPlayhead(tick);
-    m_parts.panel->setStep(PresentationPanel::Step::AtTick);
+    setStep(PresentationPanel::Step::AtTick);
     showActingLane();
 }
 
@@ -432,7 +461,7 @@ void PresentationController::previous()
         return;
     if (!m_parts.state->hasPlayhead()) { // from the whole run back to the last step
         m_parts.state->setPlayhead(ticks.back());
-        m_parts.panel->setStep(PresentationPanel::Step::AtTick);
+        setStep(PresentationPanel::Step::AtTick);
         return;
     }
     const auto it = std::lower_bound(ticks.begin(), ticks.end(), m_parts.state->playhead());
@@ -442,68 +471,6 @@ void PresentationController::previous()
     }
     m_parts.playback->pause();
     m_parts.state->setPlayhead(*std::prev(it));
-    m_parts.panel->setStep(PresentationPanel::Step::AtTick);
+    setStep(PresentationPanel::Step::AtTick);
     showActingLane();
-}
-
-void PresentationController::addMenus(QMenu *menu)
-{
-    QMenu *presTheme = menu->addMenu(tr("Presentation t&heme"));
-    auto *presThemes = new QActionGroup(presTheme);
-    const QString chosenTheme = theme().name;
-    for (const auto &[name, label] :
-         {std::pair{QStringLiteral("contrast"), tr("Lecture hall: black on white")},
-          std::pair{QStringLiteral("dark"), tr("Dark")},
-          std::pair{QStringLiteral("light"), tr("Light")}}) {
-        QAction *a = presTheme->addAction(label);
-        a->setObjectName(QStringLiteral("presentationTheme-") + name);
-        a->setCheckable(true);
-        a->setChecked(name == chosenTheme);
-        presThemes->addAction(a);
-        connect(a, &QAction::triggered, this, [this, name] {
-            setSetting(QLatin1String(PresentationController::kThemeKey), name);
-        });
-    }
-    QMenu *presSize = menu->addMenu(tr("Presentation text si&ze"));
-    auto *presSizes = new QActionGroup(presSize);
-    const double chosenScale = QSettings()
-                                   .value(QLatin1String(PresentationController::kScaleKey),
-                                          PresentationController::kScaleDefault)
-                                   .toDouble();
-    for (const double scale : {1.3, 1.6, 2.0, 2.5}) {
-        QAction *a = presSize->addAction(tr("%1×").arg(scale));
-        a->setCheckable(true);
-        a->setChecked(std::abs(scale - chosenScale) < 0.01);
-        presSizes->addAction(a);
-        connect(a, &QAction::triggered, this, [this, scale] {
-            setSetting(QLatin1String(PresentationController::kScaleKey), scale);
-        });
-    }
-    // a laptop and a projector: presentation opens full screen on the projector, and the
-    // window comes back to the laptop's screen when it ends
-    QMenu *presOn = menu->addMenu(tr("Present &on"));
-    presOn->setObjectName(QStringLiteral("presentOn"));
-    connect(presOn, &QMenu::aboutToShow, this, [presOn] {
-        presOn->clear();
-        auto *group = new QActionGroup(presOn);
-        const QString chosen =
-            QSettings().value(QLatin1String(PresentationController::kScreenKey)).toString();
-        const auto add = [&](const QString &label, const QString &name) {
-            QAction *a = presOn->addAction(label);
-            a->setCheckable(true);
-            a->setData(name);
-            a->setChecked(name == chosen);
-            group->addAction(a);
-            connect(a, &QAction::triggered, presOn, [name] {
-                QSettings().setValue(QLatin1String(PresentationController::kScreenKey), name);
-            });
-        };
-        add(tr("The window's screen"), QString());
-        for (const QScreen *screen : QGuiApplication::screens())
-            add(tr("%1 (%2×%3)")
-                    .arg(screen->name())
-                    .arg(screen->size().width())
-                    .arg(screen->size().height()),
-                screen->name());
-    });
 }

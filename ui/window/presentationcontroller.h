@@ -8,8 +8,13 @@
 // It takes over parts of the window it is given (Parts) and puts them back exactly as they were
 // when presentation ends; what only the window can do (its theme, fitting its splitter, clearing
 // the selection without the event log following) it asks through Hooks.
+//
+// Presenting on another screen than the window's (View > Present on: a projector beside a
+// laptop), it shows the same in a PresentationWindow of its own, full screen there, and leaves
+// the window where it is; its keys work in both windows. A lesson presents in the window.
 
 #include "theme.h"
+#include "views/presentationpanel.h"
 #include "viewstate.h"
 
 #include "scenario.h"
@@ -26,7 +31,7 @@
 class Document;
 class Playback;
 class PresentationControls;
-class PresentationPanel;
+class PresentationWindow;
 class TimelineView;
 class QAction;
 class QKeyEvent;
@@ -84,6 +89,7 @@ public:
         PresentationControls *controls = nullptr;
         QAction *action = nullptr; // View > Presentation, kept checked while presenting
         QList<QWidget *> putAway;  // shown again afterwards (summary, chart, playback bar)
+        QList<QAction *> keys;     // whose keys work in a PresentationWindow too (compare...)
     };
     struct Hooks
     {
@@ -107,6 +113,10 @@ public:
     PresentationController(Parts parts, Hooks hooks, QObject *parent = nullptr);
 
     bool isPresenting() const { return m_saved.has_value(); }
+    // Presenting in the PresentationWindow, on another screen than the window's.
+    bool onOwnScreen() const { return m_saved && m_saved->ownWindow; }
+    // That window (null until presentation first opened it).
+    PresentationWindow *presentationWindow() const { return m_own; }
     // Before the first event (Home): the whole timeline dimmed.
     bool atStart() const { return m_atStart; }
 
@@ -120,6 +130,9 @@ public:
     void fit();
     // The screen presentation opens on: the chosen one if it is attached, else the window's.
     QScreen *screen() const;
+    // Whether presentation opens in a window of its own now: the chosen screen is attached and
+    // is not the window's, and no lesson is walking (its stage is the window's).
+    bool wantsOwnWindow() const;
     // Its settings in `menu` (View): the theme, the text size, and the screen to present on.
     void addMenus(QMenu *menu);
 
@@ -140,7 +153,21 @@ private:
     bool handleKey(QKeyEvent *event, bool act, const QObject *receiver);
     void showActingLane();
     void begin();
+    void beginOnOwnScreen(QScreen *target);
     void finish();
+    // What presentation shows and fits: the window's parts, or its own window's.
+    QWidget *shownWindow() const;
+    TimelineView *view() const;
+    QScrollArea *scroll() const;
+    QSplitter *splitter() const;
+    PresentationPanel *panel() const;
+    PresentationControls *controls() const;
+    Theme shownTheme() const;
+    void setShownTheme(const Theme &theme);
+    // The step shown; the window's own panel follows too (it tells the same step when
+    // presentation ends in the window, and a state report reads it).
+    void setStep(PresentationPanel::Step step);
+    void connectControls(PresentationControls *controls);
 
     // What presentation mode replaced, to put back when it ends.
     struct Saved
@@ -157,6 +184,7 @@ private:
         Core::Tick playhead = 0;
         Selection selection;
         QList<int> splitterSizes;
+        bool ownWindow = false; // in the PresentationWindow: the window was left alone
     };
 
     Parts m_parts;
@@ -167,4 +195,5 @@ private:
     // splitter, whose resize asks for fit() again: that inner call has nothing to add.
     bool m_fitting = false;
     PresentationWalk *m_walk = nullptr;
+    PresentationWindow *m_own = nullptr; // made the first time it is needed; the window's child
 };

@@ -97,8 +97,8 @@ struct Picture
 };
 
 // Rows of points across the lock lane and each storage lane of every panel: a point every
-// pixel (a quarter past it, clear of the half-pixel edges), at the lane's top, middle and
-// bottom. One line per row: where it is, then runs of equal answers ("x0-x1=answer").
+// pixel (a quarter past it, clear of the half-pixel edges), at the lane's top edge and its
+// middle. One line per row: where it is, then runs of equal answers ("x0-x1=answer").
 QStringList probe(const Picture &pic, const QString &key)
 {
     QStringList lines;
@@ -117,7 +117,7 @@ QStringList probe(const Picture &pic, const QString &key)
                                     r.header.width() + r.lane.width(), r.lane.height())});
         }
         for (const auto &[lane, box] : lanes) {
-            for (const double y : {box.top() + 0.75, box.center().y(), box.bottom() - 0.75}) {
+            for (const double y : {box.top() + 0.75, box.center().y()}) {
                 QString line = QStringLiteral("%1 panel%2 %3 y=%4:")
                                    .arg(key)
                                    .arg(p)

@@ -15,6 +15,7 @@
 #include "passes/passes.h"
 #include "renderpass.h"
 
+#include "explain.h"
 #include "scenariofile.h"
 #include "simulator.h"
 #include "timelinerenderer.h"
@@ -229,12 +230,15 @@ private slots:
         std::size_t leases = 0;
         std::size_t unreleased = 0;
         std::size_t keepalives = 0;
+        std::size_t arrivals = 0; // a region for each tick a storage has writes arriving at
         for (const Core::Trace *t : {&pic.top, &pic.bottom}) {
             if (t == &pic.bottom && !compare)
                 continue;
             for (const Core::Check &c : t->checks)
                 checks += c.passed ? 1 : 0;
             lost += t->lost.size();
+            for (const Core::Wait &w : t->waits)
+                lost += w.to != Core::kForever ? 1 : 0; // a wait that ended tells of its end
             restarts += t->restarts.size();
             for (const Core::Event &e : t->events)
                 pauses += e.kind == Core::EventKind::PauseStart ? 1 : 0;
@@ -243,6 +247,12 @@ private slots:
                 unreleased += l.released ? 0 : 1;
             for (const Core::Grant &g : t->grants)
                 keepalives += g.keepalive ? 1 : 0;
+            for (const std::vector<std::uint32_t> &ws : t->storageWrites) {
+                std::set<Tick> ticks;
+                for (const std::uint32_t w : ws)
+                    ticks.insert(t->writes[w].arrivedAt);
+                arrivals += ticks.size();
+            }
         }
         const auto recorded = [&](Hit::Part part) {
             return std::size_t(
@@ -257,8 +267,10 @@ private slots:
         QCOMPARE(recorded(Hit::PauseBody), pauses);
         QCOMPARE(recorded(Hit::PauseStart), pauses);
         QCOMPARE(recorded(Hit::PauseEnd), pauses);
-        QCOMPARE(recorded(Hit::LockSegment), leases);
+        // a lease's bar on its holder's lane and its segment on the lock service lane
+        QCOMPARE(recorded(Hit::LockSegment), 2 * leases);
         QCOMPARE(recorded(Hit::LeaseEnd), unreleased);
+        QCOMPARE(recorded(Hit::StorageWrite), arrivals);
         QVERIFY(painted.list().empty() || ownCentres > 0);
     }
 
@@ -272,11 +284,12 @@ private slots:
             {QStringLiteral("CheckBracketsPass"), {Hit::CheckSend, Hit::CheckBracket}},
             {QStringLiteral("LeaseMarksPass"), {Hit::Pitfall, Hit::OwnLeaseEnd}},
             {QStringLiteral("LeasesPass"), {Hit::LockSegment, Hit::LeaseEnd}},
+            {QStringLiteral("LockWaitsPass"), {Hit::Pitfall}},
             {QStringLiteral("ClientLanesPass"),
              // (no preset releases the lock: Hit::ReleaseMarker is not among them)
              {Hit::AcquireMarker, Hit::WriteMarker, Hit::DelayHead, Hit::PauseBody, Hit::PauseStart,
               Hit::PauseEnd}},
-            {QStringLiteral("StorageLanesPass"), {Hit::Restart}},
+            {QStringLiteral("StorageLanesPass"), {Hit::Restart, Hit::StorageWrite}},
         };
         Render::ContentPasses passes;
         const QStringList names = {
@@ -329,6 +342,32 @@ private slots:
         QCOMPARE(recorded, expected);
         for (std::size_t i = 0; i < list.size(); ++i)
             QCOMPARE(list[i]->recordsRegions(), expected.count(names[int(i)]) > 0);
+    }
+
+    // etcd-revisions: B calls Lock() at 7 (its action 0, "wait": true) and blocks behind A,
+    // whose lease runs to 10; B is granted at 10. Its wait, on its lease row from 7 to 10, tells
+    // of that grant in core's words, and a click selects the grant.
+    void waitTellsOfItsGrant()
+    {
+        Picture pic(QStringLiteral("etcd-revisions"), false);
+        const TimelineLayout l = pic.layout();
+        const QRectF &row = l.panels.front().clients[1].holds;
+        const Hit hit = pic.at(QPointF(pic.axis.tickToX(8.5), row.center().y()));
+        QCOMPARE(hit.part, Hit::Pitfall);
+        QCOMPARE(hit.client, 1);
+        QCOMPARE(hit.action, 0);
+        QCOMPARE(hit.lane, 1);
+        QVERIFY(hit.ref < pic.top.events.size());
+        const Core::Event &e = pic.top.events[hit.ref];
+        QVERIFY(e.kind == Core::EventKind::Grant);
+        QCOMPARE(e.tick, Tick(10));
+        QCOMPARE(int(e.client), 1);
+        const QString text = pic.r.describe(pic.s, pic.top, hit);
+        QCOMPARE(text, Core::explainEvent(pic.s, pic.top, hit.ref));
+        QVERIFY2(text.contains(QStringLiteral("had been waiting for it since t=7")),
+                 qPrintable(text));
+        // before it began, nothing on the row (A's lease is on A's lane)
+        QCOMPARE(pic.at(QPointF(pic.axis.tickToX(5.5), row.center().y())).part, Hit::None);
     }
 
     // check-then-write-gap: A checks at 8 and its write goes out at the thaw, 19. Zoomed in so

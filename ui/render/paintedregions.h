@@ -24,6 +24,7 @@ namespace Render {
 // takes precedence over, not when it is drawn.
 enum class RegionZ : int
 {
+    Band = 0,          // a band along a row (what is under the marks): every other wins over it
     Restart = 5,       // a storage restart's line across its lane
     CheckBracket = 10, // the body of a check bracket
     CheckSend = 11,    // the end of a check bracket: a grip, over its body
@@ -40,6 +41,10 @@ enum class RegionZ : int
     Keepalive = 3,   // a keepalive renewal's tick along the top of the bar, over the bar
     PauseEdge = 3,   // a pause's start or end: a grip, over the blocks
     LeaseEnd = 4,    // the end of a lease bar: a grip, over the bar and its keepalives
+
+    // the lock service lane and the storage lanes
+    LockSegment = 30,  // a lease on the lock service lane, across the lane
+    StorageWrite = 31, // a write's arrival on a storage lane: over a restart's line
 };
 
 struct PaintedRegion

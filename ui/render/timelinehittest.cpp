@@ -85,13 +85,6 @@ TimelineRenderer::Hit TimelineRenderer::hitTest(const Core::Scenario &s, const C
     const double f = o.theme.fontScale;
     const double grip = kGrip * std::max(1.0, f);
     const double x = pos.x();
-    const auto X = [&](Tick tick) { return axis.tickToX(double(tick)); };
-    const auto tickAt = [&](double px) {
-        const double v = std::floor(axis.xToTick(px));
-        return v <= 0 ? Tick(0) : (v >= 1.8e19 ? Core::kForever - 1 : Tick(v));
-    };
-    const Tick tA = tickAt(x - grip - 1);
-    const Tick tB = tickAt(x + grip + 1) + 1;
     // The regions the passes record where they paint, around the point: the passes run over
     // this panel only, narrowed to the columns within a grip of it, onto a recording no one
     // replays. Recorded when first asked for (the header column has none).
@@ -138,21 +131,16 @@ TimelineRenderer::Hit TimelineRenderer::hitTest(const Core::Scenario &s, const C
         return hit;
     }
 
+    // the lock service lane and the storage lanes: what their passes painted under the point
+    // (a lease's segment; a write's arrival, over a restart's line)
     if (QRectF(panel->lockHeader.left(), panel->lock.top(),
                panel->lockHeader.width() + panel->lock.width(), panel->lock.height())
             .contains(pos)) {
         hit.lane = nc;
         if (x < panel->lock.left())
             return hit;
-        const Tick tick = tickAt(x);
-        const Core::Lease *le = t.leaseAt(tick);
-        if (le) {
-            if (const Core::Grant *g = firstGrantOfEpoch(t, le->epoch)) {
-                hit.part = Hit::LockSegment;
-                hit.client = int(le->client);
-                hit.action = int(g->action);
-            }
-        }
+        if (const PaintedRegion *under = regions().at(pos))
+            return under->hit;
         return hit;
     }
 
@@ -165,25 +153,8 @@ TimelineRenderer::Hit TimelineRenderer::hitTest(const Core::Scenario &s, const C
         hit.lane = nc + 1 + int(si);
         if (x < r.lane.left() || si >= t.storageWrites.size())
             return hit;
-        const std::vector<std::uint32_t> &ws = t.storageWrites[si];
-        double best = grip + 2;
-        for (std::size_t i = firstArrival(t, ws, tA); i < ws.size(); ++i) {
-            const Core::Write &w = t.writes[ws[i]];
-            if (w.arrivedAt > tB)
-                break;
-            const double d = std::abs(X(w.arrivedAt) - x);
-            // the worst outcome wins among writes on one spot, as painted
-            if (d < best || (d <= best && w.result != Core::WriteResult::Accepted)) {
-                best = d;
-                hit.part = Hit::StorageWrite;
-                hit.client = int(w.client);
-                hit.action = int(w.action);
-            }
-        }
-        // else a restart's line (a painted region)
-        if (hit.part == Hit::None)
-            if (const PaintedRegion *under = regions().at(pos))
-                return under->hit;
+        if (const PaintedRegion *under = regions().at(pos))
+            return under->hit;
         return hit;
     }
     return hit;

@@ -63,6 +63,7 @@ public:
             const int col = int(std::floor(x1));
             if (col > lockPainted) {
                 lockPainted = col;
+                recordLockSegment(panel, t, l, x0, x1);
                 if (x1 - x0 < 24) {
                     lockRun.add(x0, x1);
                 } else {
@@ -141,6 +142,30 @@ public:
         }
     }
 
+    // The lock service lane's segment of lease `l`, as painted from x0 to x1, across the whole
+    // lane (its event row too): the lease, told by the acquire that began its epoch. Where
+    // segments meet, the one beginning there answers.
+    void recordLockSegment(const TimelinePanel &panel, const Core::Trace &t, const Core::Lease &l,
+                           double x0, double x1)
+    {
+        if (!regions())
+            return;
+        // the leases come in the order of their epochs: gallop on from the last one's grant
+        m_grant = gallop(m_grant, t.grants.size(), Tick(l.epoch),
+                         [&](std::size_t n) { return Tick(t.grants[n].epoch); });
+        if (m_grant >= t.grants.size() || t.grants[m_grant].epoch != l.epoch)
+            return;
+        const Core::Grant *g = &t.grants[m_grant];
+        TimelineRenderer::Hit hit;
+        hit.part = TimelineRenderer::Hit::LockSegment;
+        hit.client = int(l.client);
+        hit.action = int(g->action);
+        hit.lane = int(panel.clients.size());
+        hit.bottomPanel = panel.bottom;
+        region(QRectF(x0, panel.lock.top(), x1 - x0, panel.lock.height()), hit,
+               RegionZ::LockSegment, x0);
+    }
+
     void paintLockSegment(const Core::Lease &l, const QRectF &row, double x0, double x1,
                           bool shared)
     {
@@ -166,9 +191,17 @@ public:
                          {QObject::tr("%1 · %2").arg(name, tokenShort(m_s, l.token)), 6}},
                         textOn(fill));
     }
+
+private:
+    std::size_t m_grant = 0; // where recordLockSegment found the last lease's first grant
 };
 
 } // namespace
+
+bool LeasesPass::recordsRegions() const
+{
+    return true;
+}
 
 void LeasesPass::paint(const PaintContext &c, const TimelinePanel &panel, const Core::Trace &t, int)
 {

@@ -129,6 +129,11 @@ public:
 
 } // namespace
 
+bool LockEventsPass::recordsRegions() const
+{
+    return false;
+}
+
 void LockEventsPass::paint(const PaintContext &c, const TimelinePanel &panel, const Core::Trace &t,
                            int)
 {

@@ -42,6 +42,7 @@ public:
             painted[w.client] = col;
             const QRectF bar(x0, row.top() + 3 * f, x1 - x0, row.height() - 6 * f);
             m_p->fillRect(bar, fill);
+            recordWait(panel, t, w, bar);
             if (bar.width() < 6)
                 continue;
             m_p->setPen(edge);
@@ -62,6 +63,29 @@ public:
                 }
             }
         }
+    }
+
+    // A wait that ended tells of how it ended: core's words for the grant that served it ("had
+    // been waiting for it since ...") or for its giving up. Every mark on the row wins over it.
+    void recordWait(const TimelinePanel &panel, const Core::Trace &t, const Core::Wait &w,
+                    const QRectF &bar) const
+    {
+        if (!regions() || w.to == Core::kForever ||
+            w.outcome >= (w.granted ? t.grants.size() : t.refusals.size()))
+            return;
+        const Tick at = w.granted ? t.grants[w.outcome].at : t.refusals[w.outcome].at;
+        const Core::EventKind kind = !w.granted                    ? Core::EventKind::Refusal
+                                     : t.grants[w.outcome].renewal ? Core::EventKind::Renewal
+                                                                   : Core::EventKind::Grant;
+        TimelineRenderer::Hit hit;
+        hit.part = TimelineRenderer::Hit::Pitfall;
+        hit.client = int(w.client);
+        hit.action = int(w.action);
+        hit.lane = int(w.client);
+        hit.bottomPanel = panel.bottom;
+        hit.ref = eventOf(t, int(w.client), at, kind, w.outcome);
+        if (hit.ref != Core::kNone)
+            region(bar, hit, RegionZ::Band, bar.left());
     }
 
     // The lock-delay after an expiry (Chubby): a hatched band on the lock lane in which the
@@ -101,6 +125,11 @@ public:
 };
 
 } // namespace
+
+bool LockWaitsPass::recordsRegions() const
+{
+    return true;
+}
 
 void LockWaitsPass::paint(const PaintContext &c, const TimelinePanel &panel, const Core::Trace &t,
                           int)

@@ -9,6 +9,11 @@
 //   overlay        TokenCounterPass, HighlightPass, FocusRingPass, PlayheadPass
 //
 // Later passes draw over earlier ones. One file per pass in this folder.
+//
+// A pass declared with `bool recordsRegions() const override;` answers in its own file (next to
+// its paint()) whether it records where it paints its interactive elements: making one of its
+// elements interactive is then a change to that file alone (docs/ARCHITECTURE.md, "Adding a new
+// lane element").
 
 #include "renderpass.h"
 
@@ -48,6 +53,7 @@ public:
 class LockWaitsPass final : public RenderPass
 {
 public:
+    bool recordsRegions() const override;
     void paint(const PaintContext &c, const TimelinePanel &panel, const Core::Trace &t,
                int) override;
 };
@@ -56,7 +62,7 @@ public:
 class LeasesPass final : public RenderPass
 {
 public:
-    bool recordsRegions() const override { return true; }
+    bool recordsRegions() const override;
     void paint(const PaintContext &c, const TimelinePanel &panel, const Core::Trace &t,
                int) override;
 };
@@ -66,6 +72,7 @@ public:
 class LockEventsPass final : public RenderPass
 {
 public:
+    bool recordsRegions() const override;
     void paint(const PaintContext &c, const TimelinePanel &panel, const Core::Trace &t,
                int) override;
 };
@@ -102,6 +109,7 @@ public:
 class ReadsAndGroupsPass final : public RenderPass
 {
 public:
+    bool recordsRegions() const override;
     void paint(const PaintContext &c, const TimelinePanel &panel, const Core::Trace &t,
                int) override;
 };
@@ -117,9 +125,9 @@ public:
 class StorageLanesPass final : public RenderPass
 {
 public:
+    bool recordsRegions() const override;
     StorageLanesPass();
     ~StorageLanesPass() override;
-    bool recordsRegions() const override { return true; }
     // Starts the helper thread on a panel whose storage lanes are all dense.
     void beginPanel(const PaintContext &c, const TimelinePanel &panel,
                     const Core::Trace &t) override;

@@ -146,6 +146,11 @@ public:
 
 } // namespace
 
+bool ReadsAndGroupsPass::recordsRegions() const
+{
+    return false;
+}
+
 void ReadsAndGroupsPass::paint(const PaintContext &c, const TimelinePanel &panel,
                                const Core::Trace &t, int)
 {

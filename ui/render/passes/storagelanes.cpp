@@ -130,6 +130,44 @@ public:
         }
     }
 
+    // Each write's arrival, as the hit test finds it: within a grip (and two pixels) of where
+    // its glyph stands, across its lane, over a restart's line. One per pixel column, the one
+    // whose glyph is painted there: the worst outcome among the column's first writes, the first
+    // of it (as paintStorage shows a crowded column). On the painting thread, whichever thread
+    // records the lanes.
+    void recordArrivals(const TimelinePanel &panel, const Core::Trace &t) const
+    {
+        const double reach = kGrip * std::max(1.0, m_st.f) + 2;
+        for (std::size_t s = 0; s < panel.storages.size() && s < t.storageWrites.size(); ++s) {
+            const std::vector<std::uint32_t> &ws = t.storageWrites[s];
+            const QRectF &lane = panel.storages[s].lane;
+            TimelineRenderer::Hit hit;
+            hit.part = TimelineRenderer::Hit::StorageWrite;
+            hit.lane = int(panel.clients.size() + 1 + s);
+            hit.bottomPanel = panel.bottom;
+            std::size_t i = firstArrival(t, ws, m_tLo);
+            while (i < ws.size() && t.writes[ws[i]].arrivedAt <= m_tHi) {
+                const Tick last = lastTickOfColumn(column(t.writes[ws[i]].arrivedAt));
+                std::uint32_t shown = ws[i];
+                std::size_t j = i + 1;
+                for (; j < ws.size() && j < i + 16 && t.writes[ws[j]].arrivedAt <= last; ++j)
+                    if (severity(t.writes[ws[j]].result) > severity(t.writes[shown].result))
+                        shown = ws[j];
+                const Core::Write &w = t.writes[shown];
+                hit.client = int(w.client);
+                hit.action = int(w.action);
+                const double x = X(w.arrivedAt);
+                region(QRectF(x - reach, lane.top(), 2 * reach, lane.height()), hit,
+                       RegionZ::StorageWrite, x);
+                // the rest of the column adds nothing
+                i = j < ws.size() && t.writes[ws[j]].arrivedAt <= last
+                        ? gallop(j, ws.size(), last + 1,
+                                 [&](std::size_t n) { return t.writes[ws[n]].arrivedAt; })
+                        : j;
+            }
+        }
+    }
+
     // The words of the restarts in view, in the max_token row right of their line (else left
     // of it), as chips that take their room in `labels` before any "max N" does.
     void labelRestarts(std::uint32_t s, const QRectF &row, const Core::Trace &t, LabelSpans &labels)
@@ -547,11 +585,19 @@ void StorageLanesPass::beginPanel(const PaintContext &c, const TimelinePanel &pa
     p.recordOnHelper(panel, t, m_helper->storages, m_helper->done);
 }
 
+bool StorageLanesPass::recordsRegions() const
+{
+    return true;
+}
+
 void StorageLanesPass::paint(const PaintContext &c, const TimelinePanel &panel,
                              const Core::Trace &t, int)
 {
-    if (c.regions())
-        StorageLanesPainter(c).recordRestarts(panel, t);
+    if (c.regions()) {
+        const StorageLanesPainter p(c);
+        p.recordRestarts(panel, t);
+        p.recordArrivals(panel, t);
+    }
     if (m_helper) {
         m_helper->done.acquire();
         c.recorder()->append(m_helper->storages);

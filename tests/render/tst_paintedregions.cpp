@@ -98,6 +98,7 @@ struct Picture
     {
         QImage image(rect.size().toSize(), QImage::Format_ARGB32_Premultiplied);
         QPainter p(&image);
+        r.setRecordsRegions(true);
         r.paint(&p, rect, s, top, o.compare ? &bottom : nullptr, axis, o);
     }
     Hit at(QPointF pos) const

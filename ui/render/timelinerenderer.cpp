@@ -70,7 +70,7 @@ TimelineRenderer::~TimelineRenderer() = default;
 
 TimelineRenderer::TimelineRenderer(const TimelineRenderer &other)
     : m_cache(std::make_unique<RendererCache>()), m_regions(std::make_unique<PaintedRegions>()),
-      m_caching(other.m_caching)
+      m_caching(other.m_caching), m_recordsRegions(other.m_recordsRegions)
 {
 }
 
@@ -80,6 +80,7 @@ TimelineRenderer &TimelineRenderer::operator=(const TimelineRenderer &other)
         m_cache->clear();
         m_regions->clear();
         m_caching = other.m_caching;
+        m_recordsRegions = other.m_recordsRegions;
     }
     return *this;
 }
@@ -161,7 +162,7 @@ void TimelineRenderer::paint(QPainter *p, const QRectF &rect, const Core::Scenar
         content.setRenderHint(QPainter::TextAntialiasing, true);
         PaintContext painter(&content, here, st, axis, l, s, o);
         painter.noteLabels(&labels);
-        painter.recordRegions(m_regions.get());
+        painter.recordRegions(m_recordsRegions ? m_regions.get() : nullptr);
         ContentPasses passes;
         runPasses(painter, passes.list(), traces);
     }

@@ -178,7 +178,9 @@ public:
     static QString describe(const Core::Scenario &s, const Core::Trace &trace, const Hit &hit);
 
     // Where the last paint painted each interactive element, and what each is: the regions its
-    // passes recorded (the hit test records its own, around the point it looks at).
+    // passes recorded, when asked to record them (off by default: the hit test records its own,
+    // around the point it looks at, so a paint for the screen records nothing it would not use).
+    void setRecordsRegions(bool on) { m_recordsRegions = on; }
     const Render::PaintedRegions &paintedRegions() const;
 
     // Tick span that shows the whole run (for fit to window).
@@ -190,4 +192,5 @@ private:
     std::unique_ptr<RendererCache> m_cache;
     std::unique_ptr<Render::PaintedRegions> m_regions; // of the last paint; a paint() fills it
     bool m_caching = true;
+    bool m_recordsRegions = false;
 };

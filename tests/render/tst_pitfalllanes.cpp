@@ -194,6 +194,43 @@ private slots:
         QVERIFY(darkest(after.image, after.x(6), lane.top() + 2, lane.top() + 4) < 150);
     }
 
+    // The restart's words end before the next write arrives: there the step line rises through
+    // the max_token row (JournalNode's "max_token 2 forgotten" was crossed by it at 1280x800).
+    void forgottenWordsEndBeforeTheNextArrival()
+    {
+        // A writes at 1 (max_token 1); the volatile storage restarts at 6 and forgets it; A
+        // writes again at 11 with token 1, accepted against 0: the line rises at 11. At 20 px a
+        // tick the long words (about 130 px) do not fit in the 100 px from 6 to 11.
+        Core::Scenario s = alone({Core::Action::write(1, QStringLiteral("a")),
+                                  Core::Action::write(11, QStringLiteral("b"))});
+        s.storages[0].restarts = {6};
+        s.storages[0].durable = false;
+        const Core::Trace t = Core::simulate(s);
+        QCOMPARE(t.restarts.size(), std::size_t(1));
+        QCOMPARE(t.restarts[0].forgot, Core::Token(1));
+        QCOMPARE(t.writes.size(), std::size_t(2));
+        QCOMPARE(t.writes[1].arrivedAt, Core::Tick(11));
+        QCOMPARE(t.writes[1].maxToken, Core::Token(1));
+        Picture pic;
+        render(pic, s, t);
+        const RecordingDevice::Text *text = nullptr;
+        for (const RecordingDevice::Text &w : pic.words.texts)
+            if (w.text.endsWith(QStringLiteral("forgotten")))
+                text = &w;
+        QVERIFY(text);
+        // right of the restart's line and ending before the arrival, or left of the line and
+        // after the first write's rise at 1
+        const QString where = QStringLiteral("'%1' at %2..%3; restart at %4, arrival at %5")
+                                  .arg(text->text)
+                                  .arg(text->shown.left())
+                                  .arg(text->shown.right())
+                                  .arg(pic.x(6))
+                                  .arg(pic.x(11));
+        QVERIFY2((text->shown.right() < pic.x(6) && text->shown.left() > pic.x(1) + 5) ||
+                     (text->shown.left() > pic.x(6) && text->shown.right() < pic.x(11) - 5),
+                 qPrintable(where));
+    }
+
     void versionStorageShowsVersionsAndTheFailedCompareAndSet()
     {
         // A writes at 1 (applied: version 1) and at 8 expecting version 0 again: rejected,

@@ -169,9 +169,14 @@ public:
     }
 
     // The words of the restarts in view, in the max_token row right of their line (else left
-    // of it), as chips that take their room in `labels` before any "max N" does.
-    void labelRestarts(std::uint32_t s, const QRectF &row, const Core::Trace &t, LabelSpans &labels)
+    // of it), as chips that take their room in `labels` before any "max N" does. They keep clear
+    // of where the step line crosses the row: right of the line they end before the next write
+    // that changes the level arrives, left of it they start after the last one.
+    void labelRestarts(std::uint32_t s, const QRectF &row, const Core::Trace &t,
+                       const Core::StorageLevel &level, LabelSpans &labels)
     {
+        const std::vector<std::uint32_t> &ws = t.storageWrites[s];
+        const double gap = 6 * m_st.f;
         for (const Core::StorageRestart &rs : t.restarts) {
             if (rs.tick > m_tHi)
                 break; // in time order
@@ -184,21 +189,68 @@ public:
                                        .arg(tokenShort(m_s, rs.forgot)),
                                    QObject::tr("%1 forgotten").arg(tokenShort(m_s, rs.forgot))}
                      : QStringList{QObject::tr("restart")};
-            for (const QString &text : texts) {
-                const double w = m_st.fmSmall.horizontalAdvance(text) + 8;
-                double left = x + 4;
-                if (!labels.fits(left, w))
-                    left = x - 4 - w;
-                if (!labels.fits(left, w))
-                    continue;
-                labels.take(left, w);
-                const QRectF box(left, row.top(), w, row.height());
-                takeLabel(box);
-                chipText(box, text, lost ? m_st.th.corruptedText : m_st.th.foreground, m_st.small);
-                noteLabel(x, box);
-                break;
+            double widest = 0;
+            for (const QString &text : texts)
+                widest = std::max(widest, m_st.fmSmall.horizontalAdvance(text) + 8.0);
+            // (a restart comes before the arrivals of its tick: docs/SCENARIO.md section 14)
+            const std::size_t next = firstArrival(t, ws, rs.tick);
+            const auto levelAfter = [&](std::size_t i) -> Core::Token {
+                return level.afterWrite(ws[i]);
+            };
+            // the level between the restart and the next change: 0 where it was forgotten
+            const Core::Token here = lost || next == 0 ? 0 : levelAfter(next - 1);
+            double end = labels.max;
+            for (std::size_t i = next; i < ws.size(); ++i) {
+                const double xi = X(t.writes[ws[i]].arrivedAt);
+                if (xi > x + 4 + widest + gap)
+                    break; // too far to matter
+                if (levelAfter(i) != here) {
+                    end = xi - gap;
+                    break;
+                }
+            }
+            double start = labels.min;
+            for (std::size_t i = next; i > 0; --i) {
+                const double xi = X(t.writes[ws[i - 1]].arrivedAt);
+                if (xi < x - 4 - widest - gap)
+                    break;
+                const Core::Token before = i > 1 ? levelAfter(i - 2) : 0;
+                if (levelAfter(i - 1) != before) {
+                    start = xi + gap;
+                    break;
+                }
+            }
+            // the first form that keeps clear; else, so that the words never go, the shortest
+            // where it fits at all (crossed by the line, as on a narrow picture)
+            for (int pass = 0; pass < 2; ++pass) {
+                const bool clear = pass == 0;
+                const QStringList forms = clear ? texts : QStringList{texts.last()};
+                if (placeRestartWords(forms, x, clear ? start : labels.min,
+                                      clear ? end : labels.max, row, lost, labels))
+                    break;
             }
         }
+    }
+
+    // The first of `texts` that fits right of the restart's line at x (ending by `end`), else
+    // left of it (starting from `start`), as a chip in the row; false when none fits.
+    bool placeRestartWords(const QStringList &texts, double x, double start, double end,
+                           const QRectF &row, bool lost, LabelSpans &labels)
+    {
+        for (const QString &text : texts) {
+            const double w = m_st.fmSmall.horizontalAdvance(text) + 8;
+            const bool right = x + 4 + w <= end && labels.fits(x + 4, w);
+            if (!right && (x - 4 - w < start || !labels.fits(x - 4 - w, w)))
+                continue;
+            const double left = right ? x + 4 : x - 4 - w;
+            labels.take(left, w);
+            const QRectF box(left, row.top(), w, row.height());
+            takeLabel(box);
+            chipText(box, text, lost ? m_st.th.corruptedText : m_st.th.foreground, m_st.small);
+            noteLabel(x, box);
+            return true;
+        }
+        return false;
     }
 
     void paintStorage(int s, const StorageLaneRects &r, const Core::Trace &t)
@@ -436,7 +488,7 @@ public:
         labels.min = m_xmin;
         labels.max = m_xmax - 2;
         labels.gap = 6;
-        labelRestarts(s, row, t, labels);
+        labelRestarts(s, row, t, level, labels);
         m_p->setFont(m_st.small);
         std::size_t i = lo;
         const auto label = [&](double x, Core::Token v) {

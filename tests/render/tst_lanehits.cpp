@@ -144,12 +144,18 @@ QStringList probe(const Picture &pic, const QString &key)
     return lines;
 }
 
-QStringList probeAll()
+// Under FENCESCOPE_QUICK (the sanitizer suite, where the whole grid takes minutes) every third
+// preset only, each compared with its lines of the table.
+QStringList probeAll(bool quick)
 {
     QStringList lines;
-    for (const QString &name : presetNames())
+    const QStringList names = presetNames();
+    for (int n = 0; n < names.size(); ++n)
         for (const bool compare : {false, true})
             for (const double zoom : {1.0, 3.0}) {
+                if (quick && n % 3 != 0)
+                    continue;
+                const QString &name = names[n];
                 const Picture pic(name, compare, zoom);
                 lines << probe(pic, QStringLiteral("%1 %2 zoom%3")
                                         .arg(name, compare ? QStringLiteral("compare")
@@ -210,8 +216,9 @@ private slots:
 
     void sameAnswersAsTheTable()
     {
-        const QStringList lines = probeAll();
         const QString regenerate = qEnvironmentVariable("FENCESCOPE_REGENERATE_LANEHITS");
+        const bool quick = regenerate.isEmpty() && qEnvironmentVariableIsSet("FENCESCOPE_QUICK");
+        const QStringList lines = probeAll(quick);
         if (!regenerate.isEmpty()) {
             QFile out(regenerate);
             QVERIFY(out.open(QIODevice::WriteOnly | QIODevice::Truncate));
@@ -222,13 +229,22 @@ private slots:
         QVERIFY2(in.open(QIODevice::ReadOnly), qPrintable(in.fileName()));
         const QStringList expected =
             QString::fromUtf8(in.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
-        QCOMPARE(lines.size(), expected.size());
+        // each line by where it is (the words before its colon)
+        std::map<QString, QString> table;
+        for (const QString &line : expected)
+            table[line.section(QLatin1Char(':'), 0, 0)] = line;
+        QCOMPARE(table.size(), std::size_t(expected.size()));
+        if (!quick)
+            QCOMPARE(lines.size(), expected.size());
+        QVERIFY(!lines.isEmpty());
         int differing = 0;
-        for (int i = 0; i < lines.size(); ++i) {
-            if (lines[i] == expected[i])
+        for (const QString &line : lines) {
+            const auto it = table.find(line.section(QLatin1Char(':'), 0, 0));
+            const QString was = it == table.end() ? QStringLiteral("(none)") : it->second;
+            if (line == was)
                 continue;
             if (++differing <= 10)
-                qWarning("now:   %s\ntable: %s", qPrintable(lines[i]), qPrintable(expected[i]));
+                qWarning("now:   %s\ntable: %s", qPrintable(line), qPrintable(was));
         }
         QCOMPARE(differing, 0);
     }

@@ -457,7 +457,8 @@ private slots:
         QFETCH(int, action);
         Picture pic(QStringLiteral("check-then-write-gap"), false);
         QVERIFY(pic.axis.pixelsPerTick > 30);
-        const ClientLaneRects &r = pic.layout().panels.front().clients[std::size_t(client)];
+        // (a copy: the layout is a temporary)
+        const ClientLaneRects r = pic.layout().panels.front().clients[std::size_t(client)];
         const QRectF rows[] = {r.markers, r.pauses, r.holds, r.believes};
         const Hit hit = pic.at(QPointF(pic.axis.tickToX(tick), rows[row].center().y()));
         QCOMPARE(int(hit.part), part);
@@ -467,16 +468,23 @@ private slots:
     }
 
     // The hit test answers over the client lanes as tests/data/clientlanehits.txt says (see the
-    // top of this file); the first point that differs is named.
+    // top of this file); the first point that differs is named. Under FENCESCOPE_QUICK (the
+    // sanitizer suite, where the whole grid takes minutes) every third preset only, each
+    // compared with its part of the table.
     void clientLanesAnswerAsBefore()
     {
         const QString written = qEnvironmentVariable("FENCESCOPE_WRITE_CLIENT_HITS");
+        const bool quick = written.isEmpty() && qEnvironmentVariableIsSet("FENCESCOPE_QUICK");
         QStringList all;
-        for (const QString &name : presetNames())
-            for (const auto &[config, pic] : hitPictures(name)) {
-                all << QStringLiteral("= %1 %2").arg(name, config);
+        const QStringList names = presetNames();
+        for (int n = 0; n < names.size(); ++n) {
+            if (quick && n % 3 != 0)
+                continue;
+            for (const auto &[config, pic] : hitPictures(names[n])) {
+                all << QStringLiteral("= %1 %2").arg(names[n], config);
                 all << clientLaneHits(*pic);
             }
+        }
         if (!written.isEmpty()) {
             QFile out(written);
             QVERIFY(out.open(QIODevice::WriteOnly | QIODevice::Truncate));
@@ -487,18 +495,37 @@ private slots:
         QVERIFY(in.open(QIODevice::ReadOnly));
         const QStringList expected =
             QString::fromUtf8(in.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
-        QCOMPARE(all.size(), expected.size());
+        // the table's parts, each under its "= preset config" line
+        std::map<QString, QStringList> parts;
+        QString part;
+        for (const QString &line : expected) {
+            if (line.startsWith(QLatin1Char('=')))
+                part = line;
+            else
+                parts[part] << line;
+        }
+        if (!quick)
+            QCOMPARE(all.size(), expected.size());
         QString where;
         int differing = 0;
-        for (int i = 0; i < all.size(); ++i) {
-            if (all[i].startsWith(QLatin1Char('=')))
-                where = all[i];
-            if (all[i] == expected[i])
+        int row = 0;
+        for (const QString &line : all) {
+            if (line.startsWith(QLatin1Char('='))) {
+                where = line;
+                row = 0;
+                QVERIFY2(parts.count(where), qPrintable(where));
+                continue;
+            }
+            const QStringList &rows = parts[where];
+            const QString was = row < rows.size() ? rows[row] : QStringLiteral("(none)");
+            ++row;
+            if (line == was)
                 continue;
             if (++differing <= 20)
-                qWarning("%s: expected\n  %s\ngot\n  %s", qPrintable(where),
-                         qPrintable(expected[i]), qPrintable(all[i]));
+                qWarning("%s: expected\n  %s\ngot\n  %s", qPrintable(where), qPrintable(was),
+                         qPrintable(line));
         }
+        QVERIFY(!all.isEmpty());
         QCOMPARE(differing, 0);
     }
 };

@@ -9,13 +9,17 @@
 
 namespace TestSupport {
 
+inline Core::Scenario preset(const QString &name)
+{
+    const Core::LoadResult r = Core::ScenarioFile::load(Core::ScenarioFile::builtinPath(name));
+    if (!r.ok())
+        qFatal("%s: %s", qPrintable(name), qPrintable(r.error));
+    return *r.scenario;
+}
+
 inline Core::Scenario preset(const char *name)
 {
-    const Core::LoadResult r =
-        Core::ScenarioFile::load(QStringLiteral(":/scenarios/%1.json").arg(QLatin1String(name)));
-    if (!r.ok())
-        qFatal("%s: %s", name, qPrintable(r.error));
-    return *r.scenario;
+    return preset(QLatin1String(name));
 }
 
 } // namespace TestSupport

@@ -17,11 +17,11 @@
 // changed answer looked at first):
 //   FENCESCOPE_REGENERATE_LANEHITS=$PWD/tests/data/lanehits.txt build/dev/tests/tst_lanehits
 
+#include "presetfile.h"
 #include "scenariofile.h"
 #include "simulator.h"
 #include "timelinerenderer.h"
 
-#include <QDir>
 #include <QFile>
 #include <QtTest>
 
@@ -33,21 +33,12 @@ using Hit = TimelineRenderer::Hit;
 
 namespace {
 
-Core::Scenario preset(const QString &name)
-{
-    Core::LoadResult lr = Core::ScenarioFile::load(Core::ScenarioFile::builtinPath(name));
-    if (!lr.ok())
-        qFatal("%s: %s", qPrintable(name), qPrintable(lr.error));
-    return *lr.scenario;
-}
+using TestSupport::preset;
 
+// Every built-in scenario (the tables below are compared part by part, in any order).
 QStringList presetNames()
 {
-    QStringList names;
-    const QDir dir(QStringLiteral(FENCESCOPE_SOURCE_DIR "/resources/scenarios"));
-    for (const QString &file : dir.entryList({QStringLiteral("*.json")}, QDir::Files))
-        names << file.chopped(5);
-    return names;
+    return Core::ScenarioFile::builtinNames();
 }
 
 QString show(const Hit &h)

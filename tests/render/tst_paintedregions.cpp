@@ -16,11 +16,11 @@
 #include "renderpass.h"
 
 #include "explain.h"
+#include "presetfile.h"
 #include "scenariofile.h"
 #include "simulator.h"
 #include "timelinerenderer.h"
 
-#include <QDir>
 #include <QFile>
 #include <QImage>
 #include <QPainter>
@@ -37,21 +37,12 @@ using Render::PaintedRegion;
 
 namespace {
 
-Core::Scenario preset(const QString &name)
-{
-    Core::LoadResult lr = Core::ScenarioFile::load(Core::ScenarioFile::builtinPath(name));
-    if (!lr.ok())
-        qFatal("%s: %s", qPrintable(name), qPrintable(lr.error));
-    return *lr.scenario;
-}
+using TestSupport::preset;
 
+// Every built-in scenario (the tables below are compared part by part, in any order).
 QStringList presetNames()
 {
-    QStringList names;
-    const QDir dir(QStringLiteral(FENCESCOPE_SOURCE_DIR "/resources/scenarios"));
-    for (const QString &file : dir.entryList({QStringLiteral("*.json")}, QDir::Files))
-        names << file.chopped(5);
-    return names;
+    return Core::ScenarioFile::builtinNames();
 }
 
 QString show(const Hit &h)

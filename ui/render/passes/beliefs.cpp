@@ -160,6 +160,11 @@ public:
 
 } // namespace
 
+bool BeliefsPass::recordsRegions() const
+{
+    return false;
+}
+
 void BeliefsPass::paint(const PaintContext &c, const TimelinePanel &panel, const Core::Trace &t,
                         int)
 {

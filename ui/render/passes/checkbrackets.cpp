@@ -115,6 +115,11 @@ public:
 
 } // namespace
 
+bool CheckBracketsPass::recordsRegions() const
+{
+    return true;
+}
+
 void CheckBracketsPass::paint(const PaintContext &c, const TimelinePanel &panel,
                               const Core::Trace &t, int)
 {

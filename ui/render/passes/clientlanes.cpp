@@ -411,6 +411,11 @@ public:
 
 } // namespace
 
+bool ClientLanesPass::recordsRegions() const
+{
+    return true;
+}
+
 void ClientLanesPass::paint(const PaintContext &c, const TimelinePanel &panel, const Core::Trace &t,
                             int)
 {

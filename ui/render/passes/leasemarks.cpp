@@ -256,6 +256,11 @@ public:
 
 } // namespace
 
+bool LeaseMarksPass::recordsRegions() const
+{
+    return true;
+}
+
 void LeaseMarksPass::paint(const PaintContext &c, const TimelinePanel &panel, const Core::Trace &t,
                            int)
 {

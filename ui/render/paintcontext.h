@@ -391,8 +391,6 @@ public:
     };
     // Places `label` (the first of its forms that has room) and returns whether it is drawn.
     bool placeLabel(const Label &label);
-    // Text on a background chip so it stays readable over grid lines and bars.
-    void chipText(const QRectF &r, const QString &text, const QColor &color, const QFont &font);
 
     // The first of `texts` (longest first) whose width plus its padding fits in the visible
     // part of the item from x0 to x1, drawn centred there; nothing when none fits. Measured
@@ -570,6 +568,8 @@ protected:
     bool m_narrowed = false;             // see narrowed()
 
 private:
+    // Text on a background chip so it stays readable over grid lines and bars.
+    void chipText(const QRectF &r, const QString &text, const QColor &color, const QFont &font);
     // Where a form of `label` w wide goes, or none when it has no room.
     std::optional<QRectF> labelPlace(const Label &label, double w) const;
     // Takes the room of `box`, draws `text` in `words` and notes `noted` for the playhead.

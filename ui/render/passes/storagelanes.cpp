@@ -230,16 +230,13 @@ public:
                 }
             }
             const double nextX = j < hi ? X(t.writes[ws[j]].arrivedAt) : m_xmax + 1000;
-            outcomeLabels.push_back({shown, x, nextX, {}, 0, 0});
+            outcomeLabels.push_back({shown, x, nextX});
             // the glyph itself: a label left of it ends 4 px before it, one right of it starts
             // 2 px after it (what left-to-right placement used to leave)
             labels.addGlyph(x - gr - 4, x + gr + 2);
             i = j;
         }
-        placeOutcomeLabels(outcomeLabels, labels, t, su, gr);
-        for (const OutcomeLabel &label : outcomeLabels)
-            if (!label.segments.empty())
-                paintOutcomeLabel(label, r, t);
+        placeOutcomeLabels(outcomeLabels, labels, r, t, su, gr);
         // Every rejection, corruption and lock-out is shown, however crowded the lane: those
         // are what the picture is about. Only incidents a crowded column hid are added.
         if (anyBad && su < t.storageIncidents.size()) {
@@ -370,19 +367,14 @@ public:
             if (!labels.fits(x + 4, 0))
                 return;
             const QString text = version ? QObject::tr("v%1").arg(v) : QObject::tr("max %1").arg(v);
-            const double w = m_st.fmSmall.horizontalAdvance(text) + 4;
-            const double h = m_st.fmSmall.height();
-            if (!labels.fits(x + 4, w))
-                return;
-            labels.take(x + 4, w);
             // under a high line, over a low one: always inside the row
+            const double h = m_st.fmSmall.height();
             const double y = yOf(v);
             const double top = y - row.top() > h + 1 ? y - h - 1 : y + 2;
-            m_p->setFont(m_st.small);
-            m_p->setPen(m_st.th.maxTokenText);
-            m_p->drawText(QRectF(x + 4, top, w, h), Qt::AlignLeft | Qt::AlignVCenter, text);
-            takeLabel(QRectF(x + 4, top, w, h)); // a group's words go elsewhere
-            noteLabel(x, QRectF(x + 4, top, w, h));
+            Label label = Label::note(text, m_st.th.maxTokenText, QRectF(0, top, 0, h), x, 4);
+            label.spans = &labels;
+            label.take = true; // a group's words go elsewhere
+            placeLabel(label);
         };
         if (cur > 0)
             label(std::max(m_xmin, line.front().x()), cur);
@@ -428,21 +420,16 @@ public:
             m_p->drawPolyline(line);
         }
         if (!t.fencing && !version) {
-            m_p->setFont(m_st.small);
-            m_p->setPen(m_st.th.muted);
-            // where no restart's words are, the longest that fits
-            for (const QString &text :
-                 {QObject::tr("max_token stays 0: this storage does not check tokens"),
-                  QObject::tr("max_token stays 0")}) {
-                const QRectF box(m_xmin + 6, r.maxToken.top(),
-                                 m_st.fmSmall.horizontalAdvance(text) + 2, r.maxToken.height());
-                if (!labelFree(box) || box.right() > m_xmax)
-                    continue;
-                takeLabel(box);
-                m_p->drawText(box, Qt::AlignLeft | Qt::AlignVCenter, text);
-                noteLabel(m_xmin, box); // what the storage is, not what happens in it
-                break;
-            }
+            // where no restart's words are, the longest that fits; noted at the plot's left:
+            // what the storage is, not what happens in it
+            Label label = Label::note({}, m_st.th.muted, r.maxToken, m_xmin, 6);
+            label.forms = {QObject::tr("max_token stays 0: this storage does not check tokens"),
+                           QObject::tr("max_token stays 0")};
+            label.pad = 2;
+            label.end = m_xmax;
+            label.free = true;
+            label.take = true;
+            placeLabel(label);
         }
     }
 

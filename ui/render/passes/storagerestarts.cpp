@@ -105,38 +105,29 @@ void StorageRestarts::labelRestarts(std::uint32_t s, const QRectF &row, const Co
                 break;
             }
         }
-        // the first form that keeps clear; else, so that the words never go, the shortest
-        // where it fits at all (crossed by the line, as on a narrow picture)
-        for (int pass = 0; pass < 2; ++pass) {
-            const bool clear = pass == 0;
-            const QStringList forms = clear ? texts : QStringList{texts.last()};
-            if (placeRestartWords(forms, x, clear ? start : labels.min, clear ? end : labels.max,
-                                  row, lost, labels))
-                break;
-        }
-    }
-}
-
-// The first of `texts` that fits right of the restart's line at x (ending by `end`), else
-// left of it (starting from `start`), as a chip in the row; false when none fits.
-bool StorageRestarts::placeRestartWords(const QStringList &texts, double x, double start,
-                                        double end, const QRectF &row, bool lost,
-                                        LabelSpans &labels)
-{
-    for (const QString &text : texts) {
-        const double w = m_st.fmSmall.horizontalAdvance(text) + 8;
-        const bool right = x + 4 + w <= end && labels.fits(x + 4, w);
-        if (!right && (x - 4 - w < start || !labels.fits(x - 4 - w, w)))
+        // the first form that keeps clear, right of the restart's line (ending by `end`),
+        // else left of it (starting from `start`); else, so that the words never go, the
+        // shortest where it fits at all (crossed by the line, as on a narrow picture)
+        Label label;
+        label.forms = texts;
+        label.color = lost ? m_st.th.corruptedText : m_st.th.foreground;
+        label.small = true;
+        label.pad = 8;
+        label.row = row;
+        label.x = x;
+        label.side = Label::Side::RightOrLeft;
+        label.gap = 4;
+        label.end = end;
+        label.start = start;
+        label.spans = &labels;
+        label.take = true;
+        if (placeLabel(label))
             continue;
-        const double left = right ? x + 4 : x - 4 - w;
-        labels.take(left, w);
-        const QRectF box(left, row.top(), w, row.height());
-        takeLabel(box);
-        chipText(box, text, lost ? m_st.th.corruptedText : m_st.th.foreground, m_st.small);
-        noteLabel(x, box);
-        return true;
+        label.forms = QStringList{texts.last()};
+        label.end = labels.max;
+        label.start = labels.min;
+        placeLabel(label);
     }
-    return false;
 }
 
 } // namespace Render

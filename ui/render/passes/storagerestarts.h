@@ -25,8 +25,6 @@ public:
 private:
     template <class Each>
     void restartsInView(std::uint32_t s, const Core::Trace &t, const Each &each) const;
-    bool placeRestartWords(const QStringList &texts, double x, double start, double end,
-                           const QRectF &row, bool lost, LabelSpans &labels);
 };
 
 } // namespace Render

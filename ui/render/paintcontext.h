@@ -27,13 +27,16 @@
 
 #include <QPainterPath>
 #include <QPolygonF>
+#include <QStringList>
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <initializer_list>
 #include <limits>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <vector>
 
 namespace Render {
@@ -321,66 +324,86 @@ public:
         return panel.lockHeader.adjusted(10 * f, 2 * f, -8 * f, -2 * f);
     }
 
-    // Text on a background chip so it stays readable over grid lines and bars.
-    void chipText(const QRectF &r, const QString &text, const QColor &color, const QFont &font)
+    // Words on the run: what a label says, how it looks, where it may go, and what it tells.
+    // Every label of the content passes is placed by placeLabel() (or fittedLabel()), which
+    // measures it, finds its place, takes the room, draws it and notes it for the playhead.
+    struct Label
     {
-        m_p->setPen(Qt::NoPen);
-        m_p->setBrush(m_st.chip);
-        m_p->drawRoundedRect(r, 3, 3);
-        m_p->setFont(font);
-        m_p->setPen(color);
-        m_p->drawText(r, Qt::AlignCenter, text);
-    }
+        enum class Side
+        {
+            Centred,     // centred on x, pushed inwards at the row's ends (needs `room`)
+            Right,       // starting `gap` right of x
+            Left,        // ending `gap` left of x
+            RightOrLeft, // right of x where it fits, else left of it
+            At           // at `row` itself, as wide as `width` (a place the site searched for)
+        };
+        QString text;
+        QStringList forms; // or several forms, longest first: the first with room is drawn
+        QColor color;
+        bool small = false; // the small font, else the label font
+        bool chip = true;   // on a chip, words centred; else plain words, left-aligned
+        double pad = 6;     // the box is as wide as the words plus this
+        QRectF row;         // the box's top and height
+        double x = 0;       // where what it tells is
+        Side side = Side::Centred;
+        double gap = 0;                                          // between x and a box beside it
+        double end = std::numeric_limits<double>::infinity();    // a box right of x ends by it
+        double start = -std::numeric_limits<double>::infinity(); // a box left of x starts here
+        LabelRow *room = nullptr;    // the row's labels placed left to right: fits, and takes
+        LabelSpans *spans = nullptr; // the row's labels placed in any order: fits, and takes
+        bool free = false;           // only where no label of the paint is yet (labelFree)
+        bool take = false;           // and later ones from any pass keep off it (takeLabel)
+        double tells = std::numeric_limits<double>::quiet_NaN(); // noted x, if not x
+        // what the site alone knows of where it may go (clear of a pause, before the next bar)
+        std::function<bool(const QRectF &box)> fits;
+        // words the site measures and draws itself (an outcome's pieces in their fonts)
+        double width = -1;
+        std::function<void(const QRectF &box)> draw;
+
+        // The common kinds: a chip centred on x in a row of labels (a marker's words), and
+        // small plain words `gap` right of x (a note beside what it tells).
+        static Label centred(const QString &text, const QColor &color, const QRectF &row, double x,
+                             LabelRow &room)
+        {
+            Label l;
+            l.text = text;
+            l.color = color;
+            l.row = row;
+            l.x = x;
+            l.room = &room;
+            return l;
+        }
+        static Label note(const QString &text, const QColor &color, const QRectF &row, double x,
+                          double gap)
+        {
+            Label l;
+            l.text = text;
+            l.color = color;
+            l.small = true;
+            l.chip = false;
+            l.pad = 4;
+            l.row = row;
+            l.x = x;
+            l.side = Side::Right;
+            l.gap = gap;
+            return l;
+        }
+    };
+    // Places `label` (the first of its forms that has room) and returns whether it is drawn.
+    bool placeLabel(const Label &label);
 
     // The first of `texts` (longest first) whose width plus its padding fits in the visible
     // part of the item from x0 to x1, drawn centred there; nothing when none fits. Measured
     // against the visible part, not the whole item: an item scrolled half out of view would
-    // otherwise get a label reaching past the plot's edge, cut in half by the clip.
+    // otherwise get a label reaching past the plot's edge, cut in half by the clip. Inside
+    // its item, it needs no room of a row and keeps no other label off.
     struct LabelText
     {
         QString text;
         double pad;
     };
     void fittedLabel(double x0, double x1, const QRectF &row,
-                     std::initializer_list<LabelText> texts, const QColor &color)
-    {
-        const double left = std::max(x0, m_xmin);
-        const double right = std::min(x1, m_shownRight);
-        for (const LabelText &t : texts) {
-            if (t.text.isEmpty() || m_st.fmLabel.horizontalAdvance(t.text) + t.pad > right - left)
-                continue;
-            m_p->setFont(m_st.label);
-            m_p->setPen(color);
-            m_p->drawText(QRectF(left, row.top(), right - left, row.height()), Qt::AlignCenter,
-                          t.text);
-            // (what an item's label tells has begun where the item does)
-            const double w = m_st.fmLabel.horizontalAdvance(t.text);
-            noteLabel(x0, QRectF((left + right - w) / 2 - 1, row.top(), w + 2, row.height()));
-            return;
-        }
-    }
-
-    // A label centred on x in a row, if there is room; pushed inwards at the plot's edges.
-    bool placeLabel(LabelRow &row, const QRectF &band, double x, const QString &text,
-                    const QColor &color, bool leftAligned = false)
-    {
-        const double w = m_st.fmLabel.horizontalAdvance(text) + 6;
-        double left = leftAligned ? x : x - w / 2;
-        if (x >= row.min && x <= row.max) {
-            left = std::min(std::max(left, row.min), row.max - w);
-            left = std::max(left, x - w); // still touching its marker
-        }
-        if (!row.fits(left, w)) {
-            // shift right of the previous label if the marker is still covered
-            left = std::max(left, row.right + row.gap);
-            if (left > x + 2 || !row.fits(left, w))
-                return false;
-        }
-        row.take(left, w);
-        chipText(QRectF(left, band.top(), w, band.height()), text, color, m_st.label);
-        noteLabel(x, QRectF(left, band.top(), w, band.height()));
-        return true;
-    }
+                     std::initializer_list<LabelText> texts, const QColor &color);
 
     // A shape drawn with a pen and a brush is painted as its fill, then its outline: two
     // layers, each of which can be a sprite (see Canvas::viaSprite). `shape` and `size` say
@@ -545,6 +568,14 @@ protected:
     bool m_narrowed = false;             // see narrowed()
 
 private:
+    // Text on a background chip so it stays readable over grid lines and bars.
+    void chipText(const QRectF &r, const QString &text, const QColor &color, const QFont &font);
+    // Where a form of `label` w wide goes, or none when it has no room.
+    std::optional<QRectF> labelPlace(const Label &label, double w) const;
+    // Takes the room of `box`, draws `text` in `words` and notes `noted` for the playhead.
+    void showLabel(const Label &label, const QString &text, const QRectF &box, const QRectF &words,
+                   Qt::Alignment align, const QRectF &noted);
+
     static QRectF band(const ClientLaneRects &r, double top, double bottom)
     {
         return QRectF(r.lane.left(), top, r.lane.width(), std::max(0.0, bottom - top - 1e-6));

@@ -109,7 +109,8 @@ public:
                 for (const QString &text :
                      {QObject::tr("zombie: lease gone, still believes"), QObject::tr("zombie")}) {
                     if (m_st.fmLabel.horizontalAdvance(text) + 10 <= right - left) {
-                        placeLabel(labels, row, (left + right) / 2, text, m_st.th.zombieText);
+                        placeLabel(Label::centred(text, m_st.th.zombieText, row, (left + right) / 2,
+                                                  labels));
                         break;
                     }
                 }
@@ -136,18 +137,13 @@ public:
                                          ? QObject::tr("refused: knows it lost the lock")
                                      : byVersion ? QObject::tr("told: version changed")
                                                  : QObject::tr("told: lock lost (max_token)");
-                const double w = m_st.fmSmall.horizontalAdvance(text) + 4;
-                const QRectF box(x1 + 4, row.top(), w, row.height());
-                if (labels.fits(x1 + 4, w) && nextBeliefStart(bs, i) > x1 + w + 10 &&
-                    labelFree(box)) {
-                    labels.take(x1 + 4, w);
-                    takeLabel(box);
-                    m_p->setFont(m_st.small);
-                    m_p->setPen(m_st.th.muted);
-                    m_p->drawText(QRectF(x1 + 4, row.top(), w, row.height()),
-                                  Qt::AlignLeft | Qt::AlignVCenter, text);
-                    noteLabel(x1, QRectF(x1 + 4, row.top(), w, row.height()));
-                }
+                Label label = Label::note(text, m_st.th.muted, row, x1, 4);
+                label.room = &labels;
+                label.free = true;
+                label.take = true;
+                const double next = nextBeliefStart(bs, i);
+                label.fits = [&](const QRectF &box) { return next > x1 + box.width() + 10; };
+                placeLabel(label);
             }
         }
     }
@@ -159,6 +155,11 @@ public:
 };
 
 } // namespace
+
+bool BeliefsPass::recordsRegions() const
+{
+    return false;
+}
 
 void BeliefsPass::paint(const PaintContext &c, const TimelinePanel &panel, const Core::Trace &t,
                         int)

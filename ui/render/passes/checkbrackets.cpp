@@ -76,19 +76,33 @@ public:
                         return false;
                 return true;
             };
+            Label label;
+            label.color = m_st.th.foreground;
+            label.small = true;
+            label.pad = 8;
+            label.row = row.adjusted(0, 1, 0, -1);
+            label.gap = 3 * f;
+            label.tells = x0;
+            label.fits = [&](const QRectF &box) { return freeAt(box.left(), box.width()); };
             for (const QString &text : texts) {
-                const double w = m_st.fmSmall.horizontalAdvance(text) + 8;
-                double left = x0 - 3 * f - w;
-                if (!freeAt(left, w))
-                    left = x1 + 3 * f;
-                if (!freeAt(left, w))
-                    left = x0 + 3 * f;
-                if (!freeAt(left, w) || (left == x0 + 3 * f && left + w > x1))
+                label.text = text;
+                // left of the check; right of the send; inside the bracket, ending by the send
+                // (a bracket with no width has only the first)
+                label.side = Label::Side::Left;
+                label.x = x0;
+                label.end = std::numeric_limits<double>::infinity();
+                if (placeLabel(label))
+                    break;
+                if (x1 == x0)
                     continue;
-                const QRectF box(left, row.top() + 1, w, row.height() - 2);
-                chipText(box, text, m_st.th.foreground, m_st.small);
-                noteLabel(x0, box);
-                break;
+                label.side = Label::Side::Right;
+                label.x = x1;
+                if (placeLabel(label))
+                    break;
+                label.x = x0;
+                label.end = x1;
+                if (placeLabel(label))
+                    break;
             }
         }
         for (const Core::Skip &k : t.skips) {
@@ -100,20 +114,19 @@ public:
             const double x = X(k.at);
             glyph(MarkerShape::Cross, QPointF(x, row.center().y()), Glyphs::kRadius * f,
                   m_st.th.muted, true);
-            const QString text = QObject::tr("skipped");
-            const double w = m_st.fmSmall.horizontalAdvance(text) + 4;
-            if (x + 9 * f + w <= m_xmax) {
-                m_p->setFont(m_st.small);
-                m_p->setPen(m_st.th.foreground);
-                noteLabel(x, QRectF(x + 9 * f, row.top(), w, row.height()));
-                m_p->drawText(QRectF(x + 9 * f, row.top(), w, row.height()),
-                              Qt::AlignLeft | Qt::AlignVCenter, text);
-            }
+            Label label = Label::note(QObject::tr("skipped"), m_st.th.foreground, row, x, 9 * f);
+            label.end = m_xmax;
+            placeLabel(label);
         }
     }
 };
 
 } // namespace
+
+bool CheckBracketsPass::recordsRegions() const
+{
+    return true;
+}
 
 void CheckBracketsPass::paint(const PaintContext &c, const TimelinePanel &panel,
                               const Core::Trace &t, int)

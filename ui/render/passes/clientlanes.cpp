@@ -261,8 +261,10 @@ public:
             const double cx = (left + right) / 2;
             const double w = m_st.fmLabel.horizontalAdvance(text) + 8;
             if (w < right - left - 6) {
-                placeLabel(pauseLabels, r.pauses, cx, text, m_st.th.foreground);
-                takeLabel(QRectF(cx - w / 2, r.pauses.top(), w, r.pauses.height()));
+                // (a read's words may go in the pause row too: they keep off these)
+                Label label = Label::centred(text, m_st.th.foreground, r.pauses, cx, pauseLabels);
+                label.take = true;
+                placeLabel(label);
             }
         }
         for (std::size_t i = lo; i < hi; ++i) {
@@ -311,9 +313,10 @@ public:
             QColor color = m_st.th.foreground;
             if (e.kind == Core::EventKind::Refusal)
                 color = m_st.th.refusal;
-            if (placeLabel(labels, r.labels, x, text, color))
+            if (placeLabel(Label::centred(text, color, r.labels, x, labels)))
                 continue;
-            if (due < e.tick && placeLabel(labels, r.labels, x, markerText(t, e), color))
+            if (due < e.tick &&
+                placeLabel(Label::centred(markerText(t, e), color, r.labels, x, labels)))
                 continue;
             // no room above: beside the glyph, up to the next marker (or its deferred link)
             double limit = m_xmax - 2;
@@ -328,23 +331,27 @@ public:
                 limit = std::min(limit, X(std::min(na.at, ne.tick)) - 9 * m_st.f);
                 break;
             }
-            const auto beside = [&](const QString &label) {
-                const double w = m_st.fmLabel.horizontalAdvance(label) + 6;
-                const double left = x + 9 * m_st.f;
-                if (label.isEmpty() || left + w > limit || !inline_.fits(left, w))
+            const auto beside = [&](const QString &text) {
+                if (text.isEmpty())
                     return false;
-                inline_.take(left, w);
-                chipText(QRectF(left, r.markers.top(), w, r.markers.height()), label, color,
-                         m_st.label);
-                noteLabel(x, QRectF(left, r.markers.top(), w, r.markers.height()));
-                return true;
+                Label label;
+                label.text = text;
+                label.color = color;
+                label.row = r.markers;
+                label.x = x;
+                label.side = Label::Side::Right;
+                label.gap = 9 * m_st.f;
+                label.end = limit;
+                label.room = &inline_;
+                return placeLabel(label);
             };
             if (beside(markerText(t, e)))
                 continue;
             // crowded on both rows (two writes a few ticks apart): the short form, so that no
             // write goes unnamed ("'A1'"; the whole text is in the tooltip)
             const QString compact = compactMarkerText(t, e);
-            if (!compact.isEmpty() && !placeLabel(labels, r.labels, x, compact, color))
+            if (!compact.isEmpty() &&
+                !placeLabel(Label::centred(compact, color, r.labels, x, labels)))
                 beside(compact);
         }
     }
@@ -410,6 +417,11 @@ public:
 };
 
 } // namespace
+
+bool ClientLanesPass::recordsRegions() const
+{
+    return true;
+}
 
 void ClientLanesPass::paint(const PaintContext &c, const TimelinePanel &panel, const Core::Trace &t,
                             int)

@@ -61,6 +61,11 @@ public:
 
 } // namespace
 
+bool ConnectorsPass::recordsRegions() const
+{
+    return false;
+}
+
 void ConnectorsPass::paint(const PaintContext &c, const TimelinePanel &panel, const Core::Trace &t,
                            int)
 {

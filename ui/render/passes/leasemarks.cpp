@@ -148,18 +148,18 @@ public:
     // is yet; false when none does.
     bool chipRightOf(double x, const QRectF &row, double room, const QStringList &texts)
     {
-        const double left = x + 4 * m_st.f;
-        for (const QString &text : texts) {
-            const double w = m_st.fmSmall.horizontalAdvance(text) + 6;
-            const QRectF box(left, row.top(), w, row.height());
-            if (left + w > room || !labelFree(box))
-                continue;
-            takeLabel(box);
-            chipText(box, text, m_st.th.foreground, m_st.small);
-            noteLabel(x, box);
-            return true;
-        }
-        return false;
+        Label label;
+        label.forms = texts;
+        label.color = m_st.th.foreground;
+        label.small = true;
+        label.row = row;
+        label.x = x;
+        label.side = Label::Side::Right;
+        label.gap = 4 * m_st.f;
+        label.end = room;
+        label.free = true;
+        label.take = true;
+        return placeLabel(label);
     }
 
     // What core says of the loss (docs/SCENARIO.md section 12), within a grip of the bar, across
@@ -207,17 +207,11 @@ public:
             const QString text = it->reason == Core::LostReason::Keepalive
                                      ? QObject::tr("told: lease gone")
                                      : QObject::tr("own clock: lease gone");
-            const double w = m_st.fmSmall.horizontalAdvance(text) + 4;
-            const QRectF box(x + 4 * f, row.top(), w, row.height());
-            if (!labels[it->client].fits(x + 4 * f, w) || !labelFree(box))
-                continue;
-            labels[it->client].take(x + 4 * f, w);
-            takeLabel(box);
-            m_p->setFont(m_st.small);
-            m_p->setPen(m_st.th.foreground);
-            noteLabel(x, QRectF(x + 4 * f, row.top(), w, row.height()));
-            m_p->drawText(QRectF(x + 4 * f, row.top(), w, row.height()),
-                          Qt::AlignLeft | Qt::AlignVCenter, text);
+            Label label = Label::note(text, m_st.th.foreground, row, x, 4 * f);
+            label.room = &labels[it->client];
+            label.free = true;
+            label.take = true;
+            placeLabel(label);
         }
     }
 
@@ -255,6 +249,11 @@ public:
 };
 
 } // namespace
+
+bool LeaseMarksPass::recordsRegions() const
+{
+    return true;
+}
 
 void LeaseMarksPass::paint(const PaintContext &c, const TimelinePanel &panel, const Core::Trace &t,
                            int)

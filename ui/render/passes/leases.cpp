@@ -129,16 +129,13 @@ public:
         // where it ends, in words, when there is room after the bar (not while the future is
         // hidden and the bar's end has not come yet: the words would stand past the playhead)
         if (!l.released && l.end <= m_tHi && x1 <= m_shownRight) {
-            const QString ends = QObject::tr("expires %1").arg(l.end);
-            const double ew = m_st.fmSmall.horizontalAdvance(ends) + 4;
-            if (labels.fits(x1 + 4, ew) && nextLeaseStartOf(t, i, int(l.client)) > x1 + ew + 10) {
-                labels.take(x1 + 4, ew);
-                m_p->setFont(m_st.small);
-                m_p->setPen(m_st.th.muted);
-                m_p->drawText(QRectF(x1 + 4, row.top(), ew, row.height()),
-                              Qt::AlignLeft | Qt::AlignVCenter, ends);
-                noteLabel(x1, QRectF(x1 + 4, row.top(), ew, row.height()));
-            }
+            Label label =
+                Label::note(QObject::tr("expires %1").arg(l.end), m_st.th.muted, row, x1, 4);
+            label.room = &labels;
+            label.fits = [&](const QRectF &box) {
+                return nextLeaseStartOf(t, i, int(l.client)) > x1 + box.width() + 10;
+            };
+            placeLabel(label);
         }
     }
 

@@ -110,19 +110,14 @@ public:
                 }
                 color = m_st.th.foreground;
             }
-            const double left = x + (e.kind == Core::LockEventKind::Restore ? 14 : 4) * f;
-            for (const QString &text : texts) {
-                const double w = m_st.fmSmall.horizontalAdvance(text) + 2;
-                if (!labels.fits(left, w))
-                    continue;
-                labels.take(left, w);
-                m_p->setFont(m_st.small);
-                m_p->setPen(color);
-                m_p->drawText(QRectF(left, top.top(), w, top.height()),
-                              Qt::AlignLeft | Qt::AlignVCenter, text);
-                noteLabel(x, QRectF(left, top.top(), w, top.height()));
-                break;
-            }
+            if (texts.empty())
+                continue;
+            Label label = Label::note({}, color, top, x,
+                                      (e.kind == Core::LockEventKind::Restore ? 14 : 4) * f);
+            label.forms = QStringList(texts.begin(), texts.end());
+            label.pad = 2;
+            label.room = &labels;
+            placeLabel(label);
         }
     }
 };

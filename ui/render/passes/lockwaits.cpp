@@ -52,15 +52,9 @@ public:
                         {{QObject::tr("waiting for the lock"), 10}, {QObject::tr("waiting"), 8}},
                         m_st.th.foreground);
             if (!w.granted && w.to != Core::kForever) {
-                const QString text = QObject::tr("gave up");
-                const double tw = m_st.fmSmall.horizontalAdvance(text) + 4;
-                if (x1 + 4 + tw <= m_xmax) {
-                    m_p->setFont(m_st.small);
-                    m_p->setPen(m_st.th.foreground);
-                    m_p->drawText(QRectF(x1 + 4, row.top(), tw, row.height()),
-                                  Qt::AlignLeft | Qt::AlignVCenter, text);
-                    noteLabel(x1, QRectF(x1 + 4, row.top(), tw, row.height()));
-                }
+                Label label = Label::note(QObject::tr("gave up"), m_st.th.foreground, row, x1, 4);
+                label.end = m_xmax;
+                placeLabel(label);
             }
         }
     }

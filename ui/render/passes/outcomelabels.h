@@ -2,8 +2,8 @@
 
 // The outcome in words next to a write's glyph on a storage lane ("rejected: token 1 < max 2";
 // for a corruption, the written value and the lost one struck through), placed most important
-// first where there is room (LabelSpans), drawn per storage lane by StorageLanesPass after its
-// glyphs.
+// first where there is room (LabelSpans) and drawn as placed (PaintContext::placeLabel), per
+// storage lane by StorageLanesPass after its glyphs.
 
 #include "paintcontext.h"
 
@@ -93,16 +93,13 @@ public:
         const Metrics *fm;
         bool struck;
     };
-    // An outcome label: the write it tells, where its glyph is, where the next glyph is (a label
-    // right of its glyph ends before that), and once placed its segments and box.
+    // An outcome label: the write it tells, where its glyph is, and where the next glyph is (a
+    // label right of its glyph ends before that).
     struct OutcomeLabel
     {
         std::uint32_t write;
         double x;
         double nextX;
-        std::vector<Segment> segments; // empty: no room, not drawn
-        double left;
-        double total;
     };
 
     // The outcome in words next to its glyph (left of it near the right edge): "rejected:
@@ -111,8 +108,9 @@ public:
     // in time order among equals): what the picture is about must never lose its words to a
     // routine acceptance that happened to be drawn first. A label with no room left for its
     // full text is shortened to its first word, or left out.
-    void placeOutcomeLabels(std::vector<OutcomeLabel> &all, LabelSpans &spans, const Core::Trace &t,
-                            std::uint32_t s, double gr)
+    void placeOutcomeLabels(const std::vector<OutcomeLabel> &all, LabelSpans &spans,
+                            const StorageLaneRects &r, const Core::Trace &t, std::uint32_t s,
+                            double gr)
     {
         std::vector<std::uint32_t> order(all.size());
         for (std::size_t k = 0; k < all.size(); ++k)
@@ -122,15 +120,14 @@ public:
                    severity(t.writes[all[b].write].result);
         });
         for (const std::uint32_t k : order)
-            placeOutcomeLabel(all[k], spans, t, s, gr);
+            placeOutcomeLabel(all[k], spans, r, t, s, gr);
     }
 
-    void placeOutcomeLabel(OutcomeLabel &label, LabelSpans &labels, const Core::Trace &t,
-                           std::uint32_t s, double gr)
+    void placeOutcomeLabel(const OutcomeLabel &outcome, LabelSpans &labels,
+                           const StorageLaneRects &r, const Core::Trace &t, std::uint32_t s,
+                           double gr)
     {
-        const Core::Write &w = t.writes[label.write];
-        const double x = label.x;
-        const double nextX = label.nextX;
+        const Core::Write &w = t.writes[outcome.write];
         const bool corrupt = w.result == Core::WriteResult::Corrupted;
         const bool accepted = w.result == Core::WriteResult::Accepted;
         std::vector<Segment> full;
@@ -160,29 +157,27 @@ public:
             return total;
         };
         // right of the glyph, up to the next glyph; else left of it
-        const auto place = [&](double total, double &left) {
-            left = x + gr + 4;
-            if (left + total <= std::min(m_xmax - 2, nextX - gr - 4) && labels.fits(left, total))
-                return true;
-            left = x - gr - 4 - total;
-            return labels.fits(left, total);
-        };
-        std::vector<Segment> segs = full;
-        double total = widthOf(segs);
-        double left = 0;
-        if (!place(total, left)) {
-            // short form: just the outcome's first word
-            QString word = segs.front().text.section(QLatin1Char(':'), 0, 0);
-            word = word.section(QLatin1Char(','), 0, 0);
-            segs = {{word, mainFont, mainFm, false}};
-            total = widthOf(segs);
-            if (!place(total, left))
-                return;
-        }
-        labels.take(left, total);
-        label.segments = std::move(segs);
-        label.left = left;
-        label.total = total;
+        const std::vector<Segment> *segs = &full;
+        Label label;
+        label.row = r.outcomes;
+        label.x = outcome.x;
+        label.side = Label::Side::RightOrLeft;
+        label.gap = gr + 4;
+        label.end = std::min(m_xmax - 2, outcome.nextX - gr - 4);
+        label.spans = &labels;
+        label.take = true;
+        label.tells = X(w.arrivedAt);
+        label.width = widthOf(full);
+        label.draw = [&](const QRectF &box) { paintOutcomeLabel(*segs, box, w); };
+        if (placeLabel(label))
+            return;
+        // short form: just the outcome's first word
+        QString word = full.front().text.section(QLatin1Char(':'), 0, 0);
+        word = word.section(QLatin1Char(','), 0, 0);
+        const std::vector<Segment> shortForm{{word, mainFont, mainFm, false}};
+        segs = &shortForm;
+        label.width = widthOf(shortForm);
+        placeLabel(label);
     }
 
     static double outcomePad(const Core::Write &w)
@@ -190,15 +185,12 @@ public:
         return w.result == Core::WriteResult::Corrupted ? 10 : 6;
     }
 
-    void paintOutcomeLabel(const OutcomeLabel &label, const StorageLaneRects &r,
-                           const Core::Trace &t)
+    // The words of an outcome in `box`, piece by piece.
+    void paintOutcomeLabel(const std::vector<Segment> &segments, const QRectF &box,
+                           const Core::Write &w)
     {
-        const Core::Write &w = t.writes[label.write];
         const QColor color = m_st.th.outcomeText(w.result);
         const bool corrupt = w.result == Core::WriteResult::Corrupted;
-        const QRectF box(label.left, r.outcomes.top(), label.total, r.outcomes.height());
-        noteLabel(X(w.arrivedAt), box);
-        takeLabel(box);
         if (corrupt) {
             // a corruption is unmistakable: boxed, filled, bold
             m_p->setPen(QPen(m_st.th.corrupted, 1.5 * m_st.lw));
@@ -209,8 +201,8 @@ public:
             m_p->setBrush(m_st.chip);
             m_p->drawRoundedRect(box, 3, 3);
         }
-        double tx = label.left + outcomePad(w) / 2;
-        for (const Segment &sg : label.segments) {
+        double tx = box.left() + outcomePad(w) / 2;
+        for (const Segment &sg : segments) {
             const double sw = sg.fm->horizontalAdvance(sg.text);
             m_p->setFont(*sg.font);
             m_p->setPen(corrupt ? textOn(m_st.corruptFill) : color);

@@ -79,6 +79,11 @@ public:
 
 } // namespace
 
+bool PanelTitlePass::recordsRegions() const
+{
+    return false;
+}
+
 void PanelTitlePass::paint(const PaintContext &c, const TimelinePanel &panel, const Core::Trace &t,
                            int panelIndex)
 {

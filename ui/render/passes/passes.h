@@ -10,10 +10,10 @@
 //
 // Later passes draw over earlier ones. One file per pass in this folder.
 //
-// A pass declared with `bool recordsRegions() const override;` answers in its own file (next to
-// its paint()) whether it records where it paints its interactive elements: making one of its
-// elements interactive is then a change to that file alone (docs/ARCHITECTURE.md, "Adding a new
-// lane element").
+// Every pass of the content layer (ContentPasses) declares `bool recordsRegions() const
+// override;` and answers in its own file (next to its paint()) whether it records where it
+// paints its interactive elements: making one of its elements interactive is then a change to
+// that file alone (docs/ARCHITECTURE.md, "Adding a new lane element").
 
 #include "renderpass.h"
 
@@ -37,6 +37,7 @@ public:
 class ConnectorsPass final : public RenderPass
 {
 public:
+    bool recordsRegions() const override;
     void paint(const PaintContext &c, const TimelinePanel &panel, const Core::Trace &t,
                int) override;
 };
@@ -45,6 +46,7 @@ public:
 class BeliefsPass final : public RenderPass
 {
 public:
+    bool recordsRegions() const override;
     void paint(const PaintContext &c, const TimelinePanel &panel, const Core::Trace &t,
                int) override;
 };
@@ -82,7 +84,7 @@ public:
 class LeaseMarksPass final : public RenderPass
 {
 public:
-    bool recordsRegions() const override { return true; }
+    bool recordsRegions() const override;
     void paint(const PaintContext &c, const TimelinePanel &panel, const Core::Trace &t,
                int) override;
 };
@@ -91,7 +93,7 @@ public:
 class ClientLanesPass final : public RenderPass
 {
 public:
-    bool recordsRegions() const override { return true; }
+    bool recordsRegions() const override;
     void paint(const PaintContext &c, const TimelinePanel &panel, const Core::Trace &t,
                int) override;
 };
@@ -100,7 +102,7 @@ public:
 class CheckBracketsPass final : public RenderPass
 {
 public:
-    bool recordsRegions() const override { return true; }
+    bool recordsRegions() const override;
     void paint(const PaintContext &c, const TimelinePanel &panel, const Core::Trace &t,
                int) override;
 };
@@ -143,6 +145,7 @@ private:
 class PanelTitlePass final : public RenderPass
 {
 public:
+    bool recordsRegions() const override;
     Where where() const override { return Where::Panel; }
     void paint(const PaintContext &c, const TimelinePanel &panel, const Core::Trace &t,
                int panelIndex) override;

@@ -47,19 +47,14 @@ public:
             m_p->drawPolygon(head, 3);
             // told beside the head, in the pause row under the markers (clear of their labels)
             const QRectF &beside = panel.clients[r.client].pauses;
-            const QString text = QObject::tr("read v%1").arg(r.version);
-            const double w = m_st.fmSmall.horizontalAdvance(text) + 4;
-            LabelRow &row = labels[r.client];
-            const QRectF box(x + 4 * f, beside.top(), w, beside.height());
-            if (beside.height() <= 0 || !row.fits(x + 4 * f, w) || !labelFree(box))
-                continue; // (a pause's words may be there)
-            row.take(x + 4 * f, w);
-            takeLabel(box);
-            m_p->setFont(m_st.small);
-            m_p->setPen(m_st.th.maxTokenText);
-            m_p->drawText(QRectF(x + 4 * f, beside.top(), w, beside.height()),
-                          Qt::AlignLeft | Qt::AlignVCenter, text);
-            noteLabel(x, QRectF(x + 4 * f, beside.top(), w, beside.height()));
+            if (beside.height() <= 0)
+                continue;
+            Label label = Label::note(QObject::tr("read v%1").arg(r.version), m_st.th.maxTokenText,
+                                      beside, x, 4 * f);
+            label.room = &labels[r.client];
+            label.free = true; // (a pause's words may be there)
+            label.take = true;
+            placeLabel(label);
         }
     }
 
@@ -101,45 +96,54 @@ public:
                     ? QStringList{QObject::tr("%1: partial").arg(g.name), QObject::tr("partial")}
                     : QStringList{QObject::tr("%1: all applied").arg(g.name),
                                   QObject::tr("all applied")};
-            QString text;
-            QRectF box;
-            for (const QString &candidate : texts) {
-                const double w = m_st.fmSmall.horizontalAdvance(candidate) + 4;
-                if (w > m_xmax - m_xmin || !box.isEmpty())
-                    continue;
-                for (const double y : {at.y() + 6 * f, at.y() + 6 * f + h})
-                    for (const double x : {at.x() - w - 8 * f, at.x() + 10 * f, at.x() - w - 68 * f,
-                                           at.x() + 70 * f}) {
-                        const QRectF b(std::max(m_xmin, std::min(x, m_xmax - w)), y, w, h);
-                        if (box.isEmpty() && labelFree(b)) {
-                            box = b;
-                            text = candidate;
-                        }
-                    }
-            }
-            if (box.isEmpty() && g.partial) {
-                // the free place in either row nearest under the arrival; else under it, over
-                // what is there
-                text = texts.back();
-                const double w = m_st.fmSmall.horizontalAdvance(text) + 4;
-                for (double d = 0; box.isEmpty() && d <= 240 * f; d += 4)
-                    for (const double x : {at.x() - w / 2 - d, at.x() - w / 2 + d})
-                        for (const double y : {at.y() + 6 * f, at.y() + 6 * f + h}) {
-                            const QRectF b(std::max(m_xmin, std::min(x, m_xmax - w)), y, w, h);
-                            if (box.isEmpty() && labelFree(b))
-                                box = b;
-                        }
-                if (box.isEmpty())
-                    box = QRectF(std::max(m_xmin, std::min(at.x() - w - 8 * f, m_xmax - w)),
-                                 at.y() + 6 * f, w, h);
-            }
-            if (box.isEmpty())
+            // (the places this search finds, each tried in turn)
+            Label label = Label::note({}, g.partial ? m_st.th.corruptedText : m_st.th.muted,
+                                      QRectF(), at.x(), 0);
+            label.side = Label::Side::At;
+            label.take = true;
+            const auto tryAt = [&](const QString &text, const QRectF &b, bool free) {
+                label.text = text;
+                label.row = b;
+                label.width = b.width();
+                label.free = free;
+                return placeLabel(label);
+            };
+            const auto placed = [&] {
+                for (const QString &candidate : texts) {
+                    const double w = m_st.fmSmall.horizontalAdvance(candidate) + 4;
+                    if (w > m_xmax - m_xmin)
+                        continue;
+                    for (const double y : {at.y() + 6 * f, at.y() + 6 * f + h})
+                        for (const double x : {at.x() - w - 8 * f, at.x() + 10 * f,
+                                               at.x() - w - 68 * f, at.x() + 70 * f})
+                            if (tryAt(candidate,
+                                      QRectF(std::max(m_xmin, std::min(x, m_xmax - w)), y, w, h),
+                                      true))
+                                return true;
+                }
+                return false;
+            };
+            if (placed() || !g.partial)
                 continue;
-            takeLabel(box);
-            m_p->setFont(m_st.small);
-            m_p->setPen(g.partial ? m_st.th.corruptedText : m_st.th.muted);
-            m_p->drawText(box, Qt::AlignLeft | Qt::AlignVCenter, text);
-            noteLabel(at.x(), box);
+            // the free place in either row nearest under the arrival; else under it, over
+            // what is there
+            const QString text = texts.back();
+            const double w = m_st.fmSmall.horizontalAdvance(text) + 4;
+            const auto nearest = [&] {
+                for (double d = 0; d <= 240 * f; d += 4)
+                    for (const double x : {at.x() - w / 2 - d, at.x() - w / 2 + d})
+                        for (const double y : {at.y() + 6 * f, at.y() + 6 * f + h})
+                            if (tryAt(text,
+                                      QRectF(std::max(m_xmin, std::min(x, m_xmax - w)), y, w, h),
+                                      true))
+                                return true;
+                return false;
+            };
+            if (!nearest())
+                tryAt(text,
+                      QRectF(std::max(m_xmin, std::min(at.x() - w - 8 * f, m_xmax - w)),
+                             at.y() + 6 * f, w, h),
+                      false);
         }
     }
 };

@@ -1,12 +1,14 @@
 // The storage lanes: each write's arrival with its outcome glyph and label, the stored values,
-// restarts, and the max_token step line. Zoomed out on a big run, where every storage lane is
-// drawn a column at a time, a helper thread records them while the painting thread records the
-// other passes, and their calls are put where they belong (see beginPanel()).
+// and the max_token step line; a restart's line and words are storagerestarts.cpp's. Zoomed out
+// on a big run, where every storage lane is drawn a column at a time, a helper thread records
+// them while the painting thread records the other passes, and their calls are put where they
+// belong (see beginPanel()).
 
 #include "passes.h"
 
 #include "outcomelabels.h"
 #include "paintcontext.h"
+#include "storagerestarts.h"
 
 #include "runstate.h"
 
@@ -85,51 +87,6 @@ public:
         return m_target.helper && !panel.isPinned() && denseStorages(panel, t);
     }
 
-    // A storage restart as a line across its lane (its words are in the max_token row, told
-    // by paintMaxToken first of all: "max_token 7 forgotten" where a volatile one is lost).
-    void paintRestarts(std::uint32_t s, const StorageLaneRects &r, const Core::Trace &t)
-    {
-        restartsInView(s, t, [&](const Core::StorageRestart &rs, double x) {
-            const bool lost = rs.forgot > 0;
-            m_p->setPen(QPen(lost ? m_st.th.corrupted : m_st.th.foreground,
-                             (lost ? 2.5 : 1.5) * m_st.lw, lost ? Qt::SolidLine : Qt::DashLine));
-            m_p->drawLine(QPointF(x, r.lane.top() + 1), QPointF(x, r.lane.bottom() - 1));
-        });
-    }
-
-    // Each restart of storage `s` in view, in time order, with the x of its line.
-    template <class Each>
-    void restartsInView(std::uint32_t s, const Core::Trace &t, const Each &each) const
-    {
-        for (const Core::StorageRestart &rs : t.restarts) {
-            if (rs.tick > m_tHi)
-                break; // in time order
-            if (rs.storage != s || rs.tick < m_tLo)
-                continue;
-            each(rs, X(rs.tick));
-        }
-    }
-
-    // What core says of each restart's line (docs/SCENARIO.md section 12), within a grip of it
-    // across its lane, where no write's arrival is nearer (the hit test looks at those first).
-    // On the painting thread, whichever thread records the lanes.
-    void recordRestarts(const TimelinePanel &panel, const Core::Trace &t) const
-    {
-        const double grip = kGrip * std::max(1.0, m_st.f);
-        for (std::size_t s = 0; s < panel.storages.size(); ++s) {
-            const QRectF &lane = panel.storages[s].lane;
-            restartsInView(std::uint32_t(s), t, [&](const Core::StorageRestart &rs, double x) {
-                TimelineRenderer::Hit hit;
-                hit.part = TimelineRenderer::Hit::Restart;
-                hit.lane = int(panel.clients.size() + 1 + s);
-                hit.bottomPanel = panel.bottom;
-                hit.ref = std::uint32_t(&rs - t.restarts.data());
-                region(QRectF(x - grip, lane.top(), 2 * grip, lane.height()), hit, RegionZ::Restart,
-                       x);
-            });
-        }
-    }
-
     // Each write's arrival, as the hit test finds it: within a grip (and two pixels) of where
     // its glyph stands, across its lane, over a restart's line. One per pixel column, the one
     // whose glyph is painted there: the worst outcome among the column's first writes, the first
@@ -168,91 +125,6 @@ public:
         }
     }
 
-    // The words of the restarts in view, in the max_token row right of their line (else left
-    // of it), as chips that take their room in `labels` before any "max N" does. They keep clear
-    // of where the step line crosses the row: right of the line they end before the next write
-    // that changes the level arrives, left of it they start after the last one.
-    void labelRestarts(std::uint32_t s, const QRectF &row, const Core::Trace &t,
-                       const Core::StorageLevel &level, LabelSpans &labels)
-    {
-        const std::vector<std::uint32_t> &ws = t.storageWrites[s];
-        const double gap = 6 * m_st.f;
-        for (const Core::StorageRestart &rs : t.restarts) {
-            if (rs.tick > m_tHi)
-                break; // in time order
-            if (rs.storage != s || rs.tick < m_tLo)
-                continue;
-            const double x = X(rs.tick);
-            const bool lost = rs.forgot > 0;
-            const QStringList texts =
-                lost ? QStringList{QObject::tr("max_token %1 forgotten")
-                                       .arg(tokenShort(m_s, rs.forgot)),
-                                   QObject::tr("%1 forgotten").arg(tokenShort(m_s, rs.forgot))}
-                     : QStringList{QObject::tr("restart")};
-            double widest = 0;
-            for (const QString &text : texts)
-                widest = std::max(widest, m_st.fmSmall.horizontalAdvance(text) + 8.0);
-            // (a restart comes before the arrivals of its tick: docs/SCENARIO.md section 14)
-            const std::size_t next = firstArrival(t, ws, rs.tick);
-            const auto levelAfter = [&](std::size_t i) -> Core::Token {
-                return level.afterWrite(ws[i]);
-            };
-            // the level between the restart and the next change: 0 where it was forgotten
-            const Core::Token here = lost || next == 0 ? 0 : levelAfter(next - 1);
-            double end = labels.max;
-            for (std::size_t i = next; i < ws.size(); ++i) {
-                const double xi = X(t.writes[ws[i]].arrivedAt);
-                if (xi > x + 4 + widest + gap)
-                    break; // too far to matter
-                if (levelAfter(i) != here) {
-                    end = xi - gap;
-                    break;
-                }
-            }
-            double start = labels.min;
-            for (std::size_t i = next; i > 0; --i) {
-                const double xi = X(t.writes[ws[i - 1]].arrivedAt);
-                if (xi < x - 4 - widest - gap)
-                    break;
-                const Core::Token before = i > 1 ? levelAfter(i - 2) : 0;
-                if (levelAfter(i - 1) != before) {
-                    start = xi + gap;
-                    break;
-                }
-            }
-            // the first form that keeps clear; else, so that the words never go, the shortest
-            // where it fits at all (crossed by the line, as on a narrow picture)
-            for (int pass = 0; pass < 2; ++pass) {
-                const bool clear = pass == 0;
-                const QStringList forms = clear ? texts : QStringList{texts.last()};
-                if (placeRestartWords(forms, x, clear ? start : labels.min,
-                                      clear ? end : labels.max, row, lost, labels))
-                    break;
-            }
-        }
-    }
-
-    // The first of `texts` that fits right of the restart's line at x (ending by `end`), else
-    // left of it (starting from `start`), as a chip in the row; false when none fits.
-    bool placeRestartWords(const QStringList &texts, double x, double start, double end,
-                           const QRectF &row, bool lost, LabelSpans &labels)
-    {
-        for (const QString &text : texts) {
-            const double w = m_st.fmSmall.horizontalAdvance(text) + 8;
-            const bool right = x + 4 + w <= end && labels.fits(x + 4, w);
-            if (!right && (x - 4 - w < start || !labels.fits(x - 4 - w, w)))
-                continue;
-            const double left = right ? x + 4 : x - 4 - w;
-            labels.take(left, w);
-            const QRectF box(left, row.top(), w, row.height());
-            takeLabel(box);
-            chipText(box, text, lost ? m_st.th.corruptedText : m_st.th.foreground, m_st.small);
-            noteLabel(x, box);
-            return true;
-        }
-        return false;
-    }
-
     void paintStorage(int s, const StorageLaneRects &r, const Core::Trace &t)
     {
         const std::uint32_t su = std::uint32_t(s);
@@ -276,7 +148,7 @@ public:
         };
 
         paintMaxToken(su, r, t, ws, lo, hi, afterColumn);
-        paintRestarts(su, r, t);
+        StorageRestarts(*this).paintRestarts(su, r, t);
         if (!dense)
             paintValues(su, r, t, ws, lo, hi);
 
@@ -358,16 +230,13 @@ public:
                 }
             }
             const double nextX = j < hi ? X(t.writes[ws[j]].arrivedAt) : m_xmax + 1000;
-            outcomeLabels.push_back({shown, x, nextX, {}, 0, 0});
+            outcomeLabels.push_back({shown, x, nextX});
             // the glyph itself: a label left of it ends 4 px before it, one right of it starts
             // 2 px after it (what left-to-right placement used to leave)
             labels.addGlyph(x - gr - 4, x + gr + 2);
             i = j;
         }
-        placeOutcomeLabels(outcomeLabels, labels, t, su, gr);
-        for (const OutcomeLabel &label : outcomeLabels)
-            if (!label.segments.empty())
-                paintOutcomeLabel(label, r, t);
+        placeOutcomeLabels(outcomeLabels, labels, r, t, su, gr);
         // Every rejection, corruption and lock-out is shown, however crowded the lane: those
         // are what the picture is about. Only incidents a crowded column hid are added.
         if (anyBad && su < t.storageIncidents.size()) {
@@ -488,7 +357,7 @@ public:
         labels.min = m_xmin;
         labels.max = m_xmax - 2;
         labels.gap = 6;
-        labelRestarts(s, row, t, level, labels);
+        StorageRestarts(*this).labelRestarts(s, row, t, level, labels);
         m_p->setFont(m_st.small);
         std::size_t i = lo;
         const auto label = [&](double x, Core::Token v) {
@@ -498,19 +367,14 @@ public:
             if (!labels.fits(x + 4, 0))
                 return;
             const QString text = version ? QObject::tr("v%1").arg(v) : QObject::tr("max %1").arg(v);
-            const double w = m_st.fmSmall.horizontalAdvance(text) + 4;
-            const double h = m_st.fmSmall.height();
-            if (!labels.fits(x + 4, w))
-                return;
-            labels.take(x + 4, w);
             // under a high line, over a low one: always inside the row
+            const double h = m_st.fmSmall.height();
             const double y = yOf(v);
             const double top = y - row.top() > h + 1 ? y - h - 1 : y + 2;
-            m_p->setFont(m_st.small);
-            m_p->setPen(m_st.th.maxTokenText);
-            m_p->drawText(QRectF(x + 4, top, w, h), Qt::AlignLeft | Qt::AlignVCenter, text);
-            takeLabel(QRectF(x + 4, top, w, h)); // a group's words go elsewhere
-            noteLabel(x, QRectF(x + 4, top, w, h));
+            Label label = Label::note(text, m_st.th.maxTokenText, QRectF(0, top, 0, h), x, 4);
+            label.spans = &labels;
+            label.take = true; // a group's words go elsewhere
+            placeLabel(label);
         };
         if (cur > 0)
             label(std::max(m_xmin, line.front().x()), cur);
@@ -556,21 +420,16 @@ public:
             m_p->drawPolyline(line);
         }
         if (!t.fencing && !version) {
-            m_p->setFont(m_st.small);
-            m_p->setPen(m_st.th.muted);
-            // where no restart's words are, the longest that fits
-            for (const QString &text :
-                 {QObject::tr("max_token stays 0: this storage does not check tokens"),
-                  QObject::tr("max_token stays 0")}) {
-                const QRectF box(m_xmin + 6, r.maxToken.top(),
-                                 m_st.fmSmall.horizontalAdvance(text) + 2, r.maxToken.height());
-                if (!labelFree(box) || box.right() > m_xmax)
-                    continue;
-                takeLabel(box);
-                m_p->drawText(box, Qt::AlignLeft | Qt::AlignVCenter, text);
-                noteLabel(m_xmin, box); // what the storage is, not what happens in it
-                break;
-            }
+            // where no restart's words are, the longest that fits; noted at the plot's left:
+            // what the storage is, not what happens in it
+            Label label = Label::note({}, m_st.th.muted, r.maxToken, m_xmin, 6);
+            label.forms = {QObject::tr("max_token stays 0: this storage does not check tokens"),
+                           QObject::tr("max_token stays 0")};
+            label.pad = 2;
+            label.end = m_xmax;
+            label.free = true;
+            label.take = true;
+            placeLabel(label);
         }
     }
 
@@ -646,9 +505,8 @@ void StorageLanesPass::paint(const PaintContext &c, const TimelinePanel &panel,
                              const Core::Trace &t, int)
 {
     if (c.regions()) {
-        const StorageLanesPainter p(c);
-        p.recordRestarts(panel, t);
-        p.recordArrivals(panel, t);
+        StorageRestarts(c).recordRestarts(panel, t);
+        StorageLanesPainter(c).recordArrivals(panel, t);
     }
     if (m_helper) {
         m_helper->done.acquire();

@@ -156,7 +156,7 @@ LoadResult loadFile(const QString &path, const FileLimits &limits, ActionTally *
             QStringLiteral("file: cannot read %1 (%2)").arg(path, file.errorString())};
     };
     try {
-        // read straight into a padded buffer
+        // read straight into a buffer with the padding simdjson reads past the end
         const auto size = std::size_t(file.size());
         simdjson::padded_string padded(size);
         if (!padded.data())

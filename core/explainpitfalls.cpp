@@ -3,6 +3,7 @@
 
 #include "explaindetail.h"
 
+#include "runstate.h"
 #include "simulator.h"
 
 #include <QStringList>
@@ -10,32 +11,6 @@
 #include <algorithm>
 
 namespace Core::ExplainDetail {
-
-namespace {
-
-// The newest restart of a storage at or before `t` that forgot a max_token (kNone: none).
-std::uint32_t forgettingRestartBefore(const Trace &trace, std::uint32_t storage, Tick t)
-{
-    std::uint32_t found = kNone;
-    for (std::uint32_t i = 0; i < trace.restarts.size(); ++i) {
-        const StorageRestart &r = trace.restarts[i];
-        if (r.tick > t)
-            break;
-        if (r.storage == storage && r.forgot)
-            found = i;
-    }
-    return found;
-}
-
-const Check *checkOfWrite(const Trace &trace, std::uint32_t index)
-{
-    for (const Check &c : trace.checks)
-        if (c.write == index)
-            return &c;
-    return nullptr;
-}
-
-} // namespace
 
 QString explainRead(const Scenario &s, const Trace &trace, const Read &r, bool arrived)
 {

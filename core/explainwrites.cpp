@@ -51,22 +51,6 @@ QString writeOpening(const Scenario &s, const Trace &trace, const Write &w)
              num(w.arrivedAt - w.sentAt));
 }
 
-// Position of a write among its storage's arrivals. Within a tick, arrival order is send
-// order (delayed packets were sent earlier than the writes sent at that tick), so the list is
-// sorted by (arrivedAt, index).
-std::size_t arrivalPosition(const Trace &trace, std::uint32_t writeIndex)
-{
-    const Write &w = trace.writes[writeIndex];
-    const std::vector<std::uint32_t> &arrived = trace.storageWrites[w.storage];
-    const auto it = std::lower_bound(arrived.begin(), arrived.end(), writeIndex,
-                                     [&](std::uint32_t a, std::uint32_t b) {
-                                         const Tick ta = trace.writes[a].arrivedAt;
-                                         const Tick tb = trace.writes[b].arrivedAt;
-                                         return ta != tb ? ta < tb : a < b;
-                                     });
-    return std::size_t(it - arrived.begin());
-}
-
 // Why a newer owner's token was not higher than an older one's (a corruption or a lock-out
 // under fencing): the source's own failure, in its words.
 QString whyTokensWentBack(const Scenario &s, const Trace &trace, std::uint32_t olderEpoch,

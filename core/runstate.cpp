@@ -77,6 +77,40 @@ std::uint32_t eventOf(const Trace &t, int client, Tick tick, EventKind kind, std
     return kNone;
 }
 
+const Check *checkOfWrite(const Trace &trace, std::uint32_t write)
+{
+    for (const Check &c : trace.checks)
+        if (c.write == write)
+            return &c;
+    return nullptr;
+}
+
+std::size_t arrivalPosition(const Trace &trace, std::uint32_t write)
+{
+    const Write &w = trace.writes[write];
+    const std::vector<std::uint32_t> &arrived = trace.storageWrites[w.storage];
+    const auto it = std::lower_bound(arrived.begin(), arrived.end(), write,
+                                     [&](std::uint32_t a, std::uint32_t b) {
+                                         const Tick ta = trace.writes[a].arrivedAt;
+                                         const Tick tb = trace.writes[b].arrivedAt;
+                                         return ta != tb ? ta < tb : a < b;
+                                     });
+    return std::size_t(it - arrived.begin());
+}
+
+std::uint32_t forgettingRestartBefore(const Trace &trace, std::uint32_t storage, Tick t)
+{
+    std::uint32_t found = kNone;
+    for (std::uint32_t i = 0; i < trace.restarts.size(); ++i) {
+        const StorageRestart &r = trace.restarts[i];
+        if (r.tick > t)
+            break;
+        if (r.storage == storage && r.forgot)
+            found = i;
+    }
+    return found;
+}
+
 Trace runBefore(const Scenario &scenario, const Trace &full, Tick before)
 {
     if (!full.complete() || before > full.lastTick)

@@ -62,6 +62,9 @@ ClientState clientStateAt(const Trace &trace, std::uint32_t client, Tick t);
 std::uint32_t runEventOf(const Scenario &scenario, const Trace &trace, int client, int action);
 // The event of `kind` with record `ref` on client `client`'s lane at `tick`; kNone if none.
 std::uint32_t eventOf(const Trace &trace, int client, Tick tick, EventKind kind, std::uint32_t ref);
+// The check-then-write (docs/SCENARIO.md section 11) that sent write `write` (an index into
+// Trace::writes), or nullptr: the write was not checked.
+const Check *checkOfWrite(const Trace &trace, std::uint32_t write);
 
 // ---- the storages ----------------------------------------------------------------------------
 
@@ -77,6 +80,17 @@ enum class StorageGauge : std::uint8_t
 // What a storage compares an arriving write against: Version for a compare-and-set storage
 // (check "version") whose writes' versions the trace holds, else MaxToken.
 StorageGauge comparedGauge(const Scenario &scenario, const Trace &trace, std::uint32_t storage);
+
+// Where write `write` (an index into Trace::writes) stands among the arrivals at its storage:
+// its index in Trace::storageWrites of that storage. Within a tick, arrival order is send order
+// (a delayed packet was sent before the writes sent at its arrival tick), so that list is in
+// (arrivedAt, index) order.
+std::size_t arrivalPosition(const Trace &trace, std::uint32_t write);
+
+// The newest restart of `storage` at or before tick t that forgot a max_token (an index into
+// Trace::restarts), or kNone: none did (a durable storage forgets nothing, docs/SCENARIO.md
+// section 12).
+std::uint32_t forgettingRestartBefore(const Trace &trace, std::uint32_t storage, Tick t);
 
 // A storage's state at the end of tick t: its value, max_token (after restarts), version and
 // last applied write.

@@ -55,9 +55,9 @@ enum class TokenSource : std::uint8_t
     // elections shares it, so it orders leaders, not lock owners
     ServiceTerm,
 };
-// Each source's name in a scenario file (section 4), in the enum's order: with the enum, the
-// one list a new source is added to by hand; the count follows it (docs/ARCHITECTURE.md,
-// "Adding a token source").
+// Each source's name in a scenario file (docs/SCENARIO.md section 9; service-term: section
+// 15.2), in the enum's order: with the enum, the one list a new source is added to by hand; the
+// count follows it (docs/ARCHITECTURE.md, "Adding a token source").
 inline constexpr const char *kTokenSourceNames[] = {
     "counter", "etcd", "zookeeper", "raft-term", "kafka-epoch",
     "chubby",  "none", "random",    "wallclock", "service-term",

@@ -18,12 +18,6 @@
 
 #include <simdjson.h>
 
-#if defined(__unix__) || defined(__APPLE__)
-#include <sys/mman.h>
-#include <sys/stat.h>
-#include <unistd.h>
-#endif
-
 #include <algorithm>
 #include <optional>
 #include <string_view>
@@ -123,52 +117,6 @@ LoadResult parsePadded(const char *data, std::size_t size, const FileLimits &lim
     return result;
 }
 
-// A regular file parsed where the page cache holds it: read() into a fresh buffer copied every
-// byte in the kernel and faulted in every page of the buffer, together a third of a large
-// check. The mapping is followed by a zero page of its own, so the padding simdjson reads past
-// the end is there whatever the file's size. Empty when the file cannot be mapped (not a
-// regular file, no handle); the caller reads it instead.
-std::optional<LoadResult> loadMapped(int fd, const FileLimits &limits, ActionTally *tally)
-{
-#if defined(__unix__) || defined(__APPLE__)
-    struct stat info = {};
-    if (fd < 0 || fstat(fd, &info) != 0 || !S_ISREG(info.st_mode) || info.st_size <= 0)
-        return std::nullopt;
-    if (qint64(info.st_size) > limits.maxFileBytes)
-        return LoadResult{std::nullopt, tooLarge(qint64(info.st_size), limits)};
-    const auto size = std::size_t(info.st_size);
-    const auto page = std::size_t(sysconf(_SC_PAGESIZE));
-    const std::size_t pages = (size + page - 1) / page * page;
-    static_assert(simdjson::SIMDJSON_PADDING <= 4096, "one zero page holds the padding");
-    const std::size_t span = pages + page;
-    void *reserved = mmap(nullptr, span, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (reserved == MAP_FAILED)
-        return std::nullopt;
-    int flags = MAP_PRIVATE | MAP_FIXED;
-#ifdef MAP_POPULATE
-    flags |= MAP_POPULATE; // one call maps every page, instead of a fault for every few
-#endif
-    if (mmap(reserved, size, PROT_READ, flags, fd, 0) == MAP_FAILED) {
-        munmap(reserved, span);
-        return std::nullopt;
-    }
-    LoadResult result;
-    try {
-        result = parsePadded(static_cast<const char *>(reserved), size, limits, tally);
-    } catch (...) { // parsePadded throws nothing of its own; unmapped all the same
-        munmap(reserved, span);
-        throw;
-    }
-    munmap(reserved, span);
-    return result;
-#else
-    (void)fd;
-    (void)limits;
-    (void)tally;
-    return std::nullopt;
-#endif
-}
-
 LoadResult parseBytes(const QByteArray &json, const FileLimits &limits, ActionTally *tally)
 {
     if (json.size() > limits.maxFileBytes)
@@ -207,15 +155,12 @@ LoadResult loadFile(const QString &path, const FileLimits &limits, ActionTally *
             std::nullopt,
             QStringLiteral("file: cannot read %1 (%2)").arg(path, file.errorString())};
     };
-    if (std::optional<LoadResult> mapped = loadMapped(file.handle(), limits, tally))
-        return std::move(*mapped);
     try {
-        // read straight into a padded buffer (a file that cannot be mapped, or a resource)
+        // read straight into a buffer with the padding simdjson reads past the end
         const auto size = std::size_t(file.size());
         simdjson::padded_string padded(size);
         if (!padded.data())
             throw std::bad_alloc();
-        adviseHugePages(padded.data(), size);
         const qint64 got = size ? file.read(padded.data(), qint64(size)) : 0;
         if (got < 0)
             return unreadable();

@@ -581,12 +581,9 @@ private:
                 }
             }
         } else {
-            // Counted first, so the list is allocated once at its size, in huge pages and
-            // populated, before anything is written there: growing it moved every action a
-            // second time, into pages touched one 4 KiB fault at a time (on a virtual machine,
-            // more than the reading).
+            // Counted first, so the list is allocated once at its size: growing it would move
+            // every action read so far again at each doubling.
             list.reserve(std::min(get(array.count_elements()), room));
-            prepareMemory(list.data(), list.capacity() * sizeof(Action));
             for (auto element : array) {
                 od::value e = get(std::move(element));
                 const std::size_t j = count++;

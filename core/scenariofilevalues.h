@@ -6,7 +6,6 @@
 // name. Shared by the reader (scenariofileread.cpp) and the entry points (scenariofile.cpp).
 // Internal to the core.
 
-#include "memoryhints.h"
 #include "scenario.h"
 #include "scenariofile.h"
 #include "scenariofilekeys.h"

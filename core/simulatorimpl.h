@@ -10,8 +10,8 @@
 //   simulatorcheckpoints.cpp  checkpoints, re-runs from them and rejoining the last run
 #pragma once
 
+#include "fastload/memoryhints.h"
 #include "lockservice.h"
-#include "memoryhints.h"
 #include "simulator.h"
 #include "storage.h"
 
@@ -23,7 +23,8 @@
 
 namespace Core::SimulatorDetail {
 
-// Huge pages for a big list's room, and its pages populated in one call (memoryhints.h).
+// Huge pages for a big list's room, and its pages populated in one call (fastload/memoryhints.h,
+// the loader's memory hints, which the simulator's big lists share).
 template <typename T> void prepareMemory(const std::vector<T> &v)
 {
     Core::prepareMemory(v.data(), v.capacity() * sizeof(T));

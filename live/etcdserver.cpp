@@ -13,7 +13,9 @@ namespace {
 
 const int kMaxAttempts = 5;
 const int kPollMs = 50;
-const int kReadyTimeoutMs = 15000; // (under a sanitizer, on a busy machine: well past 0.3-0.7 s)
+// generous: under a sanitizer on a busy machine etcd starts far more slowly than usual, and
+// giving up too soon would fail a run that would have worked
+const int kReadyTimeoutMs = 15000;
 
 // A port nobody listens on now: the kernel's pick for a socket bound to port 0.
 quint16 freePort()

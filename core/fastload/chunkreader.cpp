@@ -5,7 +5,7 @@
 #include "fastload/chunkreader.h"
 
 #include "fastload/chunkscan.h"
-#include "memoryhints.h"
+#include "fastload/memoryhints.h"
 #include "scenariofilevalues.h"
 
 #include <cstring>
@@ -96,7 +96,7 @@ void ChunkReader::run(const Parts::Task &task)
     if (task.chunk == SIZE_MAX) { // the client's list, at its full length
         if (m_parts.keep()) {
             c.list.reserve(c.actions);
-            // (populated in one call: its unaligned ends were 3,000 faults of 4 KiB at 1M)
+            // huge pages, populated in one call, before the chunks write it (fastload.h)
             prepareMemory(c.list.data(), c.list.capacity() * sizeof(Action));
             c.list.resize(c.actions);
             for (std::size_t i = 0; i < c.held.size(); ++i)

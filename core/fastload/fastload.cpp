@@ -3,7 +3,7 @@
 #include "fastload/fastload.h"
 
 #include "fastload/chunkreader.h"
-#include "memoryhints.h"
+#include "fastload/memoryhints.h"
 #include "scenariofilevalues.h"
 
 #include <algorithm>

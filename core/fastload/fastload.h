@@ -1,15 +1,19 @@
 #pragma once
 
-// The loader's speed machinery, behind one call: a large file read in parts, on a thread for
-// each core (docs/ARCHITECTURE.md, "The loader"). The scenario reader (scenariofileread.cpp) is
-// the simple path and reads every file the same way without it; this only makes a large valid
-// file come in sooner, with the same result. Internal to the core.
+// The loader's speed machinery, behind one seam: FastLoad::read is all the entry points
+// (scenariofile.cpp) know of it, and the scenario reader (scenariofileread.cpp) is the simple
+// path, which reads every file the same way without it (docs/ARCHITECTURE.md, "The loader").
+// It only makes a large valid file come in sooner, with the same result. Internal to the core.
 //
-// Each trick stays because the benchmark shows it pays (BM_Load at 1M actions, 61 MB, median of
-// 5; docs/PERFORMANCE.md, "load", has the runs):
+// Each trick stays because the benchmark shows it pays (docs/PERFORMANCE.md, "The loader's
+// tricks, each on and off", has the runs; BM_Load: 1M actions, 61 MB, median of 5):
 // - parts, a thread for each core (readInParts): 165 ms read alone -> 73-104 ms, on 2 cores.
 // - the plain shape, in chunks (plainshape.h): 91-99 -> 62-72 ms of the reading thread's CPU.
 // - huge pages for simdjson's buffers (operator new[], fastload.cpp): CPU 238-262 -> 62-72 ms.
+// - the clients' lists in huge pages, populated in one call (chunkreader.cpp): CPU 140 -> 63 ms.
+// Tried and dropped: mapping a file with MAP_POPULATE instead of reading it (`check` at 1M was
+// no faster mapped), huge-page advice for the buffer a file is read into (the replaced
+// operator new[] already gives it).
 
 #include "fastload/parts.h"
 

@@ -30,7 +30,7 @@ using ScenarioFormat::ActionTally;
 class Parts;
 
 // The scenario reader as a file read in parts uses it: one reads the outer document, one on
-// each thread reads the actions of chunks that are not in the plain shape (plainaction.h).
+// each thread reads the actions of chunks that are not in the plain shape (plainshape.h).
 // Made by the reader's own file (ScenarioFormat::partReader), so the parts need not know it.
 class PartReader
 {

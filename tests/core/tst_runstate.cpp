@@ -217,6 +217,73 @@ private slots:
         QCOMPARE(runEnd(t), Tick(27));
     }
 
+    // The restart that forgot a max_token before a tick: jn restarts at 12 and forgets B's
+    // token 2 (it keeps it in memory only); a durable jn restarts at 12 and forgets nothing.
+    void forgettingRestart()
+    {
+        const Scenario s = TestSupport::preset("journalnode-volatile-max-token");
+        const Trace t = simulate(s);
+        QCOMPARE(t.restarts.size(), std::size_t(1));
+        QCOMPARE(forgettingRestartBefore(t, 0, 11), kNone);
+        QCOMPARE(forgettingRestartBefore(t, 0, 12), 0u); // at its own tick: it comes first
+        QCOMPARE(forgettingRestartBefore(t, 0, 16), 0u); // A's stale write arrives at 16
+        QCOMPARE(t.restarts[0].forgot, Token(2));
+        QCOMPARE(forgettingRestartBefore(t, 1, 16), kNone); // no such storage restarted
+
+        const Scenario durable = TestSupport::preset("journalnode-durable-max-token");
+        const Trace d = simulate(durable);
+        QCOMPARE(d.restarts.size(), std::size_t(1));
+        QCOMPARE(forgettingRestartBefore(d, 0, 20), kNone);
+    }
+
+    // check-then-write-gap: A checks at 8 (lease [0, 10) still live), pauses from 9 to 19,
+    // and its checked write leaves at 19; B's write at 14 was not checked.
+    void checkOfAWrite()
+    {
+        const Scenario s = TestSupport::preset("check-then-write-gap");
+        const Trace t = simulate(s);
+        QCOMPARE(t.writes.size(), std::size_t(2));
+        for (std::uint32_t i = 0; i < t.writes.size(); ++i) {
+            const Check *c = checkOfWrite(t, i);
+            if (t.writes[i].client == 1) {
+                QVERIFY(c == nullptr);
+                continue;
+            }
+            QVERIFY(c != nullptr);
+            QCOMPARE(c->client, 0u);
+            QCOMPARE(c->at, Tick(8));
+            QCOMPARE(c->sendAt, Tick(19));
+            QCOMPARE(c->epoch, 1u);
+            QVERIFY(c->passed);
+        }
+    }
+
+    // Arrival order: by arrival tick, and within a tick by index (send order).
+    void arrivalPositions()
+    {
+        // delayed-packet: A's write sent at 3 arrives at 20, after B's of 12
+        const Scenario s = TestSupport::preset("delayed-packet");
+        const Trace t = simulate(s);
+        QCOMPARE(t.writes.size(), std::size_t(2));
+        for (std::uint32_t i = 0; i < t.writes.size(); ++i)
+            QCOMPARE(arrivalPosition(t, i), t.writes[i].client == 0 ? 1u : 0u);
+
+        // by hand: writes 0 and 2 arrive at 5, write 1 at 3, all at storage 0; write 3 at
+        // storage 1 alone
+        Trace h;
+        h.writes.resize(4);
+        h.writes[0].arrivedAt = 5;
+        h.writes[1].arrivedAt = 3;
+        h.writes[2].arrivedAt = 5;
+        h.writes[3].arrivedAt = 1;
+        h.writes[3].storage = 1;
+        h.storageWrites = {{1, 0, 2}, {3}};
+        QCOMPARE(arrivalPosition(h, 1), std::size_t(0));
+        QCOMPARE(arrivalPosition(h, 0), std::size_t(1));
+        QCOMPARE(arrivalPosition(h, 2), std::size_t(2));
+        QCOMPARE(arrivalPosition(h, 3), std::size_t(0));
+    }
+
     // A background job on an unfenced path: its stale write (token 1) is applied at 11 over
     // B's (token 2) without raising or checking max_token: max_token stays 2, the data now
     // carries token 1.

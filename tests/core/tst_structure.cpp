@@ -142,7 +142,7 @@ private slots:
 
     void fastloadIncludesNameTheFolder()
     {
-        // core/fastload/ is the loader's speed machinery behind one call (FastLoad::read): its
+        // core/fastload/ is the loader's speed machinery behind one header (fastload.h): its
         // headers are included as "fastload/<name>.h", from its own files too (where a bare
         // name would be found beside them), so every include that reaches into it says so
         QSet<QString> names;
@@ -165,6 +165,36 @@ private slots:
             }
         }
         QVERIFY2(wrong.isEmpty(), qPrintable(wrong.join(QLatin1Char('\n'))));
+    }
+
+    void theRestOfCoreReachesFastloadAtItsSeam()
+    {
+        // the loader's simple path reads as if the speed machinery did not exist: the entry
+        // points reach it through its one header, the reader through the interface the parts
+        // share with it, the simulator for the memory hints its big lists share; nothing else
+        // in core reaches into core/fastload/
+        const QHash<QString, QString> allowed = {
+            {QStringLiteral("core/scenariofile.cpp"), QStringLiteral("fastload/fastload.h")},
+            {QStringLiteral("core/scenariofileread.cpp"), QStringLiteral("fastload/parts.h")},
+            {QStringLiteral("core/simulatorimpl.h"), QStringLiteral("fastload/memoryhints.h")},
+        };
+        QStringList wrong;
+        int reached = 0;
+        for (const QString &file : sourcesIn(QStringLiteral("core"))) {
+            const QString rel = QDir(kRoot).relativeFilePath(file);
+            if (rel.startsWith(QLatin1String("core/fastload/")))
+                continue;
+            for (const QString &inc : includesOf(file)) {
+                if (!inc.startsWith(QLatin1String("fastload/")))
+                    continue;
+                if (allowed.value(rel) == inc)
+                    ++reached;
+                else
+                    wrong << rel + QStringLiteral(" includes ") + inc;
+            }
+        }
+        QVERIFY2(wrong.isEmpty(), qPrintable(wrong.join(QLatin1Char('\n'))));
+        QCOMPARE(reached, 3);
     }
 
     void includesPointLeftOnly()

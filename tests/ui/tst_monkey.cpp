@@ -10,9 +10,9 @@
 // and redoing everything the last one; the document's trace is then the one a fresh
 // simulation of its scenario gives. Nothing may crash.
 //
-//   FENCESCOPE_MONKEY_STEPS  how many actions: 10,000 for the whole run (a quarter of an hour);
-//                            by default 400 as ctest runs it (half a minute), 150 with
-//                            FENCESCOPE_QUICK (the sanitizer build, under a minute there)
+//   FENCESCOPE_MONKEY_STEPS  how many actions: 10,000 for the whole run (too long to run with
+//                            every test run); by default 400 as ctest runs it, 150 with
+//                            FENCESCOPE_QUICK (the sanitizer build, where every step is slower)
 //   FENCESCOPE_MONKEY_SEED   the seed (default 32); a failure or a crash prints seed and step:
 //                            FENCESCOPE_MONKEY_SEED=S FENCESCOPE_MONKEY_STEPS=N replays up to it
 //   FENCESCOPE_MONKEY_LOG=1  print every action as it is done

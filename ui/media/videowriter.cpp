@@ -83,7 +83,8 @@ VideoWriter::VideoWriter(const QString &path, Codec codec, QSize size, int fps, 
         av_opt_set(m_codec->priv_data, "preset", "veryfast", 0);
         av_opt_set(m_codec->priv_data, "crf", "23", 0);
     } else {
-        // VP9's realtime speed: 13 s for 30 s of 1280x800 at its default speed, 3.4 s here
+        // VP9's realtime speed: at its default speed libvpx encodes much slower than the video
+        // plays, and a user waits for the export to finish
         av_opt_set(m_codec->priv_data, "deadline", "realtime", 0);
         av_opt_set_int(m_codec->priv_data, "cpu-used", 8, 0);
         av_opt_set_int(m_codec->priv_data, "row-mt", 1, 0);

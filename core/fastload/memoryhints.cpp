@@ -1,6 +1,6 @@
-// Huge pages and populating for big buffers (memoryhints.h).
+// Huge pages and populating for big buffers (fastload/memoryhints.h).
 
-#include "memoryhints.h"
+#include "fastload/memoryhints.h"
 
 #include <cstdint>
 

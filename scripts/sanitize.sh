@@ -2,8 +2,8 @@
 # Builds everything with AddressSanitizer + UndefinedBehaviorSanitizer (line tables only, -g1 in
 # the preset: enough for their stack traces, and a quarter less compile time) and runs the whole test
 # suite (GUI tests included, offscreen). Installs missing packages first. The preset compiles with
-# clang 14, whose unoptimised code with the sanitizers takes about half GCC 12's CPU time to
-# compile (docs/PERFORMANCE.md, "Building: CI under 45 minutes").
+# clang 14: it compiles this unoptimised, instrumented code in about two thirds of GCC 12's CPU
+# time (docs/PERFORMANCE.md, "Building: CI under 45 minutes").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/deps.sh

@@ -42,7 +42,17 @@
 #include <cstring>
 #include <unistd.h>
 
+// GCC says it builds with AddressSanitizer by __SANITIZE_ADDRESS__, clang 14 (the asan preset's
+// compiler) only by __has_feature (clang's docs/AddressSanitizer.rst, "Conditional Compilation
+// with __has_feature(address_sanitizer)").
 #if defined(__SANITIZE_ADDRESS__)
+#define FENCESCOPE_MONKEY_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define FENCESCOPE_MONKEY_ASAN 1
+#endif
+#endif
+#if defined(FENCESCOPE_MONKEY_ASAN)
 #include <sanitizer/common_interface_defs.h>
 #endif
 
@@ -94,7 +104,7 @@ void installCrashReport()
         sigemptyset(&sa.sa_mask);
         sigaction(sig, &sa, &g_previous[sig]);
     }
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(FENCESCOPE_MONKEY_ASAN)
     // a sanitizer's report ends the process without a signal unless abort_on_error is set
     __sanitizer_set_death_callback(printWhere);
 #endif

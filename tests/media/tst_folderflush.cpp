@@ -2,8 +2,10 @@
 // folder that holds it is flushed (fsync of the folder: fsync(2), "Calling fsync() does not
 // necessarily ensure that the entry in the directory containing the file has also reached
 // disk"), once, for every way FenceScope saves: Core::saveWhole (scenario, lesson, pictures,
-// handouts, CSV, autosave) and the animation writers' own rename. A folder that cannot be
-// opened or flushed leaves the save done, with a warning that says so (core/savefile.h).
+// handouts, CSV, autosave, and the build's man page and icons, app/manpage.cpp and
+// app/iconrender.cpp, programs of their own: tst_structure sees that no file but saveWhole's
+// has a QSaveFile) and the animation writers' own rename. A folder that cannot be opened or
+// flushed leaves the save done, with a warning that says so (core/savefile.h).
 //
 // This program defines fsync and open itself (flushspy.h), to see the flushes and to make the
 // folder's opening or flush fail.

@@ -75,6 +75,16 @@ class TestFolderFlush : public QObject
         QTest::newRow("webm") << QStringLiteral("a.webm") << Save(exportAnimation);
     }
 
+    // The warning of a save done whose folder was not flushed, for `reason` (strerror's words).
+    static void expectNotFlushedWarning(const QString &saved, const QString &reason)
+    {
+        QTest::ignoreMessage(QtWarningMsg,
+                             qPrintable(QStringLiteral("saved %1, but its folder was not flushed "
+                                                       "(%2): a power cut soon after may undo "
+                                                       "the save")
+                                            .arg(saved, reason)));
+    }
+
 private slots:
     void init() { FlushSpy::reset(); }
 
@@ -124,11 +134,7 @@ private slots:
                                        name.endsWith(QLatin1String(".webm"))
                                    ? path
                                    : saved;
-        QTest::ignoreMessage(QtWarningMsg,
-                             qPrintable(QStringLiteral("saved ") + warned +
-                                        QStringLiteral(", but its folder was not flushed "
-                                                       "(Permission denied): a power cut soon "
-                                                       "after may undo the save")));
+        expectNotFlushedWarning(warned, QStringLiteral("Permission denied"));
         FlushSpy::failFolderOpen = true;
         const QString error = save(path);
         FlushSpy::failFolderOpen = false;
@@ -144,11 +150,7 @@ private slots:
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("a.json"));
         const QString saved = QFileInfo(dir.path()).canonicalFilePath() + QStringLiteral("/a.json");
-        QTest::ignoreMessage(QtWarningMsg,
-                             qPrintable(QStringLiteral("saved ") + saved +
-                                        QStringLiteral(", but its folder was not flushed "
-                                                       "(Input/output error): a power cut soon "
-                                                       "after may undo the save")));
+        expectNotFlushedWarning(saved, QStringLiteral("Input/output error"));
         FlushSpy::failFolderFlush = true;
         const std::optional<Core::SaveFailure> failed = Core::saveWhole(path, "new");
         FlushSpy::failFolderFlush = false;

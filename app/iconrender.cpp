@@ -1,10 +1,12 @@
 // fencescope-iconrender IN.svg OUT.png SIZE: the build renders the hicolor PNG icons from the one
 // SVG, so the sizes never drift from the drawing. The SVG has no text, so no fonts are needed.
 
+#include "savefile.h"
+
+#include <QBuffer>
 #include <QCoreApplication>
 #include <QImage>
 #include <QPainter>
-#include <QSaveFile>
 #include <QSvgRenderer>
 
 #include <cstdio>
@@ -31,9 +33,17 @@ int main(int argc, char **argv)
     painter.setRenderHint(QPainter::Antialiasing);
     svg.render(&painter, QRectF(0, 0, size, size));
     painter.end();
-    QSaveFile out(args.at(2));
-    if (!out.open(QIODevice::WriteOnly) || !image.save(&out, "PNG") || !out.commit()) {
-        std::fprintf(stderr, "fencescope-iconrender: cannot write %s\n", qPrintable(args.at(2)));
+    QByteArray png;
+    QBuffer buffer(&png);
+    if (!buffer.open(QIODevice::WriteOnly) || !image.save(&buffer, "PNG")) {
+        std::fprintf(stderr, "fencescope-iconrender: cannot encode %s as PNG\n",
+                     qPrintable(args.at(2)));
+        return 1;
+    }
+    // as every save: whole or not at all, and the folder flushed after the rename
+    if (const std::optional<Core::SaveFailure> failed = Core::saveWhole(args.at(2), png)) {
+        std::fprintf(stderr, "fencescope-iconrender: %s\n",
+                     qPrintable(Core::cannotWrite(args.at(2), *failed)));
         return 1;
     }
     return 0;

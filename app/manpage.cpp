@@ -2,10 +2,11 @@
 // prints (`--help`, then `COMMAND --help` for each command it lists), so the page says what the
 // program does and cannot drift from it.
 
+#include "savefile.h"
+
 #include <QCoreApplication>
 #include <QProcess>
 #include <QRegularExpression>
-#include <QSaveFile>
 
 #include <cstdio>
 
@@ -143,9 +144,11 @@ int main(int argc, char **argv)
         }
     }
 
-    QSaveFile out(args.at(2));
-    if (!out.open(QIODevice::WriteOnly) || out.write(page.toUtf8()) < 0 || !out.commit()) {
-        std::fprintf(stderr, "fencescope-manpage: cannot write %s\n", qPrintable(args.at(2)));
+    // as every save: whole or not at all, and the folder flushed after the rename
+    if (const std::optional<Core::SaveFailure> failed =
+            Core::saveWhole(args.at(2), page.toUtf8())) {
+        std::fprintf(stderr, "fencescope-manpage: %s\n",
+                     qPrintable(Core::cannotWrite(args.at(2), *failed)));
         return 1;
     }
     return 0;

@@ -2,10 +2,12 @@
 
 // What the token source tests share (tests/core/tst_tokensources*.cpp): a client lane, a
 // scenario of lanes under one source, the actions as the spec names them, and the refusals and
-// waits of a trace in a line each.
+// waits of a trace in a line each. `using namespace TokenSchedules;` is their one using line:
+// it brings these, the core's names, and what they use of the other test helpers.
 //
 // FENCESCOPE_QUICK=1 cuts the schedule count of the properties for slow (sanitizer) builds.
 
+#include "randomscenario.h"
 #include "scenario.h"
 #include "trace.h"
 #include "tracetext.h"
@@ -18,6 +20,11 @@
 namespace TokenSchedules {
 
 using namespace Core;
+using TestSupport::arrivals;
+using TestSupport::grants;
+using TestSupport::kEnoughBump;
+using TestSupport::randomScenario;
+using TestSupport::RandomScenarioOptions;
 
 inline int scheduleCount()
 {

@@ -46,7 +46,7 @@ inline QStringList arrivals(const Core::Scenario &s, const Core::Trace &t)
     return out;
 }
 
-// Sections 11 and 12, one line each (tst_pitfalls, tst_presets).
+// Sections 11 and 12, one line each (tst_pitfalls, tst_storagepitfalls, tst_presets).
 // "client@tick reason" for each time a client learnt it lost the lock.
 inline QStringList lost(const Core::Scenario &s, const Core::Trace &t)
 {

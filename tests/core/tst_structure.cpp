@@ -82,6 +82,17 @@ QStringList simulationsIn(const QString &path)
     return found;
 }
 
+// A QSaveFile of a file's own, comments left out.
+bool usesSaveFile(const QString &path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return false;
+    static const QRegularExpression comment(QStringLiteral("//[^\n]*"));
+    static const QRegularExpression saveFile(QStringLiteral("\\bQSaveFile\\b"));
+    return QString::fromUtf8(f.readAll()).remove(comment).contains(saveFile);
+}
+
 } // namespace
 
 class TestStructure : public QObject
@@ -267,6 +278,24 @@ private slots:
         // the scan itself: the core's own simulator is found, the exporter's words are not
         QVERIFY(!simulationsIn(kRoot + QStringLiteral("/core/simulator.cpp")).isEmpty());
         QVERIFY(!simulationsIn(kRoot + QStringLiteral("/ui/media/animation.cpp")).isEmpty());
+    }
+
+    void everySaveGoesThroughSaveWhole()
+    {
+        // A file is written whole and its folder flushed after the rename by Core::saveWhole
+        // (core/savefile.h), which tests/media/tst_folderflush sees flush: a QSaveFile of its
+        // own anywhere else, the build's tools in app/ too, would leave the folder unflushed.
+        const QString owner = kRoot + QStringLiteral("/core/savefile.cpp");
+        QStringList wrong;
+        for (const QString &top :
+             {QStringLiteral("core"), QStringLiteral("live"), QStringLiteral("poll"),
+              QStringLiteral("ui"), QStringLiteral("app")})
+            for (const QString &file : sourcesIn(top))
+                if (file != owner && usesSaveFile(file))
+                    wrong << QDir(kRoot).relativeFilePath(file);
+        QVERIFY2(wrong.isEmpty(), qPrintable(wrong.join(QLatin1Char('\n'))));
+        // the scan itself: saveWhole's own QSaveFile is found
+        QVERIFY(usesSaveFile(owner));
     }
 
     void theRuleCatchesAWrongInclude()

@@ -13,12 +13,6 @@
 #include <QSet>
 #include <QTest>
 
-using namespace Core;
-using TestSupport::arrivals;
-using TestSupport::grants;
-using TestSupport::kEnoughBump;
-using TestSupport::randomScenario;
-using TestSupport::RandomScenarioOptions;
 using namespace TokenSchedules;
 
 class TestTokenSourcesProperties : public QObject

@@ -15,13 +15,24 @@
 #include <QSet>
 #include <QTest>
 
-using namespace Core;
-using TestSupport::arrivals;
-using TestSupport::grants;
-using TestSupport::kEnoughBump;
-using TestSupport::randomScenario;
-using TestSupport::RandomScenarioOptions;
 using namespace TokenSchedules;
+
+namespace {
+
+// ZooKeeper's failovers under live sessions, worked out where each test uses it: A acquires at 0
+// (ttl 10); B at 12 and 16 (ttl 2); C at 18 (ttl 5) and renews at 20 (ttl 3); failovers at 4
+// (twice), 15 and 21.
+Scenario failoverSchedule()
+{
+    Scenario s = scenario(TokenSource::ZooKeeper,
+                          {lane(QStringLiteral("A"), {acquire(0, 10)}),
+                           lane(QStringLiteral("B"), {acquire(12, 2), acquire(16, 2)}),
+                           lane(QStringLiteral("C"), {acquire(18, 5), acquire(20, 3)})});
+    s.lock.failovers = {4, 4, 15, 21};
+    return s;
+}
+
+} // namespace
 
 class TestTokenSourcesService : public QObject
 {
@@ -69,11 +80,7 @@ private slots:
     // (lease [18,23)), a failover at 21 re-arms it to 24.
     void zookeeperFailoverRearmsLiveSessions()
     {
-        Scenario s = scenario(TokenSource::ZooKeeper,
-                              {lane(QStringLiteral("A"), {acquire(0, 10)}),
-                               lane(QStringLiteral("B"), {acquire(12, 2), acquire(16, 2)}),
-                               lane(QStringLiteral("C"), {acquire(18, 5), acquire(20, 3)})});
-        s.lock.failovers = {4, 4, 15, 21};
+        Scenario s = failoverSchedule();
         const Trace t = simulate(s);
         QCOMPARE(t.rearms.size(), std::size_t(3));
         QCOMPARE(t.rearms[0].at, Tick(4));
@@ -98,12 +105,7 @@ private slots:
     // renewal at 20 (ttl 3) 23 again, the failover at 21 re-armed it to 21 + 3 = 24.
     void leaseEndAtATick()
     {
-        Scenario s = scenario(TokenSource::ZooKeeper,
-                              {lane(QStringLiteral("A"), {acquire(0, 10)}),
-                               lane(QStringLiteral("B"), {acquire(12, 2), acquire(16, 2)}),
-                               lane(QStringLiteral("C"), {acquire(18, 5), acquire(20, 3)})});
-        s.lock.failovers = {4, 4, 15, 21};
-        const Trace t = simulate(s);
+        const Trace t = simulate(failoverSchedule());
         QCOMPARE(leaseEndAt(t, 1, 0), Tick(10));
         QCOMPARE(leaseEndAt(t, 1, 3), Tick(10));
         QCOMPARE(leaseEndAt(t, 1, 4), Tick(14));

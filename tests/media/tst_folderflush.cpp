@@ -2,8 +2,10 @@
 // folder that holds it is flushed (fsync of the folder: fsync(2), "Calling fsync() does not
 // necessarily ensure that the entry in the directory containing the file has also reached
 // disk"), once, for every way FenceScope saves: Core::saveWhole (scenario, lesson, pictures,
-// handouts, CSV, autosave) and the animation writers' own rename. A folder that cannot be
-// opened or flushed leaves the save done, with a warning that says so (core/savefile.h).
+// handouts, CSV, autosave, and the build's man page and icons, app/manpage.cpp and
+// app/iconrender.cpp, programs of their own: tst_structure sees that no file but saveWhole's
+// has a QSaveFile) and the animation writers' own rename. A folder that cannot be opened or
+// flushed leaves the save done, with a warning that says so (core/savefile.h).
 //
 // This program defines fsync and open itself (flushspy.h), to see the flushes and to make the
 // folder's opening or flush fail.
@@ -73,6 +75,16 @@ class TestFolderFlush : public QObject
         QTest::newRow("webm") << QStringLiteral("a.webm") << Save(exportAnimation);
     }
 
+    // The warning of a save done whose folder was not flushed, for `reason` (strerror's words).
+    static void expectNotFlushedWarning(const QString &saved, const QString &reason)
+    {
+        QTest::ignoreMessage(QtWarningMsg,
+                             qPrintable(QStringLiteral("saved %1, but its folder was not flushed "
+                                                       "(%2): a power cut soon after may undo "
+                                                       "the save")
+                                            .arg(saved, reason)));
+    }
+
 private slots:
     void init() { FlushSpy::reset(); }
 
@@ -122,11 +134,7 @@ private slots:
                                        name.endsWith(QLatin1String(".webm"))
                                    ? path
                                    : saved;
-        QTest::ignoreMessage(QtWarningMsg,
-                             qPrintable(QStringLiteral("saved ") + warned +
-                                        QStringLiteral(", but its folder was not flushed "
-                                                       "(Permission denied): a power cut soon "
-                                                       "after may undo the save")));
+        expectNotFlushedWarning(warned, QStringLiteral("Permission denied"));
         FlushSpy::failFolderOpen = true;
         const QString error = save(path);
         FlushSpy::failFolderOpen = false;
@@ -142,11 +150,7 @@ private slots:
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("a.json"));
         const QString saved = QFileInfo(dir.path()).canonicalFilePath() + QStringLiteral("/a.json");
-        QTest::ignoreMessage(QtWarningMsg,
-                             qPrintable(QStringLiteral("saved ") + saved +
-                                        QStringLiteral(", but its folder was not flushed "
-                                                       "(Input/output error): a power cut soon "
-                                                       "after may undo the save")));
+        expectNotFlushedWarning(saved, QStringLiteral("Input/output error"));
         FlushSpy::failFolderFlush = true;
         const std::optional<Core::SaveFailure> failed = Core::saveWhole(path, "new");
         FlushSpy::failFolderFlush = false;

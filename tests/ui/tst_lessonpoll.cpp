@@ -20,6 +20,7 @@
 #include "window/lessoncontroller.h"
 #include "window/mainwindow.h"
 #include "window/roompoll.h"
+#include "windowfixture.h"
 #include "windowparts.h"
 
 #include "qrmatrix.h"
@@ -37,13 +38,10 @@
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QSettings>
-#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include <array>
-
-#include <memory>
 
 using namespace RawHttp;
 
@@ -133,7 +131,8 @@ class TestLessonPoll : public QObject
 {
     Q_OBJECT
 
-    std::unique_ptr<MainWindow> m_window;
+    // (settings cleared by init, not by each open: a new run of the program reads them)
+    WindowFixture m_window{WindowFixture::Options().sized(1280, 800).failingOnAmbiguousShortcuts()};
     QTemporaryDir m_autosave;
 
     MainWindow &window() { return *m_window; }
@@ -200,22 +199,10 @@ class TestLessonPoll : public QObject
         return QString::fromUtf8(f.readAll());
     }
 
-    void openWindow()
-    {
-        m_window = std::make_unique<MainWindow>();
-        scriptDialogs(window());
-        window().resize(1280, 800);
-        window().show();
-        window().activateWindow();
-        QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
-    }
-
 private slots:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
-        QApplication::setOrganizationName(QStringLiteral("FenceScopeTest"));
-        QApplication::setApplicationName(QStringLiteral("tst_lessonpoll"));
+        WindowFixture::useOwnSettings("tst_lessonpoll");
         qputenv("FENCESCOPE_AUTOSAVE_DIR", m_autosave.path().toLocal8Bit());
         // the phones are this test, on loopback
         qputenv("FENCESCOPE_POLL_ADDRESS", "127.0.0.1");
@@ -224,15 +211,12 @@ private slots:
     void init()
     {
         QSettings().clear();
-        QTest::failOnWarning(QRegularExpression(QStringLiteral("Ambiguous shortcut")));
-        openWindow();
+        QVERIFY(m_window.open());
     }
 
     void cleanup()
     {
-        if (session())
-            session()->markSaved();
-        m_window.reset();
+        m_window.close();
         qputenv("FENCESCOPE_POLL_ADDRESS", "127.0.0.1"); // a test that changed it may have failed
     }
 
@@ -692,9 +676,8 @@ private slots:
         QCOMPARE(exportedVotes(QStringLiteral("reopened.csv")).split(crlf), expected.split(crlf));
 
         // a new run of the program: the same counts, and a poll started again shows them
-        session()->markSaved();
-        m_window.reset();
-        openWindow();
+        m_window.close();
+        QVERIFY(m_window.open());
         QVERIFY(window().openBuiltinLesson(kLesson));
         QCOMPARE(exportedVotes(QStringLiteral("restarted.csv")).split(crlf), expected.split(crlf));
         press(Qt::Key_F11);
@@ -843,10 +826,10 @@ private slots:
         QCOMPARE(QSettings().value(QLatin1String(RoomPoll::kInterfaceKey)).toString(),
                  machine.first().first);
         // (the lesson's progress forgotten, the pick kept)
-        m_window.reset();
+        m_window.close();
         QSettings().clear();
         QSettings().setValue(QLatin1String(RoomPoll::kInterfaceKey), machine.first().first);
-        openWindow();
+        QVERIFY(m_window.open());
         toTheQuestion();
         box = stage()->pollBox();
         QCOMPARE(box->findChild<QComboBox *>(QStringLiteral("pollInterface"))->currentIndex(), 1);
@@ -902,7 +885,7 @@ private slots:
         // what a teacher's laptop offers: its own interfaces only; with none (an offscreen CI
         // box), "no network", and the hands work as before
         qunsetenv("FENCESCOPE_POLL_ADDRESS");
-        m_window.reset();
+        m_window.close();
         init();
         toTheQuestion();
         PollBox *box = stage()->pollBox();
@@ -942,7 +925,7 @@ private slots:
     {
         // an address no interface has: the stage says why, the hands work as before
         qputenv("FENCESCOPE_POLL_ADDRESS", unlistenable().toLatin1());
-        m_window.reset();
+        m_window.close();
         init();
         toTheQuestion();
         press(Qt::Key_P);

@@ -1,3 +1,4 @@
+// Over 600 lines: one checker of a whole window state, shared by the scenarios and the lessons.
 // The classroom's screens, by invariants, not pixels. The real MainWindow runs offscreen on a
 // screen of the size FENCESCOPE_SCREEN names (1024x768, 1280x800, 1366x768, 1920x1080; the
 // offscreen platform is given that screen), and for every built-in scenario it is driven through

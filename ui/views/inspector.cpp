@@ -3,6 +3,7 @@
 #include "document/document.h"
 #include "document/editcommands.h"
 #include "views/eventlogmodel.h"
+#include "views/outcometext.h"
 #include "views/tickfield.h"
 
 #include "explain.h"
@@ -10,118 +11,17 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
-#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
-#include <QPainter>
 #include <QPushButton>
 #include <QScreen>
 #include <QScrollArea>
 #include <QScrollBar>
-#include <QTextLayout>
 #include <QUndoStack>
 #include <QVBoxLayout>
 
 #include <algorithm>
 #include <cmath>
-
-// Wrapped text that never shows half a line: when the height given holds fewer lines than the
-// text needs, the last one shown ends in "…" and the whole text becomes the tooltip. (A
-// QLabel in a short dock is simply cut, often through the middle of a line.)
-class OutcomeText : public QWidget
-{
-public:
-    explicit OutcomeText(QWidget *parent) : QWidget(parent)
-    {
-        // no height for width: inside the inspector's scroll area that would be a minimum, and
-        // the text would make the fields scroll rather than end in "…" in a short dock. It
-        // takes the height left over (a stretch), asking for a few lines.
-        setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Preferred);
-    }
-
-    void setText(const QString &text)
-    {
-        if (text == m_text)
-            return;
-        m_text = text;
-        relayout();
-        updateGeometry();
-        update();
-    }
-    QString text() const { return m_text; }
-    QStringList shownLines() const { return m_shown; }
-    bool isElided() const { return m_elided; }
-
-    QSize sizeHint() const override
-    {
-        const int w = 240;
-        return {w, int(std::min<qsizetype>(3, wrap(w).size())) * lineHeight()};
-    }
-    QSize minimumSizeHint() const override { return {60, lineHeight()}; }
-
-protected:
-    void resizeEvent(QResizeEvent *) override { relayout(); }
-    void changeEvent(QEvent *e) override
-    {
-        if (e->type() == QEvent::FontChange) {
-            relayout();
-            updateGeometry();
-        }
-        QWidget::changeEvent(e);
-    }
-    void paintEvent(QPaintEvent *) override
-    {
-        QPainter p(this);
-        p.setPen(palette().color(QPalette::WindowText));
-        const QFontMetrics fm = fontMetrics();
-        for (int i = 0; i < m_shown.size(); ++i)
-            p.drawText(QPoint(0, i * lineHeight() + fm.ascent()), m_shown.at(i));
-    }
-
-private:
-    int lineHeight() const { return fontMetrics().lineSpacing(); }
-
-    // The text broken at word boundaries (anywhere in a word longer than the width).
-    QStringList wrap(int width) const
-    {
-        QStringList lines;
-        if (m_text.isEmpty())
-            return lines;
-        QTextLayout layout(m_text, font());
-        QTextOption option;
-        option.setWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
-        layout.setTextOption(option);
-        layout.beginLayout();
-        for (QTextLine line = layout.createLine(); line.isValid(); line = layout.createLine()) {
-            line.setLineWidth(std::max(1, width));
-            lines << m_text.mid(line.textStart(), line.textLength()).trimmed();
-        }
-        layout.endLayout();
-        return lines;
-    }
-
-    void relayout()
-    {
-        const QStringList lines = wrap(width());
-        const int room = std::max(1, height() / lineHeight());
-        m_elided = lines.size() > room;
-        if (!m_elided) {
-            m_shown = lines;
-        } else {
-            m_shown = lines.mid(0, room - 1);
-            // the rest of the text, on one line, cut at a glyph boundary with "…"
-            QStringList rest = lines.mid(room - 1);
-            m_shown << fontMetrics().elidedText(rest.join(QLatin1Char(' ')), Qt::ElideRight,
-                                                width());
-        }
-        setToolTip(m_elided ? m_text : QString());
-        update();
-    }
-
-    QString m_text;
-    QStringList m_shown;
-    bool m_elided = false;
-};
 
 namespace {
 
@@ -632,109 +532,4 @@ void Inspector::showNameError(const QString &message)
     fitNameMessage();
     m_name->setStyleSheet(message.isEmpty() ? QString() : kNameErrorFrame);
     m_name->setToolTip(message);
-}
-
-std::vector<QLineEdit *> Inspector::textFields() const
-{
-    return {m_name,  m_at->lineEdit(),        m_amount->lineEdit(),
-            m_value, m_keepalive->lineEdit(), m_gap->lineEdit(),
-            m_group};
-}
-
-TickField *Inspector::tickFieldOf(const QLineEdit *edit) const
-{
-    for (TickField *f : {m_at, m_amount, m_keepalive, m_gap})
-        if (f->lineEdit() == edit)
-            return f;
-    return nullptr;
-}
-
-bool Inspector::fieldEdited(const QLineEdit *edit) const
-{
-    if (const TickField *f = tickFieldOf(edit))
-        return f->isEdited();
-    if (edit == m_name)
-        return !m_nameError.isEmpty() || m_name->isModified();
-    return edit->isModified(); // value and group: set by typing, cleared by commit and refresh
-}
-
-void Inspector::resetField(QLineEdit *edit)
-{
-    if (TickField *f = tickFieldOf(edit)) {
-        f->setValue(f->value());
-        return;
-    }
-    if (edit == m_name)
-        showNameError({});
-    edit->setModified(false);
-    refresh();
-}
-
-bool Inspector::fieldKey(QLineEdit *edit, QKeyEvent *key)
-{
-    const bool press = key->type() == QEvent::KeyPress;
-    // Ctrl+Tab leaves the field (as it leaves the timeline): the next or previous control
-    if ((key->key() == Qt::Key_Tab || key->key() == Qt::Key_Backtab) &&
-        (key->modifiers() & Qt::ControlModifier)) {
-        key->accept();
-        if (press)
-            focusNextPrevChild(key->key() == Qt::Key_Tab &&
-                               !(key->modifiers() & Qt::ShiftModifier));
-        return true;
-    }
-    const bool undo = key->matches(QKeySequence::Undo);
-    if (!undo && !key->matches(QKeySequence::Redo))
-        return false;
-    // Undo in a field being typed in undoes the typing; in a field that shows the scenario (or
-    // once the typing is undone) it is the document's undo, as everywhere else in the window.
-    // QLineEdit takes Ctrl+Z for itself even with nothing to undo: it would do nothing.
-    if (fieldEdited(edit)) {
-        if (undo && !edit->isUndoAvailable()) { // typed before a refresh: the scenario's value
-            key->accept();
-            if (press)
-                resetField(edit);
-            return true;
-        }
-        return false; // QLineEdit's own undo and redo
-    }
-    key->accept();
-    if (press) {
-        QUndoStack *stack = m_doc->undoStack();
-        undo ? stack->undo() : stack->redo();
-    }
-    return true;
-}
-
-void Inspector::fitNameMessage()
-{
-    // all its lines at the box's width (a wrapped label's own minimum is one line)
-    const int width = std::max(1, m_nameMessage->parentWidget()->width());
-    m_nameMessage->setMinimumHeight(m_nameError.isEmpty() ? 0
-                                                          : m_nameMessage->heightForWidth(width));
-}
-
-bool Inspector::eventFilter(QObject *watched, QEvent *event)
-{
-    if (event->type() == QEvent::Resize && watched == m_nameMessage->parentWidget())
-        fitNameMessage();
-    if ((event->type() == QEvent::ShortcutOverride || event->type() == QEvent::KeyPress)) {
-        const std::vector<QLineEdit *> fields = textFields();
-        const auto it = std::find(fields.begin(), fields.end(), watched);
-        if (it != fields.end() && fieldKey(*it, static_cast<QKeyEvent *>(event)))
-            return true;
-    }
-    // Escape in a name being typed or refused puts the client's name back
-    if (watched == m_name &&
-        (event->type() == QEvent::ShortcutOverride || event->type() == QEvent::KeyPress) &&
-        static_cast<QKeyEvent *>(event)->key() == Qt::Key_Escape &&
-        (m_name->isModified() || !m_nameError.isEmpty())) {
-        if (event->type() == QEvent::KeyPress) {
-            showNameError({});
-            m_name->setModified(false);
-            refresh();
-        }
-        event->accept();
-        return true;
-    }
-    return QWidget::eventFilter(watched, event);
 }

@@ -96,6 +96,12 @@ private:
     void updateTokenTicks();
     QRectF plotRect() const;
 
+    // Room above the plot for the legend, below it for the tick labels, and right of it.
+    static constexpr double kTop = 34;
+    static constexpr double kBottom = 26;
+    static constexpr double kRight = 12;
+    static constexpr int kMarker = 14; // an outcome's marker, in pixels
+
     Document *m_doc;
     ViewState *m_state;
     Theme m_theme = Theme::light();

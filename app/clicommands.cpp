@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace Cli {
 
@@ -72,10 +73,11 @@ OptionSpec fencing()
 OptionSpec flag(const QString &name, const QString &description,
                 std::function<void(Invocation *)> set)
 {
-    return {{name}, QString(), description, [set](const QString &, Invocation *inv) {
-                set(inv);
-                return QString();
-            }};
+    return {
+        {name}, QString(), description, [set = std::move(set)](const QString &, Invocation *inv) {
+            set(inv);
+            return QString();
+        }};
 }
 
 OptionSpec help()
@@ -170,7 +172,7 @@ OptionSpec number(const QString &name, const QString &description, std::uint64_t
     return {{name},
             QStringLiteral("N"),
             description,
-            [name, min, max, set](const QString &v, Invocation *inv) {
+            [name, min, max, set = std::move(set)](const QString &v, Invocation *inv) {
                 bool ok = false;
                 const qulonglong n = v.trimmed().toULongLong(&ok);
                 if (!ok || n < min || n > max)
@@ -746,7 +748,7 @@ QString parse(const CommandSpec &command, const QStringList &args, Invocation *i
         const QStringList values =
             o.valueName.isEmpty() ? QStringList{QString()} : parser.values(options[i]);
         for (const QString &v : values) {
-            const QString error = o.apply(v, invocation);
+            QString error = o.apply(v, invocation);
             if (!error.isEmpty())
                 return error;
         }

@@ -21,8 +21,7 @@ const Core::Scenario &schedule(std::size_t actions)
 }
 
 // a vector nested in the trace: its own size and its heap block
-template <typename T>
-std::size_t vectorBytes(const std::vector<T> &v)
+template <typename T> std::size_t vectorBytes(const std::vector<T> &v)
 {
     return sizeof(std::vector<T>) + v.capacity() * sizeof(T);
 }

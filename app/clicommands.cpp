@@ -5,6 +5,7 @@
 #include "themenames.h"
 
 #include <cmath>
+#include <utility>
 
 namespace Cli {
 
@@ -61,10 +62,11 @@ OptionSpec fencing()
 OptionSpec flag(const QString &name, const QString &description,
                 std::function<void(Invocation *)> set)
 {
-    return {{name}, QString(), description, [set](const QString &, Invocation *inv) {
-                set(inv);
-                return QString();
-            }};
+    return {
+        {name}, QString(), description, [set = std::move(set)](const QString &, Invocation *inv) {
+            set(inv);
+            return QString();
+        }};
 }
 
 OptionSpec help()
@@ -159,7 +161,7 @@ OptionSpec number(const QString &name, const QString &description, std::uint64_t
     return {{name},
             QStringLiteral("N"),
             description,
-            [name, min, max, set](const QString &v, Invocation *inv) {
+            [name, min, max, set = std::move(set)](const QString &v, Invocation *inv) {
                 bool ok = false;
                 const qulonglong n = v.trimmed().toULongLong(&ok);
                 if (!ok || n < min || n > max)

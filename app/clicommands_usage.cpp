@@ -198,7 +198,7 @@ QString parse(const CommandSpec &command, const QStringList &args, Invocation *i
         const QStringList values =
             o.valueName.isEmpty() ? QStringList{QString()} : parser.values(options[i]);
         for (const QString &v : values) {
-            const QString error = o.apply(v, invocation);
+            QString error = o.apply(v, invocation);
             if (!error.isEmpty())
                 return error;
         }

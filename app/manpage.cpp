@@ -108,7 +108,7 @@ int main(int argc, char **argv)
         std::fprintf(stderr, "usage: fencescope-manpage PATH/TO/fencescope-cli OUT.1\n");
         return 2;
     }
-    const QString cli = args.at(1);
+    const QString &cli = args.at(1);
     bool ok = true;
     const QString version = helpOf(cli, {QStringLiteral("--version")}, &ok).trimmed();
     const QStringList overview = blocks(helpOf(cli, {QStringLiteral("--help")}, &ok));

@@ -7,6 +7,7 @@
 #include <benchmark/benchmark.h>
 
 #include <map>
+#include <vector>
 
 namespace {
 
@@ -19,6 +20,12 @@ const Core::Scenario &schedule(std::size_t actions)
     return it->second;
 }
 
+// a vector nested in the trace: its own size and its heap block
+template <typename T> std::size_t vectorBytes(const std::vector<T> &v)
+{
+    return sizeof(std::vector<T>) + v.capacity() * sizeof(T);
+}
+
 std::size_t traceBytes(const Core::Trace &t)
 {
     std::size_t b = sizeof(Core::Trace);
@@ -29,15 +36,15 @@ std::size_t traceBytes(const Core::Trace &t)
     b += t.writes.capacity() * sizeof(Core::Write);
     b += t.leases.capacity() * sizeof(Core::Lease);
     for (const auto &v : t.clientEvents)
-        b += v.capacity() * sizeof(std::uint32_t) + sizeof(v);
+        b += vectorBytes(v);
     for (const auto &v : t.freezes)
-        b += v.capacity() * sizeof(Core::Freeze) + sizeof(v);
+        b += vectorBytes(v);
     for (const auto &v : t.beliefs)
-        b += v.capacity() * sizeof(Core::Belief) + sizeof(v);
+        b += vectorBytes(v);
     for (const auto &v : t.storageWrites)
-        b += v.capacity() * sizeof(std::uint32_t) + sizeof(v);
+        b += vectorBytes(v);
     for (const auto &v : t.storageIncidents)
-        b += v.capacity() * sizeof(std::uint32_t) + sizeof(v);
+        b += vectorBytes(v);
     return b;
 }
 

@@ -80,7 +80,7 @@ int main(int argc, char **argv)
     s.title = root.value(QLatin1String("title")).toString();
     s.fencing = root.value(QLatin1String("fencing")).toBool(true);
     QStringList names;
-    for (const QJsonValue &v : root.value(QLatin1String("storages")).toArray()) {
+    for (const QJsonValue v : root.value(QLatin1String("storages")).toArray()) {
         StorageSpec spec;
         spec.name = v.toObject().value(QLatin1String("name")).toString();
         spec.rule = v.toObject().value(QLatin1String("rule")).toString() == QLatin1String("le")
@@ -93,13 +93,13 @@ int main(int argc, char **argv)
         s.storages.emplace_back().name = QStringLiteral("db");
         names << QStringLiteral("db");
     }
-    for (const QJsonValue &v : root.value(QLatin1String("clients")).toArray()) {
+    for (const QJsonValue v : root.value(QLatin1String("clients")).toArray()) {
         const QJsonObject o = v.toObject();
         Client &c = s.clients.emplace_back();
         c.name = o.value(QLatin1String("name")).toString();
         const QJsonArray actions = o.value(QLatin1String("actions")).toArray();
         c.actions.reserve(std::size_t(actions.size()));
-        for (const QJsonValue &a : actions)
+        for (const QJsonValue a : actions)
             if (!toAction(a.toObject(), names, c.actions.emplace_back())) {
                 std::fprintf(stderr, "fencescope-loadreference: an action it cannot read\n");
                 return 2;

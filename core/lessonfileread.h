@@ -73,7 +73,7 @@ protected:
     QString text(const Node &v, const QString &place, qsizetype max)
     {
         expect(v, simdjson::ondemand::json_type::string, place, QStringLiteral("a string"));
-        const QString s = ScenarioFormat::toQString(v.scalar.text);
+        QString s = ScenarioFormat::toQString(v.scalar.text);
         if (s.size() > max)
             ScenarioFormat::fail(
                 place,
@@ -87,7 +87,7 @@ protected:
 
     QString required(const Node &v, const QString &place, qsizetype max)
     {
-        const QString s = text(v, place, max);
+        QString s = text(v, place, max);
         if (s.trimmed().isEmpty())
             ScenarioFormat::fail(place, QStringLiteral("must not be empty"));
         return s;

@@ -85,8 +85,8 @@ QJsonObject object(const QJsonValue &v, const QString &place, const QStringList 
 {
     if (!v.isObject())
         fail(place, QStringLiteral("must be an object, not %1").arg(describe(v)));
-    const QJsonObject o = v.toObject();
-    for (auto it = o.begin(); it != o.end(); ++it)
+    QJsonObject o = v.toObject();
+    for (auto it = o.constBegin(); it != o.constEnd(); ++it)
         if (!known.contains(it.key()))
             fail(place + QLatin1Char('.') + it.key(),
                  QStringLiteral("unknown key (known: %1)").arg(known.join(QStringLiteral(", "))));
@@ -97,7 +97,7 @@ QJsonArray array(const QJsonValue &v, const QString &place, int max)
 {
     if (!v.isArray())
         fail(place, QStringLiteral("must be an array, not %1").arg(describe(v)));
-    const QJsonArray a = v.toArray();
+    QJsonArray a = v.toArray();
     if (a.size() > max)
         fail(place,
              QStringLiteral("too many entries (%1; the limit is %2)").arg(a.size()).arg(max));
@@ -273,12 +273,12 @@ void takeWaitKeys(Action &a, std::size_t client, std::size_t index)
 
 QString take(Scenario &s)
 {
-    const QString lock = takeLock(s);
+    QString lock = takeLock(s);
     if (!lock.isEmpty())
         return lock;
     for (std::size_t c = 0; c < s.clients.size(); ++c)
         for (std::size_t i = 0; i < s.clients[c].actions.size(); ++i) {
-            const QString wait = takeWait(s.clients[c].actions[i], c, i);
+            QString wait = takeWait(s.clients[c].actions[i], c, i);
             if (!wait.isEmpty())
                 return wait;
         }

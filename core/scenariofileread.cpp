@@ -497,7 +497,7 @@ private:
                             .arg(readToken(v, 4, m_limits).describe()));
         QJsonObject unknown;
         members(
-            v, kClockKeys, 4, unknown, [&place] { return place; },
+            v, kClockKeys, 4, unknown, [&place]() -> const QString & { return place; },
             [&](Key k, od::value value) {
                 if (k == Key::Rate)
                     clock.rateMilli = rate(value, join(place, Key::Rate));
@@ -541,7 +541,7 @@ private:
             Token by;
             QJsonObject unknown;
             members(
-                e, kStepKeys, 6, unknown, [&at] { return at; },
+                e, kStepKeys, 6, unknown, [&at]() -> const QString & { return at; },
                 [&](Key k, od::value value) {
                     (k == Key::At ? when : by) = readToken(value, 7, m_limits);
                 });

@@ -437,6 +437,7 @@ bool runSweep(const SweepSpec &spec, SweepResult *result, int threads,
     threads = int(
         std::min<std::size_t>(std::size_t(threads), std::max<std::size_t>(1, job.items.size())));
     std::vector<std::thread> pool;
+    pool.reserve(std::size_t(threads));
     job.running = threads;
     for (int t = 0; t < threads; ++t)
         pool.emplace_back([&job] { job.work(); });

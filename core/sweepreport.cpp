@@ -38,7 +38,7 @@ const char *sideName(bool fencing)
 QString parseSweepValues(const QString &text, std::vector<Tick> *values, const Quantity *quantity)
 {
     values->clear();
-    const QString bad =
+    QString bad =
         QStringLiteral("\"%1\" is not FROM..TO, FROM..TO:STEP or V1,V2,...").arg(text);
     const int dots = int(text.indexOf(QLatin1String("..")));
     if (dots >= 0) {

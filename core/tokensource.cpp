@@ -88,7 +88,7 @@ Token wallClockToken(const LockOptions &options, Tick t)
 
 QString formatToken(TokenSource source, Token token)
 {
-    const QString n = QString::number(token);
+    QString n = QString::number(token);
     switch (source) {
     case TokenSource::Counter:
         return n;

@@ -36,7 +36,7 @@ void dieWithParent(QProcess &process, int uid, int gid, int signal)
 
 QString laneProgram()
 {
-    const QString chosen = qEnvironmentVariable("FENCESCOPE_LIVE_HELPER");
+    QString chosen = qEnvironmentVariable("FENCESCOPE_LIVE_HELPER");
     if (!chosen.isEmpty())
         return chosen;
     return QDir::cleanPath(QCoreApplication::applicationDirPath() + QLatin1Char('/') +
@@ -53,7 +53,7 @@ void killNow(QProcess &process)
 
 QString RunFolder::base()
 {
-    const QString chosen = qEnvironmentVariable("FENCESCOPE_LIVE_TMP");
+    QString chosen = qEnvironmentVariable("FENCESCOPE_LIVE_TMP");
     if (!chosen.isEmpty())
         return chosen;
     const QFileInfo shm(QStringLiteral("/dev/shm"));

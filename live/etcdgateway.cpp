@@ -8,6 +8,7 @@
 #include <QNetworkRequest>
 
 #include <memory>
+#include <utility>
 
 namespace Live {
 
@@ -30,7 +31,7 @@ QJsonObject parse(const QByteArray &bytes, QString *error)
         *error = QStringLiteral("not a JSON object (%1)").arg(pe.errorString());
         return {};
     }
-    const QJsonObject o = doc.object();
+    QJsonObject o = doc.object();
     if (o.contains(QLatin1String("error")) && !o.contains(QLatin1String("result"))) {
         const QString message = o.value(QLatin1String("message")).toString();
         *error = message.isEmpty() ? o.value(QLatin1String("error")).toString() : message;
@@ -62,7 +63,7 @@ QNetworkReply *EtcdGateway::post(const QString &path, const QJsonObject &body, b
 void EtcdGateway::call(const QString &path, const QJsonObject &body, Done done)
 {
     QNetworkReply *reply = post(path, body, false);
-    connect(reply, &QNetworkReply::finished, this, [reply, path, done] {
+    connect(reply, &QNetworkReply::finished, this, [reply, path, done = std::move(done)] {
         reply->deleteLater();
         const QByteArray bytes = reply->readAll();
         if (reply->error() != QNetworkReply::NoError && bytes.isEmpty()) {
@@ -83,7 +84,7 @@ void EtcdGateway::get(const QString &path, Done done)
     request.setAttribute(QNetworkRequest::Http2AllowedAttribute, false);
     request.setTransferTimeout(kCallTimeoutMs);
     QNetworkReply *reply = m_net->get(request);
-    connect(reply, &QNetworkReply::finished, this, [reply, path, done] {
+    connect(reply, &QNetworkReply::finished, this, [reply, path, done = std::move(done)] {
         reply->deleteLater();
         if (reply->error() != QNetworkReply::NoError) {
             done({}, replyError(reply, path));
@@ -102,7 +103,7 @@ QNetworkReply *EtcdGateway::stream(const QString &path, const QJsonObject &body,
     QNetworkReply *reply = post(path, body, true);
     // the gateway sends one JSON object per line, as the events come
     auto pending = std::make_shared<QByteArray>();
-    connect(reply, &QNetworkReply::readyRead, this, [reply, pending, message] {
+    connect(reply, &QNetworkReply::readyRead, this, [reply, pending, message = std::move(message)] {
         pending->append(reply->readAll());
         for (qsizetype nl; (nl = pending->indexOf('\n')) >= 0;) {
             const QByteArray line = pending->left(nl).trimmed();
@@ -113,7 +114,7 @@ QNetworkReply *EtcdGateway::stream(const QString &path, const QJsonObject &body,
             message(o.value(QLatin1String("result")).toObject());
         }
     });
-    connect(reply, &QNetworkReply::finished, this, [reply, path, ended] {
+    connect(reply, &QNetworkReply::finished, this, [reply, path, ended = std::move(ended)] {
         reply->deleteLater();
         ended(reply->error() == QNetworkReply::NoError ? QString() : replyError(reply, path));
     });

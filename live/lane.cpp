@@ -11,10 +11,22 @@
 
 #include <cmath>
 #include <ctime>
+#include <utility>
 
 namespace Live {
 
 using namespace LaneCalls;
+
+namespace {
+
+// a report's "at": whole microseconds since the run's start (the nanoseconds truncated)
+double wholeMicroseconds(qint64 ns)
+{
+    const qint64 us = ns / 1000;
+    return double(us);
+}
+
+} // namespace
 
 qint64 monotonicNs()
 {
@@ -78,21 +90,22 @@ void Lane::fail(const QString &message)
 void Lane::call(const QString &path, const QJsonObject &body,
                 std::function<void(const QJsonObject &)> then)
 {
-    m_gw->call(path, body, [this, then](const QJsonObject &reply, const QString &error) {
-        if (m_failed)
-            return;
-        if (!error.isEmpty()) {
-            fail(QStringLiteral("etcd: %1").arg(error));
-            return;
-        }
-        then(reply);
-    });
+    m_gw->call(path, body,
+               [this, then = std::move(then)](const QJsonObject &reply, const QString &error) {
+                   if (m_failed)
+                       return;
+                   if (!error.isEmpty()) {
+                       fail(QStringLiteral("etcd: %1").arg(error));
+                       return;
+                   }
+                   then(reply);
+               });
 }
 
 void Lane::at(qint64 due, std::function<void()> f)
 {
     const qint64 ms = std::max<qint64>(0, (due - monotonicNs() + 999999) / 1000000);
-    QTimer::singleShot(int(ms), Qt::PreciseTimer, this, [this, f] {
+    QTimer::singleShot(int(ms), Qt::PreciseTimer, this, [this, f = std::move(f)] {
         if (!m_failed)
             f();
     });
@@ -223,7 +236,7 @@ void Lane::acquire(const LaneAction &a)
                  m_viewFrom = when;
                  m_viewTtlNs = qint64(a.amount) * m_script.tickUs * 1000;
                  emitEvent("renewal", {{QStringLiteral("action"), double(a.index)},
-                                       {QStringLiteral("at"), double((when - m_t0) / 1000)}});
+                                       {QStringLiteral("at"), wholeMicroseconds(when - m_t0)}});
                  setKeepalive(a, nowTick());
                  finishAction();
              });
@@ -294,7 +307,7 @@ void Lane::freshAcquire(const LaneAction &a)
                           emitEvent("refusal",
                                     {{QStringLiteral("action"), double(a.index)},
                                      {QStringLiteral("owner"), ownerLease},
-                                     {QStringLiteral("at"), double((when - m_t0) / 1000)},
+                                     {QStringLiteral("at"), wholeMicroseconds(when - m_t0)},
                                      {QStringLiteral("rev"), num(Etcd::revision(d))}});
                           m_gw->call(kRevoke, {{QStringLiteral("ID"), lease}},
                                      [](const QJsonObject &, const QString &) {});
@@ -328,7 +341,7 @@ void Lane::granted(const LaneAction &a, qint64 when)
              emitEvent("grant", {{QStringLiteral("action"), double(a.index)},
                                  {QStringLiteral("token"), num(token)},
                                  {QStringLiteral("lease"), m_leaseHex},
-                                 {QStringLiteral("at"), double((when - m_t0) / 1000)}});
+                                 {QStringLiteral("at"), wholeMicroseconds(when - m_t0)}});
              setKeepalive(a, nowTick());
              finishAction();
          });
@@ -359,7 +372,7 @@ void Lane::waitDeletes(const LaneAction &a)
              m_watch = m_gw->stream(
                  kWatch, {{QStringLiteral("create_request"), create}},
                  [this, a](const QJsonObject &result) {
-                     for (const QJsonValue &e : result.value(QLatin1String("events")).toArray())
+                     for (const QJsonValue e : result.value(QLatin1String("events")).toArray())
                          if (e[QLatin1String("type")].toString() == QLatin1String("DELETE") &&
                              m_watch) {
                              QNetworkReply *w = m_watch;

@@ -116,7 +116,7 @@ void LaneProcess::readLines()
         m_pending.remove(0, nl + 1);
         const QJsonObject o = QJsonDocument::fromJson(line).object();
         if (!o.isEmpty())
-            emit event(o);
+            emit reported(o);
     }
 }
 

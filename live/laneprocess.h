@@ -33,7 +33,8 @@ public:
     bool isRunning() const { return m_process.state() != QProcess::NotRunning; }
 
 signals:
-    void event(const QJsonObject &event);
+    // one line the process wrote: what it did and when (a JSON object)
+    void reported(const QJsonObject &event);
     // The process ended before finish() was asked for: how ("killed by signal 9", "exited with
     // status 1: what it said last").
     void died(const QString &how);

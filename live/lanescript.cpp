@@ -146,7 +146,7 @@ std::optional<LaneScript> LaneScript::fromJson(const QJsonObject &o, QString *er
     s.client = std::uint32_t(client);
     s.tickUs = qint64(tick);
     const QJsonArray st = o.value(QLatin1String("storages")).toArray();
-    for (const QJsonValue &v : st)
+    for (const QJsonValue v : st)
         s.storages.push_back({v[QLatin1String("byVersion")].toBool(),
                               v[QLatin1String("le")].toBool(), v[QLatin1String("byOwner")].toBool(),
                               v[QLatin1String("bySame")].toBool()});

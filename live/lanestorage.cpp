@@ -137,7 +137,7 @@ void Lane::store(const LaneAction &a, std::uint64_t token, bool finishesAction)
     if (!st.byVersion)
         reads.append(Etcd::range(max));
     const auto then = [&reads](QJsonArray ops) {
-        for (const QJsonValue &r : reads)
+        for (const QJsonValue r : reads)
             ops.append(r);
         return ops;
     };

@@ -68,7 +68,7 @@ bool dependsOnLease(const Core::Trace &t, std::uint32_t e, const std::vector<boo
 QString eventWords(const Core::Scenario &s, const Core::Trace &t, std::uint32_t e)
 {
     const Core::Event &ev = t.events[e];
-    const QString who = clientName(s, ev.client);
+    QString who = clientName(s, ev.client);
     switch (ev.kind) {
     case Core::EventKind::Grant:
     case Core::EventKind::Refusal:

@@ -247,7 +247,7 @@ void LiveRun::startLanes()
         auto *lane = new LaneProcess(m_options.laneProgram, script);
         m_lanes.push_back(lane);
         const int index = int(c);
-        connect(lane, &LaneProcess::event, this,
+        connect(lane, &LaneProcess::reported, this,
                 [this, index](const QJsonObject &ev) { record(index, ev); });
         connect(lane, &LaneProcess::died, this, [this, index](const QString &how) {
             const QString who =

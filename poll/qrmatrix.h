@@ -13,7 +13,10 @@ struct QrMatrix
 {
     int size = 0;           // modules per side, without the quiet zone; 0: none
     std::vector<bool> dark; // row by row
-    bool at(int x, int y) const { return dark[std::size_t(y * size + x)]; }
+    bool at(int x, int y) const
+    {
+        return dark[std::size_t(y) * std::size_t(size) + std::size_t(x)];
+    }
 };
 
 // `text` encoded with error correction level M (15% of the code may be covered or dirty).

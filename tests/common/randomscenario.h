@@ -83,6 +83,7 @@ inline std::vector<Core::Tick> randomTicks(Rng &rng, int max, Core::Tick lo, Cor
 {
     std::vector<Core::Tick> ticks;
     const auto n = int(rng.between(0, std::uint64_t(max)));
+    ticks.reserve(std::size_t(n));
     for (int i = 0; i < n; ++i)
         ticks.push_back(rng.between(lo, hi));
     std::sort(ticks.begin(), ticks.end());

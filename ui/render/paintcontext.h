@@ -93,7 +93,7 @@ public:
           m_axis(o.m_axis), m_l(o.m_l), m_s(s), m_o(o.m_o), m_labels(o.m_labels), m_xmin(o.m_xmin),
           m_xmax(o.m_xmax), m_shownRight(o.m_shownRight), m_tLo(o.m_tLo), m_tHi(o.m_tHi),
           m_columns(o.m_columns), m_taken(o.m_taken), m_regions(o.m_regions),
-          m_narrowed(o.m_narrowed)
+          m_narrowed(o.m_narrowed), m_rowsTop(o.m_rowsTop), m_rowsBottom(o.m_rowsBottom)
     {
     }
 
@@ -129,15 +129,25 @@ public:
             m_regions->add(rect, hit, z, anchor);
     }
 
-    // Paints only what lies near the columns from x0 to x1 (the hit test's look at a point):
-    // the visible tick range shrinks to them, the plot's edges stay where they are.
-    void narrowTo(double x0, double x1)
+    // Paints only what lies near the columns from x0 to x1 and the rows from y0 to y1 (the hit
+    // test's look at a point): the visible tick range shrinks to the columns, a pass leaves out
+    // the lanes that do not meet the rows (meetsRows), the plot's edges stay where they are.
+    void narrowTo(double x0, double x1, double y0, double y1)
     {
         const double lo = m_axis.xToTick(x0);
         const double hi = m_axis.xToTick(x1);
         m_tLo = lo <= 0 ? 0 : Tick(std::floor(lo));
         m_tHi = hi <= 0 ? 0 : (hi >= 1.8e19 ? Core::kForever - 1 : Tick(std::ceil(hi)));
+        m_rowsTop = y0;
+        m_rowsBottom = y1;
         m_narrowed = true;
+    }
+    // Whether a lane (or a row of one) from the top to the bottom of `rect` meets the rows the
+    // context is narrowed to; every lane does when it is not narrowed. A lane that does not
+    // records no region the hit test could find under its point.
+    bool meetsRows(const QRectF &rect) const
+    {
+        return rect.bottom() >= m_rowsTop && rect.top() <= m_rowsBottom;
     }
     // Narrowed to a point (the hit test's look, painted onto a recording no one replays): a pass
     // records the region of every item near it, also of those a crowded paint jumps over or
@@ -566,6 +576,8 @@ protected:
     std::shared_ptr<Taken> m_taken = std::make_shared<Taken>();
     PaintedRegions *m_regions = nullptr; // not owned; see recordRegions()
     bool m_narrowed = false;             // see narrowed()
+    double m_rowsTop = -std::numeric_limits<double>::infinity();   // see meetsRows()
+    double m_rowsBottom = std::numeric_limits<double>::infinity();
 
 private:
     // Text on a background chip so it stays readable over grid lines and bars.

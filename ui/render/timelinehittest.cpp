@@ -86,7 +86,8 @@ TimelineRenderer::Hit TimelineRenderer::hitTest(const Core::Scenario &s, const C
     const double grip = kGrip * std::max(1.0, f);
     const double x = pos.x();
     // The regions the passes record where they paint, around the point: the passes run over
-    // this panel only, narrowed to the columns within a grip of it, onto a recording no one
+    // this panel only, narrowed to the columns within a grip of it and to the lane under it (a
+    // region lies inside the lane whose element it stands for), onto a recording no one
     // replays. Recorded when first asked for (the header column has none).
     std::optional<PaintedRegions> painted;
     const auto regions = [&]() -> const PaintedRegions & {
@@ -96,7 +97,7 @@ TimelineRenderer::Hit TimelineRenderer::hitTest(const Core::Scenario &s, const C
             const Style st(o.theme, nullptr, nullptr);
             PaintContext c(&scratch, Target(), st, axis, l, s, o);
             c.recordRegions(&*painted);
-            c.narrowTo(x - grip - 1, x + grip + 1);
+            c.narrowTo(x - grip - 1, x + grip + 1, pos.y(), pos.y());
             std::vector<const Core::Trace *> traces(l.panels.size(), nullptr);
             traces[std::size_t(panel - l.panels.data())] = &t;
             ContentPasses passes;

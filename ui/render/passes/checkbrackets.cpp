@@ -45,7 +45,8 @@ public:
         for (const Core::Check &c : t.checks) {
             if (c.at > m_tHi)
                 break; // in the order they checked
-            if (!c.passed || c.sendAt < m_tLo || c.client >= panel.clients.size())
+            if (!c.passed || c.sendAt < m_tLo || c.client >= panel.clients.size() ||
+                !meetsRows(panel.clients[c.client].lane))
                 continue;
             // on the edge between the markers and the pause row (a pause in the gap lies
             // right under it), over the marker labels
@@ -108,7 +109,8 @@ public:
         for (const Core::Skip &k : t.skips) {
             if (k.at > m_tHi)
                 break;
-            if (k.at < m_tLo || k.client >= panel.clients.size())
+            if (k.at < m_tLo || k.client >= panel.clients.size() ||
+                !meetsRows(panel.clients[k.client].lane))
                 continue;
             const QRectF &row = panel.clients[k.client].markers;
             const double x = X(k.at);

@@ -428,7 +428,8 @@ void ClientLanesPass::paint(const PaintContext &c, const TimelinePanel &panel, c
 {
     ClientLanesPainter p(c);
     for (std::size_t i = 0; i < panel.clients.size(); ++i)
-        p.paintClient(panel, int(i), t);
+        if (c.meetsRows(panel.clients[i].lane))
+            p.paintClient(panel, int(i), t);
 }
 
 } // namespace Render

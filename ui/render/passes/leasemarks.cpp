@@ -32,7 +32,8 @@ public:
             std::size_t k = i;
             for (; k < t.grants.size() && k < i + look && t.grants[k].at <= last; ++k) {
                 const Core::Grant &g = t.grants[k];
-                if (!g.keepalive || g.client >= panel.clients.size())
+                if (!g.keepalive || g.client >= panel.clients.size() ||
+                    !meetsRows(panel.clients[g.client].lane))
                     continue;
                 const QRectF &row = panel.clients[g.client].holds;
                 const double x = X(g.at);
@@ -96,7 +97,8 @@ public:
             if (l.start > m_tHi)
                 break;
             if (l.released || l.client >= panel.clients.size() || l.client >= m_s.clients.size() ||
-                m_s.clients[l.client].clock.isDefault())
+                m_s.clients[l.client].clock.isDefault() ||
+                !meetsRows(panel.clients[l.client].lane))
                 continue;
             const Core::Grant *g = lastGrantOfEpoch(t, l.epoch);
             if (!g)
@@ -192,7 +194,7 @@ public:
         auto it = std::lower_bound(t.lost.begin(), t.lost.end(), m_tLo,
                                    [](const Core::Lost &l, Tick v) { return l.at < v; });
         for (; it != t.lost.end() && it->at <= m_tHi; ++it) {
-            if (it->client >= panel.clients.size())
+            if (it->client >= panel.clients.size() || !meetsRows(panel.clients[it->client].lane))
                 continue;
             const QRectF &row = panel.clients[it->client].believes;
             const double x = X(it->at);
@@ -223,8 +225,8 @@ public:
         const double f = m_st.f;
         QPen pen(m_st.th.corrupted, 1.5 * m_st.lw, Qt::DashLine);
         for (std::size_t c = 0; c < panel.clients.size() && c < m_s.clients.size(); ++c) {
-            if (!m_s.clients[c].bypass || c >= t.clientEvents.size())
-                continue;
+            if (!m_s.clients[c].bypass || c >= t.clientEvents.size() || narrowed())
+                continue; // (narrowed: nothing of it answers the mouse)
             const std::vector<std::uint32_t> &evs = t.clientEvents[c];
             const std::size_t lo = firstClientEvent(t, evs, m_tLo);
             const std::size_t hi = firstClientEvent(t, evs, m_tHi + 1);

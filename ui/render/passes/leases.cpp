@@ -58,10 +58,10 @@ public:
             const Core::RealSpan real = t.leaseTime(i);
             const double x0 = X(real.from);
             const double x1 = std::max(X(real.to), x0 + 1);
-            if (regions() && l.client < nc)
+            if (regions() && l.client < nc && meetsRows(panel.clients[l.client].lane))
                 recordHold(panel, t, i, x0, x1);
             const int col = int(std::floor(x1));
-            if (col > lockPainted) {
+            if (col > lockPainted && meetsRows(panel.lock)) {
                 lockPainted = col;
                 recordLockSegment(panel, t, l, x0, x1);
                 if (x1 - x0 < 24) {
@@ -74,7 +74,8 @@ public:
                     paintLockSegment(l, lockRow, x0, x1, shared);
                 }
             }
-            if (l.client >= nc || col <= painted[l.client])
+            if (l.client >= nc || col <= painted[l.client] ||
+                !meetsRows(panel.clients[l.client].lane))
                 continue;
             painted[l.client] = col;
             if (x1 - x0 < 24) {

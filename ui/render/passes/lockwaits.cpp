@@ -31,7 +31,8 @@ public:
                                           [](Tick v, const Core::Wait &w) { return v < w.from; });
         for (auto it = t.waits.begin(); it != end; ++it) {
             const Core::Wait &w = *it;
-            if ((w.to != Core::kForever && w.to < m_tLo) || w.client >= panel.clients.size())
+            if ((w.to != Core::kForever && w.to < m_tLo) || w.client >= panel.clients.size() ||
+                !meetsRows(panel.clients[w.client].lane))
                 continue;
             const QRectF &row = panel.clients[w.client].holds;
             const double x0 = X(w.from);
@@ -87,7 +88,7 @@ public:
     void paintLockDelays(const TimelinePanel &panel, const Core::Trace &t)
     {
         const Tick d = m_s.lock.lockDelay;
-        if (d == 0 || t.leases.empty())
+        if (d == 0 || t.leases.empty() || !meetsRows(panel.lock))
             return;
         const QRectF row = panel.lockBars.adjusted(0, 5 * m_st.f, 0, -5 * m_st.f);
         const QColor fill = mix(m_st.th.refusal, m_st.th.background, 0.8);

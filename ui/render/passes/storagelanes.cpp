@@ -98,6 +98,8 @@ public:
         for (std::size_t s = 0; s < panel.storages.size() && s < t.storageWrites.size(); ++s) {
             const std::vector<std::uint32_t> &ws = t.storageWrites[s];
             const QRectF &lane = panel.storages[s].lane;
+            if (!meetsRows(lane))
+                continue;
             TimelineRenderer::Hit hit;
             hit.part = TimelineRenderer::Hit::StorageWrite;
             hit.lane = int(panel.clients.size() + 1 + s);
@@ -514,6 +516,8 @@ void StorageLanesPass::paint(const PaintContext &c, const TimelinePanel &panel,
         m_helper.reset();
         return;
     }
+    if (c.narrowed())
+        return; // the hit test's look: what it finds is recorded above, the picture is no one's
     StorageLanesPainter p(c);
     for (std::size_t s = 0; s < panel.storages.size(); ++s)
         p.paintStorage(int(s), panel.storages[s], t);

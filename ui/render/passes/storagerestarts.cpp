@@ -42,6 +42,8 @@ void StorageRestarts::recordRestarts(const TimelinePanel &panel, const Core::Tra
     const double grip = kGrip * std::max(1.0, m_st.f);
     for (std::size_t s = 0; s < panel.storages.size(); ++s) {
         const QRectF &lane = panel.storages[s].lane;
+        if (!meetsRows(lane))
+            continue;
         restartsInView(std::uint32_t(s), t, [&](const Core::StorageRestart &rs, double x) {
             TimelineRenderer::Hit hit;
             hit.part = TimelineRenderer::Hit::Restart;

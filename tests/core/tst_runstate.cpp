@@ -276,6 +276,26 @@ private slots:
         QVERIFY(!mostTellingWrite(Trace{}));
     }
 
+    // keepalive-gc-pause: A's acquire at 0 (ttl 9, keepalive every 3) is renewed at 3, 6 and 9;
+    // the one due at 12 falls in its pause (10 to 25), so its last renewal is the one at 9,
+    // expiring at 18. B's acquire at 15 is refused; its second, at 19, expires at 28.
+    void lastGrantOfAnAcquire()
+    {
+        const Trace t = simulate(TestSupport::preset("keepalive-gc-pause"));
+        const Grant *a = lastGrantOfAcquire(t, 0, 0);
+        QVERIFY(a);
+        QCOMPARE(a->at, Tick(9));
+        QCOMPARE(a->expires, Tick(18));
+        QVERIFY(a->keepalive);
+        QVERIFY(!lastGrantOfAcquire(t, 1, 0)); // refused
+        const Grant *b = lastGrantOfAcquire(t, 1, 1);
+        QVERIFY(b);
+        QCOMPARE(b->at, Tick(19));
+        QCOMPARE(b->expires, Tick(28));
+        QVERIFY(!lastGrantOfAcquire(t, 0, 2)); // a write
+        QVERIFY(!lastGrantOfAcquire(t, 5, 0)); // no such client
+    }
+
     void volatileRestart()
     {
         const Scenario s = TestSupport::preset("journalnode-volatile-max-token");

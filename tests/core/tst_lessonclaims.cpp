@@ -659,11 +659,11 @@ private slots:
         QVERIFY(!own.fencing);
         QCOMPARE(own.writes.size(), std::size_t(2));
         QCOMPARE(own.writes[1].client, 0u);
-        QCOMPARE(own.writes[1].result, WriteResult::Corrupted);
+        QCOMPARE(toString(own.writes[1].result), toString(WriteResult::Corrupted));
         scene.view.fencing.reset();
         own = sceneRun(scene);
         QVERIFY(own.fencing);
-        QCOMPARE(own.writes[1].result, WriteResult::Rejected);
+        QCOMPARE(toString(own.writes[1].result), toString(WriteResult::Rejected));
     }
 };
 

@@ -208,8 +208,8 @@ private slots:
         };
         Trace t = simulate(s);
         QCOMPARE(t.writes.size(), std::size_t(3)); // in sending order: B, A1, A2
-        QCOMPARE(t.writes[1].result, WriteResult::Rejected);
-        QCOMPARE(t.writes[2].result, WriteResult::Rejected);
+        QCOMPARE(toString(t.writes[1].result), toString(WriteResult::Rejected));
+        QCOMPARE(toString(t.writes[2].result), toString(WriteResult::Rejected));
         const Write *w = mostTellingWrite(t);
         QVERIFY(w);
         QCOMPARE(w->client, 0u);
@@ -219,11 +219,11 @@ private slots:
         // fencing off: B's data is overwritten by A2 at 9 and again by A1 at 18; the first
         // corruption is A2's, and it outranks nothing lower (there is none)
         t = simulate(s, false);
-        QCOMPARE(t.writes[2].result, WriteResult::Corrupted);
+        QCOMPARE(toString(t.writes[2].result), toString(WriteResult::Corrupted));
         w = mostTellingWrite(t);
         QVERIFY(w);
         QCOMPARE(w->action, 2u);
-        QCOMPARE(w->result, WriteResult::Corrupted);
+        QCOMPARE(toString(w->result), toString(WriteResult::Corrupted));
     }
 
     void mostTellingWriteTiesBySending()
@@ -251,7 +251,8 @@ private slots:
         };
         const Trace t = simulate(s);
         for (const Write &w : t.writes)
-            QCOMPARE(w.result, w.client == 2 ? WriteResult::Accepted : WriteResult::Rejected);
+            QCOMPARE(toString(w.result),
+                     toString(w.client == 2 ? WriteResult::Accepted : WriteResult::Rejected));
         const Write *w = mostTellingWrite(t);
         QVERIFY(w);
         QCOMPARE(w->client, 1u);
@@ -268,7 +269,7 @@ private slots:
         QVERIFY(w);
         QCOMPARE(w->client, 2u);
         QCOMPARE(w->action, 1u);
-        QCOMPARE(w->result, WriteResult::LockedOut);
+        QCOMPARE(toString(w->result), toString(WriteResult::LockedOut));
         // renewal-keeps-token: every write accepted, nothing to single out
         t = simulate(TestSupport::preset("renewal-keeps-token"));
         QVERIFY(!mostTellingWrite(t));

@@ -4,6 +4,11 @@
 
 namespace Core {
 
+Trace sceneRun(const LessonScene &scene)
+{
+    return simulate(scene.scenario, scene.fencing());
+}
+
 ScenePlay playScene(const LessonScene &scene, const Scenario &scenario)
 {
     ScenePlay play;

@@ -31,6 +31,10 @@ struct ScenePlay
     Tick reveal() const { return verdict ? verdict->reveal : 0; }
 };
 
+// The scene's run as the lesson has it: its own scenario with its switch (LessonScene::fencing()),
+// what the lesson editor judges an option's claim on while the author writes it.
+Trace sceneRun(const LessonScene &scene);
+
 // Runs `scenario` as `scene` shows it (its view's fencing switch) and judges the scene's
 // question on it. `scenario` is the scene's own, or the same scene changed since (a student
 // drags a pause): the claims follow their writes by name.

@@ -31,6 +31,21 @@ const Grant *firstGrantOfEpoch(const Trace &t, std::uint32_t epoch)
     return &*it;
 }
 
+const Grant *lastGrantOfAcquire(const Trace &t, std::uint32_t client, std::uint32_t action)
+{
+    if (client >= t.clientEvents.size())
+        return nullptr;
+    // the client's own events, from the last: its keepalive renewals come after its grant
+    const std::vector<std::uint32_t> &evs = t.clientEvents[client];
+    for (auto it = evs.rbegin(); it != evs.rend(); ++it) {
+        const Event &e = t.events[*it];
+        if ((e.kind == EventKind::Grant || e.kind == EventKind::Renewal) &&
+            t.grants[e.ref].action == action)
+            return &t.grants[e.ref];
+    }
+    return nullptr;
+}
+
 Tick leaseEndAt(const Trace &t, std::uint32_t epoch, Tick tick)
 {
     if (epoch < 1 || epoch > t.leases.size())

@@ -19,6 +19,11 @@ std::size_t firstGrantAt(const Trace &t, Tick tick);
 const Grant *lastGrantOfEpoch(const Trace &t, std::uint32_t epoch);
 // The grant that began an epoch: its first; nullptr for no such epoch.
 const Grant *firstGrantOfEpoch(const Trace &t, std::uint32_t epoch);
+// The last grant or renewal an acquire (action `action` of `client`) brought about: its own,
+// or the last renewal its keepalive schedule sent (Grant::action names the acquire that set
+// the schedule). Its expiry is the lease end a change of that acquire's ttl moves. nullptr
+// when the acquire was never granted (refused, gave up, not run).
+const Grant *lastGrantOfAcquire(const Trace &t, std::uint32_t client, std::uint32_t action);
 
 // A renewal by the client's keepalive schedule (Grant::keepalive), not by an acquire of its own.
 inline bool isKeepalive(const Trace &t, const Event &e)

@@ -6,8 +6,8 @@
 //   rejected   fencing doing its job: a stale writer turned away
 //   accepted
 // A picture shows the higher one where several share a pixel, and a scenario just opened
-// selects its first write of the highest rank: one order for both (docs/SEMANTICS.md "One
-// ranking of outcomes").
+// selects its first write of the highest rank (mostTellingWrite): one order for both
+// (docs/SEMANTICS.md "One ranking of outcomes").
 
 #include "trace.h"
 
@@ -28,5 +28,12 @@ inline int severity(WriteResult r)
     }
     return 0;
 }
+
+// The write a run is opened at: of the writes whose outcome is known, the first of the highest
+// rank, "first" meaning the first to arrive at its storage. Arrival is where an outcome is
+// decided: by tick, and at one tick in the order the writes were sent, the order in which the
+// storages handle them (docs/SCENARIO.md, phases of a tick) and the report lists them. nullptr
+// when every write was accepted, or none has arrived.
+const Write *mostTellingWrite(const Trace &trace);
 
 } // namespace Core

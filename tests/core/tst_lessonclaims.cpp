@@ -652,6 +652,18 @@ private slots:
         QCOMPARE(play.right(), -1); // corrupted: neither option holds
         QCOMPARE(play.verdict->problem,
                  QStringLiteral("no option holds in this run; a question needs exactly one"));
+        // the run the editor judges a claim on: the scene's own scenario (not a student's
+        // change) with the view's switch: A's write (sent at 30, after B's at 13) lands over
+        // B's data with fencing off, and is rejected with it on
+        Trace own = sceneRun(scene);
+        QVERIFY(!own.fencing);
+        QCOMPARE(own.writes.size(), std::size_t(2));
+        QCOMPARE(own.writes[1].client, 0u);
+        QCOMPARE(toString(own.writes[1].result), toString(WriteResult::Corrupted));
+        scene.view.fencing.reset();
+        own = sceneRun(scene);
+        QVERIFY(own.fencing);
+        QCOMPARE(toString(own.writes[1].result), toString(WriteResult::Rejected));
     }
 };
 

@@ -185,6 +185,118 @@ private slots:
         QCOMPARE(severity(WriteResult::Accepted), 0);
     }
 
+    // The write a run is opened at (docs/SEMANTICS.md "One ranking of outcomes"): of the highest
+    // outcome, the first to arrive at its storage; at one tick, the first sent.
+    void mostTellingWriteArrivesFirst()
+    {
+        // A: token 1, lease [0, 5). B: token 2 at 6, its write at 7 sets max_token 2. A sends
+        // "A1" at 8 with delay 10 (arrives 18) and "A2" at 9 with no delay (arrives 9): both
+        // carry token 1, both are rejected. A2 arrived first, though A1 was sent first.
+        Scenario s;
+        s.clients = {
+            Client{QStringLiteral("A"),
+                   {Action::acquire(0, 5), Action::write(8, QStringLiteral("A1"), 0, 10),
+                    Action::write(9, QStringLiteral("A2"), 0, 0)},
+                   {},
+                   false,
+                   {}},
+            Client{QStringLiteral("B"),
+                   {Action::acquire(6, 20), Action::write(7, QStringLiteral("B"), 0, 0)},
+                   {},
+                   false,
+                   {}},
+        };
+        Trace t = simulate(s);
+        QCOMPARE(t.writes.size(), std::size_t(3)); // in sending order: B, A1, A2
+        QCOMPARE(toString(t.writes[1].result), toString(WriteResult::Rejected));
+        QCOMPARE(toString(t.writes[2].result), toString(WriteResult::Rejected));
+        const Write *w = mostTellingWrite(t);
+        QVERIFY(w);
+        QCOMPARE(w->client, 0u);
+        QCOMPARE(w->action, 2u); // A2
+        QCOMPARE(w->arrivedAt, Tick(9));
+
+        // fencing off: B's data is overwritten by A2 at 9 and again by A1 at 18; the first
+        // corruption is A2's, and it outranks nothing lower (there is none)
+        t = simulate(s, false);
+        QCOMPARE(toString(t.writes[2].result), toString(WriteResult::Corrupted));
+        w = mostTellingWrite(t);
+        QVERIFY(w);
+        QCOMPARE(w->action, 2u);
+        QCOMPARE(toString(w->result), toString(WriteResult::Corrupted));
+    }
+
+    void mostTellingWriteTiesBySending()
+    {
+        // A: token 1 [0, 3); B: token 2 [4, 6); C: token 3 from 7, writes at 8: max_token 3.
+        // B sends at 8 with delay 4, A at 9 with delay 3: both arrive at 12, B's first (the
+        // order they were sent, not lane order), both rejected.
+        Scenario s;
+        s.clients = {
+            Client{QStringLiteral("A"),
+                   {Action::acquire(0, 3), Action::write(9, QStringLiteral("A"), 0, 3)},
+                   {},
+                   false,
+                   {}},
+            Client{QStringLiteral("B"),
+                   {Action::acquire(4, 2), Action::write(8, QStringLiteral("B"), 0, 4)},
+                   {},
+                   false,
+                   {}},
+            Client{QStringLiteral("C"),
+                   {Action::acquire(7, 20), Action::write(8, QStringLiteral("C"), 0, 0)},
+                   {},
+                   false,
+                   {}},
+        };
+        const Trace t = simulate(s);
+        for (const Write &w : t.writes)
+            QCOMPARE(toString(w.result),
+                     toString(w.client == 2 ? WriteResult::Accepted : WriteResult::Rejected));
+        const Write *w = mostTellingWrite(t);
+        QVERIFY(w);
+        QCOMPARE(w->client, 1u);
+        QCOMPARE(w->action, 1u);
+        QCOMPARE(w->arrivedAt, Tick(12));
+    }
+
+    void mostTellingWriteByRank()
+    {
+        // different-is-not-lower: A's token-1 write goes out at its thaw (20) and is rejected;
+        // C's token-3 write at 23 is locked out: later, but it ranks higher
+        Trace t = simulate(TestSupport::preset("different-is-not-lower"));
+        const Write *w = mostTellingWrite(t);
+        QVERIFY(w);
+        QCOMPARE(w->client, 2u);
+        QCOMPARE(w->action, 1u);
+        QCOMPARE(toString(w->result), toString(WriteResult::LockedOut));
+        // renewal-keeps-token: every write accepted, nothing to single out
+        t = simulate(TestSupport::preset("renewal-keeps-token"));
+        QVERIFY(!mostTellingWrite(t));
+        // nothing arrived yet: no outcome known
+        QVERIFY(!mostTellingWrite(Trace{}));
+    }
+
+    // keepalive-gc-pause: A's acquire at 0 (ttl 9, keepalive every 3) is renewed at 3, 6 and 9;
+    // the one due at 12 falls in its pause (10 to 25), so its last renewal is the one at 9,
+    // expiring at 18. B's acquire at 15 is refused; its second, at 19, expires at 28.
+    void lastGrantOfAnAcquire()
+    {
+        const Trace t = simulate(TestSupport::preset("keepalive-gc-pause"));
+        const Grant *a = lastGrantOfAcquire(t, 0, 0);
+        QVERIFY(a);
+        QCOMPARE(a->at, Tick(9));
+        QCOMPARE(a->expires, Tick(18));
+        QVERIFY(a->keepalive);
+        QVERIFY(!lastGrantOfAcquire(t, 1, 0)); // refused
+        const Grant *b = lastGrantOfAcquire(t, 1, 1);
+        QVERIFY(b);
+        QCOMPARE(b->at, Tick(19));
+        QCOMPARE(b->expires, Tick(28));
+        QVERIFY(!lastGrantOfAcquire(t, 0, 2)); // a write
+        QVERIFY(!lastGrantOfAcquire(t, 5, 0)); // no such client
+    }
+
     void volatileRestart()
     {
         const Scenario s = TestSupport::preset("journalnode-volatile-max-token");

@@ -298,6 +298,19 @@ private slots:
         QVERIFY(usesSaveFile(owner));
     }
 
+    void viewsAndWindowSimulateNothing()
+    {
+        // The view never simulates (STYLE.md "One direction of data"): the views and the window
+        // draw and judge the runs the Document and the lesson session hold (Document::trace,
+        // LessonSession::play and sceneRun), which ask core for them.
+        QStringList wrong;
+        for (const QString &folder : {QStringLiteral("ui/views"), QStringLiteral("ui/window")})
+            for (const QString &file : sourcesIn(folder))
+                for (const QString &call : simulationsIn(file))
+                    wrong << QDir(kRoot).relativeFilePath(file) + QStringLiteral(": ") + call;
+        QVERIFY2(wrong.isEmpty(), qPrintable(wrong.join(QLatin1Char('\n'))));
+    }
+
     void theRuleCatchesAWrongInclude()
     {
         // the scan itself: a header of ui/views, named from a file of ui/document, is found

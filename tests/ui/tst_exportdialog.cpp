@@ -7,6 +7,7 @@
 #include "document/document.h"
 #include "views/exportdialog.h"
 #include "viewstate.h"
+#include "window/exportcontroller.h"
 #include "window/mainwindow.h"
 #include "windowfixture.h"
 #include "windowparts.h"
@@ -292,7 +293,7 @@ private slots:
     {
         // zoom in: the visible range is a part of the run
         window().viewState()->setAxis(10, 60);
-        const auto range = window().visibleTickRange();
+        const auto range = part<ExportController>(window())->visibleTickRange();
         QVERIFY(range);
         QCOMPARE(range->first, 10.0);
         QVERIFY(range->second > 10 && range->second < 40);

@@ -9,6 +9,7 @@
 #include "views/exportdialog.h"
 #include "views/timelineview.h"
 #include "viewstate.h"
+#include "window/filecontroller.h"
 #include "window/mainwindow.h"
 #include "windowfixture.h"
 #include "windowparts.h"
@@ -124,7 +125,7 @@ private slots:
         QFETCH(bool, compare);
         QFETCH(int, width);
         QFETCH(QSize, size);
-        QVERIFY(window().openPreset(preset));
+        QVERIFY(part<FileController>(window())->openPreset(preset));
         const QImage image = exportWith(QStringLiteral("slide.png"), [&](ExportDialog &d) {
             part<QCheckBox>(d, "slide")->setChecked(true);
             part<QComboBox>(d, "content")->setCurrentIndex(compare ? 1 : 0);
@@ -166,7 +167,7 @@ private slots:
     // with nothing selected (Esc in the timeline clears the selection, as a person would).
     void selectionHaloIsNotExported()
     {
-        QVERIFY(window().openPreset(QStringLiteral("default")));
+        QVERIFY(part<FileController>(window())->openPreset(QStringLiteral("default")));
         ViewState *state = window().viewState();
         // the window opens on the outcome that matters: A's write, rejected with fencing
         QCOMPARE(state->selection().client, 0);

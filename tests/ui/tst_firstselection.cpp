@@ -1,13 +1,15 @@
-// What the window selects when a scenario is opened: the first write of the most telling
-// outcome by core's one ranking (Core::severity, docs/SEMANTICS.md "One ranking of outcomes"):
-// corrupted, then locked out, then rejected; the same order the storage lane uses where glyphs
-// share a pixel. Each expected write is read off the preset's file and its report by hand.
+// What the window selects when a scenario is opened: core's choice (Core::mostTellingWrite,
+// docs/SEMANTICS.md "One ranking of outcomes"), the write of the most telling outcome that
+// arrived first: corrupted, then locked out, then rejected, the same order the storage lane uses
+// where glyphs share a pixel. Each expected write is read off the file and its report by hand.
 
 #include "document/document.h"
 #include "scenariofile.h"
 #include "scripteddialogs.h"
 #include "viewstate.h"
+#include "window/filecontroller.h"
 #include "window/mainwindow.h"
+#include "windowparts.h"
 
 #include <QApplication>
 #include <QFile>
@@ -68,7 +70,7 @@ private slots:
         QFETCH(QString, preset);
         QFETCH(int, client);
         QFETCH(int, action);
-        QVERIFY(m_window->openPreset(preset));
+        QVERIFY(part<FileController>(*m_window)->openPreset(preset));
         QCOMPARE(m_window->viewState()->selection(), (Selection{client, action}));
     }
 
@@ -87,17 +89,43 @@ private slots:
         QVERIFY(out.open(QIODevice::WriteOnly));
         out.write(json);
         out.close();
-        QVERIFY(m_window->openFile(path));
+        QVERIFY(part<FileController>(*m_window)->openFile(path));
         QVERIFY(!m_window->document()->scenario().fencing);
+        QCOMPARE(m_window->viewState()->selection(), (Selection{0, 2}));
+    }
+
+    // Two rejected writes of A's: "A1" sent at 8 with delay 10 arrives at 18, "A2" sent at 9
+    // with no delay arrives at 9 (B's token 2 at 7 came before both): A2, action 2, is the one
+    // turned away first, though A1 was sent first.
+    void firstToArriveNotFirstSent()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("arrival.json"));
+        QFile out(path);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(R"({
+  "fencescope": 1, "title": "Sent first, arrives last", "fencing": true,
+  "storages": [ { "name": "db", "rule": "lt" } ],
+  "clients": [
+    { "name": "A", "actions": [
+      { "at": 0, "do": "acquire", "ttl": 5 },
+      { "at": 8, "do": "write", "value": "A1", "delay": 10 },
+      { "at": 9, "do": "write", "value": "A2" } ] },
+    { "name": "B", "actions": [
+      { "at": 6, "do": "acquire", "ttl": 20 },
+      { "at": 7, "do": "write", "value": "B" } ] } ]
+})");
+        out.close();
+        QVERIFY(part<FileController>(*m_window)->openFile(path));
         QCOMPARE(m_window->viewState()->selection(), (Selection{0, 2}));
     }
 
     // all accepted: nothing to single out
     void nothingWhenAllAccepted()
     {
-        QVERIFY(m_window->openPreset(QStringLiteral("default")));
+        QVERIFY(part<FileController>(*m_window)->openPreset(QStringLiteral("default")));
         m_window->viewState()->clearSelection();
-        QVERIFY(m_window->openPreset(QStringLiteral("renewal-keeps-token")));
+        QVERIFY(part<FileController>(*m_window)->openPreset(QStringLiteral("renewal-keeps-token")));
         for (const Core::Write &w : m_window->document()->trace().writes)
             QVERIFY(w.result == Core::WriteResult::Accepted);
         QVERIFY(!m_window->viewState()->selection().isValid());

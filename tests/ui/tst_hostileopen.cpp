@@ -6,7 +6,9 @@
 #include "document/editcommands.h"
 #include "hostilefiles.h"
 #include "scripteddialogs.h"
+#include "window/filecontroller.h"
 #include "window/mainwindow.h"
+#include "windowparts.h"
 
 #include <QFileInfo>
 #include <QTest>
@@ -35,7 +37,7 @@ private slots:
         const Core::Scenario before = doc->scenario();
         const int undoSteps = doc->undoStack()->count();
 
-        const bool opened = window.openFile(file);
+        const bool opened = part<FileController>(window)->openFile(file);
         if (HostileFiles::valid().contains(QFileInfo(file).fileName())) {
             QVERIFY2(opened, qPrintable(scripted(window).lastError()));
             QCOMPARE(doc->filePath(), file);

@@ -207,7 +207,7 @@ private slots:
         QCoreApplication::processEvents();
         QComboBox *box = part<Inspector>(w)->storageEdit();
         QVERIFY(box->isVisible());
-        Scenario s = w.scenario();
+        Scenario s = w.document()->scenario();
         s.storages.clear();
         for (const char *name : {"topic", "index", "objects"}) {
             StorageSpec spec;
@@ -240,7 +240,7 @@ private slots:
         QCoreApplication::processEvents();
         Inspector *inspector = part<Inspector>(w);
         QWidget *outcome = inspector->outcomeWidget();
-        const Scenario &s = w.scenario();
+        const Scenario &s = w.document()->scenario();
         int checked = 0;
         for (int c = 0; c < int(s.clients.size()); ++c) {
             for (int i = 0; i < int(s.clients[size_t(c)].actions.size()); ++i) {

@@ -27,6 +27,7 @@
 #include "views/lessonstage.h"
 #include "views/timelineview.h"
 #include "viewstate.h"
+#include "window/filecontroller.h"
 #include "window/lessoncontroller.h"
 #include "window/mainwindow.h"
 #include "windowfixture.h"
@@ -225,7 +226,7 @@ private slots:
 
     void aNewLessonHoldsTheScenarioShown()
     {
-        QVERIFY(window().openPreset(QStringLiteral("default")));
+        QVERIFY(part<FileController>(window())->openPreset(QStringLiteral("default")));
         showEditor();
         QVERIFY(!session());
         click("lessonNew");

@@ -11,8 +11,10 @@
 #include "views/livedialog.h"
 #include "views/timelineview.h"
 #include "viewstate.h"
+#include "window/filecontroller.h"
 #include "window/mainwindow.h"
 #include "windowfixture.h"
+#include "windowparts.h"
 
 #include <QAction>
 #include <QApplication>
@@ -79,7 +81,7 @@ private slots:
     // A holds the lock from 0 and writes twice, renewing at 3: 13 ticks of 200 ms.
     void runShowsThePredictionOverWhatEtcdDid()
     {
-        QVERIFY(m_window->openPreset(QStringLiteral("reentrant-holder-lt")));
+        QVERIFY(part<FileController>(*m_window)->openPreset(QStringLiteral("reentrant-holder-lt")));
         LiveDialog *dialog = openDialog();
         QVERIFY(dialog);
         QVERIFY2(dialog->reasonLabel()->text().contains(QLatin1String("200 ms a tick: 13 ticks")),
@@ -137,7 +139,7 @@ private slots:
         const QString screenshot = qEnvironmentVariable("FENCESCOPE_LIVE_SCREENSHOT");
         if (!screenshot.isEmpty())
             m_window->resize(1600, 1000);
-        QVERIFY(m_window->openPreset(QStringLiteral("default")));
+        QVERIFY(part<FileController>(*m_window)->openPreset(QStringLiteral("default")));
         LiveDialog *dialog = openDialog();
         QVERIFY(dialog);
         QSignalSpy finished(dialog, &LiveDialog::runFinished);
@@ -178,7 +180,7 @@ private slots:
 
     void cancelKeepsWhatWasObserved()
     {
-        QVERIFY(m_window->openPreset(QStringLiteral("default")));
+        QVERIFY(part<FileController>(*m_window)->openPreset(QStringLiteral("default")));
         LiveDialog *dialog = openDialog();
         QVERIFY(dialog);
         QSignalSpy finished(dialog, &LiveDialog::runFinished);
@@ -201,7 +203,7 @@ private slots:
 
     void refusedScenarioSaysWhy()
     {
-        QVERIFY(m_window->openPreset(QStringLiteral("zookeeper-failover")));
+        QVERIFY(part<FileController>(*m_window)->openPreset(QStringLiteral("zookeeper-failover")));
         LiveDialog *dialog = openDialog();
         QVERIFY(dialog);
         QVERIFY(!dialog->startButton()->isEnabled());
@@ -210,7 +212,7 @@ private slots:
                                    "ZooKeeper zxids")),
                  qPrintable(dialog->reasonLabel()->text()));
         // the next scenario can
-        QVERIFY(m_window->openPreset(QStringLiteral("default")));
+        QVERIFY(part<FileController>(*m_window)->openPreset(QStringLiteral("default")));
         QTRY_VERIFY(dialog->startButton()->isEnabled());
         QCOMPARE(dialog->tickField()->value(), 300.0);
         // a tick too short for the margin after A's lease is refused at once

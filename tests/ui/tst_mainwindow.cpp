@@ -12,6 +12,7 @@
 #include "views/timelineview.h"
 #include "views/tokenchart.h"
 #include "viewstate.h"
+#include "window/filecontroller.h"
 #include "window/mainwindow.h"
 #include "window/playback.h"
 #include "window/quicktour.h"
@@ -59,13 +60,13 @@ private slots:
 
     void startsOnTheDefaultScenarioWithTheRejectionExplained()
     {
-        QCOMPARE(window().scenario(), Core::ScenarioFile::defaultScenario());
+        QCOMPARE(window().document()->scenario(), Core::ScenarioFile::defaultScenario());
         // the most telling outcome is selected: A's rejected write (client 0, action 2)
         QCOMPARE(window().viewState()->selection(), (Selection{0, 2}));
         QVERIFY(part<NarrationPanel>(window())->explanation().contains(
             QStringLiteral("had already accepted token 2 from B at t=13")));
         QVERIFY(part<SummaryStrip>(window())->verdict().contains(QStringLiteral("Safety held")));
-        QVERIFY(window().windowTitle().contains(window().scenario().title));
+        QVERIFY(window().windowTitle().contains(window().document()->scenario().title));
     }
 
     // No key is bound twice: Qt calls a doubly bound key "ambiguous" and does nothing with it
@@ -92,7 +93,7 @@ private slots:
     {
         QCOMPARE(window().document()->trace().summary.corrupted, 0u);
         QTest::keyClick(window().windowHandle(), Qt::Key_F);
-        QVERIFY(!window().scenario().fencing);
+        QVERIFY(!window().document()->scenario().fencing);
         QCOMPARE(window().document()->trace().summary.corrupted, 1u);
         QVERIFY(part<SummaryStrip>(window())->text().contains(QStringLiteral("1 corrupted")));
         QVERIFY(part<SummaryStrip>(window())->verdictText(false).contains(
@@ -106,62 +107,64 @@ private slots:
             QStringLiteral("silently overwrote 'B'")));
 
         QTest::keyClick(window().windowHandle(), Qt::Key_Z, Qt::ControlModifier);
-        QVERIFY(window().scenario().fencing);
+        QVERIFY(window().document()->scenario().fencing);
         QCOMPARE(window().document()->trace().summary.corrupted, 0u);
         QVERIFY(part<SummaryStrip>(window())->text().contains(QStringLiteral("0 corrupted")));
         QVERIFY(!window().isWindowModified());
 
         QTest::keyClick(window().windowHandle(), Qt::Key_Z,
                         Qt::ControlModifier | Qt::ShiftModifier);
-        QVERIFY(!window().scenario().fencing);
+        QVERIFY(!window().document()->scenario().fencing);
     }
 
     void ruleSelectorLocksOutTheHolder()
     {
-        QVERIFY(window().openPreset(QStringLiteral("renewal-keeps-token")));
+        QVERIFY(part<FileController>(window())->openPreset(QStringLiteral("renewal-keeps-token")));
         QCOMPARE(window().document()->trace().summary.lockedOut, 0u);
         auto *le = window().findChild<QAction *>(QStringLiteral("ruleLe"));
         QVERIFY(le);
         le->trigger();
-        QVERIFY(window().scenario().storages[0].rule == Core::FenceRule::Le);
+        QVERIFY(window().document()->scenario().storages[0].rule == Core::FenceRule::Le);
         QVERIFY(window().document()->trace().summary.lockedOut > 0);
         window().document()->undoStack()->undo();
-        QVERIFY(window().scenario().storages[0].rule == Core::FenceRule::Lt);
+        QVERIFY(window().document()->scenario().storages[0].rule == Core::FenceRule::Lt);
     }
 
     // Simulation > Token source: the same schedule with tokens from another source, the other
     // source's options dropped so the file still loads, one undo step back.
     void tokenSourceMenuSwitchesTheSource()
     {
-        QVERIFY(window().openPreset(QStringLiteral("kleppmann-gc-pause"))); // counter from 33
-        QCOMPARE(window().scenario().lock.first, Core::Token(33));
+        QVERIFY(part<FileController>(window())->openPreset(
+            QStringLiteral("kleppmann-gc-pause"))); // counter from 33
+        QCOMPARE(window().document()->scenario().lock.first, Core::Token(33));
         QCOMPARE(window().document()->trace().grants.front().token, Core::Token(33));
         auto *etcd = window().findChild<QAction *>(QStringLiteral("tokens-etcd"));
         QVERIFY(etcd);
         QVERIFY(!etcd->isChecked());
         QVERIFY(window().findChild<QAction *>(QStringLiteral("tokens-counter"))->isChecked());
         etcd->trigger();
-        QVERIFY(window().scenario().tokens == Core::TokenSource::Etcd);
+        QVERIFY(window().document()->scenario().tokens == Core::TokenSource::Etcd);
         QVERIFY(etcd->isChecked());
-        QCOMPARE(window().scenario().lock.first, Core::Token(1)); // counter's option is gone
+        QCOMPARE(window().document()->scenario().lock.first,
+                 Core::Token(1)); // counter's option is gone
         // etcd: the store starts at revision 1, A's grant creates the lock key at revision 2
         QCOMPARE(window().document()->trace().grants.front().token, Core::Token(2));
         QVERIFY(window().document()->trace().tokens == Core::TokenSource::Etcd);
         // what is saved loads back as it is
-        const QByteArray saved = Core::ScenarioFile::serialize(window().scenario());
+        const QByteArray saved = Core::ScenarioFile::serialize(window().document()->scenario());
         const Core::LoadResult again = Core::ScenarioFile::parse(saved);
         QVERIFY2(again.ok(), qPrintable(again.error));
-        QCOMPARE(*again.scenario, window().scenario());
+        QCOMPARE(*again.scenario, window().document()->scenario());
         window().document()->undoStack()->undo();
-        QVERIFY(window().scenario().tokens == Core::TokenSource::Counter);
-        QCOMPARE(window().scenario().lock.first, Core::Token(33));
+        QVERIFY(window().document()->scenario().tokens == Core::TokenSource::Counter);
+        QCOMPARE(window().document()->scenario().lock.first, Core::Token(33));
         QVERIFY(window().findChild<QAction *>(QStringLiteral("tokens-counter"))->isChecked());
     }
 
     void brokenFileKeepsTheCurrentScenario()
     {
-        QVERIFY(window().openPreset(QStringLiteral("three-owners")));
-        const Core::Scenario before = window().scenario();
+        QVERIFY(part<FileController>(window())->openPreset(QStringLiteral("three-owners")));
+        const Core::Scenario before = window().document()->scenario();
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("broken.json"));
         QFile f(path);
@@ -174,7 +177,7 @@ private slots:
         QAction *open = window().findChild<QAction *>(QStringLiteral("open"));
         QVERIFY(open);
         open->trigger();
-        QCOMPARE(window().scenario(), before);
+        QCOMPARE(window().document()->scenario(), before);
         QVERIFY2(
             scripted(window()).lastError().contains(QStringLiteral("clients[0].actions[0].ttl")),
             qPrintable(scripted(window()).lastError()));
@@ -186,7 +189,7 @@ private slots:
         MainWindow w;
         scriptDialogs(w);
         w.openAtStart(QStringLiteral("/nonexistent/dir/missing.json"));
-        QCOMPARE(w.scenario(), Core::ScenarioFile::defaultScenario());
+        QCOMPARE(w.document()->scenario(), Core::ScenarioFile::defaultScenario());
         QVERIFY(!scripted(w).lastError().isEmpty());
         QVERIFY(scripted(w).lastError().contains(QStringLiteral("missing.json")));
     }
@@ -201,7 +204,7 @@ private slots:
         MainWindow w;
         scriptDialogs(w);
         w.openAtStart(path);
-        QCOMPARE(w.scenario(), s);
+        QCOMPARE(w.document()->scenario(), s);
         QCOMPARE(w.document()->filePath(), path);
         QVERIFY(w.windowTitle().contains(QStringLiteral("three.json")));
     }
@@ -269,7 +272,7 @@ private slots:
         // the selection (e.g. a click on the timeline) -> the row of the action's outcome
         window().viewState()->setSelection({1, 2}); // B's write: its arrival row
         const std::uint32_t e =
-            Core::outcomeEvent(window().scenario(), window().document()->trace(), 1, 2);
+            Core::outcomeEvent(window().document()->scenario(), window().document()->trace(), 1, 2);
         QCOMPARE(log->currentIndex().row(), EventLogModel::rowOfEvent(e));
         QVERIFY(log->selectionModel()->isRowSelected(int(e), {}));
 
@@ -280,15 +283,15 @@ private slots:
     void deleteRemovesTheSelectedAction()
     {
         window().viewState()->setSelection({0, 1}); // A's pause
-        const std::size_t before = window().scenario().clients[0].actions.size();
+        const std::size_t before = window().document()->scenario().clients[0].actions.size();
         QTest::keyClick(window().windowHandle(), Qt::Key_Delete);
-        QCOMPARE(window().scenario().clients[0].actions.size(), before - 1);
+        QCOMPARE(window().document()->scenario().clients[0].actions.size(), before - 1);
         // the trace follows: no pause any more
         for (const Core::Event &e : window().document()->trace().events)
             QVERIFY(e.kind != Core::EventKind::PauseStart);
         QVERIFY(!window().viewState()->selection().isValid());
         window().document()->undoStack()->undo();
-        QCOMPARE(window().scenario(), Core::ScenarioFile::defaultScenario());
+        QCOMPARE(window().document()->scenario(), Core::ScenarioFile::defaultScenario());
     }
 
     // The status bar never describes what is gone: hovering A's pause names it; deleting the
@@ -322,15 +325,15 @@ private slots:
         window().viewState()->setSelection({1, 0});
         window().viewState()->setPlayhead(20);
         window().findChild<QAction *>(QStringLiteral("addPause"))->trigger();
-        const Core::Client &b = window().scenario().clients[1];
+        const Core::Client &b = window().document()->scenario().clients[1];
         QCOMPARE(b.actions.size(), size_t(4));
         const Selection sel = window().viewState()->selection();
         QCOMPARE(sel.client, 1);
         QVERIFY(b.actions[size_t(sel.action)].kind == Core::ActionKind::Pause);
         QCOMPARE(b.actions[size_t(sel.action)].at, Core::Tick(20));
         window().findChild<QAction *>(QStringLiteral("addClient"))->trigger();
-        QCOMPARE(window().scenario().clients.size(), size_t(3));
-        QCOMPARE(window().scenario().clients[2].name, QStringLiteral("C"));
+        QCOMPARE(window().document()->scenario().clients.size(), size_t(3));
+        QCOMPARE(window().document()->scenario().clients[2].name, QStringLiteral("C"));
     }
 
     void saveWritesAFileThatLoadsBackEqual()
@@ -345,7 +348,7 @@ private slots:
         QVERIFY(QFile::exists(path));
         const Core::LoadResult r = Core::ScenarioFile::load(path);
         QVERIFY2(r.ok(), qPrintable(r.error));
-        QCOMPARE(*r.scenario, window().scenario());
+        QCOMPARE(*r.scenario, window().document()->scenario());
         QCOMPARE(window().document()->filePath(), path);
         QVERIFY(!window().isWindowModified());
         QVERIFY(window().windowTitle().contains(QStringLiteral("saved.json")));
@@ -360,21 +363,21 @@ private slots:
         scripted(window()).setUnsavedAnswer(
             QMessageBox::Cancel); // were it asked, nothing would switch
         for (const QString &name : Core::ScenarioFile::builtinNames()) {
-            QVERIFY(window().openPreset(name));
+            QVERIFY(part<FileController>(window())->openPreset(name));
             QTest::keyClick(window().windowHandle(), Qt::Key_F);
             QVERIFY(!window().document()->isModified());
             QVERIFY(!window().isWindowModified());
             QTest::keyClick(window().windowHandle(), Qt::Key_F); // and back
             QTest::keyClick(window().windowHandle(), Qt::Key_F);
         }
-        QVERIFY(window().openPreset(QStringLiteral("default")));
+        QVERIFY(part<FileController>(window())->openPreset(QStringLiteral("default")));
         QVERIFY(scripted(window()).lastQuestion().isEmpty());
-        QCOMPARE(window().scenario(), Core::ScenarioFile::defaultScenario());
+        QCOMPARE(window().document()->scenario(), Core::ScenarioFile::defaultScenario());
 
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("lecture.json"));
         QVERIFY(Core::ScenarioFile::save(Core::ScenarioFile::defaultScenario(), path));
-        QVERIFY(window().openFile(path));
+        QVERIFY(part<FileController>(window())->openFile(path));
         QTest::keyClick(window().windowHandle(), Qt::Key_F);
         QVERIFY(window().document()->isModified());
         QTest::keyClick(window().windowHandle(), Qt::Key_F);
@@ -391,11 +394,11 @@ private slots:
         // Cancel keeps everything
         scripted(window()).setUnsavedAnswer(QMessageBox::Cancel);
         window().newScenario();
-        QVERIFY(!window().scenario().fencing);
+        QVERIFY(!window().document()->scenario().fencing);
         // Discard replaces it
         scripted(window()).setUnsavedAnswer(QMessageBox::Discard);
         window().newScenario();
-        QVERIFY(window().scenario().fencing);
+        QVERIFY(window().document()->scenario().fencing);
         QVERIFY(!window().document()->isModified());
     }
 
@@ -409,7 +412,7 @@ private slots:
             a->trigger();
             const Core::Scenario expected =
                 Core::ScenarioFile::load(Core::ScenarioFile::builtinPath(name)).scenario.value();
-            QCOMPARE(window().scenario(), expected);
+            QCOMPARE(window().document()->scenario(), expected);
             QCOMPARE(a->text(), expected.title);
             QVERIFY(!window().document()->isModified());
         }

@@ -13,6 +13,7 @@
 #include "views/timelineview.h"
 #include "views/tokenchart.h"
 #include "viewstate.h"
+#include "window/filecontroller.h"
 #include "window/mainwindow.h"
 #include "window/playback.h"
 #include "window/quicktour.h"
@@ -137,7 +138,7 @@ private slots:
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("long.json"));
         QVERIFY(Core::ScenarioFile::save(s, path));
-        QVERIFY(window().openFile(path));
+        QVERIFY(part<FileController>(window())->openFile(path));
         const ViewState *state = window().viewState();
         const Selection sel = state->selection();
         QVERIFY(sel.isValid()); // a rejection was found and selected
@@ -181,7 +182,7 @@ private slots:
     // stale one, and B's, the live holder's, which is locked out.
     void compareWithAnotherTokenSource()
     {
-        QVERIFY(window().openPreset(QStringLiteral("default")));
+        QVERIFY(part<FileController>(window())->openPreset(QStringLiteral("default")));
         window().viewState()->clearSelection();
         auto *none = window().findChild<QAction *>(QStringLiteral("compareWith-none"));
         auto *fencingOff = window().findChild<QAction *>(QStringLiteral("compareWith-fencing"));
@@ -215,7 +216,7 @@ private slots:
         const Core::Scenario noneScenario =
             window().document()->scenarioWithSource(Core::TokenSource::None);
         QVERIFY2(story.contains(QStringLiteral("With counter tokens: ") +
-                                Core::summarize(window().scenario(), own)),
+                                Core::summarize(window().document()->scenario(), own)),
                  qPrintable(story));
         QVERIFY2(story.contains(QStringLiteral("With none tokens: ") +
                                 Core::summarize(noneScenario, other)),
@@ -248,7 +249,7 @@ private slots:
     // explanation scrolls into view (its first line at least), as on the 1280x800 projector.
     void selectedExplanationScrollsIntoView()
     {
-        QVERIFY(window().openPreset(QStringLiteral("default")));
+        QVERIFY(part<FileController>(window())->openPreset(QStringLiteral("default")));
         for (const QSize size : {QSize(1280, 800), QSize(1024, 768)}) {
             window().resize(size);
             window().viewState()->clearSelection();
@@ -326,14 +327,14 @@ private slots:
     void storageLaneStaysVisibleWhenLanesDoNotFit()
     {
         window().setThemeByName(QStringLiteral("contrast"));
-        QVERIFY(window().openPreset(QStringLiteral("three-owners")));
+        QVERIFY(part<FileController>(window())->openPreset(QStringLiteral("three-owners")));
         window().findChild<QAction *>(QStringLiteral("addClient"))->trigger();
         window().resize(1024, 768);
         QTest::qWait(50);
         QScrollArea *scroll = part<QScrollArea>(window(), QStringLiteral("timelineScroll"));
         auto *view = static_cast<TimelineView *>(part<TimelineView>(window()));
         QVERIFY2(scroll->verticalScrollBar()->maximum() > 0, "the lanes fit: nothing to test");
-        const int n = int(window().scenario().clients.size());
+        const int n = int(window().document()->scenario().clients.size());
         for (int value : {0, scroll->verticalScrollBar()->maximum() / 2}) {
             scroll->verticalScrollBar()->setValue(value);
             QTest::qWait(20);
@@ -352,7 +353,7 @@ private slots:
             // a click there is on the storage lane, not on the client lane scrolled under it
             const QPointF onStorage(storage.left() + 5, storage.center().y());
             const TimelineRenderer::Hit hit = view->renderer().hitTest(
-                window().scenario(), window().document()->trace(), view->axis(),
+                window().document()->scenario(), window().document()->trace(), view->axis(),
                 QRectF(view->rect()), view->options(), onStorage);
             QCOMPARE(hit.lane, n + 1);
             // and the storage lane is painted there: its header's stripe and words, as in a
@@ -402,11 +403,11 @@ private slots:
         QVERIFY(dock->isVisible());
         auto *sweep = window().findChild<SweepPanel *>();
         QVERIFY(sweep && sweep->isVisible());
-        Core::Scenario shrunk = window().scenario();
+        Core::Scenario shrunk = window().document()->scenario();
         shrunk.clients.resize(1);
         shrunk.description = QStringLiteral("found by seed 7");
         emit sweep->openScenario(shrunk, shrunk.description);
-        QCOMPARE(window().scenario(), shrunk);
+        QCOMPARE(window().document()->scenario(), shrunk);
         QVERIFY(window().document()->filePath().isEmpty());
         QVERIFY(!window().document()->isModified());
         QTest::keyClick(window().windowHandle(), Qt::Key_K, Qt::ControlModifier);
@@ -416,9 +417,9 @@ private slots:
     void themeIsRemembered()
     {
         window().findChild<QAction *>(QStringLiteral("theme-dark"))->trigger();
-        QCOMPARE(window().theme().name, QStringLiteral("dark"));
+        QCOMPARE(part<TimelineView>(window())->theme().name, QStringLiteral("dark"));
         MainWindow other;
-        QCOMPARE(other.theme().name, QStringLiteral("dark"));
+        QCOMPARE(part<TimelineView>(other)->theme().name, QStringLiteral("dark"));
         window().setThemeByName(QStringLiteral("light"));
     }
 
@@ -434,14 +435,14 @@ private slots:
         QApplication::setPalette(dark);
         {
             MainWindow other;
-            QCOMPARE(other.theme().name, QStringLiteral("dark"));
+            QCOMPARE(part<TimelineView>(other)->theme().name, QStringLiteral("dark"));
         }
         QPalette light = before;
         light.setColor(QPalette::Window, QColor(0xf0f0f0));
         QApplication::setPalette(light);
         {
             MainWindow other;
-            QCOMPARE(other.theme().name, QStringLiteral("light"));
+            QCOMPARE(part<TimelineView>(other)->theme().name, QStringLiteral("light"));
         }
         QApplication::setPalette(before);
         QSettings().remove(QStringLiteral("theme"));

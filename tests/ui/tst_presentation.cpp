@@ -9,6 +9,7 @@
 #include "viewstate.h"
 #include "window/mainwindow.h"
 #include "window/playback.h"
+#include "window/presentationcontroller.h"
 #include "windowfixture.h"
 #include "windowparts.h"
 
@@ -78,24 +79,23 @@ private slots:
         QVERIFY(!dock("inspectorDock")->isVisible());
         QVERIFY(view()->isVisible());
         QVERIFY(part<PresentationPanel>(window())->isVisible());
-        // large text, thick lines, black on white
-        QCOMPARE(window().theme().name, QStringLiteral("contrast"));
-        QVERIFY(window().theme().fontScale > 1.2);
-        QVERIFY(window().theme().lineScale >= 2);
-        QCOMPARE(view()->theme().fontScale, window().theme().fontScale);
+        // large text, thick lines, black on white (the theme the timeline is drawn in)
+        QCOMPARE(view()->theme().name, QStringLiteral("contrast"));
+        QVERIFY(view()->theme().fontScale > 1.2);
+        QVERIFY(view()->theme().lineScale >= 2);
         // it starts before the first event
-        QVERIFY(window().presentationAtStart());
+        QVERIFY(part<PresentationController>(window())->atStart());
         QVERIFY(window().viewState()->playheadBefore());
         QCOMPARE(part<PresentationPanel>(window())->step(), PresentationPanel::Step::Start);
-        QCOMPARE(part<PresentationPanel>(window())->mainText(), window().scenario().title);
+        QCOMPARE(part<PresentationPanel>(window())->mainText(),
+                 window().document()->scenario().title);
         // the selected outcome is not highlighted ahead of its step
         QVERIFY(!window().viewState()->selection().isValid());
 
         press(Qt::Key_Escape);
         QVERIFY(!window().isPresenting());
         QVERIFY(!(window().windowState() & Qt::WindowFullScreen));
-        QCOMPARE(window().theme().name, QStringLiteral("light"));
-        QCOMPARE(window().theme().fontScale, 1.0);
+        QCOMPARE(view()->theme().name, QStringLiteral("light"));
         QCOMPARE(view()->theme().fontScale, 1.0);
         QVERIFY(window().menuBar()->isVisible());
         QVERIFY(window().statusBar()->isVisible());
@@ -174,10 +174,10 @@ private slots:
     void arrowsStepThroughEveryEventAndBack()
     {
         window().setPresenting(true);
-        QVERIFY(window().presentationAtStart());
+        QVERIFY(part<PresentationController>(window())->atStart());
         for (const Core::Tick t : kDefaultTicks) {
             press(Qt::Key_Right);
-            QVERIFY(!window().presentationAtStart());
+            QVERIFY(!part<PresentationController>(window())->atStart());
             QCOMPARE(window().viewState()->playhead(), t);
         }
         press(Qt::Key_Right); // the last step stays
@@ -187,10 +187,10 @@ private slots:
             QCOMPARE(window().viewState()->playhead(), *it);
         }
         press(Qt::Key_Left); // before the first event again
-        QVERIFY(window().presentationAtStart());
+        QVERIFY(part<PresentationController>(window())->atStart());
         QVERIFY(window().viewState()->playheadBefore());
         press(Qt::Key_Left);
-        QVERIFY(window().presentationAtStart());
+        QVERIFY(part<PresentationController>(window())->atStart());
     }
 
     void clickerKeysStepToo()
@@ -211,7 +211,7 @@ private slots:
             QCOMPARE(window().viewState()->playhead(), kDefaultTicks[kDefaultTicks.size() - 2 - i]);
         }
         press(Qt::Key_PageUp);
-        QVERIFY(window().presentationAtStart());
+        QVERIFY(part<PresentationController>(window())->atStart());
     }
 
     void homeAndEnd()
@@ -227,7 +227,7 @@ private slots:
         press(Qt::Key_Left); // back from the end: the last step
         QCOMPARE(window().viewState()->playhead(), Core::Tick(30));
         press(Qt::Key_Home);
-        QVERIFY(window().presentationAtStart());
+        QVERIFY(part<PresentationController>(window())->atStart());
         press(Qt::Key_Right);
         QCOMPARE(window().viewState()->playhead(), Core::Tick(0));
         // window shortcuts on the same keys did not fire: the view was not refitted by Home,
@@ -241,7 +241,7 @@ private slots:
     {
         PresentationPanel *panel = part<PresentationPanel>(window());
         QVERIFY(!panel->isVisible());
-        Core::Scenario s = window().scenario();
+        Core::Scenario s = window().document()->scenario();
         s.title = QStringLiteral("Edited while not presenting");
         s.clients[0].actions.push_back(Core::Action::write(60, QStringLiteral("late")));
         window().document()->reset(s);
@@ -293,7 +293,7 @@ private slots:
         QCOMPARE(QSettings().value(QStringLiteral("presentation/theme")).toString(),
                  QStringLiteral("dark"));
         window().setPresenting(true);
-        QCOMPARE(window().theme().name, QStringLiteral("dark"));
+        QCOMPARE(view()->theme().name, QStringLiteral("dark"));
         // + makes text larger, and that is remembered too
         const double before =
             QSettings().value(QStringLiteral("presentation/fontScale"), 1.6).toDouble();
@@ -301,7 +301,7 @@ private slots:
         QCOMPARE(QSettings().value(QStringLiteral("presentation/fontScale")).toDouble(),
                  before + 0.2);
         press(Qt::Key_Escape);
-        QCOMPARE(window().theme().name, QStringLiteral("light"));
+        QCOMPARE(view()->theme().name, QStringLiteral("light"));
         QSettings().remove(QStringLiteral("presentation"));
     }
 

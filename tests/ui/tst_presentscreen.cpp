@@ -223,7 +223,7 @@ private slots:
         // at presentation's sizes (the sentence at least 24 px, the lanes' labels 14 px)
         QVERIFY(p->view()->isVisible());
         QCOMPARE(p->panel()->step(), PresentationPanel::Step::Start);
-        QCOMPARE(p->panel()->mainText(), w.scenario().title);
+        QCOMPARE(p->panel()->mainText(), w.document()->scenario().title);
         auto *sentence = p->panel()->findChild<QLabel *>(QStringLiteral("presentationText"));
         QVERIFY(sentence->isVisible());
         QVERIFY(QFontInfo(sentence->font()).pixelSize() >= 24);
@@ -240,9 +240,9 @@ private slots:
                     return t.text == name && t.at.x() < header && !t.shown.isEmpty();
                 });
         };
-        for (const Core::Client &c : w.scenario().clients)
+        for (const Core::Client &c : w.document()->scenario().clients)
             QCOMPARE(timesShown(c.name), 1);
-        for (const Core::StorageSpec &st : w.scenario().storages)
+        for (const Core::StorageSpec &st : w.document()->scenario().storages)
             QCOMPARE(timesShown(st.name), 1);
         QCOMPARE(timesShown(QStringLiteral("lock service")), 1);
         // (FENCESCOPE_SHOTS=DIR: the projector's picture, to look at)
@@ -304,7 +304,7 @@ private slots:
         QVERIFY(!w.viewState()->hasPlayhead());
         QTest::keyClick(p->windowHandle(), Qt::Key_Home);
         QCOMPARE(p->panel()->step(), PresentationPanel::Step::Start);
-        QCOMPARE(p->panel()->mainText(), w.scenario().title);
+        QCOMPARE(p->panel()->mainText(), w.document()->scenario().title);
 
         // compare (C) from the projector's window, and back from the teacher's
         QTest::keyClick(p->windowHandle(), Qt::Key_Right);

@@ -43,6 +43,7 @@
 #include "views/timelineview.h"
 #include "views/tokenchart.h"
 #include "viewstate.h"
+#include "window/filecontroller.h"
 #include "window/lessoncontroller.h"
 #include "window/mainwindow.h"
 #include "window/presentationcontroller.h"
@@ -317,7 +318,7 @@ class TestProjector : public QObject
         QRect visible;
         const Painting p = paintTimeline(&visible);
         const TimelineLayout l = view()->currentLayout();
-        const Core::Scenario &s = window().scenario();
+        const Core::Scenario &s = window().document()->scenario();
 
         // each lane once per panel, its name whole; lock and storage lanes wholly in view
         const auto countShown = [&](const QString &name) {
@@ -480,7 +481,7 @@ class TestProjector : public QObject
     // client's next lease leaves room for the shortest of them.
     void checkOwnLeaseEnds(const Painting &p, const QRect &visible)
     {
-        const Core::Scenario &s = window().scenario();
+        const Core::Scenario &s = window().document()->scenario();
         const Core::Trace &t = window().document()->trace();
         const TimeAxis axis = view()->axis();
         for (std::size_t i = 0; i < t.leases.size(); ++i) {
@@ -688,7 +689,7 @@ class TestProjector : public QObject
     // its keepalive).
     void selectFullest()
     {
-        const Core::Scenario &s = window().scenario();
+        const Core::Scenario &s = window().document()->scenario();
         Selection best;
         int bestRank = -1;
         for (std::size_t c = 0; c < s.clients.size(); ++c)
@@ -720,7 +721,8 @@ class TestProjector : public QObject
         if (compare)
             press(Qt::Key_C);
         const std::size_t steps =
-            Core::storyStepTicks(window().scenario(), window().document()->trace()).size();
+            Core::storyStepTicks(window().document()->scenario(), window().document()->trace())
+                .size();
         m_state = QStringLiteral("%1 %2 presentation start")
                       .arg(preset, compare ? QStringLiteral("compare") : QString());
         checkWindow(true);
@@ -796,7 +798,7 @@ private slots:
         settle();
         for (const QString &preset : presets) {
             m_preset = preset;
-            QVERIFY(window().openPreset(preset));
+            QVERIFY(part<FileController>(window())->openPreset(preset));
             settle();
             selectFullest();
             m_state = preset + QStringLiteral(" normal");

@@ -8,6 +8,7 @@
 #include "document/document.h"
 #include "document/editcommands.h"
 #include "scripteddialogs.h"
+#include "window/filecontroller.h"
 #include "window/mainwindow.h"
 #include "windowparts.h"
 
@@ -35,7 +36,8 @@ int runChild(const QString &scenarioPath)
     scriptDialogs(window);
     part<Autosaver>(window)->setDelay(20);
     window.show();
-    if (!QTest::qWaitForWindowExposed(&window) || !window.openFile(scenarioPath))
+    if (!QTest::qWaitForWindowExposed(&window) ||
+        !part<FileController>(window)->openFile(scenarioPath))
         return 3;
     // connected first: the key press may already run the short autosave timer
     QObject::connect(part<Autosaver>(window), &Autosaver::saved, [] {
@@ -44,7 +46,7 @@ int runChild(const QString &scenarioPath)
     });
     window.activateWindow();
     QTest::keyClick(window.windowHandle(), Qt::Key_F);
-    if (window.scenario().fencing || !window.document()->isModified())
+    if (window.document()->scenario().fencing || !window.document()->isModified())
         return 4;
     return QApplication::exec();
 }
@@ -121,7 +123,7 @@ private slots:
         MainWindow window;
         scriptDialogs(window);
         window.show();
-        QVERIFY(window.scenario().fencing); // nothing restored before asking
+        QVERIFY(window.document()->scenario().fencing); // nothing restored before asking
         scripted(window).setQuestionAnswer(QMessageBox::Yes);
         QVERIFY(window.offerRecovery());
         QVERIFY2(scripted(window).lastQuestion().startsWith(
@@ -131,7 +133,7 @@ private slots:
         QVERIFY(scripted(window).lastQuestion().endsWith(QStringLiteral("(lecture.json)?")));
 
         // the edited scenario, unsaved, belonging to the original file
-        QVERIFY(!window.scenario().fencing);
+        QVERIFY(!window.document()->scenario().fencing);
         QVERIFY(window.document()->isModified());
         QVERIFY(window.isWindowModified());
         QCOMPARE(window.document()->filePath(), m_scenarioPath);
@@ -166,7 +168,7 @@ private slots:
         QVERIFY(scripted(window).lastQuestion().contains(QStringLiteral("lecture.json")));
         QVERIFY(autosaves(dir.path()).isEmpty());
         QVERIFY(Autosaver::orphans(dir.path()).isEmpty());
-        QCOMPARE(window.scenario(), Core::ScenarioFile::defaultScenario());
+        QCOMPARE(window.document()->scenario(), Core::ScenarioFile::defaultScenario());
         QVERIFY(!window.document()->isModified());
     }
 
@@ -205,27 +207,27 @@ private slots:
         window.activateWindow();
         QVERIFY(QTest::qWaitForWindowActive(&window));
         QTest::keyClick(window.windowHandle(), Qt::Key_F);
-        QVERIFY(!window.scenario().fencing);
+        QVERIFY(!window.document()->scenario().fencing);
         // an edit worth saving (the fencing switch alone is not, in a built-in scenario)
         window.document()->undoStack()->push(
             EditCommands::setHorizon(window.document(), Core::Tick(50)));
         QVERIFY(window.document()->isModified());
-        const Core::Scenario before = window.scenario();
+        const Core::Scenario before = window.document()->scenario();
         const int steps = window.document()->undoStack()->count();
         const QString broken = dir.filePath(QStringLiteral("broken.json"));
         QFile f(broken);
         QVERIFY(f.open(QIODevice::WriteOnly));
         f.write("{\"fencescope\": 1, \"clients\": [");
         f.close();
-        QVERIFY(!window.openFile(broken));
+        QVERIFY(!part<FileController>(window)->openFile(broken));
         QVERIFY(!scripted(window).lastError().isEmpty());
-        QCOMPARE(window.scenario(), before);
+        QCOMPARE(window.document()->scenario(), before);
         QCOMPARE(window.document()->undoStack()->count(), steps);
         QVERIFY(window.document()->isModified());
         window.document()->undoStack()->undo();
-        QCOMPARE(window.scenario().horizon, std::optional<Core::Tick>(40));
+        QCOMPARE(window.document()->scenario().horizon, std::optional<Core::Tick>(40));
         window.document()->undoStack()->undo();
-        QVERIFY(window.scenario().fencing);
+        QVERIFY(window.document()->scenario().fencing);
     }
 };
 

@@ -760,23 +760,23 @@ private slots:
         QVERIFY(!w->viewState()->hasPlayhead());
         QTest::keyClick(w->windowHandle(), Qt::Key_Right);
         QCOMPARE(w->viewState()->playhead(), Core::Tick(0)); // the first event: A's grant
-        QCOMPARE(w->scenario().clients[0].actions[2].at, Core::Tick(2));
+        QCOMPARE(w->document()->scenario().clients[0].actions[2].at, Core::Tick(2));
 
         view->setFocusStop({0, 2}); // as Tab or a click would
         QTest::keyClick(w->windowHandle(), Qt::Key_Right);
-        QCOMPARE(w->scenario().clients[0].actions[2].at, Core::Tick(3));
+        QCOMPARE(w->document()->scenario().clients[0].actions[2].at, Core::Tick(3));
         QCOMPARE(w->viewState()->playhead(), Core::Tick(0)); // the playhead did not move
 
         QTest::keyClick(w->windowHandle(), Qt::Key_Escape);
         QCOMPARE(w->viewState()->selection(), Selection{});
         QTest::keyClick(w->windowHandle(), Qt::Key_Right);
-        QCOMPARE(w->scenario().clients[0].actions[2].at, Core::Tick(3));
+        QCOMPARE(w->document()->scenario().clients[0].actions[2].at, Core::Tick(3));
         QCOMPARE(w->viewState()->playhead(), Core::Tick(1)); // A's pause begins
 
         // F still reaches the window while the timeline has the focus
-        const bool fencing = w->scenario().fencing;
+        const bool fencing = w->document()->scenario().fencing;
         QTest::keyClick(w->windowHandle(), Qt::Key_F);
-        QCOMPARE(w->scenario().fencing, !fencing);
+        QCOMPARE(w->document()->scenario().fencing, !fencing);
         w->document()->markSaved();
     }
 };

@@ -163,7 +163,7 @@ private slots:
         const Core::LoadResult want = Core::ScenarioFile::load(
             Core::ScenarioFile::builtinPath(QStringLiteral("zookeeper-failover")));
         QVERIFY(want.ok());
-        QCOMPARE(window().scenario(), *want.scenario);
+        QCOMPARE(window().document()->scenario(), *want.scenario);
     }
 
     // View > Theme: one checked, the one picked, and it stays picked in a new window.
@@ -190,7 +190,7 @@ private slots:
         const auto action = [this](const QString &name) {
             return window().findChild<QAction *>(name);
         };
-        const Core::TokenSource own = window().scenario().tokens;
+        const Core::TokenSource own = window().document()->scenario().tokens;
         const Core::TokenSource other = Core::TokenSource((int(own) + 1) % Core::kTokenSourceCount);
         const QString ownName = QStringLiteral("compareWith-") + Core::toString(own);
         const QString otherName = QStringLiteral("compareWith-") + Core::toString(other);
@@ -203,14 +203,14 @@ private slots:
         QVERIFY(window().viewState()->compareSource() == other);
         // the scenario takes that source: it is no longer offered, and compare shows fencing off
         action(QStringLiteral("tokens-") + Core::toString(other))->trigger();
-        QVERIFY(window().scenario().tokens == other);
+        QVERIFY(window().document()->scenario().tokens == other);
         QVERIFY(!action(otherName)->isEnabled());
         QVERIFY(action(ownName)->isEnabled());
         QVERIFY(!window().viewState()->compareSource().has_value());
         QVERIFY(action(QStringLiteral("compareWith-fencing"))->isChecked());
         // undo gives the first source back, and with it the entry
         window().document()->undoStack()->undo();
-        QVERIFY(window().scenario().tokens == own);
+        QVERIFY(window().document()->scenario().tokens == own);
         QVERIFY(action(otherName)->isEnabled());
         QVERIFY(!action(ownName)->isEnabled());
     }
@@ -222,14 +222,14 @@ private slots:
         auto *box = window().findChild<QComboBox *>(QStringLiteral("rule"));
         QCOMPARE(box->currentIndex(), 0); // the default scenario's storage rejects token < max
         window().findChild<QAction *>(QStringLiteral("ruleLe"))->trigger();
-        QVERIFY(window().scenario().storages.front().rule == Core::FenceRule::Le);
+        QVERIFY(window().document()->scenario().storages.front().rule == Core::FenceRule::Le);
         QCOMPARE(box->currentIndex(), 1);
         window().document()->undoStack()->undo();
         QCOMPARE(box->currentIndex(), 0);
         // and the box itself sets every storage's rule
         box->setCurrentIndex(1);
         emit box->activated(1);
-        QVERIFY(window().scenario().storages.front().rule == Core::FenceRule::Le);
+        QVERIFY(window().document()->scenario().storages.front().rule == Core::FenceRule::Le);
     }
 };
 

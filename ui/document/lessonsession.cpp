@@ -121,6 +121,13 @@ const Core::ScenePlay &LessonSession::play() const
     return *m_play;
 }
 
+const Core::Trace &LessonSession::sceneRun() const
+{
+    if (!m_sceneRun)
+        m_sceneRun = Core::sceneRun(currentScene());
+    return *m_sceneRun;
+}
+
 QString LessonSession::revealWords() const
 {
     const Core::ScenePlay &p = play();
@@ -242,6 +249,7 @@ void LessonSession::restoreProgress(const QVariantMap &p)
 void LessonSession::invalidate()
 {
     m_play.reset();
+    m_sceneRun.reset();
 }
 
 void LessonSession::edit(const std::function<void(Core::Lesson &)> &change)

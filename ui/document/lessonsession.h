@@ -92,6 +92,10 @@ public:
     // The question judged on what the Document holds now. Computed when asked, kept until the
     // scenario, the lesson or the scene changes.
     const Core::ScenePlay &play() const;
+    // The shown scene's run as the lesson has it (Core::sceneRun), whatever the Document shows:
+    // what the editor judges an option's claim on. Computed when asked, kept until the lesson
+    // or the scene changes.
+    const Core::Trace &sceneRun() const;
     // The reveal in the simulator's own words (Core::revealExplanation): the deciding event
     // explained; the author's explanation is the question's own.
     QString revealWords() const;
@@ -151,4 +155,5 @@ private:
     Answer m_ownAnswer;
     QVariantMap m_pollCounts;
     mutable std::optional<Core::ScenePlay> m_play;
+    mutable std::optional<Core::Trace> m_sceneRun;
 };

@@ -2,7 +2,6 @@
 
 #include "lessonclaims.h"
 #include "lessonpredict.h"
-#include "simulator.h"
 
 #include <QComboBox>
 #include <QFormLayout>
@@ -133,11 +132,10 @@ ClaimForm::ClaimForm(QWidget *parent) : QWidget(parent)
     update();
 }
 
-void ClaimForm::setScenario(const Core::Scenario &scenario, bool fencing)
+void ClaimForm::setScene(const Core::Scenario &scenario, const Core::Trace &run)
 {
     m_scenario = scenario;
-    m_fencing = fencing;
-    m_trace = Core::simulate(scenario, fencing);
+    m_trace = run;
     fillLists();
     update();
 }

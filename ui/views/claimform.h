@@ -26,8 +26,9 @@ class ClaimForm : public QWidget
 public:
     explicit ClaimForm(QWidget *parent = nullptr);
 
-    // The scenario the claim names things of (the scene's), and the run it is judged on.
-    void setScenario(const Core::Scenario &scenario, bool fencing);
+    // The scenario the claim names things of (the scene's), and the run it is judged on (the
+    // scene's run, LessonSession::sceneRun: the form runs nothing itself).
+    void setScene(const Core::Scenario &scenario, const Core::Trace &run);
     // The form filled with `claim` (editing an option).
     void setClaim(const Core::Claim &claim);
     // The claim as the form says it now.
@@ -75,7 +76,6 @@ private:
     void update();
 
     Core::Scenario m_scenario;
-    bool m_fencing = true;
     Core::Trace m_trace; // the scene's run, the claim judged on it
     // a write named otherwise than the form names writes (by storage, by nth of all writes):
     // kept as it is while the form shows it

@@ -513,7 +513,7 @@ void LessonEditor::fillQuestion()
     button(QStringLiteral("lessonAddQuestion"))->setVisible(!q);
     button(QStringLiteral("lessonRemoveQuestion"))->setVisible(q.has_value());
     // the claims name what the scene's scenario has
-    m_claim->setScenario(s.scenario, s.fencing());
+    m_claim->setScene(s.scenario, m_session->sceneRun());
     if (!q)
         return;
     if (m_prompt->toPlainText() != q->prompt)

@@ -3,6 +3,8 @@
 #include "document/document.h"
 #include "document/editcommands.h"
 
+#include "lockfacts.h"
+
 #include <QUndoStack>
 
 #include <algorithm>
@@ -31,11 +33,10 @@ bool TimelineDrag::begin(const Hit &hit, QPointF pos, const Core::Trace &trace)
     m_active = true;
     m_hit = hit;
     m_before = m_doc->scenario().clients[size_t(hit.client)].actions[size_t(hit.action)];
-    if (hit.part == Hit::LeaseEnd) {
-        for (const Core::Grant &g : trace.grants) // rare: one press, not per frame
-            if (g.client == std::uint32_t(hit.client) && g.action == std::uint32_t(hit.action))
-                m_leaseEnd = g.expires;
-    }
+    if (hit.part == Hit::LeaseEnd)
+        if (const Core::Grant *g = Core::lastGrantOfAcquire(trace, std::uint32_t(hit.client),
+                                                            std::uint32_t(hit.action)))
+            m_leaseEnd = g->expires;
     return true;
 }
 

@@ -136,11 +136,6 @@ MainWindow::~MainWindow()
     disconnect(m_state, nullptr, this, nullptr);
 }
 
-const Core::Scenario &MainWindow::scenario() const
-{
-    return m_doc->scenario();
-}
-
 // ---------------------------------------------------------------------------------------------
 // Construction
 

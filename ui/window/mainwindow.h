@@ -8,7 +8,6 @@
 // Every message box and file dialog goes through dialogs() (window/dialogs.h): the real ones
 // by default; tests install their own with setDialogs(), and nothing modal is shown there.
 
-#include "exporter.h"
 #include "theme.h"
 #include "viewstate.h"
 
@@ -19,7 +18,6 @@
 #include <QMainWindow>
 
 #include <memory>
-#include <optional>
 #include <utility>
 
 class Document;
@@ -69,41 +67,22 @@ public:
     // Opens FILE given on the command line; a broken file shows its error and the default
     // scenario stays open.
     void openAtStart(const QString &path);
-    // Opens a scenario file (no unsaved-changes question: callers ask first). A broken file
-    // is reported and the current scenario stays open, unchanged. Returns success.
-    bool openFile(const QString &path);
-    // Writes the scenario atomically to `path` and makes it the document's file.
-    bool saveTo(const QString &path);
-    // Loads a built-in scenario by name (ScenarioFile::builtinNames()).
-    bool openPreset(const QString &name);
 
-    // The window's model. Its widgets are its own: a test finds them as children
-    // (tests/common/windowparts.h).
+    // The window's model. Its widgets and collaborators (the file, export and presentation
+    // controllers, ...) are its own: a test finds them as children (tests/common/windowparts.h).
     Document *document() const { return m_doc; }
     ViewState *viewState() const { return m_state; }
-    const Core::Scenario &scenario() const;
-    const Theme &theme() const { return m_theme; }
 
     // Who answers the window's questions (see the top of this file).
     Dialogs &dialogs() const { return *m_dialogs; }
+    // A setter, not a constructor argument: a test makes the window as a value and scripts its
+    // dialogs before anything asks (nothing in the constructor does).
     void setDialogs(std::unique_ptr<Dialogs> dialogs) { m_dialogs = std::move(dialogs); }
-
-    // Selects the most telling outcome by Core::severity: the first corrupted write, else the
-    // first locked out, else the first rejected; nothing if all went well.
-    void selectMostInteresting();
-
-    // Export (ExportController). The options the dialog starts from: the last export's, else
-    // the view's (compare mode, selection explained) on the print theme at 1920 px.
-    ExportOptions exportOptions() const;
-    // The tick range on screen; nullopt before the timeline has a width.
-    std::optional<std::pair<double, double>> visibleTickRange() const;
 
     // Presentation mode (View > Presentation, F11; PresentationController): full screen,
     // large theme, only the timeline and a large explanation; arrows and Page Up/Down step
     // from event to event.
     bool isPresenting() const;
-    // Before the first event (Home): the whole timeline dimmed.
-    bool presentationAtStart() const;
 
     // Lessons (LessonController, docs/LESSONS.md): File > Open Lesson, Help > Lessons, the
     // Lesson dock (a student's desk), the lesson editor's dock, and presentation's walk
@@ -136,10 +115,6 @@ public slots:
     // Renders the picture with the current export options onto the clipboard.
     QImage copyAsImage();
     void setPresenting(bool on);
-    void presentationNext();
-    void presentationPrevious();
-    void presentationStart();
-    void presentationEnd();
     // File > Open Lesson…
     void openLessonWithDialog();
 

@@ -69,37 +69,9 @@ bool MainWindow::isPresenting() const
 {
     return m_presentation->isPresenting();
 }
-bool MainWindow::presentationAtStart() const
-{
-    return m_presentation->atStart();
-}
 void MainWindow::setPresenting(bool on)
 {
     m_presentation->setPresenting(on);
-}
-void MainWindow::presentationNext()
-{
-    m_presentation->next();
-}
-void MainWindow::presentationPrevious()
-{
-    m_presentation->previous();
-}
-void MainWindow::presentationStart()
-{
-    m_presentation->start();
-}
-void MainWindow::presentationEnd()
-{
-    m_presentation->end();
-}
-ExportOptions MainWindow::exportOptions() const
-{
-    return m_export->options();
-}
-std::optional<std::pair<double, double>> MainWindow::visibleTickRange() const
-{
-    return m_export->visibleTickRange();
 }
 void MainWindow::exportWithDialog()
 {

@@ -56,7 +56,10 @@ void MainWindow::afterLoad()
     m_state->clearSelection();
     if (auto *view = m_timeline; view && view->isVisible())
         view->fitToWindow();
-    selectMostInteresting();
+    // the write the run is best read from (core's choice): the timeline selects it and the
+    // story explains it first
+    if (const Core::Write *w = Core::mostTellingWrite(m_doc->trace()))
+        m_state->setSelection({int(w->client), int(w->action)});
     // the story of a scenario just opened is read from its title: back to its top, after the
     // selection above has brought its explanation into view (a zero timer, queued after that)
     if (auto *story = findChild<QDockWidget *>(QStringLiteral("storyDock")))
@@ -64,37 +67,9 @@ void MainWindow::afterLoad()
             QTimer::singleShot(0, scroll, [scroll] { scroll->verticalScrollBar()->setValue(0); });
 }
 
-void MainWindow::selectMostInteresting()
-{
-    // the first write of the most telling outcome, by core's one ranking (Core::severity): the
-    // one the timeline shows loudest
-    const Core::Trace &t = m_doc->trace();
-    const Core::Write *best = nullptr;
-    for (const Core::Write &w : t.writes)
-        if (Core::severity(w.result) > (best ? Core::severity(best->result) : 0))
-            best = &w;
-    if (best)
-        m_state->setSelection({int(best->client), int(best->action)});
-}
-
-bool MainWindow::openFile(const QString &path)
-{
-    return m_files->openFile(path);
-}
-
-bool MainWindow::openPreset(const QString &name)
-{
-    return m_files->openPreset(name);
-}
-
 void MainWindow::openAtStart(const QString &path)
 {
     m_files->openAtStart(path);
-}
-
-bool MainWindow::saveTo(const QString &path)
-{
-    return m_files->saveTo(path);
 }
 
 void MainWindow::newScenario()

@@ -13,6 +13,7 @@
 #include "views/summarystrip.h"
 #include "views/timelineview.h"
 #include "views/tokenchart.h"
+#include "window/exportcontroller.h"
 #include "window/filecontroller.h"
 #include "window/lessoncontroller.h"
 #include "window/presentationcontroller.h"
@@ -73,7 +74,7 @@ void MainWindow::createLessons()
     dock->hide(); // until a lesson opens
 
     m_lessonEditor = new LessonEditor(m_doc, m_state, this);
-    m_lessonEditor->setVisibleRange([this] { return visibleTickRange(); });
+    m_lessonEditor->setVisibleRange([this] { return m_export->visibleTickRange(); });
     auto *editor = new QDockWidget(tr("Lesson editor"), this);
     editor->setObjectName(QStringLiteral("lessonEditorDock"));
     editor->setWidget(m_lessonEditor);

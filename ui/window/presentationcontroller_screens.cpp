@@ -146,7 +146,8 @@ void PresentationController::addMenus(QMenu *menu)
         a->setCheckable(true);
         a->setChecked(name == chosenTheme);
         presThemes->addAction(a);
-        connect(a, &QAction::triggered, this, [this, name] {
+        // (copied into the lambda: C++17 captures no structured binding by name)
+        connect(a, &QAction::triggered, this, [this, name = name] {
             setSetting(QLatin1String(PresentationController::kThemeKey), name);
         });
     }

@@ -265,7 +265,7 @@ QMenu *WindowActions::themeMenu()
         a->setCheckable(true);
         a->setData(name);
         m_themes->addAction(a);
-        connect(a, &QAction::triggered, this, [this, name] { emit themeChosen(name); });
+        connect(a, &QAction::triggered, this, [this, name = name] { emit themeChosen(name); });
     }
     return themes;
 }

@@ -267,6 +267,23 @@ private slots:
         QVERIFY2(arrow.blue() > arrow.red() + 60, qPrintable(arrow.name()));
     }
 
+    void maxTokenInTheSourcesOwnForm()
+    {
+        // a ZooKeeper token is the lock znode's czxid: epoch 1, first change, 0x1_00000001
+        // (docs/SCENARIO.md section 9); A's write at 1 raises max_token to it, and the row says
+        // it as every other token on the timeline does, not as the number 4294967297
+        Core::Scenario s = alone({Core::Action::write(1, QStringLiteral("a"))});
+        s.tokens = Core::TokenSource::ZooKeeper;
+        const Core::Trace t = Core::simulate(s);
+        QCOMPARE(t.writes.size(), std::size_t(1));
+        QCOMPARE(t.writes[0].maxToken, Core::Token(0x100000001));
+        Picture pic;
+        render(pic, s, t);
+        QVERIFY(findText(pic, QStringLiteral("max 0x1_00000001")));
+        for (const RecordingDevice::Text &text : pic.words.texts)
+            QVERIFY2(!text.text.contains(QStringLiteral("4294967297")), qPrintable(text.text));
+    }
+
     void partialGroupIsFlagged()
     {
         // one update across db and cache: db applied, cache not

@@ -126,6 +126,26 @@ private slots:
             QVERIFY2(l->text() != QStringLiteral("0 corrupted"), "a full count on a small screen");
     }
 
+    // The strip's final values are core's answer (Core::StorageLevel) in the token source's own
+    // form, as the Story says them: worked out from each preset's schedule by hand.
+    void finalValuesSpeakTheStoragesGauge()
+    {
+        // ZooKeeper: B's znode after the failover is epoch 2, counter 4; A's late write is
+        // rejected, so db keeps B's value and max_token is B's zxid
+        QVERIFY(part<FileController>(window())->openPreset(QStringLiteral("zookeeper-failover")));
+        QString strip = part<SummaryStrip>(window())->text();
+        QVERIFY2(strip.contains(QStringLiteral("db ends with 'B', max_token 0x2_00000004")),
+                 qPrintable(strip));
+        // compare-and-set: no token at the storage; B's write made version 1 and A's, still
+        // expecting version 0, was rejected
+        QVERIFY(
+            part<FileController>(window())->openPreset(QStringLiteral("compare-and-set-version")));
+        strip = part<SummaryStrip>(window())->text();
+        QVERIFY2(strip.contains(QStringLiteral("objects ends with 'B', version 1")),
+                 qPrintable(strip));
+        QVERIFY2(!strip.contains(QStringLiteral("max_token")), qPrintable(strip));
+    }
+
     // Opening a long run fits it to the window and selects its first rejection, which is near
     // the start: revealing it must not scroll half the screen into negative ticks.
     void openingALongRunKeepsTickZeroAtTheLeft()

@@ -38,6 +38,26 @@ private slots:
         QVERIFY(qAbs(a.xToTick(x) - tick) < 1e-9 * std::max(1.0, tick));
     }
 
+    void clampedX_data()
+    {
+        QTest::addColumn<double>("tick");
+        QTest::addColumn<double>("x");
+        // axis: first tick 0, 10 px a tick, left 100; the plot from 100 to 600, so x stays
+        // within 60 and 640
+        QTest::newRow("inside") << 20.0 << 300.0;
+        QTest::newRow("just past the right edge") << 52.0 << 620.0;
+        QTest::newRow("far right") << 1e12 << 640.0;
+        QTest::newRow("far left") << -1e6 << 60.0;
+        QTest::newRow("on the clamp") << 54.0 << 640.0;
+    }
+    void clampedX()
+    {
+        QFETCH(double, tick);
+        QFETCH(double, x);
+        const TimeAxis a{0, 10, 100};
+        QCOMPARE(a.clampedX(tick, 100, 600), x);
+    }
+
     void snapTick_data()
     {
         QTest::addColumn<double>("ppt");

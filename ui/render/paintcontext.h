@@ -218,10 +218,7 @@ public:
     }
 
     // x of a tick, clamped a little outside the plot so huge ticks stay paintable.
-    double X(double tick) const
-    {
-        return std::clamp(m_axis.tickToX(tick), m_xmin - 40, m_xmax + 40);
-    }
+    double X(double tick) const { return m_axis.clampedX(tick, m_xmin, m_xmax); }
     double X(Tick tick) const
     {
         if (tick == Core::kForever)

@@ -22,6 +22,14 @@ struct TimeAxis
         return t < 0 ? 0 : qint64(t);
     }
     double lastTickAt(double width) const { return xToTick(left + width); }
+    // x of a tick on a plot from plotLeft to plotRight, clamped a little outside it so huge
+    // ticks stay paintable: where every pass paints a tick (PaintContext::X), and so where the
+    // focus ring goes round what is painted there.
+    double clampedX(double tick, double plotLeft, double plotRight) const
+    {
+        const double x = tickToX(tick);
+        return x < plotLeft - 40 ? plotLeft - 40 : (x > plotRight + 40 ? plotRight + 40 : x);
+    }
 };
 
 namespace TimeCoordinates {

@@ -44,11 +44,10 @@ QRectF TimelineRenderer::focusRingRect(const Core::Scenario &s, const Core::Trac
     const std::vector<Core::Action> &actions = s.clients[std::size_t(client)].actions;
     if (std::size_t(action) >= actions.size())
         return {};
-    // as PaintContext::X(): clamped a little outside the plot so huge ticks stay paintable
+    // where the passes paint a tick (PaintContext::X, TimeAxis::clampedX)
     const auto X = [&](Tick tick) {
-        if (tick == Core::kForever)
-            return l.plot.right() + 40;
-        return std::clamp(axis.tickToX(double(tick)), l.plot.left() - 40, l.plot.right() + 40);
+        return tick == Core::kForever ? l.plot.right() + 40
+                                      : axis.clampedX(double(tick), l.plot.left(), l.plot.right());
     };
     const Core::Action &a = actions[std::size_t(action)];
     const double pad = 7 * f;

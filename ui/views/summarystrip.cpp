@@ -7,6 +7,9 @@
 #include "outcomemarker.h"
 #include "views/contrast.h"
 
+#include "runstate.h"
+#include "tokensource.h"
+
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -121,15 +124,24 @@ void SummaryStrip::refresh()
                        " padding: 3px 8px; font-weight: bold; }")
             .arg(badge.name()));
 
+    // each storage's end as core tells it (Core::StorageLevel: restarts included), in the
+    // token source's own form, or the version a compare-and-set storage compares
     QStringList finals;
     for (std::size_t i = 0; i < s.storages.size() && i < t.finals.size(); ++i) {
         const Core::StorageState &f = t.finals[i];
         const QString value =
             f.lastWrite == Core::kNone ? tr("(empty)") : QStringLiteral("'%1'").arg(f.value);
-        finals << (t.fencing ? tr("%1 ends with %2, max_token %3")
-                                   .arg(s.storages[i].name, value)
-                                   .arg(qulonglong(f.maxToken))
-                             : tr("%1 ends with %2").arg(s.storages[i].name, value));
+        const QString ends = tr("%1 ends with %2").arg(s.storages[i].name, value);
+        if (i == 0)
+            m_finalsEssential = ends;
+        const Core::StorageLevel level(s, t, std::uint32_t(i));
+        if (level.gauge() == Core::StorageGauge::Version)
+            finals << tr("%1, version %2").arg(ends).arg(qulonglong(level.at(Core::kForever)));
+        else if (t.fencing)
+            finals << tr("%1, max_token %2")
+                          .arg(ends, Core::formatToken(t.tokens, level.at(Core::kForever)));
+        else
+            finals << ends;
     }
     m_finalsText = QStringLiteral("   ") + finals.join(QStringLiteral("  ·  "));
     elideFinals();
@@ -191,8 +203,7 @@ void SummaryStrip::elideFinals()
     // ("db ends with 'B'…"), else nothing: "d…" tells no one anything (the tooltip has it all)
     const QFontMetrics fm = m_finals->fontMetrics();
     const QString elided = fm.elidedText(m_finalsText, Qt::ElideRight, m_finals->width());
-    const QString first = m_finalsText.section(QStringLiteral("  ·  "), 0, 0);
-    const QString essential = first.section(QStringLiteral(", max_token"), 0, 0);
+    const QString &essential = m_finalsEssential;
     m_finals->setText(elided == m_finalsText || elided.size() > essential.size() + 1 ? elided
                                                                                      : QString());
 }

@@ -66,4 +66,5 @@ private:
     bool m_compare = false;
     std::optional<Core::TokenSource> m_compareSource;
     QString m_finalsText; // m_finals shows as much of it as fits
+    QString m_finalsEssential; // the first storage's name and value, or nothing at all
 };

@@ -368,7 +368,9 @@ public:
             // (where no label can start, the text is not even made: a step per column)
             if (!labels.fits(x + 4, 0))
                 return;
-            const QString text = version ? QObject::tr("v%1").arg(v) : QObject::tr("max %1").arg(v);
+            // (a max_token in the source's own form, as every other token on the timeline)
+            const QString text =
+                version ? QObject::tr("v%1").arg(v) : QObject::tr("max %1").arg(tokenShort(m_s, v));
             // under a high line, over a low one: always inside the row
             const double h = m_st.fmSmall.height();
             const double y = yOf(v);

@@ -268,7 +268,7 @@ void LiveRun::startLanes()
     m_deadline->start(kLanesReadyMs);
 }
 
-void LiveRun::record(int lane, QJsonObject ev)
+void LiveRun::record(int lane, const QJsonObject &ev)
 {
     const QString kind = ev.value(QLatin1String("ev")).toString();
     if (kind == QLatin1String("ready")) {
@@ -315,7 +315,7 @@ void LiveRun::go()
 void LiveRun::scheduleRun()
 {
     const qint64 tickUs = m_plan.tickUs;
-    const auto atTick = [this, tickUs](double tick, std::function<void(qint64 lateUs)> f) {
+    const auto atTick = [this, tickUs](double tick, const std::function<void(qint64 lateUs)> &f) {
         const qint64 due = qint64(std::llround(tick * double(tickUs)));
         auto *t = new QTimer(this);
         t->setSingleShot(true);
@@ -416,7 +416,7 @@ void LiveRun::watchLock()
         QStringLiteral("/v3/watch"), {{QStringLiteral("create_request"), create}},
         [this](const QJsonObject &result) {
             const qint64 now = nowUs();
-            for (const QJsonValue &e : result.value(QLatin1String("events")).toArray()) {
+            for (const QJsonValue e : result.value(QLatin1String("events")).toArray()) {
                 const QJsonObject kv = e[QLatin1String("kv")].toObject();
                 m_seen.push_back(
                     {now,

@@ -126,7 +126,7 @@ private:
     void readBack();
     void readBackPostgres();
     void done();
-    void record(int lane, QJsonObject ev);
+    void record(int lane, const QJsonObject &ev);
     qint64 nowUs() const;
     double ticksOf(qint64 us) const;
     Core::Trace buildObserved(RunLog &log); // (liverunrecord.cpp)

@@ -129,6 +129,10 @@ private:
     int m_minIndex = 0;
     bool m_indexMoved = false;
     bool m_opening = false;
+    // the lesson walked and its scene when the step began: going to another scene opens that
+    // scene's scenario, a new history as a preset switch starts one
+    const void *m_lessonBefore = nullptr;
+    int m_sceneBefore = -1;
 
     QTemporaryDir m_files; // saves, exports
     QStringList m_saved;   // scenario files saved by the monkey, to open again

@@ -7,7 +7,9 @@
 #include "monkey.h"
 
 #include "document/document.h"
+#include "document/lessonsession.h"
 #include "tracecompare.h"
+#include "window/lessoncontroller.h"
 #include "window/mainwindow.h"
 
 #include "scenariofile.h"
@@ -76,6 +78,9 @@ void Monkey::beginStep()
     m_minIndex = m_undo->index();
     m_indexMoved = false;
     m_opening = false;
+    const LessonSession *lesson = m_window->lessons()->session();
+    m_lessonBefore = lesson;
+    m_sceneBefore = lesson ? lesson->scene() : -1;
 }
 
 void Monkey::beforeOpening()
@@ -94,8 +99,12 @@ void Monkey::endStep()
     const QByteArray now = bytes();
     const bool cleared = count == 0 && (m_countBefore > 0 || now != m_before);
     if (cleared) {
-        // a new history: only what opens a scenario may start one
-        if (!m_opening) {
+        // a new history: only what opens a scenario may start one (a lesson's step, key, button
+        // or menu entry that goes to another scene opens that scene's)
+        const LessonSession *lesson = m_window->lessons()->session();
+        const bool sceneOpened =
+            lesson && (lesson != m_lessonBefore || lesson->scene() != m_sceneBefore);
+        if (!m_opening && !sceneOpened) {
             fail(QStringLiteral("the undo history was cleared by an action that opens nothing"));
             return;
         }

@@ -13,6 +13,7 @@
 //   FENCESCOPE_MONKEY_STEPS  how many actions: 10,000 for the whole run (too long to run with
 //                            every test run); by default 400 as ctest runs it, 150 with
 //                            FENCESCOPE_QUICK (the sanitizer build, where every step is slower)
+//                            (the whole run needs QTEST_FUNCTION_TIMEOUT above QtTest's 300 s)
 //   FENCESCOPE_MONKEY_SEED   the seed (default 32); a failure or a crash prints seed and step:
 //                            FENCESCOPE_MONKEY_SEED=S FENCESCOPE_MONKEY_STEPS=N replays up to it
 //   FENCESCOPE_MONKEY_LOG=1  print every action as it is done

@@ -97,7 +97,12 @@ void Monkey::endStep()
     const int index = m_undo->index();
     const int count = m_undo->count();
     const QByteArray now = bytes();
-    const bool cleared = count == 0 && (m_countBefore > 0 || now != m_before);
+    // a history that had steps and has none now was cleared; one that had none and has none
+    // still, with the scenario changed, was either opened anew or changed without an undo step.
+    // But an edit merged into the only step so that it undoes it (a nudge left, then right)
+    // leaves that step obsolete, and QUndoStack drops it: the scenario is the one opened then.
+    const bool mergedAway = count == 0 && m_countBefore == 1 && now == m_opened;
+    const bool cleared = count == 0 && !mergedAway && (m_countBefore > 0 || now != m_before);
     if (cleared) {
         // a new history: only what opens a scenario may start one (a lesson's step, key, button
         // or menu entry that goes to another scene opens that scene's)
@@ -105,7 +110,11 @@ void Monkey::endStep()
         const bool sceneOpened =
             lesson && (lesson != m_lessonBefore || lesson->scene() != m_sceneBefore);
         if (!m_opening && !sceneOpened) {
-            fail(QStringLiteral("the undo history was cleared by an action that opens nothing"));
+            fail(m_countBefore > 0
+                     ? QStringLiteral("the undo history was cleared by an action that opens "
+                                      "nothing")
+                     : QStringLiteral("the scenario changed without an undo step: %1")
+                           .arg(firstDifference(m_before, now)));
             return;
         }
         m_opened = now;

@@ -1,6 +1,6 @@
 // The side views in the real window: the Story opens at its top (its title whole), not
 // scrolled to the selection the window opens with; the Story, the inspector and the event log
-// follow the lecture-hall theme's larger text.
+// follow the lecture-hall theme's larger text; an edit leaves the Story where the user scrolled it.
 
 #include "document/document.h"
 #include "scripteddialogs.h"
@@ -96,6 +96,43 @@ private slots:
             QVERIFY(scroll->viewport()->rect().contains(r));
         }
         w.document()->markSaved();
+    }
+
+    // An edit of the selected action (each step of a drag is one) keeps the story where the user
+    // scrolled it: only another selection brings its explanation into view.
+    void anEditKeepsTheStoryWhereTheUserScrolledIt()
+    {
+        MainWindow w;
+        scriptDialogs(w);
+        w.resize(1024, 768);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(part<FileController>(w)->openPreset(QStringLiteral("default")));
+        QTest::qWait(50);
+        QScrollArea *scroll = storyScroll(w);
+        QVERIFY(scroll);
+        w.viewState()->clearSelection();
+        w.viewState()->setSelection({0, 2}); // A's stale write, explained below the story's top
+        QTest::qWait(50);
+        const int explained = scroll->verticalScrollBar()->value();
+        QVERIFY2(explained > 0, "the story is short enough here to scroll to the explanation");
+        // the user scrolls back to the story's top, then moves the write a tick, and back
+        scroll->verticalScrollBar()->setValue(0);
+        Document *doc = w.document();
+        for (const Core::Tick delta : {1, -1}) {
+            Core::Action a = doc->scenario().clients[0].actions[2];
+            a.at += delta;
+            doc->setAction(0, 2, a);
+            QTest::qWait(50);
+            QCOMPARE(w.viewState()->selection(), Selection({0, 2}));
+            QCOMPARE(scroll->verticalScrollBar()->value(), 0);
+        }
+        // another selection still scrolls
+        w.viewState()->setSelection({1, 0});
+        w.viewState()->setSelection({0, 2});
+        QTest::qWait(50);
+        QCOMPARE(scroll->verticalScrollBar()->value(), explained);
+        doc->markSaved();
     }
 
     // View > Theme > lecture hall: the Story's, the inspector's and the event log's text grow

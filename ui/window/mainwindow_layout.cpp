@@ -53,18 +53,26 @@ void MainWindow::createDocks()
     // A selection's explanation is what the user asked for: on a short story (a small screen, a
     // tall inspector below) it scrolls into view, its heading at the top when it does not fit,
     // once the panel has laid out the new text (the explanation wins where both do not fit).
-    connect(m_state, &ViewState::selectionChanged, scroll, [this, scroll] {
-        QTimer::singleShot(0, scroll, [this, scroll] {
-            if (!m_state->selection().isValid())
-                return;
-            // (the nested layouts too: a narrow dock wraps the new text over more lines)
-            QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
-            scroll->widget()->layout()->activate();
-            // the heading first, then the explanation: where both do not fit, the explanation
-            scroll->ensureWidgetVisible(m_narration->selectedHeading(), 0, 6);
-            scroll->ensureWidgetVisible(m_narration->selectedExplanation(), 0, 6);
-        });
-    });
+    // Only for another selection: documentChanged() says the same one again after every edit
+    // (its outcome may be another log row), and a drag's every step would lay the story out
+    // again and pull it back to the explanation the user may have scrolled away from.
+    connect(m_state, &ViewState::selectionChanged, scroll,
+            [this, scroll, shown = Selection()](const Selection &sel) mutable {
+                if (sel == shown)
+                    return;
+                shown = sel;
+                QTimer::singleShot(0, scroll, [this, scroll] {
+                    if (!m_state->selection().isValid())
+                        return;
+                    // (the nested layouts too: a narrow dock wraps the new text over more lines)
+                    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+                    scroll->widget()->layout()->activate();
+                    // the heading first, then the explanation: where both do not fit, the
+                    // explanation
+                    scroll->ensureWidgetVisible(m_narration->selectedHeading(), 0, 6);
+                    scroll->ensureWidgetVisible(m_narration->selectedExplanation(), 0, 6);
+                });
+            });
 
     m_inspector = new Inspector(m_doc, m_state, this);
     connect(m_inspector, &Inspector::deleteRequested, this, &MainWindow::deleteSelected);

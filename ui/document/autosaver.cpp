@@ -58,7 +58,7 @@ Autosaver::~Autosaver()
 
 QString Autosaver::defaultDir()
 {
-    const QString fromEnv = qEnvironmentVariable("FENCESCOPE_AUTOSAVE_DIR");
+    QString fromEnv = qEnvironmentVariable("FENCESCOPE_AUTOSAVE_DIR");
     if (!fromEnv.isEmpty())
         return fromEnv;
     return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) +

@@ -277,12 +277,12 @@ bool removeSelectedAction(Document *doc, ViewState *state)
 QString freshClientName(const Scenario &scenario)
 {
     for (char c = 'A'; c <= 'Z'; ++c) {
-        const QString name(QLatin1Char{c});
+        QString name(QLatin1Char{c});
         if (scenario.clientIndex(name) < 0)
             return name;
     }
     for (int i = 27;; ++i) {
-        const QString name = tr("Client %1").arg(i);
+        QString name = tr("Client %1").arg(i);
         if (scenario.clientIndex(name) < 0)
             return name;
     }

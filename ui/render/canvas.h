@@ -249,10 +249,10 @@ class RunFill
 public:
     // Items closer than `joinPx` join one run: more for tints, where a hairline gap means
     // nothing, than for bars, whose gaps tell owners apart.
-    RunFill(Canvas &canvas, double top, double height, QBrush first, QBrush second = QBrush(),
-            double joinPx = 1.0)
-        : m_canvas(canvas), m_top(top), m_height(height), m_first(std::move(first)),
-          m_second(std::move(second)), m_join(joinPx)
+    RunFill(Canvas &canvas, double top, double height, const QBrush &first,
+            const QBrush &second = QBrush(), double joinPx = 1.0)
+        : m_canvas(canvas), m_top(top), m_height(height), m_first(first), m_second(second),
+          m_join(joinPx)
     {
     }
     ~RunFill() { flush(); }

@@ -659,7 +659,7 @@ QString exportStoryboard(const QString &target, const Core::Scenario &scenario, 
             paintPage(&p, scenario, t, o, layoutPage(scenario, t, o));
         }
         p.end();
-        const QString error = writeWhole(target, bytes);
+        QString error = writeWhole(target, bytes);
         if (error.isEmpty() && written)
             *written << target;
         return error;
@@ -674,8 +674,8 @@ QString exportStoryboard(const QString &target, const Core::Scenario &scenario, 
     for (std::size_t i = 0; i < ticks.size(); ++i) {
         o.playhead = ticks[i];
         const QString file = QDir(target).filePath(
-            QStringLiteral("frame-%1.png").arg(qulonglong(i + 1), digits, 10, QLatin1Char('0')));
-        const QString error = writeWhole(file, pngBytes(renderImage(scenario, t, o)));
+            QStringLiteral("frame-%1.png").arg(qulonglong(i) + 1, digits, 10, QLatin1Char('0')));
+        QString error = writeWhole(file, pngBytes(renderImage(scenario, t, o)));
         if (!error.isEmpty()) {
             for (const QString &f : done)
                 QFile::remove(f); // whole or nothing

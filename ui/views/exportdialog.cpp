@@ -364,7 +364,7 @@ QString ExportDialog::defaultFolder()
     // that is impossible (a file in the way, a read-only home) use Documents or home
     for (const auto location :
          {QStandardPaths::PicturesLocation, QStandardPaths::DocumentsLocation}) {
-        const QString dir = QStandardPaths::writableLocation(location);
+        QString dir = QStandardPaths::writableLocation(location);
         if (!dir.isEmpty() && QDir().mkpath(dir) && QFileInfo(dir).isDir() &&
             QFileInfo(dir).isWritable())
             return dir;

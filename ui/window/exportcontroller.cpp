@@ -145,7 +145,7 @@ QImage ExportController::copyAsImage()
 {
     m_parts.doc->settle(); // the whole run, not a drag's partial one
     const ExportOptions o = options();
-    const QImage image =
+    QImage image =
         Exporter::renderImage(m_parts.doc->scenario(), exportRunsOf(*m_parts.doc, o), o);
     if (image.isNull()) {
         m_hooks.reportError(tr("Cannot copy picture"),

@@ -227,6 +227,11 @@ void BM_WindowDragStep(benchmark::State &state)
         w = std::make_unique<MainWindow>();
         scriptDialogs(*w);
         w->resize(1600, 1000);
+        // the Story as wide as the app starts it in a 1600-pixel window (DockLayout: a quarter
+        // of the width, at most 450): the window was made at the offscreen screen's smaller
+        // size, and the docks would keep that window's widths
+        if (auto *story = w->findChild<QDockWidget *>(QStringLiteral("storyDock")))
+            w->resizeDocks({story}, {400}, Qt::Horizontal);
         w->document()->reset(Bench::makeSchedule(std::size_t(state.range(0)), 6, 42));
         w->show();
         QCoreApplication::processEvents();

@@ -27,6 +27,15 @@ class TestSideViews : public QObject
 {
     Q_OBJECT
 
+    // The window shown at `size`, its dialogs scripted; false when it never got exposed.
+    static bool showAt(MainWindow &w, QSize size)
+    {
+        scriptDialogs(w);
+        w.resize(size);
+        w.show();
+        return QTest::qWaitForWindowExposed(&w);
+    }
+
     static QScrollArea *storyScroll(MainWindow &w)
     {
         auto *dock = w.findChild<QDockWidget *>(QStringLiteral("storyDock"));
@@ -64,10 +73,7 @@ private slots:
     {
         QFETCH(QSize, size);
         MainWindow w;
-        scriptDialogs(w);
-        w.resize(size);
-        w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(showAt(w, size));
         QTest::qWait(50);
         QScrollArea *scroll = storyScroll(w);
         QVERIFY(scroll);
@@ -103,10 +109,7 @@ private slots:
     void anEditKeepsTheStoryWhereTheUserScrolledIt()
     {
         MainWindow w;
-        scriptDialogs(w);
-        w.resize(1024, 768);
-        w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(showAt(w, QSize(1024, 768)));
         QVERIFY(part<FileController>(w)->openPreset(QStringLiteral("default")));
         QTest::qWait(50);
         QScrollArea *scroll = storyScroll(w);
@@ -140,10 +143,7 @@ private slots:
     void lectureHallThemeGrowsTheSideViews()
     {
         MainWindow w;
-        scriptDialogs(w);
-        w.resize(1920, 1080);
-        w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(showAt(w, QSize(1920, 1080)));
         w.setThemeByName(QStringLiteral("light"));
         const auto sizes = [&w] {
             QWidget *explanation = part<NarrationPanel>(w)->selectedExplanation();
